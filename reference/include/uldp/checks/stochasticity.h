@@ -1,0 +1,20 @@
+// Is a matrix a mechanism at all: every entry in [0,1], every row summing to exactly 1.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "uldp/dense_mechanism.h"
+
+namespace uldp {
+
+struct StochasticityReport {
+  bool stochastic = true;
+  /// The first problem found, e.g. "row 3 sums to 9/10, not 1" (0-based rows).
+  std::optional<std::string> problem;
+  std::optional<std::size_t> row;
+};
+
+StochasticityReport check_stochastic(const DenseMechanism& q);
+
+}  // namespace uldp

@@ -1,0 +1,47 @@
+// What a privacy check returns: holds or not, the tight e^ε, the failing condition, a witness.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "uldp/extended_rational.h"
+
+namespace uldp {
+
+/// The condition of a definition that fails.
+enum class Condition {
+  kRatio,          ///< Q(y|x) <= e^ε Q(y|x') (eq. LDP, epsilon_OSLDP_whole or OSLDP)
+  kInvertibility,  ///< every y in Y_I has exactly one x in X_N with Q(y|x) > 0 (eq. xs_ys_0)
+};
+/// "ratio" or "invertibility": the names the CLI and JSON use.
+const char* condition_name(Condition condition);
+
+/// A triple (x, x', y). For the ratio condition Q(y|x) > e^ε Q(y|x') (or attains the tight
+/// ratio); for invertibility, y in Y_I is reachable from x in X_S, or from both x and x'
+/// (x == x' when y is reachable from no input at all, or from x in X_S alone).
+struct Witness {
+  std::size_t x = 0;
+  std::size_t x_prime = 0;
+  std::size_t y = 0;          ///< dense output index (structured: 0, see y_label)
+  std::string y_label;        ///< the output's label ("3", "0110", ...)
+  ExtendedRational q_x;       ///< Q(y|x), exact (empty for structured outputs of huge k)
+  ExtendedRational q_x_prime; ///< Q(y|x')
+};
+
+/// The result of checking one property.
+struct Verdict {
+  /// Whether the property holds at the requested budget; with no budget, whether it holds for
+  /// some finite ε (tight_exp_eps finite).
+  bool holds = true;
+  /// The smallest e^ε for which the property holds (infinity when none does).
+  ExtendedRational tight_exp_eps{Rational(1)};
+  /// The triple attaining the tight ratio, if any ratio constraint is non-trivial.
+  std::optional<Witness> tight_attained_by;
+  /// Set when !holds.
+  std::optional<Condition> violated;
+  /// Set when !holds: a triple that really violates the property.
+  std::optional<Witness> witness;
+};
+
+}  // namespace uldp

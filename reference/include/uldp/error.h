@@ -1,0 +1,43 @@
+// The one exception family of uldp. Every validator throws one of these with a message
+// that names the argument (or file, line and column) and the bad value; the CLI maps
+// them to exit code 2.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+namespace uldp {
+
+/// Base of every error uldp throws on purpose.
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A function argument is out of its domain; the message names the argument and value.
+class InvalidArgument : public Error {
+ public:
+  using Error::Error;
+};
+
+/// Malformed input text; the message reads "<source>:<line>:<column>: <what>".
+class InputError : public Error {
+ public:
+  InputError(const std::string& source, std::size_t line, std::size_t column,
+             const std::string& what)
+      : Error(source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + what),
+        line_(line),
+        column_(column) {}
+  /// A whole-input problem without a position.
+  InputError(const std::string& source, const std::string& what) : Error(source + ": " + what) {}
+
+  std::size_t line() const { return line_; }
+  std::size_t column() const { return column_; }
+
+ private:
+  std::size_t line_ = 0;
+  std::size_t column_ = 0;
+};
+
+}  // namespace uldp

@@ -1,0 +1,24 @@
+// (θ, ε)-generalized RAPPOR (Wang et al.): every bit reports 1 with probability θ when on and
+// ψ = θ / ((1-θ) t + θ) when off. Basic one-time RAPPOR is θ = s/(s+1), s = e^{ε/2}.
+#pragma once
+
+#include "uldp/privacy_budget.h"
+#include "uldp/unary_mechanism.h"
+
+namespace uldp {
+
+/// ψ = θ / ((1-θ) t + θ): the "off" probability of reporting 1.
+Rational rappor_psi(const Rational& theta, const Rational& t);
+
+/// θ = s/(s+1) with s = e^{ε/2}: exact when the budget knows s, otherwise a rational
+/// approximation from below of sqrt(t) (θ only affects utility: the ratio is t for any θ).
+Rational default_rappor_theta(const PrivacyBudget& budget);
+
+/// The (θ, ε)-generalized RAPPOR over k >= 1 symbols; θ in [0,1].
+UnaryMechanism generalized_rappor(std::size_t k, const Rational& theta,
+                                  const PrivacyBudget& budget);
+
+/// Basic one-time RAPPOR: θ = default_rappor_theta(budget).
+UnaryMechanism basic_rappor(std::size_t k, const PrivacyBudget& budget);
+
+}  // namespace uldp

@@ -1,0 +1,15 @@
+// Mangat's randomized response: X = Y = {0,1}, X_S = Y_P = {1}. Input 1 always reports 1;
+// input 0 reports 1 with probability p and 0 otherwise. (X_S, Y_P, ln 1/p)-ULDP, never LDP.
+#pragma once
+
+#include "uldp/dense_mechanism.h"
+#include "uldp/privacy_budget.h"
+
+namespace uldp {
+
+/// Mangat's mechanism for p in (0, 1].
+DenseMechanism mangat(const Rational& p);
+/// p = 1/t: the Mangat mechanism with tight ULDP ratio t.
+Rational mangat_p_for(const PrivacyBudget& budget);
+
+}  // namespace uldp

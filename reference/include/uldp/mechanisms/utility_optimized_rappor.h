@@ -1,0 +1,27 @@
+// (X_S, θ, ε)-utility-optimized RAPPOR (Def. def:restRAPPOR, eq. restRAPPOR): generalized
+// RAPPOR bits for X_S; a non-sensitive bit is 1 with probability 1 - d2 when on, never when off.
+// Y_P = vectors whose non-sensitive bits are all 0 (eq. rRAP_YS).
+#pragma once
+
+#include "uldp/index_set.h"
+#include "uldp/privacy_budget.h"
+#include "uldp/unary_mechanism.h"
+
+namespace uldp {
+
+/// d1 = θ / ((1-θ) t + θ), d2 = ((1-θ) t + θ) / t.
+struct UrapConstants {
+  Rational d1, d2;
+};
+UrapConstants urap_constants(const Rational& theta, const Rational& t);
+
+/// The uRAP over k = sensitive.universe() symbols; θ in (0,1] (θ = 0 makes every bit 0).
+UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const Rational& theta,
+                                        const PrivacyBudget& budget);
+/// uRAP with θ = default_rappor_theta(budget) (the paper's "(X_S, ε)-uRAP").
+UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const PrivacyBudget& budget);
+
+/// Y_P of uRAP as dense output indices (only for k <= UnaryMechanism::kMaxDenseBits).
+std::vector<std::size_t> urap_protected_dense_outputs(const IndexSet& sensitive);
+
+}  // namespace uldp

@@ -1,0 +1,21 @@
+// (X_S, ε)-utility-optimized RR (Def. def:restRR, eq. restRR_XS): ε-RR on X_S; a non-sensitive
+// x reports each sensitive symbol with c2 and itself with c3. Y_P = X_S.
+#pragma once
+
+#include "uldp/dense_mechanism.h"
+#include "uldp/index_set.h"
+#include "uldp/privacy_budget.h"
+
+namespace uldp {
+
+/// c1 = t/(|X_S|+t-1), c2 = 1/(|X_S|+t-1), c3 = (t-1)/(|X_S|+t-1).
+struct UrrConstants {
+  Rational c1, c2, c3;
+};
+/// The constants for |X_S| = sensitive_count >= 1 (|X_S| = 0 makes uRR the identity).
+UrrConstants urr_constants(std::size_t sensitive_count, const Rational& t);
+
+/// The uRR over k = sensitive.universe() symbols, for any X_S (user indices kept).
+DenseMechanism utility_optimized_rr(const IndexSet& sensitive, const PrivacyBudget& budget);
+
+}  // namespace uldp

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs every build and test dependency of uldp from Debian 12 packages (run as root).
+set -euo pipefail
+packages=(
+  g++ cmake make pkg-config
+  libboost-dev libgmp-dev
+  libz3-dev z3
+  librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libcli11-dev nlohmann-json3-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
