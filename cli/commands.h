@@ -1,0 +1,14 @@
+// Every subcommand of `uldp` registers itself here. A command's callback returns through
+// `exit_code`: 0 = ran and every requested property holds, 1 = ran and one fails, 2 = bad input
+// (thrown as uldp::Error and mapped in main.cc).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace uldp::cli {
+
+void add_mechanism_command(CLI::App& app, int& exit_code);
+void add_check_command(CLI::App& app, int& exit_code);
+void add_audit_command(CLI::App& app, int& exit_code);
+
+}  // namespace uldp::cli

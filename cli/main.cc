@@ -1,0 +1,40 @@
+// uldp: the exact auditor for (utility-optimized) local differential privacy.
+#include <exception>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "commands.h"
+#include "uldp/error.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"uldp: exact reference implementation and auditor of utility-optimized LDP"};
+  app.require_subcommand(1);
+  int exit_code = 0;
+  uldp::cli::add_audit_command(app, exit_code);
+  uldp::cli::add_mechanism_command(app, exit_code);
+  uldp::cli::add_check_command(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return 0;
+  } catch (const CLI::CallForAllHelp&) {
+    std::cout << app.help("", CLI::AppFormatMode::All);
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    // One line: CLI11 names the flag or argument that is wrong.
+    std::cerr << "uldp: error: " << e.what() << "\n";
+    return 2;
+  } catch (const uldp::Error& e) {
+    std::cerr << "uldp: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "uldp: error: out of memory (the input is too large)\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "uldp: internal error: " << e.what() << "\n";
+    return 3;
+  }
+  return exit_code;
+}
