@@ -1,0 +1,65 @@
+// The symbolic Z3 proofs of the paper's privacy claims (uRR, uRAP, RR, RAPPOR, Mangat for every
+// parameter value; composition, post-processing, LDP compatibility, ULDP => OSLDP and the PUM
+// propositions for fully symbolic matrices of fixed shapes), and the "hypothesis dropped"
+// variants that Z3 must refute. See docs/verification.md for the encodings and shapes.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "uldp/verify/proof_status.h"
+
+namespace uldp {
+
+/// What a claim states and what outcome is expected of it.
+struct ClaimInfo {
+  /// Stable identifier used by `uldp prove NAME` ("urr_uldp", "post_processing", ...).
+  std::string name;
+  /// The paper's label ("prop:restRR_ULDP"), or the label of the claim whose hypothesis is dropped.
+  std::string paper_label;
+  /// One sentence: the statement Z3 decides.
+  std::string statement;
+  /// The symbolic shape: "all t >= 1, |X_S| >= 1, |X_N| >= 0" or "|X| = 3, |Y| = 3, all X_S, Y_P".
+  std::string shape;
+  /// kProved for the paper's claims; kRefuted for counterexample claims (a hypothesis dropped,
+  /// or a paper erratum), where a Z3 model of the negation is the expected outcome.
+  ProofStatus expected = ProofStatus::kProved;
+};
+
+/// Every claim, in a fixed order (proved claims first, then the expected refutations).
+const std::vector<ClaimInfo>& claim_catalog();
+
+/// The claim named `name`, if any.
+std::optional<ClaimInfo> find_claim(std::string_view name);
+
+/// Options for running claims.
+struct ProofOptions {
+  /// Per-query Z3 timeout in milliseconds; a timeout gives kUnknown, never kProved.
+  unsigned timeout_ms = 20000;
+};
+
+/// The outcome of one claim: several queries (e.g. "ratio <= t" and "ratio t is attained").
+struct ClaimResult {
+  ClaimInfo info;
+  /// kProved iff every query is proved; kRefuted iff some query is refuted; kUnknown otherwise.
+  ProofStatus status = ProofStatus::kUnknown;
+  double seconds = 0;
+  std::vector<QueryResult> queries;
+  /// status == info.expected.
+  bool as_expected() const { return status == info.expected; }
+  /// The model of the first refuted query (empty when none).
+  std::string counterexample() const;
+};
+
+/// Runs the claim named `name`; throws InvalidArgument listing valid names when unknown.
+ClaimResult run_claim(std::string_view name, const ProofOptions& options = {});
+
+/// Runs every claim of claim_catalog() in order.
+std::vector<ClaimResult> run_all_claims(const ProofOptions& options = {});
+
+/// "urr_uldp, urap_uldp, ...": the valid names, for error messages.
+std::string claim_names();
+
+}  // namespace uldp
