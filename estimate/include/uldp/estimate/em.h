@@ -1,0 +1,71 @@
+// EM reconstruction (Sec. sub:distribution_estimation; Agrawal et al.): the maximum-likelihood
+// p in the simplex, by p'(x) = (1/n) Σ_reports p(x) Q(y|x) / Σ_x' p(x') Q(y|x'). Initialised
+// from the significance-thresholded estimate, as in the paper's experiments (Sec. sub:res).
+//  - uRR / RR histograms: O(k) per iteration from uRR's structure (never a k x k loop).
+//  - RAPPOR / uRAP reports: Q(y|x_i) = B(y) R_i(y) with R_i(y) = on_i/off_i or
+//    (1-on_i)/(1-off_i); a report costs what its set bits cost.
+//  - any dense Q (also non-symmetric ones): O(k |Y|) per iteration.
+// Stopping rule: the log-likelihood L (full, natural log) rises by at most
+// tolerance * |L| in one iteration, or max_iterations is reached. Each step is a plain EM step
+// or, when `accelerate`, a SQUAREM extrapolation kept only if it does not lower L; so L never
+// decreases. Divisions are guarded: the start is made strictly positive (mixed with the
+// uniform distribution at weight start_mixing) and a report with zero likelihood is an error.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "uldp/estimate/params.h"
+#include "uldp/estimate/reports.h"
+
+namespace uldp {
+
+struct EmOptions {
+  std::size_t max_iterations = 10000;
+  double tolerance = 1e-10;       ///< relative log-likelihood change that stops the iteration
+  double alpha = 0.05;            ///< significance level of the thresholded starting point
+  double start_mixing = 1e-6;     ///< weight of the uniform distribution mixed into the start
+  bool accelerate = true;         ///< SQUAREM steps (monotone safeguarded)
+};
+
+struct EmResult {
+  std::vector<double> p;             ///< the estimate, in the probability simplex
+  std::size_t iterations = 0;        ///< EM updates performed
+  double initial_log_likelihood = 0; ///< L at the (mixed) starting point
+  double log_likelihood = 0;         ///< L at p
+  bool converged = false;            ///< stopped by the tolerance, not by max_iterations
+};
+
+/// EM on uRR / RR report counts (RR through urr_params(rr)).
+EmResult em_estimate_urr(const UrrParams& params, std::span<const std::uint64_t> counts,
+                         const EmOptions& options = {});
+/// As above from a given starting distribution (>= 0, summing to 1).
+EmResult em_estimate_urr(const UrrParams& params, std::span<const std::uint64_t> counts,
+                         std::span<const double> start, const EmOptions& options = {});
+/// Log-likelihood Σ_y counts[y] log m(y), m = pQ, of the uRR / RR report counts.
+double log_likelihood_urr(const UrrParams& params, std::span<const std::uint64_t> counts,
+                          std::span<const double> p);
+
+/// EM on bit-vector reports (RAPPOR, uRAP, any product of bits).
+EmResult em_estimate_unary(const UnaryParams& params, const BitReports& reports,
+                           const EmOptions& options = {});
+EmResult em_estimate_unary(const UnaryParams& params, const BitReports& reports,
+                           std::span<const double> start, const EmOptions& options = {});
+/// Log-likelihood Σ_reports log Σ_x p(x) Q(y|x) of bit-vector reports.
+double log_likelihood_unary(const UnaryParams& params, const BitReports& reports,
+                            std::span<const double> p);
+
+/// EM on report counts of any dense mechanism (start: thresholded estimate when Q is square
+/// and invertible, else uniform).
+EmResult em_estimate_dense(const DenseParams& params, std::span<const std::uint64_t> counts,
+                           const EmOptions& options = {});
+EmResult em_estimate_dense(const DenseParams& params, std::span<const std::uint64_t> counts,
+                           std::span<const double> start, const EmOptions& options = {});
+/// Log-likelihood of report counts under a dense mechanism.
+double log_likelihood_dense(const DenseParams& params, std::span<const std::uint64_t> counts,
+                            std::span<const double> p);
+
+}  // namespace uldp

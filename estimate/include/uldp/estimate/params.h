@@ -1,0 +1,87 @@
+// Double-precision parameters of the mechanisms the estimators and samplers work on: ε-RR
+// (eq. RR), uRR (Def. def:restRR, eq. restRR_XS), generalized / basic RAPPOR and uRAP
+// (Def. def:restRAPPOR, eq. restRAPPOR) as per-bit channels, and any dense Q. Built from the
+// exact core (uldp::PrivacyBudget, exact constants), each double the closest to its rational.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "uldp/dense_mechanism.h"
+#include "uldp/index_set.h"
+#include "uldp/privacy_budget.h"
+#include "uldp/rational.h"
+#include "uldp/unary_mechanism.h"
+
+namespace uldp {
+
+/// ε-RR over k symbols: Q(x|x) = keep = t/(k+t-1), Q(y|x) = other = 1/(k+t-1) for y != x.
+struct RrParams {
+  std::size_t k = 0;
+  double t = 1;
+  double keep = 1;
+  double other = 0;
+};
+
+/// (X_S, ε)-uRR over k symbols: c1 on the diagonal of X_S, c2 towards each sensitive symbol,
+/// c3 on the diagonal of X_N. RR is the special case X_S = X (then c1 = keep, c2 = other).
+struct UrrParams {
+  std::size_t k = 0;
+  std::vector<std::size_t> sensitive;  ///< X_S, sorted
+  std::vector<std::uint8_t> is_sensitive;  ///< indicator of X_S, size k
+  double t = 1;
+  double c1 = 1, c2 = 0, c3 = 1;
+};
+
+/// A product-of-bits mechanism over k symbols (generalized RAPPOR, basic RAPPOR, uRAP):
+/// bit j of the report is 1 with probability on[j] when the input is x_j, off[j] otherwise.
+struct UnaryParams {
+  std::size_t k = 0;
+  std::vector<double> on;
+  std::vector<double> off;
+};
+
+/// Any mechanism as a dense row-major matrix q[x * outputs + y] = Q(y|x).
+struct DenseParams {
+  std::size_t inputs = 0;
+  std::size_t outputs = 0;
+  std::vector<double> q;
+  double operator()(std::size_t x, std::size_t y) const { return q[x * outputs + y]; }
+};
+
+/// ε-RR for k >= 1 symbols from the exact budget.
+RrParams rr_params(std::size_t k, const PrivacyBudget& budget);
+/// (X_S, ε)-uRR with X_S = sensitive (k = sensitive.universe() >= 1) from the exact budget.
+UrrParams urr_params(const IndexSet& sensitive, const PrivacyBudget& budget);
+/// ε-RR seen as the uRR with X_S = X (same Q); lets every uRR routine serve RR.
+UrrParams urr_params(const RrParams& rr);
+/// Double uRR parameters straight from t (tests and benchmarks; t >= 1).
+UrrParams urr_params_from_t(const IndexSet& sensitive, double t);
+
+/// (θ, ε)-generalized RAPPOR: on = θ, off = ψ = θ / ((1-θ) t + θ) for every bit.
+UnaryParams generalized_rappor_params(std::size_t k, const Rational& theta,
+                                      const PrivacyBudget& budget);
+/// Basic one-time RAPPOR: θ = default_rappor_theta(budget) (= e^{ε/2}/(e^{ε/2}+1)).
+UnaryParams rappor_params(std::size_t k, const PrivacyBudget& budget);
+/// (X_S, θ, ε)-uRAP: sensitive bits on = θ, off = d1; non-sensitive bits on = 1-d2, off = 0.
+UnaryParams urap_params(const IndexSet& sensitive, const Rational& theta,
+                        const PrivacyBudget& budget);
+/// (X_S, ε)-uRAP with θ = default_rappor_theta(budget).
+UnaryParams urap_params(const IndexSet& sensitive, const PrivacyBudget& budget);
+/// Any exact product-of-bits mechanism, converted bit by bit.
+UnaryParams unary_params(const UnaryMechanism& mechanism);
+
+/// Any exact dense mechanism, converted entry by entry.
+DenseParams dense_params(const DenseMechanism& mechanism);
+/// The k x k matrix of a uRR / RR (for checking the structured code against the dense one).
+DenseParams dense_params(const UrrParams& urr);
+
+/// Throws InvalidArgument (naming `what`) unless the parameters are a well-formed mechanism:
+/// sizes consistent, probabilities in [0,1], dense rows summing to 1 within 1e-12.
+void validate(const UrrParams& params, const char* what = "uRR parameters");
+void validate(const UnaryParams& params, const char* what = "unary parameters");
+void validate(const DenseParams& params, const char* what = "dense parameters");
+
+}  // namespace uldp

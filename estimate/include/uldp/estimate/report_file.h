@@ -1,0 +1,41 @@
+// The text format of report files (read by `uldp estimate`, written by `uldp simulate`).
+//  Per-report, symbol mechanisms:  one symbol index 0..k-1 per line.
+//  Per-report, bit-vector mechanisms: one string of k characters '0'/'1' per line, character j
+//    is bit j.
+//  Counts, symbol mechanisms: first line "# counts", then k lines, line y = count of symbol y.
+//  Counts, bit-vector mechanisms: first line "# counts n=N", then k lines, line j = number of
+//    the N reports with bit j set (enough for emp / thr, not for EM).
+// Blank lines and other lines starting with '#' are ignored; spaces around a value are allowed.
+// Every malformed line is an InputError "FILE:LINE:COL: what".
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "uldp/estimate/reports.h"
+
+namespace uldp {
+
+/// What a report file held.
+struct ReportData {
+  bool bit_vectors = false;  ///< bit-vector mechanism data (else symbols)
+  bool per_report = false;   ///< one report per line (else counts)
+  std::vector<std::uint64_t> symbol_counts;  ///< symbols: the histogram (size k)
+  BitReports bit_reports;    ///< bits, per-report: the reports
+  BitCounts bit_counts;      ///< bits: per-bit counts (also filled for per-report files)
+  std::uint64_t n = 0;       ///< number of reports
+};
+
+/// Reads a report file for a mechanism over k symbols; `source` names it in errors.
+ReportData read_reports(std::istream& in, const std::string& source, std::size_t k,
+                        bool bit_vectors);
+
+/// Writes per-report symbol data / bit-vector data / counts in the format above.
+void write_symbol_reports(std::ostream& out, const std::vector<std::uint32_t>& symbols);
+void write_bit_reports(std::ostream& out, const BitReports& reports);
+void write_symbol_counts(std::ostream& out, const std::vector<std::uint64_t>& counts);
+void write_bit_counts(std::ostream& out, const BitCounts& counts);
+
+}  // namespace uldp
