@@ -25,8 +25,8 @@ struct Witness {
   std::size_t x_prime = 0;
   std::size_t y = 0;          ///< dense output index (structured: 0, see y_label)
   std::string y_label;        ///< the output's label ("3", "0110", ...)
-  ExtendedRational q_x;       ///< Q(y|x), exact (empty for structured outputs of huge k)
-  ExtendedRational q_x_prime; ///< Q(y|x')
+  std::optional<Rational> q_x;        ///< Q(y|x), exact (omitted for structured k > 64)
+  std::optional<Rational> q_x_prime;  ///< Q(y|x')
 };
 
 /// The result of checking one property.

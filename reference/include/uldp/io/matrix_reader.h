@@ -5,17 +5,29 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "uldp/dense_mechanism.h"
 
 namespace uldp {
 
-/// Reads a matrix from `path`; the format follows the extension (.json, else CSV).
-DenseMechanism read_matrix_file(const std::string& path);
-/// Parses CSV text; `source` names it in errors.
-DenseMechanism parse_matrix_csv(std::string_view text, const std::string& source);
-/// Parses JSON text; `source` names it in errors.
-DenseMechanism parse_matrix_json(std::string_view text, const std::string& source);
+/// A matrix with where each row came from, so later checks (row sums) can name the place.
+struct MatrixFile {
+  DenseMechanism matrix;
+  std::string source;
+  /// For row x: "line 4" (CSV) or "Q[3]" (JSON).
+  std::vector<std::string> row_locations;
+};
+
+/// Reads a matrix from `path`; the format follows the extension (.json, else CSV). Entries
+/// outside [0,1], ragged rows, bad numbers and absurd sizes throw InputError; row sums are
+/// left to check_stochastic so that a report can still be printed.
+MatrixFile read_matrix_file(const std::string& path);
+/// Parses CSV text; `source` names it in errors. The first row is a header iff one of its
+/// cells is quoted or is not a number (so numeric labels must be quoted: "0","1").
+MatrixFile parse_matrix_csv(std::string_view text, const std::string& source);
+/// Parses JSON text; `source` names it in errors. Numbers keep their exact decimal value.
+MatrixFile parse_matrix_json(std::string_view text, const std::string& source);
 
 /// Upper bound on |X| * |Y| accepted from a file (absurd sizes are refused, not attempted).
 inline constexpr std::size_t kMaxMatrixEntries = 50'000'000;

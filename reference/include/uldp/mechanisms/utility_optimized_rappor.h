@@ -15,7 +15,7 @@ struct UrapConstants {
 };
 UrapConstants urap_constants(const Rational& theta, const Rational& t);
 
-/// The uRAP over k = sensitive.universe() symbols; θ in (0,1] (θ = 0 makes every bit 0).
+/// The uRAP over k = sensitive.universe() symbols; θ in [0,1] (Def. def:restRAPPOR).
 UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const Rational& theta,
                                         const PrivacyBudget& budget);
 /// uRAP with θ = default_rappor_theta(budget) (the paper's "(X_S, ε)-uRAP").

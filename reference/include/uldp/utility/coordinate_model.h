@@ -1,0 +1,66 @@
+// The empirical estimator of the five mechanisms of Section "Utility Analysis" (RR, RAPPOR, uRR,
+// uRAP, non-private) in one form: every output coordinate x has m(x) = offset_x + gain_x p(x)
+// (eq. bmm_restRR, eq. bmmj_bmpj_restRAPPOR) and the estimate is p̂(x) = (m̂(x) - offset_x)/gain_x
+// (eq. hbmp_restRR, eq. bmpj_bmmj_restRAPPOR), with the count n m̂(x) ~ Binomial(n, m(x)).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "uldp/index_set.h"
+#include "uldp/privacy_budget.h"
+#include "uldp/rational.h"
+#include "uldp/unary_mechanism.h"
+
+namespace uldp {
+
+/// The mechanisms whose losses have closed forms.
+enum class LossMechanism { kNonPrivate, kRandomizedResponse, kRappor, kUtilityOptimizedRR, kUtilityOptimizedRappor };
+
+/// "none", "rr", "rappor", "urr", "urap"; throws InvalidArgument naming `what` otherwise.
+LossMechanism parse_loss_mechanism(std::string_view name, std::string_view what = "mech");
+/// The short name accepted by parse_loss_mechanism.
+std::string loss_mechanism_name(LossMechanism mechanism);
+
+/// m(x) = offset[x] + gain[x] p(x) for every coordinate x; gain[x] != 0 (identifiable).
+class CoordinateModel {
+ public:
+  /// Validates equal sizes, k >= 1 and every gain != 0 (a zero gain means the estimator is
+  /// undefined, e.g. RR at exp_eps = 1); `what` names the mechanism in errors.
+  CoordinateModel(std::vector<Rational> offset, std::vector<Rational> gain, std::string what);
+
+  std::size_t k() const { return offset_.size(); }
+  const Rational& offset(std::size_t x) const { return offset_[x]; }
+  const Rational& gain(std::size_t x) const { return gain_[x]; }
+  const std::string& name() const { return name_; }
+
+  /// m = the distribution of each coordinate's report being "x" (or bit x being 1).
+  std::vector<Rational> output_marginals(const std::vector<Rational>& p) const;
+
+  /// Coordinates with equal (offset, gain), in order of first appearance: the symmetry classes
+  /// of the loss (X_S and X_N for uRR and uRAP, one class for RR, RAPPOR and non-private).
+  std::vector<std::vector<std::size_t>> classes() const;
+
+ private:
+  std::vector<Rational> offset_;
+  std::vector<Rational> gain_;
+  std::string name_;
+};
+
+/// The model of a named mechanism over k symbols, as uldp builds it (uRAP/RAPPOR use
+/// default_rappor_theta(budget) unless `theta` is given). `sensitive` is used by uRR and uRAP
+/// only and must have universe k.
+CoordinateModel coordinate_model(LossMechanism mechanism, const IndexSet& sensitive,
+                                 const PrivacyBudget& budget,
+                                 const std::optional<Rational>& theta = std::nullopt);
+
+/// The model of any RAPPOR-family mechanism: offset = P(bit=1|off), gain = P(1|on) - P(1|off).
+CoordinateModel coordinate_model(const UnaryMechanism& mechanism, std::string what);
+
+/// Validates a distribution over k symbols (size k, entries >= 0, sum exactly 1); `what` names it.
+void validate_distribution(const std::vector<Rational>& p, std::size_t k, std::string_view what);
+
+}  // namespace uldp

@@ -1,0 +1,42 @@
+// The asymptotic expected l1 loss of the empirical estimator (prop:l1_restRR eq.
+// restRR-l1-loss:formal, prop:l1_restRAPPOR eq. restRAPPOR-l1-loss:formal, and RR, RAPPOR,
+// non-private alike): E[l1] ~ sqrt(2/(n pi)) sum_x sqrt(m(x)(1-m(x))) / |gain_x|, and its worst
+// case over the simplex (prop:l1_restRR:eps=0, prop:l1_restRR:eps=lnX,
+// prop:l1_restRAPPOR:approx), evaluated as certified intervals.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "uldp/rational.h"
+#include "uldp/utility/coordinate_model.h"
+#include "uldp/utility/interval.h"
+
+namespace uldp {
+
+/// Default precision (bits) of the certified l1 values.
+inline constexpr unsigned kL1Bits = 96;
+
+/// sum_x sqrt(m(x)(1-m(x))) / |gain_x|: the l1 loss without the factor sqrt(2/(n pi)).
+Interval l1_root_sum(const CoordinateModel& model, const std::vector<Rational>& p, unsigned bits = kL1Bits);
+
+/// The asymptotic E[l1(p̂, p)] (lim ratio = 1 as n -> infinity), certified.
+Interval asymptotic_l1_loss(const CoordinateModel& model, const std::vector<Rational>& p,
+                            std::uint64_t n, unsigned bits = kL1Bits);
+
+/// The maximiser of the asymptotic l1 loss over the simplex and the maximum.
+struct WorstCaseL1 {
+  Interval root_sum;              ///< max of l1_root_sum (no sqrt(2/(n pi)) factor)
+  Interval value;                 ///< max of asymptotic_l1_loss
+  bool argmax_exact = false;      ///< whether argmax[x].lower == argmax[x].upper for every x
+  std::vector<Interval> argmax;   ///< the maximiser, coordinate by coordinate
+};
+
+/// The worst case for models with at most two symmetry classes (all five mechanisms): the loss is
+/// concave and symmetric within a class, so a maximiser is uniform on each class and the mass w
+/// of the first class maximises a concave F(w); the sign of F' is decided exactly, w* is exact
+/// at a boundary or where both classes' report probabilities are equal, otherwise bracketed by
+/// bisection to 2^-bits. Throws InvalidArgument for more than two classes.
+WorstCaseL1 worst_case_l1_loss(const CoordinateModel& model, std::uint64_t n, unsigned bits = kL1Bits);
+
+}  // namespace uldp

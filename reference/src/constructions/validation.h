@@ -1,0 +1,25 @@
+// Private argument checks shared by the constructions; every failure throws InvalidArgument
+// naming the argument.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "uldp/dense_mechanism.h"
+#include "uldp/index_set.h"
+
+namespace uldp::internal {
+
+/// Throws unless every entry is in [0,1] and every row sums to exactly 1.
+void require_stochastic(const DenseMechanism& q, const std::string& what);
+/// Throws unless `set` is over a universe of `universe` elements.
+void require_universe(const IndexSet& set, std::size_t universe, const std::string& what,
+                      const std::string& of_what);
+/// Throws when a product of sizes would overflow or exceed `limit` entries.
+std::size_t checked_product(std::size_t a, std::size_t b, std::size_t limit,
+                            const std::string& what);
+
+/// Largest number of entries a construction will materialise (2^26, ~1 GB of rationals).
+inline constexpr std::size_t kMaxConstructedEntries = std::size_t{1} << 26;
+
+}  // namespace uldp::internal

@@ -1,0 +1,32 @@
+#include "uldp/mechanisms/generalized_rappor.h"
+
+#include "uldp/error.h"
+
+namespace uldp {
+
+Rational rappor_psi(const Rational& theta, const Rational& t) {
+  const Rational denominator = (1 - theta) * t + theta;
+  // θ = 0 and t ... : denominator = t >= 1 > 0; θ = 1: denominator = 1.
+  return theta / denominator;
+}
+
+Rational default_rappor_theta(const PrivacyBudget& budget) {
+  // θ only shapes utility (the ratio is t for every θ), so an approximation of sqrt(t) is safe.
+  const Rational s = budget.exp_half_eps() ? *budget.exp_half_eps() : sqrt_lower(budget.exp_eps(), 64);
+  return s / (s + 1);
+}
+
+UnaryMechanism generalized_rappor(std::size_t k, const Rational& theta, const PrivacyBudget& budget) {
+  if (k == 0) throw InvalidArgument("generalized RAPPOR: k must be at least 1");
+  if (theta < 0 || theta > 1) {
+    throw InvalidArgument("theta: " + to_string(theta) + " is outside [0,1]");
+  }
+  const Rational psi = rappor_psi(theta, budget.exp_eps());
+  return UnaryMechanism(std::vector<BitChannel>(k, BitChannel{theta, psi}), "generalized RAPPOR");
+}
+
+UnaryMechanism basic_rappor(std::size_t k, const PrivacyBudget& budget) {
+  return generalized_rappor(k, default_rappor_theta(budget), budget);
+}
+
+}  // namespace uldp

@@ -1,0 +1,245 @@
+#include "uldp/io/matrix_reader.h"
+
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "uldp/error.h"
+
+namespace uldp {
+namespace {
+
+using nlohmann::json;
+
+struct Cell {
+  std::string text;
+  std::size_t column;  // 1-based character column of the cell start
+  bool quoted;
+};
+
+std::string trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return "";
+  const auto last = s.find_last_not_of(" \t\r");
+  return std::string(s.substr(first, last - first + 1));
+}
+
+std::vector<Cell> split_csv_line(const std::string& line, const std::string& source,
+                                 std::size_t line_number) {
+  std::vector<Cell> cells;
+  std::size_t pos = 0;
+  while (true) {
+    std::size_t start = pos;
+    while (start < line.size() && (line[start] == ' ' || line[start] == '\t')) ++start;
+    Cell cell{"", start + 1, false};
+    std::size_t end;
+    if (start < line.size() && line[start] == '"') {
+      const std::size_t close = line.find('"', start + 1);
+      if (close == std::string::npos) {
+        throw InputError(source, line_number, start + 1, "unterminated quoted field");
+      }
+      cell.text = line.substr(start + 1, close - start - 1);
+      cell.quoted = true;
+      end = line.find(',', close);
+      if (!trim(line.substr(close + 1, (end == std::string::npos ? line.size() : end) - close - 1)).empty()) {
+        throw InputError(source, line_number, close + 2, "text after a closing quote");
+      }
+    } else {
+      end = line.find(',', start);
+      cell.text = trim(line.substr(start, (end == std::string::npos ? line.size() : end) - start));
+    }
+    cells.push_back(std::move(cell));
+    if (end == std::string::npos) break;
+    pos = end + 1;
+  }
+  return cells;
+}
+
+bool is_number(const std::string& text) {
+  try {
+    parse_rational(text);
+    return true;
+  } catch (const InvalidArgument&) {
+    return false;
+  }
+}
+
+Rational probability_at(const std::string& text, const std::string& source, std::size_t line,
+                        std::size_t column) {
+  Rational value;
+  try {
+    value = parse_rational(text, "entry");
+  } catch (const InvalidArgument& e) {
+    throw InputError(source, line, column, e.what());
+  }
+  if (value < 0 || value > 1) {
+    throw InputError(source, line, column,
+                     "entry " + to_string(value) + " is a probability outside [0,1]");
+  }
+  return value;
+}
+
+void check_entry_count(std::size_t rows, std::size_t columns, const std::string& source) {
+  if (columns != 0 && rows > kMaxMatrixEntries / columns) {
+    throw InputError(source, "matrix of " + std::to_string(rows) + " x " + std::to_string(columns) +
+                                 " entries exceeds the limit of " + std::to_string(kMaxMatrixEntries));
+  }
+}
+
+// Builds the DOM but keeps every JSON number as the exact text it was written as.
+class ExactNumberSax : public nlohmann::detail::json_sax_dom_parser<json> {
+ public:
+  using Base = nlohmann::detail::json_sax_dom_parser<json>;
+  explicit ExactNumberSax(json& root) : Base(root, false) {}
+  bool number_float(json::number_float_t, const json::string_t& raw) {
+    json::string_t copy = raw;
+    return Base::string(copy);
+  }
+  bool number_integer(json::number_integer_t value) {
+    json::string_t text = std::to_string(value);
+    return Base::string(text);
+  }
+  bool number_unsigned(json::number_unsigned_t value) {
+    json::string_t text = std::to_string(value);
+    return Base::string(text);
+  }
+};
+
+std::pair<std::size_t, std::size_t> line_and_column(std::string_view text, std::size_t byte) {
+  std::size_t line = 1, column = 1;
+  for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return {line, column};
+}
+
+}  // namespace
+
+MatrixFile parse_matrix_csv(std::string_view text, const std::string& source) {
+  std::vector<std::string> labels;
+  std::vector<Rational> entries;
+  std::vector<std::string> locations;
+  std::size_t columns = 0;
+  std::size_t line_number = 0;
+  bool first_row = true;
+  std::istringstream in{std::string(text)};
+  std::string line;
+  while (std::getline(in, line)) {
+    ++line_number;
+    const std::string content = trim(line);
+    if (content.empty() || content[0] == '#') continue;  // blank lines and comments
+    const std::vector<Cell> cells = split_csv_line(line, source, line_number);
+    if (first_row) {
+      first_row = false;
+      columns = cells.size();
+      bool header = false;
+      for (const Cell& c : cells) header = header || c.quoted || !is_number(c.text);
+      if (header) {
+        for (const Cell& c : cells) {
+          if (c.text.empty()) throw InputError(source, line_number, c.column, "empty output label");
+          labels.push_back(c.text);
+        }
+        continue;
+      }
+    }
+    if (cells.size() != columns) {
+      throw InputError(source, line_number, 1,
+                       "row has " + std::to_string(cells.size()) + " entries, expected " +
+                           std::to_string(columns));
+    }
+    check_entry_count(locations.size() + 1, columns, source);
+    for (const Cell& c : cells) entries.push_back(probability_at(c.text, source, line_number, c.column));
+    locations.push_back("line " + std::to_string(line_number));
+  }
+  if (locations.empty()) throw InputError(source, "no matrix rows found");
+  if (labels.empty()) labels = DenseMechanism::index_labels(columns);
+  const std::size_t rows = locations.size();
+  return {DenseMechanism(rows, std::move(labels), std::move(entries)), source, std::move(locations)};
+}
+
+MatrixFile parse_matrix_json(std::string_view text, const std::string& source) {
+  json root;
+  ExactNumberSax sax(root);
+  try {
+    json::sax_parse(text, &sax);
+  } catch (const json::parse_error& e) {
+    const auto [line, column] = line_and_column(text, e.byte == 0 ? 0 : e.byte - 1);
+    std::string what = e.what();
+    if (const auto colon = what.rfind(": "); colon != std::string::npos) what = what.substr(colon + 2);
+    throw InputError(source, line, column, "invalid JSON: " + what);
+  }
+  if (!root.is_object() || !root.contains("Q")) {
+    throw InputError(source, "expected an object with a \"Q\" member: {\"Q\": [[\"3/7\", ...], ...]}");
+  }
+  const json& q = root["Q"];
+  if (!q.is_array() || q.empty()) throw InputError(source, "\"Q\" must be a non-empty array of rows");
+  const std::size_t rows = q.size();
+  std::size_t columns = 0;
+  std::vector<Rational> entries;
+  std::vector<std::string> locations;
+  for (std::size_t x = 0; x < rows; ++x) {
+    const std::string where = "Q[" + std::to_string(x) + "]";
+    if (!q[x].is_array()) throw InputError(source, where + " is not an array");
+    if (x == 0) {
+      columns = q[x].size();
+      if (columns == 0) throw InputError(source, "Q[0] is empty");
+      check_entry_count(rows, columns, source);
+      entries.reserve(rows * columns);
+    }
+    if (q[x].size() != columns) {
+      throw InputError(source, where + " has " + std::to_string(q[x].size()) + " entries, expected " +
+                                   std::to_string(columns));
+    }
+    for (std::size_t y = 0; y < columns; ++y) {
+      const std::string cell = where + "[" + std::to_string(y) + "]";
+      if (!q[x][y].is_string()) throw InputError(source, cell + " is not a number or a string");
+      Rational value;
+      try {
+        value = parse_rational(q[x][y].get<std::string>(), "entry");
+      } catch (const InvalidArgument& e) {
+        throw InputError(source, cell + ": " + e.what());
+      }
+      if (value < 0 || value > 1) {
+        throw InputError(source, cell + ": entry " + to_string(value) + " is a probability outside [0,1]");
+      }
+      entries.push_back(std::move(value));
+    }
+    locations.push_back(where);
+  }
+  std::vector<std::string> labels;
+  if (root.contains("outputs")) {
+    const json& out = root["outputs"];
+    if (!out.is_array() || out.size() != columns) {
+      throw InputError(source, "\"outputs\" must be an array of " + std::to_string(columns) + " labels");
+    }
+    for (const json& label : out) {
+      if (!label.is_string()) throw InputError(source, "\"outputs\" labels must be strings");
+      labels.push_back(label.get<std::string>());
+    }
+  } else {
+    labels = DenseMechanism::index_labels(columns);
+  }
+  return {DenseMechanism(rows, std::move(labels), std::move(entries)), source, std::move(locations)};
+}
+
+MatrixFile read_matrix_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, "cannot open file");
+  in.seekg(0, std::ios::end);
+  const auto size = static_cast<std::size_t>(in.tellg());
+  // A file far larger than any matrix we accept is refused before reading it.
+  if (size > kMaxMatrixEntries * 64) throw InputError(path, "file is too large");
+  in.seekg(0);
+  std::string text(size, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(size));
+  const bool is_json = path.size() >= 5 && path.substr(path.size() - 5) == ".json";
+  return is_json ? parse_matrix_json(text, path) : parse_matrix_csv(text, path);
+}
+
+}  // namespace uldp

@@ -1,0 +1,17 @@
+#include "uldp/mechanisms/randomized_response.h"
+
+#include "uldp/error.h"
+
+namespace uldp {
+
+DenseMechanism randomized_response(std::size_t k, const PrivacyBudget& budget) {
+  if (k == 0) throw InvalidArgument("randomized response: k must be at least 1");
+  const Rational& t = budget.exp_eps();
+  const Rational keep = t / (k + t - 1);
+  const Rational move = 1 / (k + t - 1);
+  std::vector<Rational> entries(k * k, move);
+  for (std::size_t x = 0; x < k; ++x) entries[x * k + x] = keep;
+  return DenseMechanism(k, DenseMechanism::index_labels(k), std::move(entries));
+}
+
+}  // namespace uldp

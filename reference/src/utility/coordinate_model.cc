@@ -1,0 +1,135 @@
+#include "uldp/utility/coordinate_model.h"
+
+#include <utility>
+
+#include "uldp/error.h"
+#include "uldp/mechanisms/generalized_rappor.h"
+#include "uldp/mechanisms/utility_optimized_rappor.h"
+#include "uldp/mechanisms/utility_optimized_rr.h"
+
+namespace uldp {
+
+LossMechanism parse_loss_mechanism(std::string_view name, std::string_view what) {
+  if (name == "none") return LossMechanism::kNonPrivate;
+  if (name == "rr") return LossMechanism::kRandomizedResponse;
+  if (name == "rappor") return LossMechanism::kRappor;
+  if (name == "urr") return LossMechanism::kUtilityOptimizedRR;
+  if (name == "urap") return LossMechanism::kUtilityOptimizedRappor;
+  throw InvalidArgument(std::string(what) + ": '" + std::string(name) +
+                        "' is not one of none, rr, rappor, urr, urap");
+}
+
+std::string loss_mechanism_name(LossMechanism mechanism) {
+  switch (mechanism) {
+    case LossMechanism::kNonPrivate: return "none";
+    case LossMechanism::kRandomizedResponse: return "rr";
+    case LossMechanism::kRappor: return "rappor";
+    case LossMechanism::kUtilityOptimizedRR: return "urr";
+    case LossMechanism::kUtilityOptimizedRappor: return "urap";
+  }
+  return "?";
+}
+
+CoordinateModel::CoordinateModel(std::vector<Rational> offset, std::vector<Rational> gain,
+                                 std::string what)
+    : offset_(std::move(offset)), gain_(std::move(gain)), name_(std::move(what)) {
+  if (offset_.empty() || offset_.size() != gain_.size()) {
+    throw InvalidArgument(name_ + ": a coordinate model needs k >= 1 offsets and as many gains");
+  }
+  for (std::size_t x = 0; x < gain_.size(); ++x) {
+    if (gain_[x] == 0) {
+      throw InvalidArgument(name_ + ": coordinate " + std::to_string(x) +
+                            " carries no information about p (gain 0, e.g. exp_eps = 1), so the "
+                            "empirical estimator is undefined");
+    }
+  }
+}
+
+std::vector<Rational> CoordinateModel::output_marginals(const std::vector<Rational>& p) const {
+  validate_distribution(p, k(), "p");
+  std::vector<Rational> m(k());
+  for (std::size_t x = 0; x < k(); ++x) m[x] = offset_[x] + gain_[x] * p[x];
+  return m;
+}
+
+std::vector<std::vector<std::size_t>> CoordinateModel::classes() const {
+  std::vector<std::vector<std::size_t>> result;
+  for (std::size_t x = 0; x < k(); ++x) {
+    bool placed = false;
+    for (auto& members : result) {
+      const std::size_t y = members.front();
+      if (offset_[y] == offset_[x] && gain_[y] == gain_[x]) {
+        members.push_back(x);
+        placed = true;
+        break;
+      }
+    }
+    if (!placed) result.push_back({x});
+  }
+  return result;
+}
+
+CoordinateModel coordinate_model(const UnaryMechanism& mechanism, std::string what) {
+  std::vector<Rational> offset(mechanism.k()), gain(mechanism.k());
+  for (std::size_t j = 0; j < mechanism.k(); ++j) {
+    offset[j] = mechanism.bit(j).one_if_off;
+    gain[j] = mechanism.bit(j).one_if_on - mechanism.bit(j).one_if_off;
+  }
+  return CoordinateModel(std::move(offset), std::move(gain), std::move(what));
+}
+
+CoordinateModel coordinate_model(LossMechanism mechanism, const IndexSet& sensitive,
+                                 const PrivacyBudget& budget, const std::optional<Rational>& theta) {
+  const std::size_t k = sensitive.universe();
+  if (k == 0) throw InvalidArgument("k: must be at least 1");
+  const Rational& t = budget.exp_eps();
+  switch (mechanism) {
+    case LossMechanism::kNonPrivate:
+      return CoordinateModel(std::vector<Rational>(k, Rational(0)), std::vector<Rational>(k, Rational(1)),
+                             "non-private");
+    case LossMechanism::kRandomizedResponse: {
+      // eq. RR: m(x) = (t p(x) + 1 - p(x)) / (k + t - 1).
+      const Rational denominator = k + t - 1;
+      return CoordinateModel(std::vector<Rational>(k, 1 / denominator),
+                             std::vector<Rational>(k, (t - 1) / denominator), "RR");
+    }
+    case LossMechanism::kRappor: {
+      const Rational th = theta ? *theta : default_rappor_theta(budget);
+      return coordinate_model(generalized_rappor(k, th, budget), "RAPPOR");
+    }
+    case LossMechanism::kUtilityOptimizedRR: {
+      // eq. bmm_restRR: m(x) = c2 + (c1 - c2) p(x) on X_S, c3 p(x) on X_N.
+      const UrrConstants c = urr_constants(sensitive.size(), t);
+      std::vector<Rational> offset(k), gain(k);
+      for (std::size_t x = 0; x < k; ++x) {
+        offset[x] = sensitive.contains(x) ? c.c2 : Rational(0);
+        gain[x] = sensitive.contains(x) ? Rational(c.c1 - c.c2) : c.c3;
+      }
+      return CoordinateModel(std::move(offset), std::move(gain), "uRR");
+    }
+    case LossMechanism::kUtilityOptimizedRappor: {
+      const Rational th = theta ? *theta : default_rappor_theta(budget);
+      return coordinate_model(utility_optimized_rappor(sensitive, th, budget), "uRAP");
+    }
+  }
+  throw InvalidArgument("mech: unknown mechanism");
+}
+
+void validate_distribution(const std::vector<Rational>& p, std::size_t k, std::string_view what) {
+  const std::string name(what);
+  if (p.size() != k) {
+    throw InvalidArgument(name + ": has " + std::to_string(p.size()) + " entries, expected k = " +
+                          std::to_string(k));
+  }
+  Rational sum = 0;
+  for (std::size_t x = 0; x < k; ++x) {
+    if (p[x] < 0) {
+      throw InvalidArgument(name + ": entry " + std::to_string(x) + " = " + to_string(p[x]) +
+                            " is negative");
+    }
+    sum += p[x];
+  }
+  if (sum != 1) throw InvalidArgument(name + ": entries sum to " + to_string(sum) + ", not 1");
+}
+
+}  // namespace uldp

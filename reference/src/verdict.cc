@@ -1,0 +1,15 @@
+#include "uldp/checks/verdict.h"
+
+namespace uldp {
+
+const char* condition_name(Condition condition) {
+  switch (condition) {
+    case Condition::kRatio:
+      return "ratio";
+    case Condition::kInvertibility:
+      return "invertibility";
+  }
+  return "unknown";
+}
+
+}  // namespace uldp
