@@ -44,7 +44,8 @@ IndexSet PumPreprocessor::user_sensitive() const {
 
 IndexSet PumPreprocessor::personal_sensitive() const {
   std::vector<std::size_t> all = common_sensitive_.indices();
-  for (std::size_t x : user_sensitive().indices()) all.push_back(x);
+  const IndexSet user = user_sensitive();  // a named copy: indices() refers into it
+  for (std::size_t x : user.indices()) all.push_back(x);
   return IndexSet::from_indices(std::move(all), tag_of_.size(), "personal_sensitive");
 }
 
