@@ -163,7 +163,9 @@ MatrixFile parse_matrix_csv(std::string_view text, const std::string& source) {
   return {DenseMechanism(rows, std::move(labels), std::move(entries)), source, std::move(locations)};
 }
 
-MatrixFile parse_matrix_json(std::string_view text, const std::string& source) {
+namespace {
+
+json parse_json_exact(std::string_view text, const std::string& source) {
   json root;
   ExactNumberSax sax(root);
   try {
@@ -174,6 +176,57 @@ MatrixFile parse_matrix_json(std::string_view text, const std::string& source) {
     if (const auto colon = what.rfind(": "); colon != std::string::npos) what = what.substr(colon + 2);
     throw InputError(source, line, column, "invalid JSON: " + what);
   }
+  return root;
+}
+
+Rational json_probability(const json& value, const std::string& source, const std::string& where) {
+  if (!value.is_string()) throw InputError(source, where + " is not a number or a string");
+  Rational p;
+  try {
+    p = parse_rational(value.get<std::string>(), "entry");
+  } catch (const InvalidArgument& e) {
+    throw InputError(source, where + ": " + e.what());
+  }
+  if (p < 0 || p > 1) {
+    throw InputError(source, where + ": entry " + to_string(p) + " is a probability outside [0,1]");
+  }
+  return p;
+}
+
+MechanismFile parse_unary_json(const json& root, const std::string& source) {
+  const json& bits = root["bits"];
+  if (!bits.is_array() || bits.empty()) throw InputError(source, "\"bits\" must be a non-empty array");
+  if (bits.size() > kMaxMatrixEntries) throw InputError(source, "too many bits");
+  std::vector<BitChannel> channels;
+  for (std::size_t j = 0; j < bits.size(); ++j) {
+    const std::string where = "bits[" + std::to_string(j) + "]";
+    if (!bits[j].is_object() || !bits[j].contains("one_if_on") || !bits[j].contains("one_if_off")) {
+      throw InputError(source, where + " must be {\"one_if_on\": p, \"one_if_off\": q}");
+    }
+    channels.push_back({json_probability(bits[j]["one_if_on"], source, where + ".one_if_on"),
+                        json_probability(bits[j]["one_if_off"], source, where + ".one_if_off")});
+  }
+  MechanismFile file;
+  file.unary = UnaryMechanism(std::move(channels));
+  if (root.contains("protected_zero_bits")) {
+    const json& zero = root["protected_zero_bits"];
+    if (!zero.is_array()) throw InputError(source, "\"protected_zero_bits\" must be an array");
+    std::vector<std::size_t> indices;
+    for (const json& z : zero) {
+      std::size_t index = 0;
+      try {
+        index = std::stoull(z.is_string() ? z.get<std::string>() : z.dump());
+      } catch (const std::exception&) {
+        throw InputError(source, "\"protected_zero_bits\" must hold bit indices");
+      }
+      indices.push_back(index);
+    }
+    file.protected_zero_bits = std::move(indices);
+  }
+  return file;
+}
+
+MatrixFile dense_from_json(const json& root, std::string_view, const std::string& source) {
   if (!root.is_object() || !root.contains("Q")) {
     throw InputError(source, "expected an object with a \"Q\" member: {\"Q\": [[\"3/7\", ...], ...]}");
   }
@@ -197,18 +250,7 @@ MatrixFile parse_matrix_json(std::string_view text, const std::string& source) {
                                    std::to_string(columns));
     }
     for (std::size_t y = 0; y < columns; ++y) {
-      const std::string cell = where + "[" + std::to_string(y) + "]";
-      if (!q[x][y].is_string()) throw InputError(source, cell + " is not a number or a string");
-      Rational value;
-      try {
-        value = parse_rational(q[x][y].get<std::string>(), "entry");
-      } catch (const InvalidArgument& e) {
-        throw InputError(source, cell + ": " + e.what());
-      }
-      if (value < 0 || value > 1) {
-        throw InputError(source, cell + ": entry " + to_string(value) + " is a probability outside [0,1]");
-      }
-      entries.push_back(std::move(value));
+      entries.push_back(json_probability(q[x][y], source, where + "[" + std::to_string(y) + "]"));
     }
     locations.push_back(where);
   }
@@ -228,7 +270,14 @@ MatrixFile parse_matrix_json(std::string_view text, const std::string& source) {
   return {DenseMechanism(rows, std::move(labels), std::move(entries)), source, std::move(locations)};
 }
 
-MatrixFile read_matrix_file(const std::string& path) {
+}  // namespace
+
+MatrixFile parse_matrix_json(std::string_view text, const std::string& source) {
+  return dense_from_json(parse_json_exact(text, source), text, source);
+}
+
+namespace {
+std::string read_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, "cannot open file");
   in.seekg(0, std::ios::end);
@@ -238,8 +287,24 @@ MatrixFile read_matrix_file(const std::string& path) {
   in.seekg(0);
   std::string text(size, '\0');
   in.read(text.data(), static_cast<std::streamsize>(size));
-  const bool is_json = path.size() >= 5 && path.substr(path.size() - 5) == ".json";
-  return is_json ? parse_matrix_json(text, path) : parse_matrix_csv(text, path);
+  return text;
+}
+bool is_json_path(const std::string& path) {
+  return path.size() >= 5 && path.substr(path.size() - 5) == ".json";
+}
+}  // namespace
+
+MatrixFile read_matrix_file(const std::string& path) {
+  const std::string text = read_text(path);
+  return is_json_path(path) ? parse_matrix_json(text, path) : parse_matrix_csv(text, path);
+}
+
+MechanismFile read_mechanism_file(const std::string& path) {
+  const std::string text = read_text(path);
+  if (!is_json_path(path)) return {parse_matrix_csv(text, path), std::nullopt, std::nullopt};
+  const json root = parse_json_exact(text, path);
+  if (root.is_object() && root.contains("bits")) return parse_unary_json(root, path);
+  return {dense_from_json(root, text, path), std::nullopt, std::nullopt};
 }
 
 }  // namespace uldp

@@ -7,7 +7,10 @@
 #include <string_view>
 #include <vector>
 
+#include <optional>
+
 #include "uldp/dense_mechanism.h"
+#include "uldp/unary_mechanism.h"
 
 namespace uldp {
 
@@ -28,6 +31,18 @@ MatrixFile read_matrix_file(const std::string& path);
 MatrixFile parse_matrix_csv(std::string_view text, const std::string& source);
 /// Parses JSON text; `source` names it in errors. Numbers keep their exact decimal value.
 MatrixFile parse_matrix_json(std::string_view text, const std::string& source);
+
+/// A mechanism file: a dense matrix, or a structured (product-of-bits) one written as
+/// {"structure": "unary", "bits": [{"one_if_on": "3/4", "one_if_off": "1/4"}, ...],
+///  "protected_zero_bits": [...] (optional)} as `uldp mechanism --structured` prints it.
+struct MechanismFile {
+  std::optional<MatrixFile> dense;
+  std::optional<UnaryMechanism> unary;
+  /// For structured files: the bits that are 0 in every protected output, if the file says.
+  std::optional<std::vector<std::size_t>> protected_zero_bits;
+};
+/// Reads either kind; CSV files are always dense.
+MechanismFile read_mechanism_file(const std::string& path);
 
 /// Upper bound on |X| * |Y| accepted from a file (absurd sizes are refused, not attempted).
 inline constexpr std::size_t kMaxMatrixEntries = 50'000'000;
