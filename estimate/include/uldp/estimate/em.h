@@ -29,6 +29,7 @@ struct EmOptions {
   double alpha = 0.05;            ///< significance level of the thresholded starting point
   double start_mixing = 1e-6;     ///< weight of the uniform distribution mixed into the start
   bool accelerate = true;         ///< SQUAREM steps (monotone safeguarded)
+  bool record_trace = false;      ///< keep L after every accepted step in EmResult::trace
 };
 
 struct EmResult {
@@ -37,6 +38,7 @@ struct EmResult {
   double initial_log_likelihood = 0; ///< L at the (mixed) starting point
   double log_likelihood = 0;         ///< L at p
   bool converged = false;            ///< stopped by the tolerance, not by max_iterations
+  std::vector<double> trace;         ///< L at the start and after each accepted step (opt-in)
 };
 
 /// EM on uRR / RR report counts (RR through urr_params(rr)).

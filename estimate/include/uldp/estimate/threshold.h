@@ -39,8 +39,8 @@ ThresholdEstimate threshold_estimate_urr(const UrrParams& params,
 ThresholdEstimate threshold_estimate_unary(const UnaryParams& params, const BitCounts& counts,
                                            double alpha = 0.05);
 /// Any square invertible Q: p̂(x) = Σ_y m̂(y) A(y,x) with A = Q^{-1}; sd0(x)² =
-/// (1/n) Σ_y m0(y) A(y,x)² with m0 = p0 Q, p0 = p̂ with p̂(x) replaced by 0 (coincides with
-/// the closed forms above for RR and uRR).
+/// (1/n) Σ_y m0(y) A(y,x)² with m0 = p0 Q, p0 = p̂ with p̂(x) replaced by 0 and renormalised
+/// (coincides with the closed forms above for RR and uRR).
 ThresholdEstimate threshold_estimate_dense(const DenseParams& params,
                                            std::span<const std::uint64_t> counts,
                                            double alpha = 0.05);

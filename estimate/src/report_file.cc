@@ -1,0 +1,187 @@
+// Reading and writing report files (format in report_file.h).
+#include "uldp/estimate/report_file.h"
+
+#include <charconv>
+#include <istream>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "uldp/error.h"
+
+namespace uldp {
+namespace {
+
+constexpr std::size_t kMaxLine = std::size_t{1} << 24;
+
+std::string_view trim(std::string_view text, std::size_t& first_column) {
+  std::size_t begin = 0;
+  while (begin < text.size() && (text[begin] == ' ' || text[begin] == '\t')) ++begin;
+  std::size_t end = text.size();
+  while (end > begin && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\r')) {
+    --end;
+  }
+  first_column = begin + 1;
+  return text.substr(begin, end - begin);
+}
+
+// A non-negative decimal integer, or an InputError at the offending column.
+std::uint64_t parse_count(std::string_view value, const std::string& source, std::size_t line,
+                          std::size_t column, const char* what) {
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (value[i] < '0' || value[i] > '9') {
+      throw InputError(source, line, column + i,
+                       std::string("expected ") + what + " (a non-negative integer), found '" +
+                           std::string(value) + "'");
+    }
+  }
+  std::uint64_t result = 0;
+  const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), result);
+  if (ec != std::errc() || ptr != value.data() + value.size()) {
+    throw InputError(source, line, column, std::string(what) + " '" + std::string(value) +
+                                               "' is too large");
+  }
+  return result;
+}
+
+}  // namespace
+
+ReportData read_reports(std::istream& in, const std::string& source, std::size_t k,
+                        bool bit_vectors) {
+  if (k == 0) throw InvalidArgument("read_reports: k must be >= 1");
+  ReportData data;
+  data.bit_vectors = bit_vectors;
+  data.bit_reports = BitReports(k);
+  data.bit_counts.ones.assign(k, 0);
+  data.symbol_counts.assign(k, 0);
+  std::string raw;
+  std::size_t line = 0;
+  bool first_content = true;
+  bool counts_mode = false;
+  std::size_t counts_read = 0;
+  std::vector<std::uint32_t> set_bits;
+  while (std::getline(in, raw)) {
+    ++line;
+    if (raw.size() > kMaxLine) throw InputError(source, line, 1, "line too long");
+    std::size_t column = 1;
+    const std::string_view text = trim(raw, column);
+    if (text.empty()) continue;
+    if (text.front() == '#') {
+      if (first_content && text.substr(0, 8) == "# counts") {
+        counts_mode = true;
+        first_content = false;
+        std::size_t rest_column = column + 8;
+        const std::string_view rest = trim(text.substr(8), rest_column);
+        rest_column += column + 7;
+        if (bit_vectors) {
+          if (rest.substr(0, 2) != "n=") {
+            throw InputError(source, line, rest_column,
+                             "bit-vector counts need the header '# counts n=N'");
+          }
+          data.bit_counts.n = parse_count(rest.substr(2), source, line, rest_column + 2,
+                                          "the number of reports n");
+          data.n = data.bit_counts.n;
+        } else if (!rest.empty()) {
+          throw InputError(source, line, rest_column,
+                           "unexpected text after '# counts': '" + std::string(rest) + "'");
+        }
+      }
+      continue;
+    }
+    first_content = false;
+    if (counts_mode) {
+      if (counts_read == k) {
+        throw InputError(source, line, column,
+                         "more than k = " + std::to_string(k) + " count lines");
+      }
+      const std::uint64_t count = parse_count(text, source, line, column, "a count");
+      if (bit_vectors) {
+        if (count > data.bit_counts.n) {
+          throw InputError(source, line, column,
+                           "bit count " + std::to_string(count) + " exceeds n = " +
+                               std::to_string(data.bit_counts.n));
+        }
+        data.bit_counts.ones[counts_read] = count;
+      } else {
+        if (data.n + count < data.n) throw InputError(source, line, column, "counts overflow");
+        data.symbol_counts[counts_read] = count;
+        data.n += count;
+      }
+      ++counts_read;
+      continue;
+    }
+    data.per_report = true;
+    if (bit_vectors) {
+      if (text.size() != k) {
+        throw InputError(source, line, column,
+                         "expected a bit string of length k = " + std::to_string(k) +
+                             ", found length " + std::to_string(text.size()));
+      }
+      set_bits.clear();
+      for (std::size_t j = 0; j < k; ++j) {
+        if (text[j] == '1') {
+          set_bits.push_back(static_cast<std::uint32_t>(j));
+          ++data.bit_counts.ones[j];
+        } else if (text[j] != '0') {
+          throw InputError(source, line, column + j,
+                           std::string("expected '0' or '1', found '") + text[j] + "'");
+        }
+      }
+      for (std::uint32_t bit : set_bits) data.bit_reports.push_bit(bit);
+      data.bit_reports.end_report();
+    } else {
+      const std::uint64_t symbol = parse_count(text, source, line, column, "a symbol index");
+      if (symbol >= k) {
+        throw InputError(source, line, column,
+                         "symbol " + std::to_string(symbol) + " is outside 0.." +
+                             std::to_string(k - 1));
+      }
+      ++data.symbol_counts[symbol];
+    }
+    ++data.n;
+  }
+  if (in.bad()) throw InputError(source, "read error");
+  if (counts_mode && counts_read != k) {
+    throw InputError(source, line + 1, 1,
+                     "expected k = " + std::to_string(k) + " count lines, found " +
+                         std::to_string(counts_read));
+  }
+  if (bit_vectors && data.per_report) data.bit_counts.n = data.n;
+  if (data.n == 0) throw InputError(source, "no reports");
+  return data;
+}
+
+void write_symbol_reports(std::ostream& out, const std::vector<std::uint32_t>& symbols) {
+  std::string buffer;
+  for (std::uint32_t s : symbols) {
+    buffer += std::to_string(s);
+    buffer += '\n';
+    if (buffer.size() > (1u << 16)) {
+      out << buffer;
+      buffer.clear();
+    }
+  }
+  out << buffer;
+}
+
+void write_bit_reports(std::ostream& out, const BitReports& reports) {
+  std::string row(reports.k(), '0');
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    const auto bits = reports.report(i);
+    for (std::uint32_t bit : bits) row[bit] = '1';
+    out << row << '\n';
+    for (std::uint32_t bit : bits) row[bit] = '0';
+  }
+}
+
+void write_symbol_counts(std::ostream& out, const std::vector<std::uint64_t>& counts) {
+  out << "# counts\n";
+  for (std::uint64_t c : counts) out << c << '\n';
+}
+
+void write_bit_counts(std::ostream& out, const BitCounts& counts) {
+  out << "# counts n=" << counts.n << '\n';
+  for (std::uint64_t c : counts.ones) out << c << '\n';
+}
+
+}  // namespace uldp
