@@ -130,6 +130,10 @@ std::string certified_decimal(const Interval& a, int max_digits) {
   const Rational lo = negative ? Rational(-a.upper) : a.lower;
   const long e = floor_log10(lo);
   std::string text = leading_digits(lo, e, digits).str();
+  // An exact value's trailing zeros say nothing; an interval's certified zeros are kept.
+  if (a.is_exact()) {
+    while (text.size() > 1 && text.back() == '0' && static_cast<long>(text.size()) > e + 1) text.pop_back();
+  }
   std::string out;
   if (e >= 0 && e < 15 && digits > e) {
     out = text.substr(0, e + 1);

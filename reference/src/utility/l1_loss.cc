@@ -49,6 +49,8 @@ struct TwoClassObjective {
     const Rational q1 = first.q(p1(w)), q2 = second.q(p2(w));
     const Rational a = first.dq(p1(w)), b = second.dq(p2(w));
     if (q1 == 0 && q2 == 0) {
+      // Two infinite slopes: decided when they point the same way (e.g. uRR with |X_S| = 1 at w = 1).
+      if (sign_of(a) == -sign_of(b)) return sign_of(a);
       throw InvalidArgument("worst-case l1: both classes degenerate at w = " + to_string(w));
     }
     if (q1 == 0) return sign_of(a);

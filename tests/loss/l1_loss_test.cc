@@ -1,0 +1,124 @@
+// Certified asymptotic l1 losses against the paper's closed forms and worst-case claims.
+#include "uldp/utility/l1_loss.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "test_support.h"
+#include "uldp/utility/paper_closed_forms.h"
+
+namespace uldp {
+namespace {
+
+using testing::random_distribution;
+using testing::uniform_on;
+
+bool overlap(const Interval& a, const Interval& b) { return a.lower <= b.upper && b.lower <= a.upper; }
+const Rational kNarrow(Integer(1), Integer(1) << 80);
+
+TEST(AsymptoticL1, MatchesPaperFormulasForUrrAndUrap) {
+  std::mt19937_64 rng(3);
+  for (std::size_t k : {2u, 5u, 9u}) {
+    for (std::size_t ks : {1u, 2u, 4u}) {
+      if (ks > k) continue;
+      const IndexSet xs = IndexSet::first(ks, k);
+      const Rational t(7, 2), s(3, 2);
+      const auto urr = coordinate_model(LossMechanism::kUtilityOptimizedRR, xs, PrivacyBudget::from_exp_eps(t));
+      const auto urap = coordinate_model(LossMechanism::kUtilityOptimizedRappor, xs, PrivacyBudget::from_exp_eps(s * s));
+      for (int trial = 0; trial < 5; ++trial) {
+        const auto p = random_distribution(k, rng);
+        const Interval mine = l1_root_sum(urr, p), theirs = paper::l1_urr(xs, t, p, 100);
+        EXPECT_TRUE(overlap(mine, theirs));
+        EXPECT_LT(mine.width(), kNarrow);
+        EXPECT_TRUE(overlap(l1_root_sum(urap, p), paper::l1_urap(xs, s, p, 100)));
+      }
+    }
+  }
+}
+
+TEST(AsymptoticL1, NonPrivateUniformIsSqrtOfTwoKMinusOneOverNPi) {
+  // sum_x sqrt(1/k (1 - 1/k)) = sqrt(k - 1): the paper's "no privacy" entry.
+  const auto model = coordinate_model(LossMechanism::kNonPrivate, IndexSet::first(0, 16),
+                                      PrivacyBudget::from_exp_eps(Rational(2)));
+  const Interval root = l1_root_sum(model, uniform_on(IndexSet::all(16).indices(), 16));
+  EXPECT_TRUE(root.contains(Rational(0)) == false);
+  EXPECT_TRUE(overlap(root, sqrt_bounds(Rational(15), 100)));
+  const Interval loss = asymptotic_l1_loss(model, uniform_on(IndexSet::all(16).indices(), 16), 200);
+  EXPECT_TRUE(overlap(loss, sqrt_two_over_n_pi(Rational(200), 100) * sqrt_bounds(Rational(15), 100)));
+}
+
+TEST(WorstCaseL1, UrrMaximiserIsUniformOnXnExactlyUpToKnPlusOne) {
+  // prop:l1_restRR:eps=0 / eps=lnX. The switch is exactly at t = k_n + 1 and does not need
+  // |X_S| <= |X_N| (the 5-sensitive-of-7 case below lies outside the paper's hypothesis).
+  std::mt19937_64 rng(8);
+  for (std::size_t ks : {1u, 2u, 5u}) {
+    const std::size_t k = 7, kn = k - ks;
+    const IndexSet xs = IndexSet::first(ks, k);
+    const auto xn = xs.complement().indices();
+    for (const Rational& t : {Rational(11, 10), Rational(2), Rational(static_cast<long>(kn) + 1),
+                             Rational(static_cast<long>(kn) + 2), Rational(50)}) {
+      const auto model = coordinate_model(LossMechanism::kUtilityOptimizedRR, xs, PrivacyBudget::from_exp_eps(t));
+      const WorstCaseL1 worst = worst_case_l1_loss(model, 1000);
+      ASSERT_TRUE(worst.argmax_exact);
+      if (t <= Rational(static_cast<long>(kn) + 1)) {
+        const auto pun = uniform_on(xn, k);
+        for (std::size_t x = 0; x < k; ++x) EXPECT_EQ(worst.argmax[x].lower, pun[x]);
+        EXPECT_TRUE(overlap(worst.root_sum, paper::l1_urr_worst_small(ks, kn, t, 100)));
+      } else {
+        const auto [ps, pn] = paper::urr_p_star(ks, kn, t);
+        for (std::size_t x = 0; x < k; ++x) EXPECT_EQ(worst.argmax[x].lower, xs.contains(x) ? ps : pn);
+        EXPECT_TRUE(overlap(worst.root_sum, paper::l1_urr_worst_large(ks, kn, t, 100)));
+      }
+      for (int trial = 0; trial < 30; ++trial) {
+        EXPECT_LE(l1_root_sum(model, random_distribution(k, rng)).lower, worst.root_sum.upper);
+      }
+    }
+  }
+}
+
+TEST(WorstCaseL1, UrapUniformOnXnHoldsExactlyWhileSSquaredMinusKnSMinusOneIsNonPositive) {
+  // prop:l1_restRAPPOR:approx claims p_UN for s < k_n/2 + 1; the exact condition derived from
+  // F'(0) <= 0 is s^2 - k_n s - 1 <= 0, i.e. s <= (k_n + sqrt(k_n^2 + 4))/2 (weaker).
+  std::mt19937_64 rng(9);
+  const std::size_t k = 5, ks = 3, kn = 2;  // paper: s < 2; exact: s <= 1 + sqrt(2) = 2.414...
+  const IndexSet xs = IndexSet::first(ks, k);
+  const auto pun = uniform_on(xs.complement().indices(), k);
+  for (const Rational& s : {Rational(3, 2), Rational(19, 10), Rational(2), Rational(12, 5), Rational(5, 2),
+                           Rational(4), Rational(20)}) {
+    const auto model = coordinate_model(LossMechanism::kUtilityOptimizedRappor, xs, PrivacyBudget::from_exp_eps(s * s));
+    const WorstCaseL1 worst = worst_case_l1_loss(model, 50);
+    const bool uniform_on_xn = s * s - Rational(static_cast<long>(kn)) * s - 1 <= 0;
+    if (uniform_on_xn) {
+      ASSERT_TRUE(worst.argmax_exact);
+      for (std::size_t x = 0; x < k; ++x) EXPECT_EQ(worst.argmax[x].lower, pun[x]);
+      EXPECT_TRUE(overlap(worst.root_sum, paper::l1_urap_worst(ks, kn, s, 100)));
+    } else {
+      EXPECT_GT(worst.argmax[0].lower, 0);
+      EXPECT_GT(worst.root_sum.lower, paper::l1_urap_worst(ks, kn, s, 100).upper);
+      EXPECT_LT(worst.root_sum.width(), Rational(Integer(1), Integer(1) << 60));
+    }
+    for (int trial = 0; trial < 30; ++trial) {
+      EXPECT_LE(l1_root_sum(model, random_distribution(k, rng)).lower, worst.root_sum.upper);
+    }
+    // The bracket really holds the maximum: the loss at the bracketed argmax's lower ends.
+    std::vector<Rational> near(k);
+    Rational total = 0;
+    for (std::size_t x = 0; x + 1 < k; ++x) total += near[x] = worst.argmax[x].lower;
+    near[k - 1] = 1 - total;
+    EXPECT_GE(near[k - 1], 0);
+    EXPECT_LE(l1_root_sum(model, near).lower, worst.root_sum.upper);
+  }
+}
+
+TEST(WorstCaseL1, SymmetricMechanismsPeakAtUniform) {
+  for (auto mech : {LossMechanism::kNonPrivate, LossMechanism::kRandomizedResponse, LossMechanism::kRappor}) {
+    const auto model = coordinate_model(mech, IndexSet::first(1, 6), PrivacyBudget::from_exp_eps(Rational(3)));
+    const WorstCaseL1 worst = worst_case_l1_loss(model, 10);
+    EXPECT_TRUE(worst.argmax_exact);
+    for (const auto& v : worst.argmax) EXPECT_EQ(v.lower, Rational(1, 6));
+  }
+}
+
+}  // namespace
+}  // namespace uldp
