@@ -10,5 +10,7 @@ namespace uldp::cli {
 void add_mechanism_command(CLI::App& app, int& exit_code);
 void add_check_command(CLI::App& app, int& exit_code);
 void add_audit_command(CLI::App& app, int& exit_code);
+void add_estimate_command(CLI::App& app, int& exit_code);
+void add_simulate_command(CLI::App& app, int& exit_code);
 
 }  // namespace uldp::cli

@@ -14,6 +14,8 @@ int main(int argc, char** argv) {
   uldp::cli::add_audit_command(app, exit_code);
   uldp::cli::add_mechanism_command(app, exit_code);
   uldp::cli::add_check_command(app, exit_code);
+  uldp::cli::add_estimate_command(app, exit_code);
+  uldp::cli::add_simulate_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {

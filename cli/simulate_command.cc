@@ -1,0 +1,135 @@
+// `uldp simulate`: draw the reports n users would send under a mechanism, from a given or a
+// named synthetic input distribution, for use with `uldp estimate`.
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <string>
+
+#include "cli_support.h"
+#include "commands.h"
+#include "uldp/error.h"
+#include "uldp/estimate/named_mechanism.h"
+#include "uldp/estimate/report_file.h"
+#include "uldp/estimate/sampler.h"
+
+namespace uldp::cli {
+namespace {
+
+constexpr std::uint64_t kMaxUsers = 1'000'000'000;
+
+struct SimulateCommand {
+  std::string mechanism;
+  std::size_t k = 0;
+  std::string sensitive;
+  BudgetOptions budget;
+  std::uint64_t n = 0;
+  std::string p = "uniform";
+  std::uint64_t seed = 0;
+  std::string out;
+  bool counts = false;
+};
+
+// "uniform", "zipf:S" (p(i) ∝ 1/(i+1)^S, S >= 0), or a file of k non-negative weights.
+std::vector<double> input_distribution(const std::string& spec, std::size_t k) {
+  std::vector<double> p(k, 1.0);
+  if (spec == "uniform") return p;
+  if (spec.rfind("zipf:", 0) == 0) {
+    const double s = to_double(parse_rational(spec.substr(5), "--p zipf exponent"));
+    if (!(s >= 0.0) || s > 100.0) {
+      throw InvalidArgument("--p: zipf exponent " + spec.substr(5) + " is not in [0, 100]");
+    }
+    for (std::size_t i = 0; i < k; ++i) p[i] = std::pow(static_cast<double>(i + 1), -s);
+    return p;
+  }
+  std::ifstream in(spec);
+  if (!in) {
+    throw InvalidArgument("--p: '" + spec + "' is neither uniform, zipf:S nor a readable file");
+  }
+  std::string line;
+  std::size_t number = 0, read = 0;
+  double total = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    const std::size_t begin = line.find_first_not_of(" \t\r");
+    if (begin == std::string::npos || line[begin] == '#') continue;
+    const std::size_t end = line.find_last_not_of(" \t\r");
+    const std::string value = line.substr(begin, end - begin + 1);
+    if (read == k) throw InputError(spec, number, begin + 1, "more than k = " + std::to_string(k) + " weights");
+    Rational w;
+    try {
+      w = parse_rational(value, "weight");
+    } catch (const InvalidArgument&) {
+      throw InputError(spec, number, begin + 1, "expected a non-negative number, found '" + value + "'");
+    }
+    if (w < 0) throw InputError(spec, number, begin + 1, "weight " + value + " is negative");
+    p[read] = to_double(w);
+    total += p[read++];
+  }
+  if (read != k) {
+    throw InputError(spec, number + 1, 1,
+                     "expected k = " + std::to_string(k) + " weights, found " + std::to_string(read));
+  }
+  if (!(total > 0.0) || !std::isfinite(total)) throw InputError(spec, "the weights must have a positive, finite sum");
+  return p;
+}
+
+void run(const SimulateCommand& c, int& exit_code) {
+  const auto budget = c.budget.parse();
+  if (!budget) throw InvalidArgument("one of --exp-eps, --eps is required");
+  const bool bits = c.mechanism == "rappor" || c.mechanism == "urap";
+  check_size(c.k, bits ? 1'000'000 : 10'000'000, "--k");
+  check_size(c.n, kMaxUsers, "--n");
+  if ((c.mechanism == "urr" || c.mechanism == "urap") && c.sensitive.empty()) {
+    throw InvalidArgument("--sensitive: required for --mech " + c.mechanism);
+  }
+  const IndexSet sensitive = parse_index_list(c.sensitive, c.k, "--sensitive");
+  const NamedMechanism m = make_named_mechanism(c.mechanism, c.k, sensitive, *budget);
+  const std::vector<double> p = input_distribution(c.p, c.k);
+
+  std::ofstream file;
+  if (!c.out.empty()) {
+    file.open(c.out);
+    if (!file) throw InvalidArgument("--out: cannot write '" + c.out + "'");
+  }
+  std::ostream& out = c.out.empty() ? std::cout : file;
+  Xoshiro256 rng(c.seed);
+  const std::vector<std::uint64_t> input_counts = sample_input_counts(rng, c.n, p);
+  using Form = NamedMechanism::Form;
+  if (c.counts) {
+    if (m.form == Form::kUrr) write_symbol_counts(out, sample_report_counts(rng, m.urr, input_counts));
+    if (m.form == Form::kDense) write_symbol_counts(out, sample_report_counts(rng, m.dense, input_counts));
+    if (m.form == Form::kUnary) write_bit_counts(out, sample_report_counts(rng, m.unary, input_counts));
+  } else {
+    const std::vector<std::uint32_t> inputs = inputs_from_counts(rng, input_counts);
+    if (m.form == Form::kUrr) write_symbol_reports(out, sample_reports(rng, m.urr, inputs));
+    if (m.form == Form::kDense) write_symbol_reports(out, sample_reports(rng, m.dense, inputs));
+    if (m.form == Form::kUnary) write_bit_reports(out, sample_reports(rng, m.unary, inputs));
+  }
+  out.flush();
+  if (!out) throw InvalidArgument("--out: writing the reports failed");
+  exit_code = 0;
+}
+
+}  // namespace
+
+void add_simulate_command(CLI::App& app, int& exit_code) {
+  auto command = std::make_shared<SimulateCommand>();
+  CLI::App* sub = app.add_subcommand(
+      "simulate", "draw the obfuscated reports of n users (for uldp estimate)");
+  sub->add_option("--mech", command->mechanism, "rr, urr, rappor, urap or mangat")
+      ->required()
+      ->check(CLI::IsMember({"rr", "urr", "rappor", "urap", "mangat"}));
+  sub->add_option("--k", command->k, "number of input symbols |X|")->required();
+  sub->add_option("--sensitive", command->sensitive, "X_S for urr / urap, e.g. 0-14,20");
+  command->budget.add_to(*sub, true);
+  sub->add_option("--n", command->n, "number of users")->required();
+  sub->add_option("--p", command->p,
+                  "input distribution: uniform, zipf:S, or a file of k weights (one per line)");
+  sub->add_option("--seed", command->seed, "seed of the xoshiro256** generator")->required();
+  sub->add_option("--out", command->out, "output file (default: standard output)");
+  sub->add_flag("--counts", command->counts,
+                "write report counts drawn by the aggregated sampler instead of per-user reports");
+  sub->callback([command, &exit_code] { run(*command, exit_code); });
+}
+
+}  // namespace uldp::cli

@@ -1,0 +1,192 @@
+// EM: the structured updates equal the dense ones, the likelihood never decreases, the result
+// is in the simplex and at least as likely as the start.
+#include "uldp/estimate/em.h"
+
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "uldp/error.h"
+#include "uldp/estimate/sampler.h"
+#include "uldp/mechanisms/utility_optimized_rappor.h"
+
+namespace uldp {
+namespace {
+
+std::vector<double> zipf(std::size_t k, double s) {
+  std::vector<double> p(k);
+  double total = 0;
+  for (std::size_t i = 0; i < k; ++i) total += (p[i] = 1.0 / std::pow(i + 1.0, s));
+  for (double& v : p) v /= total;
+  return p;
+}
+
+void expect_valid_run(const EmResult& r) {
+  double sum = 0;
+  for (double v : r.p) {
+    EXPECT_GE(v, 0.0);
+    sum += v;
+  }
+  EXPECT_NEAR(sum, 1.0, 1e-12);
+  EXPECT_GE(r.log_likelihood, r.initial_log_likelihood);
+  ASSERT_GE(r.trace.size(), 2u);
+  for (std::size_t i = 1; i < r.trace.size(); ++i) {
+    // Monotone up to rounding of the sum of n logs (relative 1e-13).
+    EXPECT_GE(r.trace[i], r.trace[i - 1] - 1e-13 * std::fabs(r.trace[i - 1])) << "step " << i;
+  }
+  EXPECT_EQ(r.trace.back(), r.log_likelihood);
+}
+
+struct UrrData {
+  UrrParams params;
+  std::vector<std::uint64_t> counts;
+};
+
+UrrData urr_data(std::size_t k, std::size_t sensitive, double t, std::uint64_t n,
+                 std::uint64_t seed) {
+  UrrData d;
+  d.params = urr_params_from_t(IndexSet::first(sensitive, k), t);
+  Xoshiro256 rng(seed);
+  const auto inputs = sample_input_counts(rng, n, zipf(k, 1.1));
+  d.counts = sample_report_counts(rng, d.params, inputs);
+  return d;
+}
+
+TEST(EmUrr, MonotoneInTheSimplexAndConverged) {
+  for (bool accelerate : {false, true}) {
+    const UrrData d = urr_data(30, 8, std::exp(1.0), 3000, 1);
+    EmOptions options;
+    options.accelerate = accelerate;
+    options.record_trace = true;
+    const EmResult r = em_estimate_urr(d.params, d.counts, options);
+    expect_valid_run(r);
+    EXPECT_TRUE(r.converged);
+  }
+}
+
+TEST(EmUrr, StructuredLikelihoodEqualsDense) {
+  const UrrData d = urr_data(12, 5, 2.5, 2000, 2);
+  const std::vector<double> p = zipf(12, 0.7);
+  const double structured = log_likelihood_urr(d.params, d.counts, p);
+  const double dense = log_likelihood_dense(dense_params(d.params), d.counts, p);
+  EXPECT_NEAR(structured, dense, 1e-12 * std::fabs(dense));
+}
+
+TEST(EmUrr, StructuredEmEqualsDenseEm) {
+  // Non-symmetric channel (uRR); both converge to the unique MLE.
+  const UrrData d = urr_data(10, 4, 4.0, 5000, 3);
+  EmOptions options;
+  options.tolerance = 1e-15;
+  options.max_iterations = 200000;
+  const EmResult a = em_estimate_urr(d.params, d.counts, options);
+  const EmResult b = em_estimate_dense(dense_params(d.params), d.counts, options);
+  EXPECT_NEAR(a.log_likelihood, b.log_likelihood, 1e-10 * std::fabs(a.log_likelihood));
+  for (std::size_t x = 0; x < 10; ++x) EXPECT_NEAR(a.p[x], b.p[x], 1e-4) << x;
+}
+
+TEST(EmUrr, AcceleratedAndPlainReachTheSameLikelihood) {
+  const UrrData d = urr_data(40, 10, 1.5, 4000, 4);
+  EmOptions plain, fast;
+  plain.accelerate = false;
+  plain.tolerance = fast.tolerance = 1e-14;
+  plain.max_iterations = fast.max_iterations = 500000;
+  const EmResult a = em_estimate_urr(d.params, d.counts, plain);
+  const EmResult b = em_estimate_urr(d.params, d.counts, fast);
+  EXPECT_NEAR(a.log_likelihood, b.log_likelihood, 1e-9 * std::fabs(a.log_likelihood));
+  EXPECT_LE(b.iterations, a.iterations);
+}
+
+TEST(EmUrr, NoSensitiveSymbolsIsTheHistogram) {
+  const UrrParams params = urr_params_from_t(IndexSet::first(0, 3), 2.0);
+  const std::vector<std::uint64_t> counts = {1, 2, 7};
+  const EmResult r = em_estimate_urr(params, counts);
+  EXPECT_NEAR(r.p[2], 0.7, 1e-6);
+}
+
+// uRAP over k = 5 with X_S = {0, 3}: reports with one non-sensitive bit are "forced".
+struct UnaryData {
+  UnaryMechanism exact;
+  UnaryParams params;
+  BitReports reports;
+};
+
+UnaryData unary_data(std::uint64_t seed, std::uint64_t n) {
+  const IndexSet sensitive = IndexSet::from_indices({0, 3}, 5, "X_S");
+  UnaryData d{utility_optimized_rappor(sensitive, PrivacyBudget::from_exp_eps(Rational(3))), {},
+              BitReports(5)};
+  d.params = unary_params(d.exact);
+  Xoshiro256 rng(seed);
+  const auto inputs = inputs_from_counts(rng, sample_input_counts(rng, n, zipf(5, 1.0)));
+  d.reports = sample_reports(rng, d.params, inputs);
+  return d;
+}
+
+std::vector<std::uint64_t> dense_counts(const BitReports& reports) {
+  std::vector<std::uint64_t> counts(std::size_t{1} << reports.k(), 0);
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    std::size_t index = 0;
+    for (std::uint32_t bit : reports.report(i)) index |= std::size_t{1} << bit;
+    ++counts[index];
+  }
+  return counts;
+}
+
+TEST(EmUnary, ProductLikelihoodEqualsTheDenseExpansion) {
+  const UnaryData d = unary_data(5, 3000);
+  const DenseParams dense = dense_params(d.exact.to_dense());
+  const auto counts = dense_counts(d.reports);
+  for (const auto& p : {zipf(5, 0.5), zipf(5, 2.0)}) {
+    const double product = log_likelihood_unary(d.params, d.reports, p);
+    const double expanded = log_likelihood_dense(dense, counts, p);
+    EXPECT_NEAR(product, expanded, 1e-11 * std::fabs(expanded));
+  }
+}
+
+TEST(EmUnary, EmEqualsDenseEmAndIsMonotone) {
+  const UnaryData d = unary_data(6, 4000);
+  EmOptions options;
+  options.tolerance = 1e-15;
+  options.max_iterations = 200000;
+  options.record_trace = true;
+  const EmResult a = em_estimate_unary(d.params, d.reports, options);
+  expect_valid_run(a);
+  const EmResult b = em_estimate_dense(dense_params(d.exact.to_dense()),
+                                       dense_counts(d.reports), options);
+  EXPECT_NEAR(a.log_likelihood, b.log_likelihood, 1e-10 * std::fabs(a.log_likelihood));
+  for (std::size_t x = 0; x < 5; ++x) EXPECT_NEAR(a.p[x], b.p[x], 1e-4) << x;
+}
+
+TEST(EmUnary, RapporRunIsMonotone) {
+  const UnaryParams params = rappor_params(64, PrivacyBudget::from_exp_eps(Rational(4)));
+  Xoshiro256 rng(7);
+  const auto inputs = inputs_from_counts(rng, sample_input_counts(rng, 5000, zipf(64, 1.2)));
+  const BitReports reports = sample_reports(rng, params, inputs);
+  EmOptions options;
+  options.record_trace = true;
+  const EmResult r = em_estimate_unary(params, reports, options);
+  expect_valid_run(r);
+}
+
+TEST(EmUnary, ImpossibleReportIsAnError) {
+  const UnaryData d = unary_data(8, 10);
+  BitReports bad(5);
+  const std::vector<std::uint32_t> two_plain_bits = {1, 2};  // X_N bits can't both be 1
+  bad.add(two_plain_bits);
+  EXPECT_THROW(em_estimate_unary(d.params, bad), InvalidArgument);
+}
+
+TEST(EmOptions, BadOptionsAndStartsAreRejected) {
+  const UrrData d = urr_data(5, 2, 2.0, 100, 9);
+  EmOptions options;
+  options.max_iterations = 0;
+  EXPECT_THROW(em_estimate_urr(d.params, d.counts, options), InvalidArgument);
+  const std::vector<double> negative = {0.5, 0.5, 0.5, -0.5, 0.0};
+  EXPECT_THROW(em_estimate_urr(d.params, d.counts, negative), InvalidArgument);
+  const std::vector<double> short_start = {1.0};
+  EXPECT_THROW(em_estimate_urr(d.params, d.counts, short_start), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace uldp

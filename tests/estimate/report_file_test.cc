@@ -1,0 +1,91 @@
+// Report files: every accepted form, and one-line FILE:LINE:COL errors for malformed lines.
+#include "uldp/estimate/report_file.h"
+
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "uldp/error.h"
+
+namespace uldp {
+namespace {
+
+ReportData read(const std::string& text, std::size_t k, bool bits) {
+  std::istringstream in(text);
+  return read_reports(in, "r.txt", k, bits);
+}
+
+std::string error_of(const std::string& text, std::size_t k, bool bits) {
+  try {
+    read(text, k, bits);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(ReportFile, SymbolsPerLine) {
+  const ReportData d = read("# a comment\n0\n 2 \n\n2\r\n", 3, false);
+  EXPECT_TRUE(d.per_report);
+  EXPECT_EQ(d.n, 3u);
+  EXPECT_EQ(d.symbol_counts, (std::vector<std::uint64_t>{1, 0, 2}));
+}
+
+TEST(ReportFile, SymbolCounts) {
+  const ReportData d = read("# counts\n5\n0\n7\n", 3, false);
+  EXPECT_FALSE(d.per_report);
+  EXPECT_EQ(d.n, 12u);
+  EXPECT_EQ(d.symbol_counts, (std::vector<std::uint64_t>{5, 0, 7}));
+}
+
+TEST(ReportFile, BitStringsAndBitCounts) {
+  const ReportData d = read("0110\n1000\n", 4, true);
+  EXPECT_TRUE(d.per_report);
+  EXPECT_EQ(d.bit_reports.size(), 2u);
+  EXPECT_EQ(d.bit_counts.n, 2u);
+  EXPECT_EQ(d.bit_counts.ones, (std::vector<std::uint64_t>{1, 1, 1, 0}));
+  const ReportData c = read("# counts n=10\n1\n2\n3\n10\n", 4, true);
+  EXPECT_FALSE(c.per_report);
+  EXPECT_EQ(c.bit_counts.n, 10u);
+  EXPECT_EQ(c.bit_counts.ones[3], 10u);
+}
+
+TEST(ReportFile, RoundTripsThroughTheWriters) {
+  BitReports reports(5);
+  reports.add(std::vector<std::uint32_t>{0, 4});
+  reports.add(std::vector<std::uint32_t>{});
+  std::ostringstream out;
+  write_bit_reports(out, reports);
+  EXPECT_EQ(out.str(), "10001\n00000\n");
+  const ReportData d = read(out.str(), 5, true);
+  EXPECT_EQ(d.bit_reports.bits(), reports.bits());
+  std::ostringstream counts;
+  write_symbol_counts(counts, {1, 2});
+  EXPECT_EQ(read(counts.str(), 2, false).symbol_counts, (std::vector<std::uint64_t>{1, 2}));
+}
+
+TEST(ReportFile, MalformedLinesNameFileLineAndColumn) {
+  EXPECT_EQ(error_of("0\n3\n", 3, false), "r.txt:2:1: symbol 3 is outside 0..2");
+  EXPECT_EQ(error_of("0\n  x1\n", 3, false),
+            "r.txt:2:3: expected a symbol index (a non-negative integer), found 'x1'");
+  EXPECT_EQ(error_of("1\n-1\n", 3, false),
+            "r.txt:2:1: expected a symbol index (a non-negative integer), found '-1'");
+  EXPECT_EQ(error_of("99999999999999999999999\n", 3, false),
+            "r.txt:1:1: a symbol index '99999999999999999999999' is too large");
+  EXPECT_EQ(error_of("0110\n01a0\n", 4, true), "r.txt:2:3: expected '0' or '1', found 'a'");
+  EXPECT_EQ(error_of("011\n", 4, true),
+            "r.txt:1:1: expected a bit string of length k = 4, found length 3");
+  EXPECT_EQ(error_of("# counts\n1\n2\n", 3, false),
+            "r.txt:4:1: expected k = 3 count lines, found 2");
+  EXPECT_EQ(error_of("# counts\n1\n2\n3\n4\n", 3, false),
+            "r.txt:5:1: more than k = 3 count lines");
+  EXPECT_EQ(error_of("# counts\n1\n", 4, true),
+            "r.txt:1:10: bit-vector counts need the header '# counts n=N'");
+  EXPECT_EQ(error_of("# counts n=3\n1\n4\n0\n0\n", 4, true),
+            "r.txt:3:1: bit count 4 exceeds n = 3");
+  EXPECT_EQ(error_of("\n# nothing\n", 4, true), "r.txt: no reports");
+}
+
+}  // namespace
+}  // namespace uldp

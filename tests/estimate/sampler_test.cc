@@ -1,0 +1,197 @@
+// Samplers: per-user report frequencies match Q; aggregated counts have the exact means and
+// variances; fixed seeds reproduce. Every bound below is 5 or 6 standard errors.
+#include "uldp/estimate/sampler.h"
+
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "uldp/error.h"
+#include "uldp/mechanisms/mangat.h"
+
+namespace uldp {
+namespace {
+
+PrivacyBudget budget(long t) { return PrivacyBudget::from_exp_eps(Rational(t)); }
+
+// Frequency of each output over `draws` reports of input x vs Q(.|x); 5 binomial sd per cell.
+void expect_rows_match(const DenseParams& q, const std::vector<std::vector<double>>& freq,
+                       int draws) {
+  for (std::size_t x = 0; x < q.inputs; ++x) {
+    for (std::size_t y = 0; y < q.outputs; ++y) {
+      const double sd = std::sqrt(q(x, y) * (1 - q(x, y)) / draws);
+      EXPECT_NEAR(freq[x][y], q(x, y), 5 * sd + 1e-12) << "x=" << x << " y=" << y;
+    }
+  }
+}
+
+TEST(SampleReports, UrrPerUserMatchesTheMatrix) {
+  const UrrParams params = urr_params(IndexSet::from_indices({0, 3}, 5, "X_S"), budget(3));
+  const DenseParams q = dense_params(params);
+  Xoshiro256 rng(11);
+  const int draws = 50000;
+  std::vector<std::vector<double>> freq(5, std::vector<double>(5, 0.0));
+  for (std::uint32_t x = 0; x < 5; ++x) {
+    const std::vector<std::uint32_t> inputs(draws, x);
+    for (std::uint32_t y : sample_reports(rng, params, inputs)) freq[x][y] += 1.0 / draws;
+  }
+  expect_rows_match(q, freq, draws);
+}
+
+TEST(SampleReports, DensePerUserMatchesTheMatrix) {
+  DenseParams q;
+  q.inputs = 3, q.outputs = 4;
+  q.q = {0.1, 0.2, 0.3, 0.4, 0.0, 0.5, 0.5, 0.0, 0.7, 0.1, 0.1, 0.1};
+  Xoshiro256 rng(12);
+  const int draws = 50000;
+  std::vector<std::vector<double>> freq(3, std::vector<double>(4, 0.0));
+  for (std::uint32_t x = 0; x < 3; ++x) {
+    const std::vector<std::uint32_t> inputs(draws, x);
+    for (std::uint32_t y : sample_reports(rng, q, inputs)) freq[x][y] += 1.0 / draws;
+  }
+  expect_rows_match(q, freq, draws);
+}
+
+TEST(SampleReports, UnaryPerUserBitsHaveTheRightMarginals) {
+  const UnaryParams params = urap_params(IndexSet::from_indices({1, 3, 4}, 6, "X_S"), budget(4));
+  Xoshiro256 rng(13);
+  const int draws = 40000;
+  for (std::uint32_t x = 0; x < 6; ++x) {
+    const std::vector<std::uint32_t> inputs(draws, x);
+    const BitReports reports = sample_reports(rng, params, inputs);
+    ASSERT_EQ(reports.size(), static_cast<std::size_t>(draws));
+    std::vector<double> ones(6, 0.0);
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+      const auto bits = reports.report(i);
+      for (std::size_t b = 0; b < bits.size(); ++b) {
+        if (b > 0) ASSERT_LT(bits[b - 1], bits[b]);
+        ones[bits[b]] += 1.0 / draws;
+      }
+    }
+    for (std::size_t j = 0; j < 6; ++j) {
+      const double prob = j == x ? params.on[j] : params.off[j];
+      EXPECT_NEAR(ones[j], prob, 5 * std::sqrt(prob * (1 - prob) / draws) + 1e-12)
+          << "x=" << x << " bit " << j;
+    }
+  }
+}
+
+TEST(SampleReports, DenseBitsPathMatchesToo) {
+  // off = 0.3 > 0.1 takes the one-comparison-per-bit path instead of geometric gaps.
+  UnaryParams params;
+  params.k = 5;
+  params.on = {0.9, 0.9, 0.8, 0.6, 0.5};
+  params.off = {0.3, 0.3, 0.05, 0.3, 0.2};
+  Xoshiro256 rng(14);
+  const int draws = 40000;
+  const std::vector<std::uint32_t> inputs(draws, 2);
+  const BitReports reports = sample_reports(rng, params, inputs);
+  const BitCounts counts = bit_counts(reports);
+  for (std::size_t j = 0; j < 5; ++j) {
+    const double prob = j == 2 ? params.on[j] : params.off[j];
+    EXPECT_NEAR(static_cast<double>(counts.ones[j]) / draws, prob,
+                5 * std::sqrt(prob * (1 - prob) / draws));
+  }
+}
+
+TEST(SampleReports, RejectsInputsOutsideTheAlphabet) {
+  const UrrParams params = urr_params(IndexSet::first(2, 4), budget(2));
+  Xoshiro256 rng(1);
+  const std::vector<std::uint32_t> bad = {0, 4};
+  EXPECT_THROW(sample_reports(rng, params, bad), InvalidArgument);
+}
+
+// Mean and variance of aggregated counts over `reps` draws against the exact moments
+// Σ_x n_x Q(y|x) and Σ_x n_x Q(y|x)(1 - Q(y|x)) (sums of independent multinomials).
+void expect_count_moments(const std::vector<std::vector<double>>& samples,
+                          const std::vector<double>& mean, const std::vector<double>& variance) {
+  const double reps = static_cast<double>(samples.size());
+  for (std::size_t y = 0; y < mean.size(); ++y) {
+    double sum = 0, sum_sq = 0;
+    for (const auto& s : samples) sum += s[y], sum_sq += s[y] * s[y];
+    const double m = sum / reps, v = sum_sq / reps - m * m;
+    EXPECT_NEAR(m, mean[y], 5 * std::sqrt(variance[y] / reps) + 1e-9) << "cell " << y;
+    // Relative sd of a sample variance ~ sqrt(2/reps) for near-normal counts: 6 of them.
+    EXPECT_NEAR(v, variance[y], 6 * std::sqrt(2.0 / reps) * variance[y] + 1e-9) << "cell " << y;
+  }
+}
+
+TEST(SampleReportCounts, UrrAggregatedHasTheExactMoments) {
+  const UrrParams params = urr_params(IndexSet::from_indices({1, 2}, 4, "X_S"), budget(5));
+  const DenseParams q = dense_params(params);
+  const std::vector<std::uint64_t> inputs = {300, 50, 0, 650};
+  std::vector<double> mean(4, 0.0), variance(4, 0.0);
+  for (std::size_t x = 0; x < 4; ++x) {
+    for (std::size_t y = 0; y < 4; ++y) {
+      mean[y] += inputs[x] * q(x, y);
+      variance[y] += inputs[x] * q(x, y) * (1 - q(x, y));
+    }
+  }
+  Xoshiro256 rng(21);
+  std::vector<std::vector<double>> samples;
+  for (int r = 0; r < 4000; ++r) {
+    const auto c = sample_report_counts(rng, params, inputs);
+    ASSERT_EQ(std::accumulate(c.begin(), c.end(), std::uint64_t{0}), 1000u);
+    samples.emplace_back(c.begin(), c.end());
+  }
+  expect_count_moments(samples, mean, variance);
+}
+
+TEST(SampleReportCounts, DenseAggregatedHasTheExactMoments) {
+  const DenseParams q = dense_params(mangat(Rational(1, 4)));
+  const std::vector<std::uint64_t> inputs = {700, 300};
+  std::vector<double> mean(2, 0.0), variance(2, 0.0);
+  for (std::size_t x = 0; x < 2; ++x) {
+    for (std::size_t y = 0; y < 2; ++y) {
+      mean[y] += inputs[x] * q(x, y);
+      variance[y] += inputs[x] * q(x, y) * (1 - q(x, y));
+    }
+  }
+  Xoshiro256 rng(22);
+  std::vector<std::vector<double>> samples;
+  for (int r = 0; r < 4000; ++r) {
+    const auto c = sample_report_counts(rng, q, inputs);
+    samples.emplace_back(c.begin(), c.end());
+  }
+  expect_count_moments(samples, mean, variance);
+}
+
+TEST(SampleReportCounts, UnaryAggregatedHasTheExactMoments) {
+  const UnaryParams params = rappor_params(3, budget(9));  // s = 3: θ = 3/4, ψ = 1/4
+  const std::vector<std::uint64_t> inputs = {500, 100, 400};
+  std::vector<double> mean(3), variance(3);
+  for (std::size_t j = 0; j < 3; ++j) {
+    const double on = params.on[j], off = params.off[j];
+    mean[j] = inputs[j] * on + (1000.0 - inputs[j]) * off;
+    variance[j] = inputs[j] * on * (1 - on) + (1000.0 - inputs[j]) * off * (1 - off);
+  }
+  Xoshiro256 rng(23);
+  std::vector<std::vector<double>> samples;
+  for (int r = 0; r < 4000; ++r) {
+    const BitCounts c = sample_report_counts(rng, params, inputs);
+    ASSERT_EQ(c.n, 1000u);
+    samples.emplace_back(c.ones.begin(), c.ones.end());
+  }
+  expect_count_moments(samples, mean, variance);
+}
+
+TEST(Samplers, FixedSeedReproduces) {
+  const UnaryParams params = rappor_params(50, budget(3));
+  Xoshiro256 a(77), b(77);
+  const std::vector<std::uint32_t> inputs(200, 7);
+  const BitReports ra = sample_reports(a, params, inputs), rb = sample_reports(b, params, inputs);
+  EXPECT_EQ(ra.bits(), rb.bits());
+  EXPECT_EQ(ra.offsets(), rb.offsets());
+}
+
+TEST(Samplers, InputsFromCountsIsAPermutationOfTheCounts) {
+  Xoshiro256 rng(5);
+  const std::vector<std::uint64_t> counts = {3, 0, 5, 2};
+  const auto inputs = inputs_from_counts(rng, counts);
+  EXPECT_EQ(histogram(inputs, 4), counts);
+}
+
+}  // namespace
+}  // namespace uldp
