@@ -24,6 +24,12 @@ bool all_digits(std::string_view s) {
 // Exponents beyond this are refused: 10^100000 already has more digits than any sane input.
 constexpr long kMaxDecimalExponent = 100000;
 
+// Boost reads "025" as octal: hand it decimal digits without leading zeros.
+Integer decimal_integer(std::string_view digits) {
+  const auto first = digits.find_first_not_of('0');
+  return first == std::string_view::npos ? Integer(0) : Integer(std::string(digits.substr(first)));
+}
+
 Integer pow10(unsigned long e) {
   Integer r;
   mpz_ui_pow_ui(r.backend().data(), 10, e);
@@ -47,7 +53,7 @@ Rational parse_rational(std::string_view text, std::string_view what) {
     if (!all_digits(num) || !all_digits(den)) {
       reject(original, what, "a rational a/b with decimal integers a and b");
     }
-    const Integer n{std::string(num)}, d{std::string(den)};
+    const Integer n = decimal_integer(num), d = decimal_integer(den);
     if (d == 0) reject(original, what, "a rational (the denominator is 0)");
     Rational r(n, d);
     return negative ? Rational(-r) : r;
@@ -87,7 +93,7 @@ Rational parse_rational(std::string_view text, std::string_view what) {
   }
   const long scale = exponent - fraction_digits;
   if (scale < -kMaxDecimalExponent) reject(original, what, "a number of sane size");
-  Rational r{Integer(digits)};
+  Rational r{decimal_integer(digits)};
   if (scale >= 0) {
     r *= pow10(static_cast<unsigned long>(scale));
   } else {

@@ -91,7 +91,7 @@ void check_entry_count(std::size_t rows, std::size_t columns, const std::string&
 class ExactNumberSax : public nlohmann::detail::json_sax_dom_parser<json> {
  public:
   using Base = nlohmann::detail::json_sax_dom_parser<json>;
-  explicit ExactNumberSax(json& root) : Base(root, false) {}
+  explicit ExactNumberSax(json& root) : Base(root, true) {}
   bool number_float(json::number_float_t, const json::string_t& raw) {
     json::string_t copy = raw;
     return Base::string(copy);

@@ -77,6 +77,37 @@ struct TwoClassObjective {
 
 }  // namespace
 
+Rational binomial_mean_absolute_deviation(std::uint64_t n, const Rational& q) {
+  if (q < 0 || q > 1) throw InvalidArgument("binomial probability " + to_string(q) + " is outside [0,1]");
+  if (q == 0 || q == 1 || n == 0) return 0;
+  const Rational nq = Rational(Integer(n)) * q;
+  const Integer v = numerator(nq) / denominator(nq) + 1;  // floor(n q) + 1 <= n since q < 1
+  const unsigned long vv = v.convert_to<unsigned long>();
+  Integer binom;
+  mpz_bin_uiui(binom.backend().data(), static_cast<unsigned long>(n), vv);
+  // q^v and (1-q)^(n-v+1) through powers of numerators and denominators.
+  Integer a, b, c, d;
+  mpz_pow_ui(a.backend().data(), numerator(q).backend().data(), vv);
+  mpz_pow_ui(b.backend().data(), denominator(q).backend().data(), vv);
+  const Rational r = 1 - q;
+  mpz_pow_ui(c.backend().data(), numerator(r).backend().data(), static_cast<unsigned long>(n) - vv + 1);
+  mpz_pow_ui(d.backend().data(), denominator(r).backend().data(), static_cast<unsigned long>(n) - vv + 1);
+  return Rational(2 * v * binom * a * c, b * d);
+}
+
+Rational exact_l1_loss(const CoordinateModel& model, const std::vector<Rational>& p, std::uint64_t n) {
+  validate_n(n);
+  if (n > kMaxExactL1N) {
+    throw InvalidArgument("n: the exact finite-n l1 loss is computed for n <= " + std::to_string(kMaxExactL1N));
+  }
+  const std::vector<Rational> m = model.output_marginals(p);
+  Rational sum = 0;
+  for (std::size_t x = 0; x < model.k(); ++x) {
+    sum += binomial_mean_absolute_deviation(n, m[x]) / abs_of(model.gain(x));
+  }
+  return sum / Rational(Integer(n));
+}
+
 Interval l1_root_sum(const CoordinateModel& model, const std::vector<Rational>& p, unsigned bits) {
   const std::vector<Rational> m = model.output_marginals(p);
   Interval sum = Interval::exact(0);

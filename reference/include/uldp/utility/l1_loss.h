@@ -24,6 +24,15 @@ Interval l1_root_sum(const CoordinateModel& model, const std::vector<Rational>& 
 Interval asymptotic_l1_loss(const CoordinateModel& model, const std::vector<Rational>& p,
                             std::uint64_t n, unsigned bits = kL1Bits);
 
+/// E|X - n q| for X ~ Binomial(n, q), exactly (de Moivre: 2 v C(n,v) q^v (1-q)^(n-v+1) with
+/// v = floor(n q) + 1); 0 when q is 0 or 1. Throws InvalidArgument for q outside [0,1].
+Rational binomial_mean_absolute_deviation(std::uint64_t n, const Rational& q);
+
+/// The exact E[l1(p̂, p)] at finite n: sum_x E|count_x - n m(x)| / (n |gain_x|), each count
+/// binomial. Cost grows with n (big rationals); throws InvalidArgument for n > kMaxExactL1N.
+Rational exact_l1_loss(const CoordinateModel& model, const std::vector<Rational>& p, std::uint64_t n);
+inline constexpr std::uint64_t kMaxExactL1N = 1000000;
+
 /// The maximiser of the asymptotic l1 loss over the simplex and the maximum.
 struct WorstCaseL1 {
   Interval root_sum;              ///< max of l1_root_sum (no sqrt(2/(n pi)) factor)
