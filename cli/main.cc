@@ -1,6 +1,7 @@
 // uldp: the exact auditor for (utility-optimized) local differential privacy.
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -16,6 +17,21 @@ int main(int argc, char** argv) {
   uldp::cli::add_check_command(app, exit_code);
   uldp::cli::add_estimate_command(app, exit_code);
   uldp::cli::add_simulate_command(app, exit_code);
+  uldp::cli::add_loss_command(app, exit_code);
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string known;
+    for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+      if (sub->get_name() == argv[1]) known.clear(), known = "found";
+    }
+    if (known != "found") {
+      std::string names;
+      for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+        names += (names.empty() ? "" : ", ") + sub->get_name();
+      }
+      std::cerr << "uldp: error: unknown command '" << argv[1] << "' (expected one of: " << names << ")\n";
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {

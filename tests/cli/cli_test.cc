@@ -1,0 +1,168 @@
+// The `uldp` binary as a user runs it: exit codes, JSON contracts, one-line errors.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_support.h"
+
+namespace uldp::testing {
+namespace {
+
+using nlohmann::json;
+
+bool one_line(const std::string& s) { return !s.empty() && s.find('\n') == s.size() - 1; }
+
+TEST(CliMechanism, UrrJsonFollowsTheContract) {
+  const RunResult r = run_uldp("mechanism urr --k 5 --sensitive 1,3 --exp-eps 3 --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["mechanism"], "urr");
+  EXPECT_EQ(j["k"], 5);
+  EXPECT_EQ(j["exp_eps"], "3");
+  EXPECT_EQ(j["outputs"], json({"0", "1", "2", "3", "4"}));
+  EXPECT_EQ(j["protected"], json({1, 3}));
+  EXPECT_EQ(j["Q"][1][1], "3/4");  // c1 = t/(|X_S|+t-1)
+  EXPECT_EQ(j["Q"][0][3], "1/4");  // c2
+  EXPECT_EQ(j["Q"][0][0], "1/2");  // c3
+  EXPECT_EQ(j["Q"][1][0], "0");
+}
+
+TEST(CliMechanism, UrapLabelsAreBitStrings) {
+  const RunResult r = run_uldp("mechanism urap --k 3 --sensitive 0 --exp-eps 4 --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["outputs"].size(), 8u);
+  EXPECT_EQ(j["outputs"][1], "100");  // character j = bit of input j
+  EXPECT_EQ(j["protected"], json({0, 1}));  // non-sensitive bits 1, 2 are zero
+  EXPECT_EQ(j["theta"], "2/3");  // s = 2
+}
+
+TEST(CliMechanism, CsvRoundTripsThroughCheck) {
+  const RunResult m = run_uldp("mechanism urr --k 625 --sensitive 0-14 --eps 1 --format csv");
+  ASSERT_EQ(m.exit_code, 0) << m.err;
+  const std::string path = temp_file("urr625.csv", m.out);
+  const RunResult c = run_uldp("check --matrix " + path + " --sensitive 0-14 --protected 0-14 --eps 1 --json");
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  const json j = json::parse(c.out);
+  EXPECT_TRUE(j["stochastic"]);
+  EXPECT_TRUE(j["uldp"]["holds"]);
+  EXPECT_TRUE(j["uldp_strict"]["holds"]);
+  EXPECT_TRUE(j["osldp"]["holds"]);
+  EXPECT_FALSE(j["ldp"]["holds"]);  // X_N is non-empty
+  EXPECT_EQ(j["ldp"]["tight_exp_eps"], "inf");
+}
+
+TEST(CliCheck, HandWrittenViolationGivesExit1AndAWitness) {
+  const RunResult r = run_uldp("check --matrix " + example("leaky_uldp.csv") +
+                               " --sensitive 0,1 --protected 0,1 --exp-eps 3 --json");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_FALSE(j["uldp"]["holds"]);
+  EXPECT_EQ(j["uldp"]["violated"], "invertibility");
+  EXPECT_EQ(j["uldp"]["witness"], json::parse(R"({"x": 1, "x_prime": 2, "y": 2, "y_label": "2",
+                                                   "q_x": "1/4", "q_x_prime": "2/3"})"));
+}
+
+TEST(CliCheck, RatioViolationWithExactDecimals) {
+  const RunResult r = run_uldp("check --matrix " + example("ratio_only.json") +
+                               " --sensitive 0 --protected 0,1 --exp-eps 3 --json");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["uldp"]["violated"], "ratio");
+  EXPECT_EQ(j["uldp"]["tight_exp_eps"], "4");  // 0.6 / 0.15 exactly
+  EXPECT_EQ(j["uldp"]["witness"]["y_label"], "b");
+  // The same matrix at its tight budget passes.
+  EXPECT_EQ(run_uldp("check --matrix " + example("ratio_only.json") + " --sensitive 0 --protected 0,1 --exp-eps 4")
+                .exit_code,
+            0);
+}
+
+TEST(CliCheck, WithoutABudgetReportsTightValues) {
+  const RunResult r = run_uldp("check --mech mangat --p 1/3 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["uldp"]["tight_exp_eps"], "3");
+  EXPECT_EQ(j["ldp"]["tight_exp_eps"], "inf");
+}
+
+TEST(CliCheck, StructuredUrapAtThePapersLargestSize) {
+  const RunResult r = run_uldp("check --mech urap --k 12800 --sensitive 0-2431 --eps 6 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_TRUE(j["uldp"]["holds"]);
+  EXPECT_FALSE(j["uldp_strict"]["holds"]);  // errata E1: unreachable outputs in Y_I
+  EXPECT_EQ(j["uldp_strict"]["violated"], "invertibility");
+}
+
+TEST(CliCheck, StructuredFileFromMechanismStructured) {
+  const RunResult m = run_uldp("mechanism urap --k 40 --sensitive 0-4 --exp-eps 9 --structured");
+  ASSERT_EQ(m.exit_code, 0) << m.err;
+  const std::string path = temp_file("urap40.json", m.out);
+  const RunResult c = run_uldp("check --matrix " + path + " --sensitive 0-4 --exp-eps 9 --json");
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_EQ(json::parse(c.out)["uldp"]["tight_exp_eps"], "9");
+}
+
+TEST(CliAudit, PapersClaimsHold) {
+  const RunResult r = run_uldp("audit --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_TRUE(j["all_claims_hold"]);
+  EXPECT_GE(j["cases"].size(), 8u);
+}
+
+struct BadInput {
+  const char* name;
+  std::string args;
+  std::string file_content;  // written to the file named in args as FILE, if non-empty
+  std::string expected_error;
+};
+
+class CliBadInput : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(CliBadInput, OneLineErrorAndExit2) {
+  const BadInput& c = GetParam();
+  std::string args = c.args;
+  if (!c.file_content.empty()) {
+    const std::string ext = args.find(".json") != std::string::npos ? ".json" : ".csv";
+    const std::string path = temp_file(std::string(c.name) + ext, c.file_content);
+    args.replace(args.find("FILE" + ext), 4 + ext.size(), path);
+  }
+  const RunResult r = run_uldp(args);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_TRUE(one_line(r.err)) << r.err;
+  EXPECT_NE(r.err.find(c.expected_error), std::string::npos) << r.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, CliBadInput,
+    ::testing::Values(
+        BadInput{"unknown_flag", "check --bogus", "", "--bogus"},
+        BadInput{"unknown_command", "frobnicate", "", "frobnicate"},
+        BadInput{"missing_file", "check --matrix /nonexistent.csv", "", "/nonexistent.csv: cannot open file"},
+        BadInput{"bad_entry", "check --matrix FILE.csv", "1/2,1/2\n1/2,x\n", ".csv:2:5: entry: 'x' is not a number"},
+        BadInput{"ragged", "check --matrix FILE.csv", "1/2,1/2\n1\n", ".csv:2:1: row has 1 entries, expected 2"},
+        BadInput{"outside_unit", "check --matrix FILE.csv", "1/2,1/2\n3/2,-1/2\n", ".csv:2:1: entry 3/2 is a probability outside [0,1]"},
+        BadInput{"row_sum", "check --matrix FILE.csv", "1/2,1/2\n0.5,0.4\n", ".csv: line 2: row 1 sums to 9/10"},
+        BadInput{"bad_json", "check --matrix FILE.json", "{\"Q\": [[1, 0]", ".json:1:14: invalid JSON"},
+        BadInput{"json_outside", "check --matrix FILE.json", "{\"Q\": [[1.5, -0.5]]}", "Q[0][0]: entry 3/2 is a probability outside [0,1]"},
+        BadInput{"sensitive_range", "mechanism urr --k 5 --sensitive 0-9 --exp-eps 2", "", "--sensitive: index 9 is out of range 0..4"},
+        BadInput{"sensitive_junk", "mechanism urr --k 5 --sensitive a --exp-eps 2", "", "--sensitive"},
+        BadInput{"k_zero", "mechanism rr --k 0 --exp-eps 2", "", "--k"},
+        BadInput{"k_absurd", "mechanism urr --k 99999999999 --sensitive 0 --exp-eps 2", "", "--k: 99999999999 exceeds the limit"},
+        BadInput{"k_text", "mechanism rr --k many --exp-eps 2", "", "--k"},
+        BadInput{"exp_eps_below_one", "mechanism rr --k 3 --exp-eps 1/2", "", "--exp-eps: 1/2 is below 1"},
+        BadInput{"eps_negative", "mechanism rr --k 3 --eps=-1", "", "--eps: -1 is negative"},
+        BadInput{"eps_junk", "mechanism rr --k 3 --eps one", "", "--eps: 'one' is not a number"},
+        BadInput{"both_budgets", "mechanism rr --k 3 --eps 1 --exp-eps 2", "", "--eps"},
+        BadInput{"no_budget", "mechanism urr --k 3 --sensitive 0", "", "needs --exp-eps T or --eps E"},
+        BadInput{"theta_outside", "mechanism urap --k 3 --sensitive 0 --exp-eps 2 --theta 3/2", "", "--theta: 3/2 is outside [0,1]"},
+        BadInput{"dense_too_big", "mechanism urap --k 30 --sensitive 0 --exp-eps 2", "", "--k: 30 bits make 2^30 outputs"},
+        BadInput{"unknown_mechanism", "mechanism foo --k 3 --exp-eps 2", "", "unknown name 'foo'"},
+        BadInput{"protected_range", "check --mech urr --k 4 --sensitive 0 --exp-eps 2 --protected 7", "", "--protected: index 7"},
+        BadInput{"matrix_and_mech", "check --mech rr --k 3 --exp-eps 2 --matrix x.csv", "", "exactly one of --matrix FILE or --mech NAME"},
+        BadInput{"mangat_k", "mechanism mangat --k 3 --p 1/2", "", "--k: Mangat's mechanism is binary"}),
+    [](const ::testing::TestParamInfo<BadInput>& info) { return std::string(info.param.name); });
+
+}  // namespace
+}  // namespace uldp::testing
