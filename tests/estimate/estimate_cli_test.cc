@@ -1,5 +1,10 @@
 // `uldp simulate` and `uldp estimate` run as a user would: exit codes, JSON, one-line errors.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <numeric>
@@ -13,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
+struct CommandResult {
   int exit_code;
   std::string out;
   std::string err;
@@ -35,7 +40,7 @@ std::string slurp(const fs::path& path) {
   return s.str();
 }
 
-Run run(const std::string& args) {
+CommandResult run_uldp(const std::string& args) {
   const fs::path out = temp_dir() / "stdout.txt", err = temp_dir() / "stderr.txt";
   const std::string command = std::string(ULDP_BINARY) + " " + args + " >" + out.string() +
                               " 2>" + err.string();
@@ -51,7 +56,8 @@ fs::path write_file(const std::string& name, const std::string& text) {
 
 void expect_simplex(const nlohmann::json& estimate) {
   double sum = 0;
-  for (double v : estimate) {
+  for (const auto& entry : estimate) {
+    const double v = entry.get<double>();
     EXPECT_GE(v, 0.0);
     sum += v;
   }
@@ -60,11 +66,11 @@ void expect_simplex(const nlohmann::json& estimate) {
 
 TEST(EstimateCli, SimulateThenEstimateEveryMethodForUrr) {
   const fs::path reports = temp_dir() / "urr.txt";
-  const Run sim = run("simulate --mech urr --k 6 --sensitive 0-1 --eps 1 --n 20000 --p zipf:1 "
+  const CommandResult sim = run_uldp("simulate --mech urr --k 6 --sensitive 0-1 --eps 1 --n 20000 --p zipf:1 "
                       "--seed 3 --out " + reports.string());
   ASSERT_EQ(sim.exit_code, 0) << sim.err;
   for (const char* method : {"emp", "thr", "em"}) {
-    const Run r = run(std::string("estimate --mech urr --k 6 --sensitive 0-1 --eps 1 --reports ") +
+    const CommandResult r = run_uldp(std::string("estimate --mech urr --k 6 --sensitive 0-1 --eps 1 --reports ") +
                       reports.string() + " --method " + method + " --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
@@ -72,21 +78,25 @@ TEST(EstimateCli, SimulateThenEstimateEveryMethodForUrr) {
     ASSERT_EQ(j["estimate"].size(), 6u);
     // Zipf(1) over 6 symbols: p(0) = 1/2.45 = 0.408; the estimate's sd is below 0.02 here.
     EXPECT_NEAR(j["estimate"][0].get<double>(), 0.408, 0.1);
-    if (std::string(method) != "emp") expect_simplex(j["estimate"]);
-    if (std::string(method) == "em") EXPECT_TRUE(j["converged"].get<bool>());
+    if (std::string(method) != "emp") {
+      expect_simplex(j["estimate"]);
+    }
+    if (std::string(method) == "em") {
+      EXPECT_TRUE(j["converged"].get<bool>());
+    }
   }
 }
 
 TEST(EstimateCli, CountsFilesWorkForEmpAndAreRefusedByBitVectorEm) {
   const fs::path counts = temp_dir() / "rappor_counts.txt";
-  ASSERT_EQ(run("simulate --mech rappor --k 8 --exp-eps 4 --n 5000 --seed 1 --counts --out " +
+  ASSERT_EQ(run_uldp("simulate --mech rappor --k 8 --exp-eps 4 --n 5000 --seed 1 --counts --out " +
                 counts.string()).exit_code, 0);
   EXPECT_EQ(slurp(counts).rfind("# counts n=5000\n", 0), 0u);
-  const Run emp = run("estimate --mech rappor --k 8 --exp-eps 4 --method thr --reports " +
+  const CommandResult emp = run_uldp("estimate --mech rappor --k 8 --exp-eps 4 --method thr --reports " +
                       counts.string() + " --json");
   ASSERT_EQ(emp.exit_code, 0) << emp.err;
   expect_simplex(nlohmann::json::parse(emp.out)["estimate"]);
-  const Run em = run("estimate --mech rappor --k 8 --exp-eps 4 --method em --reports " +
+  const CommandResult em = run_uldp("estimate --mech rappor --k 8 --exp-eps 4 --method em --reports " +
                      counts.string());
   EXPECT_EQ(em.exit_code, 2);
   EXPECT_NE(em.err.find("needs one report per line"), std::string::npos) << em.err;
@@ -94,9 +104,9 @@ TEST(EstimateCli, CountsFilesWorkForEmpAndAreRefusedByBitVectorEm) {
 
 TEST(EstimateCli, BitVectorReportsAndEm) {
   const fs::path reports = temp_dir() / "urap.txt";
-  ASSERT_EQ(run("simulate --mech urap --k 10 --sensitive 0-3 --eps 2 --n 3000 --seed 9 --out " +
+  ASSERT_EQ(run_uldp("simulate --mech urap --k 10 --sensitive 0-3 --eps 2 --n 3000 --seed 9 --out " +
                 reports.string()).exit_code, 0);
-  const Run r = run("estimate --mech urap --k 10 --sensitive 0-3 --eps 2 --reports " +
+  const CommandResult r = run_uldp("estimate --mech urap --k 10 --sensitive 0-3 --eps 2 --reports " +
                     reports.string() + " --json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
@@ -107,7 +117,7 @@ TEST(EstimateCli, BitVectorReportsAndEm) {
 
 TEST(EstimateCli, SameSeedSameReports) {
   const std::string args = "simulate --mech rr --k 5 --exp-eps 3 --n 500 --seed 42";
-  const Run a = run(args), b = run(args), c = run("simulate --mech rr --k 5 --exp-eps 3 --n 500 --seed 43");
+  const CommandResult a = run_uldp(args), b = run_uldp(args), c = run_uldp("simulate --mech rr --k 5 --exp-eps 3 --n 500 --seed 43");
   ASSERT_EQ(a.exit_code, 0);
   EXPECT_EQ(a.out, b.out);
   EXPECT_NE(a.out, c.out);
@@ -115,19 +125,19 @@ TEST(EstimateCli, SameSeedSameReports) {
 
 TEST(EstimateCli, MalformedReportFilesGiveOneLineErrors) {
   const fs::path bad_symbol = write_file("bad_symbol.txt", "0\n1\n7\n");
-  Run r = run("estimate --mech rr --k 5 --eps 1 --reports " + bad_symbol.string());
+  CommandResult r = run_uldp("estimate --mech rr --k 5 --eps 1 --reports " + bad_symbol.string());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "uldp: error: " + bad_symbol.string() + ":3:1: symbol 7 is outside 0..4\n");
   const fs::path bad_bits = write_file("bad_bits.txt", "0101\n01x1\n");
-  r = run("estimate --mech rappor --k 4 --eps 1 --reports " + bad_bits.string());
+  r = run_uldp("estimate --mech rappor --k 4 --eps 1 --reports " + bad_bits.string());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "uldp: error: " + bad_bits.string() + ":2:3: expected '0' or '1', found 'x'\n");
   const fs::path short_counts = write_file("short_counts.txt", "# counts\n4\n5\n");
-  r = run("estimate --mech urr --k 3 --sensitive 0 --eps 1 --reports " + short_counts.string());
+  r = run_uldp("estimate --mech urr --k 3 --sensitive 0 --eps 1 --reports " + short_counts.string());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find(short_counts.string() + ":4:1: expected k = 3 count lines"),
             std::string::npos) << r.err;
-  r = run("estimate --mech rr --k 5 --eps 1 --reports /nonexistent/reports.txt");
+  r = run_uldp("estimate --mech rr --k 5 --eps 1 --reports /nonexistent/reports.txt");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("/nonexistent/reports.txt: cannot open"), std::string::npos) << r.err;
 }
@@ -144,7 +154,7 @@ TEST(EstimateCli, BadArgumentsExitTwo) {
         "simulate --mech rr --k 5 --eps 1 --n 0 --seed 1",
         "simulate --mech rr --k 5 --eps 1 --n 10 --seed 1 --p zipf:x",
         "simulate --mech rr --k 5 --eps 1 --n 10 --seed 1 --p /nonexistent"}) {
-    const Run r = run(args);
+    const CommandResult r = run_uldp(args);
     EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
   }
@@ -152,7 +162,7 @@ TEST(EstimateCli, BadArgumentsExitTwo) {
 
 TEST(EstimateCli, WeightFileErrorsNameTheLine) {
   const fs::path weights = write_file("weights.txt", "1\n2\nfoo\n");
-  const Run r = run("simulate --mech rr --k 3 --eps 1 --n 10 --seed 1 --p " + weights.string());
+  const CommandResult r = run_uldp("simulate --mech rr --k 3 --eps 1 --n 10 --seed 1 --p " + weights.string());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "uldp: error: " + weights.string() +
                        ":3:1: expected a non-negative number, found 'foo'\n");

@@ -81,7 +81,7 @@ TEST(ReportFile, MalformedLinesNameFileLineAndColumn) {
   EXPECT_EQ(error_of("# counts\n1\n2\n3\n4\n", 3, false),
             "r.txt:5:1: more than k = 3 count lines");
   EXPECT_EQ(error_of("# counts\n1\n", 4, true),
-            "r.txt:1:10: bit-vector counts need the header '# counts n=N'");
+            "r.txt:1:9: bit-vector counts need the header '# counts n=N'");
   EXPECT_EQ(error_of("# counts n=3\n1\n4\n0\n0\n", 4, true),
             "r.txt:3:1: bit count 4 exceeds n = 3");
   EXPECT_EQ(error_of("\n# nothing\n", 4, true), "r.txt: no reports");

@@ -66,7 +66,9 @@ TEST(SampleReports, UnaryPerUserBitsHaveTheRightMarginals) {
     for (std::size_t i = 0; i < reports.size(); ++i) {
       const auto bits = reports.report(i);
       for (std::size_t b = 0; b < bits.size(); ++b) {
-        if (b > 0) ASSERT_LT(bits[b - 1], bits[b]);
+        if (b > 0) {
+          ASSERT_LT(bits[b - 1], bits[b]);
+        }
         ones[bits[b]] += 1.0 / draws;
       }
     }
