@@ -19,11 +19,11 @@ int main(int argc, char** argv) {
   uldp::cli::add_simulate_command(app, exit_code);
   uldp::cli::add_loss_command(app, exit_code);
   if (argc > 1 && argv[1][0] != '-') {
-    std::string known;
+    bool known = false;
     for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
-      if (sub->get_name() == argv[1]) known.clear(), known = "found";
+      known = known || sub->get_name() == argv[1];
     }
-    if (known != "found") {
+    if (!known) {
       std::string names;
       for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
         names += (names.empty() ? "" : ", ") + sub->get_name();
