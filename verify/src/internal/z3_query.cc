@@ -1,0 +1,45 @@
+#include "internal/z3_query.h"
+
+#include <chrono>
+#include <sstream>
+
+namespace uldp::internal {
+
+QueryResult prove_implication(z3::context& ctx, const std::string& name, const std::string& title,
+                              const z3::expr& hypotheses, const z3::expr& conclusion,
+                              unsigned timeout_ms, const std::string& logic) {
+  QueryResult result;
+  result.name = name;
+  // Pure real arithmetic goes to nlsat (complete for nonlinear real arithmetic); anything with
+  // integer sizes to the default combined solver.
+  z3::solver solver = logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str());
+  solver.set("timeout", timeout_ms);
+  solver.add(hypotheses);
+  solver.add(!conclusion);
+  std::ostringstream script;
+  script << "; uldp prove: " << title << "\n"
+         << "; The hypotheses and the NEGATION of the conclusion are asserted.\n"
+         << "; unsat => the claim is proved; sat => the model is a counterexample.\n"
+         << solver.to_smt2();
+  result.smt2 = script.str();
+  const auto start = std::chrono::steady_clock::now();
+  const z3::check_result answer = solver.check();
+  result.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  switch (answer) {
+    case z3::unsat:
+      result.status = ProofStatus::kProved;
+      break;
+    case z3::sat:
+      result.status = ProofStatus::kRefuted;
+      result.model = solver.get_model().to_string();
+      break;
+    case z3::unknown:
+      result.status = ProofStatus::kUnknown;
+      result.reason_unknown = solver.reason_unknown();
+      break;
+  }
+  return result;
+}
+
+}  // namespace uldp::internal
