@@ -65,22 +65,58 @@ struct AliasTable {
   }
 };
 
+// 64 independent Bernoulli(p) draws at once, exact for the double p: lane j compares a uniform
+// U_j (its bits drawn lazily, one random word per binary digit for all lanes) with the binary
+// expansion of p, and is decided at the first digit where they differ. About 8 words per 64
+// lanes whatever p is.
+struct WideBernoulli {
+  std::vector<std::uint8_t> digits;  // binary digits of p after the point, most significant first
+
+  explicit WideBernoulli(double p) {
+    for (int i = 0; p > 0.0 && i < 1100; ++i) {  // exact: doubling and subtracting 1 are exact
+      p *= 2.0;
+      const bool bit = p >= 1.0;
+      digits.push_back(bit ? 1 : 0);
+      if (bit) p -= 1.0;
+    }
+  }
+
+  std::uint64_t draw(Xoshiro256& rng) const {
+    std::uint64_t undecided = ~std::uint64_t{0}, result = 0;
+    for (std::size_t i = 0; undecided != 0; ++i) {
+      const std::uint64_t r = rng();
+      if (i < digits.size() && digits[i]) {
+        result |= undecided & ~r;  // U's digit 0 < p's digit 1: U < p
+        undecided &= r;
+      } else {
+        undecided &= ~r;  // U's digit 1 > p's digit 0: U > p (or p's digits have ended)
+      }
+    }
+    return result;
+  }
+};
+
 // The bits sharing one "off" probability, sampled together: geometric gaps when sparse,
-// one 64-bit comparison per bit when dense.
+// 64 lanes at a time otherwise.
 struct BitGroup {
   double off = 0;
   std::vector<std::uint32_t> bits;
   bool dense = false;
-  std::uint64_t threshold = 0;  // dense: bit set iff rng() < threshold (or always when off = 1)
-  double log_stay = 0;          // sparse: log(1 - off)
+  WideBernoulli wide{0.0};
+  double log_stay = 0;  // sparse: log(1 - off)
 
   void sample(Xoshiro256& rng, std::vector<std::uint32_t>& out) const {
     const std::size_t size = bits.size();
     if (off >= 1.0) {
       out.insert(out.end(), bits.begin(), bits.end());
     } else if (dense) {
-      for (std::uint32_t bit : bits) {
-        if (rng() < threshold) out.push_back(bit);
+      for (std::size_t base = 0; base < size; base += 64) {
+        std::uint64_t mask = wide.draw(rng);
+        if (size - base < 64) mask &= (std::uint64_t{1} << (size - base)) - 1;
+        while (mask != 0) {
+          out.push_back(bits[base + static_cast<std::size_t>(__builtin_ctzll(mask))]);
+          mask &= mask - 1;
+        }
       }
     } else {
       double position = -1.0;
@@ -103,8 +139,8 @@ std::vector<BitGroup> make_groups(const UnaryParams& params) {
     BitGroup group;
     group.off = off;
     group.bits = std::move(bits);
-    group.dense = off > 0.1;
-    group.threshold = off >= 1.0 ? 0 : static_cast<std::uint64_t>(std::ldexp(off, 64));
+    group.dense = off > 0.05;
+    if (group.dense) group.wide = WideBernoulli(off);
     group.log_stay = std::log1p(-off);
     groups.push_back(std::move(group));
   }

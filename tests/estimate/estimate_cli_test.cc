@@ -10,6 +10,7 @@
 #include <numeric>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -144,8 +145,8 @@ TEST(EstimateCli, MalformedReportFilesGiveOneLineErrors) {
 
 TEST(EstimateCli, BadArgumentsExitTwo) {
   const fs::path ok = write_file("ok.txt", "0\n1\n");
-  for (const std::string& args :
-       {"estimate --mech xrr --k 5 --eps 1 --reports " + ok.string(),
+  const std::vector<std::string> cases = {
+       "estimate --mech xrr --k 5 --eps 1 --reports " + ok.string(),
         "estimate --mech urr --k 5 --eps 1 --reports " + ok.string(),  // no --sensitive
         "estimate --mech rr --k 0 --eps 1 --reports " + ok.string(),
         "estimate --mech rr --k 5 --eps -1 --reports " + ok.string(),
@@ -153,7 +154,8 @@ TEST(EstimateCli, BadArgumentsExitTwo) {
         "estimate --mech mangat --k 3 --eps 1 --reports " + ok.string(),
         "simulate --mech rr --k 5 --eps 1 --n 0 --seed 1",
         "simulate --mech rr --k 5 --eps 1 --n 10 --seed 1 --p zipf:x",
-        "simulate --mech rr --k 5 --eps 1 --n 10 --seed 1 --p /nonexistent"}) {
+        "simulate --mech rr --k 5 --eps 1 --n 10 --seed 1 --p /nonexistent"};
+  for (const std::string& args : cases) {
     const CommandResult r = run_uldp(args);
     EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
