@@ -12,5 +12,6 @@ void add_check_command(CLI::App& app, int& exit_code);
 void add_audit_command(CLI::App& app, int& exit_code);
 void add_estimate_command(CLI::App& app, int& exit_code);
 void add_simulate_command(CLI::App& app, int& exit_code);
+void add_loss_command(CLI::App& app, int& exit_code);
 
 }  // namespace uldp::cli

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "test_support.h"
@@ -46,6 +47,25 @@ TEST(AsymptoticL1, NonPrivateUniformIsSqrtOfTwoKMinusOneOverNPi) {
   EXPECT_TRUE(overlap(root, sqrt_bounds(Rational(15), 100)));
   const Interval loss = asymptotic_l1_loss(model, uniform_on(IndexSet::all(16).indices(), 16), 200);
   EXPECT_TRUE(overlap(loss, sqrt_two_over_n_pi(Rational(200), 100) * sqrt_bounds(Rational(15), 100)));
+}
+
+TEST(AsymptoticL1, ExactFiniteNLossConvergesToIt) {
+  // The asymptotic formula is a limit: |exact(n)/asymptotic - 1| shrinks like 1/n.
+  const IndexSet xs = IndexSet::first(2, 6);
+  const auto model = coordinate_model(LossMechanism::kUtilityOptimizedRR, xs, PrivacyBudget::from_exp_eps(Rational(3)));
+  const std::vector<Rational> p = {Rational(1, 10), Rational(1, 5), Rational(1, 5), Rational(1, 10), Rational(1, 4), Rational(3, 20)};
+  Rational previous_gap = 1;
+  for (std::uint64_t n : {100u, 1000u, 10000u}) {
+    const Rational exact = exact_l1_loss(model, p, n);
+    EXPECT_TRUE(exact_l1_loss_bounds(model, p, n).contains(exact));
+    EXPECT_LT(exact_l1_loss_bounds(model, p, n).width(), kNarrow);
+    const Interval asymptotic = asymptotic_l1_loss(model, p, n);
+    const Rational gap_hi = exact / asymptotic.lower - 1, gap_lo = exact / asymptotic.upper - 1;
+    const Rational gap = std::max(gap_hi < 0 ? Rational(-gap_hi) : gap_hi, gap_lo < 0 ? Rational(-gap_lo) : gap_lo);
+    EXPECT_LT(gap * Rational(Integer(n)), 10) << "n=" << n;  // |relative gap| < 10/n
+    EXPECT_LT(gap, previous_gap);
+    previous_gap = gap;
+  }
 }
 
 TEST(WorstCaseL1, UrrMaximiserIsUniformOnXnExactlyUpToKnPlusOne) {

@@ -15,6 +15,7 @@
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
 #include "uldp/utility/direct_loss.h"
+#include "uldp/utility/l1_loss.h"
 #include "uldp/utility/paper_closed_forms.h"
 
 namespace uldp {
@@ -179,6 +180,40 @@ TEST(ExpectedL2, MatchesBruteForceExpectationAtTinyN) {
               expected_l2_loss(coordinate_model(LossMechanism::kUtilityOptimizedRappor, xs3, b4), p3, n));
     EXPECT_EQ(brute_force_l2(basic_rappor(3, b4), p3, n),
               expected_l2_loss(coordinate_model(LossMechanism::kRappor, xs3, b4), p3, n));
+  }
+}
+
+TEST(ExactL1, MatchesBruteForceExpectationAtTinyN) {
+  // The finite-n l1 loss (de Moivre's binomial mean absolute deviation) against the definition.
+  std::mt19937_64 rng(6);
+  const IndexSet xs = IndexSet::from_indices({0, 3}, 4, "sensitive");
+  const PrivacyBudget budget = PrivacyBudget::from_exp_eps(Rational(5, 2));
+  for (int trial = 0; trial < 3; ++trial) {
+    const auto p = random_distribution(4, rng);
+    for (unsigned n : {1u, 2u, 3u, 4u}) {
+      EXPECT_EQ(brute_force_losses(utility_optimized_rr(xs, budget), p, n).second,
+                exact_l1_loss(coordinate_model(LossMechanism::kUtilityOptimizedRR, xs, budget), p, n));
+      EXPECT_EQ(brute_force_losses(randomized_response(4, budget), p, n).second,
+                exact_l1_loss(coordinate_model(LossMechanism::kRandomizedResponse, xs, budget), p, n));
+    }
+  }
+}
+
+TEST(ExactL1, DeMoivreMeanAbsoluteDeviationMatchesTheSum) {
+  for (std::uint64_t n = 1; n <= 12; ++n) {
+    for (const Rational& q : {Rational(0), Rational(1, 3), Rational(1, 2), Rational(2, 7), Rational(9, 10), Rational(1)}) {
+      Rational direct = 0;
+      Integer binom = 1;
+      for (std::uint64_t j = 0; j <= n; ++j) {
+        Rational term = Rational(binom);
+        for (std::uint64_t i = 0; i < j; ++i) term *= q;
+        for (std::uint64_t i = j; i < n; ++i) term *= 1 - q;
+        const Rational deviation = Rational(Integer(j)) - Rational(Integer(n)) * q;
+        direct += term * (deviation < 0 ? Rational(-deviation) : deviation);
+        binom = binom * (n - j) / (j + 1);
+      }
+      EXPECT_EQ(binomial_mean_absolute_deviation(n, q), direct) << "n=" << n << " q=" << q;
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 #include "uldp/utility/l1_loss.h"
 
 #include <optional>
+#include <utility>
 #include <string>
 
 #include "uldp/error.h"
@@ -77,22 +78,32 @@ struct TwoClassObjective {
 
 }  // namespace
 
-Rational binomial_mean_absolute_deviation(std::uint64_t n, const Rational& q) {
+namespace {
+
+// E|X - n q| = numerator / denominator, unnormalised (normalising multi-million-bit rationals
+// costs more than computing them).
+std::pair<Integer, Integer> mean_absolute_deviation_parts(std::uint64_t n, const Rational& q) {
   if (q < 0 || q > 1) throw InvalidArgument("binomial probability " + to_string(q) + " is outside [0,1]");
-  if (q == 0 || q == 1 || n == 0) return 0;
+  if (q == 0 || q == 1 || n == 0) return {Integer(0), Integer(1)};
   const Rational nq = Rational(Integer(n)) * q;
   const Integer v = numerator(nq) / denominator(nq) + 1;  // floor(n q) + 1 <= n since q < 1
   const unsigned long vv = v.convert_to<unsigned long>();
-  Integer binom;
+  const unsigned long rest = static_cast<unsigned long>(n) - vv + 1;
+  Integer binom, a, b, c, d;
   mpz_bin_uiui(binom.backend().data(), static_cast<unsigned long>(n), vv);
-  // q^v and (1-q)^(n-v+1) through powers of numerators and denominators.
-  Integer a, b, c, d;
+  const Rational r = 1 - q;
   mpz_pow_ui(a.backend().data(), numerator(q).backend().data(), vv);
   mpz_pow_ui(b.backend().data(), denominator(q).backend().data(), vv);
-  const Rational r = 1 - q;
-  mpz_pow_ui(c.backend().data(), numerator(r).backend().data(), static_cast<unsigned long>(n) - vv + 1);
-  mpz_pow_ui(d.backend().data(), denominator(r).backend().data(), static_cast<unsigned long>(n) - vv + 1);
-  return Rational(2 * v * binom * a * c, b * d);
+  mpz_pow_ui(c.backend().data(), numerator(r).backend().data(), rest);
+  mpz_pow_ui(d.backend().data(), denominator(r).backend().data(), rest);
+  return {2 * v * binom * a * c, b * d};
+}
+
+}  // namespace
+
+Rational binomial_mean_absolute_deviation(std::uint64_t n, const Rational& q) {
+  const auto [num, den] = mean_absolute_deviation_parts(n, q);
+  return Rational(num, den);
 }
 
 Rational exact_l1_loss(const CoordinateModel& model, const std::vector<Rational>& p, std::uint64_t n) {
@@ -106,6 +117,28 @@ Rational exact_l1_loss(const CoordinateModel& model, const std::vector<Rational>
     sum += binomial_mean_absolute_deviation(n, m[x]) / abs_of(model.gain(x));
   }
   return sum / Rational(Integer(n));
+}
+
+Interval exact_l1_loss_bounds(const CoordinateModel& model, const std::vector<Rational>& p, std::uint64_t n,
+                              unsigned bits) {
+  validate_n(n);
+  if (n > kMaxExactL1N) {
+    throw InvalidArgument("n: the exact finite-n l1 loss is computed for n <= " + std::to_string(kMaxExactL1N));
+  }
+  const std::vector<Rational> m = model.output_marginals(p);
+  const Integer scale = Integer(1) << (bits + 8);
+  Integer lower_sum = 0;
+  std::size_t inexact = 0;
+  for (std::size_t x = 0; x < model.k(); ++x) {
+    const auto [num, den] = mean_absolute_deviation_parts(n, m[x]);
+    const Rational g = abs_of(model.gain(x));
+    // MAD / (n |g|) scaled by 2^(bits+8), floored by one integer division.
+    const Integer top = num * denominator(g) * scale;
+    const Integer bottom = den * numerator(g) * Integer(n);
+    lower_sum += top / bottom;
+    inexact += (top % bottom != 0);
+  }
+  return {Rational(lower_sum, scale), Rational(lower_sum + inexact, scale)};
 }
 
 Interval l1_root_sum(const CoordinateModel& model, const std::vector<Rational>& p, unsigned bits) {

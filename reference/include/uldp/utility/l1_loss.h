@@ -32,6 +32,10 @@ Rational binomial_mean_absolute_deviation(std::uint64_t n, const Rational& q);
 /// binomial. Cost grows with n (big rationals); throws InvalidArgument for n > kMaxExactL1N.
 Rational exact_l1_loss(const CoordinateModel& model, const std::vector<Rational>& p, std::uint64_t n);
 inline constexpr std::uint64_t kMaxExactL1N = 1000000;
+/// Certified bounds on the same value (width <= k 2^-(bits+8)) without normalising the huge
+/// rationals: one integer division per coordinate, fast for large n.
+Interval exact_l1_loss_bounds(const CoordinateModel& model, const std::vector<Rational>& p, std::uint64_t n,
+                              unsigned bits = kL1Bits);
 
 /// The maximiser of the asymptotic l1 loss over the simplex and the maximum.
 struct WorstCaseL1 {

@@ -1,0 +1,220 @@
+// `uldp loss`: exact expected l2 loss, certified asymptotic l1 loss and their worst cases for
+// one mechanism (Section "Utility Analysis"), or the paper's two loss tables, verified.
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli_support.h"
+#include "commands.h"
+#include "uldp/error.h"
+#include "uldp/utility/coordinate_model.h"
+#include "uldp/utility/l1_loss.h"
+#include "uldp/utility/l2_loss.h"
+#include "uldp/utility/loss_tables.h"
+
+namespace uldp::cli {
+namespace {
+
+constexpr std::size_t kMaxLossK = 1000000;
+// Above this n the exact finite-n l1 (huge binomial rationals) is not printed by default.
+constexpr std::uint64_t kExactL1DefaultN = 100000;
+
+struct LossCommand {
+  std::string mech;
+  long long k = 0;
+  std::string sensitive;
+  BudgetOptions budget;
+  std::string n_text;
+  std::string p_text = "uniform";
+  std::string theta;
+  std::string table;
+  bool json = false;
+};
+
+std::uint64_t parse_n(const std::string& text) {
+  const Rational n = parse_rational(text, "--n");
+  if (denominator(n) != 1 || n < 1 || n > Rational(Integer("1000000000000000000"))) {
+    throw InvalidArgument("--n: '" + text + "' is not an integer in [1, 10^18]");
+  }
+  return numerator(n).convert_to<std::uint64_t>();
+}
+
+std::vector<Rational> parse_p(const std::string& text, std::size_t k) {
+  if (text == "uniform") return std::vector<Rational>(k, Rational(1, static_cast<long>(k)));
+  std::vector<Rational> p;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (p.size() >= k) throw InvalidArgument("--p: has more than k = " + std::to_string(k) + " entries");
+    p.push_back(parse_rational(item, "--p"));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  validate_distribution(p, k, "--p");
+  return p;
+}
+
+std::string l2_decimal(const Rational& value) { return certified_decimal(Interval::exact(value), 17); }
+
+nlohmann::json rationals_json(const std::vector<Rational>& v) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const auto& x : v) a.push_back(to_string(x));
+  return a;
+}
+
+void run_table(const LossCommand& c) {
+  if (c.table != "l1" && c.table != "l2") throw InvalidArgument("--table: '" + c.table + "' is not l1 or l2");
+  if (c.k < 2) throw InvalidArgument("--k: a loss table needs k >= 2");
+  check_size(static_cast<std::size_t>(c.k), kMaxLossK, "--k");
+  const IndexSet xs = parse_index_list(c.sensitive, static_cast<std::size_t>(c.k), "--sensitive");
+  if (!c.budget.exp_eps.empty()) throw InvalidArgument("--exp-eps: a table takes the small eps by --eps");
+  LossTableSpec spec{static_cast<std::size_t>(c.k), xs.size(), parse_n(c.n_text), Rational(1, 10)};
+  if (!c.budget.eps.empty()) spec.small_eps = parse_rational(c.budget.eps, "--eps");
+  const auto rows = c.table == "l2" ? l2_loss_table(spec) : l1_loss_table(spec);
+  if (c.json) {
+    nlohmann::json out;
+    out["table"] = c.table;
+    out["k"] = spec.k;
+    out["sensitive_count"] = spec.k_s;
+    out["n"] = spec.n;
+    out["small_eps"] = to_string(spec.small_eps);
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& r : rows) {
+      list.push_back({{"mechanism", r.mechanism},
+                      {"regime", r.regime},
+                      {"exp_eps", r.exp_eps},
+                      {"paper_formula", r.paper_formula},
+                      {"paper_value", certified_decimal(r.paper_value, 12)},
+                      {"exact_worst", certified_decimal(r.exact_worst, 12)},
+                      {"paper_over_exact", certified_decimal(paper_to_exact_ratio(r), 6)}});
+    }
+    out["rows"] = std::move(list);
+    std::cout << out.dump(1) << "\n";
+    return;
+  }
+  std::cout << "Worst-case " << (c.table == "l2" ? "E[l2^2]" : "asymptotic E[l1]") << ", |X| = " << spec.k
+            << ", |X_S| = " << spec.k_s << ", n = " << spec.n << ", small eps = " << to_string(spec.small_eps)
+            << " (digits certified, truncated)\n\n";
+  std::cout << "| mechanism | regime | paper entry | paper value | exact worst case | paper / exact |\n"
+            << "|---|---|---|---|---|---|\n";
+  for (const auto& r : rows) {
+    std::cout << "| " << r.mechanism << " | " << r.regime << " | " << r.paper_formula << " | "
+              << certified_decimal(r.paper_value, 12) << " | " << certified_decimal(r.exact_worst, 12) << " | "
+              << certified_decimal(paper_to_exact_ratio(r), 6) << " |\n";
+  }
+}
+
+void run_loss(const LossCommand& c) {
+  if (c.mech.empty()) throw InvalidArgument("--mech: required (none, rr, rappor, urr, urap)");
+  const LossMechanism mechanism = parse_loss_mechanism(c.mech, "--mech");
+  if (c.k < 1) throw InvalidArgument("--k: must be at least 1");
+  check_size(static_cast<std::size_t>(c.k), kMaxLossK, "--k");
+  const std::size_t k = static_cast<std::size_t>(c.k);
+  const IndexSet xs = parse_index_list(c.sensitive, k, "--sensitive");
+  const std::optional<PrivacyBudget> budget = c.budget.parse();
+  if (!budget) throw InvalidArgument("--exp-eps / --eps: one of them is required");
+  if (c.n_text.empty()) throw InvalidArgument("--n: required");
+  const std::uint64_t n = parse_n(c.n_text);
+  std::optional<Rational> theta;
+  if (!c.theta.empty()) {
+    if (mechanism != LossMechanism::kRappor && mechanism != LossMechanism::kUtilityOptimizedRappor) {
+      throw InvalidArgument("--theta: only rappor and urap take theta");
+    }
+    theta = parse_rational(c.theta, "--theta");
+    if (*theta <= 0 || *theta > 1) throw InvalidArgument("--theta: " + c.theta + " is outside (0,1]");
+  }
+  const CoordinateModel model = coordinate_model(mechanism, xs, *budget, theta);
+
+  nlohmann::json out;
+  out["mechanism"] = loss_mechanism_name(mechanism);
+  out["k"] = k;
+  out["sensitive"] = xs.indices();
+  out["exp_eps"] = to_string(budget->exp_eps());
+  out["n"] = n;
+  std::string l1_text;
+  if (c.p_text == "worst") {
+    const WorstCaseL2 l2 = worst_case_l2_loss(model, n);
+    const WorstCaseL1 l1 = worst_case_l1_loss(model, n);
+    out["p"] = "worst";
+    out["l2"] = {{"exact", to_string(l2.value)}, {"decimal", l2_decimal(l2.value)}};
+    out["argmax"] = rationals_json(l2.argmax);
+    out["l1_asymptotic"] = certified_decimal(l1.value, 17);
+    out["l1_argmax_exact"] = l1.argmax_exact;
+    nlohmann::json arg = nlohmann::json::array();
+    for (const auto& v : l1.argmax) {
+      if (l1.argmax_exact) arg.push_back(to_string(v.lower));
+      else arg.push_back({certified_decimal(Interval::exact(v.lower), 17), certified_decimal(Interval::exact(v.upper), 17)});
+    }
+    out["l1_argmax"] = std::move(arg);
+  } else {
+    const std::vector<Rational> p = parse_p(c.p_text, k);
+    const Rational l2 = expected_l2_loss(model, p, n);
+    out["p"] = rationals_json(p);
+    out["l2"] = {{"exact", to_string(l2)}, {"decimal", l2_decimal(l2)}};
+    out["l1_asymptotic"] = certified_decimal(asymptotic_l1_loss(model, p, n), 17);
+    if (n <= kExactL1DefaultN) {
+      out["l1_exact_finite_n"] = certified_decimal(exact_l1_loss_bounds(model, p, n), 17);
+    }
+  }
+  if (c.json) {
+    std::cout << out.dump() << "\n";
+    return;
+  }
+  std::cout << "mechanism " << c.mech << ", k = " << k << ", X_S = {" << xs.to_string() << "}, "
+            << budget->describe() << ", n = " << n << "\n";
+  if (c.p_text == "worst") {
+    std::cout << "worst-case E[l2^2] = " << out["l2"]["exact"].get<std::string>() << " ~ "
+              << out["l2"]["decimal"].get<std::string>() << "\n";
+    std::cout << "  attained at p = (";
+    for (std::size_t x = 0; x < k; ++x) std::cout << (x ? ", " : "") << out["argmax"][x].get<std::string>();
+    std::cout << ")\n";
+    std::cout << "worst-case asymptotic E[l1] = " << out["l1_asymptotic"].get<std::string>()
+              << (out["l1_argmax_exact"].get<bool>() ? " at p = (" : " at p within (");
+    for (std::size_t x = 0; x < k; ++x) {
+      const auto& v = out["l1_argmax"][x];
+      std::cout << (x ? ", " : "")
+                << (v.is_string() ? v.get<std::string>()
+                                  : "[" + v[0].get<std::string>() + ", " + v[1].get<std::string>() + "]");
+    }
+    std::cout << ")\n";
+  } else {
+    std::cout << "E[l2^2] = " << out["l2"]["exact"].get<std::string>() << " ~ "
+              << out["l2"]["decimal"].get<std::string>() << " (exact)\n";
+    std::cout << "asymptotic E[l1] = " << out["l1_asymptotic"].get<std::string>() << " (certified digits)\n";
+    if (out.contains("l1_exact_finite_n")) {
+      std::cout << "exact E[l1] at this n = " << out["l1_exact_finite_n"].get<std::string>() << "\n";
+    }
+  }
+}
+
+}  // namespace
+
+void add_loss_command(CLI::App& app, int& exit_code) {
+  auto c = std::make_shared<LossCommand>();
+  auto* cmd = app.add_subcommand("loss", "exact expected l2 / certified l1 loss of the empirical estimator, "
+                                         "worst cases, and the paper's loss tables");
+  cmd->add_option("--mech", c->mech, "none, rr, rappor, urr, urap");
+  cmd->add_option("--k", c->k, "number of symbols |X|");
+  cmd->add_option("--sensitive", c->sensitive, "X_S for urr/urap (e.g. 0-14,20); for tables only its size counts");
+  c->budget.add_to(*cmd, false);
+  cmd->add_option("--n", c->n_text, "number of users (integer >= 1)");
+  cmd->add_option("--p", c->p_text, "a/b,c/d,... (exact, summing to 1) | uniform | worst (default uniform)");
+  cmd->add_option("--theta", c->theta, "rappor/urap: theta (default e^{eps/2}/(e^{eps/2}+1))");
+  cmd->add_option("--table", c->table, "l1 | l2: print the paper's worst-case loss table, verified");
+  cmd->add_flag("--json", c->json, "print JSON");
+  cmd->callback([c, &exit_code] {
+    if (!c->table.empty()) {
+      if (!c->mech.empty()) throw InvalidArgument("--table: prints all mechanisms; drop --mech");
+      if (c->n_text.empty()) throw InvalidArgument("--n: required");
+      run_table(*c);
+    } else {
+      run_loss(*c);
+    }
+    exit_code = 0;
+  });
+}
+
+}  // namespace uldp::cli
