@@ -1,6 +1,7 @@
 // `uldp check`: exact verdicts for ε-LDP, (X_S, Y_P, ε)-ULDP (both readings) and (X_S, ε)-OSLDP
 // of a matrix file or a built-in mechanism.
 #include <chrono>
+#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -11,6 +12,7 @@
 #include "uldp/checks/unary_privacy_check.h"
 #include "uldp/error.h"
 #include "uldp/io/matrix_reader.h"
+#include "uldp/verify/smt_recheck.h"
 
 namespace uldp::cli {
 namespace {
@@ -24,6 +26,7 @@ struct CheckCommand {
   std::vector<std::string> require;
   bool json = false;
   bool dense = false;
+  std::string smt_path;  // --smt FILE: Z3 certificate of a dense matrix
 };
 
 struct Report {
@@ -39,6 +42,7 @@ struct Report {
   std::optional<PrivacyBudget> budget;
   Verdict ldp, uldp, uldp_strict, osldp;
   double seconds = 0;
+  std::string smt_path;
 };
 
 IndexSet structured_zero_bits(const CheckCommand& c, const std::optional<std::vector<std::size_t>>& from_file,
@@ -55,9 +59,23 @@ void run_dense(Report& r, const DenseMechanism& q, const IndexSet& protected_out
   r.osldp = check_osldp(q, r.sensitive, r.budget);
   r.protected_description = "{" + protected_outputs.to_string() + "}";
   r.protected_json = protected_outputs.indices();
+  if (!r.smt_path.empty()) {
+    // Independent Z3 re-check: its verdicts must be the hand-written checkers' ones.
+    const SmtCertificate cert = smt_recheck(q, r.sensitive, protected_outputs, r.budget);
+    const std::pair<const SmtPropertyCheck*, const Verdict*> pairs[] = {
+        {&cert.ldp, &r.ldp}, {&cert.uldp_reachable, &r.uldp}, {&cert.uldp_literal, &r.uldp_strict},
+        {&cert.osldp, &r.osldp}};
+    for (const auto& [smt, hand] : pairs) {
+      if (smt->holds() && *smt->holds() != hand->holds) throw std::runtime_error("Z3 re-check disagrees with the checkers");
+    }
+    std::ofstream out(r.smt_path);
+    out << cert.script;
+    if (!out) throw InvalidArgument("--smt: cannot write '" + r.smt_path + "'");
+  }
 }
 
 void run_unary(Report& r, const UnaryMechanism& q, const IndexSet& zero_bits) {
+  if (!r.smt_path.empty()) throw InvalidArgument("--smt: needs a dense matrix (built-in rappor/urap: add --dense, k <= 16)");
   const ZeroMaskOutputs protected_outputs{zero_bits};
   r.ldp = check_ldp(q, r.budget);
   r.uldp = check_uldp(q, r.sensitive, protected_outputs, r.budget, UldpReading::kReachable);
@@ -69,6 +87,7 @@ void run_unary(Report& r, const UnaryMechanism& q, const IndexSet& zero_bits) {
 
 Report run(const CheckCommand& c) {
   Report r;
+  r.smt_path = c.smt_path;
   r.budget = c.flags.budget.parse();
   const auto start = std::chrono::steady_clock::now();
   if (!c.matrix_path.empty() == !c.mech.empty()) {
@@ -196,6 +215,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       ->delimiter(',');
   cmd->add_flag("--dense", c->dense, "with --mech rappor/urap: expand to the 2^k-column matrix (k <= 16)");
   cmd->add_flag("--json", c->json, "print JSON");
+  cmd->add_option("--smt", c->smt_path, "also re-check with Z3 and write the SMT-LIB2 certificate to FILE (dense; run: z3 FILE)");
   cmd->callback([c, &exit_code] {
     const Report r = run(*c);
     std::vector<std::string> required = c->require;

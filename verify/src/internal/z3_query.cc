@@ -1,9 +1,27 @@
 #include "internal/z3_query.h"
 
+#include <algorithm>
 #include <chrono>
+#include <vector>
 #include <sstream>
 
 namespace uldp::internal {
+namespace {
+
+/// "name = value" per constant, sorted by name: readable counterexamples.
+std::string model_text(const z3::model& model) {
+  std::vector<std::string> lines;
+  for (unsigned i = 0; i < model.num_consts(); ++i) {
+    const z3::func_decl decl = model.get_const_decl(i);
+    lines.push_back(decl.name().str() + " = " + model.get_const_interp(decl).to_string());
+  }
+  std::sort(lines.begin(), lines.end());
+  std::string text;
+  for (const auto& line : lines) text += line + "\n";
+  return text;
+}
+
+}  // namespace
 
 QueryResult prove_implication(z3::context& ctx, const std::string& name, const std::string& title,
                               const z3::expr& hypotheses, const z3::expr& conclusion,
@@ -32,7 +50,7 @@ QueryResult prove_implication(z3::context& ctx, const std::string& name, const s
       break;
     case z3::sat:
       result.status = ProofStatus::kRefuted;
-      result.model = solver.get_model().to_string();
+      result.model = model_text(solver.get_model());
       break;
     case z3::unknown:
       result.status = ProofStatus::kUnknown;

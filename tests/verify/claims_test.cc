@@ -1,0 +1,110 @@
+// Every claim of the catalog comes out as expected: the paper's claims are proved for all
+// parameter values / all matrices of the stated shape, and every "hypothesis dropped" or erratum
+// claim is refuted with a model. Unknown is never proved.
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "internal/symbolic_matrix.h"
+#include "internal/z3_query.h"
+#include "uldp/error.h"
+#include "uldp/verify/claims.h"
+
+namespace uldp {
+namespace {
+
+class EveryClaim : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EveryClaim, ComesOutAsExpected) {
+  const ClaimResult r = run_claim(GetParam());
+  ASSERT_FALSE(r.queries.empty());
+  EXPECT_EQ(proof_status_name(r.status), std::string(proof_status_name(r.info.expected)))
+      << r.info.name << ": " << r.info.statement << "\n" << r.counterexample();
+  EXPECT_TRUE(r.as_expected());
+  for (const auto& q : r.queries) {
+    EXPECT_NE(q.status, ProofStatus::kUnknown) << r.info.name << "/" << q.name << ": " << q.reason_unknown;
+    EXPECT_NE(q.smt2.find("(check-sat)"), std::string::npos);
+    if (q.status == ProofStatus::kRefuted) EXPECT_NE(q.model.find(" = "), std::string::npos);
+    if (q.status != ProofStatus::kRefuted) EXPECT_TRUE(q.model.empty());
+  }
+  if (r.info.expected == ProofStatus::kRefuted) EXPECT_FALSE(r.counterexample().empty());
+}
+
+std::vector<std::string> all_names() {
+  std::vector<std::string> names;
+  for (const auto& c : claim_catalog()) names.push_back(c.name);
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(Catalog, EveryClaim, ::testing::ValuesIn(all_names()),
+                         [](const auto& info) { return info.param; });
+
+TEST(ClaimCatalog, NamesAreUniqueAndEveryPaperClaimIsCovered) {
+  std::set<std::string> names, proved_labels, refuted_labels;
+  for (const auto& c : claim_catalog()) {
+    EXPECT_TRUE(names.insert(c.name).second) << c.name;
+    (c.expected == ProofStatus::kProved ? proved_labels : refuted_labels).insert(c.paper_label);
+  }
+  for (const char* label : {"prop:restRR_ULDP", "prop:restRAPPOR_ULDP", "eq:RR", "def:rest",
+                            "prop:composition_main", "prop:PostProcess", "prop:data_integration",
+                            "prop:rest_OSLDP", "prop:PUM_ULDP", "prop:PUM_DPcalXS"}) {
+    EXPECT_TRUE(proved_labels.count(label)) << label;
+  }
+  // Each construction claim has a counterexample with a hypothesis dropped.
+  for (const char* label : {"prop:composition_main", "prop:PostProcess", "prop:data_integration",
+                            "prop:rest_OSLDP", "prop:PUM_ULDP", "prop:PUM_DPcalXS"}) {
+    EXPECT_TRUE(refuted_labels.count(label)) << label;
+  }
+}
+
+TEST(ClaimCatalog, UnknownNameIsAnErrorListingValidNames) {
+  EXPECT_FALSE(find_claim("no_such_claim").has_value());
+  try {
+    run_claim("no_such_claim");
+    FAIL() << "expected InvalidArgument";
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("no_such_claim"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("urr_uldp"), std::string::npos);
+  }
+}
+
+TEST(ClaimCatalog, TightnessNeedsTwoInputsAndTheModelShowsIt) {
+  const ClaimResult r = run_claim("urr_tight_single_input");
+  ASSERT_EQ(r.status, ProofStatus::kRefuted);
+  // The only way to miss ratio t is |X| = 1 with t > 1.
+  EXPECT_NE(r.counterexample().find("n_N = 0\n"), std::string::npos) << r.counterexample();
+  EXPECT_NE(r.counterexample().find("n_S = 1\n"), std::string::npos) << r.counterexample();
+}
+
+TEST(ClaimCatalog, UrrLiteralFailsExactlyAtEpsilonZero) {
+  const ClaimResult r = run_claim("urr_literal_at_eps0");
+  ASSERT_EQ(r.status, ProofStatus::kRefuted);
+  EXPECT_NE(r.counterexample().find("\nt = 1.0\n"), std::string::npos) << r.counterexample();
+}
+
+// A query Z3 cannot finish in 1 ms is reported unknown, never proved: the full (non-split)
+// post-processing claim over |X| = |Y| = 3, |Z| = 2, which takes Z3 seconds.
+TEST(QueryStatus, TimeoutIsUnknownNotProved) {
+  z3::context ctx;
+  using namespace internal;
+  const z3::expr t = ctx.real_const("t");
+  const auto xs = make_subset(ctx, "xs", 3);
+  const auto yp = make_subset(ctx, "yp", 3);
+  const auto zp = make_subset(ctx, "zp", 3);
+  const SymbolicMatrix q0 = make_matrix(ctx, "Q0", 3, 3);
+  const SymbolicMatrix q1 = make_matrix(ctx, "Q1", 3, 3);
+  z3::expr hyp = t >= 1 && stochastic(q0) && stochastic(q1) && uldp(q0, xs, yp, t, Reading::kLiteral) &&
+                 invertibility(q1, yp, zp, Reading::kLiteral);
+  for (std::size_t z = 0; z < 3; ++z) {
+    for (std::size_t y = 0; y < 3; ++y) hyp = hyp && z3::implies(zp[z] && !yp[y], q1.q[y][z] == 0);
+  }
+  // A true statement (Prop. prop:PostProcess), too hard for 1 ms.
+  const QueryResult r = prove_implication(ctx, "hard", "hard", hyp,
+                                          ratio_on(multiply(q0, q1), zp, t), 1, "QF_NRA");
+  EXPECT_EQ(r.status, ProofStatus::kUnknown);
+  EXPECT_FALSE(r.reason_unknown.empty());
+  EXPECT_TRUE(r.model.empty());
+}
+
+}  // namespace
+}  // namespace uldp

@@ -1,0 +1,123 @@
+// `uldp prove` and `uldp check --smt` run as a user would: exit codes, table, JSON, .smt2 files
+// that the z3 command re-runs with the announced answers.
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct CommandRun {
+  int exit_code = -1;
+  std::string out;  // stdout and stderr
+};
+
+CommandRun run(const std::string& args) {
+  CommandRun r;
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((std::string(ULDP_BINARY) + " " + args + " 2>&1").c_str(), "r"),
+                                             pclose);
+  std::array<char, 4096> buffer{};
+  while (fgets(buffer.data(), buffer.size(), pipe.get()) != nullptr) r.out += buffer.data();
+  const int status = pclose(pipe.release());
+  r.exit_code = WEXITSTATUS(status);
+  return r;
+}
+
+std::string run_z3(const std::string& path) {
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((std::string(ULDP_Z3_BINARY) + " " + path + " 2>&1").c_str(), "r"),
+                                             pclose);
+  std::string out;
+  std::array<char, 4096> buffer{};
+  while (fgets(buffer.data(), buffer.size(), pipe.get()) != nullptr) out += buffer.data();
+  return out;
+}
+
+TEST(ProveCli, AllClaimsAsExpectedInJson) {
+  const CommandRun r = run("prove --all --json");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(j.contains("claims"));
+  std::size_t refuted_expected = 0;
+  for (const auto& c : j["claims"]) {
+    for (const char* key : {"name", "paper_label", "status", "seconds", "refutation_expected"}) {
+      EXPECT_TRUE(c.contains(key)) << key;
+    }
+    EXPECT_TRUE(c["as_expected"].get<bool>()) << c["name"];
+    if (c["refutation_expected"].get<bool>()) {
+      ++refuted_expected;
+      EXPECT_EQ(c["status"], "refuted");
+      EXPECT_TRUE(c["counterexample"].is_string());
+    } else {
+      EXPECT_EQ(c["status"], "proved") << c["name"];
+    }
+  }
+  EXPECT_GE(refuted_expected, 6u);
+  EXPECT_TRUE(j["all_as_expected"].get<bool>());
+}
+
+TEST(ProveCli, OneClaimAsATableWithTheModelOfARefutation) {
+  CommandRun r = run("prove post_processing");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("prop:PostProcess"), std::string::npos);
+  EXPECT_NE(r.out.find("proved"), std::string::npos);
+  r = run("prove post_processing_not_invertible");
+  ASSERT_EQ(r.exit_code, 0) << r.out;  // refuted, as expected
+  EXPECT_NE(r.out.find("Z3 model"), std::string::npos);
+  EXPECT_NE(r.out.find(" = "), std::string::npos);
+}
+
+TEST(ProveCli, BadUsageExitsTwoWithOneLine) {
+  CommandRun r = run("prove no_such_claim");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("no_such_claim"), std::string::npos);
+  EXPECT_NE(r.out.find("urr_uldp"), std::string::npos);  // lists the valid names
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1);
+  EXPECT_EQ(run("prove").exit_code, 2);
+  EXPECT_EQ(run("prove urr_uldp --all").exit_code, 2);
+  EXPECT_EQ(run("prove --all --timeout-ms 0").exit_code, 2);
+}
+
+TEST(ProveCli, SmtDirFilesRerunUnderZ3) {
+  const std::string dir = ::testing::TempDir() + "uldp_prove_smt";
+  std::filesystem::remove_all(dir);
+  const CommandRun r = run("prove mangat_uldp --smt-dir " + dir);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    ++files;
+    // Proved claims: the negation is unsat.
+    EXPECT_EQ(run_z3(entry.path().string()), "unsat\n") << entry.path();
+  }
+  EXPECT_EQ(files, 3u);
+}
+
+TEST(CheckCli, SmtCertificateRerunsUnderZ3) {
+  const std::string path = ::testing::TempDir() + "uldp_check_cert.smt2";
+  std::filesystem::remove(path);
+  const CommandRun r = run("check --mech urr --k 4 --sensitive 0,1 --exp-eps 3 --smt " + path);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  std::ifstream in(path);
+  std::stringstream script;
+  script << in.rdbuf();
+  ASSERT_NE(script.str().find("unsat = no violation exists"), std::string::npos);
+  std::istringstream lines(run_z3(path));
+  std::string announced;
+  std::size_t answers = 0;
+  for (std::string line; std::getline(lines, line);) {
+    EXPECT_EQ(line.find("error"), std::string::npos) << line;
+    if (line.rfind("[", 0) == 0) announced = line.substr(line.rfind("expect ") + 7);
+    if (line == "sat" || line == "unsat" || line == "unknown") {
+      EXPECT_EQ(line, announced);
+      ++answers;
+    }
+  }
+  EXPECT_GE(answers, 8u);
+}
+
+}  // namespace
