@@ -91,7 +91,7 @@ RC_GTEST_PROP(Composition, NonAdaptiveCompositionOfTheSameMechanismSquaresTheBud
 
 RC_GTEST_PROP(DataIntegration, PairRatioOnProtectedTimesAllIsAtMostTheProduct, ()) {
   const UldpInstance a = *gen_uldp_instance();
-  const std::size_t outputs_b = *rc::gen::inRange<std::size_t>(1, 4);
+  const std::size_t outputs_b = *uniform<std::size_t>(1, 4);
   const DenseMechanism q_b = *gen_stochastic(a.q.num_inputs(), outputs_b, false);  // LDP
   const Rational t_a = tight_of(a);
   const Verdict ldp_b = check_ldp(q_b, std::nullopt);

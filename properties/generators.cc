@@ -31,11 +31,11 @@ IndexSet set_of(const std::vector<bool>& member) {
 }
 
 rc::Gen<std::vector<int>> gen_weights(std::size_t count, int lo) {
-  return rc::gen::container<std::vector<int>>(count, rc::gen::inRange(lo, 7));
+  return rc::gen::container<std::vector<int>>(count, uniform(lo, 7));
 }
 
 rc::Gen<std::size_t> gen_size(std::size_t lo, std::size_t hi_exclusive) {
-  return rc::gen::inRange<std::size_t>(lo, hi_exclusive);
+  return uniform<std::size_t>(lo, hi_exclusive);
 }
 
 // Builds the ULDP mechanism of `shape` from its weights: for each input, |Y_P| protected
@@ -72,7 +72,7 @@ UldpInstance build_uldp(const UldpShape& shape, const std::vector<int>& weights)
 }  // namespace
 
 rc::Gen<IndexSet> gen_subset(std::size_t universe) {
-  return rc::gen::map(rc::gen::container<std::vector<bool>>(universe, rc::gen::arbitrary<bool>()),
+  return rc::gen::map(rc::gen::container<std::vector<bool>>(universe, coin()),
                       set_of);
 }
 
@@ -170,8 +170,8 @@ rc::Gen<OsldpInstance> gen_osldp_instance() {
 }
 
 rc::Gen<UnaryInstance> gen_unary_instance() {
-  const auto probability = rc::gen::mapcat(rc::gen::inRange(1, 5), [](int d) {
-    return rc::gen::map(rc::gen::inRange(0, d + 1), [d](int n) { return Rational(n, d); });
+  const auto probability = rc::gen::mapcat(uniform(1, 5), [](int d) {
+    return rc::gen::map(uniform(0, d + 1), [d](int n) { return Rational(n, d); });
   });
   const auto channel = rc::gen::apply(
       [](const Rational& on, const Rational& off) { return BitChannel{on, off}; }, probability,

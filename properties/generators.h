@@ -24,6 +24,17 @@ namespace uldp::properties {
 
 // ---------------------------------------------------------------- scalars and sets
 
+/// Uniform in [lo, hi) whatever RapidCheck's current size: rc::gen::inRange scales the range
+/// down with the size (most cases would be 1x1 matrices with t = 1). Still shrinks towards lo.
+template <typename T>
+rc::Gen<T> uniform(T lo, T hi) {
+  return rc::gen::resize(rc::kNominalSize, rc::gen::inRange<T>(lo, hi));
+}
+/// A fair coin, independent of the size (shrinks to false).
+inline rc::Gen<bool> coin() {
+  return rc::gen::resize(rc::kNominalSize, rc::gen::arbitrary<bool>());
+}
+
 /// An exact budget t = e^ε = 1 + n/d (n in [0,12], d in [1,6]); shrinks to t = 1.
 struct ExpEps {
   Rational t{1};
@@ -143,15 +154,15 @@ struct Arbitrary<uldp::properties::ExpEps> {
   static Gen<uldp::properties::ExpEps> arbitrary() {
     return gen::apply(
         [](int n, int d) { return uldp::properties::ExpEps{1 + uldp::Rational(n, d)}; },
-        gen::inRange(0, 13), gen::inRange(1, 7));
+        uldp::properties::uniform(0, 13), uldp::properties::uniform(1, 7));
   }
 };
 
 template <>
 struct Arbitrary<uldp::properties::Theta> {
   static Gen<uldp::properties::Theta> arbitrary() {
-    return gen::mapcat(gen::inRange(2, 13), [](int d) {
-      return gen::map(gen::inRange(1, d), [d](int n) {
+    return gen::mapcat(uldp::properties::uniform(2, 13), [](int d) {
+      return gen::map(uldp::properties::uniform(1, d), [d](int n) {
         return uldp::properties::Theta{uldp::Rational(n, d)};
       });
     });

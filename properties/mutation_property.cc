@@ -103,7 +103,7 @@ RC_GTEST_PROP(Mutation, RandomTightUldpMechanisms, ()) {
 }
 
 RC_GTEST_PROP(Mutation, UtilityOptimizedRr, (const ExpEps& t)) {
-  const std::size_t k = *rc::gen::inRange<std::size_t>(2, 7);
+  const std::size_t k = *uniform<std::size_t>(2, 7);
   const IndexSet x_s = *gen_subset(k);
   // At t = 1 uRR never produces X_N (c3 = 0): only the reachable reading holds there.
   require_detected(utility_optimized_rr(x_s, t.budget()), x_s, x_s, t.t,
@@ -111,7 +111,7 @@ RC_GTEST_PROP(Mutation, UtilityOptimizedRr, (const ExpEps& t)) {
 }
 
 RC_GTEST_PROP(Mutation, DenseUtilityOptimizedRappor, (const ExpEps& t, const Theta& theta)) {
-  const std::size_t k = *rc::gen::inRange<std::size_t>(2, 5);
+  const std::size_t k = *uniform<std::size_t>(2, 5);
   const IndexSet x_s =
       *rc::gen::suchThat(gen_subset(k), [](const IndexSet& s) { return !s.empty(); });
   const DenseMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget()).to_dense();
@@ -123,12 +123,12 @@ RC_GTEST_PROP(Mutation, DenseUtilityOptimizedRappor, (const ExpEps& t, const The
 // lower d1 of a sensitive bit, raise 1 - d2 or the (zero) off-probability of a non-sensitive bit.
 RC_GTEST_PROP(Mutation, StructuredUtilityOptimizedRappor, (const ExpEps& t, const Theta& theta)) {
   RC_PRE(t.t > 1);  // at t = 1 uRAP sends nothing through non-sensitive bits
-  const std::size_t k = *rc::gen::inRange<std::size_t>(2, 9);
+  const std::size_t k = *uniform<std::size_t>(2, 9);
   const IndexSet x_s =
       *rc::gen::suchThat(gen_subset(k), [](const IndexSet& s) { return !s.empty(); });
   const UnaryMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget());
-  const std::size_t j = *rc::gen::inRange<std::size_t>(0, k);
-  const bool move_on = *rc::gen::arbitrary<bool>();
+  const std::size_t j = *uniform<std::size_t>(0, k);
+  const bool move_on = *coin();
   std::vector<BitChannel> bits = q.bits();
   BitChannel& b = bits[j];
   if (x_s.contains(j)) {

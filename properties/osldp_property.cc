@@ -21,8 +21,8 @@ RC_GTEST_PROP(Osldp, UldpImpliesOsldpAtTheSameBudget, (const UldpInstance& u)) {
 }
 
 RC_GTEST_PROP(Osldp, ImplicationOnArbitraryMatrices, (const ExpEps& t)) {
-  const std::size_t k = *rc::gen::inRange<std::size_t>(1, 5);
-  const std::size_t m = *rc::gen::inRange<std::size_t>(1, 5);
+  const std::size_t k = *uniform<std::size_t>(1, 5);
+  const std::size_t m = *uniform<std::size_t>(1, 5);
   const DenseMechanism q = *gen_stochastic(k, m, true);
   const IndexSet x_s = *gen_subset(k);
   const IndexSet y_p = *gen_subset(m);

@@ -23,7 +23,7 @@ struct CommonMechanism {
 
 CommonMechanism gen_common(const PumPreprocessor& f_pre, const ExpEps& t) {
   const IndexSet z_s = pum_intermediate_sensitive(f_pre.common_sensitive(), f_pre.num_tags());
-  if (*rc::gen::arbitrary<bool>()) {
+  if (*coin()) {
     return CommonMechanism{utility_optimized_rr(z_s, t.budget()), z_s, t.t};
   }
   const UldpInstance u = *gen_uldp_on(*gen_uldp_shape(z_s));

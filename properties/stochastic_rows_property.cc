@@ -27,7 +27,7 @@ void require_mechanism(const DenseMechanism& q) {
 }
 
 RC_GTEST_PROP(StochasticRows, BuiltInMechanisms, (const ExpEps& t, const Theta& theta)) {
-  const std::size_t k = *rc::gen::inRange<std::size_t>(1, 6);
+  const std::size_t k = *uniform<std::size_t>(1, 6);
   const IndexSet sensitive = *gen_subset(k);
   require_mechanism(utility_optimized_rr(sensitive, t.budget()));
   require_mechanism(randomized_response(k, t.budget()));
@@ -46,7 +46,7 @@ RC_GTEST_PROP(StochasticRows, RandomGeneratorsAreStochastic, (const UldpInstance
 
 RC_GTEST_PROP(StochasticRows, Compositions, (const UldpInstance& first)) {
   const std::size_t k = first.q.num_inputs();
-  const std::size_t outputs1 = *rc::gen::inRange<std::size_t>(1, 4);
+  const std::size_t outputs1 = *uniform<std::size_t>(1, 4);
   std::vector<DenseMechanism> second;
   for (std::size_t y0 = 0; y0 < first.q.num_outputs(); ++y0) {
     second.push_back(*gen_stochastic(k, outputs1, true));

@@ -21,7 +21,7 @@ IndexSet nonempty_sensitive(std::size_t k) {
 
 // |X| >= 2: with a single input every ratio is 1 whatever t is.
 RC_GTEST_PROP(TightRatio, UtilityOptimizedRrIsExactlyT, (const ExpEps& t)) {
-  const std::size_t k = *rc::gen::inRange<std::size_t>(2, 8);
+  const std::size_t k = *uniform<std::size_t>(2, 8);
   const IndexSet x_s = nonempty_sensitive(k);
   const DenseMechanism q = utility_optimized_rr(x_s, t.budget());
   const Verdict v = check_uldp(q, x_s, x_s, t.budget(), UldpReading::kReachable);
@@ -36,7 +36,7 @@ RC_GTEST_PROP(TightRatio, UtilityOptimizedRrIsExactlyT, (const ExpEps& t)) {
 // outputs X_N are produced by no input and the literal reading of condition 1 fails. uRR is
 // literally ULDP exactly when t > 1 or X_N is empty.
 RC_GTEST_PROP(TightRatio, UtilityOptimizedRrLiteralReading, (const ExpEps& t)) {
-  const std::size_t k = *rc::gen::inRange<std::size_t>(1, 8);
+  const std::size_t k = *uniform<std::size_t>(1, 8);
   const IndexSet x_s = nonempty_sensitive(k);
   const DenseMechanism q = utility_optimized_rr(x_s, t.budget());
   const Verdict v = check_uldp(q, x_s, x_s, t.budget(), UldpReading::kLiteral);
@@ -46,7 +46,7 @@ RC_GTEST_PROP(TightRatio, UtilityOptimizedRrLiteralReading, (const ExpEps& t)) {
 
 RC_GTEST_PROP(TightRatio, UtilityOptimizedRapporIsExactlyT, (const ExpEps& t,
                                                              const Theta& theta)) {
-  const std::size_t k = *rc::gen::inRange<std::size_t>(2, 9);
+  const std::size_t k = *uniform<std::size_t>(2, 9);
   const IndexSet x_s = nonempty_sensitive(k);
   const UnaryMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget());
   const ZeroMaskOutputs y_p{x_s.complement()};
@@ -64,7 +64,7 @@ RC_GTEST_PROP(TightRatio, UtilityOptimizedRapporIsExactlyT, (const ExpEps& t,
 // uRAP is ULDP exactly when |X_N| = 0, or |X_N| = 1 and t > 1.
 RC_GTEST_PROP(TightRatio, UtilityOptimizedRapporLiteralReading, (const ExpEps& t,
                                                                  const Theta& theta)) {
-  const std::size_t k = *rc::gen::inRange<std::size_t>(1, 9);
+  const std::size_t k = *uniform<std::size_t>(1, 9);
   const IndexSet x_s = nonempty_sensitive(k);
   const UnaryMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget());
   const std::size_t non_sensitive = k - x_s.size();
@@ -77,7 +77,7 @@ RC_GTEST_PROP(TightRatio, UtilityOptimizedRapporLiteralReading, (const ExpEps& t
 
 RC_GTEST_PROP(TightRatio, DenseUtilityOptimizedRapporIsExactlyT, (const ExpEps& t,
                                                                   const Theta& theta)) {
-  const std::size_t k = *rc::gen::inRange<std::size_t>(2, 6);
+  const std::size_t k = *uniform<std::size_t>(2, 6);
   const IndexSet x_s = nonempty_sensitive(k);
   const DenseMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget()).to_dense();
   const IndexSet y_p = dense_zero_mask_outputs(x_s.complement());

@@ -1,0 +1,73 @@
+// Z3 and the hand-written checkers agree: for random small exact matrices (arbitrary
+// stochastic matrices with zeros, random ULDP instances, uRR), random X_S and Y_P, with and
+// without a budget, uldp::smt_recheck (verify/) must reach the same verdict, failing condition
+// and tight e^ε as checks/dense_privacy_check.h for ε-LDP, ULDP (both readings) and OSLDP, and
+// must never answer "unknown" on these sizes.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "generators.h"
+#include "support.h"
+#include "uldp/checks/dense_privacy_check.h"
+#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/verify/smt_recheck.h"
+
+namespace uldp::properties {
+namespace {
+
+struct Case {
+  DenseMechanism q;
+  IndexSet sensitive;
+  IndexSet protected_outputs;
+};
+std::ostream& operator<<(std::ostream& os, const Case& c) {
+  return os << "Q = " << format_matrix(c.q) << ", X_S = " << format_set(c.sensitive)
+            << ", Y_P = " << format_set(c.protected_outputs);
+}
+
+Case gen_case() {
+  switch (*uniform(0, 3)) {
+    case 0: {
+      const std::size_t k = *uniform<std::size_t>(1, 4);
+      const std::size_t m = *uniform<std::size_t>(1, 4);
+      return Case{*gen_stochastic(k, m, true), *gen_subset(k), *gen_subset(m)};
+    }
+    case 1: {
+      const UldpInstance u = *gen_uldp_instance();
+      return Case{u.q, u.sensitive, u.protected_outputs};
+    }
+    default: {
+      const std::size_t k = *uniform<std::size_t>(1, 5);
+      const IndexSet x_s = *gen_subset(k);
+      return Case{utility_optimized_rr(x_s, (*rc::gen::arbitrary<ExpEps>()).budget()), x_s, x_s};
+    }
+  }
+}
+
+void require_agree(const SmtPropertyCheck& smt, const Verdict& hand) {
+  RC_ASSERT(smt.status != ProofStatus::kUnknown);
+  RC_ASSERT(smt.holds() == std::optional<bool>(hand.holds));
+  if (!hand.holds) RC_ASSERT(smt.violated == hand.violated);
+  if (smt.tight_known) RC_ASSERT(smt.tight_exp_eps == hand.tight_exp_eps);
+}
+
+RC_GTEST_PROP(SmtAgreement, Z3AndTheHandWrittenCheckersAgree, (const ExpEps& t)) {
+  const Case c = gen_case();
+  RC_TAG(c.q.num_inputs(), c.q.num_outputs());
+  SmtRecheckOptions options;
+  options.timeout_ms = 20000;
+  for (const std::optional<PrivacyBudget>& budget :
+       {std::optional<PrivacyBudget>(), std::optional<PrivacyBudget>(t.budget())}) {
+    const SmtCertificate z3 = smt_recheck(c.q, c.sensitive, c.protected_outputs, budget, options);
+    RC_ASSERT(z3.stochastic == ProofStatus::kProved);
+    require_agree(z3.ldp, check_ldp(c.q, budget));
+    require_agree(z3.uldp_literal, check_uldp(c.q, c.sensitive, c.protected_outputs, budget,
+                                              UldpReading::kLiteral));
+    require_agree(z3.uldp_reachable, check_uldp(c.q, c.sensitive, c.protected_outputs, budget,
+                                                UldpReading::kReachable));
+    require_agree(z3.osldp, check_osldp(c.q, c.sensitive, budget));
+  }
+}
+
+}  // namespace
+}  // namespace uldp::properties
