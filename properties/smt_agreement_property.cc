@@ -9,6 +9,8 @@
 #include "generators.h"
 #include "support.h"
 #include "uldp/checks/dense_privacy_check.h"
+#include "uldp/constructions/osldp_decomposition.h"
+#include "uldp/constructions/post_processing.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
 #include "uldp/verify/smt_recheck.h"
 
@@ -26,7 +28,7 @@ std::ostream& operator<<(std::ostream& os, const Case& c) {
 }
 
 Case gen_case() {
-  switch (*uniform(0, 3)) {
+  switch (*uniform(0, 5)) {
     case 0: {
       const std::size_t k = *uniform<std::size_t>(1, 4);
       const std::size_t m = *uniform<std::size_t>(1, 4);
@@ -35,6 +37,16 @@ Case gen_case() {
     case 1: {
       const UldpInstance u = *gen_uldp_instance();
       return Case{u.q, u.sensitive, u.protected_outputs};
+    }
+    case 2: {  // the ULDP first stage of a random OSLDP decomposition
+      const OsldpInstance o = *rc::gen::arbitrary<OsldpInstance>();
+      const OsldpDecomposition d = decompose_osldp(o.q, o.sensitive);
+      return Case{d.q_u, o.sensitive, d.protected_intermediate};
+    }
+    case 3: {  // a random ULDP mechanism after a type-preserving post-processor
+      const UldpInstance u = *gen_uldp_instance();
+      const PostProcessor post = *gen_type_preserving(u.protected_outputs);
+      return Case{post_process(u.q, post.q1), u.sensitive, post.protected_outputs};
     }
     default: {
       const std::size_t k = *uniform<std::size_t>(1, 5);
@@ -66,6 +78,8 @@ RC_GTEST_PROP(SmtAgreement, Z3AndTheHandWrittenCheckersAgree, (const ExpEps& t))
     require_agree(z3.uldp_reachable, check_uldp(c.q, c.sensitive, c.protected_outputs, budget,
                                                 UldpReading::kReachable));
     require_agree(z3.osldp, check_osldp(c.q, c.sensitive, budget));
+    RC_CLASSIFY(budget.has_value() && z3.uldp_literal.holds() == std::optional<bool>(true),
+                "ULDP holds at t");
   }
 }
 
