@@ -66,7 +66,11 @@ TEST(CertifiedDecimal, StopsWhereTheBoundsDisagree) {
   // Across a power of ten no digit is certain.
   const Interval b{Rational(999, 1000), Rational(1001, 1000)};
   EXPECT_EQ(certified_digits(b, 17), 0);
-  EXPECT_EQ(certified_decimal(b, 17)[0], '~');
+  EXPECT_EQ(certified_decimal(b, 17), "[0.999000, 1.00100]");
+  const Interval c{Rational(-1, 3), Rational(2, 3)};
+  EXPECT_EQ(certified_decimal(c, 17), "[-0.333334, 0.666667]");
+  const Interval d{Rational(9999999, 10000000), Rational(10000001, 10000000)};
+  EXPECT_EQ(certified_decimal(d, 17), "[0.999999, 1.00001]");
   EXPECT_EQ(certified_digits(Interval{Rational(-1), Rational(1)}, 17), 0);
 }
 

@@ -122,20 +122,13 @@ int certified_digits(const Interval& a, int max_digits) {
   return digits;
 }
 
-std::string certified_decimal(const Interval& a, int max_digits) {
-  if (a.lower == 0 && a.upper == 0) return "0";
-  const int digits = certified_digits(a, max_digits);
-  if (digits == 0) return "~" + to_decimal(a.midpoint(), 3);
-  const bool negative = a.upper < 0;
-  const Rational lo = negative ? Rational(-a.upper) : a.lower;
-  const long e = floor_log10(lo);
-  std::string text = leading_digits(lo, e, digits).str();
-  // An exact value's trailing zeros say nothing; an interval's certified zeros are kept.
-  if (a.is_exact()) {
-    while (text.size() > 1 && text.back() == '0' && static_cast<long>(text.size()) > e + 1) text.pop_back();
-  }
+namespace {
+
+// Decimal text of the digit string `text` (first digit at 10^e); fixed notation when every
+// integer digit is present and the number is not tiny, scientific otherwise.
+std::string format_digits(const std::string& text, long e, bool negative) {
   std::string out;
-  if (e >= 0 && e < 15 && digits > e) {
+  if (e >= 0 && e < 15 && static_cast<long>(text.size()) > e) {
     out = text.substr(0, e + 1);
     if (static_cast<long>(text.size()) > e + 1) out += "." + text.substr(e + 1);
   } else if (e < 0 && e >= -7) {
@@ -146,6 +139,45 @@ std::string certified_decimal(const Interval& a, int max_digits) {
     out += (e < 0 ? "e-" : "e+") + std::to_string(e < 0 ? -e : e);
   }
   return negative ? "-" + out : out;
+}
+
+// `digits` significant digits of x, rounded down (toward -inf) or up (toward +inf).
+std::string directed_decimal(const Rational& x, int digits, bool up) {
+  if (x == 0) return "0";
+  const bool negative = x < 0;
+  const Rational magnitude = negative ? Rational(-x) : x;
+  const long e = floor_log10(magnitude);
+  const Rational scaled = magnitude * pow10_rational(digits - 1 - e);
+  Integer d = numerator(scaled) / denominator(scaled);
+  // Away from zero when rounding up a positive or down a negative value.
+  if ((up != negative) && Rational(d) != scaled) d += 1;
+  std::string text = d.str();
+  long exponent = e;
+  if (static_cast<int>(text.size()) > digits) {  // 9.99 -> 10.0: one more integer digit
+    text.pop_back();
+    ++exponent;
+  }
+  return format_digits(text, exponent, negative);
+}
+
+}  // namespace
+
+std::string certified_decimal(const Interval& a, int max_digits) {
+  if (a.lower == 0 && a.upper == 0) return "0";
+  const int digits = certified_digits(a, max_digits);
+  if (digits == 0) {
+    // No digit is shared (the interval straddles a power of ten or 0): print it outward-rounded.
+    return "[" + directed_decimal(a.lower, 6, false) + ", " + directed_decimal(a.upper, 6, true) + "]";
+  }
+  const bool negative = a.upper < 0;
+  const Rational lo = negative ? Rational(-a.upper) : a.lower;
+  const long e = floor_log10(lo);
+  std::string text = leading_digits(lo, e, digits).str();
+  // An exact value's trailing zeros say nothing; an interval's certified zeros are kept.
+  if (a.is_exact()) {
+    while (text.size() > 1 && text.back() == '0' && static_cast<long>(text.size()) > e + 1) text.pop_back();
+  }
+  return format_digits(text, e, negative);
 }
 
 }  // namespace uldp

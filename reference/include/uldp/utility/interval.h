@@ -51,8 +51,8 @@ Interval sqrt_two_over_n_pi(const Rational& n, unsigned bits);
 
 /// The decimal digits that every number in `a` shares, truncated toward zero: the real enclosed
 /// lies in [D, D + one unit in the last digit) (mirrored for negatives). At most `max_digits`
-/// significant digits; "0" when the interval contains 0 and is not exactly {0}; "" is never
-/// returned (an interval too wide for even one digit prints as "~" + a 3-digit midpoint).
+/// significant digits. An interval that shares no digit (it straddles 0 or a power of ten)
+/// prints as "[lo, hi]" with 6 significant digits rounded outward.
 std::string certified_decimal(const Interval& a, int max_digits = 17);
 
 /// The number of significant decimal digits `certified_decimal` can certify for `a`.
