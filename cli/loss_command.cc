@@ -18,8 +18,9 @@ namespace uldp::cli {
 namespace {
 
 constexpr std::size_t kMaxLossK = 1000000;
-// Above this n the exact finite-n l1 (huge binomial rationals) is not printed by default.
-constexpr std::uint64_t kExactL1DefaultN = 100000;
+// The exact finite-n l1 costs big-integer powers of size ~ n bits per coordinate: printed by
+// default only when n * k is below this, or on request with --exact-l1.
+constexpr std::uint64_t kExactL1DefaultWork = 500000;
 
 struct LossCommand {
   std::string mech;
@@ -31,6 +32,7 @@ struct LossCommand {
   std::string theta;
   std::string table;
   bool json = false;
+  bool exact_l1 = false;
 };
 
 std::uint64_t parse_n(const std::string& text) {
@@ -155,7 +157,7 @@ void run_loss(const LossCommand& c) {
     out["p"] = rationals_json(p);
     out["l2"] = {{"exact", to_string(l2)}, {"decimal", l2_decimal(l2)}};
     out["l1_asymptotic"] = certified_decimal(asymptotic_l1_loss(model, p, n), 17);
-    if (n <= kExactL1DefaultN) {
+    if (c.exact_l1 || n <= kExactL1DefaultWork / k) {
       out["l1_exact_finite_n"] = certified_decimal(exact_l1_loss_bounds(model, p, n), 17);
     }
   }
@@ -204,6 +206,8 @@ void add_loss_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--p", c->p_text, "a/b,c/d,... (exact, summing to 1) | uniform | worst (default uniform)");
   cmd->add_option("--theta", c->theta, "rappor/urap: theta (default e^{eps/2}/(e^{eps/2}+1))");
   cmd->add_option("--table", c->table, "l1 | l2: print the paper's worst-case loss table, verified");
+  cmd->add_flag("--exact-l1", c->exact_l1,
+                "also print the exact finite-n E[l1] (n <= 10^6; slow for large n*k; default when n*k <= 5e5)");
   cmd->add_flag("--json", c->json, "print JSON");
   cmd->callback([c, &exit_code] {
     if (!c->table.empty()) {
