@@ -131,6 +131,29 @@ TEST(WorstCaseL1, UrapUniformOnXnHoldsExactlyWhileSSquaredMinusKnSMinusOneIsNonP
   }
 }
 
+TEST(WorstCaseL1, BisectionBracketsTheMaximumWhenNoExactStationaryPointIsKnown) {
+  // A model with a negative gain (m decreases in p) has no equal-m stationary point, so the
+  // maximiser is bracketed by bisection; the certified bracket must dominate a fine grid.
+  // Stationary where m2 = 1 - m1 (slopes are odd around 1/2): w* = 1/6, not dyadic.
+  const CoordinateModel model({Rational(3, 5), Rational(3, 5), Rational(0)},
+                              {Rational(-1, 5), Rational(-1, 5), Rational(1, 2)}, "negative-gain test model");
+  const WorstCaseL1 worst = worst_case_l1_loss(model, 10, 80);
+  EXPECT_FALSE(worst.argmax_exact);
+  EXPECT_LT(worst.root_sum.width(), Rational(Integer(1), Integer(1) << 70));
+  EXPECT_LT(worst.argmax[0].width(), Rational(Integer(1), Integer(1) << 80));
+  EXPECT_TRUE(worst.argmax[0].contains(Rational(1, 12)));  // p = w*/2
+  Rational best = 0;
+  for (int i = 0; i <= 200; ++i) {
+    const Rational w(i, 200);
+    const std::vector<Rational> p = {w / 2, w / 2, 1 - w};
+    const Interval value = l1_root_sum(model, p);
+    EXPECT_LE(value.lower, worst.root_sum.upper);
+    if (value.lower > best) best = value.lower;
+  }
+  // The grid's best is within the grid resolution of the certified maximum.
+  EXPECT_GT(best, worst.root_sum.lower - Rational(1, 100));
+}
+
 TEST(WorstCaseL1, SymmetricMechanismsPeakAtUniform) {
   for (auto mech : {LossMechanism::kNonPrivate, LossMechanism::kRandomizedResponse, LossMechanism::kRappor}) {
     const auto model = coordinate_model(mech, IndexSet::first(1, 6), PrivacyBudget::from_exp_eps(Rational(3)));
