@@ -6,6 +6,8 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <string>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -64,7 +66,8 @@ void expect_agrees(const DenseMechanism& q, const SmtPropertyCheck& smt, const V
 
 /// Runs `z3 FILE` and returns the check-sat answers, checking each against the announced one.
 std::vector<std::string> run_z3(const std::string& script) {
-  const std::string path = ::testing::TempDir() + "uldp_certificate_test.smt2";
+  // One file per process: ctest -j runs the tests of this binary concurrently.
+  const std::string path = ::testing::TempDir() + "uldp_certificate_test_" + std::to_string(::getpid()) + ".smt2";
   std::ofstream(path) << script;
   std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((std::string(ULDP_Z3_BINARY) + " " + path + " 2>&1").c_str(), "r"),
                                              pclose);
