@@ -2,10 +2,14 @@
 
 #include <vector>
 
+#include "internal/ratio_sup.h"
 #include "uldp/error.h"
 
 namespace uldp {
 namespace {
+
+using internal::RatioSup;
+using internal::ratio_verdict;
 
 Witness make_witness(const DenseMechanism& q, std::size_t x, std::size_t x_prime, std::size_t y) {
   Witness w;
@@ -18,10 +22,6 @@ Witness make_witness(const DenseMechanism& q, std::size_t x, std::size_t x_prime
   return w;
 }
 
-struct RatioSup {
-  ExtendedRational value{Rational(1)};  // e^0: the ratio of a row with itself
-  std::optional<Witness> attained_by;
-};
 
 // sup over y in `columns`, x in `numerator_rows`, x' in all rows, of Q(y|x) / Q(y|x'), with 0/0
 // skipped and c/0 = infinity. Per column only the largest numerator and the smallest denominator
@@ -47,17 +47,6 @@ RatioSup ratio_sup(const DenseMechanism& q, const std::vector<bool>& numerator_r
   return sup;
 }
 
-Verdict ratio_verdict(RatioSup sup, const std::optional<PrivacyBudget>& budget) {
-  Verdict v;
-  v.tight_exp_eps = sup.value;
-  v.tight_attained_by = sup.attained_by;
-  v.holds = budget ? budget->admits(sup.value) : !sup.value.is_infinite();
-  if (!v.holds) {
-    v.violated = Condition::kRatio;
-    v.witness = sup.attained_by;
-  }
-  return v;
-}
 
 std::vector<std::size_t> all_columns(const DenseMechanism& q) {
   std::vector<std::size_t> columns(q.num_outputs());

@@ -5,10 +5,14 @@
 #include <tuple>
 #include <vector>
 
+#include "internal/ratio_sup.h"
 #include "uldp/error.h"
 
 namespace uldp {
 namespace {
+
+using internal::RatioSup;
+using internal::ratio_verdict;
 
 // Outputs with more bits than this get no exact Q(y|x) in witnesses (the numbers get huge).
 constexpr std::size_t kMaxWitnessProbabilityBits = 64;
@@ -94,10 +98,6 @@ std::vector<BitView> views(const UnaryMechanism& q, const std::vector<bool>& zer
   return v;
 }
 
-struct RatioSup {
-  ExtendedRational value{Rational(1)};
-  std::optional<Witness> attained_by;
-};
 
 // sup over y in {y : y_j = 0 for zero bits}, x_i in numerator, x_k in denominator, of
 // Q(y|x_i)/Q(y|x_k). For i != k the factors of bits outside {i, k} are equal in both and
@@ -151,17 +151,6 @@ RatioSup ratio_sup(const UnaryMechanism& q, const std::vector<bool>& zero_bits,
   return sup;
 }
 
-Verdict ratio_verdict(RatioSup sup, const std::optional<PrivacyBudget>& budget) {
-  Verdict verdict;
-  verdict.tight_exp_eps = sup.value;
-  verdict.tight_attained_by = sup.attained_by;
-  verdict.holds = budget ? budget->admits(sup.value) : !sup.value.is_infinite();
-  if (!verdict.holds) {
-    verdict.violated = Condition::kRatio;
-    verdict.witness = sup.attained_by;
-  }
-  return verdict;
-}
 
 std::vector<bool> membership(const IndexSet& set) {
   std::vector<bool> m(set.universe(), false);
