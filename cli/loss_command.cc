@@ -17,6 +17,22 @@
 namespace uldp::cli {
 namespace {
 
+// "(0 x15, 1/610 x610)": a distribution over hundreds of symbols stays readable (JSON has it all).
+std::string run_length(const nlohmann::json& values) {
+  auto text = [](const nlohmann::json& v) {
+    return v.is_string() ? v.get<std::string>()
+                         : "[" + v[0].get<std::string>() + ", " + v[1].get<std::string>() + "]";
+  };
+  std::string out = "(";
+  for (std::size_t i = 0; i < values.size();) {
+    std::size_t j = i;
+    while (j + 1 < values.size() && values[j + 1] == values[i]) ++j;
+    out += (i ? ", " : "") + text(values[i]) + (j > i ? " x" + std::to_string(j - i + 1) : "");
+    i = j + 1;
+  }
+  return out + ")";
+}
+
 constexpr std::size_t kMaxLossK = 1000000;
 // The exact finite-n l1 costs big-integer powers of size ~ n bits per coordinate: printed by
 // default only when n * k is below this, or on request with --exact-l1.
@@ -170,18 +186,10 @@ void run_loss(const LossCommand& c) {
   if (c.p_text == "worst") {
     std::cout << "worst-case E[l2^2] = " << out["l2"]["exact"].get<std::string>() << " ~ "
               << out["l2"]["decimal"].get<std::string>() << "\n";
-    std::cout << "  attained at p = (";
-    for (std::size_t x = 0; x < k; ++x) std::cout << (x ? ", " : "") << out["argmax"][x].get<std::string>();
-    std::cout << ")\n";
+    std::cout << "  attained at p = " << run_length(out["argmax"]) << "\n";
     std::cout << "worst-case asymptotic E[l1] = " << out["l1_asymptotic"].get<std::string>()
-              << (out["l1_argmax_exact"].get<bool>() ? " at p = (" : " at p within (");
-    for (std::size_t x = 0; x < k; ++x) {
-      const auto& v = out["l1_argmax"][x];
-      std::cout << (x ? ", " : "")
-                << (v.is_string() ? v.get<std::string>()
-                                  : "[" + v[0].get<std::string>() + ", " + v[1].get<std::string>() + "]");
-    }
-    std::cout << ")\n";
+              << (out["l1_argmax_exact"].get<bool>() ? " at p = " : " at p within ")
+              << run_length(out["l1_argmax"]) << "\n";
   } else {
     std::cout << "E[l2^2] = " << out["l2"]["exact"].get<std::string>() << " ~ "
               << out["l2"]["decimal"].get<std::string>() << " (exact)\n";
