@@ -123,50 +123,95 @@ struct RatioPart {
   std::optional<Witness> attained_by;
 };
 
+/// The triples of one ratio condition: x over X (or X_S: OSLDP), x' over X, y over `columns`.
+struct Scope {
+  bool sensitive_numerator = false;
+  std::vector<std::size_t> columns;
+};
+
 class Rechecker {
  public:
-  Rechecker(const DenseMechanism& q, const std::optional<PrivacyBudget>& budget,
-            const SmtRecheckOptions& options)
-      : q_(q), budget_(budget), session_(internal::matrix_preamble(q), options.timeout_ms) {}
+  Rechecker(const DenseMechanism& q, const std::vector<bool>& sensitive_rows,
+            const std::optional<PrivacyBudget>& budget, const SmtRecheckOptions& options)
+      : q_(q), budget_(budget),
+        session_(internal::matrix_preamble(q) + internal::column_extremes(q, sensitive_rows), options.timeout_ms) {}
 
   SmtSession& session() { return session_; }
 
-  /// Ratchet: ask for a triple with ratio > r, raise r to the ratio of Z3's model, repeat until
-  /// unsat. Every step strictly raises r, so it ends; then the script certifies "nothing
-  /// exceeds r" (unsat) and "r is attained" (sat).
-  RatioPart tight_ratio(const std::string& what, const std::vector<bool>& rows,
-                        const std::vector<std::size_t>& columns) {
-    RatioPart part;
-    Rational r(1);
-    while (true) {
-      const CheckResult c = session_.check(internal::ratio_violation(q_, rows, columns, ">", r));
-      if (c.answer == Answer::kUnknown) return part;
-      if (c.answer == Answer::kUnsat) break;
-      const Rational& a = q_(c.wx, c.wy);
-      const Rational& b = q_(c.wxp, c.wy);
-      part.attained_by = make_witness(q_, c.wx, c.wxp, c.wy);
-      if (b == 0) {
-        part.tight = ExtendedRational::infinity();
-        break;
-      }
-      if (a / b <= r) throw std::runtime_error("z3 model does not violate the ratio bound");
-      r = a / b;
+  /// One step: is some ratio in scope above `bound`? On sat, records the triple (as the
+  /// attained candidate) and its ratio; returns the answer.
+  Answer above(const Scope& scope, const Rational& bound, RatioPart& part, Rational& ratio) {
+    const CheckResult c = session_.check(
+        internal::ratio_violation(q_, scope.sensitive_numerator, scope.columns, internal::RatioQuery::kAbove, bound));
+    if (c.answer != Answer::kSat) return c.answer;
+    const Rational& a = q_(c.wx, c.wy);
+    const Rational& b = q_(c.wxp, c.wy);
+    if (b == 0 ? a <= 0 : a / b <= bound) throw std::runtime_error("z3 model does not exceed the bound");
+    part.attained_by = make_witness(q_, c.wx, c.wxp, c.wy);
+    if (b == 0) part.tight = ExtendedRational::infinity();
+    else ratio = a / b;
+    return Answer::kSat;
+  }
+
+  /// The search of tight_ratio; false when Z3 answered unknown.
+  bool search(const Scope& scope, RatioPart& part, Rational lo) {
+    Rational ratio;
+    Answer a = above(scope, lo, part, ratio);
+    if (a == Answer::kUnknown) return false;
+    if (a == Answer::kUnsat) {
+      part.tight = ExtendedRational(lo);
+      return true;
     }
+    if (part.tight.is_infinite()) return true;
+    lo = ratio;
+    std::optional<Rational> hi;
+    while (true) {
+      const Rational mid = hi ? Rational((lo + *hi) / 2) : Rational(lo * 2);
+      a = above(scope, mid, part, ratio);
+      if (a == Answer::kUnknown) return false;
+      if (part.tight.is_infinite()) return true;
+      if (a == Answer::kSat) {
+        lo = ratio;
+        continue;
+      }
+      hi = mid;
+      a = above(scope, lo, part, ratio);  // is lo itself the maximum?
+      if (a == Answer::kUnknown) return false;
+      if (part.tight.is_infinite()) return true;
+      if (a == Answer::kUnsat) {
+        part.tight = ExtendedRational(lo);
+        return true;
+      }
+      lo = ratio;
+    }
+  }
+
+  /// Finds the tight ratio r* = max Q(y|x)/Q(y|x') over the scope with Z3 alone: keep an
+  /// attained ratio lo (from Z3's models) and an upper bound hi (from unsat answers); ask for a
+  /// triple above m = (lo + hi)/2 (m = 2 lo while hi is unknown): sat raises lo above m, unsat
+  /// sets hi = m and then asks above lo itself (unsat: lo = r*, done). Each answer halves the
+  /// gap or reaches a larger attained ratio, so the search ends. Then the script certifies
+  /// "nothing exceeds r*" (unsat) and "r* is attained" (sat).
+  RatioPart tight_ratio(const std::string& what, const Scope& scope) {
+    RatioPart part;
+    if (!search(scope, part, Rational(1))) return part;
     if (part.tight.is_infinite()) {
       const CheckResult c = session_.certify(
           what + ": some Q(y|x) > 0 with Q(y|x') = 0 (ratio infinite)",
-          internal::ratio_violation(q_, rows, columns, ">", Rational(0)) + "\n(assert (= B 0.0))");
+          internal::ratio_violation(q_, scope.sensitive_numerator, scope.columns, internal::RatioQuery::kInfinite,
+                                    Rational(0)));
       if (c.answer != Answer::kSat) return part;
     } else {
-      part.tight = ExtendedRational(r);
+      const Rational r = part.tight.value();
       const CheckResult upper = session_.certify(
           what + ": some Q(y|x) > " + to_string(r) + " Q(y|x') (unsat: tight ratio <= " + to_string(r) + ")",
-          internal::ratio_violation(q_, rows, columns, ">", r));
+          internal::ratio_violation(q_, scope.sensitive_numerator, scope.columns, internal::RatioQuery::kAbove, r));
       if (upper.answer != Answer::kUnsat) return part;
       if (part.attained_by) {
         const CheckResult attained = session_.certify(
             what + ": some Q(y|x) = " + to_string(r) + " Q(y|x') > 0 (sat: the ratio is attained)",
-            internal::ratio_violation(q_, rows, columns, "=", r) + "\n(assert (> A 0.0))");
+            internal::ratio_violation(q_, scope.sensitive_numerator, scope.columns,
+                                      internal::RatioQuery::kAttained, r));
         if (attained.answer != Answer::kSat) return part;
       }
     }
@@ -176,8 +221,7 @@ class Rechecker {
 
   /// The verdict of a ratio condition: at the budget (a Z3 query against a rational bound with
   /// the same answer as the real e^ε) or, with no budget, "the tight ratio is finite".
-  SmtPropertyCheck ratio_verdict(const std::string& what, const RatioPart& part,
-                                 const std::vector<bool>& rows, const std::vector<std::size_t>& columns) {
+  SmtPropertyCheck ratio_verdict(const std::string& what, const RatioPart& part, const Scope& scope) {
     SmtPropertyCheck check;
     check.tight_known = part.known;
     check.tight_exp_eps = part.tight;
@@ -194,7 +238,8 @@ class Rechecker {
     const Rational bound = budget_bound(part, bound_is_exact);
     const CheckResult c = session_.certify(
         what + ": some Q(y|x) > " + to_string(bound) + " Q(y|x') (unsat: holds at the budget)",
-        internal::ratio_violation(q_, rows, columns, ">", bound));
+        internal::ratio_violation(q_, scope.sensitive_numerator, scope.columns, internal::RatioQuery::kAbove,
+                                  bound));
     if (c.answer == Answer::kUnsat) {
       check.status = ProofStatus::kProved;
     } else if (c.answer == Answer::kSat && bound_is_exact) {
@@ -267,8 +312,8 @@ std::string header(const DenseMechanism& q, const IndexSet& sensitive, const Ind
     << ";   sat   = a violation exists; selectors wx = x, wxp = x', wy = y name the triple,\n"
     << ";           A = Q(y|x), B = Q(y|x') (wrow = the row, for stochasticity).\n"
     << "; Each (echo ...) line names a query and the answer uldp obtained; z3 prints its own answer\n"
-    << "; right below it, and the two must agree. Ratio queries select one (x, x', y) through one\n"
-    << "; disjunct per output column, so the file is O(|X| |Y|) in size, not O(|X|^2 |Y|).\n"
+    << "; right below it, and the two must agree. Ratio queries compare per-column extremes\n"
+    << "; (max_y, min_y: define-fun chains below), so the file is O(|X| |Y|), not O(|X|^2 |Y|).\n"
     << "; For a budget given as eps, e^eps is irrational: the bound used is a rational certified\n"
     << "; (Taylor bounds) to lie on the same side of the tight ratio as e^eps.\n\n";
   return h.str();
@@ -298,7 +343,9 @@ SmtCertificate smt_recheck(const DenseMechanism& q, const IndexSet& sensitive,
                           " entries; the SMT re-check accepts at most " + std::to_string(options.max_entries));
   }
   SmtCertificate cert;
-  Rechecker checker(q, budget, options);
+  std::vector<bool> sensitive_rows(q.num_inputs(), false);
+  for (std::size_t x : sensitive.indices()) sensitive_rows[x] = true;
+  Rechecker checker(q, sensitive_rows, budget, options);
   SmtSession& session = checker.session();
 
   const CheckResult stochastic = session.certify(
@@ -314,18 +361,19 @@ SmtCertificate smt_recheck(const DenseMechanism& q, const IndexSet& sensitive,
                               ") has an entry outside [0,1] or does not sum to 1";
   }
 
-  const std::vector<bool> all_rows(q.num_inputs(), true);
   std::vector<std::size_t> all_columns(q.num_outputs());
   for (std::size_t y = 0; y < all_columns.size(); ++y) all_columns[y] = y;
-  std::vector<bool> sensitive_rows(q.num_inputs(), false);
-  for (std::size_t x : sensitive.indices()) sensitive_rows[x] = true;
+  const Scope ldp_scope{false, all_columns};
+  const Scope uldp_scope{false, protected_outputs.indices()};
+  // OSLDP: x in X_S (no triple at all when X_S is empty).
+  const Scope osldp_scope{true, sensitive.empty() ? std::vector<std::size_t>{} : all_columns};
 
   // eps-LDP: every x, x', y.
-  const RatioPart ldp = checker.tight_ratio("ldp", all_rows, all_columns);
-  cert.ldp = checker.ratio_verdict("ldp", ldp, all_rows, all_columns);
+  const RatioPart ldp = checker.tight_ratio("ldp", ldp_scope);
+  cert.ldp = checker.ratio_verdict("ldp", ldp, ldp_scope);
 
   // ULDP: condition 1 on Y_I (per reading), then the ratio on Y_P (shared).
-  const RatioPart uldp_ratio = checker.tight_ratio("uldp ratio on Y_P", all_rows, protected_outputs.indices());
+  const RatioPart uldp_ratio = checker.tight_ratio("uldp ratio on Y_P", uldp_scope);
   const std::vector<std::size_t> invertible = protected_outputs.complement().indices();
   for (bool literal : {true, false}) {
     SmtPropertyCheck& out = literal ? cert.uldp_literal : cert.uldp_reachable;
@@ -342,15 +390,15 @@ SmtCertificate smt_recheck(const DenseMechanism& q, const IndexSet& sensitive,
       out.witness = invertibility_witness(q, sensitive, c1.wy);
       continue;
     }
-    out = checker.ratio_verdict("uldp ratio on Y_P (" + reading + ")", uldp_ratio, all_rows,
-                                protected_outputs.indices());
+    out = checker.ratio_verdict("uldp ratio on Y_P (" + reading + ")", uldp_ratio, uldp_scope);
   }
 
   // OSLDP: x in X_S, any x', any y.
-  const RatioPart os = checker.tight_ratio("osldp", sensitive_rows, all_columns);
-  cert.osldp = checker.ratio_verdict("osldp", os, sensitive_rows, all_columns);
+  const RatioPart os = checker.tight_ratio("osldp", osldp_scope);
+  cert.osldp = checker.ratio_verdict("osldp", os, osldp_scope);
 
-  cert.script = header(q, sensitive, protected_outputs, budget) + internal::matrix_preamble(q) + session.script();
+  cert.script = header(q, sensitive, protected_outputs, budget) + internal::matrix_preamble(q) +
+                internal::column_extremes(q, sensitive_rows) + session.script();
   cert.expected_answers = session.expected();
   cert.seconds = session.seconds();
   return cert;

@@ -59,24 +59,78 @@ std::string stochastic_violation(const DenseMechanism& q) {
   return "(assert " + smt_or(rows) + ")";
 }
 
-std::string ratio_violation(const DenseMechanism& q, const std::vector<bool>& numerator_rows,
-                            const std::vector<std::size_t>& columns, const std::string& relation,
-                            const Rational& bound) {
+namespace {
+
+/// Chains of declared constants: <name>_y = max (or min) over `rows` of q_x_y, and a<name>_y its argument.
+void extreme_chain(std::ostringstream& out, const DenseMechanism& q, const std::vector<bool>& rows,
+                   const std::string& name, bool maximum) {
+  const char* better = maximum ? ">" : "<";
+  for (std::size_t y = 0; y < q.num_outputs(); ++y) {
+    const std::string v = name + "_" + std::to_string(y);
+    std::string prev_v, prev_a;
+    for (std::size_t x = 0; x < q.num_inputs(); ++x) {
+      if (!rows[x]) continue;
+      const std::string cur_v = v + "_" + std::to_string(x);
+      const std::string cur_a = "a" + cur_v;
+      if (prev_v.empty()) {
+        out << "(declare-const " << cur_v << " Real)\n(assert (= " << cur_v << " " << entry_name(x, y) << "))\n"
+            << "(declare-const " << cur_a << " Int)\n(assert (= " << cur_a << " " << x << "))\n";
+      } else {
+        const std::string cond = "(" + std::string(better) + " " + entry_name(x, y) + " " + prev_v + ")";
+        // Declared constants with defining equations, not define-fun macros: a macro chain that
+        // mentions its predecessor twice would expand exponentially.
+        out << "(declare-const " << cur_v << " Real)\n(assert (= " << cur_v << " (ite " << cond << " "
+            << entry_name(x, y) << " " << prev_v << ")))\n"
+            << "(declare-const " << cur_a << " Int)\n(assert (= " << cur_a << " (ite " << cond << " " << x << " "
+            << prev_a << ")))\n";
+      }
+      prev_v = cur_v;
+      prev_a = cur_a;
+    }
+    if (!prev_v.empty()) {
+      out << "(define-fun " << v << " () Real " << prev_v << ")\n"
+          << "(define-fun a" << v << " () Int " << prev_a << ")\n";
+    }
+  }
+}
+
+}  // namespace
+
+std::string column_extremes(const DenseMechanism& q, const std::vector<bool>& sensitive) {
+  std::ostringstream out;
+  const std::vector<bool> all(q.num_inputs(), true);
+  out << "; Column extremes: max_y = max_x q_x_y (amax_y its x), maxs_y = the max over x in X_S,\n"
+      << "; min_y = min_x q_x_y. Some Q(y|x) > r Q(y|x') (r > 0) iff max_y > r min_y for some y.\n";
+  extreme_chain(out, q, all, "max", true);
+  extreme_chain(out, q, sensitive, "maxs", true);
+  extreme_chain(out, q, all, "min", false);
+  return out.str();
+}
+
+std::string ratio_violation(const DenseMechanism& q, bool sensitive_numerator,
+                            const std::vector<std::size_t>& columns, RatioQuery kind, const Rational& bound) {
+  const std::string max_name = sensitive_numerator ? "maxs_" : "max_";
   std::vector<std::string> cases;
   for (std::size_t y : columns) {
-    std::vector<std::string> pairs;
-    for (std::size_t x = 0; x < q.num_inputs(); ++x) {
-      if (numerator_rows[x]) pairs.push_back("(and (= wx " + std::to_string(x) + ") (= A " + entry_name(x, y) + "))");
+    if (q.num_inputs() == 0) break;
+    const std::string ys = std::to_string(y);
+    const std::string mx = max_name + ys;
+    const std::string mn = "min_" + ys;
+    std::string test;
+    switch (kind) {
+      case RatioQuery::kAbove:
+        test = "(> " + mx + " (* " + smt_real(bound) + " " + mn + "))";
+        break;
+      case RatioQuery::kAttained:
+        test = "(= " + mx + " (* " + smt_real(bound) + " " + mn + ")) (> " + mx + " 0.0)";
+        break;
+      case RatioQuery::kInfinite:
+        test = "(> " + mx + " 0.0) (= " + mn + " 0.0)";
+        break;
     }
-    std::vector<std::string> denominators;
-    for (std::size_t x = 0; x < q.num_inputs(); ++x) {
-      denominators.push_back("(and (= wxp " + std::to_string(x) + ") (= B " + entry_name(x, y) + "))");
-    }
-    cases.push_back("(and (= wy " + std::to_string(y) + ") " + smt_or(pairs) + " " + smt_or(denominators) + ")");
+    cases.push_back("(and (= wy " + ys + ") (= wx a" + mx + ") (= wxp amin_" + ys + ") " + test + ")");
   }
-  // A and B are local to the query (declared after push, gone after pop).
-  return "(declare-const A Real)\n(declare-const B Real)\n(assert " + smt_or(cases) + ")\n(assert (" +
-         relation + " A (* " + smt_real(bound) + " B)))";
+  return "(assert " + smt_or(cases) + ")";
 }
 
 std::string invertibility_violation(const DenseMechanism& q, const std::vector<bool>& sensitive,

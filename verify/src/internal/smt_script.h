@@ -26,12 +26,24 @@ std::string matrix_preamble(const DenseMechanism& q);
 /// wrow = x.
 std::string stochastic_violation(const DenseMechanism& q);
 
-/// Assertion tying the selectors to a triple: wy in `columns`, wx with numerator_rows[wx],
-/// wxp any row, and the ratio condition violated: q_wx_wy > bound * q_wxp_wy (bound is a
-/// rational literal). Columns are encoded one disjunct each: O(|X| |columns|) atoms.
-std::string ratio_violation(const DenseMechanism& q, const std::vector<bool>& numerator_rows,
-                            const std::vector<std::size_t>& columns, const std::string& relation,
-                            const Rational& bound);
+/// define-fun chains computing, per column y, max_y / amax_y (max over all x and its argument),
+/// maxs_y / amaxs_y (max over x in X_S; absent when X_S is empty) and min_y / amin_y: O(|X| |Y|)
+/// definitions that Z3 evaluates by simplification.
+std::string column_extremes(const DenseMechanism& q, const std::vector<bool>& sensitive);
+
+/// What a ratio query asks about the columns in scope.
+enum class RatioQuery {
+  kAbove,     ///< some max_y > bound * min_y: a triple with ratio above bound
+  kAttained,  ///< some max_y = bound * min_y > 0: the ratio bound is attained
+  kInfinite,  ///< some max_y > 0 = min_y: an infinite ratio
+};
+
+/// Assertion: some y in `columns` satisfies `kind`, with wy = y, wx = its argmax (over X_S when
+/// `sensitive_numerator`: OSLDP) and wxp = its argmin. Since r > 0, "some Q(y|x) > r Q(y|x')"
+/// holds iff max_y > r min_y, so this is the ratio condition of Def. def:LDP / def:rest /
+/// def:OSLDP, in O(|Y|) atoms.
+std::string ratio_violation(const DenseMechanism& q, bool sensitive_numerator,
+                            const std::vector<std::size_t>& columns, RatioQuery kind, const Rational& bound);
 
 /// Assertion: some y in `columns` (Y_I) violates condition 1 (eq. xs_ys_0), and wy = y.
 /// literal: not (no x in X_S produces y and exactly one x in X_N does); reachable: some x in
