@@ -7,6 +7,7 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "estimation_flags.h"
 #include "uldp/error.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/empirical.h"
@@ -17,14 +18,8 @@
 namespace uldp::cli {
 namespace {
 
-constexpr std::size_t kMaxSymbols = 10'000'000;
-constexpr std::size_t kMaxBits = 1'000'000;
-
 struct EstimateCommand {
-  std::string mechanism;
-  std::size_t k = 0;
-  std::string sensitive;
-  BudgetOptions budget;
+  EstimationMechanismFlags mech;
   std::string reports;
   std::string method = "em";
   double alpha = 0.05;
@@ -78,27 +73,22 @@ std::string decimal(double v) {
 }
 
 void run(const EstimateCommand& c, int& exit_code) {
-  const auto budget = c.budget.parse();
-  if (!budget) throw InvalidArgument("one of --exp-eps, --eps is required");
-  const bool bits = c.mechanism == "rappor" || c.mechanism == "urap";
-  check_size(c.k, bits ? kMaxBits : kMaxSymbols, "--k");
   if (!(c.alpha > 0.0 && c.alpha < 1.0)) {
     throw InvalidArgument("--alpha: " + decimal(c.alpha) + " is not in (0,1)");
   }
-  if ((c.mechanism == "urr" || c.mechanism == "urap") && c.sensitive.empty()) {
-    throw InvalidArgument("--sensitive: required for --mech " + c.mechanism);
-  }
-  const IndexSet sensitive = parse_index_list(c.sensitive, c.k, "--sensitive");
-  const NamedMechanism m = make_named_mechanism(c.mechanism, c.k, sensitive, *budget);
+  const EstimationMechanismFlags::Built built = c.mech.build();
+  const std::optional<PrivacyBudget> budget = built.budget;
+  const IndexSet& sensitive = built.sensitive;
+  const NamedMechanism& m = built.mechanism;
   std::ifstream in(c.reports);
   if (!in) throw InputError(c.reports, "cannot open the file");
-  const ReportData data = read_reports(in, c.reports, c.k, m.bit_vectors());
+  const ReportData data = read_reports(in, c.reports, c.mech.k, m.bit_vectors());
   const Outcome out = estimate(m, data, c);
 
   if (c.json) {
     nlohmann::json j;
     j["mechanism"] = m.name;
-    j["k"] = c.k;
+    j["k"] = c.mech.k;
     j["exp_eps"] = to_string(budget->exp_eps());
     j["sensitive"] = sensitive.indices();
     j["n"] = data.n;
@@ -119,7 +109,7 @@ void run(const EstimateCommand& c, int& exit_code) {
     std::cout << j.dump() << "\n";
   } else {
     std::cout << "Estimate of p by " << c.method << " from " << data.n << " " << m.name
-              << " reports, k = " << c.k << ", " << budget->describe() << "\n";
+              << " reports, k = " << c.mech.k << ", " << budget->describe() << "\n";
     if (out.em) {
       std::cout << "EM: " << out.em->iterations << " updates, "
                 << (out.em->converged ? "converged" : "stopped at --max-iterations")
@@ -141,12 +131,7 @@ void add_estimate_command(CLI::App& app, int& exit_code) {
   auto command = std::make_shared<EstimateCommand>();
   CLI::App* sub = app.add_subcommand(
       "estimate", "estimate the input distribution from obfuscated reports (emp, thr, em)");
-  sub->add_option("--mech", command->mechanism, "rr, urr, rappor, urap or mangat")
-      ->required()
-      ->check(CLI::IsMember({"rr", "urr", "rappor", "urap", "mangat"}));
-  sub->add_option("--k", command->k, "number of input symbols |X|")->required();
-  sub->add_option("--sensitive", command->sensitive, "X_S for urr / urap, e.g. 0-14,20");
-  command->budget.add_to(*sub, true);
+  command->mech.add_to(*sub);
   sub->add_option("--reports", command->reports,
                   "report file: one symbol or k-bit string per line, or '# counts' then k counts "
                   "('# counts n=N' for bit vectors)")

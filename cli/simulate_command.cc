@@ -7,6 +7,7 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "estimation_flags.h"
 #include "uldp/error.h"
 #include "uldp/estimate/named_mechanism.h"
 #include "uldp/estimate/report_file.h"
@@ -18,10 +19,7 @@ namespace {
 constexpr std::uint64_t kMaxUsers = 1'000'000'000;
 
 struct SimulateCommand {
-  std::string mechanism;
-  std::size_t k = 0;
-  std::string sensitive;
-  BudgetOptions budget;
+  EstimationMechanismFlags mech;
   std::uint64_t n = 0;
   std::string p = "uniform";
   std::uint64_t seed = 0;
@@ -74,17 +72,10 @@ std::vector<double> input_distribution(const std::string& spec, std::size_t k) {
 }
 
 void run(const SimulateCommand& c, int& exit_code) {
-  const auto budget = c.budget.parse();
-  if (!budget) throw InvalidArgument("one of --exp-eps, --eps is required");
-  const bool bits = c.mechanism == "rappor" || c.mechanism == "urap";
-  check_size(c.k, bits ? 1'000'000 : 10'000'000, "--k");
   check_size(c.n, kMaxUsers, "--n");
-  if ((c.mechanism == "urr" || c.mechanism == "urap") && c.sensitive.empty()) {
-    throw InvalidArgument("--sensitive: required for --mech " + c.mechanism);
-  }
-  const IndexSet sensitive = parse_index_list(c.sensitive, c.k, "--sensitive");
-  const NamedMechanism m = make_named_mechanism(c.mechanism, c.k, sensitive, *budget);
-  const std::vector<double> p = input_distribution(c.p, c.k);
+  const EstimationMechanismFlags::Built built = c.mech.build();
+  const NamedMechanism& m = built.mechanism;
+  const std::vector<double> p = input_distribution(c.p, c.mech.k);
 
   std::ofstream file;
   if (!c.out.empty()) {
@@ -116,12 +107,7 @@ void add_simulate_command(CLI::App& app, int& exit_code) {
   auto command = std::make_shared<SimulateCommand>();
   CLI::App* sub = app.add_subcommand(
       "simulate", "draw the obfuscated reports of n users (for uldp estimate)");
-  sub->add_option("--mech", command->mechanism, "rr, urr, rappor, urap or mangat")
-      ->required()
-      ->check(CLI::IsMember({"rr", "urr", "rappor", "urap", "mangat"}));
-  sub->add_option("--k", command->k, "number of input symbols |X|")->required();
-  sub->add_option("--sensitive", command->sensitive, "X_S for urr / urap, e.g. 0-14,20");
-  command->budget.add_to(*sub, true);
+  command->mech.add_to(*sub);
   sub->add_option("--n", command->n, "number of users")->required();
   sub->add_option("--p", command->p,
                   "input distribution: uniform, zipf:S, or a file of k weights (one per line)");
