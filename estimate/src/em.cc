@@ -8,6 +8,7 @@
 #include <limits>
 #include <numeric>
 #include <string>
+#include <thread>
 
 #include "uldp/error.h"
 #include "uldp/estimate/threshold.h"
@@ -246,30 +247,68 @@ struct UnaryModel {
     }
   }
 
-  double operator()(const std::vector<double>& p, std::vector<double>& next) const {
-    const std::size_t k = params.k;
-    std::vector<double> g(k), u(k, 0.0);
-    double base = 0;  // Σ_l p_l b_l
-    for (std::size_t l = 0; l < k; ++l) {
-      g[l] = p[l] * w[l];
-      base += p[l] * b[l];
-    }
-    double total_inverse = 0, log_likelihood = constant;
+  // Reports below this count are not worth a thread.
+  static constexpr std::size_t kParallelReports = 4096;
+
+  // Σ over unforced reports in [begin, end) of 1/d(y) and log d(y), and the per-bit sums of 1/d(y).
+  struct Partial {
+    std::vector<double> u;
+    double total_inverse = 0;
+    double log_likelihood = 0;
+    bool impossible = false;
+  };
+  void accumulate(const std::vector<double>& g, double base, std::size_t first_report,
+                  std::size_t end_report, Partial& part) const {
     const auto& offsets = reports.offsets();
     const auto& bits = reports.bits();
-    const std::size_t count = reports.size();
-    for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t i = first_report; i < end_report; ++i) {
       if (forced_bit[i] != kNone) continue;
       const std::uint32_t* begin = bits.data() + offsets[i];
       const std::uint32_t* end = bits.data() + offsets[i + 1];
       double d = base;
       for (const std::uint32_t* it = begin; it != end; ++it) d += g[*it];
-      if (!(d > 0.0)) return -std::numeric_limits<double>::infinity();
+      if (!(d > 0.0)) {
+        part.impossible = true;
+        return;
+      }
       const double inverse = 1.0 / d;
-      total_inverse += inverse;
-      log_likelihood += std::log(d);
-      for (const std::uint32_t* it = begin; it != end; ++it) u[*it] += inverse;
+      part.total_inverse += inverse;
+      part.log_likelihood += std::log(d);
+      for (const std::uint32_t* it = begin; it != end; ++it) part.u[*it] += inverse;
     }
+  }
+
+  double operator()(const std::vector<double>& p, std::vector<double>& next) const {
+    const std::size_t k = params.k;
+    std::vector<double> g(k);
+    double base = 0;  // Σ_l p_l b_l
+    for (std::size_t l = 0; l < k; ++l) {
+      g[l] = p[l] * w[l];
+      base += p[l] * b[l];
+    }
+    // Two halves of the reports on two threads. The split depends on the report count only, so
+    // the result is the same on every machine (one core just runs the halves in turn).
+    const std::size_t count = reports.size();
+    const std::size_t half = count >= kParallelReports ? count / 2 : count;
+    Partial first, second;
+    first.u.assign(k, 0.0);
+    std::thread worker;
+    if (half < count) {
+      second.u.assign(k, 0.0);
+      worker = std::thread([&] { accumulate(g, base, half, count, second); });
+    }
+    accumulate(g, base, 0, half, first);
+    if (worker.joinable()) {
+      worker.join();
+      for (std::size_t l = 0; l < k; ++l) first.u[l] += second.u[l];
+      first.total_inverse += second.total_inverse;
+      first.log_likelihood += second.log_likelihood;
+      first.impossible = first.impossible || second.impossible;
+    }
+    if (first.impossible) return -std::numeric_limits<double>::infinity();
+    const std::vector<double>& u = first.u;
+    const double total_inverse = first.total_inverse;
+    double log_likelihood = constant + first.log_likelihood;
     next.resize(k);
     for (std::size_t l = 0; l < k; ++l) {
       if (forced_count[l] > 0.0) {

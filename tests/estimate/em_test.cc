@@ -145,7 +145,7 @@ TEST(EmUnary, ProductLikelihoodEqualsTheDenseExpansion) {
 }
 
 TEST(EmUnary, EmEqualsDenseEmAndIsMonotone) {
-  const UnaryData d = unary_data(6, 4000);
+  const UnaryData d = unary_data(6, 10000);  // above kParallelReports: the two-thread path
   EmOptions options;
   options.tolerance = 1e-15;
   options.max_iterations = 200000;
