@@ -245,7 +245,26 @@ struct UnaryModel {
         constant += log_b;
       }
     }
+    // The unforced reports again, compactly: 16-bit bit indices when k allows (half the memory
+    // traffic of the hot loop), forced reports left out (they cost nothing per update).
+    active_offsets.push_back(0);
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+      if (forced_bit[i] != kNone) continue;
+      for (std::uint32_t j : reports.report(i)) {
+        if (k <= kMaxShortBits) {
+          short_bits.push_back(static_cast<std::uint16_t>(j));
+        } else {
+          long_bits.push_back(j);
+        }
+      }
+      active_offsets.push_back(k <= kMaxShortBits ? short_bits.size() : long_bits.size());
+    }
   }
+
+  static constexpr std::size_t kMaxShortBits = 65536;
+  std::vector<std::size_t> active_offsets;  // unforced report r has bits [offsets[r], offsets[r+1])
+  std::vector<std::uint16_t> short_bits;    // used when k <= kMaxShortBits
+  std::vector<std::uint32_t> long_bits;     // otherwise
 
   // Reports below this count are not worth a thread.
   static constexpr std::size_t kParallelReports = 4096;
@@ -259,23 +278,40 @@ struct UnaryModel {
   };
   void accumulate(const std::vector<double>& g, double base, std::size_t first_report,
                   std::size_t end_report, Partial& part) const {
-    const auto& offsets = reports.offsets();
-    const auto& bits = reports.bits();
-    for (std::size_t i = first_report; i < end_report; ++i) {
-      if (forced_bit[i] != kNone) continue;
-      const std::uint32_t* begin = bits.data() + offsets[i];
-      const std::uint32_t* end = bits.data() + offsets[i + 1];
+    if (long_bits.empty()) {
+      accumulate_bits(short_bits.data(), g, base, first_report, end_report, part);
+    } else {
+      accumulate_bits(long_bits.data(), g, base, first_report, end_report, part);
+    }
+  }
+
+  template <typename Index>
+  void accumulate_bits(const Index* bits, const std::vector<double>& g, double base,
+                       std::size_t first_report, std::size_t end_report, Partial& part) const {
+    // Σ log d(y) as the log of a running product kept in range with frexp: one log per call
+    // instead of one per report.
+    double product = 1.0;
+    long exponent = 0;
+    for (std::size_t r = first_report; r < end_report; ++r) {
+      const Index* begin = bits + active_offsets[r];
+      const Index* end = bits + active_offsets[r + 1];
       double d = base;
-      for (const std::uint32_t* it = begin; it != end; ++it) d += g[*it];
+      for (const Index* it = begin; it != end; ++it) d += g[*it];
       if (!(d > 0.0)) {
         part.impossible = true;
         return;
       }
       const double inverse = 1.0 / d;
       part.total_inverse += inverse;
-      part.log_likelihood += std::log(d);
-      for (const std::uint32_t* it = begin; it != end; ++it) part.u[*it] += inverse;
+      product *= d;
+      if (product > 0x1p500 || product < 0x1p-500) {
+        int e = 0;
+        product = std::frexp(product, &e);
+        exponent += e;
+      }
+      for (const Index* it = begin; it != end; ++it) part.u[*it] += inverse;
     }
+    part.log_likelihood += std::log(product) + static_cast<double>(exponent) * std::log(2.0);
   }
 
   double operator()(const std::vector<double>& p, std::vector<double>& next) const {
@@ -288,7 +324,7 @@ struct UnaryModel {
     }
     // Two halves of the reports on two threads. The split depends on the report count only, so
     // the result is the same on every machine (one core just runs the halves in turn).
-    const std::size_t count = reports.size();
+    const std::size_t count = active_offsets.size() - 1;  // unforced reports
     const std::size_t half = count >= kParallelReports ? count / 2 : count;
     Partial first, second;
     first.u.assign(k, 0.0);
