@@ -2,6 +2,7 @@
 // is in the simplex and at least as likely as the start.
 #include "uldp/estimate/em.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <vector>
@@ -167,6 +168,42 @@ TEST(EmUnary, RapporRunIsMonotone) {
   options.record_trace = true;
   const EmResult r = em_estimate_unary(params, reports, options);
   expect_valid_run(r);
+}
+
+TEST(EmUnary, WideBitVectorsUseThirtyTwoBitIndicesCorrectly) {
+  // k above 65536 takes the 32-bit index path; its likelihood must equal a direct evaluation of
+  // Σ_y log Σ_x p(x) Π_j P(y_j | x) (p on three symbols keeps the direct sum cheap).
+  const std::size_t k = 70000;
+  const UnaryParams params = rappor_params(k, PrivacyBudget::from_exp_eps(Rational(20)));
+  Xoshiro256 rng(11);
+  const std::vector<std::uint32_t> inputs = {5, 69999, 5, 123, 69999, 5, 123, 5};
+  const BitReports reports = sample_reports(rng, params, inputs);
+  std::vector<double> p(k, 0.0);
+  p[5] = 0.5;
+  p[123] = 0.2;
+  p[69999] = 0.3;
+  double direct = 0;
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    std::vector<bool> y(k, false);
+    for (std::uint32_t j : reports.report(i)) y[j] = true;
+    std::vector<double> log_terms;  // log p(x) + log Q(y|x), combined by log-sum-exp
+    for (std::size_t x : {std::size_t{5}, std::size_t{123}, std::size_t{69999}}) {
+      double log_q = std::log(p[x]);
+      for (std::size_t j = 0; j < k; ++j) {
+        const double one = j == x ? params.on[j] : params.off[j];
+        log_q += std::log(y[j] ? one : 1.0 - one);
+      }
+      log_terms.push_back(log_q);
+    }
+    const double top = *std::max_element(log_terms.begin(), log_terms.end());
+    double scaled = 0;
+    for (double term : log_terms) scaled += std::exp(term - top);
+    direct += top + std::log(scaled);
+  }
+  ASSERT_TRUE(std::isfinite(direct));
+  const double structured = log_likelihood_unary(params, reports, p);
+  // Both sum ~8 x 70000 logs: rounding stays far below 1e-9 relative.
+  EXPECT_NEAR(structured, direct, 1e-9 * std::fabs(direct));
 }
 
 TEST(EmUnary, ImpossibleReportIsAnError) {
