@@ -172,34 +172,52 @@ PumUser make_pum_user(z3::context& ctx, const std::string& name, const SymbolicM
 
 }  // namespace
 
+namespace {
+
+// The common mechanism of the PUM claims: |X| = 3, κ = 2 bots, |Y| = 3, Q_cmn (Z_S, Y_P, t)-ULDP
+// with Z_S = X_S ∪ {⊥1, ⊥2}; `hyp` collects the hypotheses.
+struct PumCommon {
+  static constexpr std::size_t kY = 3;
+  z3::expr t;
+  std::vector<z3::expr> xs, yp;
+  SymbolicMatrix qcmn;
+  std::vector<z3::expr> hyp;
+
+  PumCommon(z3::context& ctx, Reading reading)
+      : t(ctx.real_const("t")),
+        xs(make_subset(ctx, "in_XS", 3)),
+        yp(make_subset(ctx, "in_YP", kY)),
+        qcmn(make_matrix(ctx, "Qcmn", 5, kY)) {
+    std::vector<z3::expr> zs = xs;
+    zs.push_back(ctx.bool_val(true));
+    zs.push_back(ctx.bool_val(true));
+    hyp = {t >= 1, stochastic(qcmn), uldp(qcmn, zs, yp, t, reading)};
+  }
+};
+
+}  // namespace
+
 std::vector<QueryResult> pum_uldp_queries(unsigned timeout_ms, Reading reading) {
-  constexpr std::size_t kY = 3;
   z3::context ctx;
-  const z3::expr t = ctx.real_const("t");
-  const auto xs = make_subset(ctx, "in_XS", 3);
-  const auto yp = make_subset(ctx, "in_YP", kY);
-  const SymbolicMatrix qcmn = make_matrix(ctx, "Qcmn", 5, kY);
-  // Z_S = X_S ∪ {⊥1, ⊥2}.
-  std::vector<z3::expr> zs = xs;
-  zs.push_back(ctx.bool_val(true));
-  zs.push_back(ctx.bool_val(true));
-  std::vector<z3::expr> hyp{t >= 1, stochastic(qcmn), uldp(qcmn, zs, yp, t, reading)};
+  PumCommon common(ctx, reading);
+  const z3::expr& t = common.t;
+  const auto& xs = common.xs;
+  const auto& yp = common.yp;
+  const SymbolicMatrix& qcmn = common.qcmn;
+  std::vector<z3::expr>& hyp = common.hyp;
   const PumUser user = make_pum_user(ctx, "user", qcmn, xs, hyp);
   return prove_uldp_split(ctx, "PUM ULDP, |X|=3, kappa=2, |Y|=3", all_of(ctx, hyp), user.q,
                           user.sensitive, yp, t, reading, timeout_ms);
 }
 
 std::vector<QueryResult> pum_dp_queries(unsigned timeout_ms, bool any_output) {
-  constexpr std::size_t kY = 3;
   z3::context ctx;
-  const z3::expr t = ctx.real_const("t");
-  const auto xs = make_subset(ctx, "in_XS", 3);
-  const auto yp = make_subset(ctx, "in_YP", kY);
-  const SymbolicMatrix qcmn = make_matrix(ctx, "Qcmn", 5, kY);
-  std::vector<z3::expr> zs = xs;
-  zs.push_back(ctx.bool_val(true));
-  zs.push_back(ctx.bool_val(true));
-  std::vector<z3::expr> hyp{t >= 1, stochastic(qcmn), uldp(qcmn, zs, yp, t, Reading::kLiteral)};
+  PumCommon common(ctx, Reading::kLiteral);
+  const z3::expr& t = common.t;
+  const auto& xs = common.xs;
+  const auto& yp = common.yp;
+  const SymbolicMatrix& qcmn = common.qcmn;
+  std::vector<z3::expr>& hyp = common.hyp;
   const PumUser user_i = make_pum_user(ctx, "user_i", qcmn, xs, hyp);
   const PumUser user_j = make_pum_user(ctx, "user_j", qcmn, xs, hyp);
   // Representative (x, y) = (0, 0): inputs and outputs can be renamed (tags, X_S, Y_P along).

@@ -154,10 +154,10 @@ z3::expr bit_prob(const z3::expr& one, int value) { return value == 1 ? one : 1 
 /// a = P_i(y_i|on) P_i'(y_i'|off) and b = P_i(y_i|off) P_i'(y_i'|on). C >= 0 is left free
 /// for the upper bound; for attainment C > 0 needs every other bit's allowed value to have
 /// positive probability.
-z3::expr unary_ratio_violated(z3::context& ctx, const std::vector<BitType>& types,
-                              const z3::expr& t, bool protected_only) {
-  const z3::expr common = ctx.real_const("C_other_bits");
-  std::vector<z3::expr> cases;
+// Calls visit(ti, tj, exists, num, den) for every class of (x_i, x_k, y_i, y_k) inside the output
+// set: the two bit types, whether two such bits exist, and the two factors that do not cancel.
+template <typename Visit>
+void for_each_ratio_class(const std::vector<BitType>& types, bool protected_only, Visit visit) {
   for (std::size_t ti = 0; ti < types.size(); ++ti) {
     for (std::size_t tj = 0; tj < types.size(); ++tj) {
       const BitType& a = types[ti];
@@ -166,44 +166,44 @@ z3::expr unary_ratio_violated(z3::context& ctx, const std::vector<BitType>& type
       for (int yi = 0; yi <= 1; ++yi) {
         for (int yj = 0; yj <= 1; ++yj) {
           if (protected_only && ((a.zero_in_protected && yi == 1) || (b.zero_in_protected && yj == 1))) continue;
-          const z3::expr num = bit_prob(a.on1, yi) * bit_prob(b.off1, yj);
-          const z3::expr den = bit_prob(a.off1, yi) * bit_prob(b.on1, yj);
-          cases.push_back(exists && common * num > t * (common * den));
+          visit(ti, tj, exists, bit_prob(a.on1, yi) * bit_prob(b.off1, yj),
+                bit_prob(a.off1, yi) * bit_prob(b.on1, yj));
         }
       }
     }
   }
+}
+
+z3::expr unary_ratio_violated(z3::context& ctx, const std::vector<BitType>& types,
+                              const z3::expr& t, bool protected_only) {
+  const z3::expr common = ctx.real_const("C_other_bits");
+  std::vector<z3::expr> cases;
+  for_each_ratio_class(types, protected_only,
+                       [&](std::size_t, std::size_t, const z3::expr& exists, const z3::expr& num,
+                           const z3::expr& den) {
+                         cases.push_back(exists && common * num > t * (common * den));
+                       });
   return common >= 0 && any_of(ctx, cases);
 }
 
 z3::expr unary_ratio_attained(z3::context& ctx, const std::vector<BitType>& types,
                               const z3::expr& t, bool protected_only) {
   std::vector<z3::expr> cases;
-  for (std::size_t ti = 0; ti < types.size(); ++ti) {
-    for (std::size_t tj = 0; tj < types.size(); ++tj) {
-      const BitType& a = types[ti];
-      const BitType& b = types[tj];
-      const z3::expr exists = ti == tj ? a.count >= 2 : (a.count >= 1 && b.count >= 1);
-      for (int yi = 0; yi <= 1; ++yi) {
-        for (int yj = 0; yj <= 1; ++yj) {
-          if (protected_only && ((a.zero_in_protected && yi == 1) || (b.zero_in_protected && yj == 1))) continue;
-          const z3::expr num = bit_prob(a.on1, yi) * bit_prob(b.off1, yj);
-          const z3::expr den = bit_prob(a.off1, yi) * bit_prob(b.on1, yj);
-          // C > 0: every other bit has a value allowed in the output set with P(value|off) > 0.
-          std::vector<z3::expr> others_positive;
-          for (std::size_t k = 0; k < types.size(); ++k) {
-            const BitType& o = types[k];
-            const z3::expr others = o.count - (k == ti ? 1 : 0) - (k == tj ? 1 : 0);
-            const z3::expr some_value = (protected_only && o.zero_in_protected)
-                                            ? bit_prob(o.off1, 0) > 0
-                                            : (bit_prob(o.off1, 0) > 0 || bit_prob(o.off1, 1) > 0);
-            others_positive.push_back(z3::implies(others >= 1, some_value));
-          }
-          cases.push_back(exists && num > 0 && num == t * den && all_of(ctx, others_positive));
-        }
-      }
+  for_each_ratio_class(types, protected_only, [&](std::size_t ti, std::size_t tj,
+                                                  const z3::expr& exists, const z3::expr& num,
+                                                  const z3::expr& den) {
+    // C > 0: every other bit has a value allowed in the output set with P(value|off) > 0.
+    std::vector<z3::expr> others_positive;
+    for (std::size_t k = 0; k < types.size(); ++k) {
+      const BitType& o = types[k];
+      const z3::expr others = o.count - (k == ti ? 1 : 0) - (k == tj ? 1 : 0);
+      const z3::expr some_value = (protected_only && o.zero_in_protected)
+                                      ? bit_prob(o.off1, 0) > 0
+                                      : (bit_prob(o.off1, 0) > 0 || bit_prob(o.off1, 1) > 0);
+      others_positive.push_back(z3::implies(others >= 1, some_value));
     }
-  }
+    cases.push_back(exists && num > 0 && num == t * den && all_of(ctx, others_positive));
+  });
   return any_of(ctx, cases);
 }
 
