@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -168,6 +169,93 @@ TEST(EmUnary, RapporRunIsMonotone) {
   options.record_trace = true;
   const EmResult r = em_estimate_unary(params, reports, options);
   expect_valid_run(r);
+}
+
+struct RapporData {
+  UnaryParams params;
+  BitReports reports{1};
+};
+
+RapporData rappor_data(std::size_t k, const Rational& t, std::uint64_t n, std::uint64_t seed,
+                       bool utility_optimized) {
+  RapporData d;
+  const PrivacyBudget budget = PrivacyBudget::from_exp_eps(t);
+  d.params = utility_optimized ? urap_params(IndexSet::first(k / 4, k), budget)
+                               : rappor_params(k, budget);
+  Xoshiro256 rng(seed);
+  const auto inputs = inputs_from_counts(rng, sample_input_counts(rng, n, zipf(k, 1.0)));
+  d.reports = sample_reports(rng, d.params, inputs);
+  return d;
+}
+
+// One plain EM update from p (no acceleration): its log-likelihood gain and L(p).
+std::pair<double, double> plain_update_gain(const RapporData& d, const std::vector<double>& p) {
+  EmOptions one;
+  one.accelerate = false;
+  one.max_iterations = 2;       // L(p) and L(F(p))
+  one.start_mixing = 1e-300;    // start at p itself
+  one.record_trace = true;
+  const EmResult r = em_estimate_unary(d.params, d.reports, p, one);
+  return {r.trace.back() - r.trace.front(), r.trace.front()};
+}
+
+TEST(EmUnary, NewtonAndSquaremReachTheSameMaximum) {
+  // RAPPOR and uRAP, high privacy and eps = 6, with k > n and k < n: at a tight tolerance both
+  // drivers end at the same maximum likelihood; Newton needs fewer passes over the reports.
+  for (bool utility_optimized : {false, true}) {
+    for (const Rational& t : {Rational(3, 2), Rational(403)}) {
+      for (auto [k, n] : {std::pair<std::size_t, std::uint64_t>{200, 150}, {64, 6000}}) {
+        const RapporData d = rappor_data(k, t, n, 21, utility_optimized);
+        EmOptions newton, squarem;
+        newton.tolerance = squarem.tolerance = 1e-14;
+        newton.max_iterations = squarem.max_iterations = 100000;
+        squarem.curvature_steps = false;
+        newton.record_trace = true;
+        const EmResult a = em_estimate_unary(d.params, d.reports, newton);
+        const EmResult b = em_estimate_unary(d.params, d.reports, squarem);
+        SCOPED_TRACE(::testing::Message() << "uRAP " << utility_optimized << " t " << to_string(t)
+                                          << " k " << k << " n " << n);
+        expect_valid_run(a);
+        EXPECT_TRUE(a.converged);
+        EXPECT_TRUE(b.converged);
+        EXPECT_NEAR(a.log_likelihood, b.log_likelihood, 1e-9 * std::fabs(a.log_likelihood));
+        EXPECT_LT(a.iterations, b.iterations);
+      }
+    }
+  }
+}
+
+TEST(EmUnary, NewtonEndsOnAPlainUpdateThatGainsAtMostTheTolerance) {
+  // The stopping rule, checked from outside: one more plain EM update from the result gains at
+  // most tolerance·|L| (it would have stopped there too), and the reported L is L(result).
+  for (bool utility_optimized : {false, true}) {
+    const RapporData d = rappor_data(300, Rational(20), 20000, 5, utility_optimized);
+    const EmResult r = em_estimate_unary(d.params, d.reports);
+    ASSERT_TRUE(r.converged);
+    const auto [gain, at_result] = plain_update_gain(d, r.p);
+    EXPECT_NEAR(at_result, r.log_likelihood, 1e-12 * std::fabs(r.log_likelihood));
+    EXPECT_LE(gain, 1e-10 * std::fabs(r.log_likelihood));
+    EXPECT_GE(gain, -1e-12 * std::fabs(r.log_likelihood));
+    // And it is at least as likely as where SQUAREM stops under the same rule (SQUAREM's
+    // stopping point is farther from the maximum: EM's own steps are short when noise is high).
+    EmOptions squarem;
+    squarem.curvature_steps = false;
+    const EmResult s = em_estimate_unary(d.params, d.reports, squarem);
+    EXPECT_GE(r.log_likelihood, s.log_likelihood - 1e-10 * std::fabs(s.log_likelihood));
+  }
+}
+
+TEST(EmUnary, NewtonHonoursTheUpdateBudget) {
+  const RapporData d = rappor_data(400, Rational(3, 2), 300, 8, false);
+  EmOptions options;
+  options.max_iterations = 3;
+  options.record_trace = true;
+  const EmResult r = em_estimate_unary(d.params, d.reports, options);
+  EXPECT_FALSE(r.converged);
+  EXPECT_LE(r.iterations, 3u);
+  expect_valid_run(r);
+  EXPECT_NEAR(log_likelihood_unary(d.params, d.reports, r.p), r.log_likelihood,
+              1e-12 * std::fabs(r.log_likelihood));
 }
 
 TEST(EmUnary, WideBitVectorsUseThirtyTwoBitIndicesCorrectly) {

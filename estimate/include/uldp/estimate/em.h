@@ -7,8 +7,8 @@
 //  - any dense Q (also non-symmetric ones): O(k |Y|) per iteration.
 // Stopping rule: the log-likelihood L (full, natural log) rises by at most
 // tolerance * |L| in one iteration, or max_iterations is reached. Each step is a plain EM step
-// or, when `accelerate`, a SQUAREM extrapolation kept only if it does not lower L; so L never
-// decreases. Divisions are guarded: the start is made strictly positive (mixed with the
+// or, when `accelerate`, an accelerated step kept only if it does not lower L (SQUAREM on
+// histograms; damped projected Newton on bit-vector reports); so L never decreases. Divisions are guarded: the start is made strictly positive (mixed with the
 // uniform distribution at weight start_mixing) and a report with zero likelihood is an error.
 #pragma once
 
@@ -28,7 +28,10 @@ struct EmOptions {
   double tolerance = 1e-10;       ///< relative log-likelihood change that stops the iteration
   double alpha = 0.05;            ///< significance level of the thresholded starting point
   double start_mixing = 1e-6;     ///< weight of the uniform distribution mixed into the start
-  bool accelerate = true;         ///< SQUAREM steps (monotone safeguarded)
+  bool accelerate = true;         ///< accelerated steps (monotone safeguarded); false: plain EM
+  /// Bit-vector reports, when accelerate: damped Newton steps on the likelihood's curvature
+  /// (one pass over the reports each, like an EM update) instead of SQUAREM.
+  bool curvature_steps = true;
   bool record_trace = false;      ///< keep L after every accepted step in EmResult::trace
 };
 

@@ -1,0 +1,45 @@
+// The two EM drivers shared by the models in em.cc: plain EM with optional SQUAREM steps
+// (any model that can map p to F(p)), and damped projected Newton steps (models that also
+// report their curvature). Both keep the same stopping rule and never lower the likelihood.
+#pragma once
+
+#include <cmath>
+#include <functional>
+#include <vector>
+
+#include "uldp/estimate/em.h"
+
+namespace uldp::internal {
+
+/// One EM update: writes F(p) into `next` and returns the log-likelihood L(p).
+using EmMap = std::function<double(const std::vector<double>&, std::vector<double>&)>;
+
+/// What one pass over the reports gives at p, for the Newton driver. The Hessian of L is
+/// approximated by -(diag(diagonal) + mean mean^T / weight), which is exact in expectation
+/// when the per-report likelihood vectors have independent coordinates.
+struct CurvaturePass {
+  double log_likelihood = 0;
+  std::vector<double> next;      ///< F(p), the plain EM update
+  std::vector<double> gradient;  ///< ∂L/∂p_j
+  std::vector<double> diagonal;  ///< >= 0
+  std::vector<double> mean;
+  double weight = 0;             ///< > 0 unless there is no unforced report
+};
+using CurvatureMap = std::function<void(const std::vector<double>&, CurvaturePass&)>;
+
+/// The stopping rule: one plain EM update raised L by at most tolerance·|L|.
+inline bool small_gain(double before, double after, double tolerance) {
+  return after - before <= tolerance * std::fabs(after);
+}
+
+void check_options(const EmOptions& options);
+
+/// Plain EM from p, with SQUAREM extrapolations when options.accelerate.
+EmResult run_squarem_em(const EmMap& step, std::vector<double> p, const EmOptions& options);
+
+/// EM accelerated by damped projected Newton steps on the model's curvature; ends, like the
+/// plain driver, with one plain EM update that gains at most tolerance·|L|.
+EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p,
+                       const EmOptions& options);
+
+}  // namespace uldp::internal
