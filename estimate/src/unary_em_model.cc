@@ -47,18 +47,31 @@ UnaryEmModel::UnaryEmModel(const UnaryParams& params, const BitReports& reports)
     log_all_zero += std::log1p(-off);
   }
   forced_count_.assign(k_, 0.0);
-  active_offsets_.reserve(reports.size() + 1);
   if (k_ <= kMaxShortBits) {
-    short_bits_.reserve(reports.total_set_bits());
+    compact_reports(params, reports, log_odds, log_all_zero, short_bits_);
   } else {
-    long_bits_.reserve(reports.total_set_bits());
+    compact_reports(params, reports, log_odds, log_all_zero, long_bits_);
   }
+}
+
+// One pass over the reports: the forced ones are counted, the others copied with Index-sized
+// bit indices (a report is copied as it is read, and dropped again if a forcing bit turns up).
+// Σ_y log B(y) comes from per-bit counts afterwards, not from a chain of additions per bit.
+template <typename Index>
+void UnaryEmModel::compact_reports(const UnaryParams& params, const BitReports& reports,
+                                   const std::vector<double>& log_odds, double log_all_zero,
+                                   std::vector<Index>& bits) {
+  std::vector<unsigned char> forcing_bit(k_, 0);
+  for (std::size_t j = 0; j < k_; ++j) forcing_bit[j] = params.off[j] == 0.0;
+  std::vector<std::uint64_t> ones(k_, 0);  // reports with bit j set (forcing bits excluded)
+  bits.reserve(reports.total_set_bits());
+  active_offsets_.reserve(reports.size() + 1);
   active_offsets_.push_back(0);
   for (std::size_t i = 0; i < reports.size(); ++i) {
     std::uint32_t forcing = kNone;
-    double log_b = log_all_zero;
+    const std::size_t first = bits.size();
     for (std::uint32_t j : reports.report(i)) {
-      if (params.off[j] == 0.0) {
+      if (forcing_bit[j]) {
         if (forcing != kNone) {
           throw InvalidArgument("EM: report " + std::to_string(i) + " sets bits " +
                                 std::to_string(forcing) + " and " + std::to_string(j) +
@@ -66,27 +79,27 @@ UnaryEmModel::UnaryEmModel(const UnaryParams& params, const BitReports& reports)
         }
         forcing = j;
       } else {
-        log_b += log_odds[j];
+        ++ones[j];
+        bits.push_back(static_cast<Index>(j));
       }
     }
-    if (forcing != kNone) {
-      if (!(params.on[forcing] > 0.0)) {
-        throw InvalidArgument("EM: report " + std::to_string(i) + " sets bit " +
-                              std::to_string(forcing) + ", impossible under the mechanism");
-      }
-      forced_count_[forcing] += 1.0;
-      constant_ += log_b + std::log(params.on[forcing]);  // log Q(y | x_forcing)
+    if (forcing == kNone) {
+      active_offsets_.push_back(bits.size());
       continue;
     }
-    constant_ += log_b;
-    for (std::uint32_t j : reports.report(i)) {
-      if (k_ <= kMaxShortBits) {
-        short_bits_.push_back(static_cast<std::uint16_t>(j));
-      } else {
-        long_bits_.push_back(j);
-      }
+    if (!(params.on[forcing] > 0.0)) {
+      throw InvalidArgument("EM: report " + std::to_string(i) + " sets bit " +
+                            std::to_string(forcing) + ", impossible under the mechanism");
     }
-    active_offsets_.push_back(k_ <= kMaxShortBits ? short_bits_.size() : long_bits_.size());
+    bits.resize(first);
+    forced_count_[forcing] += 1.0;
+  }
+  // Σ_y log Q(y|x) over the parts that do not depend on p: log B(y) for every report, and
+  // log on_x for a report forced to x.
+  constant_ = n_ * log_all_zero;
+  for (std::size_t j = 0; j < k_; ++j) {
+    if (ones[j] > 0) constant_ += static_cast<double>(ones[j]) * log_odds[j];
+    if (forced_count_[j] > 0.0) constant_ += forced_count_[j] * std::log(params.on[j]);
   }
 }
 

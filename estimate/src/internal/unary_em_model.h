@@ -27,6 +27,10 @@ class UnaryEmModel {
 
  private:
   struct Partial;
+  template <typename Index>
+  void compact_reports(const UnaryParams& params, const BitReports& reports,
+                       const std::vector<double>& log_odds, double log_all_zero,
+                       std::vector<Index>& bits);
   template <bool kCurvature>
   void accumulate(const std::vector<double>& g, double base, std::size_t first_report,
                   std::size_t end_report, Partial& part) const;
