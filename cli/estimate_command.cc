@@ -25,6 +25,7 @@ struct EstimateCommand {
   double alpha = 0.05;
   std::size_t max_iterations = EmOptions{}.max_iterations;
   double tolerance = EmOptions{}.tolerance;
+  std::string accelerator = "auto";
   bool json = false;
 };
 
@@ -34,12 +35,20 @@ struct Outcome {
   std::optional<EmResult> em;
 };
 
+// What --accelerator auto resolves to: Newton steps on bit-vector reports, SQUAREM on histograms.
+std::string accelerator_used(const NamedMechanism& m, const EstimateCommand& c) {
+  if (c.accelerator != "auto") return c.accelerator;
+  return m.form == NamedMechanism::Form::kUnary ? "newton" : "squarem";
+}
+
 Outcome estimate(const NamedMechanism& m, const ReportData& data, const EstimateCommand& c) {
   Outcome out;
   EmOptions options;
   options.alpha = c.alpha;
   options.max_iterations = c.max_iterations;
   options.tolerance = c.tolerance;
+  options.accelerate = c.accelerator != "none";
+  options.curvature_steps = c.accelerator != "squarem";
   using Form = NamedMechanism::Form;
   if (c.method == "emp") {
     if (m.form == Form::kUrr) out.p = empirical_estimate_urr(m.urr, data.symbol_counts);
@@ -53,6 +62,10 @@ Outcome estimate(const NamedMechanism& m, const ReportData& data, const Estimate
     out.p = std::move(t.p);
     out.significant = std::move(t.significant);
   } else {
+    if (c.accelerator == "newton" && m.form != Form::kUnary) {
+      throw InvalidArgument("--accelerator newton: only for bit-vector reports (rappor, urap); " +
+                            m.name + " takes auto, squarem or none");
+    }
     if (m.form == Form::kUnary && !data.per_report) {
       throw InvalidArgument("--method em: " + m.name +
                             " needs one report per line (per-bit counts do not determine the "
@@ -103,6 +116,7 @@ void run(const EstimateCommand& c, int& exit_code) {
       j["iterations"] = out.em->iterations;
       j["converged"] = out.em->converged;
       j["tolerance"] = c.tolerance;
+      j["accelerator"] = accelerator_used(m, c);
       j["log_likelihood"] = out.em->log_likelihood;
       j["initial_log_likelihood"] = out.em->initial_log_likelihood;
     }
@@ -112,7 +126,8 @@ void run(const EstimateCommand& c, int& exit_code) {
               << " reports, k = " << c.mech.k << ", " << budget->describe() << "\n";
     if (out.em) {
       std::cout << "EM: " << out.em->iterations << " updates, "
-                << (out.em->converged ? "converged" : "stopped at --max-iterations")
+                << (out.em->converged ? "converged" : "stopped at --max-iterations") << ", "
+                << accelerator_used(m, c) << " steps"
                 << " (relative log-likelihood gain <= " << c.tolerance
                 << "), log-likelihood " << decimal(out.em->log_likelihood) << "\n";
     }
@@ -144,6 +159,10 @@ void add_estimate_command(CLI::App& app, int& exit_code) {
   sub->add_option("--tolerance", command->tolerance,
                   "EM: stop when an update raises the log-likelihood by <= tolerance * |L|")
       ->check(CLI::Range(0.0, 1.0));
+  sub->add_option("--accelerator", command->accelerator,
+                  "EM steps: auto (newton on rappor/urap reports, squarem on histograms), "
+                  "newton, squarem or none (plain EM)")
+      ->check(CLI::IsMember({"auto", "newton", "squarem", "none"}));
   sub->add_flag("--json", command->json, "machine-readable output");
   sub->callback([command, &exit_code] { run(*command, exit_code); });
 }
