@@ -155,10 +155,10 @@ double log_likelihood_urr(const UrrParams& params, std::span<const std::uint64_t
   return UrrModel{params, counts, n}(copy, next);
 }
 
-EmResult em_estimate_unary(const UnaryParams& params, const BitReports& reports,
-                           std::span<const double> start, const EmOptions& options) {
-  const internal::UnaryEmModel model(params, reports);
-  std::vector<double> p = prepare_start(start, params.k, options.start_mixing);
+namespace {
+
+EmResult run_unary(const internal::UnaryEmModel& model, std::vector<double> p,
+                   const EmOptions& options) {
   if (options.accelerate && options.curvature_steps) {
     return internal::run_newton_em(
         [&model](const std::vector<double>& at, internal::CurvaturePass& out) {
@@ -173,11 +173,19 @@ EmResult em_estimate_unary(const UnaryParams& params, const BitReports& reports,
       std::move(p), options);
 }
 
+}  // namespace
+
+EmResult em_estimate_unary(const UnaryParams& params, const BitReports& reports,
+                           std::span<const double> start, const EmOptions& options) {
+  const internal::UnaryEmModel model(params, reports);
+  return run_unary(model, prepare_start(start, params.k, options.start_mixing), options);
+}
+
 EmResult em_estimate_unary(const UnaryParams& params, const BitReports& reports,
                            const EmOptions& options) {
-  const ThresholdEstimate start =
-      threshold_estimate_unary(params, bit_counts(reports), options.alpha);
-  return em_estimate_unary(params, reports, start.p, options);
+  const internal::UnaryEmModel model(params, reports);  // also counts the set bits
+  const ThresholdEstimate start = threshold_estimate_unary(params, model.bit_counts(), options.alpha);
+  return run_unary(model, prepare_start(start.p, params.k, options.start_mixing), options);
 }
 
 double log_likelihood_unary(const UnaryParams& params, const BitReports& reports,

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <string>
+#include <exception>
 #include <thread>
 
 #include "uldp/error.h"
@@ -46,32 +47,64 @@ UnaryEmModel::UnaryEmModel(const UnaryParams& params, const BitReports& reports)
     }
     log_all_zero += std::log1p(-off);
   }
+  forcing_.assign(k_, 0);
+  for (std::size_t j = 0; j < k_; ++j) forcing_[j] = params.off[j] == 0.0;
+  // Two halves on two threads (a split by report count only, so the same on every machine).
+  const std::size_t count = reports.size();
+  const std::size_t half = count >= kParallelReports ? count / 2 : count;
+  segments_.resize(half < count ? 2 : 1);
+  std::exception_ptr failures[2];
+  auto build = [&](std::size_t which, std::size_t first, std::size_t end) {
+    try {
+      Segment& segment = segments_[which];
+      if (k_ <= kMaxShortBits) {
+        compact(params, reports, first, end, segment, segment.short_bits);
+      } else {
+        compact(params, reports, first, end, segment, segment.long_bits);
+      }
+    } catch (...) {
+      failures[which] = std::current_exception();
+    }
+  };
+  std::thread worker;
+  if (segments_.size() == 2) worker = std::thread(build, 1, half, count);
+  build(0, 0, half);
+  if (worker.joinable()) worker.join();
+  for (const std::exception_ptr& failure : failures) {
+    if (failure) std::rethrow_exception(failure);  // the first impossible report, in file order
+  }
   forced_count_.assign(k_, 0.0);
-  if (k_ <= kMaxShortBits) {
-    compact_reports(params, reports, log_odds, log_all_zero, short_bits_);
-  } else {
-    compact_reports(params, reports, log_odds, log_all_zero, long_bits_);
+  ones_.assign(k_, 0);
+  for (const Segment& segment : segments_) {
+    for (std::size_t j = 0; j < k_; ++j) {
+      forced_count_[j] += segment.forced_count[j];
+      ones_[j] += segment.ones[j];
+    }
+  }
+  // Σ_y log Q(y|x) over the parts that do not depend on p: log B(y) for every report, and
+  // log on_x for a report forced to x; from per-bit counts, not a chain of additions per bit.
+  constant_ = n_ * log_all_zero;
+  for (std::size_t j = 0; j < k_; ++j) {
+    if (ones_[j] > 0) constant_ += static_cast<double>(ones_[j]) * log_odds[j];
+    if (forced_count_[j] > 0.0) constant_ += forced_count_[j] * std::log(params.on[j]);
   }
 }
 
-// One pass over the reports: the forced ones are counted, the others copied with Index-sized
-// bit indices (a report is copied as it is read, and dropped again if a forcing bit turns up).
-// Σ_y log B(y) comes from per-bit counts afterwards, not from a chain of additions per bit.
+// One pass over reports [first_report, end_report): the forced ones are counted, the others
+// copied with Index-sized bit indices (copied as read, dropped again if a forcing bit turns up).
 template <typename Index>
-void UnaryEmModel::compact_reports(const UnaryParams& params, const BitReports& reports,
-                                   const std::vector<double>& log_odds, double log_all_zero,
-                                   std::vector<Index>& bits) {
-  std::vector<unsigned char> forcing_bit(k_, 0);
-  for (std::size_t j = 0; j < k_; ++j) forcing_bit[j] = params.off[j] == 0.0;
-  std::vector<std::uint64_t> ones(k_, 0);  // reports with bit j set (forcing bits excluded)
-  bits.reserve(reports.total_set_bits());
-  active_offsets_.reserve(reports.size() + 1);
-  active_offsets_.push_back(0);
-  for (std::size_t i = 0; i < reports.size(); ++i) {
+void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
+                           std::size_t first_report, std::size_t end_report, Segment& segment,
+                           std::vector<Index>& bits) const {
+  segment.ones.assign(k_, 0);
+  segment.forced_count.assign(k_, 0.0);
+  bits.reserve(reports.offsets()[end_report] - reports.offsets()[first_report]);
+  segment.offsets.reserve(end_report - first_report + 1);
+  for (std::size_t i = first_report; i < end_report; ++i) {
     std::uint32_t forcing = kNone;
     const std::size_t first = bits.size();
     for (std::uint32_t j : reports.report(i)) {
-      if (forcing_bit[j]) {
+      if (forcing_[j]) {
         if (forcing != kNone) {
           throw InvalidArgument("EM: report " + std::to_string(i) + " sets bits " +
                                 std::to_string(forcing) + " and " + std::to_string(j) +
@@ -79,12 +112,12 @@ void UnaryEmModel::compact_reports(const UnaryParams& params, const BitReports& 
         }
         forcing = j;
       } else {
-        ++ones[j];
+        ++segment.ones[j];
         bits.push_back(static_cast<Index>(j));
       }
     }
     if (forcing == kNone) {
-      active_offsets_.push_back(bits.size());
+      segment.offsets.push_back(bits.size());
       continue;
     }
     if (!(params.on[forcing] > 0.0)) {
@@ -92,39 +125,43 @@ void UnaryEmModel::compact_reports(const UnaryParams& params, const BitReports& 
                             std::to_string(forcing) + ", impossible under the mechanism");
     }
     bits.resize(first);
-    forced_count_[forcing] += 1.0;
-  }
-  // Σ_y log Q(y|x) over the parts that do not depend on p: log B(y) for every report, and
-  // log on_x for a report forced to x.
-  constant_ = n_ * log_all_zero;
-  for (std::size_t j = 0; j < k_; ++j) {
-    if (ones[j] > 0) constant_ += static_cast<double>(ones[j]) * log_odds[j];
-    if (forced_count_[j] > 0.0) constant_ += forced_count_[j] * std::log(params.on[j]);
+    segment.forced_count[forcing] += 1.0;
   }
 }
 
+BitCounts UnaryEmModel::bit_counts() const {
+  BitCounts counts;
+  counts.n = static_cast<std::uint64_t>(n_);
+  counts.ones.resize(k_);
+  for (std::size_t j = 0; j < k_; ++j) {
+    counts.ones[j] = forcing_[j] ? static_cast<std::uint64_t>(forced_count_[j]) : ones_[j];
+  }
+  return counts;
+}
+
 template <bool kCurvature>
-void UnaryEmModel::accumulate(const std::vector<double>& g, double base, std::size_t first_report,
-                              std::size_t end_report, Partial& part) const {
-  if (long_bits_.empty()) {
-    accumulate_bits<kCurvature>(short_bits_.data(), g, base, first_report, end_report, part);
+void UnaryEmModel::accumulate(const Segment& segment, const std::vector<double>& g, double base,
+                              Partial& part) const {
+  if (k_ <= kMaxShortBits) {
+    accumulate_bits<kCurvature>(segment, segment.short_bits.data(), g, base, part);
   } else {
-    accumulate_bits<kCurvature>(long_bits_.data(), g, base, first_report, end_report, part);
+    accumulate_bits<kCurvature>(segment, segment.long_bits.data(), g, base, part);
   }
 }
 
 template <bool kCurvature, typename Index>
-void UnaryEmModel::accumulate_bits(const Index* bits, const std::vector<double>& g, double base,
-                                   std::size_t first_report, std::size_t end_report,
+void UnaryEmModel::accumulate_bits(const Segment& segment, const Index* bits,
+                                   const std::vector<double>& g, double base,
                                    Partial& part) const {
   // Σ log d(y) as the log of a running product kept in range with frexp: one log per call
   // instead of one per report.
   double product = 1.0;
   long exponent = 0;
   double* per_bit = part.per_bit.data();
-  for (std::size_t r = first_report; r < end_report; ++r) {
-    const Index* begin = bits + active_offsets_[r];
-    const Index* end = bits + active_offsets_[r + 1];
+  const std::size_t count = segment.offsets.size() - 1;
+  for (std::size_t r = 0; r < count; ++r) {
+    const Index* begin = bits + segment.offsets[r];
+    const Index* end = bits + segment.offsets[r + 1];
     // Four running sums: one would chain every addition on the previous one's latency.
     double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
     const Index* it = begin;
@@ -171,19 +208,16 @@ bool UnaryEmModel::sweep(const std::vector<double>& p, Partial& total) const {
     g[l] = p[l] * w_[l];
     base += p[l] * b_[l];
   }
-  // Two halves of the reports on two threads. The split depends on the report count only, so
-  // the result is the same on every machine (one core just runs the halves in turn).
+  // The two segments on two threads, combined in a fixed order.
   const std::size_t slots = kCurvature ? 2 * k_ : k_;
-  const std::size_t count = active_offsets_.size() - 1;  // unforced reports
-  const std::size_t half = count >= kParallelReports ? count / 2 : count;
   Partial second;
   total.per_bit.assign(slots, 0.0);
   std::thread worker;
-  if (half < count) {
+  if (segments_.size() == 2) {
     second.per_bit.assign(slots, 0.0);
-    worker = std::thread([&] { accumulate<kCurvature>(g, base, half, count, second); });
+    worker = std::thread([&] { accumulate<kCurvature>(segments_[1], g, base, second); });
   }
-  accumulate<kCurvature>(g, base, 0, half, total);
+  accumulate<kCurvature>(segments_[0], g, base, total);
   if (worker.joinable()) {
     worker.join();
     for (std::size_t l = 0; l < slots; ++l) total.per_bit[l] += second.per_bit[l];

@@ -4,10 +4,12 @@
 #include "internal/unary_em_model.h"
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "uldp/error.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/sampler.h"
 #include "uldp/index_set.h"
@@ -92,6 +94,28 @@ TEST(UnaryEmModel, EmUpdateAndCurvaturePassAgree) {
   model.curvature_pass(p, pass);
   EXPECT_NEAR(plain, pass.log_likelihood, 1e-13 * std::fabs(plain));
   for (std::size_t j = 0; j < 6; ++j) EXPECT_NEAR(next[j], pass.next[j], 1e-14) << j;
+}
+
+TEST(UnaryEmModel, BitCountsEqualTheDirectCountOnBothHalves) {
+  const Problem problem = urap_problem(5, 9000);  // two segments, forced and unforced reports
+  const UnaryEmModel model(problem.params, problem.reports);
+  const BitCounts direct = uldp::bit_counts(problem.reports);
+  const BitCounts counted = model.bit_counts();
+  EXPECT_EQ(counted.n, direct.n);
+  EXPECT_EQ(counted.ones, direct.ones);
+}
+
+TEST(UnaryEmModel, AnImpossibleReportBuiltOnTheSecondThreadIsAnError) {
+  Problem problem = urap_problem(6, 6000);
+  const std::vector<std::uint32_t> two_plain_bits = {1, 3};  // X_N bits cannot both be 1
+  problem.reports.add(two_plain_bits);                        // report 6000, in the second half
+  try {
+    const UnaryEmModel model(problem.params, problem.reports);
+    FAIL() << "accepted an impossible report";
+  } catch (const InvalidArgument& error) {
+    EXPECT_NE(std::string(error.what()).find("report 6000 sets bits 1 and 3"), std::string::npos)
+        << error.what();
+  }
 }
 
 }  // namespace

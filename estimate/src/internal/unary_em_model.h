@@ -24,19 +24,30 @@ class UnaryEmModel {
   double em_update(const std::vector<double>& p, std::vector<double>& next) const;
   /// L(p), F(p), the gradient and the curvature of L at p.
   void curvature_pass(const std::vector<double>& p, CurvaturePass& out) const;
+  /// The number of reports with each bit set (what the empirical estimators need).
+  BitCounts bit_counts() const;
 
  private:
   struct Partial;
+  // A contiguous range of the reports, compacted: the unforced ones with 16-bit bit indices when
+  // k allows (half the memory traffic of the hot loop), else 32-bit; report r has bits
+  // [offsets[r], offsets[r+1]). Two halves are built and swept on two threads.
+  struct Segment {
+    std::vector<std::size_t> offsets{0};
+    std::vector<std::uint16_t> short_bits;
+    std::vector<std::uint32_t> long_bits;
+    std::vector<std::uint64_t> ones;   // per non-forcing bit: reports that set it
+    std::vector<double> forced_count;  // per forcing bit: reports forced to it
+  };
   template <typename Index>
-  void compact_reports(const UnaryParams& params, const BitReports& reports,
-                       const std::vector<double>& log_odds, double log_all_zero,
-                       std::vector<Index>& bits);
+  void compact(const UnaryParams& params, const BitReports& reports, std::size_t first_report,
+               std::size_t end_report, Segment& segment, std::vector<Index>& bits) const;
   template <bool kCurvature>
-  void accumulate(const std::vector<double>& g, double base, std::size_t first_report,
-                  std::size_t end_report, Partial& part) const;
+  void accumulate(const Segment& segment, const std::vector<double>& g, double base,
+                  Partial& part) const;
   template <bool kCurvature, typename Index>
-  void accumulate_bits(const Index* bits, const std::vector<double>& g, double base,
-                       std::size_t first_report, std::size_t end_report, Partial& part) const;
+  void accumulate_bits(const Segment& segment, const Index* bits, const std::vector<double>& g,
+                       double base, Partial& part) const;
   template <bool kCurvature>
   bool sweep(const std::vector<double>& p, Partial& total) const;
 
@@ -47,14 +58,12 @@ class UnaryEmModel {
 
   std::size_t k_;
   double n_ = 0;
-  std::vector<double> b_, w_;         // (1-on)/(1-off), a - b (0 on forcing bits)
-  std::vector<double> forced_count_;  // per bit: reports forced to it
-  double constant_ = 0;               // Σ log B(y) + forced constants
-  // The unforced reports, compactly: 16-bit bit indices when k allows (half the memory traffic
-  // of the hot loop), else 32-bit; report r has bits [offsets[r], offsets[r+1]).
-  std::vector<std::size_t> active_offsets_;
-  std::vector<std::uint16_t> short_bits_;
-  std::vector<std::uint32_t> long_bits_;
+  std::vector<double> b_, w_;            // (1-on)/(1-off), a - b (0 on forcing bits)
+  std::vector<unsigned char> forcing_;   // off = 0: a report setting it has one possible input
+  std::vector<double> forced_count_;     // per bit: reports forced to it
+  std::vector<std::uint64_t> ones_;      // per non-forcing bit: reports that set it
+  double constant_ = 0;                  // Σ log B(y) + forced constants
+  std::vector<Segment> segments_;        // one, or two halves of the reports
 };
 
 }  // namespace uldp::internal
