@@ -120,6 +120,7 @@ EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p,
   if (options.record_trace) result.trace.push_back(at.log_likelihood);
   double mu = kInitialDamping;
   int failures = 0;
+  bool after_plain = false;  // the last pass was a plain update that did not pass the rule
   std::vector<double> candidate;
   for (;;) {
     if (updates >= options.max_iterations) {
@@ -128,8 +129,11 @@ EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p,
       break;
     }
     const double tolerance = options.tolerance * std::fabs(at.log_likelihood);
-    bool plain = failures >= kMaxFailures || predicted_gain(p, at, at.next) <= 0.5 * tolerance ||
-                 !newton_candidate(p, at, mu, candidate);
+    // A prediction that failed once does not send the driver into plain EM: a Newton step first.
+    const bool predicted_small =
+        !after_plain && predicted_gain(p, at, at.next) <= 0.5 * tolerance;
+    const bool plain =
+        failures >= kMaxFailures || predicted_small || !newton_candidate(p, at, mu, candidate);
     if (plain) candidate = at.next;
     const double predicted = predicted_gain(p, at, candidate);
     pass(candidate, trial);
@@ -143,6 +147,7 @@ EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p,
         break;
       }
       failures = 0;  // an EM update never lowers L: continue from it
+      after_plain = true;
     } else {
       // Trust-region control of μ by the ratio of the actual to the predicted gain.
       const double gain = trial.log_likelihood - at.log_likelihood;
@@ -154,6 +159,7 @@ EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p,
         continue;
       }
       failures = 0;
+      after_plain = false;
     }
     p.swap(candidate);
     std::swap(at, trial);
