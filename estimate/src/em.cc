@@ -5,11 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <numeric>
 #include <string>
-#include <thread>
 
 #include "internal/em_drivers.h"
 #include "internal/unary_em_model.h"
@@ -19,11 +17,7 @@
 namespace uldp {
 namespace {
 
-using internal::check_options;
 using internal::run_squarem_em;
-
-// One EM update: writes F(p) into `next` and returns the log-likelihood L(p).
-using EmMap = std::function<double(const std::vector<double>&, std::vector<double>&)>;
 
 std::vector<double> prepare_start(std::span<const double> start, std::size_t k,
                                   double mixing) {

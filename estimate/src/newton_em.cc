@@ -10,8 +10,6 @@
 // update and checks the stopping rule on it, exactly as the plain driver does.
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <string>
 #include <vector>
 
 #include "internal/em_drivers.h"
@@ -130,12 +128,12 @@ EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p,
     }
     const double tolerance = options.tolerance * std::fabs(at.log_likelihood);
     // A prediction that failed once does not send the driver into plain EM: a Newton step first.
-    const bool predicted_small =
-        !after_plain && predicted_gain(p, at, at.next) <= 0.5 * tolerance;
+    const double predicted_em = predicted_gain(p, at, at.next);
+    const bool predicted_small = !after_plain && predicted_em <= 0.5 * tolerance;
     const bool plain =
         failures >= kMaxFailures || predicted_small || !newton_candidate(p, at, mu, candidate);
     if (plain) candidate = at.next;
-    const double predicted = predicted_gain(p, at, candidate);
+    const double predicted = plain ? predicted_em : predicted_gain(p, at, candidate);
     pass(candidate, trial);
     ++updates;
     if (plain) {

@@ -1,8 +1,9 @@
 #include "internal/unary_em_model.h"
 
+#include <algorithm>
 #include <cmath>
-#include <string>
 #include <exception>
+#include <string>
 #include <thread>
 
 #include "uldp/error.h"
@@ -29,7 +30,6 @@ UnaryEmModel::UnaryEmModel(const UnaryParams& params, const BitReports& reports)
   }
   if (reports.size() == 0) throw InvalidArgument("EM: no reports (n = 0)");
   n_ = static_cast<double>(reports.size());
-  std::vector<double> a(k_, 0.0);
   std::vector<double> log_odds(k_, 0.0);  // log(off / (1 - off)): what a set bit adds to log B
   b_.assign(k_, 0.0), w_.assign(k_, 0.0);
   double log_all_zero = 0;  // Σ_j log P(y_j = 0 | off)
@@ -41,8 +41,7 @@ UnaryEmModel::UnaryEmModel(const UnaryParams& params, const BitReports& reports)
     }
     b_[j] = (1.0 - on) / (1.0 - off);
     if (off > 0.0) {
-      a[j] = on / off;
-      w_[j] = a[j] - b_[j];
+      w_[j] = on / off - b_[j];  // a - b with a = on / off
       log_odds[j] = std::log(off) - std::log1p(-off);
     }
     log_all_zero += std::log1p(-off);
