@@ -34,7 +34,7 @@ IndexSet parse_index_list(const std::string& text, std::size_t universe, const c
 }
 
 nlohmann::json witness_to_json(const Witness& w) {
-  nlohmann::json j = {{"x", w.x}, {"x_prime", w.x_prime}, {"y", w.y}, {"y_label", w.y_label}};
+  nlohmann::json j = {{"x", w.x}, {"x_prime", w.x_prime}, {"y", w.y ? nlohmann::json(*w.y) : nlohmann::json(nullptr)}, {"y_label", w.y_label}};
   j["q_x"] = w.q_x ? nlohmann::json(to_string(*w.q_x)) : nlohmann::json(nullptr);
   j["q_x_prime"] = w.q_x_prime ? nlohmann::json(to_string(*w.q_x_prime)) : nlohmann::json(nullptr);
   return j;

@@ -73,7 +73,7 @@ RC_GTEST_PROP(CheckerAgreement, DenseAndStructuredAgree, (const UnaryInstance& b
       const Verdict u = check_uldp(b.q, b.sensitive, ZeroMaskOutputs{b.zero_bits}, budget, reading);
       require_same(d, u);
       RC_CLASSIFY(budget && reading == UldpReading::kLiteral && d.holds, "ULDP (literal) holds at t");
-      if (d.witness) require_genuine(q, d, b.sensitive, y_p, t_value, d.witness->y);
+      if (d.witness) require_genuine(q, d, b.sensitive, y_p, t_value, d.witness->y.value());
       if (u.witness) require_genuine(q, u, b.sensitive, y_p, t_value, dense_index(*u.witness));
     }
     const Verdict os_d = check_osldp(q, b.sensitive, budget);

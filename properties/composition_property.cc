@@ -75,8 +75,8 @@ RC_GTEST_PROP(Composition, LiteralReadingFailsOnlyOnUnreachablePairs, ()) {
   if (literal.holds) return;
   RC_ASSERT(literal.violated == std::optional<Condition>(Condition::kInvertibility));
   RC_ASSERT(literal.witness.has_value());
-  RC_ASSERT(!y_p.contains(literal.witness->y));
-  RC_ASSERT(unreachable(q, literal.witness->y));
+  RC_ASSERT(!y_p.contains(literal.witness->y.value()));
+  RC_ASSERT(unreachable(q, literal.witness->y.value()));
 }
 
 RC_GTEST_PROP(Composition, NonAdaptiveCompositionOfTheSameMechanismSquaresTheBudget, ()) {

@@ -47,7 +47,7 @@ RC_GTEST_PROP(Pum, IsUldpForTheUnionOfSensitiveSets, (const PumPreprocessor& f_p
   RC_CLASSIFY(literal.holds, "literal reading holds");
   if (!literal.holds) {
     RC_ASSERT(literal.witness.has_value());
-    RC_ASSERT(unreachable(q.q, literal.witness->y));
+    RC_ASSERT(unreachable(q.q, literal.witness->y.value()));
     // Either the user tagged an input, or Q_cmn itself has unreachable invertible outputs
     // (uRR at t = 1).
     const IndexSet z_s = pum_intermediate_sensitive(f_pre.common_sensitive(), f_pre.num_tags());

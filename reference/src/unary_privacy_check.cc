@@ -83,7 +83,9 @@ Witness make_witness(const UnaryMechanism& q, std::size_t x, std::size_t x_prime
     w.q_x_prime = grouped_probability(q, y, x_prime);
   }
   if (q.k() <= UnaryMechanism::kMaxDenseBits) {
-    for (std::size_t j = 0; j < q.k(); ++j) w.y |= static_cast<std::size_t>(y[j]) << j;
+    std::size_t index = 0;
+    for (std::size_t j = 0; j < q.k(); ++j) index |= static_cast<std::size_t>(y[j]) << j;
+    w.y = index;
   }
   return w;
 }

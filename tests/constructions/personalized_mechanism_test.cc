@@ -57,7 +57,7 @@ TEST_F(PumExample, UldpUnderTheReachableReadingOnly) {
       check_uldp(q.q, q.sensitive, q.protected_outputs, budget, UldpReading::kLiteral);
   EXPECT_FALSE(literal.holds);
   ASSERT_TRUE(literal.witness.has_value());
-  EXPECT_EQ(literal.witness->y, 2u);
+  EXPECT_EQ(literal.witness->y, std::optional<std::size_t>(2));
 }
 
 TEST_F(PumExample, CrossUserRatioIsAtMostT) {

@@ -59,7 +59,7 @@ TEST(SequentialComposition, LiteralReadingFailsOnUnreachableInvertiblePairs) {
   ASSERT_TRUE(literal.violated.has_value());
   EXPECT_EQ(*literal.violated, Condition::kInvertibility);
   ASSERT_TRUE(literal.witness.has_value());
-  EXPECT_EQ(literal.witness->y, pair_index(0, 0, 2));
+  EXPECT_EQ(literal.witness->y, std::optional<std::size_t>(pair_index(0, 0, 2)));
   const Verdict reachable = check_uldp(q, x_s, pairs_p, exp_eps("4"), UldpReading::kReachable);
   EXPECT_TRUE(reachable.holds);
   EXPECT_EQ(reachable.tight_exp_eps, ExtendedRational(Rational(2)));

@@ -62,8 +62,8 @@ TEST(CheckUldp, UrrIsUldpWithTightRatioT) {
       EXPECT_TRUE(v.holds);
       EXPECT_EQ(v.tight_exp_eps, ratio(t));
       ASSERT_TRUE(v.tight_attained_by);
-      EXPECT_EQ(q(v.tight_attained_by->x, v.tight_attained_by->y) /
-                    q(v.tight_attained_by->x_prime, v.tight_attained_by->y),
+      EXPECT_EQ(q(v.tight_attained_by->x, v.tight_attained_by->y.value()) /
+                    q(v.tight_attained_by->x_prime, v.tight_attained_by->y.value()),
                 Rational(t));
     }
     const Verdict osldp = check_osldp(q, xs, budget(t));
@@ -104,7 +104,7 @@ TEST(CheckUldp, SensitiveInputReachingAnInvertibleOutputFails) {
   EXPECT_EQ(v.violated, Condition::kInvertibility);
   EXPECT_TRUE(v.tight_exp_eps.is_infinite());
   ASSERT_TRUE(v.witness);
-  EXPECT_EQ(v.witness->y, 1u);
+  EXPECT_EQ(v.witness->y, std::optional<std::size_t>(1));
   EXPECT_TRUE(violates_invertibility(q, *v.witness, xs, yp));
 }
 

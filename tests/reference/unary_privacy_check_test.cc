@@ -33,8 +33,8 @@ void expect_same(const Verdict& structured, const Verdict& dense, const DenseMec
   EXPECT_EQ(structured.violated, dense.violated) << what;
   if (structured.witness && structured.violated == Condition::kRatio && !structured.tight_exp_eps.is_infinite()) {
     // The structured witness is a real triple of the dense matrix with the claimed entries.
-    EXPECT_EQ(*structured.witness->q_x, q(structured.witness->x, structured.witness->y)) << what;
-    EXPECT_EQ(*structured.witness->q_x_prime, q(structured.witness->x_prime, structured.witness->y)) << what;
+    EXPECT_EQ(*structured.witness->q_x, q(structured.witness->x, structured.witness->y.value())) << what;
+    EXPECT_EQ(*structured.witness->q_x_prime, q(structured.witness->x_prime, structured.witness->y.value())) << what;
   }
 }
 

@@ -38,12 +38,13 @@ void expect_real_witness(const DenseMechanism& q, const SmtPropertyCheck& smt, c
                          const std::optional<PrivacyBudget>& budget) {
   ASSERT_TRUE(smt.witness.has_value());
   const Witness& w = *smt.witness;
+  ASSERT_TRUE(w.y.has_value());
   if (*smt.violated == Condition::kInvertibility) {
-    EXPECT_FALSE(protected_outputs.contains(w.y));
+    EXPECT_FALSE(protected_outputs.contains(*w.y));
     return;
   }
-  const Rational& a = q(w.x, w.y);
-  const Rational& b = q(w.x_prime, w.y);
+  const Rational& a = q(w.x, *w.y);
+  const Rational& b = q(w.x_prime, *w.y);
   if (b == 0) {
     EXPECT_GT(a, 0);
   } else {

@@ -23,7 +23,9 @@ const char* condition_name(Condition condition);
 struct Witness {
   std::size_t x = 0;
   std::size_t x_prime = 0;
-  std::size_t y = 0;          ///< dense output index (structured: 0, see y_label)
+  /// The output's index in the dense enumeration, when there is one (dense matrices, bit vectors
+  /// of k <= 16); structured outputs beyond that are named by y_label only.
+  std::optional<std::size_t> y;
   std::string y_label;        ///< the output's label ("3", "0110", ...)
   std::optional<Rational> q_x;        ///< Q(y|x), exact (omitted for structured k > 64)
   std::optional<Rational> q_x_prime;  ///< Q(y|x')
