@@ -36,7 +36,7 @@ int run() {
           Xoshiro256 rng(1);
           const BitReports reports = sample_reports(rng, params, inputs_from_counts(rng, counts));
           EmOptions newton, squarem, tight;
-          squarem.curvature_steps = false;
+          squarem.accelerator = EmAccelerator::kSquarem;
           tight.tolerance = 1e-14;
           tight.max_iterations = 100000;
           auto start = std::chrono::steady_clock::now();

@@ -5,11 +5,11 @@
 #include <iostream>
 #include <memory>
 
-#include "builtin_mechanisms.h"
+#include "mechanism_flags.h"
 #include "commands.h"
 #include "uldp/checks/dense_privacy_check.h"
+#include "uldp/checks/form_checks.h"
 #include "uldp/checks/stochasticity.h"
-#include "uldp/checks/unary_privacy_check.h"
 #include "uldp/error.h"
 #include "uldp/io/matrix_reader.h"
 #include "uldp/verify/smt_recheck.h"
@@ -19,8 +19,7 @@ namespace {
 
 struct CheckCommand {
   std::string matrix_path;
-  std::string mech;
-  MechanismFlags flags;  // --k, --sensitive, budget, --theta, --p (shared with `mechanism`)
+  MechanismFlags flags;  // --mech, --k, --sensitive, budget, --theta, --mangat-p (shared)
   std::string protected_list;
   bool protected_given = false;
   std::vector<std::string> require;
@@ -33,56 +32,96 @@ struct Report {
   std::string subject;
   std::size_t inputs = 0;
   std::string outputs_description;
-  bool stochastic = true;
-  std::optional<std::string> stochastic_problem;
+  std::optional<std::string> stochastic_problem;  // set when a row does not sum to 1
   IndexSet sensitive;
-  std::string protected_description;  // "0-14" or "bits ... are 0"
+  std::string protected_description;  // "{0-14}" or "{y : y_j = 0 for j in ...}"
   nlohmann::json protected_json;
   bool protected_inferred = false;
   std::optional<PrivacyBudget> budget;
-  Verdict ldp, uldp, uldp_strict, osldp;
+  PropertyVerdicts verdicts;
   double seconds = 0;
   std::string smt_path;
+  std::optional<Claim> claim;  // the built-in's claim, when checking a registered mechanism
 };
 
-IndexSet structured_zero_bits(const CheckCommand& c, const std::optional<std::vector<std::size_t>>& from_file,
-                              const IndexSet& sensitive) {
-  if (c.protected_given) return parse_index_list(c.protected_list, sensitive.universe(), "--protected");
-  if (from_file) return IndexSet::from_indices(*from_file, sensitive.universe(), "protected_zero_bits");
-  return sensitive.complement();  // the uRAP convention (eq. rRAP_YS)
+// The form with the user's --protected, if given, in place of the declared Y_P.
+ExactForm with_protected(ExactForm form, const CheckCommand& c) {
+  if (!c.protected_given) return form;
+  std::visit(Overloaded{[&](DenseForm& f) {
+                          f.protected_outputs = parse_index_list(c.protected_list, f.q.num_outputs(), "--protected");
+                        },
+                        [&](BitProductForm& f) {
+                          f.protected_outputs.zero_bits = parse_index_list(c.protected_list, f.q.k(), "--protected");
+                        }},
+             form);
+  return form;
 }
 
-void run_dense(Report& r, const DenseMechanism& q, const IndexSet& protected_outputs) {
-  r.ldp = check_ldp(q, r.budget);
-  r.uldp = check_uldp(q, r.sensitive, protected_outputs, r.budget, UldpReading::kReachable);
-  r.uldp_strict = check_uldp(q, r.sensitive, protected_outputs, r.budget, UldpReading::kLiteral);
-  r.osldp = check_osldp(q, r.sensitive, r.budget);
-  r.protected_description = "{" + protected_outputs.to_string() + "}";
-  r.protected_json = protected_outputs.indices();
-  if (!r.smt_path.empty()) {
-    // Independent Z3 re-check: its verdicts must be the hand-written checkers' ones.
-    const SmtCertificate cert = smt_recheck(q, r.sensitive, protected_outputs, r.budget);
-    const std::pair<const SmtPropertyCheck*, const Verdict*> pairs[] = {
-        {&cert.ldp, &r.ldp}, {&cert.uldp_reachable, &r.uldp}, {&cert.uldp_literal, &r.uldp_strict},
-        {&cert.osldp, &r.osldp}};
-    for (const auto& [smt, hand] : pairs) {
-      if (smt->holds() && *smt->holds() != hand->holds) throw std::runtime_error("Z3 re-check disagrees with the checkers");
-    }
-    std::ofstream out(r.smt_path);
-    out << cert.script;
-    if (!out) throw InvalidArgument("--smt: cannot write '" + r.smt_path + "'");
+void describe(Report& r, const ExactForm& form) {
+  std::visit(Overloaded{[&](const DenseForm& f) {
+                          r.inputs = f.q.num_inputs();
+                          r.outputs_description = std::to_string(f.q.num_outputs()) + " outputs";
+                          r.protected_description = "{" + f.protected_outputs.to_string() + "}";
+                          r.protected_json = f.protected_outputs.indices();
+                        },
+                        [&](const BitProductForm& f) {
+                          r.inputs = f.q.k();
+                          r.outputs_description = "{0,1}^" + std::to_string(f.q.k()) + " (structured)";
+                          const IndexSet& zero = f.protected_outputs.zero_bits;
+                          r.protected_description = "{y : y_j = 0 for j in {" + zero.to_string() + "}}";
+                          r.protected_json = {{"zero_bits", zero.indices()}};
+                        }},
+             form);
+}
+
+// Independent Z3 re-check of a dense form: its verdicts must be the hand-written checkers' ones.
+void smt_recheck_into(const Report& r, const ExactForm& form) {
+  const auto* dense = std::get_if<DenseForm>(&form);
+  if (!dense) throw InvalidArgument("--smt: needs a dense matrix (built-in rappor/urap: add --dense, k <= 16)");
+  const SmtCertificate cert = smt_recheck(dense->q, r.sensitive, dense->protected_outputs, r.budget);
+  const std::pair<const SmtPropertyCheck*, const Verdict*> pairs[] = {
+      {&cert.ldp, &r.verdicts.ldp},
+      {&cert.uldp_reachable, &r.verdicts.uldp},
+      {&cert.uldp_literal, &r.verdicts.uldp_strict},
+      {&cert.osldp, &r.verdicts.osldp}};
+  for (const auto& [smt, hand] : pairs) {
+    if (smt->holds() && *smt->holds() != hand->holds) throw std::runtime_error("Z3 re-check disagrees with the checkers");
   }
+  std::ofstream out(r.smt_path);
+  out << cert.script;
+  if (!out) throw InvalidArgument("--smt: cannot write '" + r.smt_path + "'");
 }
 
-void run_unary(Report& r, const UnaryMechanism& q, const IndexSet& zero_bits) {
-  if (!r.smt_path.empty()) throw InvalidArgument("--smt: needs a dense matrix (built-in rappor/urap: add --dense, k <= 16)");
-  const ZeroMaskOutputs protected_outputs{zero_bits};
-  r.ldp = check_ldp(q, r.budget);
-  r.uldp = check_uldp(q, r.sensitive, protected_outputs, r.budget, UldpReading::kReachable);
-  r.uldp_strict = check_uldp(q, r.sensitive, protected_outputs, r.budget, UldpReading::kLiteral);
-  r.osldp = check_osldp(q, r.sensitive, r.budget);
-  r.protected_description = "{y : y_j = 0 for j in {" + zero_bits.to_string() + "}}";
-  r.protected_json = {{"zero_bits", zero_bits.indices()}};
+IndexSet sensitive_for_file(const CheckCommand& c, std::size_t inputs) {
+  return c.flags.sensitive_given ? parse_index_list(c.flags.sensitive, inputs, "--sensitive") : IndexSet::all(inputs);
+}
+
+// A matrix file as an exact form, with Y_P given, declared by the file, or inferred.
+ExactForm form_from_file(Report& r, const CheckCommand& c) {
+  if (c.flags.k != 0 || !c.flags.theta.empty() || !c.flags.mangat_p.empty()) {
+    throw InvalidArgument("--matrix: --k, --theta and --mangat-p only go with --mech");
+  }
+  r.subject = c.matrix_path;
+  MechanismFile file = read_mechanism_file(c.matrix_path);
+  return std::visit(
+      Overloaded{[&](MatrixFile& m) -> ExactForm {
+                   const StochasticityReport s = check_stochastic(m.matrix);
+                   if (!s.stochastic) r.stochastic_problem = m.source + ": " + m.row_locations[*s.row] + ": " + *s.problem;
+                   r.sensitive = sensitive_for_file(c, m.matrix.num_inputs());
+                   if (c.protected_given) return with_protected(DenseForm{std::move(m.matrix), {}}, c);
+                   r.protected_inferred = true;
+                   IndexSet inferred = minimal_protected_outputs(m.matrix, r.sensitive);
+                   return DenseForm{std::move(m.matrix), std::move(inferred)};
+                 },
+                 [&](BitProductFile& f) -> ExactForm {
+                   r.sensitive = sensitive_for_file(c, f.q.k());
+                   // Declared by the file, else the uRAP convention: the non-sensitive bits are 0.
+                   IndexSet zero = f.protected_zero_bits
+                                       ? IndexSet::from_indices(*f.protected_zero_bits, f.q.k(), "protected_zero_bits")
+                                       : r.sensitive.complement();
+                   return with_protected(BitProductForm{std::move(f.q), ZeroMaskOutputs{std::move(zero)}}, c);
+                 }},
+      file);
 }
 
 Report run(const CheckCommand& c) {
@@ -90,94 +129,50 @@ Report run(const CheckCommand& c) {
   r.smt_path = c.smt_path;
   r.budget = c.flags.budget.parse();
   const auto start = std::chrono::steady_clock::now();
-  if (!c.matrix_path.empty() == !c.mech.empty()) {
+  if (!c.matrix_path.empty() == !c.flags.name.empty()) {
     throw InvalidArgument("check: give exactly one of --matrix FILE or --mech NAME");
   }
+  std::optional<ExactForm> form;
   if (!c.matrix_path.empty()) {
-    if (c.flags.k != 0 || !c.flags.theta.empty() || !c.flags.p.empty()) {
-      throw InvalidArgument("--matrix: --k, --theta and --p only go with --mech");
-    }
-    MechanismFile file = read_mechanism_file(c.matrix_path);
-    r.subject = c.matrix_path;
-    if (file.unary) {
-      const UnaryMechanism& q = *file.unary;
-      r.inputs = q.k();
-      r.outputs_description = "{0,1}^" + std::to_string(q.k()) + " (structured)";
-      r.sensitive = c.flags.sensitive_given ? parse_index_list(c.flags.sensitive, q.k(), "--sensitive")
-                                            : IndexSet::all(q.k());
-      run_unary(r, q, structured_zero_bits(c, file.protected_zero_bits, r.sensitive));
-    } else {
-      const MatrixFile& m = *file.dense;
-      const DenseMechanism& q = m.matrix;
-      r.inputs = q.num_inputs();
-      r.outputs_description = std::to_string(q.num_outputs()) + " outputs";
-      const StochasticityReport s = check_stochastic(q);
-      r.stochastic = s.stochastic;
-      if (!s.stochastic) r.stochastic_problem = m.source + ": " + m.row_locations[*s.row] + ": " + *s.problem;
-      r.sensitive = c.flags.sensitive_given ? parse_index_list(c.flags.sensitive, q.num_inputs(), "--sensitive")
-                                            : IndexSet::all(q.num_inputs());
-      IndexSet protected_outputs;
-      if (c.protected_given) {
-        protected_outputs = parse_index_list(c.protected_list, q.num_outputs(), "--protected");
-      } else {
-        protected_outputs = minimal_protected_outputs(q, r.sensitive);
-        r.protected_inferred = true;
-      }
-      run_dense(r, q, protected_outputs);
-    }
+    form = form_from_file(r, c);
   } else {
-    MechanismFlags flags = c.flags;
-    flags.name = c.mech;
-    const BuiltMechanism m = build_mechanism(flags, c.dense);
-    if (!r.budget) r.budget = m.budget;  // a built-in is checked at the budget it was built for
-    r.subject = "built-in " + m.name;
-    r.inputs = m.k;
-    r.sensitive = m.sensitive;
-    if (m.dense) {
-      r.outputs_description = std::to_string(m.dense->num_outputs()) + " outputs";
-      const IndexSet protected_outputs = c.protected_given
-          ? parse_index_list(c.protected_list, m.dense->num_outputs(), "--protected")
-          : *m.protected_outputs;
-      run_dense(r, *m.dense, protected_outputs);
-    } else {
-      r.outputs_description = "{0,1}^" + std::to_string(m.k) + " (structured)";
-      run_unary(r, *m.unary, structured_zero_bits(c, m.protected_zero->zero_bits.indices(), r.sensitive));
-    }
+    const MechanismSpec spec = c.flags.build();
+    if (!r.budget) r.budget = budget_of(spec);  // a built-in is checked at the budget it was built for
+    r.subject = "built-in " + std::string(entry_of(spec).name);
+    r.sensitive = spec.sensitive;
+    r.claim = entry_of(spec).claim;
+    form = with_protected(exact_form(spec, c.dense ? FormChoice::kDense : FormChoice::kNatural), c);
   }
+  describe(r, *form);
+  r.verdicts = check_all_properties(*form, r.sensitive, r.budget);
+  if (!r.smt_path.empty()) smt_recheck_into(r, *form);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
 
-const Verdict& verdict_named(const Report& r, const std::string& name) {
-  if (name == "ldp") return r.ldp;
-  if (name == "uldp") return r.uldp;
-  if (name == "uldp-strict") return r.uldp_strict;
-  return r.osldp;
-}
-
-void print_text(const Report& r, const std::vector<std::string>& required) {
+void print_text(const Report& r, const std::vector<Property>& required) {
   std::cout << "subject: " << r.subject << " (" << r.inputs << " inputs, " << r.outputs_description << ")\n";
-  std::cout << "stochastic: " << (r.stochastic ? "yes" : "NO: " + *r.stochastic_problem) << "\n";
+  std::cout << "stochastic: " << (r.stochastic_problem ? "NO: " + *r.stochastic_problem : "yes") << "\n";
   std::cout << "sensitive inputs X_S = {" << r.sensitive.to_string() << "}\n";
   std::cout << "protected outputs Y_P = " << r.protected_description
             << (r.protected_inferred ? "  (inferred: the smallest Y_P condition 1 allows)" : "") << "\n";
   std::cout << "budget: " << (r.budget ? r.budget->describe() : "none (tight values only)") << "\n";
-  auto line = [&](const char* name, const char* title, const Verdict& v) {
-    const bool req = std::find(required.begin(), required.end(), name) != required.end();
-    std::cout << "  " << title << (req ? " [required]" : "") << ": " << verdict_to_text(v) << "\n";
+  auto line = [&](Property p, const char* title) {
+    const bool req = std::find(required.begin(), required.end(), p) != required.end();
+    std::cout << "  " << title << (req ? " [required]" : "") << ": " << verdict_to_text(r.verdicts[p]) << "\n";
   };
-  line("ldp", "eps-LDP                        ", r.ldp);
-  line("uldp", "ULDP (reachable outputs)       ", r.uldp);
-  line("uldp-strict", "ULDP (Def. def:rest, literal)  ", r.uldp_strict);
-  line("osldp", "OSLDP                          ", r.osldp);
+  line(Property::kLdp, "eps-LDP                        ");
+  line(Property::kUldp, "ULDP (reachable outputs)       ");
+  line(Property::kUldpStrict, "ULDP (Definition 2, literal)   ");
+  line(Property::kOsldp, "OSLDP                          ");
   std::cout << "checked in " << r.seconds << " s\n";
 }
 
-void print_json(const Report& r, const std::vector<std::string>& required) {
+void print_json(const Report& r, const std::vector<Property>& required) {
   nlohmann::json j;
   j["subject"] = r.subject;
   j["inputs"] = r.inputs;
-  j["stochastic"] = r.stochastic;
+  j["stochastic"] = !r.stochastic_problem;
   j["stochastic_problem"] = r.stochastic_problem ? nlohmann::json(*r.stochastic_problem) : nlohmann::json(nullptr);
   j["sensitive"] = r.sensitive.indices();
   j["protected"] = r.protected_json;
@@ -186,13 +181,25 @@ void print_json(const Report& r, const std::vector<std::string>& required) {
     j["exp_eps"] = to_string(r.budget->exp_eps());
     if (r.budget->epsilon()) j["eps"] = to_string(*r.budget->epsilon());
   }
-  j["required"] = required;
-  j["ldp"] = verdict_to_json(r.ldp);
-  j["uldp"] = verdict_to_json(r.uldp);
-  j["uldp_strict"] = verdict_to_json(r.uldp_strict);
-  j["osldp"] = verdict_to_json(r.osldp);
+  nlohmann::json names = nlohmann::json::array();
+  for (Property p : required) names.push_back(property_name(p));
+  j["required"] = names;
+  j["ldp"] = verdict_to_json(r.verdicts.ldp);
+  j["uldp"] = verdict_to_json(r.verdicts.uldp);
+  j["uldp_strict"] = verdict_to_json(r.verdicts.uldp_strict);
+  j["osldp"] = verdict_to_json(r.verdicts.osldp);
   j["seconds"] = r.seconds;
   std::cout << j.dump(2) << "\n";
+}
+
+// Without --require: the built-in's claim (LDP for the non-private baseline, which claims
+// nothing); for files, ULDP when X_S or Y_P is given, else LDP.
+std::vector<Property> required_properties(const CheckCommand& c, const Report& r) {
+  std::vector<Property> required;
+  for (const std::string& name : c.require) required.push_back(parse_property(name, "--require"));
+  if (!required.empty()) return required;
+  if (r.claim) return {*r.claim == Claim::kUldp ? Property::kUldp : Property::kLdp};
+  return {c.flags.sensitive_given || c.protected_given ? Property::kUldp : Property::kLdp};
 }
 
 }  // namespace
@@ -201,8 +208,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
   auto c = std::make_shared<CheckCommand>();
   auto* cmd = app.add_subcommand("check", "exact verdicts: eps-LDP, ULDP (both readings), OSLDP");
   cmd->add_option("--matrix", c->matrix_path, "mechanism file: CSV, JSON {\"Q\": ...} or structured JSON {\"bits\": ...}");
-  cmd->add_option("--mech", c->mech, std::string("or a built-in mechanism: ") + mechanism_names());
-  c->flags.add_to(*cmd);
+  c->flags.add_with_mech_option(*cmd);
   cmd->add_option("--protected", c->protected_list,
                   "protected outputs Y_P (dense: output indices; structured: bits that are 0); "
                   "default: the smallest valid Y_P (dense files), the declared one (built-ins), "
@@ -213,27 +219,20 @@ void add_check_command(CLI::App& app, int& exit_code) {
                   "(default: uldp when --sensitive/--protected is given or the built-in claims it, else ldp)")
       ->check(CLI::IsMember({"ldp", "uldp", "uldp-strict", "osldp"}))
       ->delimiter(',');
-  cmd->add_flag("--dense", c->dense, "with --mech rappor/urap: expand to the 2^k-column matrix (k <= 16)");
+  cmd->add_flag("--dense", c->dense, "with --mech: check the dense expansion (rappor/urap: k <= 16)");
   cmd->add_flag("--json", c->json, "print JSON");
   cmd->add_option("--smt", c->smt_path, "also re-check with Z3 and write the SMT-LIB2 certificate to FILE (dense; run: z3 FILE)");
   cmd->callback([c, &exit_code] {
     const Report r = run(*c);
-    std::vector<std::string> required = c->require;
-    if (required.empty()) {
-      if (!c->mech.empty()) {
-        required.push_back(c->mech == "rr" || c->mech == "rappor" ? "ldp" : "uldp");
-      } else {
-        required.push_back(c->flags.sensitive_given || c->protected_given ? "uldp" : "ldp");
-      }
-    }
+    const std::vector<Property> required = required_properties(*c, r);
     if (c->json) {
       print_json(r, required);
     } else {
       print_text(r, required);
     }
-    if (!r.stochastic) throw Error(*r.stochastic_problem + " (a mechanism's rows must sum to exactly 1)");
+    if (r.stochastic_problem) throw Error(*r.stochastic_problem + " (a mechanism's rows must sum to exactly 1)");
     bool all_hold = true;
-    for (const auto& name : required) all_hold = all_hold && verdict_named(r, name).holds;
+    for (Property p : required) all_hold = all_hold && r.verdicts[p].holds;
     exit_code = all_hold ? 0 : 1;
   });
 }

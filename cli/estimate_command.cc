@@ -3,15 +3,16 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include "cli_support.h"
 #include "commands.h"
-#include "estimation_flags.h"
+#include "mechanism_flags.h"
 #include "uldp/error.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/empirical.h"
-#include "uldp/estimate/named_mechanism.h"
+#include "uldp/estimate/estimation_model.h"
 #include "uldp/estimate/report_file.h"
 #include "uldp/estimate/threshold.h"
 
@@ -19,13 +20,13 @@ namespace uldp::cli {
 namespace {
 
 struct EstimateCommand {
-  EstimationMechanismFlags mech;
+  MechanismFlags mech;
   std::string reports;
   std::string method = "em";
   double alpha = 0.05;
   std::size_t max_iterations = EmOptions{}.max_iterations;
   double tolerance = EmOptions{}.tolerance;
-  std::string accelerator = "auto";
+  EmAccelerator accelerator = EmAccelerator::kAuto;
   bool json = false;
 };
 
@@ -35,45 +36,42 @@ struct Outcome {
   std::optional<EmResult> em;
 };
 
-// What --accelerator auto resolves to: Newton steps on bit-vector reports, SQUAREM on histograms.
-std::string accelerator_used(const NamedMechanism& m, const EstimateCommand& c) {
-  if (c.accelerator != "auto") return c.accelerator;
-  return m.form == NamedMechanism::Form::kUnary ? "newton" : "squarem";
+const std::map<std::string, EmAccelerator> kAccelerators = {{"auto", EmAccelerator::kAuto},
+                                                             {"newton", EmAccelerator::kNewton},
+                                                             {"squarem", EmAccelerator::kSquarem},
+                                                             {"none", EmAccelerator::kNone}};
+
+std::string accelerator_name(EmAccelerator a) {
+  for (const auto& [name, value] : kAccelerators) {
+    if (value == a) return name;
+  }
+  return "?";
 }
 
-Outcome estimate(const NamedMechanism& m, const ReportData& data, const EstimateCommand& c) {
+Outcome estimate(const std::string& name, const EstimationModel& model, const ReportData& data,
+                 const EstimateCommand& c) {
   Outcome out;
-  EmOptions options;
-  options.alpha = c.alpha;
-  options.max_iterations = c.max_iterations;
-  options.tolerance = c.tolerance;
-  options.accelerate = c.accelerator != "none";
-  options.curvature_steps = c.accelerator != "squarem";
-  using Form = NamedMechanism::Form;
   if (c.method == "emp") {
-    if (m.form == Form::kUrr) out.p = empirical_estimate_urr(m.urr, data.symbol_counts);
-    if (m.form == Form::kUnary) out.p = empirical_estimate_unary(m.unary, data.bit_counts);
-    if (m.form == Form::kDense) out.p = empirical_estimate_dense(m.dense, data.symbol_counts);
+    out.p = empirical_estimate(model, data);
   } else if (c.method == "thr") {
-    ThresholdEstimate t;
-    if (m.form == Form::kUrr) t = threshold_estimate_urr(m.urr, data.symbol_counts, c.alpha);
-    if (m.form == Form::kUnary) t = threshold_estimate_unary(m.unary, data.bit_counts, c.alpha);
-    if (m.form == Form::kDense) t = threshold_estimate_dense(m.dense, data.symbol_counts, c.alpha);
+    ThresholdEstimate t = threshold_estimate(model, data, c.alpha);
     out.p = std::move(t.p);
     out.significant = std::move(t.significant);
   } else {
-    if (c.accelerator == "newton" && m.form != Form::kUnary) {
-      throw InvalidArgument("--accelerator newton: only for bit-vector reports (rappor, urap); " +
-                            m.name + " takes auto, squarem or none");
+    if (c.accelerator == EmAccelerator::kNewton && !reports_are_bit_vectors(model)) {
+      throw InvalidArgument("--accelerator newton: only for bit-vector reports (rappor, urap); " + name +
+                            " takes auto, squarem or none");
     }
-    if (m.form == Form::kUnary && !data.per_report) {
-      throw InvalidArgument("--method em: " + m.name +
-                            " needs one report per line (per-bit counts do not determine the "
-                            "likelihood); use --method emp or thr with counts");
+    EmOptions options;
+    options.alpha = c.alpha;
+    options.max_iterations = c.max_iterations;
+    options.tolerance = c.tolerance;
+    options.accelerator = c.accelerator;
+    try {
+      out.em = em_estimate(model, data, options);
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument("--method em: " + name + ": " + e.what());
     }
-    if (m.form == Form::kUrr) out.em = em_estimate_urr(m.urr, data.symbol_counts, options);
-    if (m.form == Form::kUnary) out.em = em_estimate_unary(m.unary, data.bit_reports, options);
-    if (m.form == Form::kDense) out.em = em_estimate_dense(m.dense, data.symbol_counts, options);
     out.p = out.em->p;
   }
   return out;
@@ -89,21 +87,22 @@ void run(const EstimateCommand& c, int& exit_code) {
   if (!(c.alpha > 0.0 && c.alpha < 1.0)) {
     throw InvalidArgument("--alpha: " + decimal(c.alpha) + " is not in (0,1)");
   }
-  const EstimationMechanismFlags::Built built = c.mech.build();
-  const std::optional<PrivacyBudget> budget = built.budget;
-  const IndexSet& sensitive = built.sensitive;
-  const NamedMechanism& m = built.mechanism;
+  if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
+  const MechanismSpec spec = c.mech.build();
+  const std::string name(entry_of(spec).name);
+  const std::optional<PrivacyBudget> budget = budget_of(spec);
+  const EstimationModel model = estimation_model(spec);
   std::ifstream in(c.reports);
   if (!in) throw InputError(c.reports, "cannot open the file");
-  const ReportData data = read_reports(in, c.reports, c.mech.k, m.bit_vectors());
-  const Outcome out = estimate(m, data, c);
+  const ReportData data = read_reports(in, c.reports, spec.k, reports_are_bit_vectors(model));
+  const Outcome out = estimate(name, model, data, c);
 
   if (c.json) {
     nlohmann::json j;
-    j["mechanism"] = m.name;
-    j["k"] = c.mech.k;
-    j["exp_eps"] = to_string(budget->exp_eps());
-    j["sensitive"] = sensitive.indices();
+    j["mechanism"] = name;
+    j["k"] = spec.k;
+    if (budget) j["exp_eps"] = to_string(budget->exp_eps());
+    j["sensitive"] = spec.sensitive.indices();
     j["n"] = data.n;
     j["method"] = c.method;
     j["estimate"] = out.p;
@@ -116,18 +115,18 @@ void run(const EstimateCommand& c, int& exit_code) {
       j["iterations"] = out.em->iterations;
       j["converged"] = out.em->converged;
       j["tolerance"] = c.tolerance;
-      j["accelerator"] = accelerator_used(m, c);
+      j["accelerator"] = accelerator_name(resolved_accelerator(c.accelerator, model));
       j["log_likelihood"] = out.em->log_likelihood;
       j["initial_log_likelihood"] = out.em->initial_log_likelihood;
     }
     std::cout << j.dump() << "\n";
   } else {
-    std::cout << "Estimate of p by " << c.method << " from " << data.n << " " << m.name
-              << " reports, k = " << c.mech.k << ", " << budget->describe() << "\n";
+    std::cout << "Estimate of p by " << c.method << " from " << data.n << " " << name << " reports, k = " << spec.k
+              << ", " << (budget ? budget->describe() : "no privacy") << "\n";
     if (out.em) {
       std::cout << "EM: " << out.em->iterations << " updates, "
                 << (out.em->converged ? "converged" : "stopped at --max-iterations") << ", "
-                << accelerator_used(m, c) << " steps"
+                << accelerator_name(resolved_accelerator(c.accelerator, model)) << " steps"
                 << " (relative log-likelihood gain <= " << c.tolerance
                 << "), log-likelihood " << decimal(out.em->log_likelihood) << "\n";
     }
@@ -146,7 +145,7 @@ void add_estimate_command(CLI::App& app, int& exit_code) {
   auto command = std::make_shared<EstimateCommand>();
   CLI::App* sub = app.add_subcommand(
       "estimate", "estimate the input distribution from obfuscated reports (emp, thr, em)");
-  command->mech.add_to(*sub);
+  command->mech.add_with_mech_option(*sub);
   sub->add_option("--reports", command->reports,
                   "report file: one symbol or k-bit string per line, or '# counts' then k counts "
                   "('# counts n=N' for bit vectors)")
@@ -162,7 +161,7 @@ void add_estimate_command(CLI::App& app, int& exit_code) {
   sub->add_option("--accelerator", command->accelerator,
                   "EM steps: auto (newton on rappor/urap reports, squarem on histograms), "
                   "newton, squarem or none (plain EM)")
-      ->check(CLI::IsMember({"auto", "newton", "squarem", "none"}));
+      ->transform(CLI::CheckedTransformer(kAccelerators));
   sub->add_flag("--json", command->json, "machine-readable output");
   sub->callback([command, &exit_code] { run(*command, exit_code); });
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli_support.h"
+#include "mechanism_flags.h"
 #include "commands.h"
 #include "uldp/error.h"
 #include "uldp/utility/coordinate_model.h"
@@ -33,19 +34,16 @@ std::string run_length(const nlohmann::json& values) {
   return out + ")";
 }
 
-constexpr std::size_t kMaxLossK = 1000000;
+// Tables are built over all five paper mechanisms at once: the tightest registry limit.
+constexpr std::size_t kMaxTableK = 1000000;
 // The exact finite-n l1 costs big-integer powers of size ~ n bits per coordinate: printed by
 // default only when n * k is below this, or on request with --exact-l1.
 constexpr std::uint64_t kExactL1DefaultWork = 500000;
 
 struct LossCommand {
-  std::string mech;
-  long long k = 0;
-  std::string sensitive;
-  BudgetOptions budget;
+  MechanismFlags mech;
   std::string n_text;
   std::string p_text = "uniform";
-  std::string theta;
   std::string table;
   bool json = false;
   bool exact_l1 = false;
@@ -85,12 +83,14 @@ nlohmann::json rationals_json(const std::vector<Rational>& v) {
 
 void run_table(const LossCommand& c) {
   if (c.table != "l1" && c.table != "l2") throw InvalidArgument("--table: '" + c.table + "' is not l1 or l2");
-  if (c.k < 2) throw InvalidArgument("--k: a loss table needs k >= 2");
-  check_size(static_cast<std::size_t>(c.k), kMaxLossK, "--k");
-  const IndexSet xs = parse_index_list(c.sensitive, static_cast<std::size_t>(c.k), "--sensitive");
-  if (!c.budget.exp_eps.empty()) throw InvalidArgument("--exp-eps: a table takes the small eps by --eps");
-  LossTableSpec spec{static_cast<std::size_t>(c.k), xs.size(), parse_n(c.n_text), Rational(1, 10)};
-  if (!c.budget.eps.empty()) spec.small_eps = parse_rational(c.budget.eps, "--eps");
+  const MechanismFlags& f = c.mech;
+  if (f.k < 2) throw InvalidArgument("--k: a loss table needs k >= 2");
+  check_size(static_cast<std::size_t>(f.k), kMaxTableK, "--k");
+  if (!f.theta.empty() || !f.mangat_p.empty()) throw InvalidArgument("--theta: a table uses each mechanism's default");
+  const IndexSet xs = parse_index_list(f.sensitive, static_cast<std::size_t>(f.k), "--sensitive");
+  if (!f.budget.exp_eps.empty()) throw InvalidArgument("--exp-eps: a table takes the small eps by --eps");
+  LossTableSpec spec{static_cast<std::size_t>(f.k), xs.size(), parse_n(c.n_text), Rational(1, 10)};
+  if (!f.budget.eps.empty()) spec.small_eps = parse_rational(f.budget.eps, "--eps");
   const auto rows = c.table == "l2" ? l2_loss_table(spec) : l1_loss_table(spec);
   if (c.json) {
     nlohmann::json out;
@@ -126,31 +126,20 @@ void run_table(const LossCommand& c) {
 }
 
 void run_loss(const LossCommand& c) {
-  if (c.mech.empty()) throw InvalidArgument("--mech: required (none, rr, rappor, urr, urap)");
-  const LossMechanism mechanism = parse_loss_mechanism(c.mech, "--mech");
-  if (c.k < 1) throw InvalidArgument("--k: must be at least 1");
-  check_size(static_cast<std::size_t>(c.k), kMaxLossK, "--k");
-  const std::size_t k = static_cast<std::size_t>(c.k);
-  const IndexSet xs = parse_index_list(c.sensitive, k, "--sensitive");
-  const std::optional<PrivacyBudget> budget = c.budget.parse();
-  if (!budget) throw InvalidArgument("--exp-eps / --eps: one of them is required");
+  if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
+  const MechanismSpec spec = c.mech.build();
+  const std::size_t k = spec.k;
+  const IndexSet& xs = spec.sensitive;
   if (c.n_text.empty()) throw InvalidArgument("--n: required");
   const std::uint64_t n = parse_n(c.n_text);
-  std::optional<Rational> theta;
-  if (!c.theta.empty()) {
-    if (mechanism != LossMechanism::kRappor && mechanism != LossMechanism::kUtilityOptimizedRappor) {
-      throw InvalidArgument("--theta: only rappor and urap take theta");
-    }
-    theta = parse_rational(c.theta, "--theta");
-    if (*theta <= 0 || *theta > 1) throw InvalidArgument("--theta: " + c.theta + " is outside (0,1]");
-  }
-  const CoordinateModel model = coordinate_model(mechanism, xs, *budget, theta);
+  const CoordinateModel model = coordinate_model(spec);
+  const std::optional<PrivacyBudget> budget = budget_of(spec);
 
   nlohmann::json out;
-  out["mechanism"] = loss_mechanism_name(mechanism);
+  out["mechanism"] = entry_of(spec).name;
   out["k"] = k;
   out["sensitive"] = xs.indices();
-  out["exp_eps"] = to_string(budget->exp_eps());
+  if (budget) out["exp_eps"] = to_string(budget->exp_eps());
   out["n"] = n;
   std::string l1_text;
   if (c.p_text == "worst") {
@@ -181,8 +170,8 @@ void run_loss(const LossCommand& c) {
     std::cout << out.dump() << "\n";
     return;
   }
-  std::cout << "mechanism " << c.mech << ", k = " << k << ", X_S = {" << xs.to_string() << "}, "
-            << budget->describe() << ", n = " << n << "\n";
+  std::cout << "mechanism " << c.mech.name << ", k = " << k << ", X_S = {" << xs.to_string() << "}, "
+            << (budget ? budget->describe() : "no privacy") << ", n = " << n << "\n";
   if (c.p_text == "worst") {
     std::cout << "worst-case E[l2^2] = " << out["l2"]["exact"].get<std::string>() << " ~ "
               << out["l2"]["decimal"].get<std::string>() << "\n";
@@ -206,20 +195,16 @@ void add_loss_command(CLI::App& app, int& exit_code) {
   auto c = std::make_shared<LossCommand>();
   auto* cmd = app.add_subcommand("loss", "exact expected l2 / certified l1 loss of the empirical estimator, "
                                          "worst cases, and the paper's loss tables");
-  cmd->add_option("--mech", c->mech, "none, rr, rappor, urr, urap");
-  cmd->add_option("--k", c->k, "number of symbols |X|");
-  cmd->add_option("--sensitive", c->sensitive, "X_S for urr/urap (e.g. 0-14,20); for tables only its size counts");
-  c->budget.add_to(*cmd, false);
+  c->mech.add_with_mech_option(*cmd);
   cmd->add_option("--n", c->n_text, "number of users (integer >= 1)");
   cmd->add_option("--p", c->p_text, "a/b,c/d,... (exact, summing to 1) | uniform | worst (default uniform)");
-  cmd->add_option("--theta", c->theta, "rappor/urap: theta (default e^{eps/2}/(e^{eps/2}+1))");
   cmd->add_option("--table", c->table, "l1 | l2: print the paper's worst-case loss table, verified");
   cmd->add_flag("--exact-l1", c->exact_l1,
                 "also print the exact finite-n E[l1] (n <= 10^6; slow for large n*k; default when n*k <= 5e5)");
   cmd->add_flag("--json", c->json, "print JSON");
   cmd->callback([c, &exit_code] {
     if (!c->table.empty()) {
-      if (!c->mech.empty()) throw InvalidArgument("--table: prints all mechanisms; drop --mech");
+      if (!c->mech.name.empty()) throw InvalidArgument("--table: prints all mechanisms; drop --mech");
       if (c->n_text.empty()) throw InvalidArgument("--n: required");
       run_table(*c);
     } else {

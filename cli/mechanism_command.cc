@@ -1,10 +1,12 @@
-// `uldp mechanism NAME --k K ...`: prints a built-in mechanism's exact matrix.
+// `uldp mechanism NAME --k K ...`: prints a registered mechanism's exact matrix (or its
+// structured form); `uldp mechanism --list` prints the registry.
 #include <iostream>
 #include <memory>
 
-#include "builtin_mechanisms.h"
 #include "commands.h"
+#include "mechanism_flags.h"
 #include "uldp/error.h"
+#include "uldp/mechanisms/exact_form.h"
 
 namespace uldp::cli {
 namespace {
@@ -13,41 +15,84 @@ struct MechanismCommand {
   MechanismFlags flags;
   std::string format = "md";
   bool structured = false;
+  bool list = false;
 };
 
-nlohmann::json common_json(const BuiltMechanism& m) {
-  nlohmann::json j;
-  j["mechanism"] = m.name;
-  j["k"] = m.k;
-  j["exp_eps"] = to_string(m.budget->exp_eps());
-  if (m.budget->epsilon()) {
-    j["eps"] = to_string(*m.budget->epsilon());
-    j["exp_eps_rounding_error_bound"] = to_decimal(m.budget->rounding_error_bound(), 6);
+std::string takes_text(const MechanismEntry& e) {
+  std::string s = e.fixed_k ? "k = " + std::to_string(*e.fixed_k) : "--k <= " + std::to_string(e.max_k);
+  auto add = [&](Takes t, const char* flag) {
+    if (t == Takes::kRequired) s += std::string(", ") + flag;
+    if (t == Takes::kOptional) s += std::string(", [") + flag + "]";
+  };
+  add(e.sensitive, "--sensitive");
+  add(e.budget, "--eps|--exp-eps");
+  add(e.theta, "--theta");
+  add(e.mangat_p, "--mangat-p");
+  return s;
+}
+
+void print_list(const std::string& format) {
+  if (format == "json") {
+    nlohmann::json list = nlohmann::json::array();
+    for (const MechanismEntry& e : mechanism_registry()) {
+      list.push_back({{"name", e.name},
+                      {"title", e.title},
+                      {"reference", e.reference},
+                      {"claim", claim_name(e.claim)},
+                      {"protected_outputs", e.protected_outputs},
+                      {"parameters", takes_text(e)},
+                      {"max_k", e.max_k},
+                      {"proof", e.family_claim},
+                      {"example", e.example}});
+    }
+    std::cout << nlohmann::json{{"mechanisms", list}}.dump(1) << "\n";
+    return;
   }
-  j["sensitive"] = m.sensitive.indices();
-  if (m.theta) j["theta"] = to_string(*m.theta);
+  std::cout << "| name | mechanism | paper | claim | Y_P | parameters | Z3 proof | example |\n"
+               "|---|---|---|---|---|---|---|---|\n";
+  for (const MechanismEntry& e : mechanism_registry()) {
+    std::cout << "| " << e.name << " | " << e.title << " | " << e.reference << " | " << claim_name(e.claim) << " | "
+              << e.protected_outputs << " | " << takes_text(e) << " | "
+              << (e.family_claim.empty() ? "-" : std::string(e.family_claim)) << " | uldp mechanism " << e.name
+              << " " << e.example << " |\n";
+  }
+}
+
+nlohmann::json common_json(const MechanismSpec& spec) {
+  nlohmann::json j;
+  j["mechanism"] = entry_of(spec).name;
+  j["k"] = spec.k;
+  if (const auto budget = budget_of(spec)) {
+    j["exp_eps"] = to_string(budget->exp_eps());
+    if (budget->epsilon()) {
+      j["eps"] = to_string(*budget->epsilon());
+      j["exp_eps_rounding_error_bound"] = to_decimal(budget->rounding_error_bound(), 6);
+    }
+  }
+  j["sensitive"] = spec.sensitive.indices();
+  if (const auto theta = theta_of(spec)) j["theta"] = to_string(*theta);
   return j;
 }
 
-void print_structured(const BuiltMechanism& m) {
-  nlohmann::json j = common_json(m);
+void print_structured(const MechanismSpec& spec, const BitProductForm& form) {
+  nlohmann::json j = common_json(spec);
   j["structure"] = "unary";
-  j["protected_zero_bits"] = m.protected_zero->zero_bits.indices();
+  j["protected_zero_bits"] = form.protected_outputs.zero_bits.indices();
   nlohmann::json bits = nlohmann::json::array();
-  for (const BitChannel& b : m.unary->bits()) {
+  for (const BitChannel& b : form.q.bits()) {
     bits.push_back({{"one_if_on", to_string(b.one_if_on)}, {"one_if_off", to_string(b.one_if_off)}});
   }
   j["bits"] = std::move(bits);
   std::cout << j.dump(1) << "\n";
 }
 
-void print_dense(const BuiltMechanism& m, const std::string& format) {
-  const DenseMechanism& q = *m.dense;
+void print_dense(const MechanismSpec& spec, const DenseForm& form, const std::string& format) {
+  const DenseMechanism& q = form.q;
   const auto& labels = q.output_labels();
   if (format == "json") {
-    nlohmann::json j = common_json(m);
+    nlohmann::json j = common_json(spec);
     j["outputs"] = labels;
-    j["protected"] = m.protected_outputs->indices();
+    j["protected"] = form.protected_outputs.indices();
     nlohmann::json rows = nlohmann::json::array();
     for (std::size_t x = 0; x < q.num_inputs(); ++x) {
       nlohmann::json row = nlohmann::json::array();
@@ -65,9 +110,11 @@ void print_dense(const BuiltMechanism& m, const std::string& format) {
       std::cout << "\n";
     }
   } else {  // md
-    std::cout << "Mechanism " << m.name << ", k = " << m.k << ", " << m.budget->describe() << "\n";
-    std::cout << "X_S = {" << m.sensitive.to_string() << "}, Y_P = {"
-              << m.protected_outputs->to_string() << "}\n\n";
+    const auto budget = budget_of(spec);
+    std::cout << "Mechanism " << entry_of(spec).name << ", k = " << spec.k << ", "
+              << (budget ? budget->describe() : "no privacy") << "\n";
+    std::cout << "X_S = {" << spec.sensitive.to_string() << "}, Y_P = {" << form.protected_outputs.to_string()
+              << "}\n\n";
     std::cout << "| x \\ y |";
     for (const auto& l : labels) std::cout << ' ' << l << " |";
     std::cout << "\n|---|";
@@ -81,31 +128,38 @@ void print_dense(const BuiltMechanism& m, const std::string& format) {
   }
 }
 
+void run(const MechanismCommand& c) {
+  if (c.list) {
+    if (!c.flags.name.empty()) throw InvalidArgument("--list: prints every mechanism; drop the name");
+    print_list(c.format);
+    return;
+  }
+  if (c.flags.name.empty()) throw InvalidArgument("mechanism: give a NAME (" + mechanism_names() + ") or --list");
+  const MechanismSpec spec = c.flags.build();
+  if (c.structured) {
+    const ExactForm form = exact_form(spec, FormChoice::kNatural);
+    const auto* bits = std::get_if<BitProductForm>(&form);
+    if (!bits) throw InvalidArgument("--structured: mechanism " + c.flags.name + " has no per-bit form (rappor, urap do)");
+    print_structured(spec, *bits);
+    return;
+  }
+  print_dense(spec, std::get<DenseForm>(exact_form(spec, FormChoice::kDense)), c.format);
+}
+
 }  // namespace
 
 void add_mechanism_command(CLI::App& app, int& exit_code) {
   auto state = std::make_shared<MechanismCommand>();
-  auto* cmd = app.add_subcommand("mechanism", "print the exact matrix Q[x][y] of a built-in mechanism");
-  cmd->add_option("name", state->flags.name, std::string("mechanism: ") + mechanism_names())->required();
+  auto* cmd = app.add_subcommand("mechanism", "print the exact matrix Q[x][y] of a registered mechanism, or --list them");
+  cmd->add_option("name", state->flags.name, mech_option_help());
   state->flags.add_to(*cmd);
   cmd->add_option("--format", state->format, "json, csv or md (default md)")
       ->check(CLI::IsMember({"json", "csv", "md"}));
   cmd->add_flag("--structured", state->structured,
                 "rappor/urap: print the per-bit channels (JSON) instead of the 2^k-column matrix");
+  cmd->add_flag("--list", state->list, "print the registry of mechanisms (md or --format json)");
   cmd->callback([state, &exit_code] {
-    const bool unary = state->flags.name == "rappor" || state->flags.name == "urap";
-    if (state->structured && !unary) throw InvalidArgument("--structured: only rappor and urap are structured");
-    if (unary && !state->structured && state->flags.k > static_cast<long long>(UnaryMechanism::kMaxDenseBits)) {
-      throw InvalidArgument("--k: " + std::to_string(state->flags.k) + " bits make 2^" +
-                            std::to_string(state->flags.k) + " outputs; a dense matrix needs k <= " +
-                            std::to_string(UnaryMechanism::kMaxDenseBits) + " (use --structured)");
-    }
-    const BuiltMechanism m = build_mechanism(state->flags, unary && !state->structured);
-    if (state->structured) {
-      print_structured(m);
-    } else {
-      print_dense(m, state->format);
-    }
+    run(*state);
     exit_code = 0;
   });
 }

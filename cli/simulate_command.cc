@@ -7,10 +7,9 @@
 
 #include "cli_support.h"
 #include "commands.h"
-#include "estimation_flags.h"
+#include "mechanism_flags.h"
 #include "uldp/error.h"
-#include "uldp/estimate/named_mechanism.h"
-#include "uldp/estimate/report_file.h"
+#include "uldp/estimate/estimation_model.h"
 #include "uldp/estimate/sampler.h"
 
 namespace uldp::cli {
@@ -19,7 +18,7 @@ namespace {
 constexpr std::uint64_t kMaxUsers = 1'000'000'000;
 
 struct SimulateCommand {
-  EstimationMechanismFlags mech;
+  MechanismFlags mech;
   std::uint64_t n = 0;
   std::string p = "uniform";
   std::uint64_t seed = 0;
@@ -73,9 +72,10 @@ std::vector<double> input_distribution(const std::string& spec, std::size_t k) {
 
 void run(const SimulateCommand& c, int& exit_code) {
   check_size(c.n, kMaxUsers, "--n");
-  const EstimationMechanismFlags::Built built = c.mech.build();
-  const NamedMechanism& m = built.mechanism;
-  const std::vector<double> p = input_distribution(c.p, c.mech.k);
+  if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
+  const MechanismSpec spec = c.mech.build();
+  const EstimationModel model = estimation_model(spec);
+  const std::vector<double> p = input_distribution(c.p, spec.k);
 
   std::ofstream file;
   if (!c.out.empty()) {
@@ -85,17 +85,7 @@ void run(const SimulateCommand& c, int& exit_code) {
   std::ostream& out = c.out.empty() ? std::cout : file;
   Xoshiro256 rng(c.seed);
   const std::vector<std::uint64_t> input_counts = sample_input_counts(rng, c.n, p);
-  using Form = NamedMechanism::Form;
-  if (c.counts) {
-    if (m.form == Form::kUrr) write_symbol_counts(out, sample_report_counts(rng, m.urr, input_counts));
-    if (m.form == Form::kDense) write_symbol_counts(out, sample_report_counts(rng, m.dense, input_counts));
-    if (m.form == Form::kUnary) write_bit_counts(out, sample_report_counts(rng, m.unary, input_counts));
-  } else {
-    const std::vector<std::uint32_t> inputs = inputs_from_counts(rng, input_counts);
-    if (m.form == Form::kUrr) write_symbol_reports(out, sample_reports(rng, m.urr, inputs));
-    if (m.form == Form::kDense) write_symbol_reports(out, sample_reports(rng, m.dense, inputs));
-    if (m.form == Form::kUnary) write_bit_reports(out, sample_reports(rng, m.unary, inputs));
-  }
+  simulate_reports(out, rng, model, input_counts, c.counts);
   out.flush();
   if (!out) throw InvalidArgument("--out: writing the reports failed");
   exit_code = 0;
@@ -107,7 +97,7 @@ void add_simulate_command(CLI::App& app, int& exit_code) {
   auto command = std::make_shared<SimulateCommand>();
   CLI::App* sub = app.add_subcommand(
       "simulate", "draw the obfuscated reports of n users (for uldp estimate)");
-  command->mech.add_to(*sub);
+  command->mech.add_with_mech_option(*sub);
   sub->add_option("--n", command->n, "number of users")->required();
   sub->add_option("--p", command->p,
                   "input distribution: uniform, zipf:S, or a file of k weights (one per line)");

@@ -61,7 +61,7 @@ RC_GTEST_PROP(Em, NewtonDriverConvergesMonotonicallyAndPassesTheStoppingRule, ()
   RC_ASSERT(r.log_likelihood >= r.initial_log_likelihood - slack);
   // One plain update from the result (a plain run limited to two passes, started at r.p).
   EmOptions one;
-  one.accelerate = false;
+  one.accelerator = EmAccelerator::kNone;
   one.max_iterations = 2;
   one.start_mixing = 1e-300;
   one.record_trace = true;

@@ -17,6 +17,14 @@
 namespace uldp {
 namespace {
 
+// Newton steps need the curvature of bit-vector likelihoods; histograms take SQUAREM.
+const EmOptions& histogram_options(const EmOptions& options) {
+  if (options.accelerator == EmAccelerator::kNewton) {
+    throw InvalidArgument("EM accelerator newton: only for bit-vector reports (use auto, squarem or none)");
+  }
+  return options;
+}
+
 using internal::run_squarem_em;
 
 std::vector<double> prepare_start(std::span<const double> start, std::size_t k,
@@ -131,7 +139,8 @@ EmResult em_estimate_urr(const UrrParams& params, std::span<const std::uint64_t>
   validate(params);
   const double n = static_cast<double>(checked_total(counts, params.k, "EM"));
   const UrrModel model{params, counts, n};
-  return run_squarem_em(std::cref(model), prepare_start(start, params.k, options.start_mixing), options);
+  return run_squarem_em(std::cref(model), prepare_start(start, params.k, options.start_mixing),
+                        histogram_options(options));
 }
 
 EmResult em_estimate_urr(const UrrParams& params, std::span<const std::uint64_t> counts,
@@ -153,7 +162,7 @@ namespace {
 
 EmResult run_unary(const internal::UnaryEmModel& model, std::vector<double> p,
                    const EmOptions& options) {
-  if (options.accelerate && options.curvature_steps) {
+  if (options.accelerator == EmAccelerator::kAuto || options.accelerator == EmAccelerator::kNewton) {
     return internal::run_newton_em(
         [&model](const std::vector<double>& at, internal::CurvaturePass& out) {
           model.curvature_pass(at, out);
@@ -196,7 +205,7 @@ EmResult em_estimate_dense(const DenseParams& params, std::span<const std::uint6
   const double n = static_cast<double>(checked_total(counts, params.outputs, "EM"));
   const DenseModel model{params, counts, n};
   return run_squarem_em(std::cref(model), prepare_start(start, params.inputs, options.start_mixing),
-                options);
+                        histogram_options(options));
 }
 
 EmResult em_estimate_dense(const DenseParams& params, std::span<const std::uint64_t> counts,

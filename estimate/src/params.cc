@@ -5,6 +5,7 @@
 #include <string>
 
 #include "uldp/error.h"
+#include "uldp/probability.h"
 #include "uldp/mechanisms/generalized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
@@ -108,9 +109,7 @@ UnaryParams rappor_params(std::size_t k, const PrivacyBudget& budget) {
 UnaryParams urap_params(const IndexSet& sensitive, const Rational& theta,
                         const PrivacyBudget& budget) {
   require_k(sensitive.universe(), "urap_params");
-  if (theta < 0 || theta > 1) {
-    throw InvalidArgument("urap_params: theta = " + to_string(theta) + " is not in [0,1]");
-  }
+  Probability::from_rational(theta, "urap_params: theta");
   const UrapConstants c = urap_constants(theta, budget.exp_eps());
   const double on_s = to_double(theta), off_s = to_double(c.d1);
   const double on_n = to_double(1 - c.d2);

@@ -66,7 +66,7 @@ EmResult run_squarem_em(const EmMap& step, std::vector<double> p, const EmOption
       if (options.record_trace) result.trace.push_back(l1);
       break;
     }
-    if (options.accelerate && extrapolate(p, p1, p2, candidate)) {
+    if (options.accelerator != EmAccelerator::kNone && extrapolate(p, p1, p2, candidate)) {
       const double lc = step(candidate, f_candidate);
       ++updates;
       if (std::isfinite(lc) && lc >= l1) {  // accepted: never below the plain EM step
@@ -78,7 +78,7 @@ EmResult run_squarem_em(const EmMap& step, std::vector<double> p, const EmOption
       }
     }
     // Plain step(s): move to p2 = F(F(p)) when accelerating (both are EM updates), else F(p).
-    if (options.accelerate) {
+    if (options.accelerator != EmAccelerator::kNone) {
       p.swap(p2);
       l0 = step(p, p1);
       ++updates;

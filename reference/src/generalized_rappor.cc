@@ -1,6 +1,7 @@
 #include "uldp/mechanisms/generalized_rappor.h"
 
 #include "uldp/error.h"
+#include "uldp/probability.h"
 
 namespace uldp {
 
@@ -18,9 +19,7 @@ Rational default_rappor_theta(const PrivacyBudget& budget) {
 
 UnaryMechanism generalized_rappor(std::size_t k, const Rational& theta, const PrivacyBudget& budget) {
   if (k == 0) throw InvalidArgument("generalized RAPPOR: k must be at least 1");
-  if (theta < 0 || theta > 1) {
-    throw InvalidArgument("theta: " + to_string(theta) + " is outside [0,1]");
-  }
+  Probability::from_rational(theta, "theta");
   const Rational psi = rappor_psi(theta, budget.exp_eps());
   return UnaryMechanism(std::vector<BitChannel>(k, BitChannel{theta, psi}), "generalized RAPPOR");
 }

@@ -1,15 +1,13 @@
 #include "uldp/unary_mechanism.h"
 
 #include "uldp/error.h"
+#include "uldp/probability.h"
 
 namespace uldp {
 namespace {
 
 void require_probability(const Rational& p, const char* what, std::size_t bit, const char* field) {
-  if (p < 0 || p > 1) {
-    throw InvalidArgument(std::string(what) + ": bit " + std::to_string(bit) + " " + field + " = " +
-                          to_string(p) + " is outside [0,1]");
-  }
+  Probability::from_rational(p, std::string(what) + ": bit " + std::to_string(bit) + " " + field);
 }
 
 }  // namespace

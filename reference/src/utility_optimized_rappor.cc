@@ -1,6 +1,7 @@
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 
 #include "uldp/error.h"
+#include "uldp/probability.h"
 #include "uldp/mechanisms/generalized_rappor.h"
 
 namespace uldp {
@@ -14,9 +15,7 @@ UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const Rationa
                                         const PrivacyBudget& budget) {
   const std::size_t k = sensitive.universe();
   if (k == 0) throw InvalidArgument("uRAP: k must be at least 1");
-  if (theta < 0 || theta > 1) {
-    throw InvalidArgument("theta: " + to_string(theta) + " is outside [0,1]");
-  }
+  Probability::from_rational(theta, "theta");
   const UrapConstants d = urap_constants(theta, budget.exp_eps());
   std::vector<BitChannel> bits(k);
   for (std::size_t j = 0; j < k; ++j) {

@@ -78,7 +78,7 @@ TEST(CliCheck, RatioViolationWithExactDecimals) {
 }
 
 TEST(CliCheck, WithoutABudgetReportsTightValues) {
-  const RunResult r = run_uldp("check --mech mangat --p 1/3 --json");
+  const RunResult r = run_uldp("check --mech mangat --mangat-p 1/3 --json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json j = json::parse(r.out);
   EXPECT_EQ(j["uldp"]["tight_exp_eps"], "3");
@@ -156,12 +156,22 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"eps_junk", "mechanism rr --k 3 --eps one", "", "--eps: 'one' is not a number"},
         BadInput{"both_budgets", "mechanism rr --k 3 --eps 1 --exp-eps 2", "", "--eps"},
         BadInput{"no_budget", "mechanism urr --k 3 --sensitive 0", "", "needs --exp-eps T or --eps E"},
-        BadInput{"theta_outside", "mechanism urap --k 3 --sensitive 0 --exp-eps 2 --theta 3/2", "", "--theta: 3/2 is outside [0,1]"},
+        BadInput{"theta_outside", "mechanism urap --k 3 --sensitive 0 --exp-eps 2 --theta 3/2", "", "--theta: 3/2 is not a probability in [0,1]"},
         BadInput{"dense_too_big", "mechanism urap --k 30 --sensitive 0 --exp-eps 2", "", "--k: 30 bits make 2^30 outputs"},
-        BadInput{"unknown_mechanism", "mechanism foo --k 3 --exp-eps 2", "", "unknown name 'foo'"},
+        BadInput{"unknown_mechanism", "mechanism foo --k 3 --exp-eps 2", "", "mechanism: unknown mechanism 'foo' (expected one of none, rr, urr, rappor, urap, mangat)"},
         BadInput{"protected_range", "check --mech urr --k 4 --sensitive 0 --exp-eps 2 --protected 7", "", "--protected: index 7"},
         BadInput{"matrix_and_mech", "check --mech rr --k 3 --exp-eps 2 --matrix x.csv", "", "exactly one of --matrix FILE or --mech NAME"},
-        BadInput{"mangat_k", "mechanism mangat --k 3 --p 1/2", "", "--k: Mangat's mechanism is binary"}),
+        BadInput{"mangat_k", "mechanism mangat --k 3 --mangat-p 1/2", "", "--k: mechanism mangat has k = 2"},
+        BadInput{"foreign_flag", "mechanism urr --k 3 --sensitive 0 --exp-eps 2 --theta 1/2", "",
+                 "--theta: mechanism urr does not take it (it takes --k, --sensitive, --eps/--exp-eps)"},
+        BadInput{"mangat_p_and_budget", "mechanism mangat --mangat-p 1/2 --exp-eps 2", "",
+                 "--mangat-p: give either --mangat-p or a budget, not both"},
+        BadInput{"mangat_p_zero", "mechanism mangat --mangat-p 0", "", "--mangat-p: 0 gives no finite budget"},
+        BadInput{"bits_k_absurd", "check --mech urap --k 2000000 --sensitive 0 --exp-eps 2", "",
+                 "--k: 2000000 exceeds the limit 1000000"},
+        BadInput{"no_name", "mechanism --k 3", "", "mechanism: give a NAME"},
+        BadInput{"structured_dense_only", "mechanism urr --k 3 --sensitive 0 --exp-eps 2 --structured", "",
+                 "--structured: mechanism urr has no per-bit form"}),
     [](const ::testing::TestParamInfo<BadInput>& info) { return std::string(info.param.name); });
 
 }  // namespace

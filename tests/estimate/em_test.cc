@@ -60,7 +60,7 @@ TEST(EmUrr, MonotoneInTheSimplexAndConverged) {
   for (bool accelerate : {false, true}) {
     const UrrData d = urr_data(30, 8, std::exp(1.0), 3000, 1);
     EmOptions options;
-    options.accelerate = accelerate;
+    options.accelerator = accelerate ? EmAccelerator::kAuto : EmAccelerator::kNone;
     options.record_trace = true;
     const EmResult r = em_estimate_urr(d.params, d.counts, options);
     expect_valid_run(r);
@@ -91,7 +91,7 @@ TEST(EmUrr, StructuredEmEqualsDenseEm) {
 TEST(EmUrr, AcceleratedAndPlainReachTheSameLikelihood) {
   const UrrData d = urr_data(40, 10, 1.5, 4000, 4);
   EmOptions plain, fast;
-  plain.accelerate = false;
+  plain.accelerator = EmAccelerator::kNone;
   plain.tolerance = fast.tolerance = 1e-14;
   plain.max_iterations = fast.max_iterations = 500000;
   const EmResult a = em_estimate_urr(d.params, d.counts, plain);
@@ -191,7 +191,7 @@ RapporData rappor_data(std::size_t k, const Rational& t, std::uint64_t n, std::u
 // One plain EM update from p (no acceleration): its log-likelihood gain and L(p).
 std::pair<double, double> plain_update_gain(const RapporData& d, const std::vector<double>& p) {
   EmOptions one;
-  one.accelerate = false;
+  one.accelerator = EmAccelerator::kNone;
   one.max_iterations = 2;       // L(p) and L(F(p))
   one.start_mixing = 1e-300;    // start at p itself
   one.record_trace = true;
@@ -209,7 +209,7 @@ TEST(EmUnary, NewtonAndSquaremReachTheSameMaximum) {
         EmOptions newton, squarem;
         newton.tolerance = squarem.tolerance = 1e-14;
         newton.max_iterations = squarem.max_iterations = 100000;
-        squarem.curvature_steps = false;
+        squarem.accelerator = EmAccelerator::kSquarem;
         newton.record_trace = true;
         const EmResult a = em_estimate_unary(d.params, d.reports, newton);
         const EmResult b = em_estimate_unary(d.params, d.reports, squarem);
@@ -239,7 +239,7 @@ TEST(EmUnary, NewtonEndsOnAPlainUpdateThatGainsAtMostTheTolerance) {
     // And it is at least as likely as where SQUAREM stops under the same rule (SQUAREM's
     // stopping point is farther from the maximum: EM's own steps are short when noise is high).
     EmOptions squarem;
-    squarem.curvature_steps = false;
+    squarem.accelerator = EmAccelerator::kSquarem;
     const EmResult s = em_estimate_unary(d.params, d.reports, squarem);
     EXPECT_GE(r.log_likelihood, s.log_likelihood - 1e-10 * std::fabs(s.log_likelihood));
   }

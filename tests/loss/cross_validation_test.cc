@@ -13,11 +13,14 @@
 // (e.g. the paper's (k-1)/k slip) would fail.
 #include <gtest/gtest.h>
 
+#include "test_support.h"
+
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "uldp/estimate/empirical.h"
+#include "uldp/estimate/estimation_model.h"
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/sampler.h"
@@ -28,11 +31,13 @@
 namespace uldp {
 namespace {
 
+using testing::model_of;
+
 constexpr int kReplications = 20000;
 constexpr double kStandardErrors = 5;
 
 struct Setting {
-  LossMechanism mechanism;
+  std::string_view mechanism;
   std::size_t k, k_s;
   Rational t;
   std::uint64_t n;
@@ -42,45 +47,32 @@ struct MonteCarlo {
   double mean_l2 = 0, se_l2 = 0, mean_l1 = 0, se_l1 = 0;
 };
 
-// One empirical estimate from freshly sampled reports of n users drawn i.i.d. from p.
-std::vector<double> sampled_estimate(const Setting& s, const IndexSet& xs, const PrivacyBudget& budget,
-                                     Xoshiro256& rng, const std::vector<double>& p) {
+// One empirical estimate from freshly sampled reports of n users drawn i.i.d. from p, through the
+// estimation model every command uses.
+std::vector<double> sampled_estimate(const Setting& s, const EstimationModel& model, Xoshiro256& rng,
+                                     const std::vector<double>& p) {
   const std::vector<std::uint64_t> inputs = sample_input_counts(rng, s.n, p);
-  switch (s.mechanism) {
-    case LossMechanism::kNonPrivate: {
-      std::vector<double> estimate(s.k);
-      for (std::size_t x = 0; x < s.k; ++x) estimate[x] = static_cast<double>(inputs[x]) / static_cast<double>(s.n);
-      return estimate;
-    }
-    case LossMechanism::kRandomizedResponse: {
-      const RrParams rr = rr_params(s.k, budget);
-      return empirical_estimate_rr(rr, sample_report_counts(rng, urr_params(rr), inputs));
-    }
-    case LossMechanism::kUtilityOptimizedRR: {
-      const UrrParams params = urr_params(xs, budget);
-      return empirical_estimate_urr(params, sample_report_counts(rng, params, inputs));
-    }
-    case LossMechanism::kRappor: {
-      const UnaryParams params = rappor_params(s.k, budget);
-      return empirical_estimate_unary(params, sample_report_counts(rng, params, inputs));
-    }
-    case LossMechanism::kUtilityOptimizedRappor: {
-      const UnaryParams params = urap_params(xs, budget);
-      return empirical_estimate_unary(params, sample_report_counts(rng, params, inputs));
-    }
-  }
-  return {};
+  return std::visit(Overloaded{[&](const UrrParams& m) {
+                                 return empirical_estimate_urr(m, sample_report_counts(rng, m, inputs));
+                               },
+                               [&](const UnaryParams& m) {
+                                 return empirical_estimate_unary(m, sample_report_counts(rng, m, inputs));
+                               },
+                               [&](const DenseParams& m) {
+                                 return empirical_estimate_dense(m, sample_report_counts(rng, m, inputs));
+                               }},
+                    model);
 }
 
 MonteCarlo run(const Setting& s, const std::vector<Rational>& p_exact, std::uint64_t seed) {
-  const IndexSet xs = IndexSet::first(s.k_s, s.k);
-  const PrivacyBudget budget = PrivacyBudget::from_exp_eps(s.t);
+  const EstimationModel model =
+      estimation_model(testing::spec_of(s.mechanism, IndexSet::first(s.k_s, s.k), PrivacyBudget::from_exp_eps(s.t)));
   std::vector<double> p(s.k);
   for (std::size_t x = 0; x < s.k; ++x) p[x] = to_double(p_exact[x]);
   Xoshiro256 rng(seed);
   double sum2 = 0, sumsq2 = 0, sum1 = 0, sumsq1 = 0;
   for (int r = 0; r < kReplications; ++r) {
-    const std::vector<double> estimate = sampled_estimate(s, xs, budget, rng, p);
+    const std::vector<double> estimate = sampled_estimate(s, model, rng, p);
     double l2 = 0, l1 = 0;
     for (std::size_t x = 0; x < s.k; ++x) {
       const double e = estimate[x] - p[x];
@@ -112,11 +104,11 @@ std::vector<Rational> zipf(std::size_t k) {
 
 void expect_agreement(const Setting& s, const std::vector<Rational>& p, std::uint64_t seed) {
   const IndexSet xs = IndexSet::first(s.k_s, s.k);
-  const CoordinateModel model = coordinate_model(s.mechanism, xs, PrivacyBudget::from_exp_eps(s.t));
+  const CoordinateModel model = model_of(s.mechanism, xs, PrivacyBudget::from_exp_eps(s.t));
   const double exact_l2 = to_double(expected_l2_loss(model, p, s.n));
   const double exact_l1 = to_double(exact_l1_loss_bounds(model, p, s.n).lower);  // width < 1e-28
   const MonteCarlo mc = run(s, p, seed);
-  const std::string what = loss_mechanism_name(s.mechanism) + " k=" + std::to_string(s.k) + " t=" + to_string(s.t) +
+  const std::string what = std::string(s.mechanism) + " k=" + std::to_string(s.k) + " t=" + to_string(s.t) +
                            " n=" + std::to_string(s.n);
   EXPECT_LT(kStandardErrors * mc.se_l2, 0.05 * exact_l2) << what;
   EXPECT_LT(kStandardErrors * mc.se_l1, 0.05 * exact_l1) << what;
@@ -124,27 +116,27 @@ void expect_agreement(const Setting& s, const std::vector<Rational>& p, std::uin
   EXPECT_NEAR(mc.mean_l1, exact_l1, kStandardErrors * mc.se_l1) << what;
 }
 
-const LossMechanism kAll[] = {LossMechanism::kNonPrivate, LossMechanism::kRandomizedResponse, LossMechanism::kRappor,
-                              LossMechanism::kUtilityOptimizedRR, LossMechanism::kUtilityOptimizedRappor};
+const std::string_view kAll[] = {"none", "rr", "rappor",
+                              "urr", "urap"};
 
 TEST(CrossValidation, HighPrivacySmallDomain) {
   std::uint64_t seed = 1000;
-  for (LossMechanism m : kAll) expect_agreement({m, 16, 2, Rational(441, 400), 2000}, zipf(16), ++seed);
+  for (std::string_view m : kAll) expect_agreement({m, 16, 2, Rational(441, 400), 2000}, zipf(16), ++seed);
 }
 
 TEST(CrossValidation, LowPrivacyEpsEqualsLnXSmallDomain) {
   std::uint64_t seed = 2000;
-  for (LossMechanism m : kAll) expect_agreement({m, 16, 2, Rational(16), 2000}, zipf(16), ++seed);
+  for (std::string_view m : kAll) expect_agreement({m, 16, 2, Rational(16), 2000}, zipf(16), ++seed);
 }
 
 TEST(CrossValidation, HighPrivacyLargerDomain) {
   std::uint64_t seed = 3000;
-  for (LossMechanism m : kAll) expect_agreement({m, 49, 5, Rational(441, 400), 20000}, zipf(49), ++seed);
+  for (std::string_view m : kAll) expect_agreement({m, 49, 5, Rational(441, 400), 20000}, zipf(49), ++seed);
 }
 
 TEST(CrossValidation, LowPrivacyEpsEqualsLnXLargerDomain) {
   std::uint64_t seed = 4000;
-  for (LossMechanism m : kAll) expect_agreement({m, 49, 5, Rational(49), 20000}, zipf(49), ++seed);
+  for (std::string_view m : kAll) expect_agreement({m, 49, 5, Rational(49), 20000}, zipf(49), ++seed);
 }
 
 TEST(CrossValidation, AtTheExactWorstCaseDistribution) {
@@ -152,9 +144,9 @@ TEST(CrossValidation, AtTheExactWorstCaseDistribution) {
   // case for the samplers: zero-probability symbols.
   std::uint64_t seed = 5000;
   for (const Rational& t : {Rational(441, 400), Rational(16)}) {
-    for (LossMechanism m : {LossMechanism::kUtilityOptimizedRR, LossMechanism::kUtilityOptimizedRappor}) {
+    for (std::string_view m : {"urr", "urap"}) {
       const Setting s{m, 16, 2, t, 2000};
-      const auto model = coordinate_model(m, IndexSet::first(2, 16), PrivacyBudget::from_exp_eps(t));
+      const auto model = model_of(m, IndexSet::first(2, 16), PrivacyBudget::from_exp_eps(t));
       expect_agreement(s, worst_case_l2_loss(model, s.n).argmax, ++seed);
     }
   }

@@ -12,6 +12,8 @@
 namespace uldp {
 namespace {
 
+using testing::model_of;
+
 using testing::random_distribution;
 using testing::uniform_on;
 
@@ -25,8 +27,8 @@ TEST(AsymptoticL1, MatchesPaperFormulasForUrrAndUrap) {
       if (ks > k) continue;
       const IndexSet xs = IndexSet::first(ks, k);
       const Rational t(7, 2), s(3, 2);
-      const auto urr = coordinate_model(LossMechanism::kUtilityOptimizedRR, xs, PrivacyBudget::from_exp_eps(t));
-      const auto urap = coordinate_model(LossMechanism::kUtilityOptimizedRappor, xs, PrivacyBudget::from_exp_eps(s * s));
+      const auto urr = model_of("urr", xs, PrivacyBudget::from_exp_eps(t));
+      const auto urap = model_of("urap", xs, PrivacyBudget::from_exp_eps(s * s));
       for (int trial = 0; trial < 5; ++trial) {
         const auto p = random_distribution(k, rng);
         const Interval mine = l1_root_sum(urr, p), theirs = paper::l1_urr(xs, t, p, 100);
@@ -40,7 +42,7 @@ TEST(AsymptoticL1, MatchesPaperFormulasForUrrAndUrap) {
 
 TEST(AsymptoticL1, NonPrivateUniformIsSqrtOfTwoKMinusOneOverNPi) {
   // sum_x sqrt(1/k (1 - 1/k)) = sqrt(k - 1): the paper's "no privacy" entry.
-  const auto model = coordinate_model(LossMechanism::kNonPrivate, IndexSet::first(0, 16),
+  const auto model = model_of("none", IndexSet::first(0, 16),
                                       PrivacyBudget::from_exp_eps(Rational(2)));
   const Interval root = l1_root_sum(model, uniform_on(IndexSet::all(16).indices(), 16));
   EXPECT_TRUE(root.contains(Rational(0)) == false);
@@ -52,7 +54,7 @@ TEST(AsymptoticL1, NonPrivateUniformIsSqrtOfTwoKMinusOneOverNPi) {
 TEST(AsymptoticL1, ExactFiniteNLossConvergesToIt) {
   // The asymptotic formula is a limit: |exact(n)/asymptotic - 1| shrinks like 1/n.
   const IndexSet xs = IndexSet::first(2, 6);
-  const auto model = coordinate_model(LossMechanism::kUtilityOptimizedRR, xs, PrivacyBudget::from_exp_eps(Rational(3)));
+  const auto model = model_of("urr", xs, PrivacyBudget::from_exp_eps(Rational(3)));
   const std::vector<Rational> p = {Rational(1, 10), Rational(1, 5), Rational(1, 5), Rational(1, 10), Rational(1, 4), Rational(3, 20)};
   Rational previous_gap = 1;
   for (std::uint64_t n : {100u, 1000u, 10000u}) {
@@ -78,7 +80,7 @@ TEST(WorstCaseL1, UrrMaximiserIsUniformOnXnExactlyUpToKnPlusOne) {
     const auto xn = xs.complement().indices();
     for (const Rational& t : {Rational(11, 10), Rational(2), Rational(static_cast<long>(kn) + 1),
                              Rational(static_cast<long>(kn) + 2), Rational(50)}) {
-      const auto model = coordinate_model(LossMechanism::kUtilityOptimizedRR, xs, PrivacyBudget::from_exp_eps(t));
+      const auto model = model_of("urr", xs, PrivacyBudget::from_exp_eps(t));
       const WorstCaseL1 worst = worst_case_l1_loss(model, 1000);
       ASSERT_TRUE(worst.argmax_exact);
       if (t <= Rational(static_cast<long>(kn) + 1)) {
@@ -106,7 +108,7 @@ TEST(WorstCaseL1, UrapUniformOnXnHoldsExactlyWhileSSquaredMinusKnSMinusOneIsNonP
   const auto pun = uniform_on(xs.complement().indices(), k);
   for (const Rational& s : {Rational(3, 2), Rational(19, 10), Rational(2), Rational(12, 5), Rational(5, 2),
                            Rational(4), Rational(20)}) {
-    const auto model = coordinate_model(LossMechanism::kUtilityOptimizedRappor, xs, PrivacyBudget::from_exp_eps(s * s));
+    const auto model = model_of("urap", xs, PrivacyBudget::from_exp_eps(s * s));
     const WorstCaseL1 worst = worst_case_l1_loss(model, 50);
     const bool uniform_on_xn = s * s - Rational(static_cast<long>(kn)) * s - 1 <= 0;
     if (uniform_on_xn) {
@@ -155,8 +157,8 @@ TEST(WorstCaseL1, BisectionBracketsTheMaximumWhenNoExactStationaryPointIsKnown) 
 }
 
 TEST(WorstCaseL1, SymmetricMechanismsPeakAtUniform) {
-  for (auto mech : {LossMechanism::kNonPrivate, LossMechanism::kRandomizedResponse, LossMechanism::kRappor}) {
-    const auto model = coordinate_model(mech, IndexSet::first(1, 6), PrivacyBudget::from_exp_eps(Rational(3)));
+  for (auto mech : {"none", "rr", "rappor"}) {
+    const auto model = model_of(mech, IndexSet::first(1, 6), PrivacyBudget::from_exp_eps(Rational(3)));
     const WorstCaseL1 worst = worst_case_l1_loss(model, 10);
     EXPECT_TRUE(worst.argmax_exact);
     for (const auto& v : worst.argmax) EXPECT_EQ(v.lower, Rational(1, 6));

@@ -21,6 +21,8 @@
 namespace uldp {
 namespace {
 
+using testing::model_of;
+
 using testing::random_distribution;
 using testing::uniform_on;
 
@@ -128,11 +130,11 @@ TEST(ExpectedL2, MatchesTraceFormulaForSymbolMechanisms) {
     for (int trial = 0; trial < 4; ++trial) {
       const auto p = random_distribution(c.k, rng);
       for (std::uint64_t n : {1u, 7u, 1000u}) {
-        EXPECT_EQ(expected_l2_loss(coordinate_model(LossMechanism::kRandomizedResponse, xs, budget), p, n),
+        EXPECT_EQ(expected_l2_loss(model_of("rr", xs, budget), p, n),
                   direct_l2_loss(randomized_response(c.k, budget), p, n));
-        EXPECT_EQ(expected_l2_loss(coordinate_model(LossMechanism::kNonPrivate, xs, budget), p, n),
+        EXPECT_EQ(expected_l2_loss(model_of("none", xs, budget), p, n),
                   direct_l2_loss(identity(c.k), p, n));
-        EXPECT_EQ(expected_l2_loss(coordinate_model(LossMechanism::kUtilityOptimizedRR, xs, budget), p, n),
+        EXPECT_EQ(expected_l2_loss(model_of("urr", xs, budget), p, n),
                   direct_l2_loss(utility_optimized_rr(xs, budget), p, n));
         checked += 3;
       }
@@ -149,10 +151,10 @@ TEST(ExpectedL2, MatchesCovarianceOfReportsForRapporFamily) {
     const PrivacyBudget budget = PrivacyBudget::from_exp_eps(c.t);
     const auto p = random_distribution(c.k, rng);
     for (const Rational& theta : {Rational(1, 2), Rational(3, 4), default_rappor_theta(budget)}) {
-      EXPECT_EQ(expected_l2_loss(coordinate_model(LossMechanism::kRappor, xs, budget, theta), p, 9),
+      EXPECT_EQ(expected_l2_loss(model_of("rappor", xs, budget, theta), p, 9),
                 direct_l2_loss(generalized_rappor(c.k, theta, budget), p, 9));
       if (!xs.empty()) {
-        EXPECT_EQ(expected_l2_loss(coordinate_model(LossMechanism::kUtilityOptimizedRappor, xs, budget, theta), p, 9),
+        EXPECT_EQ(expected_l2_loss(model_of("urap", xs, budget, theta), p, 9),
                   direct_l2_loss(utility_optimized_rappor(xs, theta, budget), p, 9));
       }
     }
@@ -167,9 +169,9 @@ TEST(ExpectedL2, MatchesBruteForceExpectationAtTinyN) {
     const auto p = random_distribution(4, rng);
     for (unsigned n : {1u, 2u, 3u}) {
       EXPECT_EQ(brute_force_losses(utility_optimized_rr(xs, budget), p, n).first,
-                expected_l2_loss(coordinate_model(LossMechanism::kUtilityOptimizedRR, xs, budget), p, n));
+                expected_l2_loss(model_of("urr", xs, budget), p, n));
       EXPECT_EQ(brute_force_losses(randomized_response(4, budget), p, n).first,
-                expected_l2_loss(coordinate_model(LossMechanism::kRandomizedResponse, xs, budget), p, n));
+                expected_l2_loss(model_of("rr", xs, budget), p, n));
     }
   }
   const IndexSet xs3 = IndexSet::from_indices({0}, 3, "sensitive");
@@ -177,9 +179,9 @@ TEST(ExpectedL2, MatchesBruteForceExpectationAtTinyN) {
   const auto p3 = random_distribution(3, rng);
   for (unsigned n : {1u, 2u}) {
     EXPECT_EQ(brute_force_l2(utility_optimized_rappor(xs3, b4), p3, n),
-              expected_l2_loss(coordinate_model(LossMechanism::kUtilityOptimizedRappor, xs3, b4), p3, n));
+              expected_l2_loss(model_of("urap", xs3, b4), p3, n));
     EXPECT_EQ(brute_force_l2(basic_rappor(3, b4), p3, n),
-              expected_l2_loss(coordinate_model(LossMechanism::kRappor, xs3, b4), p3, n));
+              expected_l2_loss(model_of("rappor", xs3, b4), p3, n));
   }
 }
 
@@ -192,9 +194,9 @@ TEST(ExactL1, MatchesBruteForceExpectationAtTinyN) {
     const auto p = random_distribution(4, rng);
     for (unsigned n : {1u, 2u, 3u, 4u}) {
       EXPECT_EQ(brute_force_losses(utility_optimized_rr(xs, budget), p, n).second,
-                exact_l1_loss(coordinate_model(LossMechanism::kUtilityOptimizedRR, xs, budget), p, n));
+                exact_l1_loss(model_of("urr", xs, budget), p, n));
       EXPECT_EQ(brute_force_losses(randomized_response(4, budget), p, n).second,
-                exact_l1_loss(coordinate_model(LossMechanism::kRandomizedResponse, xs, budget), p, n));
+                exact_l1_loss(model_of("rr", xs, budget), p, n));
     }
   }
 }
@@ -222,7 +224,7 @@ TEST(PaperL2, UrrClosedFormIsExact) {
   for (const auto& c : symbol_cases()) {
     if (c.sensitive.empty()) continue;
     const IndexSet xs = IndexSet::from_indices(c.sensitive, c.k, "sensitive");
-    const auto model = coordinate_model(LossMechanism::kUtilityOptimizedRR, xs, PrivacyBudget::from_exp_eps(c.t));
+    const auto model = model_of("urr", xs, PrivacyBudget::from_exp_eps(c.t));
     for (int trial = 0; trial < 5; ++trial) {
       const auto p = random_distribution(c.k, rng);
       EXPECT_EQ(expected_l2_loss(model, p, 13), paper::l2_urr(xs.size(), c.t, sum_on(p, xs), sum_of_squares(p), 13));
@@ -238,7 +240,7 @@ TEST(PaperL2, UrapClosedFormIsExactWhenSIsKnown) {
     for (const auto& c : symbol_cases()) {
       if (c.sensitive.empty()) continue;
       const IndexSet xs = IndexSet::from_indices(c.sensitive, c.k, "sensitive");
-      const auto model = coordinate_model(LossMechanism::kUtilityOptimizedRappor, xs, budget);
+      const auto model = model_of("urap", xs, budget);
       const auto p = random_distribution(c.k, rng);
       EXPECT_EQ(expected_l2_loss(model, p, 5), paper::l2_urap(xs.size(), s, sum_on(p, xs), sum_of_squares(p), 5));
     }
@@ -275,9 +277,9 @@ TEST(WorstCaseL2, SatisfiesKktAndBeatsRandomDistributions) {
   for (const auto& c : symbol_cases()) {
     const IndexSet xs = IndexSet::from_indices(c.sensitive, c.k, "sensitive");
     const PrivacyBudget budget = PrivacyBudget::from_exp_eps(c.t);
-    for (auto mech : {LossMechanism::kNonPrivate, LossMechanism::kRandomizedResponse, LossMechanism::kRappor,
-                      LossMechanism::kUtilityOptimizedRR, LossMechanism::kUtilityOptimizedRappor}) {
-      const auto model = coordinate_model(mech, xs, budget);
+    for (auto mech : {"none", "rr", "rappor",
+                      "urr", "urap"}) {
+      const auto model = model_of(mech, xs, budget);
       const WorstCaseL2 worst = worst_case_l2_loss(model, 100);
       expect_kkt(model, worst.argmax);
       for (int trial = 0; trial < 40; ++trial) {
@@ -294,7 +296,7 @@ TEST(WorstCaseL2, UrrMaximiserSwitchesFromUniformOnXnToPStarAtKnPlusOne) {
   const auto xn = xs.complement().indices();
   for (const Rational& t : {Rational(3, 2), Rational(3), Rational(49, 10), Rational(5), Rational(51, 10), Rational(6),
                            Rational(40)}) {
-    const auto model = coordinate_model(LossMechanism::kUtilityOptimizedRR, xs, PrivacyBudget::from_exp_eps(t));
+    const auto model = model_of("urr", xs, PrivacyBudget::from_exp_eps(t));
     const WorstCaseL2 worst = worst_case_l2_loss(model, 10);
     if (t < Rational(static_cast<long>(xn.size()) + 1)) {
       EXPECT_EQ(worst.argmax, uniform_on(xn, k));
@@ -313,7 +315,7 @@ TEST(WorstCaseL2, UrapMaximiserIsUniformOnXnExactlyBelowTheThreshold) {
   const IndexSet xs = IndexSet::from_indices({2, 4, 6}, k, "sensitive");
   const auto xn = xs.complement().indices();  // k_n = 4: threshold s = 3
   for (const Rational& s : {Rational(11, 10), Rational(2), Rational(3), Rational(7, 2), Rational(10)}) {
-    const auto model = coordinate_model(LossMechanism::kUtilityOptimizedRappor, xs, PrivacyBudget::from_exp_eps(s * s));
+    const auto model = model_of("urap", xs, PrivacyBudget::from_exp_eps(s * s));
     const WorstCaseL2 worst = worst_case_l2_loss(model, 3);
     if (s <= 3) {
       EXPECT_EQ(worst.argmax, uniform_on(xn, k));
@@ -331,23 +333,23 @@ TEST(WorstCaseL2, SymmetricMechanismsPeakAtUniform) {
   const IndexSet xs = IndexSet::first(2, 5);
   const PrivacyBudget budget = PrivacyBudget::from_exp_eps(Rational(9, 4));
   const auto all = IndexSet::all(5).indices();
-  for (auto mech : {LossMechanism::kNonPrivate, LossMechanism::kRandomizedResponse, LossMechanism::kRappor}) {
-    EXPECT_EQ(worst_case_l2_loss(coordinate_model(mech, xs, budget), 8).argmax, uniform_on(all, 5));
+  for (auto mech : {"none", "rr", "rappor"}) {
+    EXPECT_EQ(worst_case_l2_loss(model_of(mech, xs, budget), 8).argmax, uniform_on(all, 5));
   }
   // Non-private: (1 - 1/k)/n.
-  EXPECT_EQ(worst_case_l2_loss(coordinate_model(LossMechanism::kNonPrivate, xs, budget), 8).value,
+  EXPECT_EQ(worst_case_l2_loss(model_of("none", xs, budget), 8).value,
             Rational(4, 5) / 8);
 }
 
 TEST(ExpectedL2, RejectsBadInput) {
   const IndexSet xs = IndexSet::first(1, 3);
-  const auto model = coordinate_model(LossMechanism::kUtilityOptimizedRR, xs, PrivacyBudget::from_exp_eps(Rational(2)));
+  const auto model = model_of("urr", xs, PrivacyBudget::from_exp_eps(Rational(2)));
   EXPECT_THROW(expected_l2_loss(model, {Rational(1, 2), Rational(1, 2)}, 3), InvalidArgument);
   EXPECT_THROW(expected_l2_loss(model, {Rational(1), Rational(1), Rational(-1)}, 3), InvalidArgument);
   EXPECT_THROW(expected_l2_loss(model, {Rational(1, 2), Rational(1, 3), Rational(1, 3)}, 3), InvalidArgument);
   EXPECT_THROW(expected_l2_loss(model, {Rational(1), Rational(0), Rational(0)}, 0), InvalidArgument);
   // exp_eps = 1: nothing identifiable.
-  EXPECT_THROW(coordinate_model(LossMechanism::kRandomizedResponse, xs, PrivacyBudget::from_exp_eps(Rational(1))),
+  EXPECT_THROW(model_of("rr", xs, PrivacyBudget::from_exp_eps(Rational(1))),
                InvalidArgument);
 }
 

@@ -2,10 +2,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <random>
 #include <vector>
 
+#include "uldp/mechanisms/registry.h"
 #include "uldp/rational.h"
+#include "uldp/utility/coordinate_model.h"
 
 namespace uldp::testing {
 
@@ -28,6 +32,25 @@ inline std::vector<Rational> uniform_on(const std::vector<std::size_t>& members,
   std::vector<Rational> p(k, Rational(0));
   for (std::size_t x : members) p[x] = Rational(1, static_cast<long>(members.size()));
   return p;
+}
+
+/// The registered mechanism `name` over sensitive.universe() symbols (X_S used where the
+/// mechanism takes it), built through the registry as every command builds it.
+inline MechanismSpec spec_of(std::string_view name, const IndexSet& sensitive, const PrivacyBudget& budget,
+                             const std::optional<Rational>& theta = std::nullopt) {
+  const MechanismEntry& entry = find_mechanism(name);
+  MechanismArguments arguments;
+  arguments.k = sensitive.universe();
+  if (entry.sensitive != Takes::kNo) arguments.sensitive = sensitive;
+  if (entry.budget != Takes::kNo) arguments.budget = budget;
+  if (theta) arguments.theta = Probability::from_rational(*theta, "theta");
+  return make_mechanism(entry, arguments);
+}
+
+/// Its coordinate model (the loss of the empirical estimator).
+inline CoordinateModel model_of(std::string_view name, const IndexSet& sensitive, const PrivacyBudget& budget,
+                                const std::optional<Rational>& theta = std::nullopt) {
+  return coordinate_model(spec_of(name, sensitive, budget, theta));
 }
 
 }  // namespace uldp::testing

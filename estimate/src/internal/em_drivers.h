@@ -34,7 +34,7 @@ inline bool small_gain(double before, double after, double tolerance) {
 
 void check_options(const EmOptions& options);
 
-/// Plain EM from p, with SQUAREM extrapolations when options.accelerate.
+/// Plain EM from p, with SQUAREM extrapolations unless options.accelerator is kNone.
 EmResult run_squarem_em(const EmMap& step, std::vector<double> p, const EmOptions& options);
 
 /// EM accelerated by damped projected Newton steps on the model's curvature; ends, like the

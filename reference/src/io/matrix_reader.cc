@@ -206,8 +206,7 @@ MechanismFile parse_unary_json(const json& root, const std::string& source) {
     channels.push_back({json_probability(bits[j]["one_if_on"], source, where + ".one_if_on"),
                         json_probability(bits[j]["one_if_off"], source, where + ".one_if_off")});
   }
-  MechanismFile file;
-  file.unary = UnaryMechanism(std::move(channels));
+  BitProductFile file{UnaryMechanism(std::move(channels)), std::nullopt};
   if (root.contains("protected_zero_bits")) {
     const json& zero = root["protected_zero_bits"];
     if (!zero.is_array()) throw InputError(source, "\"protected_zero_bits\" must be an array");
@@ -301,10 +300,10 @@ MatrixFile read_matrix_file(const std::string& path) {
 
 MechanismFile read_mechanism_file(const std::string& path) {
   const std::string text = read_text(path);
-  if (!is_json_path(path)) return {parse_matrix_csv(text, path), std::nullopt, std::nullopt};
+  if (!is_json_path(path)) return parse_matrix_csv(text, path);
   const json root = parse_json_exact(text, path);
   if (root.is_object() && root.contains("bits")) return parse_unary_json(root, path);
-  return {dense_from_json(root, text, path), std::nullopt, std::nullopt};
+  return dense_from_json(root, text, path);
 }
 
 }  // namespace uldp

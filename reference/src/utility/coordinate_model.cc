@@ -9,27 +9,6 @@
 
 namespace uldp {
 
-LossMechanism parse_loss_mechanism(std::string_view name, std::string_view what) {
-  if (name == "none") return LossMechanism::kNonPrivate;
-  if (name == "rr") return LossMechanism::kRandomizedResponse;
-  if (name == "rappor") return LossMechanism::kRappor;
-  if (name == "urr") return LossMechanism::kUtilityOptimizedRR;
-  if (name == "urap") return LossMechanism::kUtilityOptimizedRappor;
-  throw InvalidArgument(std::string(what) + ": '" + std::string(name) +
-                        "' is not one of none, rr, rappor, urr, urap");
-}
-
-std::string loss_mechanism_name(LossMechanism mechanism) {
-  switch (mechanism) {
-    case LossMechanism::kNonPrivate: return "none";
-    case LossMechanism::kRandomizedResponse: return "rr";
-    case LossMechanism::kRappor: return "rappor";
-    case LossMechanism::kUtilityOptimizedRR: return "urr";
-    case LossMechanism::kUtilityOptimizedRappor: return "urap";
-  }
-  return "?";
-}
-
 CoordinateModel::CoordinateModel(std::vector<Rational> offset, std::vector<Rational> gain,
                                  std::string what)
     : offset_(std::move(offset)), gain_(std::move(gain)), name_(std::move(what)) {
@@ -78,41 +57,44 @@ CoordinateModel coordinate_model(const UnaryMechanism& mechanism, std::string wh
   return CoordinateModel(std::move(offset), std::move(gain), std::move(what));
 }
 
-CoordinateModel coordinate_model(LossMechanism mechanism, const IndexSet& sensitive,
-                                 const PrivacyBudget& budget, const std::optional<Rational>& theta) {
-  const std::size_t k = sensitive.universe();
-  if (k == 0) throw InvalidArgument("k: must be at least 1");
-  const Rational& t = budget.exp_eps();
-  switch (mechanism) {
-    case LossMechanism::kNonPrivate:
-      return CoordinateModel(std::vector<Rational>(k, Rational(0)), std::vector<Rational>(k, Rational(1)),
-                             "non-private");
-    case LossMechanism::kRandomizedResponse: {
-      // eq. RR: m(x) = (t p(x) + 1 - p(x)) / (k + t - 1).
-      const Rational denominator = k + t - 1;
-      return CoordinateModel(std::vector<Rational>(k, 1 / denominator),
-                             std::vector<Rational>(k, (t - 1) / denominator), "RR");
-    }
-    case LossMechanism::kRappor: {
-      const Rational th = theta ? *theta : default_rappor_theta(budget);
-      return coordinate_model(generalized_rappor(k, th, budget), "RAPPOR");
-    }
-    case LossMechanism::kUtilityOptimizedRR: {
-      // eq. bmm_restRR: m(x) = c2 + (c1 - c2) p(x) on X_S, c3 p(x) on X_N.
-      const UrrConstants c = urr_constants(sensitive.size(), t);
-      std::vector<Rational> offset(k), gain(k);
-      for (std::size_t x = 0; x < k; ++x) {
-        offset[x] = sensitive.contains(x) ? c.c2 : Rational(0);
-        gain[x] = sensitive.contains(x) ? Rational(c.c1 - c.c2) : c.c3;
-      }
-      return CoordinateModel(std::move(offset), std::move(gain), "uRR");
-    }
-    case LossMechanism::kUtilityOptimizedRappor: {
-      const Rational th = theta ? *theta : default_rappor_theta(budget);
-      return coordinate_model(utility_optimized_rappor(sensitive, th, budget), "uRAP");
-    }
-  }
-  throw InvalidArgument("mech: unknown mechanism");
+CoordinateModel coordinate_model(const MechanismSpec& spec) {
+  const std::size_t k = spec.k;
+  return std::visit(
+      Overloaded{
+          [&](const NonPrivateParams&) {
+            return CoordinateModel(std::vector<Rational>(k, Rational(0)), std::vector<Rational>(k, Rational(1)),
+                                   "non-private");
+          },
+          [&](const RandomizedResponseParams& p) {
+            // eq. RR: m(x) = (t p(x) + 1 - p(x)) / (k + t - 1).
+            const Rational& t = p.budget.exp_eps();
+            const Rational denominator = k + t - 1;
+            return CoordinateModel(std::vector<Rational>(k, 1 / denominator),
+                                   std::vector<Rational>(k, (t - 1) / denominator), "RR");
+          },
+          [&](const UtilityOptimizedRRParams& p) {
+            // eq. bmm_restRR: m(x) = c2 + (c1 - c2) p(x) on X_S, c3 p(x) on X_N.
+            const UrrConstants c = urr_constants(spec.sensitive.size(), p.budget.exp_eps());
+            std::vector<Rational> offset(k), gain(k);
+            for (std::size_t x = 0; x < k; ++x) {
+              offset[x] = spec.sensitive.contains(x) ? c.c2 : Rational(0);
+              gain[x] = spec.sensitive.contains(x) ? Rational(c.c1 - c.c2) : c.c3;
+            }
+            return CoordinateModel(std::move(offset), std::move(gain), "uRR");
+          },
+          [&](const GeneralizedRapporParams& p) {
+            return coordinate_model(generalized_rappor(k, p.theta, p.budget), "RAPPOR");
+          },
+          [&](const UtilityOptimizedRapporParams& p) {
+            return coordinate_model(utility_optimized_rappor(spec.sensitive, p.theta, p.budget), "uRAP");
+          },
+          [&](const MangatParams& p) {
+            // m(0) = (1-p) p(0), m(1) = p + (1-p) p(1): each output is affine in one p(x).
+            const Rational& q = p.p.value();
+            return CoordinateModel({Rational(0), q}, {1 - q, 1 - q}, "Mangat");
+          },
+      },
+      spec.kind);
 }
 
 void validate_distribution(const std::vector<Rational>& p, std::size_t k, std::string_view what) {

@@ -4,6 +4,7 @@
 
 #include "uldp/error.h"
 #include "uldp/index_set.h"
+#include "uldp/mechanisms/registry.h"
 #include "uldp/privacy_budget.h"
 #include "uldp/utility/coordinate_model.h"
 #include "uldp/utility/l1_loss.h"
@@ -30,9 +31,22 @@ std::vector<Regime> regimes(const LossTableSpec& spec) {
           {"eps=ln|X|", PrivacyBudget::from_exp_eps(Rational(static_cast<long>(spec.k)), "exp_eps")}};
 }
 
+// The rows of the paper's tables, each with a closed form of its own below.
+enum class LossMechanism { kNonPrivate, kRandomizedResponse, kRappor, kUtilityOptimizedRR, kUtilityOptimizedRappor };
+
 const LossMechanism kOrder[] = {LossMechanism::kRandomizedResponse, LossMechanism::kRappor,
                                 LossMechanism::kUtilityOptimizedRR, LossMechanism::kUtilityOptimizedRappor,
                                 LossMechanism::kNonPrivate};
+
+// The registered mechanism of a row, as uldp builds it (RAPPOR family with the paper's θ).
+CoordinateModel coordinate_model(LossMechanism m, const IndexSet& sensitive, const PrivacyBudget& budget) {
+  const char* names[] = {"none", "rr", "rappor", "urr", "urap"};
+  const MechanismEntry& entry = find_mechanism(names[static_cast<int>(m)]);
+  MechanismArguments arguments{sensitive.universe(), std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+  if (entry.sensitive != Takes::kNo) arguments.sensitive = sensitive;
+  if (entry.budget != Takes::kNo) arguments.budget = budget;
+  return coordinate_model(make_mechanism(entry, arguments));
+}
 
 std::string table_name(LossMechanism m) {
   switch (m) {

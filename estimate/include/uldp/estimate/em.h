@@ -23,15 +23,20 @@
 
 namespace uldp {
 
+/// The steps EM takes between plain updates (every accepted step keeps L from decreasing).
+enum class EmAccelerator {
+  kAuto,     ///< Newton on bit-vector reports, SQUAREM on histograms
+  kNewton,   ///< damped projected Newton on the curvature model (bit-vector reports only)
+  kSquarem,  ///< SQUAREM extrapolation
+  kNone,     ///< plain EM
+};
+
 struct EmOptions {
   std::size_t max_iterations = 10000;
   double tolerance = 1e-10;       ///< relative log-likelihood change that stops the iteration
   double alpha = 0.05;            ///< significance level of the thresholded starting point
   double start_mixing = 1e-6;     ///< weight of the uniform distribution mixed into the start
-  bool accelerate = true;         ///< accelerated steps (monotone safeguarded); false: plain EM
-  /// Bit-vector reports, when accelerate: damped Newton steps on the likelihood's curvature
-  /// (one pass over the reports each, like an EM update) instead of SQUAREM.
-  bool curvature_steps = true;
+  EmAccelerator accelerator = EmAccelerator::kAuto;
   bool record_trace = false;      ///< keep L after every accepted step in EmResult::trace
 };
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <optional>
+#include <variant>
 
 #include "uldp/dense_mechanism.h"
 #include "uldp/unary_mechanism.h"
@@ -32,15 +33,16 @@ MatrixFile parse_matrix_csv(std::string_view text, const std::string& source);
 /// Parses JSON text; `source` names it in errors. Numbers keep their exact decimal value.
 MatrixFile parse_matrix_json(std::string_view text, const std::string& source);
 
-/// A mechanism file: a dense matrix, or a structured (product-of-bits) one written as
+/// A structured (product-of-bits) mechanism file, written as
 /// {"structure": "unary", "bits": [{"one_if_on": "3/4", "one_if_off": "1/4"}, ...],
 ///  "protected_zero_bits": [...] (optional)} as `uldp mechanism --structured` prints it.
-struct MechanismFile {
-  std::optional<MatrixFile> dense;
-  std::optional<UnaryMechanism> unary;
-  /// For structured files: the bits that are 0 in every protected output, if the file says.
+struct BitProductFile {
+  UnaryMechanism q;
+  /// The bits that are 0 in every protected output, if the file says.
   std::optional<std::vector<std::size_t>> protected_zero_bits;
 };
+/// A mechanism file: a dense matrix or a structured one.
+using MechanismFile = std::variant<MatrixFile, BitProductFile>;
 /// Reads either kind; CSV files are always dense.
 MechanismFile read_mechanism_file(const std::string& path);
 

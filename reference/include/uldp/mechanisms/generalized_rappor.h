@@ -2,8 +2,11 @@
 // ψ = θ / ((1-θ) t + θ) when off. Basic one-time RAPPOR is θ = s/(s+1), s = e^{ε/2}.
 #pragma once
 
+#include <string_view>
+
 #include "uldp/privacy_budget.h"
 #include "uldp/unary_mechanism.h"
+#include "uldp/probability.h"
 
 namespace uldp {
 
@@ -20,5 +23,12 @@ UnaryMechanism generalized_rappor(std::size_t k, const Rational& theta,
 
 /// Basic one-time RAPPOR: θ = default_rappor_theta(budget).
 UnaryMechanism basic_rappor(std::size_t k, const PrivacyBudget& budget);
+
+/// Generalized RAPPOR as a registered mechanism (`rappor`): budget and θ.
+struct GeneralizedRapporParams {
+  static constexpr std::string_view kName = "rappor";
+  PrivacyBudget budget;
+  Probability theta;
+};
 
 }  // namespace uldp

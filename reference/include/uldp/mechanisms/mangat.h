@@ -2,8 +2,11 @@
 // input 0 reports 1 with probability p and 0 otherwise. (X_S, Y_P, ln 1/p)-ULDP, never LDP.
 #pragma once
 
+#include <string_view>
+
 #include "uldp/dense_mechanism.h"
 #include "uldp/privacy_budget.h"
+#include "uldp/probability.h"
 
 namespace uldp {
 
@@ -11,5 +14,12 @@ namespace uldp {
 DenseMechanism mangat(const Rational& p);
 /// p = 1/t: the Mangat mechanism with tight ULDP ratio t.
 Rational mangat_p_for(const PrivacyBudget& budget);
+
+/// Mangat's mechanism as a registered one (`mangat`): p, and the budget it gives (t = 1/p).
+struct MangatParams {
+  static constexpr std::string_view kName = "mangat";
+  Probability p;
+  PrivacyBudget budget;
+};
 
 }  // namespace uldp

@@ -1,6 +1,8 @@
 // ε-RR (eq. RR): y = x with probability t/(k+t-1), each other symbol with 1/(k+t-1).
 #pragma once
 
+#include <string_view>
+
 #include "uldp/dense_mechanism.h"
 #include "uldp/privacy_budget.h"
 
@@ -8,5 +10,11 @@ namespace uldp {
 
 /// The ε-randomized response over k >= 1 symbols.
 DenseMechanism randomized_response(std::size_t k, const PrivacyBudget& budget);
+
+/// ε-RR as a registered mechanism (`rr`): the budget; k and X_S live in MechanismSpec.
+struct RandomizedResponseParams {
+  static constexpr std::string_view kName = "rr";
+  PrivacyBudget budget;
+};
 
 }  // namespace uldp

@@ -3,9 +3,12 @@
 // Y_P = vectors whose non-sensitive bits are all 0 (eq. rRAP_YS).
 #pragma once
 
+#include <string_view>
+
 #include "uldp/index_set.h"
 #include "uldp/privacy_budget.h"
 #include "uldp/unary_mechanism.h"
+#include "uldp/probability.h"
 
 namespace uldp {
 
@@ -23,5 +26,12 @@ UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const Privacy
 
 /// Y_P of uRAP as dense output indices (only for k <= UnaryMechanism::kMaxDenseBits).
 std::vector<std::size_t> urap_protected_dense_outputs(const IndexSet& sensitive);
+
+/// uRAP as a registered mechanism (`urap`): budget and θ; k and X_S live in MechanismSpec.
+struct UtilityOptimizedRapporParams {
+  static constexpr std::string_view kName = "urap";
+  PrivacyBudget budget;
+  Probability theta;
+};
 
 }  // namespace uldp

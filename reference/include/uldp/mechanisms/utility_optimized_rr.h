@@ -2,6 +2,8 @@
 // x reports each sensitive symbol with c2 and itself with c3. Y_P = X_S.
 #pragma once
 
+#include <string_view>
+
 #include "uldp/dense_mechanism.h"
 #include "uldp/index_set.h"
 #include "uldp/privacy_budget.h"
@@ -17,5 +19,11 @@ UrrConstants urr_constants(std::size_t sensitive_count, const Rational& t);
 
 /// The uRR over k = sensitive.universe() symbols, for any X_S (user indices kept).
 DenseMechanism utility_optimized_rr(const IndexSet& sensitive, const PrivacyBudget& budget);
+
+/// uRR as a registered mechanism (`urr`): the budget; k and X_S live in MechanismSpec.
+struct UtilityOptimizedRRParams {
+  static constexpr std::string_view kName = "urr";
+  PrivacyBudget budget;
+};
 
 }  // namespace uldp

@@ -11,19 +11,12 @@
 #include <vector>
 
 #include "uldp/index_set.h"
+#include "uldp/mechanisms/mechanism_spec.h"
 #include "uldp/privacy_budget.h"
 #include "uldp/rational.h"
 #include "uldp/unary_mechanism.h"
 
 namespace uldp {
-
-/// The mechanisms whose losses have closed forms.
-enum class LossMechanism { kNonPrivate, kRandomizedResponse, kRappor, kUtilityOptimizedRR, kUtilityOptimizedRappor };
-
-/// "none", "rr", "rappor", "urr", "urap"; throws InvalidArgument naming `what` otherwise.
-LossMechanism parse_loss_mechanism(std::string_view name, std::string_view what = "mech");
-/// The short name accepted by parse_loss_mechanism.
-std::string loss_mechanism_name(LossMechanism mechanism);
 
 /// m(x) = offset[x] + gain[x] p(x) for every coordinate x; gain[x] != 0 (identifiable).
 class CoordinateModel {
@@ -50,12 +43,9 @@ class CoordinateModel {
   std::string name_;
 };
 
-/// The model of a named mechanism over k symbols, as uldp builds it (uRAP/RAPPOR use
-/// default_rappor_theta(budget) unless `theta` is given). `sensitive` is used by uRR and uRAP
-/// only and must have universe k.
-CoordinateModel coordinate_model(LossMechanism mechanism, const IndexSet& sensitive,
-                                 const PrivacyBudget& budget,
-                                 const std::optional<Rational>& theta = std::nullopt);
+/// The model of any registered mechanism (every kind has one: each output coordinate of the
+/// mechanisms uldp registers is an affine function of one p(x)).
+CoordinateModel coordinate_model(const MechanismSpec& spec);
 
 /// The model of any RAPPOR-family mechanism: offset = P(bit=1|off), gain = P(1|on) - P(1|off).
 CoordinateModel coordinate_model(const UnaryMechanism& mechanism, std::string what);

@@ -1,0 +1,39 @@
+// The flags that name and parametrise a registered mechanism, shared by every command, with one
+// set of limits (the registry's) and one parser.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "cli_support.h"
+#include "uldp/mechanisms/registry.h"
+
+namespace uldp::cli {
+
+/// --mech NAME (or a positional NAME), --k, --sensitive, --eps/--exp-eps, --theta, --mangat-p.
+struct MechanismFlags {
+  std::string name;
+  long long k = 0;
+  std::string sensitive;
+  bool sensitive_given = false;
+  std::string theta;
+  std::string mangat_p;
+  BudgetOptions budget;
+
+  /// Adds the parameter flags (the name is added by the caller: positional or --mech).
+  void add_to(CLI::App& command);
+  /// Adds `--mech NAME` and the parameter flags.
+  void add_with_mech_option(CLI::App& command);
+  /// Looks the name up in the registry, parses and validates every flag (k against the
+  /// mechanism's limit before anything is allocated) and builds the spec. Throws
+  /// InvalidArgument naming the flag.
+  MechanismSpec build() const;
+  /// Whether any parameter flag (other than the budget) was given.
+  bool any_parameter_given() const;
+};
+
+/// The help text of --mech: "rr, urr, ... (uldp mechanism --list)".
+std::string mech_option_help();
+
+}  // namespace uldp::cli

@@ -1,0 +1,46 @@
+// Any registered mechanism in the double-precision form its samplers and estimators use, and
+// the estimators and samplers over that form, so that commands never branch on the mechanism.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <variant>
+#include <vector>
+
+#include "uldp/estimate/em.h"
+#include "uldp/estimate/params.h"
+#include "uldp/estimate/random.h"
+#include "uldp/estimate/report_file.h"
+#include "uldp/estimate/threshold.h"
+#include "uldp/mechanisms/mechanism_spec.h"
+
+namespace uldp {
+
+/// Histogram mechanisms with uRR's structure (none, RR, uRR), product-of-bits mechanisms
+/// (RAPPOR family), or any other as a dense matrix (Mangat).
+using EstimationModel = std::variant<UrrParams, UnaryParams, DenseParams>;
+
+/// The model of a registered mechanism, each double the closest to its exact value.
+EstimationModel estimation_model(const MechanismSpec& spec);
+
+/// Whether reports are k-bit vectors (else symbols).
+bool reports_are_bit_vectors(const EstimationModel& model);
+/// The number of input symbols k.
+std::size_t num_symbols(const EstimationModel& model);
+
+/// The empirical estimate from report counts (symbol histogram or per-bit counts).
+std::vector<double> empirical_estimate(const EstimationModel& model, const ReportData& data);
+/// The empirical estimate with the significance threshold at level alpha.
+ThresholdEstimate threshold_estimate(const EstimationModel& model, const ReportData& data, double alpha);
+/// EM; bit-vector mechanisms need one report per line (throws InvalidArgument otherwise).
+EmResult em_estimate(const EstimationModel& model, const ReportData& data, const EmOptions& options);
+/// The accelerator kAuto resolves to for this model (kNewton or kSquarem).
+EmAccelerator resolved_accelerator(const EmAccelerator requested, const EstimationModel& model);
+
+/// Draws the reports of the users with the given inputs and writes them in the report-file
+/// format: one per line, or (`counts`) the aggregated counts drawn by the exact aggregated sampler.
+void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel& model,
+                      const std::vector<std::uint64_t>& input_counts, bool counts);
+
+}  // namespace uldp

@@ -1,0 +1,110 @@
+// One double-precision model per mechanism kind (a kind missing here does not compile), and the
+// estimators and samplers dispatched on the model's form.
+#include "uldp/estimate/estimation_model.h"
+
+#include <ostream>
+#include <string>
+
+#include "uldp/error.h"
+#include "uldp/estimate/empirical.h"
+#include "uldp/estimate/sampler.h"
+
+namespace uldp {
+namespace {
+
+// Q = I as a uRR with X_S empty: every report is the input itself (c3 = 1).
+UrrParams non_private_params(std::size_t k) {
+  UrrParams params;
+  params.k = k;
+  params.is_sensitive.assign(k, 0);
+  params.t = 1;
+  params.c1 = 1;
+  params.c2 = 0;
+  params.c3 = 1;
+  return params;
+}
+
+}  // namespace
+
+EstimationModel estimation_model(const MechanismSpec& spec) {
+  return std::visit(
+      Overloaded{
+          [&](const NonPrivateParams&) -> EstimationModel { return non_private_params(spec.k); },
+          [&](const RandomizedResponseParams& p) -> EstimationModel {
+            return urr_params(rr_params(spec.k, p.budget));
+          },
+          [&](const UtilityOptimizedRRParams& p) -> EstimationModel { return urr_params(spec.sensitive, p.budget); },
+          [&](const GeneralizedRapporParams& p) -> EstimationModel {
+            return generalized_rappor_params(spec.k, p.theta, p.budget);
+          },
+          [&](const UtilityOptimizedRapporParams& p) -> EstimationModel {
+            return urap_params(spec.sensitive, p.theta, p.budget);
+          },
+          [&](const MangatParams& p) -> EstimationModel { return dense_params(mangat(p.p)); },
+      },
+      spec.kind);
+}
+
+bool reports_are_bit_vectors(const EstimationModel& model) { return std::holds_alternative<UnaryParams>(model); }
+
+std::size_t num_symbols(const EstimationModel& model) {
+  return std::visit(Overloaded{[](const UrrParams& m) { return m.k; }, [](const UnaryParams& m) { return m.k; },
+                               [](const DenseParams& m) { return m.inputs; }},
+                    model);
+}
+
+std::vector<double> empirical_estimate(const EstimationModel& model, const ReportData& data) {
+  return std::visit(
+      Overloaded{[&](const UrrParams& m) { return empirical_estimate_urr(m, data.symbol_counts); },
+                 [&](const UnaryParams& m) { return empirical_estimate_unary(m, data.bit_counts); },
+                 [&](const DenseParams& m) { return empirical_estimate_dense(m, data.symbol_counts); }},
+      model);
+}
+
+ThresholdEstimate threshold_estimate(const EstimationModel& model, const ReportData& data, double alpha) {
+  return std::visit(
+      Overloaded{[&](const UrrParams& m) { return threshold_estimate_urr(m, data.symbol_counts, alpha); },
+                 [&](const UnaryParams& m) { return threshold_estimate_unary(m, data.bit_counts, alpha); },
+                 [&](const DenseParams& m) { return threshold_estimate_dense(m, data.symbol_counts, alpha); }},
+      model);
+}
+
+EmResult em_estimate(const EstimationModel& model, const ReportData& data, const EmOptions& options) {
+  return std::visit(
+      Overloaded{[&](const UrrParams& m) { return em_estimate_urr(m, data.symbol_counts, options); },
+                 [&](const UnaryParams& m) {
+                   if (!data.per_report) {
+                     throw InvalidArgument(
+                         "EM on bit vectors needs one report per line (per-bit counts do not determine the "
+                         "likelihood); use the empirical or thresholded estimate with counts");
+                   }
+                   return em_estimate_unary(m, data.bit_reports, options);
+                 },
+                 [&](const DenseParams& m) { return em_estimate_dense(m, data.symbol_counts, options); }},
+      model);
+}
+
+EmAccelerator resolved_accelerator(const EmAccelerator requested, const EstimationModel& model) {
+  if (requested != EmAccelerator::kAuto) return requested;
+  return reports_are_bit_vectors(model) ? EmAccelerator::kNewton : EmAccelerator::kSquarem;
+}
+
+void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel& model,
+                      const std::vector<std::uint64_t>& input_counts, bool counts) {
+  if (counts) {
+    std::visit(Overloaded{[&](const UrrParams& m) { write_symbol_counts(out, sample_report_counts(rng, m, input_counts)); },
+                          [&](const UnaryParams& m) { write_bit_counts(out, sample_report_counts(rng, m, input_counts)); },
+                          [&](const DenseParams& m) {
+                            write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
+                          }},
+               model);
+    return;
+  }
+  const std::vector<std::uint32_t> inputs = inputs_from_counts(rng, input_counts);
+  std::visit(Overloaded{[&](const UrrParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); },
+                        [&](const UnaryParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); },
+                        [&](const DenseParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); }},
+             model);
+}
+
+}  // namespace uldp

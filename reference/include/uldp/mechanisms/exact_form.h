@@ -1,0 +1,45 @@
+// The exact forms a mechanism takes, each with its declared protected outputs Y_P: a dense
+// matrix, or a product of per-bit channels (RAPPOR family) that never enumerates 2^k outputs.
+// exact_form() derives one from any registered mechanism.
+#pragma once
+
+#include <cstddef>
+#include <variant>
+
+#include "uldp/checks/unary_privacy_check.h"
+#include "uldp/dense_mechanism.h"
+#include "uldp/index_set.h"
+#include "uldp/mechanisms/mechanism_spec.h"
+#include "uldp/unary_mechanism.h"
+
+namespace uldp {
+
+/// An explicit matrix and Y_P as output indices.
+struct DenseForm {
+  DenseMechanism q;
+  IndexSet protected_outputs;
+};
+
+/// A product-of-bits mechanism and Y_P as "these bits are 0".
+struct BitProductForm {
+  UnaryMechanism q;
+  ZeroMaskOutputs protected_outputs;
+};
+
+using ExactForm = std::variant<DenseForm, BitProductForm>;
+
+/// Which form to build: the mechanism's natural (cheapest exact) one, or the dense expansion
+/// (for comparing forms and for SMT re-checks; refused above kMaxDenseSymbols / 16 bits).
+enum class FormChoice { kNatural, kDense };
+
+/// Largest k for a dense symbol-valued matrix (k x k rationals).
+inline constexpr std::size_t kMaxDenseSymbols = 4096;
+
+/// The exact Q of `spec` with its declared Y_P. Throws InvalidArgument naming --k when the
+/// requested form is too large.
+ExactForm exact_form(const MechanismSpec& spec, FormChoice choice = FormChoice::kNatural);
+
+/// Number of inputs |X| of a form.
+std::size_t num_inputs(const ExactForm& form);
+
+}  // namespace uldp

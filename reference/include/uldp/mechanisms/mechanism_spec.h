@@ -1,0 +1,48 @@
+// One value that describes any registered mechanism: its input alphabet, its declared sensitive
+// inputs, and the parameters of its kind. Every layer derives what it needs from it (exact Q,
+// protected outputs, loss model, samplers, estimators) by visiting `kind`; a kind without its
+// derivation in some layer does not compile. The registry (registry.h) makes these from
+// arguments and names them.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <variant>
+
+#include "uldp/index_set.h"
+#include "uldp/mechanisms/generalized_rappor.h"
+#include "uldp/mechanisms/mangat.h"
+#include "uldp/mechanisms/non_private.h"
+#include "uldp/mechanisms/randomized_response.h"
+#include "uldp/mechanisms/utility_optimized_rappor.h"
+#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/privacy_budget.h"
+
+namespace uldp {
+
+/// The parameters of one mechanism kind; the alternative names the kind.
+using MechanismKind = std::variant<NonPrivateParams, RandomizedResponseParams,
+                                   UtilityOptimizedRRParams, GeneralizedRapporParams,
+                                   UtilityOptimizedRapporParams, MangatParams>;
+
+/// A mechanism over k input symbols with its declared X_S (universe k).
+struct MechanismSpec {
+  std::size_t k = 0;
+  IndexSet sensitive;
+  MechanismKind kind;
+};
+
+/// The privacy budget the mechanism was built for (none for the non-private mechanism).
+std::optional<PrivacyBudget> budget_of(const MechanismSpec& spec);
+/// θ for the RAPPOR family, none otherwise.
+std::optional<Rational> theta_of(const MechanismSpec& spec);
+
+/// The overload set idiom for std::visit: one lambda per alternative, checked for completeness.
+template <class... Fs>
+struct Overloaded : Fs... {
+  using Fs::operator()...;
+};
+template <class... Fs>
+Overloaded(Fs...) -> Overloaded<Fs...>;
+
+}  // namespace uldp

@@ -1,0 +1,71 @@
+// The registry of mechanisms: every mechanism uldp knows, once, with its name, its privacy
+// claim, the parameters it takes, its limits, an example and its help text. Commands, tests and
+// docs walk this list; adding a mechanism is one entry here plus the mechanism's own files.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "uldp/mechanisms/mechanism_spec.h"
+#include "uldp/probability.h"
+
+namespace uldp {
+
+/// What a mechanism promises.
+enum class Claim {
+  kNone,  ///< no privacy (the non-private baseline)
+  kLdp,   ///< ε-LDP (Definition 1)
+  kUldp,  ///< (X_S, Y_P, ε)-ULDP with its declared Y_P (Definition 2)
+};
+/// "none", "ldp", "uldp".
+std::string_view claim_name(Claim claim);
+
+/// Whether a mechanism takes a parameter.
+enum class Takes { kNo, kOptional, kRequired };
+
+/// Parameters from any front end (command-line flags, a table row, a test), already parsed
+/// and validated as values: k within the entry's limit, X_S over k symbols.
+struct MechanismArguments {
+  std::size_t k = 0;
+  std::optional<IndexSet> sensitive;
+  std::optional<PrivacyBudget> budget;
+  std::optional<Probability> theta;
+  std::optional<Probability> mangat_p;
+};
+
+/// One registered mechanism.
+struct MechanismEntry {
+  std::string_view name;         ///< "urr": the name every command accepts
+  std::string_view title;        ///< "utility-optimized randomized response (uRR)"
+  std::string_view reference;    ///< where it is defined ("Definition 5, eq. (9)")
+  Claim claim;
+  std::string_view protected_outputs;  ///< the declared Y_P, in words
+  Takes sensitive;               ///< --sensitive (X_S)
+  Takes budget;                  ///< --eps / --exp-eps
+  Takes theta;                   ///< --theta (RAPPOR family)
+  Takes mangat_p;                ///< --mangat-p
+  std::optional<std::size_t> fixed_k;  ///< k when the mechanism fixes it (Mangat: 2)
+  std::size_t max_k;             ///< the largest k any command builds
+  std::string_view family_claim;  ///< the `uldp prove` claim covering every parameter value
+  std::string_view example;      ///< flags that build a small instance ("--k 5 --sensitive 1,3 --exp-eps 3")
+  /// Builds the spec; throws InvalidArgument naming the flag on a bad combination.
+  MechanismSpec (*make)(const MechanismArguments& arguments);
+};
+
+/// Every registered mechanism, in a fixed order.
+std::span<const MechanismEntry> mechanism_registry();
+/// The entry named `name`; throws InvalidArgument "<what>: unknown mechanism 'x' (expected rr,
+/// urr, ...)" otherwise.
+const MechanismEntry& find_mechanism(std::string_view name, std::string_view what = "mechanism");
+/// Checks the arguments against the entry (required ones given, no foreign ones, k within its
+/// limits) and builds the spec; throws InvalidArgument naming the flag.
+MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArguments& arguments);
+/// The entry of a spec's kind.
+const MechanismEntry& entry_of(const MechanismSpec& spec);
+/// "none, rr, urr, rappor, urap, mangat".
+std::string mechanism_names();
+
+}  // namespace uldp

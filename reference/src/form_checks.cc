@@ -1,0 +1,71 @@
+#include "uldp/checks/form_checks.h"
+
+#include <string>
+
+#include "uldp/checks/dense_privacy_check.h"
+#include "uldp/checks/stochasticity.h"
+#include "uldp/checks/unary_privacy_check.h"
+#include "uldp/error.h"
+
+namespace uldp {
+
+std::string_view property_name(Property property) {
+  switch (property) {
+    case Property::kLdp: return "ldp";
+    case Property::kUldp: return "uldp";
+    case Property::kUldpStrict: return "uldp-strict";
+    case Property::kOsldp: return "osldp";
+  }
+  return "?";
+}
+
+Property parse_property(std::string_view name, std::string_view what) {
+  for (Property p : {Property::kLdp, Property::kUldp, Property::kUldpStrict, Property::kOsldp}) {
+    if (property_name(p) == name) return p;
+  }
+  throw InvalidArgument(std::string(what) + ": unknown property '" + std::string(name) +
+                        "' (expected ldp, uldp, uldp-strict or osldp)");
+}
+
+const Verdict& PropertyVerdicts::operator[](Property property) const {
+  switch (property) {
+    case Property::kLdp: return ldp;
+    case Property::kUldp: return uldp;
+    case Property::kUldpStrict: return uldp_strict;
+    case Property::kOsldp: return osldp;
+  }
+  throw InvalidArgument("property: out of range");
+}
+
+Verdict check_property(const ExactForm& form, Property property, const IndexSet& sensitive,
+                       const std::optional<PrivacyBudget>& budget) {
+  return std::visit(
+      [&](const auto& f) -> Verdict {
+        switch (property) {
+          case Property::kLdp: return check_ldp(f.q, budget);
+          case Property::kUldp:
+            return check_uldp(f.q, sensitive, f.protected_outputs, budget, UldpReading::kReachable);
+          case Property::kUldpStrict:
+            return check_uldp(f.q, sensitive, f.protected_outputs, budget, UldpReading::kLiteral);
+          case Property::kOsldp: return check_osldp(f.q, sensitive, budget);
+        }
+        throw InvalidArgument("property: out of range");
+      },
+      form);
+}
+
+bool is_stochastic(const ExactForm& form) {
+  return std::visit(Overloaded{[](const DenseForm& f) { return check_stochastic(f.q).stochastic; },
+                               [](const BitProductForm&) { return true; }},
+                    form);
+}
+
+PropertyVerdicts check_all_properties(const ExactForm& form, const IndexSet& sensitive,
+                                      const std::optional<PrivacyBudget>& budget) {
+  return {check_property(form, Property::kLdp, sensitive, budget),
+          check_property(form, Property::kUldp, sensitive, budget),
+          check_property(form, Property::kUldpStrict, sensitive, budget),
+          check_property(form, Property::kOsldp, sensitive, budget)};
+}
+
+}  // namespace uldp

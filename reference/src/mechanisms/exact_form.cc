@@ -1,0 +1,81 @@
+// One exact form per mechanism kind; a kind missing here does not compile.
+#include "uldp/mechanisms/exact_form.h"
+
+#include <string>
+
+#include "uldp/error.h"
+
+namespace uldp {
+namespace {
+
+void require_dense_symbols(std::size_t k) {
+  if (k > kMaxDenseSymbols) {
+    throw InvalidArgument("--k: " + std::to_string(k) + " symbols make a dense " + std::to_string(k) + " x " +
+                          std::to_string(k) + " matrix; the dense form needs k <= " +
+                          std::to_string(kMaxDenseSymbols));
+  }
+}
+
+void require_dense_bits(std::size_t k) {
+  if (k > UnaryMechanism::kMaxDenseBits) {
+    throw InvalidArgument("--k: " + std::to_string(k) + " bits make 2^" + std::to_string(k) +
+                          " outputs; a dense matrix needs k <= " + std::to_string(UnaryMechanism::kMaxDenseBits));
+  }
+}
+
+// The bit-product form, expanded to its 2^k columns when asked; Y_P = outputs with `zero_bits` all 0.
+ExactForm bit_product(UnaryMechanism q, const IndexSet& zero_bits, FormChoice choice) {
+  if (choice == FormChoice::kNatural) return BitProductForm{std::move(q), ZeroMaskOutputs{zero_bits}};
+  require_dense_bits(q.k());
+  std::size_t mask = 0;
+  for (std::size_t j : zero_bits.indices()) mask |= std::size_t{1} << j;
+  DenseMechanism dense = q.to_dense();
+  std::vector<std::size_t> outputs;
+  for (std::size_t y = 0; y < dense.num_outputs(); ++y) {
+    if ((y & mask) == 0) outputs.push_back(y);
+  }
+  IndexSet protected_outputs = IndexSet::from_indices(std::move(outputs), dense.num_outputs(), "protected");
+  return DenseForm{std::move(dense), std::move(protected_outputs)};
+}
+
+}  // namespace
+
+ExactForm exact_form(const MechanismSpec& spec, FormChoice choice) {
+  const std::size_t k = spec.k;
+  return std::visit(
+      Overloaded{
+          [&](const NonPrivateParams&) -> ExactForm {
+            require_dense_symbols(k);
+            return DenseForm{non_private(k), spec.sensitive};  // Y_P = X_S: a sensitive x is never hidden
+          },
+          [&](const RandomizedResponseParams& p) -> ExactForm {
+            require_dense_symbols(k);
+            return DenseForm{randomized_response(k, p.budget), IndexSet::all(k)};
+          },
+          [&](const UtilityOptimizedRRParams& p) -> ExactForm {
+            require_dense_symbols(k);
+            return DenseForm{utility_optimized_rr(spec.sensitive, p.budget), spec.sensitive};
+          },
+          [&](const GeneralizedRapporParams& p) -> ExactForm {
+            return bit_product(generalized_rappor(k, p.theta, p.budget), IndexSet::from_indices({}, k, "zero bits"),
+                               choice);
+          },
+          [&](const UtilityOptimizedRapporParams& p) -> ExactForm {
+            // Definition 4: Y_P = the vectors whose non-sensitive bits are all 0.
+            return bit_product(utility_optimized_rappor(spec.sensitive, p.theta, p.budget),
+                               spec.sensitive.complement(), choice);
+          },
+          [&](const MangatParams& p) -> ExactForm {
+            return DenseForm{mangat(p.p), IndexSet::from_indices({1}, 2, "protected")};
+          },
+      },
+      spec.kind);
+}
+
+std::size_t num_inputs(const ExactForm& form) {
+  return std::visit(Overloaded{[](const DenseForm& f) { return f.q.num_inputs(); },
+                               [](const BitProductForm& f) { return f.q.k(); }},
+                    form);
+}
+
+}  // namespace uldp

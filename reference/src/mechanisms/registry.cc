@@ -1,0 +1,179 @@
+// The registry: one entry per mechanism. Each `make_*` turns validated arguments into a spec;
+// the parameter checks that are not a matter of "given or not" live here, next to the entry.
+#include "uldp/mechanisms/registry.h"
+
+#include <array>
+#include <string>
+
+#include "uldp/error.h"
+
+namespace uldp {
+namespace {
+
+// Symbol-valued mechanisms: estimators and samplers are O(k) (exact checks are class-structured).
+constexpr std::size_t kMaxSymbols = 10'000'000;
+// Bit-vector mechanisms: reports cost memory per bit.
+constexpr std::size_t kMaxBits = 1'000'000;
+
+IndexSet sensitive_or_all(const MechanismArguments& a) {
+  return a.sensitive ? *a.sensitive : IndexSet::all(a.k);
+}
+
+Probability theta_or_default(const MechanismArguments& a) {
+  return a.theta ? *a.theta : Probability::from_rational(default_rappor_theta(*a.budget), "theta");
+}
+
+MechanismSpec make_non_private(const MechanismArguments& a) {
+  return {a.k, a.sensitive ? *a.sensitive : IndexSet::from_indices({}, a.k, "--sensitive"),
+          NonPrivateParams{}};
+}
+
+MechanismSpec make_rr(const MechanismArguments& a) {
+  return {a.k, sensitive_or_all(a), RandomizedResponseParams{*a.budget}};
+}
+
+MechanismSpec make_urr(const MechanismArguments& a) {
+  return {a.k, *a.sensitive, UtilityOptimizedRRParams{*a.budget}};
+}
+
+MechanismSpec make_rappor(const MechanismArguments& a) {
+  return {a.k, sensitive_or_all(a), GeneralizedRapporParams{*a.budget, theta_or_default(a)}};
+}
+
+MechanismSpec make_urap(const MechanismArguments& a) {
+  return {a.k, *a.sensitive, UtilityOptimizedRapporParams{*a.budget, theta_or_default(a)}};
+}
+
+MechanismSpec make_mangat(const MechanismArguments& a) {
+  if (a.sensitive && a.sensitive->indices() != std::vector<std::size_t>{1}) {
+    throw InvalidArgument("--sensitive: Mangat's mechanism has X_S = {1}");
+  }
+  if (a.mangat_p && a.budget) throw InvalidArgument("--mangat-p: give either --mangat-p or a budget, not both");
+  if (!a.mangat_p && !a.budget) throw InvalidArgument("mechanism mangat needs --mangat-p P or --exp-eps T / --eps E");
+  if (a.mangat_p && a.mangat_p->is_zero()) {
+    throw InvalidArgument("--mangat-p: 0 gives no finite budget (Mangat's p = 1/e^eps is in (0,1])");
+  }
+  const IndexSet xs = IndexSet::from_indices({1}, 2, "--sensitive");
+  if (a.mangat_p) {
+    return {2, xs, MangatParams{*a.mangat_p, PrivacyBudget::from_exp_eps(1 / a.mangat_p->value(), "--mangat-p")}};
+  }
+  return {2, xs, MangatParams{Probability::from_rational(mangat_p_for(*a.budget), "p"), *a.budget}};
+}
+
+using enum Takes;
+
+constexpr std::array kRegistry{
+    MechanismEntry{"none", "non-private mechanism (Q = I)", "the baseline of Section 6", Claim::kNone,
+                   "Y_P = X_S (empty by default: no privacy)", kOptional, kNo, kNo, kNo, std::nullopt, kMaxSymbols, "",
+                   "--k 5", &make_non_private},
+    MechanismEntry{"rr", "randomized response (eps-RR)", "Section 2.2, eq. RR", Claim::kLdp,
+                   "Y_P = Y (all outputs)", kOptional, kRequired, kNo, kNo, std::nullopt, kMaxSymbols,
+                   "rr_ldp", "--k 5 --exp-eps 3", &make_rr},
+    MechanismEntry{"urr", "utility-optimized randomized response (uRR)", "Definition 3", Claim::kUldp,
+                   "Y_P = X_S", kRequired, kRequired, kNo, kNo, std::nullopt, kMaxSymbols, "urr_uldp",
+                   "--k 5 --sensitive 1,3 --exp-eps 3", &make_urr},
+    MechanismEntry{"rappor", "generalized RAPPOR (basic one-time RAPPOR by default)", "Section 2.2",
+                   Claim::kLdp, "Y_P = {0,1}^k (all outputs)", kOptional, kRequired, kOptional, kNo,
+                   std::nullopt, kMaxBits, "rappor_ldp", "--k 4 --exp-eps 4", &make_rappor},
+    MechanismEntry{"urap", "utility-optimized RAPPOR (uRAP)", "Definition 4", Claim::kUldp,
+                   "Y_P = the vectors whose non-sensitive bits are all 0", kRequired, kRequired, kOptional,
+                   kNo, std::nullopt, kMaxBits, "urap_uldp", "--k 4 --sensitive 0,2 --exp-eps 4",
+                   &make_urap},
+    MechanismEntry{"mangat", "Mangat's randomized response", "Section 3.1 (example of ULDP)", Claim::kUldp,
+                   "Y_P = X_S = {1}", kOptional, kOptional, kNo, kOptional, std::size_t{2}, 2, "mangat_uldp",
+                   "--exp-eps 3", &make_mangat},
+};
+
+// Every kind has exactly one entry (names are checked unique by the registry test).
+static_assert(std::variant_size_v<MechanismKind> == kRegistry.size());
+
+std::string flag_list(const MechanismEntry& e) {
+  std::string s = e.fixed_k ? "" : "--k";
+  auto add = [&](Takes t, const char* flag) {
+    if (t != Takes::kNo) s += std::string(s.empty() ? "" : ", ") + flag;
+  };
+  add(e.sensitive, "--sensitive");
+  add(e.budget, "--eps/--exp-eps");
+  add(e.theta, "--theta");
+  add(e.mangat_p, "--mangat-p");
+  return s.empty() ? "none" : s;
+}
+
+void require(const MechanismEntry& e, Takes takes, bool given, const char* flag, const char* usage) {
+  if (takes == Takes::kRequired && !given) {
+    throw InvalidArgument("mechanism " + std::string(e.name) + " needs " + usage);
+  }
+  if (takes == Takes::kNo && given) {
+    throw InvalidArgument(std::string(flag) + ": mechanism " + std::string(e.name) + " does not take it (it takes " +
+                          flag_list(e) + ")");
+  }
+}
+
+}  // namespace
+
+std::string_view claim_name(Claim claim) {
+  switch (claim) {
+    case Claim::kNone: return "none";
+    case Claim::kLdp: return "ldp";
+    case Claim::kUldp: return "uldp";
+  }
+  return "?";
+}
+
+std::span<const MechanismEntry> mechanism_registry() { return kRegistry; }
+
+std::string mechanism_names() {
+  std::string names;
+  for (const MechanismEntry& e : kRegistry) names += (names.empty() ? "" : ", ") + std::string(e.name);
+  return names;
+}
+
+const MechanismEntry& find_mechanism(std::string_view name, std::string_view what) {
+  for (const MechanismEntry& e : kRegistry) {
+    if (e.name == name) return e;
+  }
+  throw InvalidArgument(std::string(what) + ": unknown mechanism '" + std::string(name) + "' (expected one of " +
+                        mechanism_names() + ")");
+}
+
+const MechanismEntry& entry_of(const MechanismSpec& spec) {
+  return std::visit([](const auto& params) -> const MechanismEntry& {
+    return find_mechanism(std::decay_t<decltype(params)>::kName);
+  }, spec.kind);
+}
+
+MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArguments& arguments) {
+  require(entry, entry.sensitive, arguments.sensitive.has_value(), "--sensitive",
+          "--sensitive LIST (e.g. 0-14; an empty list \"\" is allowed)");
+  require(entry, entry.budget, arguments.budget.has_value(), "--eps", "--exp-eps T or --eps E");
+  require(entry, entry.theta, arguments.theta.has_value(), "--theta", "--theta");
+  require(entry, entry.mangat_p, arguments.mangat_p.has_value(), "--mangat-p", "--mangat-p P");
+  if (entry.fixed_k && arguments.k != *entry.fixed_k) {
+    throw InvalidArgument("--k: mechanism " + std::string(entry.name) + " has k = " + std::to_string(*entry.fixed_k));
+  }
+  if (arguments.k == 0) throw InvalidArgument("--k: must be given and at least 1");
+  if (arguments.k > entry.max_k) {
+    throw InvalidArgument("--k: " + std::to_string(arguments.k) + " exceeds the limit " + std::to_string(entry.max_k) +
+                          " for mechanism " + std::string(entry.name));
+  }
+  if (arguments.sensitive && arguments.sensitive->universe() != arguments.k) {
+    throw InvalidArgument("--sensitive: the set is over " + std::to_string(arguments.sensitive->universe()) +
+                          " symbols, not k = " + std::to_string(arguments.k));
+  }
+  return entry.make(arguments);
+}
+
+std::optional<PrivacyBudget> budget_of(const MechanismSpec& spec) {
+  return std::visit(Overloaded{[](const NonPrivateParams&) -> std::optional<PrivacyBudget> { return std::nullopt; },
+                               [](const auto& params) -> std::optional<PrivacyBudget> { return params.budget; }},
+                    spec.kind);
+}
+
+std::optional<Rational> theta_of(const MechanismSpec& spec) {
+  return std::visit(Overloaded{[](const GeneralizedRapporParams& p) -> std::optional<Rational> { return p.theta.value(); },
+                               [](const UtilityOptimizedRapporParams& p) -> std::optional<Rational> { return p.theta.value(); },
+                               [](const auto&) -> std::optional<Rational> { return std::nullopt; }},
+                    spec.kind);
+}
+
+}  // namespace uldp

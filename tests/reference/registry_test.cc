@@ -1,0 +1,95 @@
+// The registry: one entry per mechanism kind, names unique, arguments checked against what each
+// entry takes, and every layer's derivation available for every entry.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "uldp/checks/form_checks.h"
+#include "uldp/error.h"
+#include "uldp/mechanisms/exact_form.h"
+#include "uldp/mechanisms/registry.h"
+#include "uldp/utility/coordinate_model.h"
+
+namespace uldp {
+namespace {
+
+// Small arguments every entry accepts: k = 4 (or its fixed k), X_S = {0} where taken, t = 3.
+MechanismArguments small_arguments(const MechanismEntry& e) {
+  MechanismArguments a;
+  a.k = e.fixed_k ? *e.fixed_k : 4;
+  if (e.sensitive == Takes::kRequired) a.sensitive = IndexSet::from_indices({0}, a.k, "sensitive");
+  if (e.budget != Takes::kNo) a.budget = PrivacyBudget::from_exp_eps(Rational(3));
+  return a;
+}
+
+TEST(Registry, NamesAreUniqueAndEveryKindHasItsEntry) {
+  std::set<std::string> names;
+  for (const MechanismEntry& e : mechanism_registry()) {
+    EXPECT_TRUE(names.insert(std::string(e.name)).second) << e.name;
+    const MechanismSpec spec = make_mechanism(e, small_arguments(e));
+    EXPECT_EQ(entry_of(spec).name, e.name);
+    EXPECT_EQ(&find_mechanism(e.name), &e);
+  }
+  EXPECT_EQ(names.size(), std::variant_size_v<MechanismKind>);
+}
+
+TEST(Registry, EveryEntryHasEveryDerivation) {
+  for (const MechanismEntry& e : mechanism_registry()) {
+    const MechanismSpec spec = make_mechanism(e, small_arguments(e));
+    const ExactForm natural = exact_form(spec);
+    const ExactForm dense = exact_form(spec, FormChoice::kDense);
+    EXPECT_TRUE(std::holds_alternative<DenseForm>(dense)) << e.name;
+    EXPECT_EQ(num_inputs(natural), spec.k);
+    EXPECT_TRUE(is_stochastic(natural)) << e.name;
+    const PropertyVerdicts a = check_all_properties(natural, spec.sensitive, budget_of(spec));
+    const PropertyVerdicts b = check_all_properties(dense, spec.sensitive, budget_of(spec));
+    for (Property p : {Property::kLdp, Property::kUldp, Property::kUldpStrict, Property::kOsldp}) {
+      EXPECT_EQ(a[p].holds, b[p].holds) << e.name << " " << property_name(p);
+      EXPECT_EQ(a[p].tight_exp_eps, b[p].tight_exp_eps) << e.name << " " << property_name(p);
+    }
+    if (e.claim != Claim::kNone) {
+      EXPECT_TRUE(a[e.claim == Claim::kLdp ? Property::kLdp : Property::kUldp].holds) << e.name;
+    }
+    EXPECT_EQ(coordinate_model(spec).k(), spec.k);
+  }
+}
+
+TEST(Registry, ArgumentsAreCheckedAgainstTheEntry) {
+  const MechanismEntry& urr = find_mechanism("urr");
+  MechanismArguments a = small_arguments(urr);
+  a.theta = Probability::from_rational(Rational(1, 2), "theta");
+  EXPECT_THROW(make_mechanism(urr, a), InvalidArgument);  // urr takes no theta
+  a = small_arguments(urr);
+  a.sensitive.reset();
+  EXPECT_THROW(make_mechanism(urr, a), InvalidArgument);  // urr needs X_S
+  a = small_arguments(urr);
+  a.k = urr.max_k + 1;
+  a.sensitive = IndexSet::from_indices({0}, a.k, "sensitive");
+  EXPECT_THROW(make_mechanism(urr, a), InvalidArgument);  // beyond the registry's limit
+  a = small_arguments(urr);
+  a.k = 5;  // X_S over 4 symbols, k = 5
+  EXPECT_THROW(make_mechanism(urr, a), InvalidArgument);
+  const MechanismEntry& mangat = find_mechanism("mangat");
+  a = small_arguments(mangat);
+  a.mangat_p = Probability::from_rational(Rational(1, 2), "p");
+  EXPECT_THROW(make_mechanism(mangat, a), InvalidArgument);  // p and a budget
+  EXPECT_THROW(find_mechanism("foo"), InvalidArgument);
+  EXPECT_THROW(parse_property("secure", "--require"), InvalidArgument);
+}
+
+TEST(Probability, OneMessageForEveryCaller) {
+  try {
+    Probability::parse("3/2", "--theta");
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_STREQ(e.what(), "--theta: 3/2 is not a probability in [0,1]");
+  }
+  EXPECT_EQ(Probability::parse("0.25", "p").value(), Rational(1, 4));
+  EXPECT_THROW(Probability::parse("-1/3", "p"), InvalidArgument);
+  EXPECT_NO_THROW(Probability::parse("1", "p"));
+  EXPECT_NO_THROW(Probability::parse("0", "p"));
+}
+
+}  // namespace
+}  // namespace uldp
