@@ -1,6 +1,7 @@
 // ε-RR (eq. RR): y = x with probability t/(k+t-1), each other symbol with 1/(k+t-1).
 #pragma once
 
+#include "uldp/class_structured_mechanism.h"
 #include "uldp/dense_mechanism.h"
 #include "uldp/privacy_budget.h"
 
@@ -8,5 +9,8 @@ namespace uldp {
 
 /// The ε-randomized response over k >= 1 symbols.
 DenseMechanism randomized_response(std::size_t k, const PrivacyBudget& budget);
+
+/// The same RR in class-structured form: uRR with X_S = X (one input class, one output class).
+ClassStructuredMechanism randomized_response_classes(std::size_t k, const PrivacyBudget& budget);
 
 }  // namespace uldp

@@ -2,6 +2,7 @@
 // x reports each sensitive symbol with c2 and itself with c3. Y_P = X_S.
 #pragma once
 
+#include "uldp/class_structured_mechanism.h"
 #include "uldp/dense_mechanism.h"
 #include "uldp/index_set.h"
 #include "uldp/privacy_budget.h"
@@ -17,5 +18,11 @@ UrrConstants urr_constants(std::size_t sensitive_count, const Rational& t);
 
 /// The uRR over k = sensitive.universe() symbols, for any X_S (user indices kept).
 DenseMechanism utility_optimized_rr(const IndexSet& sensitive, const PrivacyBudget& budget);
+
+/// The same uRR in class-structured form (input classes "sensitive", "non-sensitive"; output
+/// classes "sensitive" = Y_P and "non-sensitive"), for any X_S and any k; to_dense() is
+/// utility_optimized_rr(sensitive, budget) with Y_P = X_S.
+ClassStructuredMechanism utility_optimized_rr_classes(const IndexSet& sensitive,
+                                                      const PrivacyBudget& budget);
 
 }  // namespace uldp
