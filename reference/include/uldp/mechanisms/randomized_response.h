@@ -3,6 +3,7 @@
 
 #include <string_view>
 
+#include "uldp/class_structured_mechanism.h"
 #include "uldp/dense_mechanism.h"
 #include "uldp/privacy_budget.h"
 
@@ -16,5 +17,7 @@ struct RandomizedResponseParams {
   static constexpr std::string_view kName = "rr";
   PrivacyBudget budget;
 };
+/// The same RR in class-structured form: uRR with X_S = X (one input class, one output class).
+ClassStructuredMechanism randomized_response_classes(std::size_t k, const PrivacyBudget& budget);
 
 }  // namespace uldp

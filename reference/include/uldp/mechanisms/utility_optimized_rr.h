@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "uldp/class_structured_mechanism.h"
 #include "uldp/dense_mechanism.h"
 #include "uldp/index_set.h"
 #include "uldp/privacy_budget.h"
@@ -25,5 +26,10 @@ struct UtilityOptimizedRRParams {
   static constexpr std::string_view kName = "urr";
   PrivacyBudget budget;
 };
+/// The same uRR in class-structured form (input classes "sensitive", "non-sensitive"; output
+/// classes "sensitive" = Y_P and "non-sensitive"), for any X_S and any k; to_dense() is
+/// utility_optimized_rr(sensitive, budget) with Y_P = X_S.
+ClassStructuredMechanism utility_optimized_rr_classes(const IndexSet& sensitive,
+                                                      const PrivacyBudget& budget);
 
 }  // namespace uldp
