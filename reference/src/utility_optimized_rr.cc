@@ -19,7 +19,7 @@ DenseMechanism utility_optimized_rr(const IndexSet& sensitive, const PrivacyBudg
     for (std::size_t y = 0; y < k; ++y) {
       Rational& q = entries[x * k + y];
       if (sensitive.contains(y)) {
-        q = (x == y) ? c.c1 : c.c2;  // eq. restRR_XS rows 1-3
+        q = (x == y) ? c.c1 : c.c2;  // eq. (6) rows 1-3
       } else if (x == y) {
         q = c.c3;  // non-sensitive x reports itself
       }
