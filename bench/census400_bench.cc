@@ -1,4 +1,4 @@
-// US Census with 4 attributes (Sec. sub:set-up: |X| = 400, |X_S| = 76, n = 1,229,143) at ε = 1:
+// US Census with 4 attributes (Section 6.1: |X| = 400, |X_S| = 76, n = 1,229,143) at ε = 1:
 // sampling and estimation against a popular Python LDP library on this machine (1.18 s to
 // perturb with GRR, 21.7 s with RAPPOR/SUE, 0.11 s and 0.78 s to estimate, 3.6 s for its
 // iterative Bayesian update on GRR). Synthetic Zipf(1) inputs stand in for the census data.

@@ -1,4 +1,4 @@
-// EM in the paper's largest setting (Sec. sub:res: US Census with 9 attributes, |X| = 12800,
+// EM in the paper's largest setting (Section 6.2: US Census with 9 attributes, |X| = 12800,
 // |X_S| = 2432, n = 240000, ε = 6), where the paper reports 3121 s (RR), 1258 s (uRR),
 // 5225 s (RAP) and 1073 s (uRAP). Synthetic Zipf(1) inputs stand in for the census data.
 // Stopping rule: one EM update raises the log-likelihood by <= 1e-10 |L| (EmOptions default),

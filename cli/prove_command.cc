@@ -34,7 +34,7 @@ void write_queries(const std::string& dir, const std::vector<ClaimResult>& resul
     for (const auto& q : r.queries) {
       const std::string path = dir + "/" + r.info.name + "." + q.name + ".smt2";
       std::ofstream out(path);
-      out << "; claim " << r.info.name << " (" << r.info.paper_label << "): " << r.info.statement << "\n"
+      out << "; claim " << r.info.name << " (" << r.info.paper_reference << "): " << r.info.statement << "\n"
           << "; uldp's answer: " << proof_status_name(q.status)
           << (q.status == ProofStatus::kProved ? " (z3 prints unsat)" : "") << "\n"
           << q.smt2;
@@ -46,12 +46,12 @@ void write_queries(const std::string& dir, const std::vector<ClaimResult>& resul
 void print_text(const std::vector<ClaimResult>& results) {
   std::size_t width = 5;
   for (const auto& r : results) width = std::max(width, r.info.name.size());
-  std::cout << std::left << std::setw(static_cast<int>(width) + 2) << "claim" << std::setw(28) << "paper label"
+  std::cout << std::left << std::setw(static_cast<int>(width) + 2) << "claim" << std::setw(28) << "paper"
             << std::setw(9) << "status" << std::setw(10) << "expected" << "seconds\n";
   for (const auto& r : results) {
     std::ostringstream secs;
     secs << std::fixed << std::setprecision(3) << r.seconds;
-    std::cout << std::setw(static_cast<int>(width) + 2) << r.info.name << std::setw(28) << r.info.paper_label
+    std::cout << std::setw(static_cast<int>(width) + 2) << r.info.name << std::setw(28) << r.info.paper_reference
               << std::setw(9) << proof_status_name(r.status) << std::setw(10)
               << proof_status_name(r.info.expected) << secs.str() << (r.as_expected() ? "" : "  <-- NOT AS EXPECTED")
               << "\n";
@@ -85,7 +85,7 @@ void print_json(const std::vector<ClaimResult>& results) {
       queries.push_back(jq);
     }
     claims.push_back({{"name", r.info.name},
-                      {"paper_label", r.info.paper_label},
+                      {"paper_reference", r.info.paper_reference},
                       {"status", proof_status_name(r.status)},
                       {"seconds", r.seconds},
                       {"expected", proof_status_name(r.info.expected)},

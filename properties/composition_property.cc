@@ -1,5 +1,5 @@
-// Prop. prop:composition_main (adaptive sequential composition: budgets add, the composite is
-// ULDP for (Y0 x Y1)_P) and Prop. prop:data_integration (the pair ratio over Y_P x Y_B is at
+// Proposition 1 (adaptive sequential composition: budgets add, the composite is
+// ULDP for (Y0 x Y1)_P) and Proposition 12 (the pair ratio over Y_P x Y_B is at
 // most t_A t_B), on random exact ULDP / LDP mechanisms.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -60,7 +60,7 @@ RC_GTEST_PROP(Composition, BudgetsMultiplyAndTheCompositeIsUldp, ()) {
   RC_ASSERT(max_ratio_on_outputs(q, y_p) == v.tight_exp_eps);
 }
 
-// The only way the literal reading of Def. def:rest can fail for a composite of ULDP parts is
+// The only way the literal reading of Definition 2 can fail for a composite of ULDP parts is
 // an invertible pair that no input produces (the erratum of docs/constructions.md).
 RC_GTEST_PROP(Composition, LiteralReadingFailsOnlyOnUnreachablePairs, ()) {
   const AdaptivePair pair = gen_adaptive_pair();

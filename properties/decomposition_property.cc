@@ -1,4 +1,4 @@
-// Prop. prop:ULDP_OSLDP_utility, constructively: for random (X_S, ε)-OSLDP mechanisms Q_O the
+// Proposition 14, constructively: for random (X_S, ε)-OSLDP mechanisms Q_O the
 // construction gives Q_U ((X_S, Z_P, ε)-ULDP per the reference checker, at Q_O's tight OSLDP
 // ratio) and Q_R with Q_R ∘ Q_U = Q_O exactly, plus the intermediate identities.
 #include <gtest/gtest.h>

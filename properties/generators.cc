@@ -230,7 +230,7 @@ rc::Gen<PostProcessor> gen_type_preserving(const IndexSet& y_p) {
 rc::Gen<TypeBreaking> gen_type_breaking(const IndexSet& y_p) {
   return rc::gen::mapcat(gen_type_preserving(y_p), [y_p](const PostProcessor& post) {
     const DenseMechanism& q1 = post.q1;
-    // Entries that are 0 and whose becoming positive breaks Def. def:sense-preserving.
+    // Entries that are 0 and whose becoming positive breaks Definition 5.
     std::vector<std::pair<std::size_t, std::size_t>> candidates;
     for (std::size_t y = 0; y < q1.num_inputs(); ++y) {
       for (std::size_t z = 0; z < q1.num_outputs(); ++z) {

@@ -105,7 +105,7 @@ struct PostProcessor {
   DenseMechanism q1;
   IndexSet protected_outputs;  ///< Z_P
 };
-/// A post-processor that preserves data types (Def. def:sense-preserving) for `y_p`: Y_P rows
+/// A post-processor that preserves data types (Definition 5) for `y_p`: Y_P rows
 /// are distributions over Z_P, each y in Y_I splits over its own 1-2 outputs of Z_I.
 rc::Gen<PostProcessor> gen_type_preserving(const IndexSet& y_p);
 /// A type-preserving post-processor with exactly one defect: one entry (y, z) made positive

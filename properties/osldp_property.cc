@@ -1,4 +1,4 @@
-// Prop. prop:rest_OSLDP (ULDP => OSLDP at the same ε) and the remark after it (ε-LDP =>
+// Proposition 13 (ULDP => OSLDP at the same ε) and the remark after it (ε-LDP =>
 // (X_S, Y, ε)-ULDP): on random ULDP instances, and on arbitrary random stochastic matrices with
 // arbitrary X_S and Y_P whenever the ULDP checker says "holds".
 #include <gtest/gtest.h>

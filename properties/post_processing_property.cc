@@ -1,4 +1,4 @@
-// Prop. prop:PostProcess and Def. def:sense-preserving: a type-preserving post-processor keeps
+// Proposition 11 and Definition 5: a type-preserving post-processor keeps
 // (X_S, Z_P, ε)-ULDP with no larger ratio; the hypothesis check finds the exact defective
 // entry of every post-processor with one defect; relabelling a revealed output as protected
 // always breaks ULDP (the hypothesis cannot simply be dropped).

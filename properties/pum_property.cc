@@ -1,4 +1,4 @@
-// The PUM of Sec. 5: Props. prop:PUM_ULDP and prop:PUM_DPcalXS for random pre-processors with
+// The PUM of Section 5: Propositions 9 and 10 for random pre-processors with
 // κ semantic tags, with Q_cmn = (Z_S, ε)-uRR and with random (Z_S, Y_P, ε)-ULDP mechanisms.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

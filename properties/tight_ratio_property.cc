@@ -1,4 +1,4 @@
-// Props. prop:restRR_ULDP and prop:restRAPPOR_ULDP with their tight ratio: for every X_S != ∅
+// Propositions 2 and 3 with their tight ratio: for every X_S != ∅
 // (any indices, not only the first ones), every rational t >= 1 and θ in (0,1), the checkers
 // report tight e^ε = t exactly, accept budget t and reject every smaller budget.
 #include <gtest/gtest.h>
@@ -32,7 +32,7 @@ RC_GTEST_PROP(TightRatio, UtilityOptimizedRrIsExactlyT, (const ExpEps& t)) {
   }
 }
 
-// Erratum for Prop. prop:restRR_ULDP at ε = 0: c3 = (t-1)/(|X_S|+t-1) = 0, so the invertible
+// Erratum for Proposition 2 at ε = 0: c3 = (t-1)/(|X_S|+t-1) = 0, so the invertible
 // outputs X_N are produced by no input and the literal reading of condition 1 fails. uRR is
 // literally ULDP exactly when t > 1 or X_N is empty.
 RC_GTEST_PROP(TightRatio, UtilityOptimizedRrLiteralReading, (const ExpEps& t)) {
@@ -58,7 +58,7 @@ RC_GTEST_PROP(TightRatio, UtilityOptimizedRapporIsExactlyT, (const ExpEps& t,
   }
 }
 
-// Erratum for the proof of Prop. prop:restRAPPOR_ULDP ("if y in Y_I then only one of the
+// Erratum for the proof of Proposition 3 ("if y in Y_I then only one of the
 // non-sensitive bits is 1"): outputs with two non-sensitive bits set are in Y_I and produced by
 // no input, and when t = 1 (d2 = 1) no non-sensitive bit is ever 1. So in the literal reading
 // uRAP is ULDP exactly when |X_N| = 0, or |X_N| = 1 and t > 1.

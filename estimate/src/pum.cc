@@ -1,4 +1,4 @@
-// The PUM estimator, eq. hbmp_PUM_2, with the paper's fallback for unknown π̂_k.
+// The PUM estimator, eq. (21), with the paper's fallback for unknown π̂_k.
 #include "uldp/estimate/pum.h"
 
 #include <cmath>

@@ -61,7 +61,7 @@ void require_fit(const DenseMechanism& q, const IndexSet& sensitive) {
   }
 }
 
-// Condition 1 of Def. def:rest for one output y in Y_I; returns the witness when it fails.
+// Condition 1 of Definition 2 for one output y in Y_I; returns the witness when it fails.
 std::optional<Witness> invertibility_failure(const DenseMechanism& q, const IndexSet& sensitive,
                                              std::size_t y, UldpReading reading) {
   std::optional<std::size_t> first, second;

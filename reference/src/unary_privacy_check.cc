@@ -265,7 +265,7 @@ std::optional<std::vector<bool>> unreachable_invertible_output(const std::vector
   return accept(y);
 }
 
-// Condition 1 of Def. def:rest with Y_I = {y : some zero bit is 1}.
+// Condition 1 of Definition 2 with Y_I = {y : some zero bit is 1}.
 std::optional<Witness> invertibility_failure(const UnaryMechanism& q, const std::vector<BitView>& v,
                                              const IndexSet& sensitive, UldpReading reading) {
   const std::size_t k = q.k();

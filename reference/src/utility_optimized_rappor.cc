@@ -19,8 +19,8 @@ UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const Rationa
   const UrapConstants d = urap_constants(theta, budget.exp_eps());
   std::vector<BitChannel> bits(k);
   for (std::size_t j = 0; j < k; ++j) {
-    bits[j] = sensitive.contains(j) ? BitChannel{theta, d.d1}  // eq. restRAPPOR_calXS
-                                    : BitChannel{1 - d.d2, Rational(0)};  // eq. restRAPPOR_calXN
+    bits[j] = sensitive.contains(j) ? BitChannel{theta, d.d1}  // eq. (9)
+                                    : BitChannel{1 - d.d2, Rational(0)};  // eq. (10)
   }
   return UnaryMechanism(std::move(bits), "uRAP");
 }

@@ -9,7 +9,7 @@
 namespace uldp {
 namespace {
 
-// Q(y|x) of eq. restRR_XS: the one formula behind both the dense and the class-structured form.
+// Q(y|x) of eq. (6): the one formula behind both the dense and the class-structured form.
 Rational urr_entry(const IndexSet& sensitive, const UrrConstants& c, std::size_t x, std::size_t y) {
   if (sensitive.contains(y)) return x == y ? c.c1 : c.c2;  // rows 1-3
   return x == y ? c.c3 : Rational(0);                       // non-sensitive x reports itself

@@ -22,7 +22,7 @@ using ::testing::HasSubstr;
 //   α(1) = 1 - (1/8 + 1/2) = 3/8, α(2) = 1 - (1/8 + 1/4) = 5/8, so X_N' = {1, 2}.
 //   Q_U rows: [1/8,7/8,0,0], [1/8,1/2,3/8,0], [1/8,1/4,0,5/8];
 //   Q_R2(x=2) puts β(2, y0) = (3/4 - 1/8) / (5/8) = 1 on y0;
-//   Q_R1(x=2): Σ_{Y_I} Q_O(y|2) = 0, the division by zero of eq. rand_alg_R_1 (erratum).
+//   Q_R1(x=2): Σ_{Y_I} Q_O(y|2) = 0, the division by zero of eq. (30) (erratum).
 class DecompositionExample : public ::testing::Test {
  protected:
   DenseMechanism q_o = matrix({{"1/8", "7/8", "0"}, {"1/8", "1/2", "3/8"}, {"3/4", "1/4", "0"}});

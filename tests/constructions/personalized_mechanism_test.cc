@@ -46,8 +46,8 @@ TEST_F(PumExample, HandWorkedMatrix) {
 }
 
 TEST_F(PumExample, UldpUnderTheReachableReadingOnly) {
-  // Erratum for Prop. prop:PUM_ULDP: output 2 (Q_cmn's invertible answer for input 2) is now
-  // produced by no input, so condition 1 fails in the literal reading of Def. def:rest.
+  // Erratum for Proposition 9: output 2 (Q_cmn's invertible answer for input 2) is now
+  // produced by no input, so condition 1 fails in the literal reading of Definition 2.
   const PersonalizedMechanism q = personalized_urr(user_i, budget);
   const Verdict reachable =
       check_uldp(q.q, q.sensitive, q.protected_outputs, budget, UldpReading::kReachable);
@@ -61,7 +61,7 @@ TEST_F(PumExample, UldpUnderTheReachableReadingOnly) {
 }
 
 TEST_F(PumExample, CrossUserRatioIsAtMostT) {
-  // Prop. prop:PUM_DPcalXS: input 2 under user i reports ⊥1 w.p. 2/3, under user j 1/3.
+  // Proposition 10: input 2 under user i reports ⊥1 w.p. 2/3, under user j 1/3.
   const PersonalizedMechanism qi = personalized_urr(user_i, budget);
   const PersonalizedMechanism qj = personalized_urr(user_j, budget);
   EXPECT_EQ(max_cross_ratio(qi.q, qj.q, qi.protected_outputs), ExtendedRational(Rational(2)));

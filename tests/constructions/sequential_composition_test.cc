@@ -43,7 +43,7 @@ TEST(SequentialComposition, AdaptiveSecondStageDependsOnFirstOutput) {
 }
 
 TEST(SequentialComposition, LiteralReadingFailsOnUnreachableInvertiblePairs) {
-  // Erratum for the proof of Prop. prop:composition_main: X = {0,1,2}, X_S = {2}. Q0 reveals
+  // Erratum for the proof of Proposition 1: X = {0,1,2}, X_S = {2}. Q0 reveals
   // input 0 with output 0, Q1 reveals input 1 with output 0; the pair (0,0) is produced by no
   // input, so condition 1 fails literally although both parts are (X_S, {1}, ln 2)-ULDP.
   const DenseMechanism q0 = matrix({{"1/2", "1/2"}, {"0", "1"}, {"0", "1"}});

@@ -1,4 +1,4 @@
-// The PUM estimator, eq. hbmp_PUM_2, and its fallback.
+// The PUM estimator, eq. (21), and its fallback.
 #include "uldp/estimate/pum.h"
 
 #include <numeric>

@@ -71,7 +71,7 @@ TEST(AsymptoticL1, ExactFiniteNLossConvergesToIt) {
 }
 
 TEST(WorstCaseL1, UrrMaximiserIsUniformOnXnExactlyUpToKnPlusOne) {
-  // prop:l1_restRR:eps=0 / eps=lnX. The switch is exactly at t = k_n + 1 and does not need
+  // Propositions 5 and 6. The switch is exactly at t = k_n + 1 and does not need
   // |X_S| <= |X_N| (the 5-sensitive-of-7 case below lies outside the paper's hypothesis).
   std::mt19937_64 rng(8);
   for (std::size_t ks : {1u, 2u, 5u}) {
@@ -100,7 +100,7 @@ TEST(WorstCaseL1, UrrMaximiserIsUniformOnXnExactlyUpToKnPlusOne) {
 }
 
 TEST(WorstCaseL1, UrapUniformOnXnHoldsExactlyWhileSSquaredMinusKnSMinusOneIsNonPositive) {
-  // prop:l1_restRAPPOR:approx claims p_UN for s < k_n/2 + 1; the exact condition derived from
+  // Proposition 8 claims p_UN for s < k_n/2 + 1; the exact condition derived from
   // F'(0) <= 0 is s^2 - k_n s - 1 <= 0, i.e. s <= (k_n + sqrt(k_n^2 + 4))/2 (weaker).
   std::mt19937_64 rng(9);
   const std::size_t k = 5, ks = 3, kn = 2;  // paper: s < 2; exact: s <= 1 + sqrt(2) = 2.414...

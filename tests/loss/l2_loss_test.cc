@@ -290,7 +290,7 @@ TEST(WorstCaseL2, SatisfiesKktAndBeatsRandomDistributions) {
 }
 
 TEST(WorstCaseL2, UrrMaximiserSwitchesFromUniformOnXnToPStarAtKnPlusOne) {
-  // prop:l2_restRR:eps=0 and prop:l2_restRR:eps=lnX, including the boundary t = k_n + 1.
+  // Propositions 16 and 17, including the boundary t = k_n + 1.
   const std::size_t k = 6;
   const IndexSet xs = IndexSet::from_indices({0, 3}, k, "sensitive");
   const auto xn = xs.complement().indices();
@@ -310,7 +310,7 @@ TEST(WorstCaseL2, UrrMaximiserSwitchesFromUniformOnXnToPStarAtKnPlusOne) {
 }
 
 TEST(WorstCaseL2, UrapMaximiserIsUniformOnXnExactlyBelowTheThreshold) {
-  // prop:l2_restRAPPOR:approx: p_UN for s < k_n/2 + 1; beyond it the maximiser moves mass to X_S.
+  // Proposition 19: p_UN for s < k_n/2 + 1; beyond it the maximiser moves mass to X_S.
   const std::size_t k = 7;
   const IndexSet xs = IndexSet::from_indices({2, 4, 6}, k, "sensitive");
   const auto xn = xs.complement().indices();  // k_n = 4: threshold s = 3

@@ -1,4 +1,4 @@
-// Thm. thm:l1_loss_decomposition checked on exact random instances, and the counterexample to
+// Theorem 1 checked on exact random instances, and the counterexample to
 // the printed form (signed r̂(⊥_k)) when an empirical r̂(⊥_k) is negative.
 #include "uldp/utility/pum_loss_bound.h"
 
@@ -39,7 +39,7 @@ Instance random_instance(std::size_t k, std::size_t kappa, std::mt19937_64& rng)
   return in;
 }
 
-std::vector<Rational> true_p(const Instance& in) { return pum_estimate(in.r, in.pi); }  // eq. bmp_bmpd_bmpi_kappa
+std::vector<Rational> true_p(const Instance& in) { return pum_estimate(in.r, in.pi); }  // eq. (55)
 
 TEST(PumLossBound, HoldsWithAbsoluteWeightsOnRandomInstances) {
   std::mt19937_64 rng(2718);

@@ -73,7 +73,7 @@ TEST(CheckUldp, UrrIsUldpWithTightRatioT) {
 }
 
 TEST(CheckUldp, UrrAtEpsilonZeroSplitsTheReadings) {
-  // t = 1: c3 = 0, so outputs in X_N are produced by no input. Literal Def. def:rest fails.
+  // t = 1: c3 = 0, so outputs in X_N are produced by no input. Literal Definition 2 fails.
   const IndexSet xs = IndexSet::parse("0", 3, "xs");
   const DenseMechanism q = utility_optimized_rr(xs, budget(1));
   EXPECT_TRUE(check_uldp(q, xs, xs, budget(1), UldpReading::kReachable).holds);

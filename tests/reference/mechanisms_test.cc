@@ -15,7 +15,7 @@ namespace {
 PrivacyBudget budget(long num, long den = 1) { return PrivacyBudget::from_exp_eps(Rational(num, den)); }
 
 TEST(RandomizedResponse, KnownAnswer) {
-  // k = 3, t = 2: keep 2/(3+2-1) = 1/2, move 1/4 (eq. RR).
+  // k = 3, t = 2: keep 2/(3+2-1) = 1/2, move 1/4 (eq. (2)).
   const DenseMechanism q = randomized_response(3, budget(2));
   EXPECT_EQ(q(0, 0), Rational(1, 2));
   EXPECT_EQ(q(0, 1), Rational(1, 4));
@@ -36,7 +36,7 @@ TEST(Mangat, MatchesTheExampleOfSection3) {
 }
 
 TEST(UtilityOptimizedRR, ConstantsByHand) {
-  // |X_S| = 2, t = 3: u = 4, c1 = 3/4, c2 = 1/4, c3 = 2/4 (Def. def:restRR).
+  // |X_S| = 2, t = 3: u = 4, c1 = 3/4, c2 = 1/4, c3 = 2/4 (Definition 3).
   const UrrConstants c = urr_constants(2, Rational(3));
   EXPECT_EQ(c.c1, Rational(3, 4));
   EXPECT_EQ(c.c2, Rational(1, 4));

@@ -40,20 +40,20 @@ INSTANTIATE_TEST_SUITE_P(Catalog, EveryClaim, ::testing::ValuesIn(all_names()),
                          [](const auto& info) { return info.param; });
 
 TEST(ClaimCatalog, NamesAreUniqueAndEveryPaperClaimIsCovered) {
-  std::set<std::string> names, proved_labels, refuted_labels;
+  std::set<std::string> names, proved_references, refuted_references;
   for (const auto& c : claim_catalog()) {
     EXPECT_TRUE(names.insert(c.name).second) << c.name;
-    (c.expected == ProofStatus::kProved ? proved_labels : refuted_labels).insert(c.paper_label);
+    (c.expected == ProofStatus::kProved ? proved_references : refuted_references).insert(c.paper_reference);
   }
-  for (const char* label : {"prop:restRR_ULDP", "prop:restRAPPOR_ULDP", "eq:RR", "def:rest",
-                            "prop:composition_main", "prop:PostProcess", "prop:data_integration",
-                            "prop:rest_OSLDP", "prop:PUM_ULDP", "prop:PUM_DPcalXS"}) {
-    EXPECT_TRUE(proved_labels.count(label)) << label;
+  for (const char* reference : {"Proposition 2", "Proposition 3", "eq. (2)", "Definition 2",
+                                "Proposition 1", "Proposition 11", "Proposition 12",
+                                "Proposition 13", "Proposition 9", "Proposition 10"}) {
+    EXPECT_TRUE(proved_references.count(reference)) << reference;
   }
   // Each construction claim has a counterexample with a hypothesis dropped.
-  for (const char* label : {"prop:composition_main", "prop:PostProcess", "prop:data_integration",
-                            "prop:rest_OSLDP", "prop:PUM_ULDP", "prop:PUM_DPcalXS"}) {
-    EXPECT_TRUE(refuted_labels.count(label)) << label;
+  for (const char* reference : {"Proposition 1", "Proposition 11", "Proposition 12",
+                                "Proposition 13", "Proposition 9", "Proposition 10"}) {
+    EXPECT_TRUE(refuted_references.count(reference)) << reference;
   }
 }
 
@@ -98,7 +98,7 @@ TEST(QueryStatus, TimeoutIsUnknownNotProved) {
   for (std::size_t z = 0; z < 3; ++z) {
     for (std::size_t y = 0; y < 3; ++y) hyp = hyp && z3::implies(zp[z] && !yp[y], q1.q[y][z] == 0);
   }
-  // A true statement (Prop. prop:PostProcess), too hard for 1 ms.
+  // A true statement (Proposition 11), too hard for 1 ms.
   const QueryResult r = prove_implication(ctx, "hard", "hard", hyp,
                                           ratio_on(multiply(q0, q1), zp, t), 1, "QF_NRA");
   EXPECT_EQ(r.status, ProofStatus::kUnknown);

@@ -45,7 +45,7 @@ TEST(ProveCli, AllClaimsAsExpectedInJson) {
   ASSERT_TRUE(j.contains("claims"));
   std::size_t refuted_expected = 0;
   for (const auto& c : j["claims"]) {
-    for (const char* key : {"name", "paper_label", "status", "seconds", "refutation_expected"}) {
+    for (const char* key : {"name", "paper_reference", "status", "seconds", "refutation_expected"}) {
       EXPECT_TRUE(c.contains(key)) << key;
     }
     EXPECT_TRUE(c["as_expected"].get<bool>()) << c["name"];
@@ -64,7 +64,7 @@ TEST(ProveCli, AllClaimsAsExpectedInJson) {
 TEST(ProveCli, OneClaimAsATableWithTheModelOfARefutation) {
   CommandRun r = run("prove post_processing");
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("prop:PostProcess"), std::string::npos);
+  EXPECT_NE(r.out.find("Proposition 11"), std::string::npos);
   EXPECT_NE(r.out.find("proved"), std::string::npos);
   r = run("prove post_processing_not_invertible");
   ASSERT_EQ(r.exit_code, 0) << r.out;  // refuted, as expected

@@ -80,7 +80,7 @@ std::vector<QueryResult> post_processing_queries(unsigned timeout_ms, int drop) 
   const SymbolicMatrix q1 = make_matrix(ctx, "Q1", kY, kZ);
   std::vector<z3::expr> hyp{t >= 1, stochastic(q0), stochastic(q1),
                             uldp(q0, xs, yp, t, Reading::kLiteral)};
-  // Def. def:sense-preserving, first bullet: Y_I never reaches Z_P.
+  // Definition 5, first bullet: Y_I never reaches Z_P.
   if (drop != 1) {
     for (std::size_t z = 0; z < kZ; ++z) {
       for (std::size_t y = 0; y < kY; ++y) hyp.push_back(z3::implies(zp[z] && !yp[y], q1.q[y][z] == 0));

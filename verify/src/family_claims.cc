@@ -61,7 +61,7 @@ struct ClassTable {
     }
     return any_of(ctx, cases);
   }
-  /// Condition 1 of Def. def:rest for every unprotected column class.
+  /// Condition 1 of Definition 2 for every unprotected column class.
   z3::expr invertible(z3::context& ctx, Reading reading) const {
     std::vector<z3::expr> terms;
     for (const auto& col : columns) {
@@ -102,7 +102,7 @@ z3::expr integer_cuts(const z3::expr& n) {
   return (n <= 0 || n >= 1) && (n <= 1 || n >= 2) && (n <= 2 || n >= 3);
 }
 
-/// uRR over |X_S| = ns >= 1 sensitive and |X_N| = nn >= 0 non-sensitive symbols (eq. restRR_XS).
+/// uRR over |X_S| = ns >= 1 sensitive and |X_N| = nn >= 0 non-sensitive symbols (eq. (6)).
 struct UrrModel {
   z3::expr t, ns, nn, c1, c2, c3, params;
   ClassTable table;
@@ -247,7 +247,7 @@ z3::expr unary_invertible(z3::context& ctx, const std::vector<BitType>& types, R
   return z3::implies(all_of(ctx, shape) && unprotected, ok);
 }
 
-/// uRAP (eq. restRAPPOR_calXS, restRAPPOR_calXN) with θ in (0,1) (or (0,1] when allowed).
+/// uRAP (eqs. (9) and (10)) with θ in (0,1) (or (0,1] when allowed).
 struct UrapModel {
   z3::expr t, theta, d1, d2, params;
   std::vector<BitType> types;

@@ -299,8 +299,8 @@ Witness invertibility_witness(const DenseMechanism& q, const IndexSet& sensitive
 std::string header(const DenseMechanism& q, const IndexSet& sensitive, const IndexSet& protected_outputs,
                    const std::optional<PrivacyBudget>& budget) {
   std::ostringstream h;
-  h << "; uldp SMT-LIB2 certificate: eps-LDP (Def. def:LDP), (X_S, Y_P, eps)-ULDP (Def. def:rest, literal\n"
-    << "; and reachable readings of condition 1) and (X_S, eps)-OSLDP (Def. def:OSLDP) of one exact matrix.\n"
+  h << "; uldp SMT-LIB2 certificate: eps-LDP (Definition 1), (X_S, Y_P, eps)-ULDP (Definition 2, literal\n"
+    << "; and reachable readings of condition 1) and (X_S, eps)-OSLDP (Definition 6) of one exact matrix.\n"
     << "; Matrix: |X| = " << q.num_inputs() << " inputs, |Y| = " << q.num_outputs()
     << " outputs; q_x_y is Q(y|x), the exact rational entry.\n"
     << "; X_S = " << set_text(sensitive.indices()) << ", Y_P = " << set_text(protected_outputs.indices()) << "\n"

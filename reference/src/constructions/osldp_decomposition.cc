@@ -52,7 +52,7 @@ OsldpDecomposition decompose_osldp(const DenseMechanism& q_o, const IndexSet& se
   const std::size_t p = image.size();
   const std::size_t rows = q_o.num_inputs();
 
-  // Q_O^† (eq. Q_0_dagger) on W = Y_P then X_N.
+  // Q_O^† (eq. (26)) on W = Y_P then X_N.
   const std::size_t w_size = p + nonsensitive.size();
   std::vector<Rational> dagger(rows * w_size);
   for (std::size_t x = 0; x < rows; ++x) {
@@ -91,7 +91,7 @@ OsldpDecomposition decompose_osldp(const DenseMechanism& q_o, const IndexSet& se
     }
   }
 
-  // Q_U (eq. Q_0_ddagger) on Z = Y_P then X_N'.
+  // Q_U (eq. (27)) on Z = Y_P then X_N'.
   const std::size_t z_size = p + kept.size();
   std::vector<Rational> q_u(rows * z_size);
   for (std::size_t x = 0; x < rows; ++x) {
@@ -101,7 +101,7 @@ OsldpDecomposition decompose_osldp(const DenseMechanism& q_o, const IndexSet& se
   std::vector<std::string> z_labels(w_labels.begin(), w_labels.begin() + p);
   for (std::size_t x : kept) z_labels.push_back(input_label(x));
 
-  // Q_R1 (eq. rand_alg_R_1) from W to Y, with the erratum's fallback row.
+  // Q_R1 (eq. (30)) from W to Y, with the erratum's fallback row.
   std::vector<Rational> r1(w_size * m);
   for (std::size_t w = 0; w < p; ++w) r1[w * m + image[w]] = 1;
   for (std::size_t j = 0; j < nonsensitive.size(); ++j) {
@@ -114,7 +114,7 @@ OsldpDecomposition decompose_osldp(const DenseMechanism& q_o, const IndexSet& se
     for (std::size_t y : invertible) r1[w * m + y] = q_o(nonsensitive[j], y) / total;
   }
 
-  // Q_R2 (eq. rand_alg_R_2) from Z to W.
+  // Q_R2 (eq. (32)) from Z to W.
   std::vector<Rational> r2(z_size * w_size);
   for (std::size_t z = 0; z < p; ++z) r2[z * w_size + z] = 1;
   for (std::size_t j = 0; j < kept.size(); ++j) {

@@ -26,15 +26,15 @@ std::string TypeViolation::describe() const {
       "Q1(z=" + std::to_string(z) + "|y=" + std::to_string(y) + ") = " + to_string(probability);
   switch (rule) {
     case TypeRule::kInvertibleToProtected:
-      return entry + " > 0 with y in Y_I and z in Z_P (Def. def:sense-preserving, first clause)";
+      return entry + " > 0 with y in Y_I and z in Z_P (Definition 5, first clause)";
     case TypeRule::kInvertibleUnreached:
       return "z=" + std::to_string(z) +
-             " in Z_I is produced by no y (Def. def:sense-preserving, second clause)";
+             " in Z_I is produced by no y (Definition 5, second clause)";
     case TypeRule::kInvertibleFromProtected:
-      return entry + " > 0 with y in Y_P and z in Z_I (Def. def:sense-preserving, second clause)";
+      return entry + " > 0 with y in Y_P and z in Z_I (Definition 5, second clause)";
     case TypeRule::kInvertibleShared:
       return entry + " > 0, but z in Z_I is also produced by y=" +
-             std::to_string(y_other.value_or(0)) + " (Def. def:sense-preserving, second clause)";
+             std::to_string(y_other.value_or(0)) + " (Definition 5, second clause)";
   }
   return entry;
 }

@@ -10,19 +10,19 @@
 namespace uldp::internal {
 
 // ---- closed-form families, every parameter value (family_claims.cc) ----
-/// uRR (Def. def:restRR): rows sum to 1, ratio <= t, ratio t attained (|X| >= 2), condition 1.
+/// uRR (Definition 3): rows sum to 1, ratio <= t, ratio t attained (|X| >= 2), condition 1.
 std::vector<QueryResult> urr_queries(unsigned timeout_ms);
 /// Literal condition 1 of uRR for every t >= 1 (fails at t = 1: an erratum claim).
 std::vector<QueryResult> urr_literal_at_eps0_queries(unsigned timeout_ms);
 /// "Tight ratio is t" without |X| >= 2 (fails for |X| = 1, t > 1).
 std::vector<QueryResult> urr_tight_single_input_queries(unsigned timeout_ms);
-/// uRAP (Def. def:restRAPPOR): bit probabilities in [0,1], ratio <= t, attained, condition 1.
+/// uRAP (Definition 4): bit probabilities in [0,1], ratio <= t, attained, condition 1.
 std::vector<QueryResult> urap_queries(unsigned timeout_ms);
 /// Literal condition 1 of uRAP (fails for |X_N| >= 2: y with two non-sensitive bits set).
 std::vector<QueryResult> urap_literal_queries(unsigned timeout_ms);
 /// uRAP's ratio bound over every output, not only Y_P (fails: uRAP is not ε-LDP).
 std::vector<QueryResult> urap_all_outputs_queries(unsigned timeout_ms);
-/// ε-RR (eq. RR): rows sum to 1, ratio <= t, attained for |X| >= 2.
+/// ε-RR (eq. (2)): rows sum to 1, ratio <= t, attained for |X| >= 2.
 std::vector<QueryResult> rr_queries(unsigned timeout_ms);
 /// (θ, ε)-generalized RAPPOR: bit probabilities in [0,1], ratio <= t, attained (θ in (0,1)).
 std::vector<QueryResult> rappor_queries(unsigned timeout_ms);
@@ -32,20 +32,20 @@ std::vector<QueryResult> mangat_queries(unsigned timeout_ms);
 std::vector<QueryResult> mangat_p_one_queries(unsigned timeout_ms);
 
 // ---- constructions, fully symbolic matrices of fixed shapes (construction_claims.cc) ----
-/// Prop. prop:composition_main; `drop_q1_invertibility` keeps only Q1's ratio condition.
+/// Proposition 1; `drop_q1_invertibility` keeps only Q1's ratio condition.
 std::vector<QueryResult> composition_queries(unsigned timeout_ms, Reading reading,
                                              bool drop_q1_invertibility);
-/// Prop. prop:PostProcess; `drop` 0 = none, 1 = Y_I may reach Z_P, 2 = Z_I not invertible.
+/// Proposition 11; `drop` 0 = none, 1 = Y_I may reach Z_P, 2 = Z_I not invertible.
 std::vector<QueryResult> post_processing_queries(unsigned timeout_ms, int drop);
-/// Prop. prop:data_integration; `any_output` lets y_A range over all of Y_A.
+/// Proposition 12; `any_output` lets y_A range over all of Y_A.
 std::vector<QueryResult> data_integration_queries(unsigned timeout_ms, bool any_output);
-/// Prop. prop:rest_OSLDP (ULDP => OSLDP).
+/// Proposition 13 (ULDP => OSLDP).
 std::vector<QueryResult> uldp_osldp_queries(unsigned timeout_ms);
 /// The converse: OSLDP => ULDP for some Y_P (false).
 std::vector<QueryResult> osldp_uldp_queries(unsigned timeout_ms);
-/// Prop. prop:PUM_ULDP under the given reading of condition 1.
+/// Proposition 9 under the given reading of condition 1.
 std::vector<QueryResult> pum_uldp_queries(unsigned timeout_ms, Reading reading);
-/// Prop. prop:PUM_DPcalXS; `any_output` lets y range over all of Y.
+/// Proposition 10; `any_output` lets y range over all of Y.
 std::vector<QueryResult> pum_dp_queries(unsigned timeout_ms, bool any_output);
 
 }  // namespace uldp::internal

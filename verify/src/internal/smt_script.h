@@ -40,12 +40,12 @@ enum class RatioQuery {
 
 /// Assertion: some y in `columns` satisfies `kind`, with wy = y, wx = its argmax (over X_S when
 /// `sensitive_numerator`: OSLDP) and wxp = its argmin. Since r > 0, "some Q(y|x) > r Q(y|x')"
-/// holds iff max_y > r min_y, so this is the ratio condition of Def. def:LDP / def:rest /
-/// def:OSLDP, in O(|Y|) atoms.
+/// holds iff max_y > r min_y, so this is the ratio condition of Definitions 1, 2
+/// and 6, in O(|Y|) atoms.
 std::string ratio_violation(const DenseMechanism& q, bool sensitive_numerator,
                             const std::vector<std::size_t>& columns, RatioQuery kind, const Rational& bound);
 
-/// Assertion: some y in `columns` (Y_I) violates condition 1 (eq. xs_ys_0), and wy = y.
+/// Assertion: some y in `columns` (Y_I) violates condition 1 (eq. (4)), and wy = y.
 /// literal: not (no x in X_S produces y and exactly one x in X_N does); reachable: some x in
 /// X_S produces y, or two or more inputs do.
 std::string invertibility_violation(const DenseMechanism& q, const std::vector<bool>& sensitive,

@@ -1,6 +1,6 @@
 // Fully symbolic mechanisms of a fixed shape for Z3: one real variable per entry Q(y|x), and
 // boolean membership variables for X_S and Y_P so that one query covers every subset.
-// The privacy conditions of Def. def:LDP, def:rest (both readings), def:OSLDP as Z3 formulas.
+// The privacy conditions of Definitions 1, 2 (both readings) and 6 as Z3 formulas.
 #pragma once
 
 #include <cstddef>
@@ -31,22 +31,22 @@ z3::expr stochastic(const SymbolicMatrix& q);
 /// Matrix product: (a b)[x][z] = sum_y a[x][y] b[y][z] (post-processing Q1 o Q0 is q0 * q1).
 SymbolicMatrix multiply(const SymbolicMatrix& a, const SymbolicMatrix& b);
 
-/// For every y in Y_P and every x, x': Q(y|x) <= t Q(y|x') (eq. epsilon_OSLDP_whole).
+/// For every y in Y_P and every x, x': Q(y|x) <= t Q(y|x') (eq. (5)).
 z3::expr ratio_on(const SymbolicMatrix& q, const std::vector<z3::expr>& protected_cols,
                   const z3::expr& t);
-/// ε-LDP (eq. LDP).
+/// ε-LDP (eq. (1)).
 z3::expr ldp(const SymbolicMatrix& q, const z3::expr& t);
-/// (X_S, ε)-OSLDP (eq. OSLDP): x in X_S, x' in X, every y.
+/// (X_S, ε)-OSLDP (eq. (24)): x in X_S, x' in X, every y.
 z3::expr osldp(const SymbolicMatrix& q, const std::vector<z3::expr>& sensitive_rows,
                const z3::expr& t);
 
-/// How condition 1 (eq. xs_ys_0) treats outputs that no input produces.
+/// How condition 1 (eq. (4)) treats outputs that no input produces.
 enum class Reading { kLiteral, kReachable };
 /// Column y is invertible to a non-sensitive input: literal = exactly one x in X_N has
 /// Q(y|x) > 0 and every other x has 0; reachable = the same unless the column is all zero.
 z3::expr invertible_column(const SymbolicMatrix& q, std::size_t y,
                            const std::vector<z3::expr>& sensitive_rows, Reading reading);
-/// Condition 1 of Def. def:rest: every y outside Y_P is invertible.
+/// Condition 1 of Definition 2: every y outside Y_P is invertible.
 z3::expr invertibility(const SymbolicMatrix& q, const std::vector<z3::expr>& sensitive_rows,
                        const std::vector<z3::expr>& protected_cols, Reading reading);
 /// (X_S, Y_P, ε)-ULDP = invertibility and ratio_on.

@@ -1,6 +1,6 @@
-// EM reconstruction (Sec. sub:distribution_estimation; Agrawal et al.): the maximum-likelihood
+// EM reconstruction (Section 2.5; Agrawal et al.): the maximum-likelihood
 // p in the simplex, by p'(x) = (1/n) Σ_reports p(x) Q(y|x) / Σ_x' p(x') Q(y|x'). Initialised
-// from the significance-thresholded estimate, as in the paper's experiments (Sec. sub:res).
+// from the significance-thresholded estimate, as in the paper's experiments (Section 6.2).
 //  - uRR / RR histograms: O(k) per iteration from uRR's structure (never a k x k loop).
 //  - RAPPOR / uRAP reports: Q(y|x_i) = B(y) R_i(y) with R_i(y) = on_i/off_i or
 //    (1-on_i)/(1-off_i); a report costs what its set bits cost.

@@ -1,6 +1,6 @@
-// The empirical estimation method (Sec. sub:distribution_estimation, eq. empirical_estimate):
-// solve p̂ Q = m̂. Closed forms for uRR / RR (eq. hbmp_restRR) and the per-bit form for
-// RAPPOR / uRAP (eq. bmpj_bmmj_restRAPPOR); LU with partial pivoting for any square Q.
+// The empirical estimation method (Section 2.5, eq. (3)):
+// solve p̂ Q = m̂. Closed forms for uRR / RR (eq. (35)) and the per-bit form for
+// RAPPOR / uRAP (eq. (41)); LU with partial pivoting for any square Q.
 // Estimates may be negative; they sum to 1 (symbol mechanisms) as the linear system implies.
 #pragma once
 

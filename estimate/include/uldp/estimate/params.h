@@ -1,6 +1,6 @@
 // Double-precision parameters of the mechanisms the estimators and samplers work on: ε-RR
-// (eq. RR), uRR (Def. def:restRR, eq. restRR_XS), generalized / basic RAPPOR and uRAP
-// (Def. def:restRAPPOR, eq. restRAPPOR) as per-bit channels, and any dense Q. Built from the
+// (eq. (2)), uRR (Definition 3, eq. (6)), generalized / basic RAPPOR and uRAP
+// (Definition 4, eq. (8)) as per-bit channels, and any dense Q. Built from the
 // exact core (uldp::PrivacyBudget, exact constants), each double the closest to its rational.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The PUM estimator (Sec. sub:per_rest_dist_est, eq. hbmp_PUM_2): from an estimate r̂ of the
+// The PUM estimator (Section 5.3, eq. (21)): from an estimate r̂ of the
 // intermediate distribution over Z = X ∪ {⊥_1..⊥_κ} (indices 0..k-1 are X, k..k+κ-1 the bots),
 // p̂(x) = r̂(x) + Σ_k r̂(⊥_k) π̂_k(x). A bot without background knowledge gets
 // π̂_k(x) ∝ r̂(x) over X_N (the paper's fallback); with no knowledge at all this is dropping the
@@ -22,7 +22,7 @@ IndexSet pum_intermediate_sensitive(const IndexSet& common_sensitive, std::size_
 std::vector<double> pum_fallback_pi(std::span<const double> r_hat,
                                     const IndexSet& common_sensitive);
 
-/// eq. hbmp_PUM_2. `r_hat` has k + κ entries (κ = pi_hat.size()); pi_hat[k] is π̂_k over X
+/// eq. (21). `r_hat` has k + κ entries (κ = pi_hat.size()); pi_hat[k] is π̂_k over X
 /// (k entries) or nullopt for the fallback. In the simplex whenever r̂ and the π̂_k are.
 std::vector<double> pum_estimate(std::span<const double> r_hat,
                                  const std::vector<std::optional<std::vector<double>>>& pi_hat,

@@ -1,5 +1,5 @@
-// Empirical estimation with a significance threshold (Sec. sub:distribution_estimation and
-// sub:res, "emp+thr", following Wang et al. USENIX'17): keep p̂(x) only when it exceeds
+// Empirical estimation with a significance threshold (Section 2.5 and
+// Section 6.2, "emp+thr", following Wang et al. USENIX'17): keep p̂(x) only when it exceeds
 // z_{1-α/k} · sd0(x), where sd0(x) is the standard deviation of p̂(x) under the null hypothesis
 // p(x) = 0 (Bonferroni over the k one-sided tests); the remaining mass 1 - Σ kept is spread
 // uniformly over the estimates below the threshold.

@@ -1,5 +1,5 @@
-// Exact checkers for ε-LDP (Def. def:LDP), (X_S, Y_P, ε)-ULDP (Def. def:rest, in both its
-// literal and its reachable-outputs reading) and (X_S, ε)-OSLDP (Def. def:OSLDP) on an explicit
+// Exact checkers for ε-LDP (Definition 1), (X_S, Y_P, ε)-ULDP (Definition 2, in both its
+// literal and its reachable-outputs reading) and (X_S, ε)-OSLDP (Definition 6) on an explicit
 // matrix. O(|X| |Y|) rational comparisons; no double anywhere.
 #pragma once
 
@@ -12,7 +12,7 @@
 
 namespace uldp {
 
-/// How Def. def:rest treats outputs y in Y_I that no input produces (an all-zero column).
+/// How Definition 2 treats outputs y in Y_I that no input produces (an all-zero column).
 enum class UldpReading {
   kLiteral,    ///< condition 1 demands an x in X_N with Q(y|x) > 0: unreachable y in Y_I fail
   kReachable,  ///< condition 1 quantifies over reachable outputs only

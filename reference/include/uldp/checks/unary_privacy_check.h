@@ -13,7 +13,7 @@
 
 namespace uldp {
 
-/// Y_P given as "these bits are 0" (uRAP: the non-sensitive bits, eq. rRAP_YS). The empty
+/// Y_P given as "these bits are 0" (uRAP: the non-sensitive bits, eq. (7)). The empty
 /// mask is Y_P = {0,1}^k.
 struct ZeroMaskOutputs {
   IndexSet zero_bits;

@@ -11,8 +11,8 @@ namespace uldp {
 
 /// The condition of a definition that fails.
 enum class Condition {
-  kRatio,          ///< Q(y|x) <= e^ε Q(y|x') (eq. LDP, epsilon_OSLDP_whole or OSLDP)
-  kInvertibility,  ///< every y in Y_I has exactly one x in X_N with Q(y|x) > 0 (eq. xs_ys_0)
+  kRatio,          ///< Q(y|x) <= e^ε Q(y|x') (eq. (1), (5) or (24))
+  kInvertibility,  ///< every y in Y_I has exactly one x in X_N with Q(y|x) > 0 (eq. (4))
 };
 /// "ratio" or "invertibility": the names the CLI and JSON use.
 const char* condition_name(Condition condition);

@@ -1,6 +1,6 @@
 // Exact matrix algebra on mechanisms: the composite Q1 ∘ Q0 of a mechanism and a randomized
-// algorithm (used by Prop. prop:PostProcess, the PUM Q_cmn ∘ f_pre of Sec. 5 and the
-// decomposition Q_O = Q_R ∘ Q_U of Prop. prop:ULDP_OSLDP_utility), deterministic maps as
+// algorithm (used by Proposition 11, the PUM Q_cmn ∘ f_pre of Section 5 and the
+// decomposition Q_O = Q_R ∘ Q_U of Proposition 14), deterministic maps as
 // 0/1 matrices, and exact matrix equality.
 #pragma once
 

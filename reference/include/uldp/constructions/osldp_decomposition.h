@@ -1,10 +1,10 @@
-// The constructive proof of Prop. prop:ULDP_OSLDP_utility: every (X_S, ε)-OSLDP mechanism Q_O
+// The constructive proof of Proposition 14: every (X_S, ε)-OSLDP mechanism Q_O
 // is Q_R ∘ Q_U with Q_U a (X_S, Z_P, ε)-ULDP mechanism from X to Z = Y_P ∪ X_N' and Q_R a
-// randomized algorithm from Z to Y (eqs. Q_0_dagger, Q_0_ddagger, rand_alg_R_1, rand_alg_R_2).
+// randomized algorithm from Z to Y (eqs. (26), (27), (30) and (32)).
 //
 // Y_P is the image of X_S under Q_O. Index layout: Z lists Y_P (ascending output index) then
 // X_N' (ascending input index), Z_P = the first |Y_P|; W lists Y_P then X_N.
-// Erratum handled here: eq. rand_alg_R_1 divides by Σ_{y in Y_I} Q_O(y|w), which is 0 when a
+// Erratum handled here: eq. (30) divides by Σ_{y in Y_I} Q_O(y|w), which is 0 when a
 // non-sensitive w sends all its mass into Y_P (or when Y_I is empty). Such a w is produced by no
 // input of Q_O^†, so its row of Q_R1 may be any distribution; we use a point mass on the first
 // output of Y_I (the first output of Y when Y_I is empty).

@@ -1,6 +1,6 @@
 // Likelihood ratios restricted to a set of outputs, computed directly from the entries: the
-// claim of Prop. prop:data_integration (ratio over Y_P x Y_B), condition 2 of Def. def:rest,
-// and the cross-user ratio of Prop. prop:PUM_DPcalXS. Independent of checks/ on purpose, so
+// claim of Proposition 12 (ratio over Y_P x Y_B), condition 2 of Definition 2,
+// and the cross-user ratio of Proposition 10. Independent of checks/ on purpose, so
 // that the two can be cross-checked.
 #pragma once
 

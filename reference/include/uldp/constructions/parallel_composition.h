@@ -1,4 +1,4 @@
-// Compatibility with LDP / data integration (Prop. prop:data_integration): a user answers
+// Compatibility with LDP / data integration (Proposition 12): a user answers
 // collector A with Q_A ((X_S, Y_P, ε_A)-ULDP) and collector B with Q_B (ε_B-LDP),
 // independently. The paper claims only that for all x, x' in X, y_A in Y_P and y_B in Y_B
 //   (Q_A, Q_B)(y_A, y_B | x) <= e^{ε_A + ε_B} (Q_A, Q_B)(y_A, y_B | x'),
@@ -14,7 +14,7 @@ namespace uldp {
 /// (Q_A, Q_B)((y_A, y_B)|x) = Q_A(y_A|x) Q_B(y_B|x); pair index y_A * |Y_B| + y_B.
 DenseMechanism parallel_composition(const DenseMechanism& q_a, const DenseMechanism& q_b);
 
-/// Y_P x Y_B as pair indices (the outputs the claim of Prop. prop:data_integration covers).
+/// Y_P x Y_B as pair indices (the outputs the claim of Proposition 12 covers).
 IndexSet integrated_protected_outputs(const IndexSet& protected_a, std::size_t outputs_b);
 
 /// The exact ratio the proposition bounds: max over Y_P x Y_B, x, x' of the pair ratio.

@@ -1,12 +1,12 @@
-// The PUM with κ semantic tags (Sec. 5, eq. f_pre_semantic, Props. prop:PUM_ULDP and
-// prop:PUM_DPcalXS). User i's pre-processor f_pre maps each x in X_{S,k}^(i) to the bot ⊥_k and
+// The PUM with κ semantic tags (Section 5, eq. (19), Propositions 9 and
+// 10). User i's pre-processor f_pre maps each x in X_{S,k}^(i) to the bot ⊥_k and
 // every other x to itself; the common mechanism Q_cmn is a (Z_S, Y_P, ε)-ULDP mechanism on
 // Z = X ∪ {⊥_1..⊥_κ}, Z_S = X_S ∪ {⊥_1..⊥_κ}. The PUM is Q^(i) = Q_cmn ∘ f_pre, on X with
 // sensitive set X_S ∪ X_S^(i) and the protected outputs Y_P of Q_cmn.
 //
 // Indices: intermediate z < |X| is the input x = z; z = |X| + k is ⊥_k (k = 0..κ-1).
-// Reading of Def. def:rest: an output y in Y_I that Q_cmn reveals for an x in X_S^(i) is
-// produced by no input of Q^(i), so Prop. prop:PUM_ULDP holds under the reachable-outputs
+// Reading of Definition 2: an output y in Y_I that Q_cmn reveals for an x in X_S^(i) is
+// produced by no input of Q^(i), so Proposition 9 holds under the reachable-outputs
 // reading only (see docs/constructions.md).
 #pragma once
 

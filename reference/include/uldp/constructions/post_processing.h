@@ -1,5 +1,5 @@
-// Post-processing (Prop. prop:PostProcess) and the hypothesis it needs, preservation of data
-// types (Def. def:sense-preserving): a randomized algorithm Q1 from Y = Y_P ∪ Y_I to
+// Post-processing (Proposition 11) and the hypothesis it needs, preservation of data
+// types (Definition 5): a randomized algorithm Q1 from Y = Y_P ∪ Y_I to
 // Z = Z_P ∪ Z_I preserves data types when
 //   (a) Q1(z|y) = 0 for every z in Z_P and y in Y_I, and
 //   (b) every z in Z_I has a y in Y_I with Q1(z|y) > 0 and Q1(z|y') = 0 for all y' != y.
@@ -18,7 +18,7 @@ namespace uldp {
 /// Q1 ∘ Q0: the mechanism followed by the post-processor (any randomized algorithm).
 DenseMechanism post_process(const DenseMechanism& mechanism, const DenseMechanism& post_processor);
 
-/// Which clause of Def. def:sense-preserving an entry breaks.
+/// Which clause of Definition 5 an entry breaks.
 enum class TypeRule {
   kInvertibleToProtected,  ///< (a): Q1(z|y) > 0 with y in Y_I, z in Z_P
   kInvertibleUnreached,    ///< (b): z in Z_I is produced by no y at all

@@ -1,8 +1,8 @@
-// Adaptive sequential composition (Prop. prop:composition_main): Q0 from X to Y0 and, for each
+// Adaptive sequential composition (Proposition 1): Q0 from X to Y0 and, for each
 // y0, Q1(y0) from X to Y1, give Q((y0,y1)|x) = Q0(y0|x) Q1(y0)(y1|x) on Y0 x Y1 with protected
 // set (Y0 x Y1)_P = Y0P x Y1P. Budgets add: t = t0 * t1.
 //
-// Reading of Def. def:rest: the composite satisfies condition 1 only for *reachable* invertible
+// Reading of Definition 2: the composite satisfies condition 1 only for *reachable* invertible
 // pairs. A pair (y0,y1) with y0 revealing x and y1 revealing x'' != x has probability 0 from
 // every input, so under the literal reading condition 1 fails (see docs/constructions.md).
 #pragma once

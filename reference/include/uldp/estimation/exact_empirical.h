@@ -1,4 +1,4 @@
-// The empirical estimation method in exact rationals (eq. empirical_estimate: p̂ Q = m̂), for
+// The empirical estimation method in exact rationals (eq. (3): p̂ Q = m̂), for
 // small inputs: the yardstick the double estimators in estimate/ are checked against.
 #pragma once
 
@@ -21,7 +21,7 @@ std::vector<Rational> exact_empirical_estimate(const DenseMechanism& q,
 
 /// p̂ for a product-of-bits mechanism from per-bit counts of ones among n reports:
 /// the bit marginals m_j = p_j on_j + (1 - p_j) off_j solved exactly for each j
-/// (eq. bmpj_bmmj_restRAPPOR). Throws InvalidArgument when on_j == off_j or n == 0.
+/// (eq. (41)). Throws InvalidArgument when on_j == off_j or n == 0.
 std::vector<Rational> exact_empirical_estimate(const UnaryMechanism& q,
                                                const std::vector<std::uint64_t>& ones,
                                                std::uint64_t n);

@@ -1,4 +1,4 @@
-// ε-RR (eq. RR): y = x with probability t/(k+t-1), each other symbol with 1/(k+t-1).
+// ε-RR (eq. (2)): y = x with probability t/(k+t-1), each other symbol with 1/(k+t-1).
 #pragma once
 
 #include <string_view>

@@ -1,6 +1,6 @@
-// (X_S, θ, ε)-utility-optimized RAPPOR (Def. def:restRAPPOR, eq. restRAPPOR): generalized
+// (X_S, θ, ε)-utility-optimized RAPPOR (Definition 4, eq. (8)): generalized
 // RAPPOR bits for X_S; a non-sensitive bit is 1 with probability 1 - d2 when on, never when off.
-// Y_P = vectors whose non-sensitive bits are all 0 (eq. rRAP_YS).
+// Y_P = vectors whose non-sensitive bits are all 0 (eq. (7)).
 #pragma once
 
 #include <string_view>
@@ -18,7 +18,7 @@ struct UrapConstants {
 };
 UrapConstants urap_constants(const Rational& theta, const Rational& t);
 
-/// The uRAP over k = sensitive.universe() symbols; θ in [0,1] (Def. def:restRAPPOR).
+/// The uRAP over k = sensitive.universe() symbols; θ in [0,1] (Definition 4).
 UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const Rational& theta,
                                         const PrivacyBudget& budget);
 /// uRAP with θ = default_rappor_theta(budget) (the paper's "(X_S, ε)-uRAP").

@@ -1,4 +1,4 @@
-// (X_S, ε)-utility-optimized RR (Def. def:restRR, eq. restRR_XS): ε-RR on X_S; a non-sensitive
+// (X_S, ε)-utility-optimized RR (Definition 3, eq. (6)): ε-RR on X_S; a non-sensitive
 // x reports each sensitive symbol with c2 and itself with c3. Y_P = X_S.
 #pragma once
 

@@ -1,8 +1,7 @@
-// The asymptotic expected l1 loss of the empirical estimator (prop:l1_restRR eq.
-// restRR-l1-loss:formal, prop:l1_restRAPPOR eq. restRAPPOR-l1-loss:formal, and RR, RAPPOR,
+// The asymptotic expected l1 loss of the empirical estimator (Proposition 4, eq. (11);
+// Proposition 7, eq. (16); and RR, RAPPOR,
 // non-private alike): E[l1] ~ sqrt(2/(n pi)) sum_x sqrt(m(x)(1-m(x))) / |gain_x|, and its worst
-// case over the simplex (prop:l1_restRR:eps=0, prop:l1_restRR:eps=lnX,
-// prop:l1_restRAPPOR:approx), evaluated as certified intervals.
+// case over the simplex (Propositions 5, 6 and 8), evaluated as certified intervals.
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // Exact expected (squared) l2 loss E[l2^2(p̂, p)] of the empirical estimator at finite n
-// (prop:l2_restRR:new, prop:l2_restRAPPOR; RR, RAPPOR and the non-private mechanism as in
+// (Propositions 15 and 18; RR, RAPPOR and the non-private mechanism as in
 // Kairouz et al.) and its exact worst case over the simplex with the maximiser
-// (prop:l2_restRR:eps=0, prop:l2_restRR:eps=lnX, prop:l2_restRAPPOR:approx).
+// (Propositions 16, 17 and 19).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The paper's two worst-case loss tables (tab:l_1_loss, tab:l_2_loss), regenerated and checked:
+// The paper's two worst-case loss tables (Tables 3 and 4), regenerated and checked:
 // every entry of the paper is evaluated with certified precision next to the true worst-case
 // loss of the mechanism uldp builds (exact l2, certified asymptotic l1) and their ratio.
 #pragma once
@@ -31,10 +31,10 @@ struct LossTableRow {
   std::string exp_eps;        ///< the t = e^ε the mechanism was built with
 };
 
-/// tab:l_2_loss: E[l2^2] in the worst case. Throws InvalidArgument for k < 2, k_s > k, n = 0,
+/// Table 4: E[l2^2] in the worst case. Throws InvalidArgument for k < 2, k_s > k, n = 0,
 /// small_eps <= 0.
 std::vector<LossTableRow> l2_loss_table(const LossTableSpec& spec);
-/// tab:l_1_loss: the asymptotic E[l1] in the worst case.
+/// Table 3: the asymptotic E[l1] in the worst case.
 std::vector<LossTableRow> l1_loss_table(const LossTableSpec& spec, unsigned bits = 96);
 
 /// paper_value / exact_worst (certified; exact_worst > 0).

@@ -13,29 +13,29 @@
 
 namespace uldp::paper {
 
-/// prop:l2_restRR:new, eq. restRR-l2-loss:formal; p_s = p(X_S), sum_p2 = sum_x p(x)^2.
+/// Proposition 15, eq. (45); p_s = p(X_S), sum_p2 = sum_x p(x)^2.
 Rational l2_urr(std::size_t k_s, const Rational& t, const Rational& p_s, const Rational& sum_p2, std::uint64_t n);
-/// prop:l2_restRR:eps=0: the value at p_UN (claimed maximal for t < k_n + 1).
+/// Proposition 16: the value at p_UN (claimed maximal for t < k_n + 1).
 Rational l2_urr_worst_small(std::size_t k_s, std::size_t k_n, const Rational& t, std::uint64_t n);
-/// prop:l2_restRR:eps=lnX: the value at p* (claimed maximal for t >= k_n + 1).
+/// Proposition 17: the value at p* (claimed maximal for t >= k_n + 1).
 Rational l2_urr_worst_large(std::size_t k_s, std::size_t k_n, const Rational& t, std::uint64_t n);
-/// eq. restRR-l1-loss:p_ast: p*(x) for x in X_S (first) and x in X_N (second).
+/// eq. (13): p*(x) for x in X_S (first) and x in X_N (second).
 std::pair<Rational, Rational> urr_p_star(std::size_t k_s, std::size_t k_n, const Rational& t);
 
-/// prop:l2_restRAPPOR, eq. restRAPPOR-l2-loss:formal.
+/// Proposition 18, eq. (47).
 Rational l2_urap(std::size_t k_s, const Rational& s, const Rational& p_s, const Rational& sum_p2, std::uint64_t n);
-/// prop:l2_restRAPPOR:approx: the value at p_UN (claimed maximal for s < k_n/2 + 1).
+/// Proposition 19: the value at p_UN (claimed maximal for s < k_n/2 + 1).
 Rational l2_urap_worst(std::size_t k_s, std::size_t k_n, const Rational& s, std::uint64_t n);
 
-/// eq. restRR-l1-loss:formal (no factor): p over X with sensitive set `sensitive`.
+/// eq. (11) (no factor): p over X with sensitive set `sensitive`.
 Interval l1_urr(const IndexSet& sensitive, const Rational& t, const std::vector<Rational>& p, unsigned bits);
-/// eq. restRR-l1-loss:small_espilon (no factor).
+/// eq. (12) (no factor).
 Interval l1_urr_worst_small(std::size_t k_s, std::size_t k_n, const Rational& t, unsigned bits);
-/// eq. restRR-l1-loss:large_espilon (no factor).
+/// eq. (14) (no factor).
 Interval l1_urr_worst_large(std::size_t k_s, std::size_t k_n, const Rational& t, unsigned bits);
-/// eq. restRAPPOR-l1-loss:formal (no factor).
+/// eq. (16) (no factor).
 Interval l1_urap(const IndexSet& sensitive, const Rational& s, const std::vector<Rational>& p, unsigned bits);
-/// eq. restRAPPOR-l1_upper_bound (no factor).
+/// eq. (17) (no factor).
 Interval l1_urap_worst(std::size_t k_s, std::size_t k_n, const Rational& s, unsigned bits);
 
 }  // namespace uldp::paper

@@ -1,5 +1,5 @@
-// The l1 loss decomposition of the personalized ULDP mechanism (Thm. thm:l1_loss_decomposition):
-// with p̂(x) = r̂(x) + sum_k r̂(⊥_k) π̂_k(x) (eq. hbmp_PUM_2),
+// The l1 loss decomposition of the personalized ULDP mechanism (Theorem 1):
+// with p̂(x) = r̂(x) + sum_k r̂(⊥_k) π̂_k(x) (eq. (21)),
 //   l1(p̂, p) <= l1(r̂, r) + sum_k |r̂(⊥_k)| l1(π̂_k, π_k).
 // The paper writes r̂(⊥_k) without the absolute value, which fails when an (unclipped) empirical
 // estimate r̂(⊥_k) is negative (docs/errata-utility.md); with |r̂(⊥_k)| the bound always holds.
@@ -19,7 +19,7 @@ struct PumLossTerms {
   Rational background_worst;      ///< 2 sum_k |r̂(⊥_k)|: the second term without knowing π_k
 };
 
-/// eq. hbmp_PUM_2: p̂ over X from r̂ over Z and the κ background distributions π̂_k over X.
+/// eq. (21): p̂ over X from r̂ over Z and the κ background distributions π̂_k over X.
 /// Throws InvalidArgument naming the argument on size mismatches.
 std::vector<Rational> pum_estimate(const std::vector<Rational>& r_hat, const std::vector<std::vector<Rational>>& pi_hat);
 

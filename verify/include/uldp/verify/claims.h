@@ -17,8 +17,9 @@ namespace uldp {
 struct ClaimInfo {
   /// Stable identifier used by `uldp prove NAME` ("urr_uldp", "post_processing", ...).
   std::string name;
-  /// The paper's label ("prop:restRR_ULDP"), or the label of the claim whose hypothesis is dropped.
-  std::string paper_label;
+  /// The paper's statement by its published number ("Proposition 2", "eq. (2)"): the claim, or
+  /// the one whose hypothesis is dropped.
+  std::string paper_reference;
   /// One sentence: the statement Z3 decides.
   std::string statement;
   /// The symbolic shape: "all t >= 1, |X_S| >= 1, |X_N| >= 0" or "|X| = 3, |Y| = 3, all X_S, Y_P".

@@ -1,7 +1,7 @@
 // An independent SMT re-check of a concrete exact matrix: the verdicts of
 // checks/dense_privacy_check.h (ε-LDP, (X_S, Y_P, ε)-ULDP in its literal and reachable readings,
 // (X_S, ε)-OSLDP) and stochasticity, decided by Z3 from the rational entries, plus a commented
-// SMT-LIB2 certificate that the `z3` command re-runs. Def. def:LDP, def:rest, def:OSLDP.
+// SMT-LIB2 certificate that the `z3` command re-runs. Definitions 1, 2 and 6.
 #pragma once
 
 #include <cstddef>
