@@ -41,6 +41,8 @@ std::vector<AuditCase> paper_cases() {
       audit_case("Foursquare, eps = 1", "urap", 625, "0-14", "1", ""),
       audit_case("US Census, eps = ln|X|", "urr", 400, "0-75", "", "400"),
       audit_case("US Census, eps = ln|X|", "urap", 400, "0-75", "", "400"),
+      audit_case("US Census 9 attr., eps = 6", "rr", 12800, "", "6", ""),
+      audit_case("US Census 9 attr., eps = 6", "urr", 12800, "0-2431", "6", ""),
       audit_case("US Census 9 attr., eps = 6", "rappor", 12800, "", "6", ""),
       audit_case("US Census 9 attr., eps = 6", "urap", 12800, "0-2431", "6", ""),
   };

@@ -52,6 +52,11 @@ ExactForm with_protected(ExactForm form, const CheckCommand& c) {
                         },
                         [&](BitProductForm& f) {
                           f.protected_outputs.zero_bits = parse_index_list(c.protected_list, f.q.k(), "--protected");
+                        },
+                        [&](ClassForm&) {
+                          throw InvalidArgument(
+                              "--protected: the class-structured form declares Y_P by its output classes; add "
+                              "--dense (k <= 4096) to check another Y_P");
                         }},
              form);
   return form;
@@ -70,6 +75,21 @@ void describe(Report& r, const ExactForm& form) {
                           const IndexSet& zero = f.protected_outputs.zero_bits;
                           r.protected_description = "{y : y_j = 0 for j in {" + zero.to_string() + "}}";
                           r.protected_json = {{"zero_bits", zero.indices()}};
+                        },
+                        [&](const ClassForm& f) {
+                          r.inputs = f.q.num_inputs();
+                          r.outputs_description = f.q.num_outputs().str() + " outputs (class-structured)";
+                          std::string names;
+                          for (const OutputClass& o : f.q.output_classes()) {
+                            if (o.is_protected) names += (names.empty() ? "" : ", ") + o.name;
+                          }
+                          if (f.protected_outputs) {
+                            r.protected_description = "{" + f.protected_outputs->to_string() + "}";
+                            r.protected_json = f.protected_outputs->indices();
+                          } else {
+                            r.protected_description = "the output classes {" + names + "}";
+                            r.protected_json = {{"classes", names}};
+                          }
                         }},
              form);
 }
@@ -141,7 +161,11 @@ Report run(const CheckCommand& c) {
     r.subject = "built-in " + std::string(entry_of(spec).name);
     r.sensitive = spec.sensitive;
     r.claim = entry_of(spec).claim;
-    form = with_protected(exact_form(spec, c.dense ? FormChoice::kDense : FormChoice::kNatural), c);
+    // A class-structured form declares its Y_P and has no SMT encoding: --protected and --smt
+    // take the dense expansion instead (k <= 4096).
+    ExactForm natural = exact_form(spec, c.dense ? FormChoice::kDense : FormChoice::kNatural);
+    const bool needs_dense = std::holds_alternative<ClassForm>(natural) && (c.protected_given || !c.smt_path.empty());
+    form = with_protected(needs_dense ? exact_form(spec, FormChoice::kDense) : std::move(natural), c);
   }
   describe(r, *form);
   r.verdicts = check_all_properties(*form, r.sensitive, r.budget);

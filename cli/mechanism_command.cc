@@ -86,6 +86,28 @@ void print_structured(const MechanismSpec& spec, const BitProductForm& form) {
   std::cout << j.dump(1) << "\n";
 }
 
+void print_classes(const MechanismSpec& spec, const ClassForm& form) {
+  nlohmann::json j = common_json(spec);
+  j["structure"] = "classes";
+  nlohmann::json inputs = nlohmann::json::array();
+  for (const InputClass& c : form.q.input_classes()) {
+    inputs.push_back({{"name", c.name}, {"members", c.members.to_string()}});
+  }
+  nlohmann::json outputs = nlohmann::json::array();
+  for (const OutputClass& o : form.q.output_classes()) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (const ColumnCell& cell : o.cells) {
+      cells.push_back({{"input_class", form.q.input_classes()[cell.input_class].name},
+                       {"members_per_column", cell.members},
+                       {"probability", to_string(cell.probability)}});
+    }
+    outputs.push_back({{"name", o.name}, {"count", o.count.str()}, {"protected", o.is_protected}, {"cells", cells}});
+  }
+  j["input_classes"] = std::move(inputs);
+  j["output_classes"] = std::move(outputs);
+  std::cout << j.dump(1) << "\n";
+}
+
 void print_dense(const MechanismSpec& spec, const DenseForm& form, const std::string& format) {
   const DenseMechanism& q = form.q;
   const auto& labels = q.output_labels();
@@ -138,9 +160,14 @@ void run(const MechanismCommand& c) {
   const MechanismSpec spec = c.flags.build();
   if (c.structured) {
     const ExactForm form = exact_form(spec, FormChoice::kNatural);
-    const auto* bits = std::get_if<BitProductForm>(&form);
-    if (!bits) throw InvalidArgument("--structured: mechanism " + c.flags.name + " has no per-bit form (rappor, urap do)");
-    print_structured(spec, *bits);
+    if (const auto* bits = std::get_if<BitProductForm>(&form)) {
+      print_structured(spec, *bits);
+    } else if (const auto* classes = std::get_if<ClassForm>(&form)) {
+      print_classes(spec, *classes);
+    } else {
+      throw InvalidArgument("--structured: mechanism " + c.flags.name +
+                            " has only a dense form (rappor and urap are per-bit, rr and urr class-structured)");
+    }
     return;
   }
   print_dense(spec, std::get<DenseForm>(exact_form(spec, FormChoice::kDense)), c.format);
@@ -156,7 +183,7 @@ void add_mechanism_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--format", state->format, "json, csv or md (default md)")
       ->check(CLI::IsMember({"json", "csv", "md"}));
   cmd->add_flag("--structured", state->structured,
-                "rappor/urap: print the per-bit channels (JSON) instead of the 2^k-column matrix");
+                "print the structured form (JSON): per-bit channels (rappor, urap) or classes (rr, urr)");
   cmd->add_flag("--list", state->list, "print the registry of mechanisms (md or --format json)");
   cmd->callback([state, &exit_code] {
     run(*state);

@@ -105,7 +105,7 @@ std::size_t first_non_sensitive(const ClassStructuredMechanism& q, const std::ve
   return first.value_or(0);
 }
 
-// Condition 1 of Def. def:rest for one output class outside Y_P (all its columns alike).
+// Condition 1 of Definition 2 for one output class outside Y_P (all its columns alike).
 std::optional<Witness> invertibility_failure(const ClassStructuredMechanism& q,
                                              const OutputClass& o, const std::vector<bool>& sensitive,
                                              UldpReading reading) {

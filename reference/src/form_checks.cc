@@ -1,7 +1,9 @@
 #include "uldp/checks/form_checks.h"
 
 #include <string>
+#include <type_traits>
 
+#include "uldp/checks/class_privacy_check.h"
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/checks/stochasticity.h"
 #include "uldp/checks/unary_privacy_check.h"
@@ -39,14 +41,21 @@ const Verdict& PropertyVerdicts::operator[](Property property) const {
 
 Verdict check_property(const ExactForm& form, Property property, const IndexSet& sensitive,
                        const std::optional<PrivacyBudget>& budget) {
+  // Each form's own checker; Y_P is an argument of the dense and bit-product ones and part of
+  // the class-structured mechanism itself.
+  auto uldp = [&](const auto& f, UldpReading reading) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(f)>, ClassForm>) {
+      return check_uldp(f.q, sensitive, budget, reading);
+    } else {
+      return check_uldp(f.q, sensitive, f.protected_outputs, budget, reading);
+    }
+  };
   return std::visit(
       [&](const auto& f) -> Verdict {
         switch (property) {
           case Property::kLdp: return check_ldp(f.q, budget);
-          case Property::kUldp:
-            return check_uldp(f.q, sensitive, f.protected_outputs, budget, UldpReading::kReachable);
-          case Property::kUldpStrict:
-            return check_uldp(f.q, sensitive, f.protected_outputs, budget, UldpReading::kLiteral);
+          case Property::kUldp: return uldp(f, UldpReading::kReachable);
+          case Property::kUldpStrict: return uldp(f, UldpReading::kLiteral);
           case Property::kOsldp: return check_osldp(f.q, sensitive, budget);
         }
         throw InvalidArgument("property: out of range");
@@ -56,7 +65,8 @@ Verdict check_property(const ExactForm& form, Property property, const IndexSet&
 
 bool is_stochastic(const ExactForm& form) {
   return std::visit(Overloaded{[](const DenseForm& f) { return check_stochastic(f.q).stochastic; },
-                               [](const BitProductForm&) { return true; }},
+                               [](const BitProductForm&) { return true; },
+                               [](const ClassForm&) { return true; }},  // validated rows sum to 1
                     form);
 }
 

@@ -17,7 +17,7 @@ DenseMechanism randomized_response(std::size_t k, const PrivacyBudget& budget) {
 
 ClassStructuredMechanism randomized_response_classes(std::size_t k, const PrivacyBudget& budget) {
   if (k == 0) throw InvalidArgument("randomized response: k must be at least 1");
-  // c1 = t/(k+t-1) and c2 = 1/(k+t-1) with |X_S| = k are eq. RR's keep and move.
+  // c1 = t/(k+t-1) and c2 = 1/(k+t-1) with |X_S| = k are eq. (2)'s keep and move.
   return utility_optimized_rr_classes(IndexSet::all(k), budget);
 }
 

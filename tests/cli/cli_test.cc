@@ -109,6 +109,16 @@ TEST(CliAudit, PapersClaimsHold) {
   const json j = json::parse(r.out);
   EXPECT_TRUE(j["all_claims_hold"]);
   EXPECT_GE(j["cases"].size(), 8u);
+  // The paper's largest uRR is checked exactly in its class-structured form.
+  bool urr_12800 = false;
+  for (const json& c : j["cases"]) {
+    if (c["mechanism"] == "urr" && c["k"] == 12800) {
+      urr_12800 = true;
+      EXPECT_TRUE(c["claim_verdict"]["holds"]);
+      EXPECT_EQ(c["sensitive_count"], 2432);
+    }
+  }
+  EXPECT_TRUE(urr_12800);
 }
 
 struct BadInput {
@@ -170,8 +180,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"bits_k_absurd", "check --mech urap --k 2000000 --sensitive 0 --exp-eps 2", "",
                  "--k: 2000000 exceeds the limit 1000000"},
         BadInput{"no_name", "mechanism --k 3", "", "mechanism: give a NAME"},
-        BadInput{"structured_dense_only", "mechanism urr --k 3 --sensitive 0 --exp-eps 2 --structured", "",
-                 "--structured: mechanism urr has no per-bit form"}),
+        BadInput{"structured_dense_only", "mechanism mangat --exp-eps 2 --structured", "",
+                 "--structured: mechanism mangat has only a dense form"},
+        BadInput{"class_form_protected", "check --mech urr --k 5000 --sensitive 0-9 --exp-eps 2 --protected 0", "",
+                 "--k: 5000 symbols make a dense 5000 x 5000 matrix; the dense form needs k <= 4096"}),
     [](const ::testing::TestParamInfo<BadInput>& info) { return std::string(info.param.name); });
 
 }  // namespace

@@ -32,9 +32,6 @@ std::string_view known_label(std::string_view run, const PaperNumberingTable& ta
   return {};
 }
 
-// An equation label whose suffix cannot be an ordinary word (it has one of "_-:*"; eq. (2)'s is "RR").
-bool unmistakable(std::string_view suffix) { return suffix.find_first_of("_-:*") != std::string_view::npos; }
-
 // Citations of equations after "eq." / "eqs." / "eq": a list of labels without their prefix.
 void add_after_eq(std::string_view line, const PaperNumberingTable& table, std::vector<LabelCitation>& out) {
   for (std::size_t at = line.find("eq"); at != std::string_view::npos; at = line.find("eq", at + 2)) {
@@ -88,10 +85,7 @@ std::vector<LabelCitation> find_label_citations(std::string_view line, const Pap
       } else if (contains(kStatementPrefixes, run.substr(0, colon)) && colon + 1 < run.size()) {
         out.push_back({std::string(run), i, run.size(), false});
       }
-    } else {
-      const std::string_view suffix = known_label(run, table, "eq:");
-      if (!suffix.empty() && unmistakable(suffix)) out.push_back({"eq:" + std::string(suffix), i, suffix.size(), true});
-    }
+    }  // a bare equation label counts only after "eq." (below): code identifiers may share its name
     i = end;
   }
   std::vector<LabelCitation> after_eq;

@@ -49,10 +49,17 @@ ExactForm exact_form(const MechanismSpec& spec, FormChoice choice) {
             return DenseForm{non_private(k), spec.sensitive};  // Y_P = X_S: a sensitive x is never hidden
           },
           [&](const RandomizedResponseParams& p) -> ExactForm {
+            // One input class: the class form serves X_S = X; another X_S is checked densely.
+            if (choice == FormChoice::kNatural && spec.sensitive.size() == k) {
+              return ClassForm{randomized_response_classes(k, p.budget), IndexSet::all(k)};
+            }
             require_dense_symbols(k);
             return DenseForm{randomized_response(k, p.budget), IndexSet::all(k)};
           },
           [&](const UtilityOptimizedRRParams& p) -> ExactForm {
+            if (choice == FormChoice::kNatural) {
+              return ClassForm{utility_optimized_rr_classes(spec.sensitive, p.budget), spec.sensitive};
+            }
             require_dense_symbols(k);
             return DenseForm{utility_optimized_rr(spec.sensitive, p.budget), spec.sensitive};
           },
@@ -74,7 +81,8 @@ ExactForm exact_form(const MechanismSpec& spec, FormChoice choice) {
 
 std::size_t num_inputs(const ExactForm& form) {
   return std::visit(Overloaded{[](const DenseForm& f) { return f.q.num_inputs(); },
-                               [](const BitProductForm& f) { return f.q.k(); }},
+                               [](const BitProductForm& f) { return f.q.k(); },
+                               [](const ClassForm& f) { return f.q.num_inputs(); }},
                     form);
 }
 

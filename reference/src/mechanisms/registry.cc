@@ -66,7 +66,7 @@ constexpr std::array kRegistry{
     MechanismEntry{"none", "non-private mechanism (Q = I)", "the baseline of Section 6", Claim::kNone,
                    "Y_P = X_S (empty by default: no privacy)", kOptional, kNo, kNo, kNo, std::nullopt, kMaxSymbols, "",
                    "--k 5", &make_non_private},
-    MechanismEntry{"rr", "randomized response (eps-RR)", "Section 2.2, eq. RR", Claim::kLdp,
+    MechanismEntry{"rr", "randomized response (eps-RR)", "Section 2.2, eq. (2)", Claim::kLdp,
                    "Y_P = Y (all outputs)", kOptional, kRequired, kNo, kNo, std::nullopt, kMaxSymbols,
                    "rr_ldp", "--k 5 --exp-eps 3", &make_rr},
     MechanismEntry{"urr", "utility-optimized randomized response (uRR)", "Definition 3", Claim::kUldp,

@@ -66,14 +66,14 @@ CoordinateModel coordinate_model(const MechanismSpec& spec) {
                                    "non-private");
           },
           [&](const RandomizedResponseParams& p) {
-            // eq. RR: m(x) = (t p(x) + 1 - p(x)) / (k + t - 1).
+            // eq. (2): m(x) = (t p(x) + 1 - p(x)) / (k + t - 1).
             const Rational& t = p.budget.exp_eps();
             const Rational denominator = k + t - 1;
             return CoordinateModel(std::vector<Rational>(k, 1 / denominator),
                                    std::vector<Rational>(k, (t - 1) / denominator), "RR");
           },
           [&](const UtilityOptimizedRRParams& p) {
-            // eq. bmm_restRR: m(x) = c2 + (c1 - c2) p(x) on X_S, c3 p(x) on X_N.
+            // eq. (34): m(x) = c2 + (c1 - c2) p(x) on X_S, c3 p(x) on X_N.
             const UrrConstants c = urr_constants(spec.sensitive.size(), p.budget.exp_eps());
             std::vector<Rational> offset(k), gain(k);
             for (std::size_t x = 0; x < k; ++x) {

@@ -1,12 +1,15 @@
 // The exact forms a mechanism takes, each with its declared protected outputs Y_P: a dense
-// matrix, or a product of per-bit channels (RAPPOR family) that never enumerates 2^k outputs.
+// matrix, a product of per-bit channels (RAPPOR family) that never enumerates 2^k outputs, or a
+// class-structured mechanism (uRR, RR) whose checks cost a polynomial in its classes.
 // exact_form() derives one from any registered mechanism.
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <variant>
 
 #include "uldp/checks/unary_privacy_check.h"
+#include "uldp/class_structured_mechanism.h"
 #include "uldp/dense_mechanism.h"
 #include "uldp/index_set.h"
 #include "uldp/mechanisms/mechanism_spec.h"
@@ -26,7 +29,14 @@ struct BitProductForm {
   ZeroMaskOutputs protected_outputs;
 };
 
-using ExactForm = std::variant<DenseForm, BitProductForm>;
+/// A class-structured mechanism (Y_P declared by its output classes), and Y_P as output indices
+/// when the family's outputs are symbols that can be listed (uRR: Y_P = X_S).
+struct ClassForm {
+  ClassStructuredMechanism q;
+  std::optional<IndexSet> protected_outputs;
+};
+
+using ExactForm = std::variant<DenseForm, BitProductForm, ClassForm>;
 
 /// Which form to build: the mechanism's natural (cheapest exact) one, or the dense expansion
 /// (for comparing forms and for SMT re-checks; refused above kMaxDenseSymbols / 16 bits).

@@ -1,7 +1,7 @@
-// The empirical estimator of the five mechanisms of Section "Utility Analysis" (RR, RAPPOR, uRR,
+// The empirical estimator of the five mechanisms of Section 4.3 (RR, RAPPOR, uRR,
 // uRAP, non-private) in one form: every output coordinate x has m(x) = offset_x + gain_x p(x)
-// (eq. bmm_restRR, eq. bmmj_bmpj_restRAPPOR) and the estimate is p̂(x) = (m̂(x) - offset_x)/gain_x
-// (eq. hbmp_restRR, eq. bmpj_bmmj_restRAPPOR), with the count n m̂(x) ~ Binomial(n, m(x)).
+// (eqs. (34) and (40)) and the estimate is p̂(x) = (m̂(x) - offset_x)/gain_x
+// (eqs. (35) and (41)), with the count n m̂(x) ~ Binomial(n, m(x)).
 #pragma once
 
 #include <cstddef>
