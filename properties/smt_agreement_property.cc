@@ -60,7 +60,7 @@ void require_agree(const SmtPropertyCheck& smt, const Verdict& hand) {
   RC_ASSERT(smt.status != ProofStatus::kUnknown);
   RC_ASSERT(smt.holds() == std::optional<bool>(hand.holds));
   if (!hand.holds) RC_ASSERT(smt.violated == hand.violated);
-  if (smt.tight_known) RC_ASSERT(smt.tight_exp_eps == hand.tight_exp_eps);
+  if (smt.tight_exp_eps) RC_ASSERT(*smt.tight_exp_eps == hand.tight_exp_eps);
 }
 
 RC_GTEST_PROP(SmtAgreement, Z3AndTheHandWrittenCheckersAgree, (const ExpEps& t)) {

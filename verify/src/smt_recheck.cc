@@ -223,8 +223,7 @@ class Rechecker {
   /// the same answer as the real e^ε) or, with no budget, "the tight ratio is finite".
   SmtPropertyCheck ratio_verdict(const std::string& what, const RatioPart& part, const Scope& scope) {
     SmtPropertyCheck check;
-    check.tight_known = part.known;
-    check.tight_exp_eps = part.tight;
+    if (part.known) check.tight_exp_eps = part.tight;
     if (!budget_) {
       if (!part.known) return check;
       check.status = part.tight.is_infinite() ? ProofStatus::kRefuted : ProofStatus::kProved;
@@ -384,7 +383,6 @@ SmtCertificate smt_recheck(const DenseMechanism& q, const IndexSet& sensitive,
     if (c1.answer == Answer::kUnknown) continue;
     if (c1.answer == Answer::kSat) {
       out.status = ProofStatus::kRefuted;
-      out.tight_known = true;
       out.tight_exp_eps = ExtendedRational::infinity();
       out.violated = Condition::kInvertibility;
       out.witness = invertibility_witness(q, sensitive, c1.wy);

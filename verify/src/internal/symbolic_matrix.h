@@ -9,6 +9,8 @@
 
 #include <z3++.h>
 
+#include "uldp/checks/dense_privacy_check.h"
+
 namespace uldp::internal {
 
 /// rows x cols real expressions; q[x][y] = Q(y|x).
@@ -41,7 +43,7 @@ z3::expr osldp(const SymbolicMatrix& q, const std::vector<z3::expr>& sensitive_r
                const z3::expr& t);
 
 /// How condition 1 (eq. (4)) treats outputs that no input produces.
-enum class Reading { kLiteral, kReachable };
+using Reading = UldpReading;
 /// Column y is invertible to a non-sensitive input: literal = exactly one x in X_N has
 /// Q(y|x) > 0 and every other x has 0; reachable = the same unless the column is all zero.
 z3::expr invertible_column(const SymbolicMatrix& q, std::size_t y,
@@ -57,4 +59,5 @@ z3::expr uldp(const SymbolicMatrix& q, const std::vector<z3::expr>& sensitive_ro
 z3::expr all_of(z3::context& ctx, const std::vector<z3::expr>& terms);
 z3::expr any_of(z3::context& ctx, const std::vector<z3::expr>& terms);
 
-}  // namespace uldp::internal
+}  // namespace uldp::internal#include "uldp/checks/dense_privacy_check.h"
+

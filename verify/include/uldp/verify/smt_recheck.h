@@ -26,9 +26,8 @@ struct SmtPropertyCheck {
   ProofStatus status = ProofStatus::kUnknown;
   /// The smallest e^ε for which the property holds (infinity when none), found by Z3 and
   /// certified by an unsat query (nothing exceeds it) and a sat query (it is attained).
-  /// Only meaningful when tight_known.
-  ExtendedRational tight_exp_eps{Rational(1)};
-  bool tight_known = false;
+  /// Unknown (nullopt) when Z3 did not answer one of those queries in time.
+  std::optional<ExtendedRational> tight_exp_eps;
   /// Set when refuted: the failing condition and a triple read from Z3's model.
   std::optional<Condition> violated;
   std::optional<Witness> witness;
