@@ -21,7 +21,8 @@ std::string format_matrix(const DenseMechanism& q) {
 }
 
 std::string format_set(const IndexSet& set) {
-  return "{" + set.to_string() + "} of " + std::to_string(set.universe());
+  std::string text = "{";  // appended, not "{" + temporary: GCC 12 -Wrestrict false positive
+  return text.append(set.to_string()).append("} of ").append(std::to_string(set.universe()));
 }
 
 std::string format_bits(const UnaryMechanism& q) {

@@ -65,6 +65,7 @@ void require_agree(const SmtPropertyCheck& smt, const Verdict& hand) {
 
 RC_GTEST_PROP(SmtAgreement, Z3AndTheHandWrittenCheckersAgree, (const ExpEps& t)) {
   const Case c = gen_case();
+  RC_LOG() << c << "\n";  // shown with a failure: the whole case, not only its parts' picks
   RC_TAG(c.q.num_inputs(), c.q.num_outputs());
   SmtRecheckOptions options;
   options.timeout_ms = 20000;

@@ -3,7 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli_support.h"
+#include "uldp/testing/command.h"
+#include "uldp/testing/temp_files.h"
 
 namespace uldp::testing {
 namespace {

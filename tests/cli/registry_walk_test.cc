@@ -7,7 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli_support.h"
+#include "uldp/testing/command.h"
+#include "uldp/testing/temp_files.h"
 #include "uldp/mechanisms/registry.h"
 
 namespace uldp::testing {

@@ -1,60 +1,26 @@
 // `uldp simulate` and `uldp estimate` run as a user would: exit codes, JSON, one-line errors.
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <numeric>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "uldp/testing/command.h"
+#include "uldp/testing/temp_files.h"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandResult {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-fs::path temp_dir() {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("uldp_estimate_cli_" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
-  return dir;
-}
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-CommandResult run_uldp(const std::string& args) {
-  const fs::path out = temp_dir() / "stdout.txt", err = temp_dir() / "stderr.txt";
-  const std::string command = std::string(ULDP_BINARY) + " " + args + " >" + out.string() +
-                              " 2>" + err.string();
-  const int status = std::system(command.c_str());
-  return {WEXITSTATUS(status), slurp(out), slurp(err)};
-}
-
-fs::path write_file(const std::string& name, const std::string& text) {
-  const fs::path path = temp_dir() / name;
-  std::ofstream(path) << text;
-  return path;
-}
+using uldp::testing::read_file;
+using uldp::testing::run_uldp;
+using uldp::testing::RunResult;
+using uldp::testing::temp_dir;
+using uldp::testing::temp_file;
 
 void expect_simplex(const nlohmann::json& estimate) {
   double sum = 0;
@@ -68,11 +34,11 @@ void expect_simplex(const nlohmann::json& estimate) {
 
 TEST(EstimateCli, SimulateThenEstimateEveryMethodForUrr) {
   const fs::path reports = temp_dir() / "urr.txt";
-  const CommandResult sim = run_uldp("simulate --mech urr --k 6 --sensitive 0-1 --eps 1 --n 20000 --p zipf:1 "
+  const RunResult sim = run_uldp("simulate --mech urr --k 6 --sensitive 0-1 --eps 1 --n 20000 --p zipf:1 "
                       "--seed 3 --out " + reports.string());
   ASSERT_EQ(sim.exit_code, 0) << sim.err;
   for (const char* method : {"emp", "thr", "em"}) {
-    const CommandResult r = run_uldp(std::string("estimate --mech urr --k 6 --sensitive 0-1 --eps 1 --reports ") +
+    const RunResult r = run_uldp(std::string("estimate --mech urr --k 6 --sensitive 0-1 --eps 1 --reports ") +
                       reports.string() + " --method " + method + " --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
@@ -93,12 +59,12 @@ TEST(EstimateCli, CountsFilesWorkForEmpAndAreRefusedByBitVectorEm) {
   const fs::path counts = temp_dir() / "rappor_counts.txt";
   ASSERT_EQ(run_uldp("simulate --mech rappor --k 8 --exp-eps 4 --n 5000 --seed 1 --counts --out " +
                 counts.string()).exit_code, 0);
-  EXPECT_EQ(slurp(counts).rfind("# counts n=5000\n", 0), 0u);
-  const CommandResult emp = run_uldp("estimate --mech rappor --k 8 --exp-eps 4 --method thr --reports " +
+  EXPECT_EQ(read_file(counts).rfind("# counts n=5000\n", 0), 0u);
+  const RunResult emp = run_uldp("estimate --mech rappor --k 8 --exp-eps 4 --method thr --reports " +
                       counts.string() + " --json");
   ASSERT_EQ(emp.exit_code, 0) << emp.err;
   expect_simplex(nlohmann::json::parse(emp.out)["estimate"]);
-  const CommandResult em = run_uldp("estimate --mech rappor --k 8 --exp-eps 4 --method em --reports " +
+  const RunResult em = run_uldp("estimate --mech rappor --k 8 --exp-eps 4 --method em --reports " +
                      counts.string());
   EXPECT_EQ(em.exit_code, 2);
   EXPECT_NE(em.err.find("needs one report per line"), std::string::npos) << em.err;
@@ -108,7 +74,7 @@ TEST(EstimateCli, BitVectorReportsAndEm) {
   const fs::path reports = temp_dir() / "urap.txt";
   ASSERT_EQ(run_uldp("simulate --mech urap --k 10 --sensitive 0-3 --eps 2 --n 3000 --seed 9 --out " +
                 reports.string()).exit_code, 0);
-  const CommandResult r = run_uldp("estimate --mech urap --k 10 --sensitive 0-3 --eps 2 --reports " +
+  const RunResult r = run_uldp("estimate --mech urap --k 10 --sensitive 0-3 --eps 2 --reports " +
                     reports.string() + " --json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
@@ -119,7 +85,7 @@ TEST(EstimateCli, BitVectorReportsAndEm) {
   // Every accelerator ends under the same stopping rule at (nearly) the same maximum: within
   // 1e-6 |L| here, far less than one report's share of L.
   for (const char* accelerator : {"squarem", "none"}) {
-    const CommandResult other = run_uldp("estimate --mech urap --k 10 --sensitive 0-3 --eps 2 --reports " +
+    const RunResult other = run_uldp("estimate --mech urap --k 10 --sensitive 0-3 --eps 2 --reports " +
                            reports.string() + " --json --accelerator " + accelerator);
     ASSERT_EQ(other.exit_code, 0) << other.err;
     const auto k = nlohmann::json::parse(other.out);
@@ -132,22 +98,22 @@ TEST(EstimateCli, BitVectorReportsAndEm) {
 
 TEST(EstimateCli, SameSeedSameReports) {
   const std::string args = "simulate --mech rr --k 5 --exp-eps 3 --n 500 --seed 42";
-  const CommandResult a = run_uldp(args), b = run_uldp(args), c = run_uldp("simulate --mech rr --k 5 --exp-eps 3 --n 500 --seed 43");
+  const RunResult a = run_uldp(args), b = run_uldp(args), c = run_uldp("simulate --mech rr --k 5 --exp-eps 3 --n 500 --seed 43");
   ASSERT_EQ(a.exit_code, 0);
   EXPECT_EQ(a.out, b.out);
   EXPECT_NE(a.out, c.out);
 }
 
 TEST(EstimateCli, MalformedReportFilesGiveOneLineErrors) {
-  const fs::path bad_symbol = write_file("bad_symbol.txt", "0\n1\n7\n");
-  CommandResult r = run_uldp("estimate --mech rr --k 5 --eps 1 --reports " + bad_symbol.string());
+  const fs::path bad_symbol = temp_file("bad_symbol.txt", "0\n1\n7\n");
+  RunResult r = run_uldp("estimate --mech rr --k 5 --eps 1 --reports " + bad_symbol.string());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "uldp: error: " + bad_symbol.string() + ":3:1: symbol 7 is outside 0..4\n");
-  const fs::path bad_bits = write_file("bad_bits.txt", "0101\n01x1\n");
+  const fs::path bad_bits = temp_file("bad_bits.txt", "0101\n01x1\n");
   r = run_uldp("estimate --mech rappor --k 4 --eps 1 --reports " + bad_bits.string());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "uldp: error: " + bad_bits.string() + ":2:3: expected '0' or '1', found 'x'\n");
-  const fs::path short_counts = write_file("short_counts.txt", "# counts\n4\n5\n");
+  const fs::path short_counts = temp_file("short_counts.txt", "# counts\n4\n5\n");
   r = run_uldp("estimate --mech urr --k 3 --sensitive 0 --eps 1 --reports " + short_counts.string());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find(short_counts.string() + ":4:1: expected k = 3 count lines"),
@@ -158,7 +124,7 @@ TEST(EstimateCli, MalformedReportFilesGiveOneLineErrors) {
 }
 
 TEST(EstimateCli, BadArgumentsExitTwo) {
-  const fs::path ok = write_file("ok.txt", "0\n1\n");
+  const fs::path ok = temp_file("ok.txt", "0\n1\n");
   const std::vector<std::string> cases = {
        "estimate --mech xrr --k 5 --eps 1 --reports " + ok.string(),
         "estimate --mech urr --k 5 --eps 1 --reports " + ok.string(),  // no --sensitive
@@ -172,15 +138,15 @@ TEST(EstimateCli, BadArgumentsExitTwo) {
         "simulate --mech rr --k 5 --eps 1 --n 10 --seed 1 --p zipf:x",
         "simulate --mech rr --k 5 --eps 1 --n 10 --seed 1 --p /nonexistent"};
   for (const std::string& args : cases) {
-    const CommandResult r = run_uldp(args);
+    const RunResult r = run_uldp(args);
     EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
   }
 }
 
 TEST(EstimateCli, WeightFileErrorsNameTheLine) {
-  const fs::path weights = write_file("weights.txt", "1\n2\nfoo\n");
-  const CommandResult r = run_uldp("simulate --mech rr --k 3 --eps 1 --n 10 --seed 1 --p " + weights.string());
+  const fs::path weights = temp_file("weights.txt", "1\n2\nfoo\n");
+  const RunResult r = run_uldp("simulate --mech rr --k 3 --eps 1 --n 10 --seed 1 --p " + weights.string());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "uldp: error: " + weights.string() +
                        ":3:1: expected a non-negative number, found 'foo'\n");

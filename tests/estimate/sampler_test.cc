@@ -10,11 +10,12 @@
 
 #include "uldp/error.h"
 #include "uldp/mechanisms/mangat.h"
+#include "uldp/testing/budgets.h"
 
 namespace uldp {
 namespace {
 
-PrivacyBudget budget(long t) { return PrivacyBudget::from_exp_eps(Rational(t)); }
+using testing::budget;
 
 // Frequency of each output over `draws` reports of input x vs Q(.|x); 5 binomial sd per cell.
 void expect_rows_match(const DenseParams& q, const std::vector<std::vector<double>>& freq,

@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../cli/cli_support.h"
+#include "uldp/testing/command.h"
 
 namespace uldp {
 namespace {

@@ -6,6 +6,7 @@
 #include "uldp/mechanisms/mangat.h"
 #include "uldp/mechanisms/randomized_response.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/testing/budgets.h"
 #include "witness_checks.h"
 
 namespace uldp {
@@ -14,7 +15,7 @@ namespace {
 using testing::violates_invertibility;
 using testing::violates_ratio;
 
-PrivacyBudget budget(long num, long den = 1) { return PrivacyBudget::from_exp_eps(Rational(num, den)); }
+using testing::budget;
 ExtendedRational ratio(long num, long den = 1) { return ExtendedRational(Rational(num, den)); }
 
 DenseMechanism matrix(std::size_t rows, std::size_t cols, std::vector<const char*> entries) {

@@ -8,11 +8,12 @@
 #include "uldp/mechanisms/randomized_response.h"
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/testing/budgets.h"
 
 namespace uldp {
 namespace {
 
-PrivacyBudget budget(long num, long den = 1) { return PrivacyBudget::from_exp_eps(Rational(num, den)); }
+using testing::budget;
 
 TEST(RandomizedResponse, KnownAnswer) {
   // k = 3, t = 2: keep 2/(3+2-1) = 1/2, move 1/4 (eq. (2)).

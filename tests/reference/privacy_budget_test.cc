@@ -58,6 +58,18 @@ TEST(PrivacyBudget, AdmitsComparesWithTheRealExpEpsilon) {
   EXPECT_FALSE(exact.admits(ExtendedRational(Rational(3) + Rational(1, Integer(1) << 100))));
 }
 
+// At ε = 0 the only admitted ratio is exactly 1, on both routes (ε given: the certified
+// comparison's x = 0 case; t given: the rational comparison); a strict or flipped comparison
+// in admits fails here.
+TEST(PrivacyBudget, AdmitsRatioExactlyOneAtEpsilonZero) {
+  const Rational just_above_one = Rational(1) + Rational(1, Integer(1) << 100);
+  for (const PrivacyBudget& b : {PrivacyBudget::from_epsilon(Rational(0)), PrivacyBudget::from_exp_eps(Rational(1))}) {
+    SCOPED_TRACE(b.describe());
+    EXPECT_TRUE(b.admits(ExtendedRational(Rational(1))));
+    EXPECT_FALSE(b.admits(ExtendedRational(just_above_one)));
+  }
+}
+
 TEST(SqrtLower, IsALowerBoundAndExactOnSquares) {
   EXPECT_EQ(sqrt_lower(Rational(9, 4), 8), Rational(3, 2));
   const Rational r = sqrt_lower(Rational(2), 64);

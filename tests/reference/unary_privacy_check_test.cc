@@ -7,12 +7,13 @@
 
 #include "uldp/mechanisms/generalized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rappor.h"
+#include "uldp/testing/budgets.h"
 #include "witness_checks.h"
 
 namespace uldp {
 namespace {
 
-PrivacyBudget budget(long num, long den = 1) { return PrivacyBudget::from_exp_eps(Rational(num, den)); }
+using testing::budget;
 
 IndexSet dense_protected(const IndexSet& zero_bits) {
   std::vector<std::size_t> outputs;

@@ -24,10 +24,15 @@ TEST_P(EveryClaim, ComesOutAsExpected) {
   for (const auto& q : r.queries) {
     EXPECT_NE(q.status, ProofStatus::kUnknown) << r.info.name << "/" << q.name << ": " << q.reason_unknown;
     EXPECT_NE(q.smt2.find("(check-sat)"), std::string::npos);
-    if (q.status == ProofStatus::kRefuted) EXPECT_NE(q.model.find(" = "), std::string::npos);
-    if (q.status != ProofStatus::kRefuted) EXPECT_TRUE(q.model.empty());
+    if (q.status == ProofStatus::kRefuted) {
+      EXPECT_NE(q.model.find(" = "), std::string::npos);
+    } else {
+      EXPECT_TRUE(q.model.empty());
+    }
   }
-  if (r.info.expected == ProofStatus::kRefuted) EXPECT_FALSE(r.counterexample().empty());
+  if (r.info.expected == ProofStatus::kRefuted) {
+    EXPECT_FALSE(r.counterexample().empty());
+  }
 }
 
 std::vector<std::string> all_names() {

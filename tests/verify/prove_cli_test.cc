@@ -1,45 +1,32 @@
 // `uldp prove` and `uldp check --smt` run as a user would: exit codes, table, JSON, .smt2 files
 // that the z3 command re-runs with the announced answers.
 #include <algorithm>
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <memory>
 #include <sstream>
+#include <string>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "uldp/testing/command.h"
+#include "uldp/testing/temp_files.h"
+
 namespace {
 
-struct CommandRun {
-  int exit_code = -1;
-  std::string out;  // stdout and stderr
-};
+using uldp::testing::Capture;
+using uldp::testing::RunResult;
 
-CommandRun run(const std::string& args) {
-  CommandRun r;
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((std::string(ULDP_BINARY) + " " + args + " 2>&1").c_str(), "r"),
-                                             pclose);
-  std::array<char, 4096> buffer{};
-  while (fgets(buffer.data(), buffer.size(), pipe.get()) != nullptr) r.out += buffer.data();
-  const int status = pclose(pipe.release());
-  r.exit_code = WEXITSTATUS(status);
-  return r;
-}
+/// `uldp ARGS` with stderr merged into `out`, as these tests read it.
+RunResult run(const std::string& args) { return uldp::testing::run_uldp(args, Capture::kMerged); }
 
+/// What `z3 FILE` prints (stdout and stderr).
 std::string run_z3(const std::string& path) {
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((std::string(ULDP_Z3_BINARY) + " " + path + " 2>&1").c_str(), "r"),
-                                             pclose);
-  std::string out;
-  std::array<char, 4096> buffer{};
-  while (fgets(buffer.data(), buffer.size(), pipe.get()) != nullptr) out += buffer.data();
-  return out;
+  return uldp::testing::run_command(ULDP_Z3_BINARY, path, Capture::kMerged).out;
 }
 
 TEST(ProveCli, AllClaimsAsExpectedInJson) {
-  const CommandRun r = run("prove --all --json");
+  const RunResult r = run("prove --all --json");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_TRUE(j.contains("claims"));
@@ -62,7 +49,7 @@ TEST(ProveCli, AllClaimsAsExpectedInJson) {
 }
 
 TEST(ProveCli, OneClaimAsATableWithTheModelOfARefutation) {
-  CommandRun r = run("prove post_processing");
+  RunResult r = run("prove post_processing");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("Proposition 11"), std::string::npos);
   EXPECT_NE(r.out.find("proved"), std::string::npos);
@@ -73,7 +60,7 @@ TEST(ProveCli, OneClaimAsATableWithTheModelOfARefutation) {
 }
 
 TEST(ProveCli, BadUsageExitsTwoWithOneLine) {
-  CommandRun r = run("prove no_such_claim");
+  RunResult r = run("prove no_such_claim");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("no_such_claim"), std::string::npos);
   EXPECT_NE(r.out.find("urr_uldp"), std::string::npos);  // lists the valid names
@@ -84,9 +71,9 @@ TEST(ProveCli, BadUsageExitsTwoWithOneLine) {
 }
 
 TEST(ProveCli, SmtDirFilesRerunUnderZ3) {
-  const std::string dir = ::testing::TempDir() + "uldp_prove_smt";
+  const std::string dir = uldp::testing::temp_path("uldp_prove_smt");
   std::filesystem::remove_all(dir);
-  const CommandRun r = run("prove mangat_uldp --smt-dir " + dir);
+  const RunResult r = run("prove mangat_uldp --smt-dir " + dir);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   std::size_t files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
@@ -98,9 +85,9 @@ TEST(ProveCli, SmtDirFilesRerunUnderZ3) {
 }
 
 TEST(CheckCli, SmtCertificateRerunsUnderZ3) {
-  const std::string path = ::testing::TempDir() + "uldp_check_cert.smt2";
+  const std::string path = uldp::testing::temp_path("uldp_check_cert.smt2");
   std::filesystem::remove(path);
-  const CommandRun r = run("check --mech urr --k 4 --sensitive 0,1 --exp-eps 3 --smt " + path);
+  const RunResult r = run("check --mech urr --k 4 --sensitive 0,1 --exp-eps 3 --smt " + path);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   std::ifstream in(path);
   std::stringstream script;

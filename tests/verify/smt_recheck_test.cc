@@ -1,13 +1,8 @@
 // The SMT re-check agrees with the hand-written checkers (checks/dense_privacy_check.h) on the
 // paper's mechanisms and on hand-made violating matrices, and its SMT-LIB2 certificate re-runs
 // under the `z3` command with the answers it announces.
-#include <array>
-#include <cstdio>
-#include <fstream>
-#include <memory>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -19,6 +14,8 @@
 #include "uldp/mechanisms/randomized_response.h"
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/testing/command.h"
+#include "uldp/testing/temp_files.h"
 #include "uldp/verify/smt_recheck.h"
 
 namespace uldp {
@@ -67,14 +64,8 @@ void expect_agrees(const DenseMechanism& q, const SmtPropertyCheck& smt, const V
 
 /// Runs `z3 FILE` and returns the check-sat answers, checking each against the announced one.
 std::vector<std::string> run_z3(const std::string& script) {
-  // One file per process: ctest -j runs the tests of this binary concurrently.
-  const std::string path = ::testing::TempDir() + "uldp_certificate_test_" + std::to_string(::getpid()) + ".smt2";
-  std::ofstream(path) << script;
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((std::string(ULDP_Z3_BINARY) + " " + path + " 2>&1").c_str(), "r"),
-                                             pclose);
-  std::string output;
-  std::array<char, 4096> buffer{};
-  while (fgets(buffer.data(), buffer.size(), pipe.get()) != nullptr) output += buffer.data();
+  const std::string path = testing::temp_file("certificate.smt2", script);
+  const std::string output = testing::run_command(ULDP_Z3_BINARY, path, testing::Capture::kMerged).out;
   std::vector<std::string> answers;
   std::istringstream lines(output);
   std::string announced;
@@ -102,7 +93,9 @@ void expect_full_agreement(const DenseMechanism& q, const IndexSet& xs, const In
   expect_agrees(q, cert.uldp_reachable, check_uldp(q, xs, yp, budget, UldpReading::kReachable), "uldp reachable",
                 yp, budget);
   expect_agrees(q, cert.osldp, check_osldp(q, xs, budget), "osldp", yp, budget);
-  if (run_certificate) EXPECT_EQ(run_z3(cert.script), cert.expected_answers);
+  if (run_certificate) {
+    EXPECT_EQ(run_z3(cert.script), cert.expected_answers);
+  }
 }
 
 std::optional<PrivacyBudget> exp_eps(const char* t) { return PrivacyBudget::from_exp_eps(r(t)); }

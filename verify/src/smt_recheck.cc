@@ -112,7 +112,7 @@ Witness make_witness(const DenseMechanism& q, std::size_t x, std::size_t xp, std
 
 std::string set_text(const std::vector<std::size_t>& indices) {
   std::string s = "{";
-  for (std::size_t i = 0; i < indices.size(); ++i) s += (i ? "," : "") + std::to_string(indices[i]);
+  for (std::size_t i = 0; i < indices.size(); ++i) s.append(i ? "," : "").append(std::to_string(indices[i]));
   return s + "}";
 }
 

@@ -76,7 +76,8 @@ void extreme_chain(std::ostringstream& out, const DenseMechanism& q, const std::
         out << "(declare-const " << cur_v << " Real)\n(assert (= " << cur_v << " " << entry_name(x, y) << "))\n"
             << "(declare-const " << cur_a << " Int)\n(assert (= " << cur_a << " " << x << "))\n";
       } else {
-        const std::string cond = "(" + std::string(better) + " " + entry_name(x, y) + " " + prev_v + ")";
+        std::string cond = "(";
+        cond.append(better).append(" ").append(entry_name(x, y)).append(" ").append(prev_v).append(")");
         // Declared constants with defining equations, not define-fun macros: a macro chain that
         // mentions its predecessor twice would expand exponentially.
         out << "(declare-const " << cur_v << " Real)\n(assert (= " << cur_v << " (ite " << cond << " "

@@ -130,12 +130,12 @@ std::string format_digits(const std::string& text, long e, bool negative) {
   std::string out;
   if (e >= 0 && e < 15 && static_cast<long>(text.size()) > e) {
     out = text.substr(0, e + 1);
-    if (static_cast<long>(text.size()) > e + 1) out += "." + text.substr(e + 1);
+    if (static_cast<long>(text.size()) > e + 1) out.append(".").append(text, e + 1);
   } else if (e < 0 && e >= -7) {
     out = "0." + std::string(static_cast<std::size_t>(-e - 1), '0') + text;
   } else {
     out = text.substr(0, 1);
-    if (text.size() > 1) out += "." + text.substr(1);
+    if (text.size() > 1) out.append(".").append(text, 1);
     out += (e < 0 ? "e-" : "e+") + std::to_string(e < 0 ? -e : e);
   }
   return negative ? "-" + out : out;
@@ -167,7 +167,9 @@ std::string certified_decimal(const Interval& a, int max_digits) {
   const int digits = certified_digits(a, max_digits);
   if (digits == 0) {
     // No digit is shared (the interval straddles a power of ten or 0): print it outward-rounded.
-    return "[" + directed_decimal(a.lower, 6, false) + ", " + directed_decimal(a.upper, 6, true) + "]";
+    std::string bracket = "[";
+    bracket.append(directed_decimal(a.lower, 6, false)).append(", ");
+    return bracket.append(directed_decimal(a.upper, 6, true)).append("]");
   }
   const bool negative = a.upper < 0;
   const Rational lo = negative ? Rational(-a.upper) : a.lower;

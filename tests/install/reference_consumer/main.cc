@@ -1,7 +1,9 @@
-// Built against an installed uldp: exits 0 iff the paper's uRR at |X| = 625 is ULDP.
+// Built against an installed uldp::reference: exits 0 iff the paper's uRR at |X| = 625 is ULDP.
+#include <iostream>
+
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
-#include <iostream>
+
 int main() {
   const uldp::IndexSet xs = uldp::IndexSet::parse("0-14", 625, "sensitive");
   const uldp::PrivacyBudget budget = uldp::PrivacyBudget::from_epsilon(uldp::Rational(1));
