@@ -1,7 +1,7 @@
 # Driver of the install tests (cmake -P). MODE=install: installs BUILD_DIR into PREFIX.
 # MODE=reference: builds and runs SOURCE_DIR against PREFIX with nlohmann-json and CLI11 disabled
-# and pkg-config seeing only gmp.pc (so Z3 is unfindable); first proves the hiding by expecting
-# the components consumer (COMPONENTS_SOURCE_DIR) to fail to configure for io and verify.
+# and pkg-config seeing only gmp.pc (so Z3 is unfindable); if COMPONENTS_SOURCE_DIR is given,
+# first proves the hiding by expecting that consumer to fail to configure for io and verify.
 # MODE=components: builds and runs SOURCE_DIR against PREFIX with nothing hidden.
 
 # Runs a command; dies with its output unless it exits 0.
@@ -26,7 +26,8 @@ if(MODE STREQUAL "reference")
   set(ENV{PKG_CONFIG_PATH} "")
   list(APPEND consumer_args -DCMAKE_DISABLE_FIND_PACKAGE_nlohmann_json=ON
     -DCMAKE_DISABLE_FIND_PACKAGE_CLI11=ON -DCMAKE_DISABLE_FIND_PACKAGE_Z3=ON)
-
+endif()
+if(MODE STREQUAL "reference" AND DEFINED COMPONENTS_SOURCE_DIR)
   # Negative check: under the same hiding, asking for io and verify must fail, naming both.
   execute_process(COMMAND ${CMAKE_COMMAND} -S ${COMPONENTS_SOURCE_DIR} -B ${WORK_DIR}/negative
       ${consumer_args}
