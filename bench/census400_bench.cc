@@ -11,6 +11,7 @@
 #include "uldp/estimate/threshold.h"
 
 namespace uldp::bench {
+using namespace uldp::estimate;  // the double-precision layer
 namespace {
 
 constexpr std::size_t kK = 400, kSensitive = 76;

@@ -13,6 +13,7 @@
 #include "uldp/index_set.h"
 
 namespace uldp::bench {
+using namespace uldp::estimate;  // the double-precision layer
 namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point start) {

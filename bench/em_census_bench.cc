@@ -10,6 +10,7 @@
 #include "uldp/estimate/sampler.h"
 
 namespace uldp::bench {
+using namespace uldp::estimate;  // the double-precision layer
 namespace {
 
 constexpr std::size_t kK = 12800, kSensitive = 2432;

@@ -15,6 +15,7 @@
 #include "uldp/verify/smt_recheck.h"
 
 namespace uldp::cli {
+using namespace uldp::verify;  // the Z3 layer
 namespace {
 
 struct CheckCommand {

@@ -17,6 +17,7 @@
 #include "uldp/estimate/threshold.h"
 
 namespace uldp::cli {
+using namespace uldp::estimate;  // the double-precision layer
 namespace {
 
 struct EstimateCommand {

@@ -16,6 +16,7 @@
 #include "uldp/verify/claims.h"
 
 namespace uldp::cli {
+using namespace uldp::verify;  // the Z3 layer
 namespace {
 
 struct ProveCommand {

@@ -13,6 +13,7 @@
 #include "uldp/estimate/sampler.h"
 
 namespace uldp::cli {
+using namespace uldp::estimate;  // the double-precision layer
 namespace {
 
 constexpr std::uint64_t kMaxUsers = 1'000'000'000;

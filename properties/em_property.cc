@@ -14,6 +14,7 @@
 #include "uldp/estimate/sampler.h"
 
 namespace uldp::properties {
+using namespace uldp::estimate;  // the double-precision layer
 namespace {
 
 struct Setting {

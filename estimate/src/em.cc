@@ -14,7 +14,7 @@
 #include "uldp/error.h"
 #include "uldp/estimate/threshold.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 // Newton steps need the curvature of bit-vector likelihoods; histograms take SQUAREM.
@@ -231,4 +231,4 @@ double log_likelihood_dense(const DenseParams& params, std::span<const std::uint
   return DenseModel{params, counts, n}(copy, next);
 }
 
-}  // namespace uldp
+}  // namespace uldp::estimate

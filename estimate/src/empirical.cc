@@ -7,7 +7,7 @@
 
 #include "uldp/error.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 std::uint64_t total_reports(std::span<const std::uint64_t> counts, std::size_t expected,
@@ -137,4 +137,4 @@ std::vector<double> empirical_estimate_dense(const DenseParams& params,
   return solver.solve(m);
 }
 
-}  // namespace uldp
+}  // namespace uldp::estimate

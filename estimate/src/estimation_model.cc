@@ -9,7 +9,7 @@
 #include "uldp/estimate/empirical.h"
 #include "uldp/estimate/sampler.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 // Q = I as a uRR with X_S empty: every report is the input itself (c3 = 1).
@@ -107,4 +107,4 @@ void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel&
              model);
 }
 
-}  // namespace uldp
+}  // namespace uldp::estimate

@@ -15,7 +15,7 @@
 #include "internal/em_drivers.h"
 #include "uldp/error.h"
 
-namespace uldp::internal {
+namespace uldp::estimate::internal {
 namespace {
 
 constexpr double kShrink = 1e-2;         // a held coordinate keeps this fraction of its mass
@@ -167,4 +167,4 @@ EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p,
   return result;
 }
 
-}  // namespace uldp::internal
+}  // namespace uldp::estimate::internal

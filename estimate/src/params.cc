@@ -10,7 +10,7 @@
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 void require_k(std::size_t k, const char* what) {
@@ -224,4 +224,4 @@ void validate(const DenseParams& params, const char* what) {
   }
 }
 
-}  // namespace uldp
+}  // namespace uldp::estimate

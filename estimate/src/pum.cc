@@ -6,7 +6,7 @@
 
 #include "uldp/error.h"
 
-namespace uldp {
+namespace uldp::estimate {
 
 IndexSet pum_intermediate_sensitive(const IndexSet& common_sensitive, std::size_t kappa) {
   const std::size_t k = common_sensitive.universe();
@@ -77,4 +77,4 @@ std::vector<double> pum_estimate(std::span<const double> r_hat,
   return p;
 }
 
-}  // namespace uldp
+}  // namespace uldp::estimate

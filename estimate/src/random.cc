@@ -7,7 +7,7 @@
 
 #include "uldp/error.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 __extension__ using Uint128 = unsigned __int128;  // for Lemire's multiply-shift
@@ -148,4 +148,4 @@ std::vector<std::uint64_t> multinomial(Xoshiro256& rng, std::uint64_t n,
   return counts;
 }
 
-}  // namespace uldp
+}  // namespace uldp::estimate

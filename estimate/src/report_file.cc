@@ -9,7 +9,7 @@
 
 #include "uldp/error.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 constexpr std::size_t kMaxLine = std::size_t{1} << 24;
@@ -184,4 +184,4 @@ void write_bit_counts(std::ostream& out, const BitCounts& counts) {
   for (std::uint64_t c : counts.ones) out << c << '\n';
 }
 
-}  // namespace uldp
+}  // namespace uldp::estimate

@@ -5,7 +5,7 @@
 
 #include "uldp/error.h"
 
-namespace uldp {
+namespace uldp::estimate {
 
 void BitReports::add(std::span<const std::uint32_t> set_bits) {
   for (std::size_t i = 0; i < set_bits.size(); ++i) {
@@ -47,4 +47,4 @@ BitCounts bit_counts(const BitReports& reports) {
   return counts;
 }
 
-}  // namespace uldp
+}  // namespace uldp::estimate

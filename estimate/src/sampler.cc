@@ -9,7 +9,7 @@
 
 #include "uldp/error.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 void check_inputs(std::span<const std::uint32_t> inputs, std::size_t k) {
@@ -278,4 +278,4 @@ BitCounts sample_report_counts(Xoshiro256& rng, const UnaryParams& params,
   return counts;
 }
 
-}  // namespace uldp
+}  // namespace uldp::estimate

@@ -6,7 +6,7 @@
 #include "internal/em_drivers.h"
 #include "uldp/error.h"
 
-namespace uldp::internal {
+namespace uldp::estimate::internal {
 namespace {
 
 // SQUAREM extrapolation p0 - 2αr + α²v, kept strictly positive where F(F(p0)) is, and
@@ -99,4 +99,4 @@ void check_options(const EmOptions& options) {
 }
 
 
-}  // namespace uldp::internal
+}  // namespace uldp::estimate::internal

@@ -8,7 +8,7 @@
 #include "uldp/error.h"
 #include "uldp/estimate/empirical.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 void check_alpha(double alpha) {
@@ -157,4 +157,4 @@ ThresholdEstimate threshold_estimate_dense(const DenseParams& params,
   return apply_significance_threshold(p, sd, alpha);
 }
 
-}  // namespace uldp
+}  // namespace uldp::estimate

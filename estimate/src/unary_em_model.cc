@@ -8,7 +8,7 @@
 
 #include "uldp/error.h"
 
-namespace uldp::internal {
+namespace uldp::estimate::internal {
 
 // Sums over unforced reports y in a range: Σ 1/d(y), Σ log d(y), per bit Σ_{y ∋ l} 1/d(y); with
 // kCurvature also Σ 1/d(y)^2 and per bit Σ_{y ∋ l} 1/d(y)^2 (interleaved with the first sums so
@@ -271,4 +271,4 @@ void UnaryEmModel::curvature_pass(const std::vector<double>& p, CurvaturePass& o
   out.log_likelihood = log_likelihood;
 }
 
-}  // namespace uldp::internal
+}  // namespace uldp::estimate::internal

@@ -14,7 +14,7 @@
 #include "uldp/estimate/sampler.h"
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 std::vector<double> zipf(std::size_t k, double s) {
@@ -314,4 +314,4 @@ TEST(EmOptions, BadOptionsAndStartsAreRejected) {
 }
 
 }  // namespace
-}  // namespace uldp
+}  // namespace uldp::estimate

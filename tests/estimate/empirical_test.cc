@@ -16,7 +16,7 @@
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 void expect_agree(const std::vector<double>& fast, const std::vector<Rational>& exact) {
@@ -162,4 +162,4 @@ TEST(ExactEmpirical, DenseSolveRecoversPFromPQ) {
 }
 
 }  // namespace
-}  // namespace uldp
+}  // namespace uldp::estimate

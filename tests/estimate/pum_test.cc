@@ -9,7 +9,7 @@
 
 #include "uldp/error.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 const IndexSet kSensitive = IndexSet::from_indices({0}, 4, "X_S");  // X = {0..3}, X_S = {0}
@@ -61,4 +61,4 @@ TEST(Pum, IntermediateSensitiveSetAddsTheBots) {
 }
 
 }  // namespace
-}  // namespace uldp
+}  // namespace uldp::estimate

@@ -9,7 +9,7 @@
 
 #include "uldp/error.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 TEST(Xoshiro256, SameSeedSameStreamDifferentSeedDifferentStream) {
@@ -130,4 +130,4 @@ TEST(Multinomial, SumsToNAndMatchesMeans) {
 }
 
 }  // namespace
-}  // namespace uldp
+}  // namespace uldp::estimate

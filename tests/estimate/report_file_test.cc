@@ -8,7 +8,7 @@
 
 #include "uldp/error.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 ReportData read(const std::string& text, std::size_t k, bool bits) {
@@ -88,4 +88,4 @@ TEST(ReportFile, MalformedLinesNameFileLineAndColumn) {
 }
 
 }  // namespace
-}  // namespace uldp
+}  // namespace uldp::estimate

@@ -12,7 +12,7 @@
 #include "uldp/mechanisms/mangat.h"
 #include "uldp/testing/budgets.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 using testing::budget;
@@ -197,4 +197,4 @@ TEST(Samplers, InputsFromCountsIsAPermutationOfTheCounts) {
 }
 
 }  // namespace
-}  // namespace uldp
+}  // namespace uldp::estimate

@@ -10,7 +10,7 @@
 #include "uldp/error.h"
 #include "uldp/estimate/empirical.h"
 
-namespace uldp {
+namespace uldp::estimate {
 namespace {
 
 TEST(NormalQuantile, MatchesReferenceValues) {
@@ -84,4 +84,4 @@ TEST(ThresholdUnary, KeepsStrongBitsAndSumsToOne) {
 }
 
 }  // namespace
-}  // namespace uldp
+}  // namespace uldp::estimate

@@ -14,7 +14,7 @@
 #include "uldp/estimate/sampler.h"
 #include "uldp/index_set.h"
 
-namespace uldp::internal {
+namespace uldp::estimate::internal {
 namespace {
 
 struct Problem {
@@ -99,7 +99,7 @@ TEST(UnaryEmModel, EmUpdateAndCurvaturePassAgree) {
 TEST(UnaryEmModel, BitCountsEqualTheDirectCountOnBothHalves) {
   const Problem problem = urap_problem(5, 9000);  // two segments, forced and unforced reports
   const UnaryEmModel model(problem.params, problem.reports);
-  const BitCounts direct = uldp::bit_counts(problem.reports);
+  const BitCounts direct = uldp::estimate::bit_counts(problem.reports);
   const BitCounts counted = model.bit_counts();
   EXPECT_EQ(counted.n, direct.n);
   EXPECT_EQ(counted.ones, direct.ones);
@@ -119,4 +119,4 @@ TEST(UnaryEmModel, AnImpossibleReportBuiltOnTheSecondThreadIsAnError) {
 }
 
 }  // namespace
-}  // namespace uldp::internal
+}  // namespace uldp::estimate::internal

@@ -31,6 +31,8 @@
 namespace uldp {
 namespace {
 
+using namespace uldp::estimate;  // the double-precision layer under test
+
 using testing::model_of;
 
 constexpr int kReplications = 20000;

@@ -10,7 +10,7 @@
 #include "uldp/error.h"
 #include "uldp/verify/claims.h"
 
-namespace uldp {
+namespace uldp::verify {
 namespace {
 
 class EveryClaim : public ::testing::TestWithParam<std::string> {};
@@ -112,4 +112,4 @@ TEST(QueryStatus, TimeoutIsUnknownNotProved) {
 }
 
 }  // namespace
-}  // namespace uldp
+}  // namespace uldp::verify

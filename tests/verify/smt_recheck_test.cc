@@ -18,7 +18,7 @@
 #include "uldp/testing/temp_files.h"
 #include "uldp/verify/smt_recheck.h"
 
-namespace uldp {
+namespace uldp::verify {
 namespace {
 
 Rational r(const char* text) { return parse_rational(text); }
@@ -220,4 +220,4 @@ TEST(SmtRecheck, CertificateIsCommentedAndSelfDescribing) {
 }
 
 }  // namespace
-}  // namespace uldp
+}  // namespace uldp::verify

@@ -6,7 +6,7 @@
 #include "internal/claim_builders.h"
 #include "uldp/error.h"
 
-namespace uldp {
+namespace uldp::verify {
 namespace {
 
 using internal::Reading;
@@ -199,4 +199,4 @@ std::vector<ClaimResult> run_all_claims(const ProofOptions& options) {
   return results;
 }
 
-}  // namespace uldp
+}  // namespace uldp::verify

@@ -6,7 +6,7 @@
 #include "internal/claim_builders.h"
 #include "internal/z3_query.h"
 
-namespace uldp::internal {
+namespace uldp::verify::internal {
 namespace {
 
 std::string reading_name(Reading reading) {
@@ -229,4 +229,4 @@ std::vector<QueryResult> pum_dp_queries(unsigned timeout_ms, bool any_output) {
                             all_of(ctx, hyp), bound, timeout_ms, "QF_NRA")};
 }
 
-}  // namespace uldp::internal
+}  // namespace uldp::verify::internal

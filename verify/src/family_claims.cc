@@ -10,7 +10,7 @@
 #include "internal/claim_builders.h"
 #include "internal/z3_query.h"
 
-namespace uldp::internal {
+namespace uldp::verify::internal {
 namespace {
 
 /// A set of inputs with one common value Q(y|x) in a column class.
@@ -495,4 +495,4 @@ std::vector<QueryResult> mangat_p_one_queries(unsigned timeout_ms) {
   return {mangat_no_ldp(timeout_ms, true)};
 }
 
-}  // namespace uldp::internal
+}  // namespace uldp::verify::internal

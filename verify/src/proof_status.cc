@@ -1,6 +1,6 @@
 #include "uldp/verify/proof_status.h"
 
-namespace uldp {
+namespace uldp::verify {
 
 const char* proof_status_name(ProofStatus status) {
   switch (status) {
@@ -14,4 +14,4 @@ const char* proof_status_name(ProofStatus status) {
   return "unknown";
 }
 
-}  // namespace uldp
+}  // namespace uldp::verify

@@ -12,7 +12,7 @@
 #include "uldp/certified_exp.h"
 #include "uldp/error.h"
 
-namespace uldp {
+namespace uldp::verify {
 namespace {
 
 using internal::smt_real;
@@ -408,4 +408,4 @@ void write_smt_certificate(const DenseMechanism& q, const IndexSet& sensitive,
   out << smt_recheck(q, sensitive, protected_outputs, budget, options).script;
 }
 
-}  // namespace uldp
+}  // namespace uldp::verify

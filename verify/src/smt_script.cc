@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-namespace uldp::internal {
+namespace uldp::verify::internal {
 namespace {
 
 std::string smt_integer(const Integer& value) { return value.str() + ".0"; }
@@ -157,4 +157,4 @@ std::string invertibility_violation(const DenseMechanism& q, const std::vector<b
   return "(assert " + smt_or(cases) + ")";
 }
 
-}  // namespace uldp::internal
+}  // namespace uldp::verify::internal

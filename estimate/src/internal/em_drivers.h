@@ -9,7 +9,7 @@
 
 #include "uldp/estimate/em.h"
 
-namespace uldp::internal {
+namespace uldp::estimate::internal {
 
 /// One EM update: writes F(p) into `next` and returns the log-likelihood L(p).
 using EmMap = std::function<double(const std::vector<double>&, std::vector<double>&)>;
@@ -42,4 +42,4 @@ EmResult run_squarem_em(const EmMap& step, std::vector<double> p, const EmOption
 EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p,
                        const EmOptions& options);
 
-}  // namespace uldp::internal
+}  // namespace uldp::estimate::internal

@@ -14,7 +14,7 @@
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/reports.h"
 
-namespace uldp::internal {
+namespace uldp::estimate::internal {
 
 class UnaryEmModel {
  public:
@@ -66,4 +66,4 @@ class UnaryEmModel {
   std::vector<Segment> segments_;        // one, or two halves of the reports
 };
 
-}  // namespace uldp::internal
+}  // namespace uldp::estimate::internal

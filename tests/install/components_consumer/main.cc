@@ -17,13 +17,13 @@ int main() {
   const uldp::IndexSet xs = uldp::IndexSet::parse("0-1", 4, "sensitive");
   const uldp::PrivacyBudget budget = uldp::PrivacyBudget::from_exp_eps(uldp::Rational(3));
   const uldp::DenseMechanism q = uldp::utility_optimized_rr(xs, budget);
-  const bool z3_says_uldp = uldp::smt_recheck(q, xs, xs, budget).uldp_reachable.holds() == true;
+  const bool z3_says_uldp = uldp::verify::smt_recheck(q, xs, xs, budget).uldp_reachable.holds() == true;
 
-  uldp::Xoshiro256 rng(7);
-  const uldp::UrrParams params = uldp::urr_params(xs, budget);
+  uldp::estimate::Xoshiro256 rng(7);
+  const uldp::estimate::UrrParams params = uldp::estimate::urr_params(xs, budget);
   const std::vector<std::uint64_t> input_counts{1000, 1000, 1000, 1000};
-  const std::vector<double> p = uldp::empirical_estimate_urr(
-      params, uldp::sample_report_counts(rng, params, input_counts));
+  const std::vector<double> p = uldp::estimate::empirical_estimate_urr(
+      params, uldp::estimate::sample_report_counts(rng, params, input_counts));
   double total = 0;
   for (const double v : p) total += v;
 

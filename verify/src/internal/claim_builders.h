@@ -7,7 +7,7 @@
 #include "internal/symbolic_matrix.h"
 #include "uldp/verify/proof_status.h"
 
-namespace uldp::internal {
+namespace uldp::verify::internal {
 
 // ---- closed-form families, every parameter value (family_claims.cc) ----
 /// uRR (Definition 3): rows sum to 1, ratio <= t, ratio t attained (|X| >= 2), condition 1.
@@ -48,4 +48,4 @@ std::vector<QueryResult> pum_uldp_queries(unsigned timeout_ms, Reading reading);
 /// Proposition 10; `any_output` lets y range over all of Y.
 std::vector<QueryResult> pum_dp_queries(unsigned timeout_ms, bool any_output);
 
-}  // namespace uldp::internal
+}  // namespace uldp::verify::internal

@@ -10,7 +10,7 @@
 #include "uldp/dense_mechanism.h"
 #include "uldp/rational.h"
 
-namespace uldp::internal {
+namespace uldp::verify::internal {
 
 /// An exact SMT-LIB2 real literal: "(/ 3.0 7.0)", "2.0", "(- (/ 1.0 2.0))".
 std::string smt_real(const Rational& value);
@@ -51,4 +51,4 @@ std::string ratio_violation(const DenseMechanism& q, bool sensitive_numerator,
 std::string invertibility_violation(const DenseMechanism& q, const std::vector<bool>& sensitive,
                                     const std::vector<std::size_t>& columns, bool literal);
 
-}  // namespace uldp::internal
+}  // namespace uldp::verify::internal

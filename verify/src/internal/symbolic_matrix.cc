@@ -1,6 +1,6 @@
 #include "internal/symbolic_matrix.h"
 
-namespace uldp::internal {
+namespace uldp::verify::internal {
 
 z3::expr all_of(z3::context& ctx, const std::vector<z3::expr>& terms) {
   z3::expr_vector v(ctx);
@@ -140,4 +140,4 @@ z3::expr uldp(const SymbolicMatrix& q, const std::vector<z3::expr>& sensitive_ro
          ratio_on(q, protected_cols, t);
 }
 
-}  // namespace uldp::internal
+}  // namespace uldp::verify::internal

@@ -11,7 +11,7 @@
 
 #include "uldp/checks/dense_privacy_check.h"
 
-namespace uldp::internal {
+namespace uldp::verify::internal {
 
 /// rows x cols real expressions; q[x][y] = Q(y|x).
 struct SymbolicMatrix {

@@ -5,7 +5,7 @@
 #include <vector>
 #include <sstream>
 
-namespace uldp::internal {
+namespace uldp::verify::internal {
 namespace {
 
 /// "name = value" per constant, sorted by name: readable counterexamples.
@@ -60,4 +60,4 @@ QueryResult prove_implication(z3::context& ctx, const std::string& name, const s
   return result;
 }
 
-}  // namespace uldp::internal
+}  // namespace uldp::verify::internal

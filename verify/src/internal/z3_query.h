@@ -7,7 +7,7 @@
 
 #include "uldp/verify/proof_status.h"
 
-namespace uldp::internal {
+namespace uldp::verify::internal {
 
 /// Proves `hypotheses => conclusion` by asserting hypotheses and not(conclusion): unsat = proved,
 /// sat = refuted (the model is kept), unknown (timeout) stays unknown. `title` heads the .smt2.
@@ -16,4 +16,4 @@ QueryResult prove_implication(z3::context& ctx, const std::string& name, const s
                               const z3::expr& hypotheses, const z3::expr& conclusion,
                               unsigned timeout_ms, const std::string& logic = "");
 
-}  // namespace uldp::internal
+}  // namespace uldp::verify::internal

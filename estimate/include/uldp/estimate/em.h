@@ -21,7 +21,7 @@
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/reports.h"
 
-namespace uldp {
+namespace uldp::estimate {
 
 /// The steps EM takes between plain updates (every accepted step keeps L from decreasing).
 enum class EmAccelerator {
@@ -78,4 +78,4 @@ EmResult em_estimate_dense(const DenseParams& params, std::span<const std::uint6
 double log_likelihood_dense(const DenseParams& params, std::span<const std::uint64_t> counts,
                             std::span<const double> p);
 
-}  // namespace uldp
+}  // namespace uldp::estimate

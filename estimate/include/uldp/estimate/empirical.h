@@ -11,7 +11,7 @@
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/reports.h"
 
-namespace uldp {
+namespace uldp::estimate {
 
 /// uRR / RR: p̂(x) = (m̂(x) - c2)/(c1 - c2) on X_S, m̂(x)/c3 on X_N. Needs t > 1 and n > 0.
 std::vector<double> empirical_estimate_urr(const UrrParams& params,
@@ -40,4 +40,4 @@ class DenseSolver {
   std::vector<std::size_t> pivot_;
 };
 
-}  // namespace uldp
+}  // namespace uldp::estimate

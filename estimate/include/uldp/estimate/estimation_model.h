@@ -15,7 +15,7 @@
 #include "uldp/estimate/threshold.h"
 #include "uldp/mechanisms/mechanism_spec.h"
 
-namespace uldp {
+namespace uldp::estimate {
 
 /// Histogram mechanisms with uRR's structure (none, RR, uRR), product-of-bits mechanisms
 /// (RAPPOR family), or any other as a dense matrix (Mangat).
@@ -43,4 +43,4 @@ EmAccelerator resolved_accelerator(const EmAccelerator requested, const Estimati
 void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel& model,
                       const std::vector<std::uint64_t>& input_counts, bool counts);
 
-}  // namespace uldp
+}  // namespace uldp::estimate

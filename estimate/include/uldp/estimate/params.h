@@ -15,7 +15,7 @@
 #include "uldp/rational.h"
 #include "uldp/unary_mechanism.h"
 
-namespace uldp {
+namespace uldp::estimate {
 
 /// ε-RR over k symbols: Q(x|x) = keep = t/(k+t-1), Q(y|x) = other = 1/(k+t-1) for y != x.
 struct RrParams {
@@ -84,4 +84,4 @@ void validate(const UrrParams& params, const char* what = "uRR parameters");
 void validate(const UnaryParams& params, const char* what = "unary parameters");
 void validate(const DenseParams& params, const char* what = "dense parameters");
 
-}  // namespace uldp
+}  // namespace uldp::estimate

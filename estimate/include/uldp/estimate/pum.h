@@ -12,7 +12,7 @@
 
 #include "uldp/index_set.h"
 
-namespace uldp {
+namespace uldp::estimate {
 
 /// Z_S = X_S ∪ {⊥_1..⊥_κ} over the k + κ intermediate symbols (the common mechanism's X_S).
 IndexSet pum_intermediate_sensitive(const IndexSet& common_sensitive, std::size_t kappa);
@@ -28,4 +28,4 @@ std::vector<double> pum_estimate(std::span<const double> r_hat,
                                  const std::vector<std::optional<std::vector<double>>>& pi_hat,
                                  const IndexSet& common_sensitive);
 
-}  // namespace uldp
+}  // namespace uldp::estimate

@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-namespace uldp {
+namespace uldp::estimate {
 
 /// xoshiro256** (Blackman & Vigna, 2018): 256-bit state, period 2^256 - 1, passes BigCrush.
 class Xoshiro256 {
@@ -56,4 +56,4 @@ std::uint64_t binomial(Xoshiro256& rng, std::uint64_t n, double p);
 std::vector<std::uint64_t> multinomial(Xoshiro256& rng, std::uint64_t n,
                                        std::span<const double> weights);
 
-}  // namespace uldp
+}  // namespace uldp::estimate

@@ -16,7 +16,7 @@
 
 #include "uldp/estimate/reports.h"
 
-namespace uldp {
+namespace uldp::estimate {
 
 /// What a report file held.
 struct ReportData {
@@ -38,4 +38,4 @@ void write_bit_reports(std::ostream& out, const BitReports& reports);
 void write_symbol_counts(std::ostream& out, const std::vector<std::uint64_t>& counts);
 void write_bit_counts(std::ostream& out, const BitCounts& counts);
 
-}  // namespace uldp
+}  // namespace uldp::estimate

@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-namespace uldp {
+namespace uldp::estimate {
 
 /// n bit-vector reports of k bits each in compressed-row form: the set bits of report i are
 /// bits[offsets[i] .. offsets[i+1]), strictly increasing. A report costs what its set bits cost.
@@ -50,4 +50,4 @@ std::vector<std::uint64_t> histogram(std::span<const std::uint32_t> symbols, std
 /// Per-bit counts of bit-vector reports.
 BitCounts bit_counts(const BitReports& reports);
 
-}  // namespace uldp
+}  // namespace uldp::estimate

@@ -13,7 +13,7 @@
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/reports.h"
 
-namespace uldp {
+namespace uldp::estimate {
 
 /// Input counts of n users drawn i.i.d. from p (multinomial); p >= 0, not all zero.
 std::vector<std::uint64_t> sample_input_counts(Xoshiro256& rng, std::uint64_t n,
@@ -42,4 +42,4 @@ std::vector<std::uint64_t> sample_report_counts(Xoshiro256& rng, const DensePara
 BitCounts sample_report_counts(Xoshiro256& rng, const UnaryParams& params,
                                std::span<const std::uint64_t> input_counts);
 
-}  // namespace uldp
+}  // namespace uldp::estimate

@@ -12,7 +12,7 @@
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/reports.h"
 
-namespace uldp {
+namespace uldp::estimate {
 
 /// The result: the estimate and which entries passed the test.
 struct ThresholdEstimate {
@@ -45,4 +45,4 @@ ThresholdEstimate threshold_estimate_dense(const DenseParams& params,
                                            std::span<const std::uint64_t> counts,
                                            double alpha = 0.05);
 
-}  // namespace uldp
+}  // namespace uldp::estimate

@@ -11,7 +11,7 @@
 
 #include "uldp/verify/proof_status.h"
 
-namespace uldp {
+namespace uldp::verify {
 
 /// What a claim states and what outcome is expected of it.
 struct ClaimInfo {
@@ -63,4 +63,4 @@ std::vector<ClaimResult> run_all_claims(const ProofOptions& options = {});
 /// "urr_uldp, urap_uldp, ...": the valid names, for error messages.
 std::string claim_names();
 
-}  // namespace uldp
+}  // namespace uldp::verify

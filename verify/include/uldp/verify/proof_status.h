@@ -4,7 +4,7 @@
 
 #include <string>
 
-namespace uldp {
+namespace uldp::verify {
 
 /// proved = the negated claim is unsat; refuted = a model of the negation exists; unknown.
 enum class ProofStatus { kProved, kRefuted, kUnknown };
@@ -26,4 +26,4 @@ struct QueryResult {
   std::string smt2;
 };
 
-}  // namespace uldp
+}  // namespace uldp::verify

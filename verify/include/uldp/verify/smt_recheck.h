@@ -17,7 +17,7 @@
 #include "uldp/privacy_budget.h"
 #include "uldp/verify/proof_status.h"
 
-namespace uldp {
+namespace uldp::verify {
 
 /// Z3's verdict on one property of a concrete matrix, shaped like uldp::Verdict.
 struct SmtPropertyCheck {
@@ -74,4 +74,4 @@ void write_smt_certificate(const DenseMechanism& q, const IndexSet& sensitive,
                            const std::optional<PrivacyBudget>& budget, std::ostream& out,
                            const SmtRecheckOptions& options = {});
 
-}  // namespace uldp
+}  // namespace uldp::verify
