@@ -61,7 +61,7 @@ struct UrrModel {
     const double gap = params.c1 - params.c2;
     double weight = 0;  // W = Σ_{y in X_S} c_y / m(y)
     double log_likelihood = 0;
-    for (std::size_t y : params.sensitive) {
+    for (std::size_t y : params.sensitive.indices()) {
       const double m = params.c2 * total + gap * p[y];
       if (counts[y] == 0) continue;
       if (!(m > 0.0)) return -std::numeric_limits<double>::infinity();
@@ -71,7 +71,7 @@ struct UrrModel {
     next.resize(params.k);
     for (std::size_t x = 0; x < params.k; ++x) {
       const double c = static_cast<double>(counts[x]);
-      if (params.is_sensitive[x]) {
+      if (params.sensitive.contains(x)) {
         const double m = params.c2 * total + gap * p[x];
         next[x] = p[x] * (params.c2 * weight + (c > 0 ? c * gap / m : 0.0)) / n;
       } else {

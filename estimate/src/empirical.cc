@@ -35,7 +35,7 @@ std::vector<double> empirical_estimate_urr(const UrrParams& params,
   std::vector<double> p(params.k);
   for (std::size_t x = 0; x < params.k; ++x) {
     const double m = static_cast<double>(counts[x]) / n;
-    p[x] = params.is_sensitive[x] ? (m - params.c2) / (params.c1 - params.c2) : m / params.c3;
+    p[x] = params.sensitive.contains(x) ? (m - params.c2) / (params.c1 - params.c2) : m / params.c3;
   }
   return p;
 }

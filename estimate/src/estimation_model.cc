@@ -16,7 +16,7 @@ namespace {
 UrrParams non_private_params(std::size_t k) {
   UrrParams params;
   params.k = k;
-  params.is_sensitive.assign(k, 0);
+  params.sensitive = IndexSet::from_indices({}, k, "sensitive");
   params.t = 1;
   params.c1 = 1;
   params.c2 = 0;

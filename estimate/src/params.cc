@@ -37,9 +37,7 @@ UrrParams urr_params(const IndexSet& sensitive, const PrivacyBudget& budget) {
   require_k(sensitive.universe(), "urr_params");
   UrrParams params;
   params.k = sensitive.universe();
-  params.sensitive = sensitive.indices();
-  params.is_sensitive.assign(params.k, 0);
-  for (std::size_t x : params.sensitive) params.is_sensitive[x] = 1;
+  params.sensitive = sensitive;
   params.t = to_double(budget.exp_eps());
   if (sensitive.empty()) {  // the identity: every symbol reports itself
     params.c1 = 1;
@@ -57,9 +55,7 @@ UrrParams urr_params(const IndexSet& sensitive, const PrivacyBudget& budget) {
 UrrParams urr_params(const RrParams& rr) {
   UrrParams params;
   params.k = rr.k;
-  params.sensitive.resize(rr.k);
-  for (std::size_t x = 0; x < rr.k; ++x) params.sensitive[x] = x;
-  params.is_sensitive.assign(rr.k, 1);
+  params.sensitive = IndexSet::all(rr.k);
   params.t = rr.t;
   params.c1 = rr.keep;
   params.c2 = rr.other;
@@ -73,9 +69,7 @@ UrrParams urr_params_from_t(const IndexSet& sensitive, double t) {
   }
   UrrParams params;
   params.k = sensitive.universe();
-  params.sensitive = sensitive.indices();
-  params.is_sensitive.assign(params.k, 0);
-  for (std::size_t x : params.sensitive) params.is_sensitive[x] = 1;
+  params.sensitive = sensitive;
   params.t = t;
   const double denominator = static_cast<double>(sensitive.size()) + t - 1.0;
   if (sensitive.empty()) {
@@ -154,8 +148,8 @@ DenseParams dense_params(const UrrParams& urr) {
   params.inputs = params.outputs = urr.k;
   params.q.assign(urr.k * urr.k, 0.0);
   for (std::size_t x = 0; x < urr.k; ++x) {
-    for (std::size_t y : urr.sensitive) params.q[x * urr.k + y] = urr.c2;
-    params.q[x * urr.k + x] = urr.is_sensitive[x] ? urr.c1 : urr.c3;
+    for (std::size_t y : urr.sensitive.indices()) params.q[x * urr.k + y] = urr.c2;
+    params.q[x * urr.k + x] = urr.sensitive.contains(x) ? urr.c1 : urr.c3;
   }
   return params;
 }
@@ -163,20 +157,9 @@ DenseParams dense_params(const UrrParams& urr) {
 void validate(const UrrParams& params, const char* what) {
   const std::string name(what);
   if (params.k == 0) throw InvalidArgument(name + ": k must be >= 1");
-  if (params.is_sensitive.size() != params.k) {
-    throw InvalidArgument(name + ": is_sensitive has " +
-                          std::to_string(params.is_sensitive.size()) + " entries, k = " +
-                          std::to_string(params.k));
-  }
-  std::size_t count = 0;
-  for (std::uint8_t s : params.is_sensitive) count += s ? 1 : 0;
-  if (count != params.sensitive.size()) {
-    throw InvalidArgument(name + ": sensitive list and indicator disagree");
-  }
-  for (std::size_t x : params.sensitive) {
-    if (x >= params.k || !params.is_sensitive[x]) {
-      throw InvalidArgument(name + ": sensitive index " + std::to_string(x) + " is invalid");
-    }
+  if (params.sensitive.universe() != params.k) {
+    throw InvalidArgument(name + ": X_S is a set over " + std::to_string(params.sensitive.universe()) +
+                          " symbols, k = " + std::to_string(params.k));
   }
   if (!is_probability(params.c1) || !is_probability(params.c2) || !is_probability(params.c3)) {
     throw InvalidArgument(name + ": c1, c2, c3 must be in [0,1]");

@@ -179,7 +179,7 @@ std::vector<std::uint32_t> sample_reports(Xoshiro256& rng, const UrrParams& para
     if (sensitive == 0 || uniform01(rng) < params.c3) {
       reports[i] = inputs[i];
     } else {
-      reports[i] = static_cast<std::uint32_t>(params.sensitive[uniform_below(rng, sensitive)]);
+      reports[i] = static_cast<std::uint32_t>(params.sensitive.indices()[uniform_below(rng, sensitive)]);
     }
   }
   return reports;
@@ -240,7 +240,7 @@ std::vector<std::uint64_t> sample_report_counts(Xoshiro256& rng, const UrrParams
     moved += input_counts[x] - kept;
   }
   std::size_t cells = params.sensitive.size();
-  for (std::size_t y : params.sensitive) {  // uniform multinomial, sequential binomials
+  for (std::size_t y : params.sensitive.indices()) {  // uniform multinomial, sequential binomials
     const std::uint64_t here = cells == 1 ? moved : binomial(rng, moved, 1.0 / cells);
     counts[y] += here;
     moved -= here;

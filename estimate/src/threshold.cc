@@ -103,7 +103,7 @@ ThresholdEstimate threshold_estimate_urr(const UrrParams& params,
   const double sd_sensitive =
       std::sqrt(params.c2 * (1.0 - params.c2) / n) / (params.c1 - params.c2);
   std::vector<double> sd(params.k, 0.0);
-  for (std::size_t x : params.sensitive) sd[x] = sd_sensitive;
+  for (std::size_t x : params.sensitive.indices()) sd[x] = sd_sensitive;
   return apply_significance_threshold(p, sd, alpha);
 }
 

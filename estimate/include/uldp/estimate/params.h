@@ -29,8 +29,7 @@ struct RrParams {
 /// c3 on the diagonal of X_N. RR is the special case X_S = X (then c1 = keep, c2 = other).
 struct UrrParams {
   std::size_t k = 0;
-  std::vector<std::size_t> sensitive;  ///< X_S, sorted
-  std::vector<std::uint8_t> is_sensitive;  ///< indicator of X_S, size k
+  IndexSet sensitive;  ///< X_S over k symbols (sorted indices and membership)
   double t = 1;
   double c1 = 1, c2 = 0, c3 = 1;
 };
