@@ -61,9 +61,10 @@ int run() {
       }
     }
   }
-  std::printf("%d settings; Newton needed more passes than SQUAREM in %d; largest gap to the "
-              "maximum: Newton %.3g nats, SQUAREM %.3g nats\n",
-              settings, newton_more, newton_worst_gap, squarem_worst_gap);
+  std::printf(
+      "%d settings; Newton needed more passes than SQUAREM in %d; largest gap to the "
+      "maximum: Newton %.3g nats, SQUAREM %.3g nats\n",
+      settings, newton_more, newton_worst_gap, squarem_worst_gap);
   return 0;
 }
 

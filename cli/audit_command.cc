@@ -4,8 +4,8 @@
 #include <iostream>
 #include <memory>
 
-#include "mechanism_flags.h"
 #include "commands.h"
+#include "mechanism_flags.h"
 #include "uldp/checks/form_checks.h"
 #include "uldp/checks/stochasticity.h"
 
@@ -17,8 +17,8 @@ struct AuditCase {
   MechanismFlags flags;
 };
 
-AuditCase audit_case(std::string setting, std::string name, long long k, std::string sensitive, std::string eps,
-                     std::string exp_eps) {
+AuditCase audit_case(std::string setting, std::string name, long long k, std::string sensitive,
+                     std::string eps, std::string exp_eps) {
   AuditCase c{std::move(setting), {}};
   c.flags.name = std::move(name);
   c.flags.k = k;
@@ -67,8 +67,14 @@ AuditRow run_case(const AuditCase& c) {
   Verdict claim = check_property(form, claimed, xs, budget);
   Verdict ldp = check_property(form, Property::kLdp, xs, budget);
   Verdict uldp_strict = check_property(form, Property::kUldpStrict, xs, budget);
-  AuditRow row{c.setting, std::move(spec), budget, std::move(claim), std::move(ldp), std::move(uldp_strict),
-               is_stochastic(form), 0};
+  AuditRow row{c.setting,
+               std::move(spec),
+               budget,
+               std::move(claim),
+               std::move(ldp),
+               std::move(uldp_strict),
+               is_stochastic(form),
+               0};
   row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return row;
 }
@@ -79,9 +85,10 @@ std::string yes_no(const Verdict& v) { return v.holds ? "holds" : "fails"; }
 
 void add_audit_command(CLI::App& app, int& exit_code) {
   auto json = std::make_shared<bool>(false);
-  auto* cmd = app.add_subcommand("audit",
-                                 "build the paper's mechanisms at the paper's settings and check every "
-                                 "privacy claim exactly (the default job)");
+  auto* cmd =
+      app.add_subcommand("audit",
+                         "build the paper's mechanisms at the paper's settings and check every "
+                         "privacy claim exactly (the default job)");
   cmd->add_flag("--json", *json, "print JSON");
   cmd->callback([json, &exit_code] {
     std::vector<AuditRow> rows;
@@ -105,22 +112,27 @@ void add_audit_command(CLI::App& app, int& exit_code) {
       }
       std::cout << nlohmann::json{{"all_claims_hold", all}, {"cases", out}}.dump(2) << "\n";
     } else {
-      std::cout << "uldp audit: the paper's mechanisms at the paper's settings, checked exactly\n\n";
+      std::cout
+          << "uldp audit: the paper's mechanisms at the paper's settings, checked exactly\n\n";
       std::cout << "| setting | mechanism | k | |X_S| | claim | verdict | tight exp_eps | eps ~ | "
                    "eps-LDP | ULDP literal reading | seconds |\n"
                    "|---|---|---|---|---|---|---|---|---|---|---|\n";
       for (const AuditRow& r : rows) {
         std::string tight = r.claim.tight_exp_eps.to_string();
         if (tight.size() > 24) tight = to_decimal(r.claim.tight_exp_eps.value(), 12) + "...";
-        std::cout << "| " << r.setting << " | " << entry_of(r.spec).name << " | " << r.spec.k << " | "
-                  << r.spec.sensitive.size() << " | " << (entry_of(r.spec).claim == Claim::kLdp ? "eps-LDP" : "ULDP")
-                  << " | " << yes_no(r.claim) << " | " << tight << " | "
+        std::cout << "| " << r.setting << " | " << entry_of(r.spec).name << " | " << r.spec.k
+                  << " | " << r.spec.sensitive.size() << " | "
+                  << (entry_of(r.spec).claim == Claim::kLdp ? "eps-LDP" : "ULDP") << " | "
+                  << yes_no(r.claim) << " | " << tight << " | "
                   << approx_epsilon(r.claim.tight_exp_eps) << " | " << yes_no(r.ldp) << " | "
                   << yes_no(r.uldp_strict) << " | " << r.seconds << " |\n";
       }
-      std::cout << "\nULDP is checked with Y_P as each mechanism declares it and condition 1 over reachable\n"
-                   "outputs; the literal reading of Definition 2 also demands that every output in Y_I be\n"
-                   "reachable, which uRAP with two or more non-sensitive symbols never is (docs/errata.md).\n";
+      std::cout << "\nULDP is checked with Y_P as each mechanism declares it and condition 1 over "
+                   "reachable\n"
+                   "outputs; the literal reading of Definition 2 also demands that every output in "
+                   "Y_I be\n"
+                   "reachable, which uRAP with two or more non-sensitive symbols never is "
+                   "(docs/errata.md).\n";
       std::cout << (all ? "\nAll claims hold.\n" : "\nSOME CLAIM FAILS.\n");
     }
     exit_code = all ? 0 : 1;

@@ -5,8 +5,8 @@
 #include <iostream>
 #include <memory>
 
-#include "mechanism_flags.h"
 #include "commands.h"
+#include "mechanism_flags.h"
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/checks/form_checks.h"
 #include "uldp/checks/stochasticity.h"
@@ -48,65 +48,74 @@ struct Report {
 // The form with the user's --protected, if given, in place of the declared Y_P.
 ExactForm with_protected(ExactForm form, const CheckCommand& c) {
   if (!c.protected_given) return form;
-  std::visit(Overloaded{[&](DenseForm& f) {
-                          f.protected_outputs = parse_index_list(c.protected_list, f.q.num_outputs(), "--protected");
-                        },
-                        [&](BitProductForm& f) {
-                          f.protected_outputs.zero_bits = parse_index_list(c.protected_list, f.q.k(), "--protected");
-                        },
-                        [&](ClassForm&) {
-                          throw InvalidArgument(
-                              "--protected: the class-structured form declares Y_P by its output classes; add "
-                              "--dense (k <= 4096) to check another Y_P");
-                        }},
-             form);
+  std::visit(
+      Overloaded{
+          [&](DenseForm& f) {
+            f.protected_outputs =
+                parse_index_list(c.protected_list, f.q.num_outputs(), "--protected");
+          },
+          [&](BitProductForm& f) {
+            f.protected_outputs.zero_bits =
+                parse_index_list(c.protected_list, f.q.k(), "--protected");
+          },
+          [&](ClassForm&) {
+            throw InvalidArgument(
+                "--protected: the class-structured form declares Y_P by its output classes; add "
+                "--dense (k <= 4096) to check another Y_P");
+          }},
+      form);
   return form;
 }
 
 void describe(Report& r, const ExactForm& form) {
-  std::visit(Overloaded{[&](const DenseForm& f) {
-                          r.inputs = f.q.num_inputs();
-                          r.outputs_description = std::to_string(f.q.num_outputs()) + " outputs";
-                          r.protected_description = "{" + f.protected_outputs.to_string() + "}";
-                          r.protected_json = f.protected_outputs.indices();
-                        },
-                        [&](const BitProductForm& f) {
-                          r.inputs = f.q.k();
-                          r.outputs_description = "{0,1}^" + std::to_string(f.q.k()) + " (structured)";
-                          const IndexSet& zero = f.protected_outputs.zero_bits;
-                          r.protected_description = "{y : y_j = 0 for j in {" + zero.to_string() + "}}";
-                          r.protected_json = {{"zero_bits", zero.indices()}};
-                        },
-                        [&](const ClassForm& f) {
-                          r.inputs = f.q.num_inputs();
-                          r.outputs_description = f.q.num_outputs().str() + " outputs (class-structured)";
-                          std::string names;
-                          for (const OutputClass& o : f.q.output_classes()) {
-                            if (o.is_protected) names += (names.empty() ? "" : ", ") + o.name;
-                          }
-                          if (f.protected_outputs) {
-                            r.protected_description = "{" + f.protected_outputs->to_string() + "}";
-                            r.protected_json = f.protected_outputs->indices();
-                          } else {
-                            r.protected_description = "the output classes {" + names + "}";
-                            r.protected_json = {{"classes", names}};
-                          }
-                        }},
-             form);
+  std::visit(
+      Overloaded{[&](const DenseForm& f) {
+                   r.inputs = f.q.num_inputs();
+                   r.outputs_description = std::to_string(f.q.num_outputs()) + " outputs";
+                   r.protected_description = "{" + f.protected_outputs.to_string() + "}";
+                   r.protected_json = f.protected_outputs.indices();
+                 },
+                 [&](const BitProductForm& f) {
+                   r.inputs = f.q.k();
+                   r.outputs_description = "{0,1}^" + std::to_string(f.q.k()) + " (structured)";
+                   const IndexSet& zero = f.protected_outputs.zero_bits;
+                   r.protected_description = "{y : y_j = 0 for j in {" + zero.to_string() + "}}";
+                   r.protected_json = {{"zero_bits", zero.indices()}};
+                 },
+                 [&](const ClassForm& f) {
+                   r.inputs = f.q.num_inputs();
+                   r.outputs_description = f.q.num_outputs().str() + " outputs (class-structured)";
+                   std::string names;
+                   for (const OutputClass& o : f.q.output_classes()) {
+                     if (o.is_protected) names += (names.empty() ? "" : ", ") + o.name;
+                   }
+                   if (f.protected_outputs) {
+                     r.protected_description = "{" + f.protected_outputs->to_string() + "}";
+                     r.protected_json = f.protected_outputs->indices();
+                   } else {
+                     r.protected_description = "the output classes {" + names + "}";
+                     r.protected_json = {{"classes", names}};
+                   }
+                 }},
+      form);
 }
 
 // Independent Z3 re-check of a dense form: its verdicts must be the hand-written checkers' ones.
 void smt_recheck_into(const Report& r, const ExactForm& form) {
   const auto* dense = std::get_if<DenseForm>(&form);
-  if (!dense) throw InvalidArgument("--smt: needs a dense matrix (built-in rappor/urap: add --dense, k <= 16)");
-  const SmtCertificate cert = smt_recheck(dense->q, r.sensitive, dense->protected_outputs, r.budget);
+  if (!dense)
+    throw InvalidArgument(
+        "--smt: needs a dense matrix (built-in rappor/urap: add --dense, k <= 16)");
+  const SmtCertificate cert =
+      smt_recheck(dense->q, r.sensitive, dense->protected_outputs, r.budget);
   const std::pair<const SmtPropertyCheck*, const Verdict*> pairs[] = {
       {&cert.ldp, &r.verdicts.ldp},
       {&cert.uldp_reachable, &r.verdicts.uldp},
       {&cert.uldp_literal, &r.verdicts.uldp_strict},
       {&cert.osldp, &r.verdicts.osldp}};
   for (const auto& [smt, hand] : pairs) {
-    if (smt->holds() && *smt->holds() != hand->holds) throw std::runtime_error("Z3 re-check disagrees with the checkers");
+    if (smt->holds() && *smt->holds() != hand->holds)
+      throw std::runtime_error("Z3 re-check disagrees with the checkers");
   }
   std::ofstream out(r.smt_path);
   out << cert.script;
@@ -114,7 +123,8 @@ void smt_recheck_into(const Report& r, const ExactForm& form) {
 }
 
 IndexSet sensitive_for_file(const CheckCommand& c, std::size_t inputs) {
-  return c.flags.sensitive_given ? parse_index_list(c.flags.sensitive, inputs, "--sensitive") : IndexSet::all(inputs);
+  return c.flags.sensitive_given ? parse_index_list(c.flags.sensitive, inputs, "--sensitive")
+                                 : IndexSet::all(inputs);
 }
 
 // A matrix file as an exact form, with Y_P given, declared by the file, or inferred.
@@ -127,9 +137,12 @@ ExactForm form_from_file(Report& r, const CheckCommand& c) {
   return std::visit(
       Overloaded{[&](MatrixFile& m) -> ExactForm {
                    const StochasticityReport s = check_stochastic(m.matrix);
-                   if (!s.stochastic) r.stochastic_problem = m.source + ": " + m.row_locations[*s.row] + ": " + *s.problem;
+                   if (!s.stochastic)
+                     r.stochastic_problem =
+                         m.source + ": " + m.row_locations[*s.row] + ": " + *s.problem;
                    r.sensitive = sensitive_for_file(c, m.matrix.num_inputs());
-                   if (c.protected_given) return with_protected(DenseForm{std::move(m.matrix), {}}, c);
+                   if (c.protected_given)
+                     return with_protected(DenseForm{std::move(m.matrix), {}}, c);
                    r.protected_inferred = true;
                    IndexSet inferred = minimal_protected_outputs(m.matrix, r.sensitive);
                    return DenseForm{std::move(m.matrix), std::move(inferred)};
@@ -138,9 +151,11 @@ ExactForm form_from_file(Report& r, const CheckCommand& c) {
                    r.sensitive = sensitive_for_file(c, f.q.k());
                    // Declared by the file, else the uRAP convention: the non-sensitive bits are 0.
                    IndexSet zero = f.protected_zero_bits
-                                       ? IndexSet::from_indices(*f.protected_zero_bits, f.q.k(), "protected_zero_bits")
+                                       ? IndexSet::from_indices(*f.protected_zero_bits, f.q.k(),
+                                                                "protected_zero_bits")
                                        : r.sensitive.complement();
-                   return with_protected(BitProductForm{std::move(f.q), ZeroMaskOutputs{std::move(zero)}}, c);
+                   return with_protected(
+                       BitProductForm{std::move(f.q), ZeroMaskOutputs{std::move(zero)}}, c);
                  }},
       file);
 }
@@ -158,15 +173,18 @@ Report run(const CheckCommand& c) {
     form = form_from_file(r, c);
   } else {
     const MechanismSpec spec = c.flags.build();
-    if (!r.budget) r.budget = budget_of(spec);  // a built-in is checked at the budget it was built for
+    if (!r.budget)
+      r.budget = budget_of(spec);  // a built-in is checked at the budget it was built for
     r.subject = "built-in " + std::string(entry_of(spec).name);
     r.sensitive = spec.sensitive;
     r.claim = entry_of(spec).claim;
     // A class-structured form declares its Y_P and has no SMT encoding: --protected and --smt
     // take the dense expansion instead (k <= 4096).
     ExactForm natural = exact_form(spec, c.dense ? FormChoice::kDense : FormChoice::kNatural);
-    const bool needs_dense = std::holds_alternative<ClassForm>(natural) && (c.protected_given || !c.smt_path.empty());
-    form = with_protected(needs_dense ? exact_form(spec, FormChoice::kDense) : std::move(natural), c);
+    const bool needs_dense =
+        std::holds_alternative<ClassForm>(natural) && (c.protected_given || !c.smt_path.empty());
+    form =
+        with_protected(needs_dense ? exact_form(spec, FormChoice::kDense) : std::move(natural), c);
   }
   describe(r, *form);
   r.verdicts = check_all_properties(*form, r.sensitive, r.budget);
@@ -176,15 +194,19 @@ Report run(const CheckCommand& c) {
 }
 
 void print_text(const Report& r, const std::vector<Property>& required) {
-  std::cout << "subject: " << r.subject << " (" << r.inputs << " inputs, " << r.outputs_description << ")\n";
-  std::cout << "stochastic: " << (r.stochastic_problem ? "NO: " + *r.stochastic_problem : "yes") << "\n";
+  std::cout << "subject: " << r.subject << " (" << r.inputs << " inputs, " << r.outputs_description
+            << ")\n";
+  std::cout << "stochastic: " << (r.stochastic_problem ? "NO: " + *r.stochastic_problem : "yes")
+            << "\n";
   std::cout << "sensitive inputs X_S = {" << r.sensitive.to_string() << "}\n";
   std::cout << "protected outputs Y_P = " << r.protected_description
-            << (r.protected_inferred ? "  (inferred: the smallest Y_P condition 1 allows)" : "") << "\n";
+            << (r.protected_inferred ? "  (inferred: the smallest Y_P condition 1 allows)" : "")
+            << "\n";
   std::cout << "budget: " << (r.budget ? r.budget->describe() : "none (tight values only)") << "\n";
   auto line = [&](Property p, const char* title) {
     const bool req = std::find(required.begin(), required.end(), p) != required.end();
-    std::cout << "  " << title << (req ? " [required]" : "") << ": " << verdict_to_text(r.verdicts[p]) << "\n";
+    std::cout << "  " << title << (req ? " [required]" : "") << ": "
+              << verdict_to_text(r.verdicts[p]) << "\n";
   };
   line(Property::kLdp, "eps-LDP                        ");
   line(Property::kUldp, "ULDP (reachable outputs)       ");
@@ -198,7 +220,8 @@ void print_json(const Report& r, const std::vector<Property>& required) {
   j["subject"] = r.subject;
   j["inputs"] = r.inputs;
   j["stochastic"] = !r.stochastic_problem;
-  j["stochastic_problem"] = r.stochastic_problem ? nlohmann::json(*r.stochastic_problem) : nlohmann::json(nullptr);
+  j["stochastic_problem"] =
+      r.stochastic_problem ? nlohmann::json(*r.stochastic_problem) : nlohmann::json(nullptr);
   j["sensitive"] = r.sensitive.indices();
   j["protected"] = r.protected_json;
   j["protected_inferred"] = r.protected_inferred;
@@ -232,7 +255,8 @@ std::vector<Property> required_properties(const CheckCommand& c, const Report& r
 void add_check_command(CLI::App& app, int& exit_code) {
   auto c = std::make_shared<CheckCommand>();
   auto* cmd = app.add_subcommand("check", "exact verdicts: eps-LDP, ULDP (both readings), OSLDP");
-  cmd->add_option("--matrix", c->matrix_path, "mechanism file: CSV, JSON {\"Q\": ...} or structured JSON {\"bits\": ...}");
+  cmd->add_option("--matrix", c->matrix_path,
+                  "mechanism file: CSV, JSON {\"Q\": ...} or structured JSON {\"bits\": ...}");
   c->flags.add_with_mech_option(*cmd);
   cmd->add_option("--protected", c->protected_list,
                   "protected outputs Y_P (dense: output indices; structured: bits that are 0); "
@@ -241,12 +265,16 @@ void add_check_command(CLI::App& app, int& exit_code) {
       ->each([c](const std::string&) { c->protected_given = true; });
   cmd->add_option("--require", c->require,
                   "properties whose failure gives exit 1: ldp, uldp, uldp-strict, osldp "
-                  "(default: uldp when --sensitive/--protected is given or the built-in claims it, else ldp)")
+                  "(default: uldp when --sensitive/--protected is given or the built-in claims it, "
+                  "else ldp)")
       ->check(CLI::IsMember({"ldp", "uldp", "uldp-strict", "osldp"}))
       ->delimiter(',');
-  cmd->add_flag("--dense", c->dense, "with --mech: check the dense expansion (rappor/urap: k <= 16)");
+  cmd->add_flag("--dense", c->dense,
+                "with --mech: check the dense expansion (rappor/urap: k <= 16)");
   cmd->add_flag("--json", c->json, "print JSON");
-  cmd->add_option("--smt", c->smt_path, "also re-check with Z3 and write the SMT-LIB2 certificate to FILE (dense; run: z3 FILE)");
+  cmd->add_option(
+      "--smt", c->smt_path,
+      "also re-check with Z3 and write the SMT-LIB2 certificate to FILE (dense; run: z3 FILE)");
   cmd->callback([c, &exit_code] {
     const Report r = run(*c);
     const std::vector<Property> required = required_properties(*c, r);
@@ -255,7 +283,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
     } else {
       print_text(r, required);
     }
-    if (r.stochastic_problem) throw Error(*r.stochastic_problem + " (a mechanism's rows must sum to exactly 1)");
+    if (r.stochastic_problem)
+      throw Error(*r.stochastic_problem + " (a mechanism's rows must sum to exactly 1)");
     bool all_hold = true;
     for (Property p : required) all_hold = all_hold && r.verdicts[p].holds;
     exit_code = all_hold ? 0 : 1;

@@ -8,11 +8,12 @@
 namespace uldp::cli {
 
 void BudgetOptions::add_to(CLI::App& command, bool required) {
-  auto* t = command.add_option("--exp-eps", exp_eps,
-                               "privacy budget as t = e^eps, an exact rational >= 1 (3/2, 2.5, 625)");
-  auto* e = command.add_option("--eps", eps,
-                               "privacy budget eps >= 0 as an exact decimal or rational (1, 0.1, 1/2); "
-                               "mechanisms use a rational t <= e^eps");
+  auto* t = command.add_option(
+      "--exp-eps", exp_eps, "privacy budget as t = e^eps, an exact rational >= 1 (3/2, 2.5, 625)");
+  auto* e =
+      command.add_option("--eps", eps,
+                         "privacy budget eps >= 0 as an exact decimal or rational (1, 0.1, 1/2); "
+                         "mechanisms use a rational t <= e^eps");
   t->excludes(e);
   e->excludes(t);
   if (required) {
@@ -24,7 +25,8 @@ void BudgetOptions::add_to(CLI::App& command, bool required) {
 }
 
 std::optional<PrivacyBudget> BudgetOptions::parse() const {
-  if (!exp_eps.empty()) return PrivacyBudget::from_exp_eps(parse_rational(exp_eps, "--exp-eps"), "--exp-eps");
+  if (!exp_eps.empty())
+    return PrivacyBudget::from_exp_eps(parse_rational(exp_eps, "--exp-eps"), "--exp-eps");
   if (!eps.empty()) return PrivacyBudget::from_epsilon(parse_rational(eps, "--eps"), 64, "--eps");
   return std::nullopt;
 }
@@ -34,7 +36,10 @@ IndexSet parse_index_list(const std::string& text, std::size_t universe, const c
 }
 
 nlohmann::json witness_to_json(const Witness& w) {
-  nlohmann::json j = {{"x", w.x}, {"x_prime", w.x_prime}, {"y", w.y ? nlohmann::json(*w.y) : nlohmann::json(nullptr)}, {"y_label", w.y_label}};
+  nlohmann::json j = {{"x", w.x},
+                      {"x_prime", w.x_prime},
+                      {"y", w.y ? nlohmann::json(*w.y) : nlohmann::json(nullptr)},
+                      {"y_label", w.y_label}};
   j["q_x"] = w.q_x ? nlohmann::json(to_string(*w.q_x)) : nlohmann::json(nullptr);
   j["q_x_prime"] = w.q_x_prime ? nlohmann::json(to_string(*w.q_x_prime)) : nlohmann::json(nullptr);
   return j;
@@ -45,7 +50,8 @@ nlohmann::json verdict_to_json(const Verdict& v) {
   j["holds"] = v.holds;
   j["tight_exp_eps"] = v.tight_exp_eps.to_string();
   j["tight_eps_approx"] = approx_epsilon(v.tight_exp_eps);
-  j["violated"] = v.violated ? nlohmann::json(condition_name(*v.violated)) : nlohmann::json(nullptr);
+  j["violated"] =
+      v.violated ? nlohmann::json(condition_name(*v.violated)) : nlohmann::json(nullptr);
   j["witness"] = v.witness ? witness_to_json(*v.witness) : nlohmann::json(nullptr);
   j["tight_attained_by"] =
       v.tight_attained_by ? witness_to_json(*v.tight_attained_by) : nlohmann::json(nullptr);
@@ -84,9 +90,9 @@ std::string verdict_to_text(const Verdict& v) {
                      ", eps ~ " + approx_epsilon(v.tight_exp_eps);
   if (v.violated && v.witness) {
     const Witness& w = *v.witness;
-    text += "\n      violated: " + std::string(condition_name(*v.violated)) + "; witness x = " +
-            std::to_string(w.x) + ", x' = " + std::to_string(w.x_prime) + ", y = " +
-            short_label(w.y_label);
+    text += "\n      violated: " + std::string(condition_name(*v.violated)) +
+            "; witness x = " + std::to_string(w.x) + ", x' = " + std::to_string(w.x_prime) +
+            ", y = " + short_label(w.y_label);
     if (w.q_x && w.q_x_prime) {
       text += " (Q(y|x) = " + to_string(*w.q_x) + ", Q(y|x') = " + to_string(*w.q_x_prime) + ")";
     }

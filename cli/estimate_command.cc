@@ -38,9 +38,9 @@ struct Outcome {
 };
 
 const std::map<std::string, EmAccelerator> kAccelerators = {{"auto", EmAccelerator::kAuto},
-                                                             {"newton", EmAccelerator::kNewton},
-                                                             {"squarem", EmAccelerator::kSquarem},
-                                                             {"none", EmAccelerator::kNone}};
+                                                            {"newton", EmAccelerator::kNewton},
+                                                            {"squarem", EmAccelerator::kSquarem},
+                                                            {"none", EmAccelerator::kNone}};
 
 std::string accelerator_name(EmAccelerator a) {
   for (const auto& [name, value] : kAccelerators) {
@@ -60,8 +60,8 @@ Outcome estimate(const std::string& name, const EstimationModel& model, const Re
     out.significant = std::move(t.significant);
   } else {
     if (c.accelerator == EmAccelerator::kNewton && !reports_are_bit_vectors(model)) {
-      throw InvalidArgument("--accelerator newton: only for bit-vector reports (rappor, urap); " + name +
-                            " takes auto, squarem or none");
+      throw InvalidArgument("--accelerator newton: only for bit-vector reports (rappor, urap); " +
+                            name + " takes auto, squarem or none");
     }
     EmOptions options;
     options.alpha = c.alpha;
@@ -122,14 +122,15 @@ void run(const EstimateCommand& c, int& exit_code) {
     }
     std::cout << j.dump() << "\n";
   } else {
-    std::cout << "Estimate of p by " << c.method << " from " << data.n << " " << name << " reports, k = " << spec.k
-              << ", " << (budget ? budget->describe() : "no privacy") << "\n";
+    std::cout << "Estimate of p by " << c.method << " from " << data.n << " " << name
+              << " reports, k = " << spec.k << ", " << (budget ? budget->describe() : "no privacy")
+              << "\n";
     if (out.em) {
       std::cout << "EM: " << out.em->iterations << " updates, "
                 << (out.em->converged ? "converged" : "stopped at --max-iterations") << ", "
                 << accelerator_name(resolved_accelerator(c.accelerator, model)) << " steps"
-                << " (relative log-likelihood gain <= " << c.tolerance
-                << "), log-likelihood " << decimal(out.em->log_likelihood) << "\n";
+                << " (relative log-likelihood gain <= " << c.tolerance << "), log-likelihood "
+                << decimal(out.em->log_likelihood) << "\n";
     }
     for (std::size_t x = 0; x < out.p.size(); ++x) {
       std::cout << x << " " << decimal(out.p[x]);

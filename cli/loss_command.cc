@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "cli_support.h"
-#include "mechanism_flags.h"
 #include "commands.h"
+#include "mechanism_flags.h"
 #include "uldp/error.h"
 #include "uldp/utility/coordinate_model.h"
 #include "uldp/utility/l1_loss.h"
@@ -63,8 +63,10 @@ std::vector<Rational> parse_p(const std::string& text, std::size_t k) {
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = text.find(',', start);
-    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (p.size() >= k) throw InvalidArgument("--p: has more than k = " + std::to_string(k) + " entries");
+    const std::string item =
+        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (p.size() >= k)
+      throw InvalidArgument("--p: has more than k = " + std::to_string(k) + " entries");
     p.push_back(parse_rational(item, "--p"));
     if (comma == std::string::npos) break;
     start = comma + 1;
@@ -73,7 +75,9 @@ std::vector<Rational> parse_p(const std::string& text, std::size_t k) {
   return p;
 }
 
-std::string l2_decimal(const Rational& value) { return certified_decimal(Interval::exact(value), 17); }
+std::string l2_decimal(const Rational& value) {
+  return certified_decimal(Interval::exact(value), 17);
+}
 
 nlohmann::json rationals_json(const std::vector<Rational>& v) {
   nlohmann::json a = nlohmann::json::array();
@@ -82,13 +86,16 @@ nlohmann::json rationals_json(const std::vector<Rational>& v) {
 }
 
 void run_table(const LossCommand& c) {
-  if (c.table != "l1" && c.table != "l2") throw InvalidArgument("--table: '" + c.table + "' is not l1 or l2");
+  if (c.table != "l1" && c.table != "l2")
+    throw InvalidArgument("--table: '" + c.table + "' is not l1 or l2");
   const MechanismFlags& f = c.mech;
   if (f.k < 2) throw InvalidArgument("--k: a loss table needs k >= 2");
   check_size(static_cast<std::size_t>(f.k), kMaxTableK, "--k");
-  if (!f.theta.empty() || !f.mangat_p.empty()) throw InvalidArgument("--theta: a table uses each mechanism's default");
+  if (!f.theta.empty() || !f.mangat_p.empty())
+    throw InvalidArgument("--theta: a table uses each mechanism's default");
   const IndexSet xs = parse_index_list(f.sensitive, static_cast<std::size_t>(f.k), "--sensitive");
-  if (!f.budget.exp_eps.empty()) throw InvalidArgument("--exp-eps: a table takes the small eps by --eps");
+  if (!f.budget.exp_eps.empty())
+    throw InvalidArgument("--exp-eps: a table takes the small eps by --eps");
   LossTableSpec spec{static_cast<std::size_t>(f.k), xs.size(), parse_n(c.n_text), Rational(1, 10)};
   if (!f.budget.eps.empty()) spec.small_eps = parse_rational(f.budget.eps, "--eps");
   const auto rows = c.table == "l2" ? l2_loss_table(spec) : l1_loss_table(spec);
@@ -113,14 +120,17 @@ void run_table(const LossCommand& c) {
     std::cout << out.dump(1) << "\n";
     return;
   }
-  std::cout << "Worst-case " << (c.table == "l2" ? "E[l2^2]" : "asymptotic E[l1]") << ", |X| = " << spec.k
-            << ", |X_S| = " << spec.k_s << ", n = " << spec.n << ", small eps = " << to_string(spec.small_eps)
+  std::cout << "Worst-case " << (c.table == "l2" ? "E[l2^2]" : "asymptotic E[l1]")
+            << ", |X| = " << spec.k << ", |X_S| = " << spec.k_s << ", n = " << spec.n
+            << ", small eps = " << to_string(spec.small_eps)
             << " (digits certified, truncated)\n\n";
-  std::cout << "| mechanism | regime | paper entry | paper value | exact worst case | paper / exact |\n"
-            << "|---|---|---|---|---|---|\n";
+  std::cout
+      << "| mechanism | regime | paper entry | paper value | exact worst case | paper / exact |\n"
+      << "|---|---|---|---|---|---|\n";
   for (const auto& r : rows) {
     std::cout << "| " << r.mechanism << " | " << r.regime << " | " << r.paper_formula << " | "
-              << certified_decimal(r.paper_value, 12) << " | " << certified_decimal(r.exact_worst, 12) << " | "
+              << certified_decimal(r.paper_value, 12) << " | "
+              << certified_decimal(r.exact_worst, 12) << " | "
               << certified_decimal(paper_to_exact_ratio(r), 6) << " |\n";
   }
 }
@@ -152,8 +162,11 @@ void run_loss(const LossCommand& c) {
     out["l1_argmax_exact"] = l1.argmax_exact;
     nlohmann::json arg = nlohmann::json::array();
     for (const auto& v : l1.argmax) {
-      if (l1.argmax_exact) arg.push_back(to_string(v.lower));
-      else arg.push_back({certified_decimal(Interval::exact(v.lower), 17), certified_decimal(Interval::exact(v.upper), 17)});
+      if (l1.argmax_exact)
+        arg.push_back(to_string(v.lower));
+      else
+        arg.push_back({certified_decimal(Interval::exact(v.lower), 17),
+                       certified_decimal(Interval::exact(v.upper), 17)});
     }
     out["l1_argmax"] = std::move(arg);
   } else {
@@ -170,8 +183,8 @@ void run_loss(const LossCommand& c) {
     std::cout << out.dump() << "\n";
     return;
   }
-  std::cout << "mechanism " << c.mech.name << ", k = " << k << ", X_S = {" << xs.to_string() << "}, "
-            << (budget ? budget->describe() : "no privacy") << ", n = " << n << "\n";
+  std::cout << "mechanism " << c.mech.name << ", k = " << k << ", X_S = {" << xs.to_string()
+            << "}, " << (budget ? budget->describe() : "no privacy") << ", n = " << n << "\n";
   if (c.p_text == "worst") {
     std::cout << "worst-case E[l2^2] = " << out["l2"]["exact"].get<std::string>() << " ~ "
               << out["l2"]["decimal"].get<std::string>() << "\n";
@@ -182,9 +195,11 @@ void run_loss(const LossCommand& c) {
   } else {
     std::cout << "E[l2^2] = " << out["l2"]["exact"].get<std::string>() << " ~ "
               << out["l2"]["decimal"].get<std::string>() << " (exact)\n";
-    std::cout << "asymptotic E[l1] = " << out["l1_asymptotic"].get<std::string>() << " (certified digits)\n";
+    std::cout << "asymptotic E[l1] = " << out["l1_asymptotic"].get<std::string>()
+              << " (certified digits)\n";
     if (out.contains("l1_exact_finite_n")) {
-      std::cout << "exact E[l1] at this n = " << out["l1_exact_finite_n"].get<std::string>() << "\n";
+      std::cout << "exact E[l1] at this n = " << out["l1_exact_finite_n"].get<std::string>()
+                << "\n";
     }
   }
 }
@@ -193,18 +208,24 @@ void run_loss(const LossCommand& c) {
 
 void add_loss_command(CLI::App& app, int& exit_code) {
   auto c = std::make_shared<LossCommand>();
-  auto* cmd = app.add_subcommand("loss", "exact expected l2 / certified l1 loss of the empirical estimator, "
-                                         "worst cases, and the paper's loss tables");
+  auto* cmd =
+      app.add_subcommand("loss",
+                         "exact expected l2 / certified l1 loss of the empirical estimator, "
+                         "worst cases, and the paper's loss tables");
   c->mech.add_with_mech_option(*cmd);
   cmd->add_option("--n", c->n_text, "number of users (integer >= 1)");
-  cmd->add_option("--p", c->p_text, "a/b,c/d,... (exact, summing to 1) | uniform | worst (default uniform)");
-  cmd->add_option("--table", c->table, "l1 | l2: print the paper's worst-case loss table, verified");
+  cmd->add_option("--p", c->p_text,
+                  "a/b,c/d,... (exact, summing to 1) | uniform | worst (default uniform)");
+  cmd->add_option("--table", c->table,
+                  "l1 | l2: print the paper's worst-case loss table, verified");
   cmd->add_flag("--exact-l1", c->exact_l1,
-                "also print the exact finite-n E[l1] (n <= 10^6; slow for large n*k; default when n*k <= 5e5)");
+                "also print the exact finite-n E[l1] (n <= 10^6; slow for large n*k; default when "
+                "n*k <= 5e5)");
   cmd->add_flag("--json", c->json, "print JSON");
   cmd->callback([c, &exit_code] {
     if (!c->table.empty()) {
-      if (!c->mech.name.empty()) throw InvalidArgument("--table: prints all mechanisms; drop --mech");
+      if (!c->mech.name.empty())
+        throw InvalidArgument("--table: prints all mechanisms; drop --mech");
       if (c->n_text.empty()) throw InvalidArgument("--n: required");
       run_table(*c);
     } else {

@@ -29,7 +29,8 @@ int main(int argc, char** argv) {
       for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
         names += (names.empty() ? "" : ", ") + sub->get_name();
       }
-      std::cerr << "uldp: error: unknown command '" << argv[1] << "' (expected one of: " << names << ")\n";
+      std::cerr << "uldp: error: unknown command '" << argv[1] << "' (expected one of: " << names
+                << ")\n";
       return 2;
     }
   }

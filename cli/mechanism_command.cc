@@ -19,7 +19,8 @@ struct MechanismCommand {
 };
 
 std::string takes_text(const MechanismEntry& e) {
-  std::string s = e.fixed_k ? "k = " + std::to_string(*e.fixed_k) : "--k <= " + std::to_string(e.max_k);
+  std::string s =
+      e.fixed_k ? "k = " + std::to_string(*e.fixed_k) : "--k <= " + std::to_string(e.max_k);
   auto add = [&](Takes t, const char* flag) {
     if (t == Takes::kRequired) s += std::string(", ") + flag;
     if (t == Takes::kOptional) s += std::string(", [") + flag + "]";
@@ -51,10 +52,10 @@ void print_list(const std::string& format) {
   std::cout << "| name | mechanism | paper | claim | Y_P | parameters | Z3 proof | example |\n"
                "|---|---|---|---|---|---|---|---|\n";
   for (const MechanismEntry& e : mechanism_registry()) {
-    std::cout << "| " << e.name << " | " << e.title << " | " << e.reference << " | " << claim_name(e.claim) << " | "
-              << e.protected_outputs << " | " << takes_text(e) << " | "
-              << (e.family_claim.empty() ? "-" : std::string(e.family_claim)) << " | uldp mechanism " << e.name
-              << " " << e.example << " |\n";
+    std::cout << "| " << e.name << " | " << e.title << " | " << e.reference << " | "
+              << claim_name(e.claim) << " | " << e.protected_outputs << " | " << takes_text(e)
+              << " | " << (e.family_claim.empty() ? "-" : std::string(e.family_claim))
+              << " | uldp mechanism " << e.name << " " << e.example << " |\n";
   }
 }
 
@@ -80,7 +81,8 @@ void print_structured(const MechanismSpec& spec, const BitProductForm& form) {
   j["protected_zero_bits"] = form.protected_outputs.zero_bits.indices();
   nlohmann::json bits = nlohmann::json::array();
   for (const BitChannel& b : form.q.bits()) {
-    bits.push_back({{"one_if_on", to_string(b.one_if_on)}, {"one_if_off", to_string(b.one_if_off)}});
+    bits.push_back(
+        {{"one_if_on", to_string(b.one_if_on)}, {"one_if_off", to_string(b.one_if_off)}});
   }
   j["bits"] = std::move(bits);
   std::cout << j.dump(1) << "\n";
@@ -101,7 +103,10 @@ void print_classes(const MechanismSpec& spec, const ClassForm& form) {
                        {"members_per_column", cell.members},
                        {"probability", to_string(cell.probability)}});
     }
-    outputs.push_back({{"name", o.name}, {"count", o.count.str()}, {"protected", o.is_protected}, {"cells", cells}});
+    outputs.push_back({{"name", o.name},
+                       {"count", o.count.str()},
+                       {"protected", o.is_protected},
+                       {"cells", cells}});
   }
   j["input_classes"] = std::move(inputs);
   j["output_classes"] = std::move(outputs);
@@ -125,18 +130,20 @@ void print_dense(const MechanismSpec& spec, const DenseForm& form, const std::st
     std::cout << j.dump() << "\n";
   } else if (format == "csv") {
     // Quoted labels: `uldp check` reads a quoted first row as the header.
-    for (std::size_t y = 0; y < labels.size(); ++y) std::cout << (y ? "," : "") << '"' << labels[y] << '"';
+    for (std::size_t y = 0; y < labels.size(); ++y)
+      std::cout << (y ? "," : "") << '"' << labels[y] << '"';
     std::cout << "\n";
     for (std::size_t x = 0; x < q.num_inputs(); ++x) {
-      for (std::size_t y = 0; y < q.num_outputs(); ++y) std::cout << (y ? "," : "") << to_string(q(x, y));
+      for (std::size_t y = 0; y < q.num_outputs(); ++y)
+        std::cout << (y ? "," : "") << to_string(q(x, y));
       std::cout << "\n";
     }
   } else {  // md
     const auto budget = budget_of(spec);
     std::cout << "Mechanism " << entry_of(spec).name << ", k = " << spec.k << ", "
               << (budget ? budget->describe() : "no privacy") << "\n";
-    std::cout << "X_S = {" << spec.sensitive.to_string() << "}, Y_P = {" << form.protected_outputs.to_string()
-              << "}\n\n";
+    std::cout << "X_S = {" << spec.sensitive.to_string() << "}, Y_P = {"
+              << form.protected_outputs.to_string() << "}\n\n";
     std::cout << "| x \\ y |";
     for (const auto& l : labels) std::cout << ' ' << l << " |";
     std::cout << "\n|---|";
@@ -144,7 +151,8 @@ void print_dense(const MechanismSpec& spec, const DenseForm& form, const std::st
     std::cout << "\n";
     for (std::size_t x = 0; x < q.num_inputs(); ++x) {
       std::cout << "| " << x << " |";
-      for (std::size_t y = 0; y < q.num_outputs(); ++y) std::cout << ' ' << to_string(q(x, y)) << " |";
+      for (std::size_t y = 0; y < q.num_outputs(); ++y)
+        std::cout << ' ' << to_string(q(x, y)) << " |";
       std::cout << "\n";
     }
   }
@@ -152,11 +160,13 @@ void print_dense(const MechanismSpec& spec, const DenseForm& form, const std::st
 
 void run(const MechanismCommand& c) {
   if (c.list) {
-    if (!c.flags.name.empty()) throw InvalidArgument("--list: prints every mechanism; drop the name");
+    if (!c.flags.name.empty())
+      throw InvalidArgument("--list: prints every mechanism; drop the name");
     print_list(c.format);
     return;
   }
-  if (c.flags.name.empty()) throw InvalidArgument("mechanism: give a NAME (" + mechanism_names() + ") or --list");
+  if (c.flags.name.empty())
+    throw InvalidArgument("mechanism: give a NAME (" + mechanism_names() + ") or --list");
   const MechanismSpec spec = c.flags.build();
   if (c.structured) {
     const ExactForm form = exact_form(spec, FormChoice::kNatural);
@@ -165,8 +175,9 @@ void run(const MechanismCommand& c) {
     } else if (const auto* classes = std::get_if<ClassForm>(&form)) {
       print_classes(spec, *classes);
     } else {
-      throw InvalidArgument("--structured: mechanism " + c.flags.name +
-                            " has only a dense form (rappor and urap are per-bit, rr and urr class-structured)");
+      throw InvalidArgument(
+          "--structured: mechanism " + c.flags.name +
+          " has only a dense form (rappor and urap are per-bit, rr and urr class-structured)");
     }
     return;
   }
@@ -177,13 +188,15 @@ void run(const MechanismCommand& c) {
 
 void add_mechanism_command(CLI::App& app, int& exit_code) {
   auto state = std::make_shared<MechanismCommand>();
-  auto* cmd = app.add_subcommand("mechanism", "print the exact matrix Q[x][y] of a registered mechanism, or --list them");
+  auto* cmd = app.add_subcommand(
+      "mechanism", "print the exact matrix Q[x][y] of a registered mechanism, or --list them");
   cmd->add_option("name", state->flags.name, mech_option_help());
   state->flags.add_to(*cmd);
   cmd->add_option("--format", state->format, "json, csv or md (default md)")
       ->check(CLI::IsMember({"json", "csv", "md"}));
-  cmd->add_flag("--structured", state->structured,
-                "print the structured form (JSON): per-bit channels (rappor, urap) or classes (rr, urr)");
+  cmd->add_flag(
+      "--structured", state->structured,
+      "print the structured form (JSON): per-bit channels (rappor, urap) or classes (rr, urr)");
   cmd->add_flag("--list", state->list, "print the registry of mechanisms (md or --format json)");
   cmd->callback([state, &exit_code] {
     run(*state);

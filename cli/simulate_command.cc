@@ -52,22 +52,26 @@ std::vector<double> input_distribution(const std::string& spec, std::size_t k) {
     if (begin == std::string::npos || line[begin] == '#') continue;
     const std::size_t end = line.find_last_not_of(" \t\r");
     const std::string value = line.substr(begin, end - begin + 1);
-    if (read == k) throw InputError(spec, number, begin + 1, "more than k = " + std::to_string(k) + " weights");
+    if (read == k)
+      throw InputError(spec, number, begin + 1, "more than k = " + std::to_string(k) + " weights");
     Rational w;
     try {
       w = parse_rational(value, "weight");
     } catch (const InvalidArgument&) {
-      throw InputError(spec, number, begin + 1, "expected a non-negative number, found '" + value + "'");
+      throw InputError(spec, number, begin + 1,
+                       "expected a non-negative number, found '" + value + "'");
     }
     if (w < 0) throw InputError(spec, number, begin + 1, "weight " + value + " is negative");
     p[read] = to_double(w);
     total += p[read++];
   }
   if (read != k) {
-    throw InputError(spec, number + 1, 1,
-                     "expected k = " + std::to_string(k) + " weights, found " + std::to_string(read));
+    throw InputError(
+        spec, number + 1, 1,
+        "expected k = " + std::to_string(k) + " weights, found " + std::to_string(read));
   }
-  if (!(total > 0.0) || !std::isfinite(total)) throw InputError(spec, "the weights must have a positive, finite sum");
+  if (!(total > 0.0) || !std::isfinite(total))
+    throw InputError(spec, "the weights must have a positive, finite sum");
   return p;
 }
 
@@ -96,8 +100,8 @@ void run(const SimulateCommand& c, int& exit_code) {
 
 void add_simulate_command(CLI::App& app, int& exit_code) {
   auto command = std::make_shared<SimulateCommand>();
-  CLI::App* sub = app.add_subcommand(
-      "simulate", "draw the obfuscated reports of n users (for uldp estimate)");
+  CLI::App* sub =
+      app.add_subcommand("simulate", "draw the obfuscated reports of n users (for uldp estimate)");
   command->mech.add_with_mech_option(*sub);
   sub->add_option("--n", command->n, "number of users")->required();
   sub->add_option("--p", command->p,

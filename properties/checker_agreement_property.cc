@@ -53,15 +53,14 @@ void require_same(const Verdict& dense, const Verdict& unary) {
   RC_ASSERT(dense.violated == unary.violated);
 }
 
-RC_GTEST_PROP(CheckerAgreement, DenseAndStructuredAgree, (const UnaryInstance& b,
-                                                          const ExpEps& t)) {
+RC_GTEST_PROP(CheckerAgreement, DenseAndStructuredAgree,
+              (const UnaryInstance& b, const ExpEps& t)) {
   const DenseMechanism q = b.q.to_dense();
   const IndexSet y_p = dense_zero_mask_outputs(b.zero_bits);
   const IndexSet all_sensitive = IndexSet::all(b.q.k());
   for (const std::optional<PrivacyBudget>& budget :
        {std::optional<PrivacyBudget>(), std::optional<PrivacyBudget>(t.budget())}) {
-    const std::optional<Rational> t_value =
-        budget ? std::optional<Rational>(t.t) : std::nullopt;
+    const std::optional<Rational> t_value = budget ? std::optional<Rational>(t.t) : std::nullopt;
     const Verdict ldp_d = check_ldp(q, budget), ldp_u = check_ldp(b.q, budget);
     require_same(ldp_d, ldp_u);
     if (ldp_u.witness) {
@@ -72,7 +71,8 @@ RC_GTEST_PROP(CheckerAgreement, DenseAndStructuredAgree, (const UnaryInstance& b
       const Verdict d = check_uldp(q, b.sensitive, y_p, budget, reading);
       const Verdict u = check_uldp(b.q, b.sensitive, ZeroMaskOutputs{b.zero_bits}, budget, reading);
       require_same(d, u);
-      RC_CLASSIFY(budget && reading == UldpReading::kLiteral && d.holds, "ULDP (literal) holds at t");
+      RC_CLASSIFY(budget && reading == UldpReading::kLiteral && d.holds,
+                  "ULDP (literal) holds at t");
       if (d.witness) require_genuine(q, d, b.sensitive, y_p, t_value, d.witness->y.value());
       if (u.witness) require_genuine(q, u, b.sensitive, y_p, t_value, dense_index(*u.witness));
     }

@@ -38,14 +38,14 @@ std::size_t count_distinct(const std::vector<std::size_t>& normalized_labels) {
 // A random mechanism given by its tables: role of each member per column, probability per role.
 struct RandomClasses {
   std::size_t k = 0;
-  std::vector<std::size_t> class_of;                  // input -> class
-  std::vector<std::vector<std::size_t>> members;      // class -> inputs, ascending
+  std::vector<std::size_t> class_of;              // input -> class
+  std::vector<std::vector<std::size_t>> members;  // class -> inputs, ascending
   std::vector<bool> sensitive_class;
   struct Output {
     std::size_t count = 0;
     bool is_protected = false;
-    std::vector<std::vector<std::size_t>> pattern;    // class -> role of member i in column 0
-    std::vector<std::vector<Rational>> probability;   // class -> role -> Q(y|x)
+    std::vector<std::vector<std::size_t>> pattern;   // class -> role of member i in column 0
+    std::vector<std::vector<Rational>> probability;  // class -> role -> Q(y|x)
   };
   std::vector<Output> outputs;
   std::vector<std::pair<std::size_t, std::size_t>> column;  // dense y -> (output class, j)
@@ -65,7 +65,8 @@ struct RandomClasses {
 RandomClasses generate() {
   RandomClasses r;
   r.k = *uniform<std::size_t>(1, 6);
-  r.class_of = normalized(*rc::gen::container<std::vector<std::size_t>>(r.k, uniform<std::size_t>(0, r.k)));
+  r.class_of =
+      normalized(*rc::gen::container<std::vector<std::size_t>>(r.k, uniform<std::size_t>(0, r.k)));
   const std::size_t classes = count_distinct(r.class_of);
   r.members.resize(classes);
   for (std::size_t x = 0; x < r.k; ++x) r.members[r.class_of[x]].push_back(x);
@@ -77,8 +78,8 @@ RandomClasses generate() {
     o.count = period * *uniform<std::size_t>(1, 3);
     o.is_protected = *coin();
     for (std::size_t a = 0; a < classes; ++a) {
-      o.pattern.push_back(normalized(
-          *rc::gen::container<std::vector<std::size_t>>(r.members[a].size(), uniform<std::size_t>(0, 3))));
+      o.pattern.push_back(normalized(*rc::gen::container<std::vector<std::size_t>>(
+          r.members[a].size(), uniform<std::size_t>(0, 3))));
     }
   }
   // Weights per (output class, input class, role), normalised so that every row sums to 1:
@@ -97,10 +98,10 @@ RandomClasses generate() {
     }
     if (total == 0) {  // a row of zeros: put the class's whole mass on output class 0, role 0
       weights[0][0] = 1;
-      total = Rational(static_cast<long>(r.outputs[0].count *
-                                         std::count(r.outputs[0].pattern[a].begin(),
-                                                    r.outputs[0].pattern[a].end(), 0)),
-                       static_cast<long>(r.members[a].size()));
+      total = Rational(
+          static_cast<long>(r.outputs[0].count * std::count(r.outputs[0].pattern[a].begin(),
+                                                            r.outputs[0].pattern[a].end(), 0)),
+          static_cast<long>(r.members[a].size()));
     }
     for (std::size_t o = 0; o < r.outputs.size(); ++o) {
       std::vector<Rational> q;
@@ -116,7 +117,8 @@ RandomClasses generate() {
       *rc::gen::container<std::vector<int>>(r.column.size(), uniform(0, 40));
   std::vector<std::size_t> order(r.column.size());
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t u, std::size_t v) { return keys[u] < keys[v]; });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t u, std::size_t v) { return keys[u] < keys[v]; });
   std::vector<std::pair<std::size_t, std::size_t>> sorted;
   for (std::size_t i : order) sorted.push_back(r.column[i]);
   r.column = std::move(sorted);
@@ -128,14 +130,18 @@ RandomClasses generate() {
 ClassStructuredMechanism describe(const RandomClasses& r) {
   std::vector<InputClass> inputs;
   for (std::size_t a = 0; a < r.members.size(); ++a) {
-    inputs.push_back({"class " + std::to_string(a), IndexSet::from_indices(r.members[a], r.k, "class")});
+    inputs.push_back(
+        {"class " + std::to_string(a), IndexSet::from_indices(r.members[a], r.k, "class")});
   }
   std::vector<OutputClass> outputs;
   for (std::size_t o = 0; o < r.outputs.size(); ++o) {
     std::size_t first = 0;
     while (r.column[first].first != o) ++first;
-    OutputClass out{"output class " + std::to_string(o), Integer(r.outputs[o].count),
-                    r.outputs[o].is_protected, {}, {Integer(first), std::to_string(first)}};
+    OutputClass out{"output class " + std::to_string(o),
+                    Integer(r.outputs[o].count),
+                    r.outputs[o].is_protected,
+                    {},
+                    {Integer(first), std::to_string(first)}};
     for (std::size_t a = 0; a < r.members.size(); ++a) {
       for (std::size_t l = 0; l < r.outputs[o].probability[a].size(); ++l) {
         ColumnCell cell{a, 0, r.outputs[o].probability[a][l], {}};
@@ -194,7 +200,8 @@ RC_GTEST_PROP(ClassCheckAgreement, ClassAndDenseCheckersGiveTheSameVerdicts, (co
       const Verdict c = check_uldp(m, xs, budget, reading);
       require_same(c, check_uldp(d.matrix, xs, d.protected_outputs, budget, reading));
       invertibility_fails = invertibility_fails || c.violated == Condition::kInvertibility;
-      literal_holds_at_t = literal_holds_at_t || (budget && reading == UldpReading::kLiteral && c.holds);
+      literal_holds_at_t =
+          literal_holds_at_t || (budget && reading == UldpReading::kLiteral && c.holds);
     }
   }
   RC_CLASSIFY(invertibility_fails, "invertibility fails");

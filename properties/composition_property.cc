@@ -16,8 +16,8 @@ namespace {
 
 // The tight ULDP ratio of a generated instance (finite by construction).
 Rational tight_of(const UldpInstance& u) {
-  const Verdict v = check_uldp(u.q, u.sensitive, u.protected_outputs, std::nullopt,
-                               UldpReading::kLiteral);
+  const Verdict v =
+      check_uldp(u.q, u.sensitive, u.protected_outputs, std::nullopt, UldpReading::kLiteral);
   RC_ASSERT(v.holds);
   RC_ASSERT(!v.tight_exp_eps.is_infinite());
   return v.tight_exp_eps.value();
@@ -52,8 +52,8 @@ RC_GTEST_PROP(Composition, BudgetsMultiplyAndTheCompositeIsUldp, ()) {
   const DenseMechanism q = sequential_composition(pair.first.q, second);
   const IndexSet y_p =
       composed_protected_outputs(pair.first.protected_outputs, pair.second_protected);
-  const Verdict v = check_uldp(q, pair.first.sensitive, y_p, exp_eps(t0 * t1),
-                               UldpReading::kReachable);
+  const Verdict v =
+      check_uldp(q, pair.first.sensitive, y_p, exp_eps(t0 * t1), UldpReading::kReachable);
   RC_ASSERT(v.holds);
   RC_ASSERT(v.tight_exp_eps <= ExtendedRational(t0 * t1));
   // The direct ratio over (Y0 x Y1)_P agrees with the checker's tight ratio.
@@ -101,9 +101,9 @@ RC_GTEST_PROP(DataIntegration, PairRatioOnProtectedTimesAllIsAtMostTheProduct, (
   RC_ASSERT(ratio <= bound);
   // The pair is even (X_S, Y_P x Y_B, ε_A + ε_B)-ULDP (Q_B is ULDP with Y_P = Y_B).
   const DenseMechanism q = parallel_composition(a.q, q_b);
-  const Verdict v = check_uldp(q, a.sensitive, integrated_protected_outputs(a.protected_outputs,
-                                                                            outputs_b),
-                               std::nullopt, UldpReading::kLiteral);
+  const Verdict v =
+      check_uldp(q, a.sensitive, integrated_protected_outputs(a.protected_outputs, outputs_b),
+                 std::nullopt, UldpReading::kLiteral);
   RC_ASSERT(v.holds);
   RC_ASSERT(v.tight_exp_eps == ratio);
 }

@@ -24,10 +24,9 @@ RC_GTEST_PROP(Decomposition, ReproducesQoWithAUldpFirstStage, (const OsldpInstan
   // Recomputed here too, not only inside verify_decomposition.
   RC_ASSERT(equal_entries(compose(d.q_u, d.q_r), o.q));
   RC_CLASSIFY(d.kept_nonsensitive.size() < o.sensitive.complement().size(), "some α(x) = 0");
-  RC_CLASSIFY(check_uldp(o.q, o.sensitive, d.image_of_sensitive, std::nullopt,
-                         UldpReading::kLiteral)
-                  .holds,
-              "Q_O already ULDP");
+  RC_CLASSIFY(
+      check_uldp(o.q, o.sensitive, d.image_of_sensitive, std::nullopt, UldpReading::kLiteral).holds,
+      "Q_O already ULDP");
 }
 
 }  // namespace

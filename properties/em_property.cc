@@ -38,7 +38,8 @@ Setting gen_setting() {
   if (*std::max_element(weights.begin(), weights.end()) == 0) weights[0] = 1;
   const auto n = static_cast<std::uint64_t>(*uniform(1, 400));
   Xoshiro256 rng(*uniform<std::uint64_t>(0, 1u << 30));
-  s.reports = sample_reports(rng, s.params, inputs_from_counts(rng, sample_input_counts(rng, n, weights)));
+  s.reports =
+      sample_reports(rng, s.params, inputs_from_counts(rng, sample_input_counts(rng, n, weights)));
   return s;
 }
 

@@ -63,17 +63,15 @@ UldpInstance build_uldp(const UldpShape& shape, const std::vector<int>& weights)
   }
   std::vector<std::size_t> protected_indices;
   for (std::size_t j = 0; j < p; ++j) protected_indices.push_back(rotated(j));
-  return UldpInstance{DenseMechanism(k, DenseMechanism::index_labels(m), std::move(entries)),
-                      shape.sensitive,
-                      IndexSet::from_indices(std::move(protected_indices), m, "Y_P"),
-                      std::move(owner)};
+  return UldpInstance{
+      DenseMechanism(k, DenseMechanism::index_labels(m), std::move(entries)), shape.sensitive,
+      IndexSet::from_indices(std::move(protected_indices), m, "Y_P"), std::move(owner)};
 }
 
 }  // namespace
 
 rc::Gen<IndexSet> gen_subset(std::size_t universe) {
-  return rc::gen::map(rc::gen::container<std::vector<bool>>(universe, coin()),
-                      set_of);
+  return rc::gen::map(rc::gen::container<std::vector<bool>>(universe, coin()), set_of);
 }
 
 rc::Gen<std::vector<Rational>> gen_distribution(std::size_t n, bool allow_zero) {
@@ -81,22 +79,19 @@ rc::Gen<std::vector<Rational>> gen_distribution(std::size_t n, bool allow_zero) 
 }
 
 rc::Gen<DenseMechanism> gen_stochastic(std::size_t rows, std::size_t cols, bool allow_zero) {
-  return rc::gen::map(gen_weights(rows * cols, allow_zero ? 0 : 1),
-                      [rows, cols](const std::vector<int>& w) {
-                        std::vector<Rational> entries;
-                        for (std::size_t x = 0; x < rows; ++x) {
-                          const auto row = normalize(std::vector<int>(
-                              w.begin() + x * cols, w.begin() + (x + 1) * cols));
-                          entries.insert(entries.end(), row.begin(), row.end());
-                        }
-                        return DenseMechanism(rows, DenseMechanism::index_labels(cols),
-                                              std::move(entries));
-                      });
+  return rc::gen::map(
+      gen_weights(rows * cols, allow_zero ? 0 : 1), [rows, cols](const std::vector<int>& w) {
+        std::vector<Rational> entries;
+        for (std::size_t x = 0; x < rows; ++x) {
+          const auto row =
+              normalize(std::vector<int>(w.begin() + x * cols, w.begin() + (x + 1) * cols));
+          entries.insert(entries.end(), row.begin(), row.end());
+        }
+        return DenseMechanism(rows, DenseMechanism::index_labels(cols), std::move(entries));
+      });
 }
 
-Rational just_below(const Rational& t) {
-  return t - (t - 1) / Rational(Integer(1) << 64);
-}
+Rational just_below(const Rational& t) { return t - (t - 1) / Rational(Integer(1) << 64); }
 
 std::size_t UldpShape::num_outputs() const {
   std::size_t m = protected_count;
@@ -123,9 +118,8 @@ rc::Gen<UldpShape> gen_uldp_shape(const IndexSet& sensitive) {
 }
 
 rc::Gen<UldpInstance> gen_uldp_on(const UldpShape& shape) {
-  const std::size_t count =
-      shape.sensitive.universe() * shape.protected_count + shape.num_outputs() -
-      shape.protected_count;
+  const std::size_t count = shape.sensitive.universe() * shape.protected_count +
+                            shape.num_outputs() - shape.protected_count;
   return rc::gen::map(gen_weights(count, 1),
                       [shape](const std::vector<int>& w) { return build_uldp(shape, w); });
 }
@@ -174,8 +168,10 @@ rc::Gen<UnaryInstance> gen_unary_instance() {
     return rc::gen::map(uniform(0, d + 1), [d](int n) { return Rational(n, d); });
   });
   const auto channel = rc::gen::apply(
-      [](const Rational& on, const Rational& off) { return BitChannel{on, off}; }, probability,
-      probability);
+      [](const Rational& on, const Rational& off) {
+        return BitChannel{on, off};
+      },
+      probability, probability);
   return rc::gen::mapcat(gen_size(1, 7), [channel](std::size_t k) {
     return rc::gen::apply(
         [](std::vector<BitChannel> bits, const IndexSet& sensitive, const IndexSet& zero_bits) {
@@ -221,8 +217,7 @@ rc::Gen<PostProcessor> gen_type_preserving(const IndexSet& y_p) {
                     DenseMechanism(m, DenseMechanism::index_labels(z_size), std::move(entries)),
                     IndexSet::from_indices(std::move(z_p), z_size, "Z_P")};
               },
-              gen_size(0, z_size), gen_weights(y_p.size() * zp, 0),
-              gen_weights(z_size - zp, 1));
+              gen_size(0, z_size), gen_weights(y_p.size() * zp, 0), gen_weights(z_size - zp, 1));
         });
   });
 }
@@ -278,15 +273,14 @@ rc::Gen<PumPreprocessor> gen_pum_preprocessor() {
   return rc::gen::mapcat(gen_size(1, 6), [](std::size_t k) {
     return rc::gen::mapcat(gen_subset(k), [k](const IndexSet& sensitive) {
       return rc::gen::mapcat(gen_size(1, 4), [k, sensitive](std::size_t kappa) {
-        return rc::gen::map(
-            rc::gen::container<std::vector<std::size_t>>(k, gen_size(0, kappa + 1)),
-            [sensitive, kappa](const std::vector<std::size_t>& code) {
-              std::vector<std::optional<std::size_t>> tags(code.size());
-              for (std::size_t x = 0; x < code.size(); ++x) {
-                if (code[x] > 0 && !sensitive.contains(x)) tags[x] = code[x] - 1;
-              }
-              return PumPreprocessor::from_tags(std::move(tags), kappa, sensitive);
-            });
+        return rc::gen::map(rc::gen::container<std::vector<std::size_t>>(k, gen_size(0, kappa + 1)),
+                            [sensitive, kappa](const std::vector<std::size_t>& code) {
+                              std::vector<std::optional<std::size_t>> tags(code.size());
+                              for (std::size_t x = 0; x < code.size(); ++x) {
+                                if (code[x] > 0 && !sensitive.contains(x)) tags[x] = code[x] - 1;
+                              }
+                              return PumPreprocessor::from_tags(std::move(tags), kappa, sensitive);
+                            });
       });
     });
   });

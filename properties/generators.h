@@ -162,9 +162,8 @@ template <>
 struct Arbitrary<uldp::properties::Theta> {
   static Gen<uldp::properties::Theta> arbitrary() {
     return gen::mapcat(uldp::properties::uniform(2, 13), [](int d) {
-      return gen::map(uldp::properties::uniform(1, d), [d](int n) {
-        return uldp::properties::Theta{uldp::Rational(n, d)};
-      });
+      return gen::map(uldp::properties::uniform(1, d),
+                      [d](int n) { return uldp::properties::Theta{uldp::Rational(n, d)}; });
     });
   }
 };
@@ -192,9 +191,7 @@ struct Arbitrary<uldp::properties::UnaryInstance> {
 
 template <>
 struct Arbitrary<uldp::PumPreprocessor> {
-  static Gen<uldp::PumPreprocessor> arbitrary() {
-    return uldp::properties::gen_pum_preprocessor();
-  }
+  static Gen<uldp::PumPreprocessor> arbitrary() { return uldp::properties::gen_pum_preprocessor(); }
 };
 
 }  // namespace rc

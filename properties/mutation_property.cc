@@ -115,8 +115,7 @@ RC_GTEST_PROP(Mutation, DenseUtilityOptimizedRappor, (const ExpEps& t, const The
   const IndexSet x_s =
       *rc::gen::suchThat(gen_subset(k), [](const IndexSet& s) { return !s.empty(); });
   const DenseMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget()).to_dense();
-  require_detected(q, x_s, dense_zero_mask_outputs(x_s.complement()), t.t,
-                   UldpReading::kReachable);
+  require_detected(q, x_s, dense_zero_mask_outputs(x_s.complement()), t.t, UldpReading::kReachable);
 }
 
 // The structured checker under the same kind of mutation of one bit's channel: raise θ or
@@ -132,11 +131,15 @@ RC_GTEST_PROP(Mutation, StructuredUtilityOptimizedRappor, (const ExpEps& t, cons
   std::vector<BitChannel> bits = q.bits();
   BitChannel& b = bits[j];
   if (x_s.contains(j)) {
-    if (move_on) b.one_if_on += (1 - b.one_if_on) * kTiny;  // θ up
-    else b.one_if_off -= b.one_if_off * kTiny;              // d1 down
+    if (move_on)
+      b.one_if_on += (1 - b.one_if_on) * kTiny;  // θ up
+    else
+      b.one_if_off -= b.one_if_off * kTiny;  // d1 down
   } else {
-    if (move_on) b.one_if_on += (1 - b.one_if_on) * kTiny;  // 1 - d2 up
-    else b.one_if_off = kTiny;                              // 0 -> tiny: X_S reaches Y_I
+    if (move_on)
+      b.one_if_on += (1 - b.one_if_on) * kTiny;  // 1 - d2 up
+    else
+      b.one_if_off = kTiny;  // 0 -> tiny: X_S reaches Y_I
   }
   const UnaryMechanism mutated(bits, "mutated uRAP");
   const ZeroMaskOutputs y_p{x_s.complement()};

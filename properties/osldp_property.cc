@@ -12,8 +12,8 @@ namespace uldp::properties {
 namespace {
 
 RC_GTEST_PROP(Osldp, UldpImpliesOsldpAtTheSameBudget, (const UldpInstance& u)) {
-  const Verdict uldp = check_uldp(u.q, u.sensitive, u.protected_outputs, std::nullopt,
-                                  UldpReading::kLiteral);
+  const Verdict uldp =
+      check_uldp(u.q, u.sensitive, u.protected_outputs, std::nullopt, UldpReading::kLiteral);
   RC_ASSERT(uldp.holds);
   const Verdict osldp = check_osldp(u.q, u.sensitive, exp_eps(uldp.tight_exp_eps.value()));
   RC_ASSERT(osldp.holds);

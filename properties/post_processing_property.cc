@@ -16,12 +16,12 @@ namespace uldp::properties {
 namespace {
 
 RC_GTEST_PROP(PostProcessing, TypePreservingKeepsUldp, (const UldpInstance& u)) {
-  const Verdict before = check_uldp(u.q, u.sensitive, u.protected_outputs, std::nullopt,
-                                    UldpReading::kLiteral);
+  const Verdict before =
+      check_uldp(u.q, u.sensitive, u.protected_outputs, std::nullopt, UldpReading::kLiteral);
   RC_ASSERT(before.holds);
   const PostProcessor post = *gen_type_preserving(u.protected_outputs);
-  RC_ASSERT(check_preserves_data_types(post.q1, u.protected_outputs, post.protected_outputs)
-                .preserves);
+  RC_ASSERT(
+      check_preserves_data_types(post.q1, u.protected_outputs, post.protected_outputs).preserves);
   const DenseMechanism q = post_process(u.q, post.q1);
   const Verdict after = check_uldp(q, u.sensitive, post.protected_outputs,
                                    exp_eps(before.tight_exp_eps.value()), UldpReading::kLiteral);

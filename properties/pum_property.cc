@@ -32,8 +32,8 @@ CommonMechanism gen_common(const PumPreprocessor& f_pre, const ExpEps& t) {
   return CommonMechanism{u.q, u.protected_outputs, v.tight_exp_eps.value()};
 }
 
-RC_GTEST_PROP(Pum, IsUldpForTheUnionOfSensitiveSets, (const PumPreprocessor& f_pre,
-                                                       const ExpEps& t)) {
+RC_GTEST_PROP(Pum, IsUldpForTheUnionOfSensitiveSets,
+              (const PumPreprocessor& f_pre, const ExpEps& t)) {
   const CommonMechanism cmn = gen_common(f_pre, t);
   const PersonalizedMechanism q = personalized_mechanism(cmn.q, cmn.protected_outputs, f_pre);
   RC_ASSERT(equal_entries(q.q, compose(f_pre.as_mechanism(), cmn.q)));
@@ -51,9 +51,9 @@ RC_GTEST_PROP(Pum, IsUldpForTheUnionOfSensitiveSets, (const PumPreprocessor& f_p
     // Either the user tagged an input, or Q_cmn itself has unreachable invertible outputs
     // (uRR at t = 1).
     const IndexSet z_s = pum_intermediate_sensitive(f_pre.common_sensitive(), f_pre.num_tags());
-    RC_ASSERT(!f_pre.user_sensitive().empty() ||
-              !check_uldp(cmn.q, z_s, cmn.protected_outputs, std::nullopt, UldpReading::kLiteral)
-                   .holds);
+    RC_ASSERT(
+        !f_pre.user_sensitive().empty() ||
+        !check_uldp(cmn.q, z_s, cmn.protected_outputs, std::nullopt, UldpReading::kLiteral).holds);
   }
 }
 

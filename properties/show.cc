@@ -41,8 +41,9 @@ std::string format_verdict(const Verdict& v) {
   os << (v.holds ? "holds" : "fails");
   if (v.violated) os << " (" << condition_name(*v.violated) << ")";
   if (v.witness) {
-    os << " at x=" << v.witness->x << " x'=" << v.witness->x_prime << " y=" << (v.witness->y ? std::to_string(*v.witness->y) : "-")
-       << " '" << v.witness->y_label << "'";
+    os << " at x=" << v.witness->x << " x'=" << v.witness->x_prime
+       << " y=" << (v.witness->y ? std::to_string(*v.witness->y) : "-") << " '"
+       << v.witness->y_label << "'";
   }
   os << ", tight " << v.tight_exp_eps.to_string();
   return os.str();

@@ -75,8 +75,8 @@ RC_GTEST_PROP(SmtAgreement, Z3AndTheHandWrittenCheckersAgree, (const ExpEps& t))
     const SmtCertificate z3 = smt_recheck(c.q, c.sensitive, c.protected_outputs, budget, options);
     RC_ASSERT(z3.stochastic == ProofStatus::kProved);
     require_agree(z3.ldp, check_ldp(c.q, budget));
-    require_agree(z3.uldp_literal, check_uldp(c.q, c.sensitive, c.protected_outputs, budget,
-                                              UldpReading::kLiteral));
+    require_agree(z3.uldp_literal,
+                  check_uldp(c.q, c.sensitive, c.protected_outputs, budget, UldpReading::kLiteral));
     require_agree(z3.uldp_reachable, check_uldp(c.q, c.sensitive, c.protected_outputs, budget,
                                                 UldpReading::kReachable));
     require_agree(z3.osldp, check_osldp(c.q, c.sensitive, budget));

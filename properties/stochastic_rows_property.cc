@@ -36,9 +36,8 @@ RC_GTEST_PROP(StochasticRows, BuiltInMechanisms, (const ExpEps& t, const Theta& 
   require_mechanism(mangat(1 / t.t));
 }
 
-RC_GTEST_PROP(StochasticRows, RandomGeneratorsAreStochastic, (const UldpInstance& u,
-                                                              const OsldpInstance& o,
-                                                              const UnaryInstance& b)) {
+RC_GTEST_PROP(StochasticRows, RandomGeneratorsAreStochastic,
+              (const UldpInstance& u, const OsldpInstance& o, const UnaryInstance& b)) {
   require_mechanism(u.q);
   require_mechanism(o.q);
   require_mechanism(b.q.to_dense());
@@ -61,8 +60,8 @@ RC_GTEST_PROP(StochasticRows, Compositions, (const UldpInstance& first)) {
   require_mechanism(post_process(first.q, broken.post.q1));
 }
 
-RC_GTEST_PROP(StochasticRows, PumAndDecomposition, (const PumPreprocessor& f_pre,
-                                                    const ExpEps& t, const OsldpInstance& o)) {
+RC_GTEST_PROP(StochasticRows, PumAndDecomposition,
+              (const PumPreprocessor& f_pre, const ExpEps& t, const OsldpInstance& o)) {
   require_mechanism(f_pre.as_mechanism());
   require_mechanism(personalized_urr(f_pre, t.budget()).q);
   const OsldpDecomposition d = decompose_osldp(o.q, o.sensitive);

@@ -44,8 +44,7 @@ RC_GTEST_PROP(TightRatio, UtilityOptimizedRrLiteralReading, (const ExpEps& t)) {
   if (v.holds) RC_ASSERT(v.tight_exp_eps == ExtendedRational(k >= 2 ? t.t : Rational(1)));
 }
 
-RC_GTEST_PROP(TightRatio, UtilityOptimizedRapporIsExactlyT, (const ExpEps& t,
-                                                             const Theta& theta)) {
+RC_GTEST_PROP(TightRatio, UtilityOptimizedRapporIsExactlyT, (const ExpEps& t, const Theta& theta)) {
   const std::size_t k = *uniform<std::size_t>(2, 9);
   const IndexSet x_s = nonempty_sensitive(k);
   const UnaryMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget());
@@ -62,8 +61,8 @@ RC_GTEST_PROP(TightRatio, UtilityOptimizedRapporIsExactlyT, (const ExpEps& t,
 // non-sensitive bits is 1"): outputs with two non-sensitive bits set are in Y_I and produced by
 // no input, and when t = 1 (d2 = 1) no non-sensitive bit is ever 1. So in the literal reading
 // uRAP is ULDP exactly when |X_N| = 0, or |X_N| = 1 and t > 1.
-RC_GTEST_PROP(TightRatio, UtilityOptimizedRapporLiteralReading, (const ExpEps& t,
-                                                                 const Theta& theta)) {
+RC_GTEST_PROP(TightRatio, UtilityOptimizedRapporLiteralReading,
+              (const ExpEps& t, const Theta& theta)) {
   const std::size_t k = *uniform<std::size_t>(1, 9);
   const IndexSet x_s = nonempty_sensitive(k);
   const UnaryMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget());
@@ -75,8 +74,8 @@ RC_GTEST_PROP(TightRatio, UtilityOptimizedRapporLiteralReading, (const ExpEps& t
   if (!expected) RC_ASSERT(v.violated == std::optional<Condition>(Condition::kInvertibility));
 }
 
-RC_GTEST_PROP(TightRatio, DenseUtilityOptimizedRapporIsExactlyT, (const ExpEps& t,
-                                                                  const Theta& theta)) {
+RC_GTEST_PROP(TightRatio, DenseUtilityOptimizedRapporIsExactlyT,
+              (const ExpEps& t, const Theta& theta)) {
   const std::size_t k = *uniform<std::size_t>(2, 6);
   const IndexSet x_s = nonempty_sensitive(k);
   const DenseMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget()).to_dense();

@@ -20,18 +20,18 @@ namespace {
 // Newton steps need the curvature of bit-vector likelihoods; histograms take SQUAREM.
 const EmOptions& histogram_options(const EmOptions& options) {
   if (options.accelerator == EmAccelerator::kNewton) {
-    throw InvalidArgument("EM accelerator newton: only for bit-vector reports (use auto, squarem or none)");
+    throw InvalidArgument(
+        "EM accelerator newton: only for bit-vector reports (use auto, squarem or none)");
   }
   return options;
 }
 
 using internal::run_squarem_em;
 
-std::vector<double> prepare_start(std::span<const double> start, std::size_t k,
-                                  double mixing) {
+std::vector<double> prepare_start(std::span<const double> start, std::size_t k, double mixing) {
   if (start.size() != k) {
-    throw InvalidArgument("EM: start has " + std::to_string(start.size()) +
-                          " entries, expected " + std::to_string(k));
+    throw InvalidArgument("EM: start has " + std::to_string(start.size()) + " entries, expected " +
+                          std::to_string(k));
   }
   if (!(mixing > 0.0 && mixing < 1.0)) {
     throw InvalidArgument("EM: start_mixing must be in (0,1)");
@@ -162,18 +162,17 @@ namespace {
 
 EmResult run_unary(const internal::UnaryEmModel& model, std::vector<double> p,
                    const EmOptions& options) {
-  if (options.accelerator == EmAccelerator::kAuto || options.accelerator == EmAccelerator::kNewton) {
+  if (options.accelerator == EmAccelerator::kAuto ||
+      options.accelerator == EmAccelerator::kNewton) {
     return internal::run_newton_em(
         [&model](const std::vector<double>& at, internal::CurvaturePass& out) {
           model.curvature_pass(at, out);
         },
         std::move(p), options);
   }
-  return run_squarem_em(
-      [&model](const std::vector<double>& at, std::vector<double>& next) {
-        return model.em_update(at, next);
-      },
-      std::move(p), options);
+  return run_squarem_em([&model](const std::vector<double>& at,
+                                 std::vector<double>& next) { return model.em_update(at, next); },
+                        std::move(p), options);
 }
 
 }  // namespace
@@ -187,7 +186,8 @@ EmResult em_estimate_unary(const UnaryParams& params, const BitReports& reports,
 EmResult em_estimate_unary(const UnaryParams& params, const BitReports& reports,
                            const EmOptions& options) {
   const internal::UnaryEmModel model(params, reports);  // also counts the set bits
-  const ThresholdEstimate start = threshold_estimate_unary(params, model.bit_counts(), options.alpha);
+  const ThresholdEstimate start =
+      threshold_estimate_unary(params, model.bit_counts(), options.alpha);
   return run_unary(model, prepare_start(start.p, params.k, options.start_mixing), options);
 }
 

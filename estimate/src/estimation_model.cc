@@ -33,7 +33,9 @@ EstimationModel estimation_model(const MechanismSpec& spec) {
           [&](const RandomizedResponseParams& p) -> EstimationModel {
             return urr_params(rr_params(spec.k, p.budget));
           },
-          [&](const UtilityOptimizedRRParams& p) -> EstimationModel { return urr_params(spec.sensitive, p.budget); },
+          [&](const UtilityOptimizedRRParams& p) -> EstimationModel {
+            return urr_params(spec.sensitive, p.budget);
+          },
           [&](const GeneralizedRapporParams& p) -> EstimationModel {
             return generalized_rappor_params(spec.k, p.theta, p.budget);
           },
@@ -45,42 +47,53 @@ EstimationModel estimation_model(const MechanismSpec& spec) {
       spec.kind);
 }
 
-bool reports_are_bit_vectors(const EstimationModel& model) { return std::holds_alternative<UnaryParams>(model); }
+bool reports_are_bit_vectors(const EstimationModel& model) {
+  return std::holds_alternative<UnaryParams>(model);
+}
 
 std::size_t num_symbols(const EstimationModel& model) {
-  return std::visit(Overloaded{[](const UrrParams& m) { return m.k; }, [](const UnaryParams& m) { return m.k; },
-                               [](const DenseParams& m) { return m.inputs; }},
-                    model);
+  return std::visit(
+      Overloaded{[](const UrrParams& m) { return m.k; }, [](const UnaryParams& m) { return m.k; },
+                 [](const DenseParams& m) { return m.inputs; }},
+      model);
 }
 
 std::vector<double> empirical_estimate(const EstimationModel& model, const ReportData& data) {
   return std::visit(
-      Overloaded{[&](const UrrParams& m) { return empirical_estimate_urr(m, data.symbol_counts); },
-                 [&](const UnaryParams& m) { return empirical_estimate_unary(m, data.bit_counts); },
-                 [&](const DenseParams& m) { return empirical_estimate_dense(m, data.symbol_counts); }},
+      Overloaded{
+          [&](const UrrParams& m) { return empirical_estimate_urr(m, data.symbol_counts); },
+          [&](const UnaryParams& m) { return empirical_estimate_unary(m, data.bit_counts); },
+          [&](const DenseParams& m) { return empirical_estimate_dense(m, data.symbol_counts); }},
       model);
 }
 
-ThresholdEstimate threshold_estimate(const EstimationModel& model, const ReportData& data, double alpha) {
+ThresholdEstimate threshold_estimate(const EstimationModel& model, const ReportData& data,
+                                     double alpha) {
   return std::visit(
-      Overloaded{[&](const UrrParams& m) { return threshold_estimate_urr(m, data.symbol_counts, alpha); },
-                 [&](const UnaryParams& m) { return threshold_estimate_unary(m, data.bit_counts, alpha); },
-                 [&](const DenseParams& m) { return threshold_estimate_dense(m, data.symbol_counts, alpha); }},
+      Overloaded{
+          [&](const UrrParams& m) { return threshold_estimate_urr(m, data.symbol_counts, alpha); },
+          [&](const UnaryParams& m) { return threshold_estimate_unary(m, data.bit_counts, alpha); },
+          [&](const DenseParams& m) {
+            return threshold_estimate_dense(m, data.symbol_counts, alpha);
+          }},
       model);
 }
 
-EmResult em_estimate(const EstimationModel& model, const ReportData& data, const EmOptions& options) {
+EmResult em_estimate(const EstimationModel& model, const ReportData& data,
+                     const EmOptions& options) {
   return std::visit(
-      Overloaded{[&](const UrrParams& m) { return em_estimate_urr(m, data.symbol_counts, options); },
-                 [&](const UnaryParams& m) {
-                   if (!data.per_report) {
-                     throw InvalidArgument(
-                         "EM on bit vectors needs one report per line (per-bit counts do not determine the "
-                         "likelihood); use the empirical or thresholded estimate with counts");
-                   }
-                   return em_estimate_unary(m, data.bit_reports, options);
-                 },
-                 [&](const DenseParams& m) { return em_estimate_dense(m, data.symbol_counts, options); }},
+      Overloaded{
+          [&](const UrrParams& m) { return em_estimate_urr(m, data.symbol_counts, options); },
+          [&](const UnaryParams& m) {
+            if (!data.per_report) {
+              throw InvalidArgument(
+                  "EM on bit vectors needs one report per line (per-bit counts do not determine "
+                  "the "
+                  "likelihood); use the empirical or thresholded estimate with counts");
+            }
+            return em_estimate_unary(m, data.bit_reports, options);
+          },
+          [&](const DenseParams& m) { return em_estimate_dense(m, data.symbol_counts, options); }},
       model);
 }
 
@@ -92,8 +105,12 @@ EmAccelerator resolved_accelerator(const EmAccelerator requested, const Estimati
 void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel& model,
                       const std::vector<std::uint64_t>& input_counts, bool counts) {
   if (counts) {
-    std::visit(Overloaded{[&](const UrrParams& m) { write_symbol_counts(out, sample_report_counts(rng, m, input_counts)); },
-                          [&](const UnaryParams& m) { write_bit_counts(out, sample_report_counts(rng, m, input_counts)); },
+    std::visit(Overloaded{[&](const UrrParams& m) {
+                            write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
+                          },
+                          [&](const UnaryParams& m) {
+                            write_bit_counts(out, sample_report_counts(rng, m, input_counts));
+                          },
                           [&](const DenseParams& m) {
                             write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
                           }},
@@ -101,10 +118,12 @@ void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel&
     return;
   }
   const std::vector<std::uint32_t> inputs = inputs_from_counts(rng, input_counts);
-  std::visit(Overloaded{[&](const UrrParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); },
-                        [&](const UnaryParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); },
-                        [&](const DenseParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); }},
-             model);
+  std::visit(
+      Overloaded{
+          [&](const UrrParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); },
+          [&](const UnaryParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); },
+          [&](const DenseParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); }},
+      model);
 }
 
 }  // namespace uldp::estimate

@@ -18,13 +18,13 @@
 namespace uldp::estimate::internal {
 namespace {
 
-constexpr double kShrink = 1e-2;         // a held coordinate keeps this fraction of its mass
+constexpr double kShrink = 1e-2;  // a held coordinate keeps this fraction of its mass
 constexpr double kInitialDamping = 1e-2;
 constexpr double kMinDamping = 1e-8;
-constexpr double kRelax = 1.0 / 3.0;     // μ factor when the model predicted the gain well
-constexpr double kTighten = 4.0;         // μ factor when it did not
+constexpr double kRelax = 1.0 / 3.0;  // μ factor when the model predicted the gain well
+constexpr double kTighten = 4.0;      // μ factor when it did not
 constexpr double kGoodRatio = 0.75, kPoorRatio = 0.25;
-constexpr int kMaxFailures = 3;          // rejected candidates in a row before a plain update
+constexpr int kMaxFailures = 3;  // rejected candidates in a row before a plain update
 constexpr int kMaxHoldRounds = 32;
 
 // The candidate p + Δ (see the file comment); false if it is not finite.
@@ -60,10 +60,10 @@ bool newton_candidate(const std::vector<double>& p, const CurvaturePass& at, dou
       sum_1 += inverse[j];
     }
     const double denominator = low_rank ? at.weight + c_c : 1.0;
-    const double ones_m_g = sum_g - c_1 * c_g / denominator;   // 1·M⁻¹g
-    const double ones_m_1 = sum_1 - c_1 * c_1 / denominator;   // 1·M⁻¹1 > 0
+    const double ones_m_g = sum_g - c_1 * c_g / denominator;  // 1·M⁻¹g
+    const double ones_m_1 = sum_1 - c_1 * c_1 / denominator;  // 1·M⁻¹1 > 0
     if (!(ones_m_1 > 0.0)) return false;
-    const double lambda = (ones_m_g - released) / ones_m_1;   // makes Σ_free Δ = released
+    const double lambda = (ones_m_g - released) / ones_m_1;  // makes Σ_free Δ = released
     const double coupling = (c_g - lambda * c_1) / denominator;
     bool changed = false;
     for (std::size_t j = 0; j < k; ++j) {
@@ -104,8 +104,7 @@ double predicted_gain(const std::vector<double>& from, const CurvaturePass& at,
 
 }  // namespace
 
-EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p,
-                       const EmOptions& options) {
+EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p, const EmOptions& options) {
   check_options(options);
   EmResult result;
   CurvaturePass at, trial;

@@ -5,10 +5,10 @@
 #include <string>
 
 #include "uldp/error.h"
-#include "uldp/probability.h"
 #include "uldp/mechanisms/generalized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/probability.h"
 
 namespace uldp::estimate {
 namespace {
@@ -158,7 +158,8 @@ void validate(const UrrParams& params, const char* what) {
   const std::string name(what);
   if (params.k == 0) throw InvalidArgument(name + ": k must be >= 1");
   if (params.sensitive.universe() != params.k) {
-    throw InvalidArgument(name + ": X_S is a set over " + std::to_string(params.sensitive.universe()) +
+    throw InvalidArgument(name + ": X_S is a set over " +
+                          std::to_string(params.sensitive.universe()) +
                           " symbols, k = " + std::to_string(params.k));
   }
   if (!is_probability(params.c1) || !is_probability(params.c2) || !is_probability(params.c3)) {
@@ -170,8 +171,7 @@ void validate(const UnaryParams& params, const char* what) {
   const std::string name(what);
   if (params.k == 0) throw InvalidArgument(name + ": k must be >= 1");
   if (params.on.size() != params.k || params.off.size() != params.k) {
-    throw InvalidArgument(name + ": on/off must have k = " + std::to_string(params.k) +
-                          " entries");
+    throw InvalidArgument(name + ": on/off must have k = " + std::to_string(params.k) + " entries");
   }
   for (std::size_t j = 0; j < params.k; ++j) {
     if (!is_probability(params.on[j]) || !is_probability(params.off[j])) {

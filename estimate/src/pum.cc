@@ -32,8 +32,9 @@ std::vector<double> pum_fallback_pi(std::span<const double> r_hat,
     mass += pi[x];
   }
   if (plain == 0) {
-    throw InvalidArgument("PUM: X_N is empty, so a bot without background knowledge has no "
-                          "fallback distribution");
+    throw InvalidArgument(
+        "PUM: X_N is empty, so a bot without background knowledge has no "
+        "fallback distribution");
   }
   for (std::size_t x = 0; x < k; ++x) {
     if (common_sensitive.contains(x)) continue;
@@ -60,8 +61,8 @@ std::vector<double> pum_estimate(std::span<const double> r_hat,
       pi = &*pi_hat[bot];
       if (pi->size() != k) {
         throw InvalidArgument("PUM: pi_hat[" + std::to_string(bot) + "] has " +
-                              std::to_string(pi->size()) + " entries, expected k = " +
-                              std::to_string(k));
+                              std::to_string(pi->size()) +
+                              " entries, expected k = " + std::to_string(k));
       }
       for (double v : *pi) {
         if (!std::isfinite(v)) {

@@ -38,8 +38,8 @@ std::uint64_t parse_count(std::string_view value, const std::string& source, std
   std::uint64_t result = 0;
   const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), result);
   if (ec != std::errc() || ptr != value.data() + value.size()) {
-    throw InputError(source, line, column, std::string(what) + " '" + std::string(value) +
-                                               "' is too large");
+    throw InputError(source, line, column,
+                     std::string(what) + " '" + std::string(value) + "' is too large");
   }
   return result;
 }
@@ -78,8 +78,8 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
             throw InputError(source, line, rest_column,
                              "bit-vector counts need the header '# counts n=N'");
           }
-          data.bit_counts.n = parse_count(rest.substr(2), source, line, rest_column + 2,
-                                          "the number of reports n");
+          data.bit_counts.n =
+              parse_count(rest.substr(2), source, line, rest_column + 2, "the number of reports n");
           data.n = data.bit_counts.n;
         } else if (!rest.empty()) {
           throw InputError(source, line, rest_column,
@@ -98,8 +98,8 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
       if (bit_vectors) {
         if (count > data.bit_counts.n) {
           throw InputError(source, line, column,
-                           "bit count " + std::to_string(count) + " exceeds n = " +
-                               std::to_string(data.bit_counts.n));
+                           "bit count " + std::to_string(count) +
+                               " exceeds n = " + std::to_string(data.bit_counts.n));
         }
         data.bit_counts.ones[counts_read] = count;
       } else {
@@ -132,9 +132,9 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
     } else {
       const std::uint64_t symbol = parse_count(text, source, line, column, "a symbol index");
       if (symbol >= k) {
-        throw InputError(source, line, column,
-                         "symbol " + std::to_string(symbol) + " is outside 0.." +
-                             std::to_string(k - 1));
+        throw InputError(
+            source, line, column,
+            "symbol " + std::to_string(symbol) + " is outside 0.." + std::to_string(k - 1));
       }
       ++data.symbol_counts[symbol];
     }
@@ -142,9 +142,9 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
   }
   if (in.bad()) throw InputError(source, "read error");
   if (counts_mode && counts_read != k) {
-    throw InputError(source, line + 1, 1,
-                     "expected k = " + std::to_string(k) + " count lines, found " +
-                         std::to_string(counts_read));
+    throw InputError(
+        source, line + 1, 1,
+        "expected k = " + std::to_string(k) + " count lines, found " + std::to_string(counts_read));
   }
   if (bit_vectors && data.per_report) data.bit_counts.n = data.n;
   if (data.n == 0) throw InputError(source, "no reports");

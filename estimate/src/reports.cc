@@ -26,8 +26,7 @@ void BitReports::reserve(std::size_t reports, std::size_t set_bits) {
   bits_.reserve(set_bits);
 }
 
-std::vector<std::uint64_t> histogram(std::span<const std::uint32_t> symbols,
-                                     std::size_t outputs) {
+std::vector<std::uint64_t> histogram(std::span<const std::uint32_t> symbols, std::size_t outputs) {
   std::vector<std::uint64_t> counts(outputs, 0);
   for (std::uint32_t s : symbols) {
     if (s >= outputs) {

@@ -179,7 +179,8 @@ std::vector<std::uint32_t> sample_reports(Xoshiro256& rng, const UrrParams& para
     if (sensitive == 0 || uniform01(rng) < params.c3) {
       reports[i] = inputs[i];
     } else {
-      reports[i] = static_cast<std::uint32_t>(params.sensitive.indices()[uniform_below(rng, sensitive)]);
+      reports[i] =
+          static_cast<std::uint32_t>(params.sensitive.indices()[uniform_below(rng, sensitive)]);
     }
   }
   return reports;
@@ -192,8 +193,8 @@ std::vector<std::uint32_t> sample_reports(Xoshiro256& rng, const DenseParams& pa
   std::vector<AliasTable> tables;
   tables.reserve(params.inputs);
   for (std::size_t x = 0; x < params.inputs; ++x) {
-    tables.emplace_back(std::span<const double>(params.q.data() + x * params.outputs,
-                                                params.outputs));
+    tables.emplace_back(
+        std::span<const double>(params.q.data() + x * params.outputs, params.outputs));
   }
   std::vector<std::uint32_t> reports(inputs.size());
   for (std::size_t i = 0; i < inputs.size(); ++i) reports[i] = tables[inputs[i]].draw(rng);
@@ -256,9 +257,9 @@ std::vector<std::uint64_t> sample_report_counts(Xoshiro256& rng, const DensePara
   std::vector<std::uint64_t> counts(params.outputs, 0);
   for (std::size_t x = 0; x < params.inputs; ++x) {
     if (input_counts[x] == 0) continue;
-    const auto row = multinomial(
-        rng, input_counts[x],
-        std::span<const double>(params.q.data() + x * params.outputs, params.outputs));
+    const auto row =
+        multinomial(rng, input_counts[x],
+                    std::span<const double>(params.q.data() + x * params.outputs, params.outputs));
     for (std::size_t y = 0; y < params.outputs; ++y) counts[y] += row[y];
   }
   return counts;

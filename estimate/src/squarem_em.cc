@@ -98,5 +98,4 @@ void check_options(const EmOptions& options) {
   if (!(options.tolerance >= 0.0)) throw InvalidArgument("EM: tolerance must be >= 0");
 }
 
-
 }  // namespace uldp::estimate::internal

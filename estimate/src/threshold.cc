@@ -150,7 +150,8 @@ ThresholdEstimate threshold_estimate_dense(const DenseParams& params,
     }
     if (!(mass > 0.0)) {  // p̂ is (numerically) a point mass at x: use m̂ itself
       variance = 0, mass = 1;
-      for (std::size_t y = 0; y < k; ++y) variance += m[y] * inverse[y * k + x] * inverse[y * k + x];
+      for (std::size_t y = 0; y < k; ++y)
+        variance += m[y] * inverse[y * k + x] * inverse[y * k + x];
     }
     sd[x] = std::sqrt(variance / mass / n);
   }

@@ -21,8 +21,7 @@ struct UnaryEmModel::Partial {
   bool impossible = false;
 };
 
-UnaryEmModel::UnaryEmModel(const UnaryParams& params, const BitReports& reports)
-    : k_(params.k) {
+UnaryEmModel::UnaryEmModel(const UnaryParams& params, const BitReports& reports) : k_(params.k) {
   validate(params);
   if (reports.k() != params.k) {
     throw InvalidArgument("EM: reports have " + std::to_string(reports.k()) +
@@ -150,8 +149,7 @@ void UnaryEmModel::accumulate(const Segment& segment, const std::vector<double>&
 
 template <bool kCurvature, typename Index>
 void UnaryEmModel::accumulate_bits(const Segment& segment, const Index* bits,
-                                   const std::vector<double>& g, double base,
-                                   Partial& part) const {
+                                   const std::vector<double>& g, double base, Partial& part) const {
   // Σ log d(y) as the log of a running product kept in range with frexp: one log per call
   // instead of one per report.
   double product = 1.0;

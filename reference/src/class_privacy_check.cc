@@ -15,8 +15,8 @@
 namespace uldp {
 namespace {
 
-using internal::RatioSup;
 using internal::ratio_verdict;
+using internal::RatioSup;
 
 Witness make_witness(const ClassStructuredMechanism& q, std::size_t x, const Rational& q_x,
                      std::size_t x_prime, const Rational& q_x_prime, const OutputClass& output) {
@@ -82,8 +82,8 @@ RatioSup ratio_sup(const ClassStructuredMechanism& q, const std::vector<bool>& n
                                  ? ExtendedRational::infinity()
                                  : ExtendedRational(top->probability / bottom->probability);
     // A ratio of 1 attains nothing (x == x' does); equal ratios keep the earliest output.
-    const bool better = ratio > sup.value ||
-                        (attained_in && ratio == sup.value && o.first.rank < attained_in->first.rank);
+    const bool better = ratio > sup.value || (attained_in && ratio == sup.value &&
+                                              o.first.rank < attained_in->first.rank);
     if (!better) continue;
     sup.value = std::move(ratio);
     sup.attained_by = make_witness(q, top->first_members.front(), top->probability,
@@ -95,7 +95,8 @@ RatioSup ratio_sup(const ClassStructuredMechanism& q, const std::vector<bool>& n
 
 // The first input of a non-sensitive class (0 when X_N is empty), as the dense checker names it
 // for an output of Y_I that nobody produces.
-std::size_t first_non_sensitive(const ClassStructuredMechanism& q, const std::vector<bool>& sensitive) {
+std::size_t first_non_sensitive(const ClassStructuredMechanism& q,
+                                const std::vector<bool>& sensitive) {
   std::optional<std::size_t> first;
   for (std::size_t a = 0; a < sensitive.size(); ++a) {
     if (sensitive[a]) continue;
@@ -107,7 +108,8 @@ std::size_t first_non_sensitive(const ClassStructuredMechanism& q, const std::ve
 
 // Condition 1 of Definition 2 for one output class outside Y_P (all its columns alike).
 std::optional<Witness> invertibility_failure(const ClassStructuredMechanism& q,
-                                             const OutputClass& o, const std::vector<bool>& sensitive,
+                                             const OutputClass& o,
+                                             const std::vector<bool>& sensitive,
                                              UldpReading reading) {
   std::size_t producers = 0;
   std::vector<std::pair<std::size_t, const ColumnCell*>> first_producers;

@@ -15,7 +15,8 @@ using ColumnKey = std::pair<bool, ColumnShape>;  // (protected, shape)
 
 ColumnKey declared_key(const OutputClass& o) {
   ColumnShape shape;
-  for (const ColumnCell& cell : o.cells) shape[{cell.input_class, cell.probability}] += cell.members;
+  for (const ColumnCell& cell : o.cells)
+    shape[{cell.input_class, cell.probability}] += cell.members;
   return {o.is_protected, std::move(shape)};
 }
 
@@ -34,7 +35,8 @@ std::optional<std::string> structure_mismatch(const ClassStructuredMechanism& q,
                                               const DenseMechanism& dense,
                                               const IndexSet& protected_outputs) {
   if (dense.num_inputs() != q.num_inputs()) return "the matrix has a different number of inputs";
-  if (Integer(dense.num_outputs()) != q.num_outputs()) return "the matrix has a different number of outputs";
+  if (Integer(dense.num_outputs()) != q.num_outputs())
+    return "the matrix has a different number of outputs";
   if (protected_outputs.universe() != dense.num_outputs() ||
       Integer(protected_outputs.size()) != q.num_protected_outputs()) {
     return "Y_P has a different size";
@@ -78,15 +80,18 @@ std::optional<std::string> structure_mismatch(const ClassStructuredMechanism& q,
     if (named != actual) return column(y) + ": the first inputs named by '" + o.name + "' differ";
   }
   for (const auto& [key, rank] : first_declared) {
-    if (Integer(first_counted.at(key)) != rank) return "an output class does not start at its first column";
+    if (Integer(first_counted.at(key)) != rank)
+      return "an output class does not start at its first column";
   }
   // Every row's cells.
   for (std::size_t x = 0; x < dense.num_inputs(); ++x) {
     std::map<std::pair<bool, Rational>, Integer> row;
-    for (std::size_t y = 0; y < dense.num_outputs(); ++y) row[{protected_outputs.contains(y), dense(x, y)}] += 1;
+    for (std::size_t y = 0; y < dense.num_outputs(); ++y)
+      row[{protected_outputs.contains(y), dense(x, y)}] += 1;
     std::vector<RowCell> recounted;
     for (const auto& [key, count] : row) recounted.push_back({key.second, count, key.first});
-    if (recounted != q.row_cells(q.class_of(x))) return "row " + std::to_string(x) + " has other cells";
+    if (recounted != q.row_cells(q.class_of(x)))
+      return "row " + std::to_string(x) + " has other cells";
   }
   return std::nullopt;
 }

@@ -45,8 +45,8 @@ ClassStructuredMechanism::ClassStructuredMechanism(std::size_t k,
     const InputClass& c = input_classes_[a];
     if (c.members.universe() != k_) {
       throw InvalidArgument(what + ": input class '" + c.name + "' is a set over " +
-                            std::to_string(c.members.universe()) + " inputs, not k = " +
-                            std::to_string(k_));
+                            std::to_string(c.members.universe()) +
+                            " inputs, not k = " + std::to_string(k_));
     }
     if (c.members.empty()) throw InvalidArgument(what + ": input class '" + c.name + "' is empty");
     for (std::size_t x : c.members.indices()) {
@@ -121,9 +121,9 @@ ClassStructuredMechanism::ClassStructuredMechanism(std::size_t k,
     }
     for (const ColumnCell& cell : o.cells) {
       const InputClass& a = input_classes_[cell.input_class];
-      row_sums[cell.input_class] += cell.probability *
-                                    Rational(row_count(o, cell, a.members.size(),
-                                                       where + ", input class '" + a.name + "'"));
+      row_sums[cell.input_class] +=
+          cell.probability *
+          Rational(row_count(o, cell, a.members.size(), where + ", input class '" + a.name + "'"));
     }
   }
   std::sort(first_ranks.begin(), first_ranks.end());

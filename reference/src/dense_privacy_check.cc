@@ -8,8 +8,8 @@
 namespace uldp {
 namespace {
 
-using internal::RatioSup;
 using internal::ratio_verdict;
+using internal::RatioSup;
 
 Witness make_witness(const DenseMechanism& q, std::size_t x, std::size_t x_prime, std::size_t y) {
   Witness w;
@@ -21,7 +21,6 @@ Witness make_witness(const DenseMechanism& q, std::size_t x, std::size_t x_prime
   w.q_x_prime = q(x_prime, y);
   return w;
 }
-
 
 // sup over y in `columns`, x in `numerator_rows`, x' in all rows, of Q(y|x) / Q(y|x'), with 0/0
 // skipped and c/0 = infinity. Per column only the largest numerator and the smallest denominator
@@ -46,7 +45,6 @@ RatioSup ratio_sup(const DenseMechanism& q, const std::vector<bool>& numerator_r
   }
   return sup;
 }
-
 
 std::vector<std::size_t> all_columns(const DenseMechanism& q) {
   std::vector<std::size_t> columns(q.num_outputs());
@@ -83,7 +81,8 @@ std::optional<Witness> invertibility_failure(const DenseMechanism& q, const Inde
 }  // namespace
 
 Verdict check_ldp(const DenseMechanism& q, const std::optional<PrivacyBudget>& budget) {
-  return ratio_verdict(ratio_sup(q, std::vector<bool>(q.num_inputs(), true), all_columns(q)), budget);
+  return ratio_verdict(ratio_sup(q, std::vector<bool>(q.num_inputs(), true), all_columns(q)),
+                       budget);
 }
 
 Verdict check_uldp(const DenseMechanism& q, const IndexSet& sensitive,
@@ -91,15 +90,16 @@ Verdict check_uldp(const DenseMechanism& q, const IndexSet& sensitive,
                    UldpReading reading) {
   require_fit(q, sensitive);
   if (protected_outputs.universe() != q.num_outputs()) {
-    throw InvalidArgument("protected: the set is over " + std::to_string(protected_outputs.universe()) +
+    throw InvalidArgument("protected: the set is over " +
+                          std::to_string(protected_outputs.universe()) +
                           " outputs but the matrix has " + std::to_string(q.num_outputs()));
   }
   for (std::size_t y = 0; y < q.num_outputs(); ++y) {
     if (protected_outputs.contains(y)) continue;
     if (auto witness = invertibility_failure(q, sensitive, y, reading)) {
-      Verdict v = ratio_verdict(ratio_sup(q, std::vector<bool>(q.num_inputs(), true),
-                                          protected_outputs.indices()),
-                                std::nullopt);
+      Verdict v = ratio_verdict(
+          ratio_sup(q, std::vector<bool>(q.num_inputs(), true), protected_outputs.indices()),
+          std::nullopt);
       v.holds = false;
       v.tight_exp_eps = ExtendedRational::infinity();  // no ε repairs condition 1
       v.violated = Condition::kInvertibility;

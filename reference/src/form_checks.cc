@@ -13,10 +13,14 @@ namespace uldp {
 
 std::string_view property_name(Property property) {
   switch (property) {
-    case Property::kLdp: return "ldp";
-    case Property::kUldp: return "uldp";
-    case Property::kUldpStrict: return "uldp-strict";
-    case Property::kOsldp: return "osldp";
+    case Property::kLdp:
+      return "ldp";
+    case Property::kUldp:
+      return "uldp";
+    case Property::kUldpStrict:
+      return "uldp-strict";
+    case Property::kOsldp:
+      return "osldp";
   }
   return "?";
 }
@@ -31,10 +35,14 @@ Property parse_property(std::string_view name, std::string_view what) {
 
 const Verdict& PropertyVerdicts::operator[](Property property) const {
   switch (property) {
-    case Property::kLdp: return ldp;
-    case Property::kUldp: return uldp;
-    case Property::kUldpStrict: return uldp_strict;
-    case Property::kOsldp: return osldp;
+    case Property::kLdp:
+      return ldp;
+    case Property::kUldp:
+      return uldp;
+    case Property::kUldpStrict:
+      return uldp_strict;
+    case Property::kOsldp:
+      return osldp;
   }
   throw InvalidArgument("property: out of range");
 }
@@ -53,10 +61,14 @@ Verdict check_property(const ExactForm& form, Property property, const IndexSet&
   return std::visit(
       [&](const auto& f) -> Verdict {
         switch (property) {
-          case Property::kLdp: return check_ldp(f.q, budget);
-          case Property::kUldp: return uldp(f, UldpReading::kReachable);
-          case Property::kUldpStrict: return uldp(f, UldpReading::kLiteral);
-          case Property::kOsldp: return check_osldp(f.q, sensitive, budget);
+          case Property::kLdp:
+            return check_ldp(f.q, budget);
+          case Property::kUldp:
+            return uldp(f, UldpReading::kReachable);
+          case Property::kUldpStrict:
+            return uldp(f, UldpReading::kLiteral);
+          case Property::kOsldp:
+            return check_osldp(f.q, sensitive, budget);
         }
         throw InvalidArgument("property: out of range");
       },

@@ -13,11 +13,13 @@ Rational rappor_psi(const Rational& theta, const Rational& t) {
 
 Rational default_rappor_theta(const PrivacyBudget& budget) {
   // θ only shapes utility (the ratio is t for every θ), so an approximation of sqrt(t) is safe.
-  const Rational s = budget.exp_half_eps() ? *budget.exp_half_eps() : sqrt_lower(budget.exp_eps(), 64);
+  const Rational s =
+      budget.exp_half_eps() ? *budget.exp_half_eps() : sqrt_lower(budget.exp_eps(), 64);
   return s / (s + 1);
 }
 
-UnaryMechanism generalized_rappor(std::size_t k, const Rational& theta, const PrivacyBudget& budget) {
+UnaryMechanism generalized_rappor(std::size_t k, const Rational& theta,
+                                  const PrivacyBudget& budget) {
   if (k == 0) throw InvalidArgument("generalized RAPPOR: k must be at least 1");
   Probability::from_rational(theta, "theta");
   const Rational psi = rappor_psi(theta, budget.exp_eps());

@@ -32,7 +32,8 @@ IndexSet IndexSet::from_indices(std::vector<std::size_t> indices, std::size_t un
   for (std::size_t i = 0; i < indices.size(); ++i) {
     if (indices[i] >= universe) {
       throw InvalidArgument(std::string(what) + ": index " + std::to_string(indices[i]) +
-                            " is out of range 0.." + std::to_string(universe == 0 ? 0 : universe - 1));
+                            " is out of range 0.." +
+                            std::to_string(universe == 0 ? 0 : universe - 1));
     }
     if (i > 0 && indices[i] == indices[i - 1]) {
       throw InvalidArgument(std::string(what) + ": index " + std::to_string(indices[i]) +
@@ -60,7 +61,8 @@ IndexSet IndexSet::parse(std::string_view text, std::size_t universe, std::strin
       }
       if (hi >= universe) {
         throw InvalidArgument(std::string(what) + ": index " + std::to_string(hi) +
-                              " is out of range 0.." + std::to_string(universe == 0 ? 0 : universe - 1));
+                              " is out of range 0.." +
+                              std::to_string(universe == 0 ? 0 : universe - 1));
       }
       for (std::size_t i = lo; i <= hi; ++i) indices.push_back(i);
     } else {

@@ -36,7 +36,8 @@ PrivacyBudget PrivacyBudget::from_exp_eps(const Rational& t, const char* what) {
   return b;
 }
 
-PrivacyBudget PrivacyBudget::from_epsilon(const Rational& epsilon, unsigned bits, const char* what) {
+PrivacyBudget PrivacyBudget::from_epsilon(const Rational& epsilon, unsigned bits,
+                                          const char* what) {
   if (epsilon < 0) {
     throw InvalidArgument(std::string(what) + ": " + to_string(epsilon) + " is negative");
   }
@@ -66,8 +67,8 @@ bool PrivacyBudget::admits(const ExtendedRational& ratio) const {
 
 std::string PrivacyBudget::describe() const {
   if (!epsilon_) return "exp_eps = " + to_string(exp_eps_);
-  return "eps = " + to_decimal(*epsilon_) + " (mechanisms use exp_eps = " +
-         to_decimal(exp_eps_, 20) + " <= e^eps, short by at most " +
+  return "eps = " + to_decimal(*epsilon_) +
+         " (mechanisms use exp_eps = " + to_decimal(exp_eps_, 20) + " <= e^eps, short by at most " +
          to_decimal(rounding_error_bound_, 3) + ")";
 }
 

@@ -113,7 +113,7 @@ std::string to_decimal(const Rational& value, int digits) {
   const Rational a = negative ? Rational(-value) : value;
   // Find e with 10^(e-1) <= a < 10^e, then scale to `digits` significant digits.
   long e = static_cast<long>(msb(numerator(a))) - static_cast<long>(msb(denominator(a)));
-  e = static_cast<long>(std::floor(static_cast<double>(e) * 0.30102999566398120)) ;
+  e = static_cast<long>(std::floor(static_cast<double>(e) * 0.30102999566398120));
   auto pow10r = [](long k) {
     return k >= 0 ? Rational(pow10(static_cast<unsigned long>(k)))
                   : Rational(Integer(1), pow10(static_cast<unsigned long>(-k)));
@@ -133,7 +133,8 @@ std::string to_decimal(const Rational& value, int digits) {
   } else if (point >= static_cast<long>(s.size())) {
     out = s + std::string(static_cast<std::size_t>(point - static_cast<long>(s.size())), '0');
   } else {
-    out = s.substr(0, static_cast<std::size_t>(point)) + "." + s.substr(static_cast<std::size_t>(point));
+    out = s.substr(0, static_cast<std::size_t>(point)) + "." +
+          s.substr(static_cast<std::size_t>(point));
   }
   if (out.find('.') != std::string::npos) {
     while (out.back() == '0') out.pop_back();

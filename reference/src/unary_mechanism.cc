@@ -29,8 +29,8 @@ Rational UnaryMechanism::bit_probability(std::size_t j, bool value, std::size_t 
 Rational UnaryMechanism::probability(const std::vector<bool>& y, std::size_t input) const {
   if (y.size() != bits_.size() || input >= bits_.size()) {
     throw InvalidArgument("unary mechanism: output of " + std::to_string(y.size()) +
-                          " bits or input " + std::to_string(input) + " does not fit k = " +
-                          std::to_string(bits_.size()));
+                          " bits or input " + std::to_string(input) +
+                          " does not fit k = " + std::to_string(bits_.size()));
   }
   Rational p(1);
   for (std::size_t j = 0; j < bits_.size() && p != 0; ++j) p *= bit_probability(j, y[j], input);

@@ -11,8 +11,8 @@
 namespace uldp {
 namespace {
 
-using internal::RatioSup;
 using internal::ratio_verdict;
+using internal::RatioSup;
 
 // Outputs with more bits than this get no exact Q(y|x) in witnesses (the numbers get huge).
 constexpr std::size_t kMaxWitnessProbabilityBits = 64;
@@ -23,7 +23,7 @@ struct Support {
   bool one = false;
   bool has(bool v) const { return v ? one : zero; }
 };
-Support support_of(const Rational& p_one) { return {p_one < 1, p_one > 0}; }
+Support support_of(const Rational& p_one) { return {p_one<1, p_one> 0}; }
 
 struct BitView {
   Support on, off;
@@ -91,7 +91,8 @@ Witness make_witness(const UnaryMechanism& q, std::size_t x, std::size_t x_prime
 }
 
 std::vector<BitView> views(const UnaryMechanism& q, const std::vector<bool>& zero_bits,
-                           const std::vector<bool>& numerator, const std::vector<bool>& denominator) {
+                           const std::vector<bool>& numerator,
+                           const std::vector<bool>& denominator) {
   std::vector<BitView> v(q.k());
   for (std::size_t j = 0; j < q.k(); ++j) {
     v[j] = {support_of(q.bit(j).one_if_on), support_of(q.bit(j).one_if_off), zero_bits[j],
@@ -99,7 +100,6 @@ std::vector<BitView> views(const UnaryMechanism& q, const std::vector<bool>& zer
   }
   return v;
 }
-
 
 // sup over y in {y : y_j = 0 for zero bits}, x_i in numerator, x_k in denominator, of
 // Q(y|x_i)/Q(y|x_k). For i != k the factors of bits outside {i, k} are equal in both and
@@ -153,7 +153,6 @@ RatioSup ratio_sup(const UnaryMechanism& q, const std::vector<bool>& zero_bits,
   return sup;
 }
 
-
 std::vector<bool> membership(const IndexSet& set) {
   std::vector<bool> m(set.universe(), false);
   for (std::size_t i : set.indices()) m[i] = true;
@@ -162,7 +161,8 @@ std::vector<bool> membership(const IndexSet& set) {
 
 void require_fit(const UnaryMechanism& q, const IndexSet& set, const char* what) {
   if (set.universe() != q.k()) {
-    throw InvalidArgument(std::string(what) + ": the set is over " + std::to_string(set.universe()) +
+    throw InvalidArgument(std::string(what) + ": the set is over " +
+                          std::to_string(set.universe()) +
                           " indices but the mechanism has k = " + std::to_string(q.k()));
   }
 }
@@ -318,14 +318,18 @@ std::optional<Witness> invertibility_failure(const UnaryMechanism& q, const std:
     }
     if (!pair) {  // the two overlapping bits that use up the fewest "1 when off" zero bits
       std::vector<std::size_t> by_cost;
-      for (std::size_t a : overlapping) if (!one_off(a)) by_cost.push_back(a);
-      for (std::size_t a : overlapping) if (one_off(a)) by_cost.push_back(a);
+      for (std::size_t a : overlapping)
+        if (!one_off(a)) by_cost.push_back(a);
+      for (std::size_t a : overlapping)
+        if (one_off(a)) by_cost.push_back(a);
       if (some_zero_bit_one_outside(by_cost[0], by_cost[1])) pair = {by_cost[0], by_cost[1]};
     }
     if (pair) {
       const auto [i, i2] = *pair;
       std::vector<bool> y = base_output(v);
-      auto common = [&](std::size_t j) { return (v[j].on.one && v[j].off.one) && (own_one(j) || !(v[j].on.zero && v[j].off.zero)); };
+      auto common = [&](std::size_t j) {
+        return (v[j].on.one && v[j].off.one) && (own_one(j) || !(v[j].on.zero && v[j].off.zero));
+      };
       y[i] = common(i);
       y[i2] = common(i2);
       if (!in_invertible_set(v, y)) {

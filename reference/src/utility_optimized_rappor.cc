@@ -1,8 +1,8 @@
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 
 #include "uldp/error.h"
-#include "uldp/probability.h"
 #include "uldp/mechanisms/generalized_rappor.h"
+#include "uldp/probability.h"
 
 namespace uldp {
 
@@ -19,7 +19,7 @@ UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const Rationa
   const UrapConstants d = urap_constants(theta, budget.exp_eps());
   std::vector<BitChannel> bits(k);
   for (std::size_t j = 0; j < k; ++j) {
-    bits[j] = sensitive.contains(j) ? BitChannel{theta, d.d1}  // eq. (9)
+    bits[j] = sensitive.contains(j) ? BitChannel{theta, d.d1}             // eq. (9)
                                     : BitChannel{1 - d.d2, Rational(0)};  // eq. (10)
   }
   return UnaryMechanism(std::move(bits), "uRAP");
@@ -32,7 +32,8 @@ UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const Privacy
 std::vector<std::size_t> urap_protected_dense_outputs(const IndexSet& sensitive) {
   const std::size_t k = sensitive.universe();
   if (k > UnaryMechanism::kMaxDenseBits) {
-    throw InvalidArgument("uRAP protected outputs: k = " + std::to_string(k) + " is too large to list");
+    throw InvalidArgument("uRAP protected outputs: k = " + std::to_string(k) +
+                          " is too large to list");
   }
   std::size_t non_sensitive_mask = 0;
   for (std::size_t j = 0; j < k; ++j) {

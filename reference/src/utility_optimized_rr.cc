@@ -12,7 +12,7 @@ namespace {
 // Q(y|x) of eq. (6): the one formula behind both the dense and the class-structured form.
 Rational urr_entry(const IndexSet& sensitive, const UrrConstants& c, std::size_t x, std::size_t y) {
   if (sensitive.contains(y)) return x == y ? c.c1 : c.c2;  // rows 1-3
-  return x == y ? c.c3 : Rational(0);                       // non-sensitive x reports itself
+  return x == y ? c.c3 : Rational(0);                      // non-sensitive x reports itself
 }
 
 void require_symbols(std::size_t k) {
@@ -20,7 +20,8 @@ void require_symbols(std::size_t k) {
 }
 
 // The smallest min(2, |members|) members, skipping `except`.
-std::vector<std::size_t> first_two(const IndexSet& members, std::optional<std::size_t> except = {}) {
+std::vector<std::size_t> first_two(const IndexSet& members,
+                                   std::optional<std::size_t> except = {}) {
   std::vector<std::size_t> first;
   for (std::size_t x : members.indices()) {
     if (first.size() == 2) break;

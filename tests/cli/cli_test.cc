@@ -33,16 +33,17 @@ TEST(CliMechanism, UrapLabelsAreBitStrings) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json j = json::parse(r.out);
   EXPECT_EQ(j["outputs"].size(), 8u);
-  EXPECT_EQ(j["outputs"][1], "100");  // character j = bit of input j
+  EXPECT_EQ(j["outputs"][1], "100");        // character j = bit of input j
   EXPECT_EQ(j["protected"], json({0, 1}));  // non-sensitive bits 1, 2 are zero
-  EXPECT_EQ(j["theta"], "2/3");  // s = 2
+  EXPECT_EQ(j["theta"], "2/3");             // s = 2
 }
 
 TEST(CliMechanism, CsvRoundTripsThroughCheck) {
   const RunResult m = run_uldp("mechanism urr --k 625 --sensitive 0-14 --eps 1 --format csv");
   ASSERT_EQ(m.exit_code, 0) << m.err;
   const std::string path = temp_file("urr625.csv", m.out);
-  const RunResult c = run_uldp("check --matrix " + path + " --sensitive 0-14 --protected 0-14 --eps 1 --json");
+  const RunResult c =
+      run_uldp("check --matrix " + path + " --sensitive 0-14 --protected 0-14 --eps 1 --json");
   ASSERT_EQ(c.exit_code, 0) << c.err;
   const json j = json::parse(c.out);
   EXPECT_TRUE(j["stochastic"]);
@@ -73,7 +74,8 @@ TEST(CliCheck, RatioViolationWithExactDecimals) {
   EXPECT_EQ(j["uldp"]["tight_exp_eps"], "4");  // 0.6 / 0.15 exactly
   EXPECT_EQ(j["uldp"]["witness"]["y_label"], "b");
   // The same matrix at its tight budget passes.
-  EXPECT_EQ(run_uldp("check --matrix " + example("ratio_only.json") + " --sensitive 0 --protected 0,1 --exp-eps 4")
+  EXPECT_EQ(run_uldp("check --matrix " + example("ratio_only.json") +
+                     " --sensitive 0 --protected 0,1 --exp-eps 4")
                 .exit_code,
             0);
 }
@@ -150,41 +152,65 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadInput{"unknown_flag", "check --bogus", "", "--bogus"},
         BadInput{"unknown_command", "frobnicate", "", "frobnicate"},
-        BadInput{"missing_file", "check --matrix /nonexistent.csv", "", "/nonexistent.csv: cannot open file"},
-        BadInput{"bad_entry", "check --matrix FILE.csv", "1/2,1/2\n1/2,x\n", ".csv:2:5: entry: 'x' is not a number"},
-        BadInput{"ragged", "check --matrix FILE.csv", "1/2,1/2\n1\n", ".csv:2:1: row has 1 entries, expected 2"},
-        BadInput{"outside_unit", "check --matrix FILE.csv", "1/2,1/2\n3/2,-1/2\n", ".csv:2:1: entry 3/2 is a probability outside [0,1]"},
-        BadInput{"row_sum", "check --matrix FILE.csv", "1/2,1/2\n0.5,0.4\n", ".csv: line 2: row 1 sums to 9/10"},
-        BadInput{"bad_json", "check --matrix FILE.json", "{\"Q\": [[1, 0]", ".json:1:14: invalid JSON"},
-        BadInput{"json_outside", "check --matrix FILE.json", "{\"Q\": [[1.5, -0.5]]}", "Q[0][0]: entry 3/2 is a probability outside [0,1]"},
-        BadInput{"sensitive_range", "mechanism urr --k 5 --sensitive 0-9 --exp-eps 2", "", "--sensitive: index 9 is out of range 0..4"},
-        BadInput{"sensitive_junk", "mechanism urr --k 5 --sensitive a --exp-eps 2", "", "--sensitive"},
+        BadInput{"missing_file", "check --matrix /nonexistent.csv", "",
+                 "/nonexistent.csv: cannot open file"},
+        BadInput{"bad_entry", "check --matrix FILE.csv", "1/2,1/2\n1/2,x\n",
+                 ".csv:2:5: entry: 'x' is not a number"},
+        BadInput{"ragged", "check --matrix FILE.csv", "1/2,1/2\n1\n",
+                 ".csv:2:1: row has 1 entries, expected 2"},
+        BadInput{"outside_unit", "check --matrix FILE.csv", "1/2,1/2\n3/2,-1/2\n",
+                 ".csv:2:1: entry 3/2 is a probability outside [0,1]"},
+        BadInput{"row_sum", "check --matrix FILE.csv", "1/2,1/2\n0.5,0.4\n",
+                 ".csv: line 2: row 1 sums to 9/10"},
+        BadInput{"bad_json", "check --matrix FILE.json", "{\"Q\": [[1, 0]",
+                 ".json:1:14: invalid JSON"},
+        BadInput{"json_outside", "check --matrix FILE.json", "{\"Q\": [[1.5, -0.5]]}",
+                 "Q[0][0]: entry 3/2 is a probability outside [0,1]"},
+        BadInput{"sensitive_range", "mechanism urr --k 5 --sensitive 0-9 --exp-eps 2", "",
+                 "--sensitive: index 9 is out of range 0..4"},
+        BadInput{"sensitive_junk", "mechanism urr --k 5 --sensitive a --exp-eps 2", "",
+                 "--sensitive"},
         BadInput{"k_zero", "mechanism rr --k 0 --exp-eps 2", "", "--k"},
-        BadInput{"k_absurd", "mechanism urr --k 99999999999 --sensitive 0 --exp-eps 2", "", "--k: 99999999999 exceeds the limit"},
+        BadInput{"k_absurd", "mechanism urr --k 99999999999 --sensitive 0 --exp-eps 2", "",
+                 "--k: 99999999999 exceeds the limit"},
         BadInput{"k_text", "mechanism rr --k many --exp-eps 2", "", "--k"},
-        BadInput{"exp_eps_below_one", "mechanism rr --k 3 --exp-eps 1/2", "", "--exp-eps: 1/2 is below 1"},
+        BadInput{"exp_eps_below_one", "mechanism rr --k 3 --exp-eps 1/2", "",
+                 "--exp-eps: 1/2 is below 1"},
         BadInput{"eps_negative", "mechanism rr --k 3 --eps=-1", "", "--eps: -1 is negative"},
         BadInput{"eps_junk", "mechanism rr --k 3 --eps one", "", "--eps: 'one' is not a number"},
         BadInput{"both_budgets", "mechanism rr --k 3 --eps 1 --exp-eps 2", "", "--eps"},
-        BadInput{"no_budget", "mechanism urr --k 3 --sensitive 0", "", "needs --exp-eps T or --eps E"},
-        BadInput{"theta_outside", "mechanism urap --k 3 --sensitive 0 --exp-eps 2 --theta 3/2", "", "--theta: 3/2 is not a probability in [0,1]"},
-        BadInput{"dense_too_big", "mechanism urap --k 30 --sensitive 0 --exp-eps 2", "", "--k: 30 bits make 2^30 outputs"},
-        BadInput{"unknown_mechanism", "mechanism foo --k 3 --exp-eps 2", "", "mechanism: unknown mechanism 'foo' (expected one of none, rr, urr, rappor, urap, mangat)"},
-        BadInput{"protected_range", "check --mech urr --k 4 --sensitive 0 --exp-eps 2 --protected 7", "", "--protected: index 7"},
-        BadInput{"matrix_and_mech", "check --mech rr --k 3 --exp-eps 2 --matrix x.csv", "", "exactly one of --matrix FILE or --mech NAME"},
-        BadInput{"mangat_k", "mechanism mangat --k 3 --mangat-p 1/2", "", "--k: mechanism mangat has k = 2"},
-        BadInput{"foreign_flag", "mechanism urr --k 3 --sensitive 0 --exp-eps 2 --theta 1/2", "",
-                 "--theta: mechanism urr does not take it (it takes --k, --sensitive, --eps/--exp-eps)"},
+        BadInput{"no_budget", "mechanism urr --k 3 --sensitive 0", "",
+                 "needs --exp-eps T or --eps E"},
+        BadInput{"theta_outside", "mechanism urap --k 3 --sensitive 0 --exp-eps 2 --theta 3/2", "",
+                 "--theta: 3/2 is not a probability in [0,1]"},
+        BadInput{"dense_too_big", "mechanism urap --k 30 --sensitive 0 --exp-eps 2", "",
+                 "--k: 30 bits make 2^30 outputs"},
+        BadInput{"unknown_mechanism", "mechanism foo --k 3 --exp-eps 2", "",
+                 "mechanism: unknown mechanism 'foo' (expected one of none, rr, urr, rappor, urap, "
+                 "mangat)"},
+        BadInput{"protected_range",
+                 "check --mech urr --k 4 --sensitive 0 --exp-eps 2 --protected 7", "",
+                 "--protected: index 7"},
+        BadInput{"matrix_and_mech", "check --mech rr --k 3 --exp-eps 2 --matrix x.csv", "",
+                 "exactly one of --matrix FILE or --mech NAME"},
+        BadInput{"mangat_k", "mechanism mangat --k 3 --mangat-p 1/2", "",
+                 "--k: mechanism mangat has k = 2"},
+        BadInput{
+            "foreign_flag", "mechanism urr --k 3 --sensitive 0 --exp-eps 2 --theta 1/2", "",
+            "--theta: mechanism urr does not take it (it takes --k, --sensitive, --eps/--exp-eps)"},
         BadInput{"mangat_p_and_budget", "mechanism mangat --mangat-p 1/2 --exp-eps 2", "",
                  "--mangat-p: give either --mangat-p or a budget, not both"},
-        BadInput{"mangat_p_zero", "mechanism mangat --mangat-p 0", "", "--mangat-p: 0 gives no finite budget"},
+        BadInput{"mangat_p_zero", "mechanism mangat --mangat-p 0", "",
+                 "--mangat-p: 0 gives no finite budget"},
         BadInput{"bits_k_absurd", "check --mech urap --k 2000000 --sensitive 0 --exp-eps 2", "",
                  "--k: 2000000 exceeds the limit 1000000"},
         BadInput{"no_name", "mechanism --k 3", "", "mechanism: give a NAME"},
         BadInput{"structured_dense_only", "mechanism mangat --exp-eps 2 --structured", "",
                  "--structured: mechanism mangat has only a dense form"},
-        BadInput{"class_form_protected", "check --mech urr --k 5000 --sensitive 0-9 --exp-eps 2 --protected 0", "",
-                 "--k: 5000 symbols make a dense 5000 x 5000 matrix; the dense form needs k <= 4096"}),
+        BadInput{
+            "class_form_protected",
+            "check --mech urr --k 5000 --sensitive 0-9 --exp-eps 2 --protected 0", "",
+            "--k: 5000 symbols make a dense 5000 x 5000 matrix; the dense form needs k <= 4096"}),
     [](const ::testing::TestParamInfo<BadInput>& info) { return std::string(info.param.name); });
 
 }  // namespace

@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "uldp/mechanisms/registry.h"
 #include "uldp/testing/command.h"
 #include "uldp/testing/temp_files.h"
-#include "uldp/mechanisms/registry.h"
 
 namespace uldp::testing {
 namespace {
@@ -18,12 +18,15 @@ using nlohmann::json;
 
 class RegistryWalk : public ::testing::TestWithParam<MechanismEntry> {
  protected:
-  std::string flags() const { return "--mech " + std::string(GetParam().name) + " " + std::string(GetParam().example); }
+  std::string flags() const {
+    return "--mech " + std::string(GetParam().name) + " " + std::string(GetParam().example);
+  }
 };
 
 TEST_P(RegistryWalk, MechanismPrintsAStochasticExactMatrix) {
   const MechanismEntry& e = GetParam();
-  const RunResult r = run_uldp("mechanism " + std::string(e.name) + " " + std::string(e.example) + " --format json");
+  const RunResult r = run_uldp("mechanism " + std::string(e.name) + " " + std::string(e.example) +
+                               " --format json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json j = json::parse(r.out);
   EXPECT_EQ(j["mechanism"].get<std::string>(), e.name);
@@ -67,7 +70,8 @@ TEST_P(RegistryWalk, SimulateThenEstimateWithEveryMethod) {
   const RunResult sim = run_uldp("simulate " + flags() + " --n 3000 --seed 5 --out " + reports);
   ASSERT_EQ(sim.exit_code, 0) << sim.err;
   for (const char* method : {"emp", "thr", "em"}) {
-    const RunResult r = run_uldp("estimate " + flags() + " --reports " + reports + " --method " + method + " --json");
+    const RunResult r = run_uldp("estimate " + flags() + " --reports " + reports + " --method " +
+                                 method + " --json");
     ASSERT_EQ(r.exit_code, 0) << method << ": " << r.err;
     const json j = json::parse(r.out);
     EXPECT_EQ(j["n"], 3000);
@@ -96,12 +100,17 @@ TEST_P(RegistryWalk, ListedByTheRegistryCommand) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   bool found = false;
   const json list = json::parse(r.out);
-  for (const json& m : list["mechanisms"]) found = found || m["name"].get<std::string>() == GetParam().name;
+  for (const json& m : list["mechanisms"])
+    found = found || m["name"].get<std::string>() == GetParam().name;
   EXPECT_TRUE(found);
 }
 
-INSTANTIATE_TEST_SUITE_P(Registry, RegistryWalk, ::testing::ValuesIn(mechanism_registry().begin(), mechanism_registry().end()),
-                         [](const ::testing::TestParamInfo<MechanismEntry>& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(Registry, RegistryWalk,
+                         ::testing::ValuesIn(mechanism_registry().begin(),
+                                             mechanism_registry().end()),
+                         [](const ::testing::TestParamInfo<MechanismEntry>& info) {
+                           return std::string(info.param.name);
+                         });
 
 }  // namespace
 }  // namespace uldp::testing

@@ -9,14 +9,14 @@
 namespace uldp {
 namespace {
 
+using ::testing::HasSubstr;
 using testing_support::fractions;
 using testing_support::matrix;
-using ::testing::HasSubstr;
 
 TEST(Compose, HandWorkedTwoByTwo) {
   // [[1/2,1/2],[1/4,3/4]] then [[1,0],[1/3,2/3]]: row 0 = [1/2 + 1/6, 1/3], row 1 = [1/2, 1/2].
-  const DenseMechanism q = compose(matrix({{"1/2", "1/2"}, {"1/4", "3/4"}}),
-                                   matrix({{"1", "0"}, {"1/3", "2/3"}}));
+  const DenseMechanism q =
+      compose(matrix({{"1/2", "1/2"}, {"1/4", "3/4"}}), matrix({{"1", "0"}, {"1/3", "2/3"}}));
   EXPECT_EQ(q.entries(), fractions({"2/3", "1/3", "1/2", "1/2"}));
 }
 

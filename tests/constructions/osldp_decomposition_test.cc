@@ -12,9 +12,9 @@
 namespace uldp {
 namespace {
 
+using ::testing::HasSubstr;
 using testing_support::fractions;
 using testing_support::matrix;
-using ::testing::HasSubstr;
 
 // X = {0,1,2}, X_S = {0}, Y = {0,1,2}. Q_O is (X_S, ln 7/2)-OSLDP (column 1: 7/8 over 1/4) but
 // not (X_S, Y_P, ln 7/2)-ULDP: input 2 puts 3/4 on y=0, six times what input 0 does. By hand:

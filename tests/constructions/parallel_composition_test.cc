@@ -20,8 +20,7 @@ TEST(DataIntegration, MangatWithBinaryRrReachesTheProductBound) {
   const DenseMechanism q_a = mangat(Rational(1, 2));
   const DenseMechanism q_b = randomized_response(2, PrivacyBudget::from_exp_eps(Rational(3)));
   const DenseMechanism q = parallel_composition(q_a, q_b);
-  EXPECT_EQ(q.entries(),
-            fractions({"3/8", "1/8", "3/8", "1/8", "0", "0", "1/4", "3/4"}));
+  EXPECT_EQ(q.entries(), fractions({"3/8", "1/8", "3/8", "1/8", "0", "0", "1/4", "3/4"}));
   const IndexSet y_p = IndexSet::from_indices({1}, 2, "y_p");
   EXPECT_EQ(integrated_protected_outputs(y_p, 2).indices(), (std::vector<std::size_t>{2, 3}));
   EXPECT_EQ(data_integration_ratio(q_a, y_p, q_b), ExtendedRational(Rational(6)));

@@ -13,8 +13,8 @@
 namespace uldp {
 namespace {
 
-using testing_support::fractions;
 using ::testing::HasSubstr;
+using testing_support::fractions;
 
 // X = {0,1,2,3}, X_S = {0}, κ = 1; user i tags input 2 ("home"), user j tags nothing.
 // Z = {0,1,2,3,⊥1 = 4}, Z_S = {0,4}; Q_cmn = (Z_S, ln 2)-uRR: c1 = 2/3, c2 = c3 = 1/3.
@@ -24,8 +24,8 @@ class PumExample : public ::testing::Test {
   PrivacyBudget budget = PrivacyBudget::from_exp_eps(Rational(2));
   PumPreprocessor user_i =
       PumPreprocessor::from_tags({std::nullopt, std::nullopt, 0, std::nullopt}, 1, x_s);
-  PumPreprocessor user_j = PumPreprocessor::from_tags(
-      {std::nullopt, std::nullopt, std::nullopt, std::nullopt}, 1, x_s);
+  PumPreprocessor user_j =
+      PumPreprocessor::from_tags({std::nullopt, std::nullopt, std::nullopt, std::nullopt}, 1, x_s);
 };
 
 TEST_F(PumExample, HandWorkedMatrix) {
@@ -34,10 +34,10 @@ TEST_F(PumExample, HandWorkedMatrix) {
   EXPECT_EQ(user_i.user_sensitive().indices(), (std::vector<std::size_t>{2}));
   EXPECT_EQ(pum_intermediate_sensitive(x_s, 1).indices(), (std::vector<std::size_t>{0, 4}));
   const PersonalizedMechanism q = personalized_urr(user_i, budget);
-  EXPECT_EQ(q.q.entries(), fractions({"2/3", "0", "0", "0", "1/3",   //
-                                      "1/3", "1/3", "0", "0", "1/3",  //
-                                      "1/3", "0", "0", "0", "2/3",    // input 2 acts as ⊥1
-                                      "1/3", "0", "0", "1/3", "1/3"}));
+  EXPECT_EQ(q.q.entries(), fractions({"2/3", "0",   "0", "0",   "1/3",  //
+                                      "1/3", "1/3", "0", "0",   "1/3",  //
+                                      "1/3", "0",   "0", "0",   "2/3",  // input 2 acts as ⊥1
+                                      "1/3", "0",   "0", "1/3", "1/3"}));
   EXPECT_EQ(q.sensitive.indices(), (std::vector<std::size_t>{0, 2}));
   EXPECT_EQ(q.protected_outputs.indices(), (std::vector<std::size_t>{0, 4}));
   // The same as composing the pre-processor's 0/1 matrix with Q_cmn by hand.
@@ -79,13 +79,21 @@ TEST_F(PumExample, ValidatesThePreprocessor) {
     }
     return std::string("no exception");
   };
-  EXPECT_THAT(message([&] { PumPreprocessor::from_tags({0, {}, {}, {}}, 1, x_s); }),
+  EXPECT_THAT(message([&] {
+                PumPreprocessor::from_tags({0, {}, {}, {}}, 1, x_s);
+              }),
               HasSubstr("common X_S"));
-  EXPECT_THAT(message([&] { PumPreprocessor::from_tags({{}, 1, {}, {}}, 1, x_s); }),
+  EXPECT_THAT(message([&] {
+                PumPreprocessor::from_tags({{}, 1, {}, {}}, 1, x_s);
+              }),
               HasSubstr("num_tags is 1"));
-  EXPECT_THAT(message([&] { PumPreprocessor::from_tags({{}, {}, {}, {}}, 0, x_s); }),
+  EXPECT_THAT(message([&] {
+                PumPreprocessor::from_tags({{}, {}, {}, {}}, 0, x_s);
+              }),
               HasSubstr("num_tags"));
-  EXPECT_THAT(message([&] { PumPreprocessor::from_tags({{}, {}}, 1, x_s); }),
+  EXPECT_THAT(message([&] {
+                PumPreprocessor::from_tags({{}, {}}, 1, x_s);
+              }),
               HasSubstr("common_sensitive"));
   const DenseMechanism wrong = utility_optimized_rr(x_s, budget);  // 4 inputs, not 5
   EXPECT_THAT(message([&] { personalized_mechanism(wrong, x_s, user_i); }), HasSubstr("q_cmn"));

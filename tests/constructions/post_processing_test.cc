@@ -11,9 +11,9 @@
 namespace uldp {
 namespace {
 
+using ::testing::HasSubstr;
 using testing_support::fractions;
 using testing_support::matrix;
-using ::testing::HasSubstr;
 
 PrivacyBudget exp_eps(const char* t) { return PrivacyBudget::from_exp_eps(parse_rational(t)); }
 IndexSet set(std::vector<std::size_t> indices, std::size_t universe) {
@@ -59,8 +59,8 @@ TEST(PostProcessing, EveryClauseOfTheDefinitionIsDetected) {
   r = check_preserves_data_types(matrix({{"0", "1", "0"}, {"1", "0", "0"}, {"0", "1/2", "1/2"}}),
                                  y_p, z_p);
   EXPECT_EQ(r.violation->rule, TypeRule::kInvertibleShared);
-  r = check_preserves_data_types(matrix({{"0", "1", "0"}, {"1", "0", "0"}, {"0", "0", "1"}}),
-                                 y_p, set({0, 2}, 3));
+  r = check_preserves_data_types(matrix({{"0", "1", "0"}, {"1", "0", "0"}, {"0", "0", "1"}}), y_p,
+                                 set({0, 2}, 3));
   EXPECT_EQ(r.violation->rule, TypeRule::kInvertibleToProtected);
   EXPECT_EQ(r.violation->y, 2u);
   r = check_preserves_data_types(matrix({{"0", "1", "0"}, {"1/2", "0", "1/2"}, {"0", "0", "1"}}),
@@ -68,8 +68,8 @@ TEST(PostProcessing, EveryClauseOfTheDefinitionIsDetected) {
   EXPECT_EQ(r.violation->rule, TypeRule::kInvertibleFromProtected);
   EXPECT_EQ(r.violation->y, 1u);
   EXPECT_EQ(r.violation->z, 2u);
-  r = check_preserves_data_types(matrix({{"0", "1", "0"}, {"1", "0", "0"}, {"0", "1", "0"}}),
-                                 y_p, set({0, 2}, 3));
+  r = check_preserves_data_types(matrix({{"0", "1", "0"}, {"1", "0", "0"}, {"0", "1", "0"}}), y_p,
+                                 set({0, 2}, 3));
   EXPECT_EQ(r.violation->rule, TypeRule::kInvertibleShared);
   r = check_preserves_data_types(matrix({{"1", "0", "0"}, {"1", "0", "0"}, {"1", "0", "0"}}),
                                  set({0, 1, 2}, 3), z_p);
@@ -87,24 +87,24 @@ TEST(PostProcessing, DroppingTheHypothesisBreaksUldp) {
   const DenseMechanism relabel = matrix({{"1", "0"}, {"0", "1"}});
   EXPECT_EQ(check_preserves_data_types(relabel, y_p, z_p).violation->rule,
             TypeRule::kInvertibleToProtected);
-  const Verdict v = check_uldp(post_process(q0, relabel), x_s, z_p, std::nullopt,
-                               UldpReading::kLiteral);
+  const Verdict v =
+      check_uldp(post_process(q0, relabel), x_s, z_p, std::nullopt, UldpReading::kLiteral);
   EXPECT_FALSE(v.holds);
   EXPECT_TRUE(v.tight_exp_eps.is_infinite());
   // A non-preserving post-processor can still be harmless: the hypothesis is sufficient only.
   const DenseMechanism leak = matrix({{"2/3", "1/3"}, {"0", "1"}});
   EXPECT_FALSE(check_preserves_data_types(leak, y_p, y_p).preserves);
-  EXPECT_TRUE(check_uldp(post_process(q0, leak), x_s, y_p, exp_eps("2"), UldpReading::kLiteral)
-                  .holds);
+  EXPECT_TRUE(
+      check_uldp(post_process(q0, leak), x_s, y_p, exp_eps("2"), UldpReading::kLiteral).holds);
 }
 
 TEST(PostProcessing, ValidatesArguments) {
   const DenseMechanism q1 = matrix({{"1", "0"}, {"0", "1"}});
   EXPECT_THROW(check_preserves_data_types(q1, set({1}, 3), set({1}, 2)), InvalidArgument);
   EXPECT_THROW(check_preserves_data_types(q1, set({1}, 2), set({1}, 3)), InvalidArgument);
-  EXPECT_THROW(check_preserves_data_types(matrix({{"1", "1"}, {"0", "1"}}), set({1}, 2),
-                                          set({1}, 2)),
-               InvalidArgument);
+  EXPECT_THROW(
+      check_preserves_data_types(matrix({{"1", "1"}, {"0", "1"}}), set({1}, 2), set({1}, 2)),
+      InvalidArgument);
   try {
     post_process(matrix({{"1/2", "1/2"}}), matrix({{"1"}}));
     FAIL() << "expected InvalidArgument";

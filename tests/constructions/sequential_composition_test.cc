@@ -11,9 +11,9 @@
 namespace uldp {
 namespace {
 
+using ::testing::HasSubstr;
 using testing_support::fractions;
 using testing_support::matrix;
-using ::testing::HasSubstr;
 
 PrivacyBudget exp_eps(const char* t) { return PrivacyBudget::from_exp_eps(parse_rational(t)); }
 
@@ -78,15 +78,18 @@ TEST(SequentialComposition, ValidatesEveryArgument) {
   };
   EXPECT_THAT(message([&] { sequential_composition(q0, std::vector<DenseMechanism>{ok}); }),
               HasSubstr("second: needs one mechanism per output"));
-  EXPECT_THAT(message([&] { sequential_composition(q0, matrix({{"1"}})); }),
-              HasSubstr("inputs"));
+  EXPECT_THAT(message([&] { sequential_composition(q0, matrix({{"1"}})); }), HasSubstr("inputs"));
   EXPECT_THAT(message([&] {
                 sequential_composition(q0, {ok, matrix({{"1/2", "1/2"}, {"1", "0"}})});
               }),
               HasSubstr("second[1]"));
-  EXPECT_THAT(message([&] { sequential_composition(q0, {ok, matrix({{"1/2"}, {"1"}})}); }),
+  EXPECT_THAT(message([&] {
+                sequential_composition(q0, {ok, matrix({{"1/2"}, {"1"}})});
+              }),
               HasSubstr("second[1]: not a mechanism"));
-  EXPECT_THAT(message([&] { sequential_composition(matrix({{"1/2", "1/3"}}), ok); }),
+  EXPECT_THAT(message([&] {
+                sequential_composition(matrix({{"1/2", "1/3"}}), ok);
+              }),
               HasSubstr("first: not a mechanism"));
 }
 

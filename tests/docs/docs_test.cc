@@ -36,7 +36,8 @@ TEST(DocsPaperNumbering, EveryLabelAppearsOnceWithOneNumber) {
   std::map<std::string, int> first_line;
   for (const auto& row : table().rows) {
     const auto [it, inserted] = first_line.emplace(row.label, row.line);
-    EXPECT_TRUE(inserted) << kTablePath << ":" << row.line << ": " << row.label << " already on line " << it->second;
+    EXPECT_TRUE(inserted) << kTablePath << ":" << row.line << ": " << row.label
+                          << " already on line " << it->second;
     EXPECT_FALSE(kind_word(row.kind).empty() && row.kind != "equation")
         << kTablePath << ":" << row.line << ": unknown kind " << row.kind;
   }
@@ -49,15 +50,16 @@ TEST(DocsPaperNumbering, NoTwoLabelsOfTheSameKindShareANumber) {
     // are exempt; statements, equations, figures and tables have exactly one each.
     if (row.kind == "section" || row.kind == "appendix") continue;
     const auto [it, inserted] = owner.emplace(std::pair(row.kind, row.number), row.label);
-    EXPECT_TRUE(inserted) << kTablePath << ":" << row.line << ": " << row.label << " and " << it->second
-                          << " are both " << citation(row);
+    EXPECT_TRUE(inserted) << kTablePath << ":" << row.line << ": " << row.label << " and "
+                          << it->second << " are both " << citation(row);
   }
 }
 
 TEST(DocsPaperNumbering, StatementsAreNumberedConsecutivelyFromOne) {
   std::map<std::string, std::set<int>> numbers;
   for (const auto& row : table().rows) {
-    if (is_statement(row.kind) || row.kind == "equation") numbers[row.kind].insert(std::stoi(row.number));
+    if (is_statement(row.kind) || row.kind == "equation")
+      numbers[row.kind].insert(std::stoi(row.number));
   }
   for (const auto& [kind, set] : numbers) {
     EXPECT_EQ(*set.begin(), 1) << kind;
@@ -75,8 +77,10 @@ TEST(DocsTheoryMap, EveryCitedLabelCarriesItsPublishedNumber) {
       ASSERT_TRUE(c.known) << where << c.label << " is not a label of the paper";
       const PaperLabel& row = table().by_label.at(c.label);
       const std::string beside = citation(row) + " (`";
-      const bool numbered = c.column >= beside.size() && lines[i].compare(c.column - beside.size(), beside.size(), beside) == 0;
-      EXPECT_TRUE(numbered) << where << c.label << " should read \"" << citation(row) << " (`" << c.label << "`)\"";
+      const bool numbered = c.column >= beside.size() &&
+                            lines[i].compare(c.column - beside.size(), beside.size(), beside) == 0;
+      EXPECT_TRUE(numbered) << where << c.label << " should read \"" << citation(row) << " (`"
+                            << c.label << "`)\"";
     }
   }
   EXPECT_GT(citations, 30);
@@ -95,8 +99,9 @@ TEST(DocsTheoryMap, EveryStatementOfThePaperHasARow) {
 }
 
 std::vector<std::string> scanned_files() {
-  return repository_text_files(kSourceDir, {"reference", "verify", "estimate", "cli", "properties", "tests", "bench",
-                                            "docs", "README.md", "DEVELOPERS.md"});
+  return repository_text_files(
+      kSourceDir, {"reference", "verify", "estimate", "cli", "properties", "tests", "bench", "docs",
+                   "README.md", "DEVELOPERS.md"});
 }
 
 TEST(DocsCitations, NoBareLatexLabelOutsideTheTableAndTheTheoryMap) {
@@ -114,7 +119,8 @@ TEST(DocsCitations, NoBareLatexLabelOutsideTheTableAndTheTheoryMap) {
         }
         const PaperLabel& row = table().by_label.at(c.label);
         EXPECT_TRUE(cites_number(lines[i], row))
-            << where << lines[i].substr(c.column, c.length) << " cites the LaTeX source; write " << citation(row);
+            << where << lines[i].substr(c.column, c.length) << " cites the LaTeX source; write "
+            << citation(row);
       }
     }
   }
@@ -123,24 +129,28 @@ TEST(DocsCitations, NoBareLatexLabelOutsideTheTableAndTheTheoryMap) {
 TEST(DocsCitations, NoPathPointsOutsideTheRepository) {
   // Spelled in pieces so that this file does not contain what it forbids.
   const std::string shared = std::string("shared") + "/";
-  const std::vector<std::string> forbidden = {".." + std::string("/") + shared, shared + "design.md",
-                                              shared + "paper", std::string("uldp-paper") + ".tex",
-                                              std::string("/work") + "/"};
+  const std::vector<std::string> forbidden = {
+      ".." + std::string("/") + shared, shared + "design.md", shared + "paper",
+      std::string("uldp-paper") + ".tex", std::string("/work") + "/"};
   for (const auto& file : scanned_files()) {
     const auto lines = read_lines(kSourceDir + "/" + file);
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const std::string where = file + ":" + std::to_string(i + 1) + ": ";
       for (const auto& f : forbidden) {
-        EXPECT_EQ(lines[i].find(f), std::string::npos) << where << "points outside the repository (" << f << ")";
+        EXPECT_EQ(lines[i].find(f), std::string::npos)
+            << where << "points outside the repository (" << f << ")";
       }
       if (!file.ends_with(".md")) continue;
       // Relative markdown links must resolve inside the repository.
-      for (std::size_t at = lines[i].find("]("); at != std::string::npos; at = lines[i].find("](", at + 2)) {
+      for (std::size_t at = lines[i].find("]("); at != std::string::npos;
+           at = lines[i].find("](", at + 2)) {
         const std::size_t end = lines[i].find(')', at + 2);
-        const std::string target = lines[i].substr(at + 2, end == std::string::npos ? std::string::npos : end - at - 2);
+        const std::string target =
+            lines[i].substr(at + 2, end == std::string::npos ? std::string::npos : end - at - 2);
         if (target.empty() || target.find("://") != std::string::npos || target[0] == '#') continue;
         const std::filesystem::path resolved =
-            (std::filesystem::path(file).parent_path() / target.substr(0, target.find('#'))).lexically_normal();
+            (std::filesystem::path(file).parent_path() / target.substr(0, target.find('#')))
+                .lexically_normal();
         EXPECT_FALSE(resolved.string().starts_with("..") || resolved.is_absolute())
             << where << "link " << target << " leaves the repository";
       }

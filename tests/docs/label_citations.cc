@@ -9,20 +9,23 @@ namespace uldp::testing {
 namespace {
 
 bool is_label_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == ':' || c == '=' ||
-         c == '*';
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == ':' ||
+         c == '=' || c == '*';
 }
 
 // Kinds of label prefix; an unknown label is only reported for the statement prefixes, since
 // "sub:" or "tab:" may mean something else in code.
 constexpr std::array<std::string_view, 9> kPrefixes = {"def", "prop", "thm", "lem", "eq",
-                                                      "sec", "sub", "fig", "tab"};
+                                                       "sec", "sub",  "fig", "tab"};
 constexpr std::array<std::string_view, 4> kStatementPrefixes = {"def", "prop", "thm", "lem"};
 
-bool contains(const auto& list, std::string_view s) { return std::find(list.begin(), list.end(), s) != list.end(); }
+bool contains(const auto& list, std::string_view s) {
+  return std::find(list.begin(), list.end(), s) != list.end();
+}
 
 // `run` or its longest prefix obtained by dropping trailing ":-=*" that is a label of the table.
-std::string_view known_label(std::string_view run, const PaperNumberingTable& table, std::string_view add = "") {
+std::string_view known_label(std::string_view run, const PaperNumberingTable& table,
+                             std::string_view add = "") {
   while (!run.empty()) {
     if (table.by_label.count(std::string(add) + std::string(run))) return run;
     const char last = run.back();
@@ -33,8 +36,10 @@ std::string_view known_label(std::string_view run, const PaperNumberingTable& ta
 }
 
 // Citations of equations after "eq." / "eqs." / "eq": a list of labels without their prefix.
-void add_after_eq(std::string_view line, const PaperNumberingTable& table, std::vector<LabelCitation>& out) {
-  for (std::size_t at = line.find("eq"); at != std::string_view::npos; at = line.find("eq", at + 2)) {
+void add_after_eq(std::string_view line, const PaperNumberingTable& table,
+                  std::vector<LabelCitation>& out) {
+  for (std::size_t at = line.find("eq"); at != std::string_view::npos;
+       at = line.find("eq", at + 2)) {
     if (at > 0 && std::isalnum(static_cast<unsigned char>(line[at - 1]))) continue;
     std::size_t i = at + 2;
     if (i < line.size() && line[i] == 's') ++i;
@@ -67,7 +72,8 @@ void add_after_eq(std::string_view line, const PaperNumberingTable& table, std::
 
 }  // namespace
 
-std::vector<LabelCitation> find_label_citations(std::string_view line, const PaperNumberingTable& table) {
+std::vector<LabelCitation> find_label_citations(std::string_view line,
+                                                const PaperNumberingTable& table) {
   std::vector<LabelCitation> out;
   for (std::size_t i = 0; i < line.size();) {
     if (!is_label_char(line[i])) {
@@ -91,19 +97,24 @@ std::vector<LabelCitation> find_label_citations(std::string_view line, const Pap
   std::vector<LabelCitation> after_eq;
   add_after_eq(line, table, after_eq);
   for (const auto& c : after_eq) {
-    const bool seen = std::any_of(out.begin(), out.end(), [&](const LabelCitation& o) { return o.column == c.column; });
+    const bool seen = std::any_of(out.begin(), out.end(),
+                                  [&](const LabelCitation& o) { return o.column == c.column; });
     if (!seen) out.push_back(c);
   }
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.column < b.column; });
+  std::sort(out.begin(), out.end(),
+            [](const auto& a, const auto& b) { return a.column < b.column; });
   return out;
 }
 
 bool cites_number(std::string_view line, const PaperLabel& row) {
   const std::string text = citation(row);
-  for (std::size_t at = line.find(text); at != std::string_view::npos; at = line.find(text, at + 1)) {
+  for (std::size_t at = line.find(text); at != std::string_view::npos;
+       at = line.find(text, at + 1)) {
     const std::size_t end = at + text.size();
-    const bool more_digits = end < line.size() && std::isdigit(static_cast<unsigned char>(line[end]));
-    const bool deeper = end + 1 < line.size() && line[end] == '.' && std::isalnum(static_cast<unsigned char>(line[end + 1]));
+    const bool more_digits =
+        end < line.size() && std::isdigit(static_cast<unsigned char>(line[end]));
+    const bool deeper = end + 1 < line.size() && line[end] == '.' &&
+                        std::isalnum(static_cast<unsigned char>(line[end + 1]));
     if (!more_digits && !deeper) return true;
   }
   return false;

@@ -16,14 +16,15 @@ namespace uldp::testing {
 
 /// One label citation in a line.
 struct LabelCitation {
-  std::string label;        ///< the label as in the table (with "eq:"), or as written when unknown
-  std::size_t column = 0;   ///< 0-based offset of the citation in the line
-  std::size_t length = 0;   ///< characters the citation takes in the line
-  bool known = true;        ///< false for "def:", "prop:", "thm:", "lem:" tokens not in the table
+  std::string label;       ///< the label as in the table (with "eq:"), or as written when unknown
+  std::size_t column = 0;  ///< 0-based offset of the citation in the line
+  std::size_t length = 0;  ///< characters the citation takes in the line
+  bool known = true;       ///< false for "def:", "prop:", "thm:", "lem:" tokens not in the table
 };
 
 /// Every label citation in `line`, in order of column.
-std::vector<LabelCitation> find_label_citations(std::string_view line, const PaperNumberingTable& table);
+std::vector<LabelCitation> find_label_citations(std::string_view line,
+                                                const PaperNumberingTable& table);
 
 /// Whether `line` carries the published number of `row`: its citation() not followed by a digit
 /// ("Proposition 1" is not in "Proposition 11") nor by a deeper level ("Section 2.5" not "2.5.1").

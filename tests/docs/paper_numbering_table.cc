@@ -20,7 +20,8 @@ PaperNumberingTable read_paper_numbering(const std::string& path) {
     }
     fields.push_back(text.substr(start));
     if (fields.size() != 3 || fields[0].empty() || fields[1].empty() || fields[2].empty()) {
-      throw std::runtime_error(path + ":" + std::to_string(line) + ": expected label<TAB>kind<TAB>number");
+      throw std::runtime_error(path + ":" + std::to_string(line) +
+                               ": expected label<TAB>kind<TAB>number");
     }
     PaperLabel row{fields[0], fields[1], fields[2], line};
     table.rows.push_back(row);
@@ -31,8 +32,9 @@ PaperNumberingTable read_paper_numbering(const std::string& path) {
 
 std::string kind_word(const std::string& kind) {
   static const std::map<std::string, std::string> kWords = {
-      {"definition", "Definition"}, {"proposition", "Proposition"}, {"theorem", "Theorem"},
-      {"lemma", "Lemma"},           {"section", "Section"},         {"appendix", "Appendix"},
+      {"definition", "Definition"}, {"proposition", "Proposition"},
+      {"theorem", "Theorem"},       {"lemma", "Lemma"},
+      {"section", "Section"},       {"appendix", "Appendix"},
       {"figure", "Figure"},         {"table", "Table"}};
   const auto it = kWords.find(kind);
   return it == kWords.end() ? std::string() : it->second;

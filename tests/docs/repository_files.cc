@@ -14,7 +14,8 @@ namespace {
 namespace fs = std::filesystem;
 
 // `git ls-files` output, or nothing when git or the checkout is missing.
-std::vector<std::string> git_tracked(const std::string& root, const std::vector<std::string>& entries) {
+std::vector<std::string> git_tracked(const std::string& root,
+                                     const std::vector<std::string>& entries) {
   std::string command = "git -C '" + root + "' ls-files -z --";
   for (const auto& e : entries) command += " '" + e + "'";
   command += " 2>/dev/null";
@@ -25,7 +26,8 @@ std::vector<std::string> git_tracked(const std::string& root, const std::vector<
   for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
   if (pclose(pipe) != 0) return {};
   std::vector<std::string> files;
-  for (std::size_t start = 0, end; (end = output.find('\0', start)) != std::string::npos; start = end + 1) {
+  for (std::size_t start = 0, end; (end = output.find('\0', start)) != std::string::npos;
+       start = end + 1) {
     files.push_back(output.substr(start, end - start));
   }
   return files;
@@ -52,10 +54,13 @@ bool is_text(const std::string& path) {
 
 }  // namespace
 
-std::vector<std::string> repository_text_files(const std::string& root, const std::vector<std::string>& entries) {
+std::vector<std::string> repository_text_files(const std::string& root,
+                                               const std::vector<std::string>& entries) {
   std::vector<std::string> files = git_tracked(root, entries);
   if (files.empty()) files = walked(root, entries);
-  std::erase_if(files, [&](const std::string& f) { return !fs::is_regular_file(fs::path(root) / f) || !is_text(root + "/" + f); });
+  std::erase_if(files, [&](const std::string& f) {
+    return !fs::is_regular_file(fs::path(root) / f) || !is_text(root + "/" + f);
+  });
   std::sort(files.begin(), files.end());
   return files;
 }

@@ -116,7 +116,8 @@ struct UnaryData {
 
 UnaryData unary_data(std::uint64_t seed, std::uint64_t n) {
   const IndexSet sensitive = IndexSet::from_indices({0, 3}, 5, "X_S");
-  UnaryData d{utility_optimized_rappor(sensitive, PrivacyBudget::from_exp_eps(Rational(3))), {},
+  UnaryData d{utility_optimized_rappor(sensitive, PrivacyBudget::from_exp_eps(Rational(3))),
+              {},
               BitReports(5)};
   d.params = unary_params(d.exact);
   Xoshiro256 rng(seed);
@@ -154,8 +155,8 @@ TEST(EmUnary, EmEqualsDenseEmAndIsMonotone) {
   options.record_trace = true;
   const EmResult a = em_estimate_unary(d.params, d.reports, options);
   expect_valid_run(a);
-  const EmResult b = em_estimate_dense(dense_params(d.exact.to_dense()),
-                                       dense_counts(d.reports), options);
+  const EmResult b =
+      em_estimate_dense(dense_params(d.exact.to_dense()), dense_counts(d.reports), options);
   EXPECT_NEAR(a.log_likelihood, b.log_likelihood, 1e-10 * std::fabs(a.log_likelihood));
   for (std::size_t x = 0; x < 5; ++x) EXPECT_NEAR(a.p[x], b.p[x], 1e-4) << x;
 }
@@ -180,8 +181,8 @@ RapporData rappor_data(std::size_t k, const Rational& t, std::uint64_t n, std::u
                        bool utility_optimized) {
   RapporData d;
   const PrivacyBudget budget = PrivacyBudget::from_exp_eps(t);
-  d.params = utility_optimized ? urap_params(IndexSet::first(k / 4, k), budget)
-                               : rappor_params(k, budget);
+  d.params =
+      utility_optimized ? urap_params(IndexSet::first(k / 4, k), budget) : rappor_params(k, budget);
   Xoshiro256 rng(seed);
   const auto inputs = inputs_from_counts(rng, sample_input_counts(rng, n, zipf(k, 1.0)));
   d.reports = sample_reports(rng, d.params, inputs);
@@ -192,8 +193,8 @@ RapporData rappor_data(std::size_t k, const Rational& t, std::uint64_t n, std::u
 std::pair<double, double> plain_update_gain(const RapporData& d, const std::vector<double>& p) {
   EmOptions one;
   one.accelerator = EmAccelerator::kNone;
-  one.max_iterations = 2;       // L(p) and L(F(p))
-  one.start_mixing = 1e-300;    // start at p itself
+  one.max_iterations = 2;     // L(p) and L(F(p))
+  one.start_mixing = 1e-300;  // start at p itself
   one.record_trace = true;
   const EmResult r = em_estimate_unary(d.params, d.reports, p, one);
   return {r.trace.back() - r.trace.front(), r.trace.front()};

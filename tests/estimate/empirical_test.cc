@@ -115,17 +115,16 @@ TEST(EmpiricalUnary, RapporAndUrapAgreeWithExact) {
     expect_agree(empirical_estimate_unary(rappor_params(8, budget), counts),
                  exact_empirical_estimate(basic_rappor(8, budget), counts.ones, counts.n));
     expect_agree(empirical_estimate_unary(urap_params(sensitive, budget), counts),
-                 exact_empirical_estimate(utility_optimized_rappor(sensitive, budget),
-                                          counts.ones, counts.n));
+                 exact_empirical_estimate(utility_optimized_rappor(sensitive, budget), counts.ones,
+                                          counts.n));
   }
 }
 
 TEST(ExactEmpirical, UnaryFormulaInvertsTheDenseBitMarginals) {
   // Independent check of the per-bit formula: expected bit frequencies computed from the dense
   // 2^k expansion, m_j = Σ_y p Q(y) [y_j = 1], must give p back exactly.
-  const UnaryMechanism q =
-      utility_optimized_rappor(IndexSet::from_indices({1, 2}, 4, "X_S"),
-                               PrivacyBudget::from_exp_eps(Rational(4)));
+  const UnaryMechanism q = utility_optimized_rappor(IndexSet::from_indices({1, 2}, 4, "X_S"),
+                                                    PrivacyBudget::from_exp_eps(Rational(4)));
   const DenseMechanism dense = q.to_dense();
   const std::vector<Rational> p = {Rational(1, 10), Rational(2, 10), Rational(3, 10),
                                    Rational(4, 10)};
@@ -151,7 +150,8 @@ TEST(ExactEmpirical, UnaryFormulaInvertsTheDenseBitMarginals) {
 
 TEST(ExactEmpirical, DenseSolveRecoversPFromPQ) {
   const IndexSet sensitive = IndexSet::from_indices({0, 1}, 4, "X_S");
-  const DenseMechanism q = utility_optimized_rr(sensitive, PrivacyBudget::from_exp_eps(Rational(7, 3)));
+  const DenseMechanism q =
+      utility_optimized_rr(sensitive, PrivacyBudget::from_exp_eps(Rational(7, 3)));
   const std::vector<Rational> p = {Rational(1, 7), Rational(2, 7), Rational(0), Rational(4, 7)};
   std::vector<Rational> m(4, Rational(0));
   for (std::size_t x = 0; x < 4; ++x) {

@@ -34,12 +34,15 @@ void expect_simplex(const nlohmann::json& estimate) {
 
 TEST(EstimateCli, SimulateThenEstimateEveryMethodForUrr) {
   const fs::path reports = temp_dir() / "urr.txt";
-  const RunResult sim = run_uldp("simulate --mech urr --k 6 --sensitive 0-1 --eps 1 --n 20000 --p zipf:1 "
-                      "--seed 3 --out " + reports.string());
+  const RunResult sim = run_uldp(
+      "simulate --mech urr --k 6 --sensitive 0-1 --eps 1 --n 20000 --p zipf:1 "
+      "--seed 3 --out " +
+      reports.string());
   ASSERT_EQ(sim.exit_code, 0) << sim.err;
   for (const char* method : {"emp", "thr", "em"}) {
-    const RunResult r = run_uldp(std::string("estimate --mech urr --k 6 --sensitive 0-1 --eps 1 --reports ") +
-                      reports.string() + " --method " + method + " --json");
+    const RunResult r =
+        run_uldp(std::string("estimate --mech urr --k 6 --sensitive 0-1 --eps 1 --reports ") +
+                 reports.string() + " --method " + method + " --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["n"], 20000);
@@ -58,24 +61,30 @@ TEST(EstimateCli, SimulateThenEstimateEveryMethodForUrr) {
 TEST(EstimateCli, CountsFilesWorkForEmpAndAreRefusedByBitVectorEm) {
   const fs::path counts = temp_dir() / "rappor_counts.txt";
   ASSERT_EQ(run_uldp("simulate --mech rappor --k 8 --exp-eps 4 --n 5000 --seed 1 --counts --out " +
-                counts.string()).exit_code, 0);
+                     counts.string())
+                .exit_code,
+            0);
   EXPECT_EQ(read_file(counts).rfind("# counts n=5000\n", 0), 0u);
-  const RunResult emp = run_uldp("estimate --mech rappor --k 8 --exp-eps 4 --method thr --reports " +
-                      counts.string() + " --json");
+  const RunResult emp =
+      run_uldp("estimate --mech rappor --k 8 --exp-eps 4 --method thr --reports " +
+               counts.string() + " --json");
   ASSERT_EQ(emp.exit_code, 0) << emp.err;
   expect_simplex(nlohmann::json::parse(emp.out)["estimate"]);
-  const RunResult em = run_uldp("estimate --mech rappor --k 8 --exp-eps 4 --method em --reports " +
-                     counts.string());
+  const RunResult em =
+      run_uldp("estimate --mech rappor --k 8 --exp-eps 4 --method em --reports " + counts.string());
   EXPECT_EQ(em.exit_code, 2);
   EXPECT_NE(em.err.find("needs one report per line"), std::string::npos) << em.err;
 }
 
 TEST(EstimateCli, BitVectorReportsAndEm) {
   const fs::path reports = temp_dir() / "urap.txt";
-  ASSERT_EQ(run_uldp("simulate --mech urap --k 10 --sensitive 0-3 --eps 2 --n 3000 --seed 9 --out " +
-                reports.string()).exit_code, 0);
+  ASSERT_EQ(
+      run_uldp("simulate --mech urap --k 10 --sensitive 0-3 --eps 2 --n 3000 --seed 9 --out " +
+               reports.string())
+          .exit_code,
+      0);
   const RunResult r = run_uldp("estimate --mech urap --k 10 --sensitive 0-3 --eps 2 --reports " +
-                    reports.string() + " --json");
+                               reports.string() + " --json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["method"], "em");
@@ -85,8 +94,9 @@ TEST(EstimateCli, BitVectorReportsAndEm) {
   // Every accelerator ends under the same stopping rule at (nearly) the same maximum: within
   // 1e-6 |L| here, far less than one report's share of L.
   for (const char* accelerator : {"squarem", "none"}) {
-    const RunResult other = run_uldp("estimate --mech urap --k 10 --sensitive 0-3 --eps 2 --reports " +
-                           reports.string() + " --json --accelerator " + accelerator);
+    const RunResult other =
+        run_uldp("estimate --mech urap --k 10 --sensitive 0-3 --eps 2 --reports " +
+                 reports.string() + " --json --accelerator " + accelerator);
     ASSERT_EQ(other.exit_code, 0) << other.err;
     const auto k = nlohmann::json::parse(other.out);
     EXPECT_EQ(k["accelerator"], accelerator);
@@ -98,7 +108,8 @@ TEST(EstimateCli, BitVectorReportsAndEm) {
 
 TEST(EstimateCli, SameSeedSameReports) {
   const std::string args = "simulate --mech rr --k 5 --exp-eps 3 --n 500 --seed 42";
-  const RunResult a = run_uldp(args), b = run_uldp(args), c = run_uldp("simulate --mech rr --k 5 --exp-eps 3 --n 500 --seed 43");
+  const RunResult a = run_uldp(args), b = run_uldp(args),
+                  c = run_uldp("simulate --mech rr --k 5 --exp-eps 3 --n 500 --seed 43");
   ASSERT_EQ(a.exit_code, 0);
   EXPECT_EQ(a.out, b.out);
   EXPECT_NE(a.out, c.out);
@@ -114,10 +125,12 @@ TEST(EstimateCli, MalformedReportFilesGiveOneLineErrors) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "uldp: error: " + bad_bits.string() + ":2:3: expected '0' or '1', found 'x'\n");
   const fs::path short_counts = temp_file("short_counts.txt", "# counts\n4\n5\n");
-  r = run_uldp("estimate --mech urr --k 3 --sensitive 0 --eps 1 --reports " + short_counts.string());
+  r = run_uldp("estimate --mech urr --k 3 --sensitive 0 --eps 1 --reports " +
+               short_counts.string());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find(short_counts.string() + ":4:1: expected k = 3 count lines"),
-            std::string::npos) << r.err;
+            std::string::npos)
+      << r.err;
   r = run_uldp("estimate --mech rr --k 5 --eps 1 --reports /nonexistent/reports.txt");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("/nonexistent/reports.txt: cannot open"), std::string::npos) << r.err;
@@ -126,17 +139,17 @@ TEST(EstimateCli, MalformedReportFilesGiveOneLineErrors) {
 TEST(EstimateCli, BadArgumentsExitTwo) {
   const fs::path ok = temp_file("ok.txt", "0\n1\n");
   const std::vector<std::string> cases = {
-       "estimate --mech xrr --k 5 --eps 1 --reports " + ok.string(),
-        "estimate --mech urr --k 5 --eps 1 --reports " + ok.string(),  // no --sensitive
-        "estimate --mech rr --k 0 --eps 1 --reports " + ok.string(),
-        "estimate --mech rr --k 5 --eps -1 --reports " + ok.string(),
-        "estimate --mech rr --k 5 --eps 1 --alpha 2 --reports " + ok.string(),
-        "estimate --mech mangat --k 3 --eps 1 --reports " + ok.string(),
-        "estimate --mech rr --k 5 --eps 1 --accelerator newton --reports " + ok.string(),
-        "estimate --mech rr --k 5 --eps 1 --accelerator fast --reports " + ok.string(),
-        "simulate --mech rr --k 5 --eps 1 --n 0 --seed 1",
-        "simulate --mech rr --k 5 --eps 1 --n 10 --seed 1 --p zipf:x",
-        "simulate --mech rr --k 5 --eps 1 --n 10 --seed 1 --p /nonexistent"};
+      "estimate --mech xrr --k 5 --eps 1 --reports " + ok.string(),
+      "estimate --mech urr --k 5 --eps 1 --reports " + ok.string(),  // no --sensitive
+      "estimate --mech rr --k 0 --eps 1 --reports " + ok.string(),
+      "estimate --mech rr --k 5 --eps -1 --reports " + ok.string(),
+      "estimate --mech rr --k 5 --eps 1 --alpha 2 --reports " + ok.string(),
+      "estimate --mech mangat --k 3 --eps 1 --reports " + ok.string(),
+      "estimate --mech rr --k 5 --eps 1 --accelerator newton --reports " + ok.string(),
+      "estimate --mech rr --k 5 --eps 1 --accelerator fast --reports " + ok.string(),
+      "simulate --mech rr --k 5 --eps 1 --n 0 --seed 1",
+      "simulate --mech rr --k 5 --eps 1 --n 10 --seed 1 --p zipf:x",
+      "simulate --mech rr --k 5 --eps 1 --n 10 --seed 1 --p /nonexistent"};
   for (const std::string& args : cases) {
     const RunResult r = run_uldp(args);
     EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
@@ -146,7 +159,8 @@ TEST(EstimateCli, BadArgumentsExitTwo) {
 
 TEST(EstimateCli, WeightFileErrorsNameTheLine) {
   const fs::path weights = temp_file("weights.txt", "1\n2\nfoo\n");
-  const RunResult r = run_uldp("simulate --mech rr --k 3 --eps 1 --n 10 --seed 1 --p " + weights.string());
+  const RunResult r =
+      run_uldp("simulate --mech rr --k 3 --eps 1 --n 10 --seed 1 --p " + weights.string());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "uldp: error: " + weights.string() +
                        ":3:1: expected a non-negative number, found 'foo'\n");

@@ -70,12 +70,12 @@ TEST_P(BinomialMoments, MeanAndVarianceMatch) {
   EXPECT_NEAR(variance, true_var, 6 * std::sqrt(3.0 / draws) * true_var + 1e-12);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    InversionAndBtrs, BinomialMoments,
-    ::testing::Values(BinomialCase{1, 0.3}, BinomialCase{20, 0.3}, BinomialCase{30, 0.9},
-                      BinomialCase{1000, 0.005}, BinomialCase{1000, 0.3},
-                      BinomialCase{1229143, 0.377}, BinomialCase{240000, 0.999},
-                      BinomialCase{5000000000ULL, 1e-6}));
+INSTANTIATE_TEST_SUITE_P(InversionAndBtrs, BinomialMoments,
+                         ::testing::Values(BinomialCase{1, 0.3}, BinomialCase{20, 0.3},
+                                           BinomialCase{30, 0.9}, BinomialCase{1000, 0.005},
+                                           BinomialCase{1000, 0.3}, BinomialCase{1229143, 0.377},
+                                           BinomialCase{240000, 0.999},
+                                           BinomialCase{5000000000ULL, 1e-6}));
 
 TEST(Binomial, ChiSquareAgainstThePmf) {
   // Bin(40, 0.35) uses BTRS (n p = 14). Pearson chi-square over cells with expected >= 5.

@@ -78,8 +78,7 @@ TEST(ReportFile, MalformedLinesNameFileLineAndColumn) {
             "r.txt:1:1: expected a bit string of length k = 4, found length 3");
   EXPECT_EQ(error_of("# counts\n1\n2\n", 3, false),
             "r.txt:4:1: expected k = 3 count lines, found 2");
-  EXPECT_EQ(error_of("# counts\n1\n2\n3\n4\n", 3, false),
-            "r.txt:5:1: more than k = 3 count lines");
+  EXPECT_EQ(error_of("# counts\n1\n2\n3\n4\n", 3, false), "r.txt:5:1: more than k = 3 count lines");
   EXPECT_EQ(error_of("# counts\n1\n", 4, true),
             "r.txt:1:9: bit-vector counts need the header '# counts n=N'");
   EXPECT_EQ(error_of("# counts n=3\n1\n4\n0\n0\n", 4, true),

@@ -108,7 +108,7 @@ TEST(UnaryEmModel, BitCountsEqualTheDirectCountOnBothHalves) {
 TEST(UnaryEmModel, AnImpossibleReportBuiltOnTheSecondThreadIsAnError) {
   Problem problem = urap_problem(6, 6000);
   const std::vector<std::uint32_t> two_plain_bits = {1, 3};  // X_N bits cannot both be 1
-  problem.reports.add(two_plain_bits);                        // report 6000, in the second half
+  problem.reports.add(two_plain_bits);                       // report 6000, in the second half
   try {
     const UnaryEmModel model(problem.params, problem.reports);
     FAIL() << "accepted an impossible report";

@@ -51,24 +51,25 @@ struct MonteCarlo {
 
 // One empirical estimate from freshly sampled reports of n users drawn i.i.d. from p, through the
 // estimation model every command uses.
-std::vector<double> sampled_estimate(const Setting& s, const EstimationModel& model, Xoshiro256& rng,
-                                     const std::vector<double>& p) {
+std::vector<double> sampled_estimate(const Setting& s, const EstimationModel& model,
+                                     Xoshiro256& rng, const std::vector<double>& p) {
   const std::vector<std::uint64_t> inputs = sample_input_counts(rng, s.n, p);
-  return std::visit(Overloaded{[&](const UrrParams& m) {
-                                 return empirical_estimate_urr(m, sample_report_counts(rng, m, inputs));
-                               },
-                               [&](const UnaryParams& m) {
-                                 return empirical_estimate_unary(m, sample_report_counts(rng, m, inputs));
-                               },
-                               [&](const DenseParams& m) {
-                                 return empirical_estimate_dense(m, sample_report_counts(rng, m, inputs));
-                               }},
-                    model);
+  return std::visit(
+      Overloaded{[&](const UrrParams& m) {
+                   return empirical_estimate_urr(m, sample_report_counts(rng, m, inputs));
+                 },
+                 [&](const UnaryParams& m) {
+                   return empirical_estimate_unary(m, sample_report_counts(rng, m, inputs));
+                 },
+                 [&](const DenseParams& m) {
+                   return empirical_estimate_dense(m, sample_report_counts(rng, m, inputs));
+                 }},
+      model);
 }
 
 MonteCarlo run(const Setting& s, const std::vector<Rational>& p_exact, std::uint64_t seed) {
-  const EstimationModel model =
-      estimation_model(testing::spec_of(s.mechanism, IndexSet::first(s.k_s, s.k), PrivacyBudget::from_exp_eps(s.t)));
+  const EstimationModel model = estimation_model(
+      testing::spec_of(s.mechanism, IndexSet::first(s.k_s, s.k), PrivacyBudget::from_exp_eps(s.t)));
   std::vector<double> p(s.k);
   for (std::size_t x = 0; x < s.k; ++x) p[x] = to_double(p_exact[x]);
   Xoshiro256 rng(seed);
@@ -110,35 +111,38 @@ void expect_agreement(const Setting& s, const std::vector<Rational>& p, std::uin
   const double exact_l2 = to_double(expected_l2_loss(model, p, s.n));
   const double exact_l1 = to_double(exact_l1_loss_bounds(model, p, s.n).lower);  // width < 1e-28
   const MonteCarlo mc = run(s, p, seed);
-  const std::string what = std::string(s.mechanism) + " k=" + std::to_string(s.k) + " t=" + to_string(s.t) +
-                           " n=" + std::to_string(s.n);
+  const std::string what = std::string(s.mechanism) + " k=" + std::to_string(s.k) +
+                           " t=" + to_string(s.t) + " n=" + std::to_string(s.n);
   EXPECT_LT(kStandardErrors * mc.se_l2, 0.05 * exact_l2) << what;
   EXPECT_LT(kStandardErrors * mc.se_l1, 0.05 * exact_l1) << what;
   EXPECT_NEAR(mc.mean_l2, exact_l2, kStandardErrors * mc.se_l2) << what;
   EXPECT_NEAR(mc.mean_l1, exact_l1, kStandardErrors * mc.se_l1) << what;
 }
 
-const std::string_view kAll[] = {"none", "rr", "rappor",
-                              "urr", "urap"};
+const std::string_view kAll[] = {"none", "rr", "rappor", "urr", "urap"};
 
 TEST(CrossValidation, HighPrivacySmallDomain) {
   std::uint64_t seed = 1000;
-  for (std::string_view m : kAll) expect_agreement({m, 16, 2, Rational(441, 400), 2000}, zipf(16), ++seed);
+  for (std::string_view m : kAll)
+    expect_agreement({m, 16, 2, Rational(441, 400), 2000}, zipf(16), ++seed);
 }
 
 TEST(CrossValidation, LowPrivacyEpsEqualsLnXSmallDomain) {
   std::uint64_t seed = 2000;
-  for (std::string_view m : kAll) expect_agreement({m, 16, 2, Rational(16), 2000}, zipf(16), ++seed);
+  for (std::string_view m : kAll)
+    expect_agreement({m, 16, 2, Rational(16), 2000}, zipf(16), ++seed);
 }
 
 TEST(CrossValidation, HighPrivacyLargerDomain) {
   std::uint64_t seed = 3000;
-  for (std::string_view m : kAll) expect_agreement({m, 49, 5, Rational(441, 400), 20000}, zipf(49), ++seed);
+  for (std::string_view m : kAll)
+    expect_agreement({m, 49, 5, Rational(441, 400), 20000}, zipf(49), ++seed);
 }
 
 TEST(CrossValidation, LowPrivacyEpsEqualsLnXLargerDomain) {
   std::uint64_t seed = 4000;
-  for (std::string_view m : kAll) expect_agreement({m, 49, 5, Rational(49), 20000}, zipf(49), ++seed);
+  for (std::string_view m : kAll)
+    expect_agreement({m, 49, 5, Rational(49), 20000}, zipf(49), ++seed);
 }
 
 TEST(CrossValidation, AtTheExactWorstCaseDistribution) {

@@ -46,7 +46,8 @@ TEST(SqrtTwoOverNPi, MatchesKnownValue) {
   const Interval f = sqrt_two_over_n_pi(Rational(1), 120);
   EXPECT_EQ(certified_decimal(f, 30).substr(0, 22), "0.79788456080286535587");
   // sqrt(2/(100 pi)) = sqrt(2/pi)/10.
-  EXPECT_EQ(certified_decimal(sqrt_two_over_n_pi(Rational(100), 120), 20).substr(0, 12), "0.0797884560");
+  EXPECT_EQ(certified_decimal(sqrt_two_over_n_pi(Rational(100), 120), 20).substr(0, 12),
+            "0.0797884560");
 }
 
 TEST(CertifiedDecimal, ExactValuesAndTruncation) {

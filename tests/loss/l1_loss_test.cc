@@ -17,7 +17,9 @@ using testing::model_of;
 using testing::random_distribution;
 using testing::uniform_on;
 
-bool overlap(const Interval& a, const Interval& b) { return a.lower <= b.upper && b.lower <= a.upper; }
+bool overlap(const Interval& a, const Interval& b) {
+  return a.lower <= b.upper && b.lower <= a.upper;
+}
 const Rational kNarrow(Integer(1), Integer(1) << 80);
 
 TEST(AsymptoticL1, MatchesPaperFormulasForUrrAndUrap) {
@@ -42,20 +44,22 @@ TEST(AsymptoticL1, MatchesPaperFormulasForUrrAndUrap) {
 
 TEST(AsymptoticL1, NonPrivateUniformIsSqrtOfTwoKMinusOneOverNPi) {
   // sum_x sqrt(1/k (1 - 1/k)) = sqrt(k - 1): the paper's "no privacy" entry.
-  const auto model = model_of("none", IndexSet::first(0, 16),
-                                      PrivacyBudget::from_exp_eps(Rational(2)));
+  const auto model =
+      model_of("none", IndexSet::first(0, 16), PrivacyBudget::from_exp_eps(Rational(2)));
   const Interval root = l1_root_sum(model, uniform_on(IndexSet::all(16).indices(), 16));
   EXPECT_TRUE(root.contains(Rational(0)) == false);
   EXPECT_TRUE(overlap(root, sqrt_bounds(Rational(15), 100)));
   const Interval loss = asymptotic_l1_loss(model, uniform_on(IndexSet::all(16).indices(), 16), 200);
-  EXPECT_TRUE(overlap(loss, sqrt_two_over_n_pi(Rational(200), 100) * sqrt_bounds(Rational(15), 100)));
+  EXPECT_TRUE(
+      overlap(loss, sqrt_two_over_n_pi(Rational(200), 100) * sqrt_bounds(Rational(15), 100)));
 }
 
 TEST(AsymptoticL1, ExactFiniteNLossConvergesToIt) {
   // The asymptotic formula is a limit: |exact(n)/asymptotic - 1| shrinks like 1/n.
   const IndexSet xs = IndexSet::first(2, 6);
   const auto model = model_of("urr", xs, PrivacyBudget::from_exp_eps(Rational(3)));
-  const std::vector<Rational> p = {Rational(1, 10), Rational(1, 5), Rational(1, 5), Rational(1, 10), Rational(1, 4), Rational(3, 20)};
+  const std::vector<Rational> p = {Rational(1, 10), Rational(1, 5), Rational(1, 5),
+                                   Rational(1, 10), Rational(1, 4), Rational(3, 20)};
   Rational previous_gap = 1;
   for (std::uint64_t n : {100u, 1000u, 10000u}) {
     const Rational exact = exact_l1_loss(model, p, n);
@@ -63,7 +67,8 @@ TEST(AsymptoticL1, ExactFiniteNLossConvergesToIt) {
     EXPECT_LT(exact_l1_loss_bounds(model, p, n).width(), kNarrow);
     const Interval asymptotic = asymptotic_l1_loss(model, p, n);
     const Rational gap_hi = exact / asymptotic.lower - 1, gap_lo = exact / asymptotic.upper - 1;
-    const Rational gap = std::max(gap_hi < 0 ? Rational(-gap_hi) : gap_hi, gap_lo < 0 ? Rational(-gap_lo) : gap_lo);
+    const Rational gap =
+        std::max(gap_hi < 0 ? Rational(-gap_hi) : gap_hi, gap_lo < 0 ? Rational(-gap_lo) : gap_lo);
     EXPECT_LT(gap * Rational(Integer(n)), 10) << "n=" << n;  // |relative gap| < 10/n
     EXPECT_LT(gap, previous_gap);
     previous_gap = gap;
@@ -79,7 +84,7 @@ TEST(WorstCaseL1, UrrMaximiserIsUniformOnXnExactlyUpToKnPlusOne) {
     const IndexSet xs = IndexSet::first(ks, k);
     const auto xn = xs.complement().indices();
     for (const Rational& t : {Rational(11, 10), Rational(2), Rational(static_cast<long>(kn) + 1),
-                             Rational(static_cast<long>(kn) + 2), Rational(50)}) {
+                              Rational(static_cast<long>(kn) + 2), Rational(50)}) {
       const auto model = model_of("urr", xs, PrivacyBudget::from_exp_eps(t));
       const WorstCaseL1 worst = worst_case_l1_loss(model, 1000);
       ASSERT_TRUE(worst.argmax_exact);
@@ -89,7 +94,8 @@ TEST(WorstCaseL1, UrrMaximiserIsUniformOnXnExactlyUpToKnPlusOne) {
         EXPECT_TRUE(overlap(worst.root_sum, paper::l1_urr_worst_small(ks, kn, t, 100)));
       } else {
         const auto [ps, pn] = paper::urr_p_star(ks, kn, t);
-        for (std::size_t x = 0; x < k; ++x) EXPECT_EQ(worst.argmax[x].lower, xs.contains(x) ? ps : pn);
+        for (std::size_t x = 0; x < k; ++x)
+          EXPECT_EQ(worst.argmax[x].lower, xs.contains(x) ? ps : pn);
         EXPECT_TRUE(overlap(worst.root_sum, paper::l1_urr_worst_large(ks, kn, t, 100)));
       }
       for (int trial = 0; trial < 30; ++trial) {
@@ -106,8 +112,8 @@ TEST(WorstCaseL1, UrapUniformOnXnHoldsExactlyWhileSSquaredMinusKnSMinusOneIsNonP
   const std::size_t k = 5, ks = 3, kn = 2;  // paper: s < 2; exact: s <= 1 + sqrt(2) = 2.414...
   const IndexSet xs = IndexSet::first(ks, k);
   const auto pun = uniform_on(xs.complement().indices(), k);
-  for (const Rational& s : {Rational(3, 2), Rational(19, 10), Rational(2), Rational(12, 5), Rational(5, 2),
-                           Rational(4), Rational(20)}) {
+  for (const Rational& s : {Rational(3, 2), Rational(19, 10), Rational(2), Rational(12, 5),
+                            Rational(5, 2), Rational(4), Rational(20)}) {
     const auto model = model_of("urap", xs, PrivacyBudget::from_exp_eps(s * s));
     const WorstCaseL1 worst = worst_case_l1_loss(model, 50);
     const bool uniform_on_xn = s * s - Rational(static_cast<long>(kn)) * s - 1 <= 0;
@@ -138,7 +144,8 @@ TEST(WorstCaseL1, BisectionBracketsTheMaximumWhenNoExactStationaryPointIsKnown) 
   // maximiser is bracketed by bisection; the certified bracket must dominate a fine grid.
   // Stationary where m2 = 1 - m1 (slopes are odd around 1/2): w* = 1/6, not dyadic.
   const CoordinateModel model({Rational(3, 5), Rational(3, 5), Rational(0)},
-                              {Rational(-1, 5), Rational(-1, 5), Rational(1, 2)}, "negative-gain test model");
+                              {Rational(-1, 5), Rational(-1, 5), Rational(1, 2)},
+                              "negative-gain test model");
   const WorstCaseL1 worst = worst_case_l1_loss(model, 10, 80);
   EXPECT_FALSE(worst.argmax_exact);
   EXPECT_LT(worst.root_sum.width(), Rational(Integer(1), Integer(1) << 70));
@@ -158,7 +165,8 @@ TEST(WorstCaseL1, BisectionBracketsTheMaximumWhenNoExactStationaryPointIsKnown) 
 
 TEST(WorstCaseL1, SymmetricMechanismsPeakAtUniform) {
   for (auto mech : {"none", "rr", "rappor"}) {
-    const auto model = model_of(mech, IndexSet::first(1, 6), PrivacyBudget::from_exp_eps(Rational(3)));
+    const auto model =
+        model_of(mech, IndexSet::first(1, 6), PrivacyBudget::from_exp_eps(Rational(3)));
     const WorstCaseL1 worst = worst_case_l1_loss(model, 10);
     EXPECT_TRUE(worst.argmax_exact);
     for (const auto& v : worst.argmax) EXPECT_EQ(v.lower, Rational(1, 6));

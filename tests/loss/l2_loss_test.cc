@@ -45,8 +45,8 @@ Rational sum_of_squares(const std::vector<Rational>& p) {
 
 // E[sum_x (p̂ - p)^2] and E[sum_x |p̂ - p|] over all n-tuples of reports of a symbol mechanism,
 // with p̂ = (counts/n) Q^{-1}: the definition, nothing closed-form.
-std::pair<Rational, Rational> brute_force_losses(const DenseMechanism& q, const std::vector<Rational>& p,
-                                                 unsigned n) {
+std::pair<Rational, Rational> brute_force_losses(const DenseMechanism& q,
+                                                 const std::vector<Rational>& p, unsigned n) {
   const std::size_t k = q.num_inputs();
   const std::vector<Rational> inv = exact_inverse(q.entries(), k, "Q");
   std::vector<Rational> m(k);
@@ -115,9 +115,10 @@ struct SymbolCase {
 
 const std::vector<SymbolCase>& symbol_cases() {
   static const std::vector<SymbolCase> cases = {
-      {2, {0}, Rational(3)},       {3, {1}, Rational(3, 2)},   {4, {0, 2}, Rational(5)},
-      {5, {1, 3, 4}, Rational(2)}, {6, {5}, Rational(10)},     {5, {0, 1, 2, 3, 4}, Rational(7, 3)},
-      {4, {}, Rational(2)},        {7, {0, 1, 2, 3, 4}, Rational(4)}};
+      {2, {0}, Rational(3)},    {3, {1}, Rational(3, 2)},
+      {4, {0, 2}, Rational(5)}, {5, {1, 3, 4}, Rational(2)},
+      {6, {5}, Rational(10)},   {5, {0, 1, 2, 3, 4}, Rational(7, 3)},
+      {4, {}, Rational(2)},     {7, {0, 1, 2, 3, 4}, Rational(4)}};
   return cases;
 }
 
@@ -203,7 +204,8 @@ TEST(ExactL1, MatchesBruteForceExpectationAtTinyN) {
 
 TEST(ExactL1, DeMoivreMeanAbsoluteDeviationMatchesTheSum) {
   for (std::uint64_t n = 1; n <= 12; ++n) {
-    for (const Rational& q : {Rational(0), Rational(1, 3), Rational(1, 2), Rational(2, 7), Rational(9, 10), Rational(1)}) {
+    for (const Rational& q : {Rational(0), Rational(1, 3), Rational(1, 2), Rational(2, 7),
+                              Rational(9, 10), Rational(1)}) {
       Rational direct = 0;
       Integer binom = 1;
       for (std::uint64_t j = 0; j <= n; ++j) {
@@ -227,7 +229,8 @@ TEST(PaperL2, UrrClosedFormIsExact) {
     const auto model = model_of("urr", xs, PrivacyBudget::from_exp_eps(c.t));
     for (int trial = 0; trial < 5; ++trial) {
       const auto p = random_distribution(c.k, rng);
-      EXPECT_EQ(expected_l2_loss(model, p, 13), paper::l2_urr(xs.size(), c.t, sum_on(p, xs), sum_of_squares(p), 13));
+      EXPECT_EQ(expected_l2_loss(model, p, 13),
+                paper::l2_urr(xs.size(), c.t, sum_on(p, xs), sum_of_squares(p), 13));
     }
   }
 }
@@ -242,7 +245,8 @@ TEST(PaperL2, UrapClosedFormIsExactWhenSIsKnown) {
       const IndexSet xs = IndexSet::from_indices(c.sensitive, c.k, "sensitive");
       const auto model = model_of("urap", xs, budget);
       const auto p = random_distribution(c.k, rng);
-      EXPECT_EQ(expected_l2_loss(model, p, 5), paper::l2_urap(xs.size(), s, sum_on(p, xs), sum_of_squares(p), 5));
+      EXPECT_EQ(expected_l2_loss(model, p, 5),
+                paper::l2_urap(xs.size(), s, sum_on(p, xs), sum_of_squares(p), 5));
     }
   }
 }
@@ -277,8 +281,7 @@ TEST(WorstCaseL2, SatisfiesKktAndBeatsRandomDistributions) {
   for (const auto& c : symbol_cases()) {
     const IndexSet xs = IndexSet::from_indices(c.sensitive, c.k, "sensitive");
     const PrivacyBudget budget = PrivacyBudget::from_exp_eps(c.t);
-    for (auto mech : {"none", "rr", "rappor",
-                      "urr", "urap"}) {
+    for (auto mech : {"none", "rr", "rappor", "urr", "urap"}) {
       const auto model = model_of(mech, xs, budget);
       const WorstCaseL2 worst = worst_case_l2_loss(model, 100);
       expect_kkt(model, worst.argmax);
@@ -294,8 +297,8 @@ TEST(WorstCaseL2, UrrMaximiserSwitchesFromUniformOnXnToPStarAtKnPlusOne) {
   const std::size_t k = 6;
   const IndexSet xs = IndexSet::from_indices({0, 3}, k, "sensitive");
   const auto xn = xs.complement().indices();
-  for (const Rational& t : {Rational(3, 2), Rational(3), Rational(49, 10), Rational(5), Rational(51, 10), Rational(6),
-                           Rational(40)}) {
+  for (const Rational& t : {Rational(3, 2), Rational(3), Rational(49, 10), Rational(5),
+                            Rational(51, 10), Rational(6), Rational(40)}) {
     const auto model = model_of("urr", xs, PrivacyBudget::from_exp_eps(t));
     const WorstCaseL2 worst = worst_case_l2_loss(model, 10);
     if (t < Rational(static_cast<long>(xn.size()) + 1)) {
@@ -314,7 +317,8 @@ TEST(WorstCaseL2, UrapMaximiserIsUniformOnXnExactlyBelowTheThreshold) {
   const std::size_t k = 7;
   const IndexSet xs = IndexSet::from_indices({2, 4, 6}, k, "sensitive");
   const auto xn = xs.complement().indices();  // k_n = 4: threshold s = 3
-  for (const Rational& s : {Rational(11, 10), Rational(2), Rational(3), Rational(7, 2), Rational(10)}) {
+  for (const Rational& s :
+       {Rational(11, 10), Rational(2), Rational(3), Rational(7, 2), Rational(10)}) {
     const auto model = model_of("urap", xs, PrivacyBudget::from_exp_eps(s * s));
     const WorstCaseL2 worst = worst_case_l2_loss(model, 3);
     if (s <= 3) {
@@ -337,20 +341,21 @@ TEST(WorstCaseL2, SymmetricMechanismsPeakAtUniform) {
     EXPECT_EQ(worst_case_l2_loss(model_of(mech, xs, budget), 8).argmax, uniform_on(all, 5));
   }
   // Non-private: (1 - 1/k)/n.
-  EXPECT_EQ(worst_case_l2_loss(model_of("none", xs, budget), 8).value,
-            Rational(4, 5) / 8);
+  EXPECT_EQ(worst_case_l2_loss(model_of("none", xs, budget), 8).value, Rational(4, 5) / 8);
 }
 
 TEST(ExpectedL2, RejectsBadInput) {
   const IndexSet xs = IndexSet::first(1, 3);
   const auto model = model_of("urr", xs, PrivacyBudget::from_exp_eps(Rational(2)));
   EXPECT_THROW(expected_l2_loss(model, {Rational(1, 2), Rational(1, 2)}, 3), InvalidArgument);
-  EXPECT_THROW(expected_l2_loss(model, {Rational(1), Rational(1), Rational(-1)}, 3), InvalidArgument);
-  EXPECT_THROW(expected_l2_loss(model, {Rational(1, 2), Rational(1, 3), Rational(1, 3)}, 3), InvalidArgument);
-  EXPECT_THROW(expected_l2_loss(model, {Rational(1), Rational(0), Rational(0)}, 0), InvalidArgument);
-  // exp_eps = 1: nothing identifiable.
-  EXPECT_THROW(model_of("rr", xs, PrivacyBudget::from_exp_eps(Rational(1))),
+  EXPECT_THROW(expected_l2_loss(model, {Rational(1), Rational(1), Rational(-1)}, 3),
                InvalidArgument);
+  EXPECT_THROW(expected_l2_loss(model, {Rational(1, 2), Rational(1, 3), Rational(1, 3)}, 3),
+               InvalidArgument);
+  EXPECT_THROW(expected_l2_loss(model, {Rational(1), Rational(0), Rational(0)}, 0),
+               InvalidArgument);
+  // exp_eps = 1: nothing identifiable.
+  EXPECT_THROW(model_of("rr", xs, PrivacyBudget::from_exp_eps(Rational(1))), InvalidArgument);
 }
 
 }  // namespace

@@ -11,7 +11,8 @@ namespace {
 using testing::run_uldp;
 
 TEST(LossCli, GivenDistributionPrintsExactL2AndCertifiedL1) {
-  const auto r = run_uldp("loss --mech urr --k 4 --sensitive 0 --exp-eps 3 --n 10 --p 1/2,1/4,1/8,1/8 --json");
+  const auto r =
+      run_uldp("loss --mech urr --k 4 --sensitive 0 --exp-eps 3 --n 10 --p 1/2,1/4,1/8,1/8 --json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   // uRR, |X_S| = 1, t = 3: m = (2/3, 1/6, 1/12, 1/12), v = 3/2, E = v^2 sum m(1-m) / n.
@@ -22,7 +23,8 @@ TEST(LossCli, GivenDistributionPrintsExactL2AndCertifiedL1) {
 }
 
 TEST(LossCli, WorstCaseReportsTheMaximiser) {
-  const auto r = run_uldp("loss --mech urr --k 6 --sensitive 0,1 --exp-eps 3 --n 1000 --p worst --json");
+  const auto r =
+      run_uldp("loss --mech urr --k 6 --sensitive 0,1 --exp-eps 3 --n 1000 --p worst --json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["l2"]["exact"], "13/4000");

@@ -9,7 +9,8 @@
 namespace uldp {
 namespace {
 
-const LossTableRow& row(const std::vector<LossTableRow>& rows, const std::string& mech, const std::string& regime) {
+const LossTableRow& row(const std::vector<LossTableRow>& rows, const std::string& mech,
+                        const std::string& regime) {
   for (const auto& r : rows) {
     if (r.mechanism == mech && r.regime == regime) return r;
   }
@@ -24,8 +25,10 @@ TEST(LossTables, NonPrivateEntriesAreExact) {
   const LossTableSpec spec{16, 2, 1000, Rational(1, 10)};
   const auto l2 = l2_loss_table(spec);
   for (const char* regime : {"eps~0", "eps=ln|X|"}) {
-    EXPECT_EQ(row(l2, "no privacy", regime).paper_value.lower, row(l2, "no privacy", regime).exact_worst.lower);
-    EXPECT_TRUE(paper_to_exact_ratio(row(l1_loss_table(spec), "no privacy", regime)).contains(Rational(1)));
+    EXPECT_EQ(row(l2, "no privacy", regime).paper_value.lower,
+              row(l2, "no privacy", regime).exact_worst.lower);
+    EXPECT_TRUE(
+        paper_to_exact_ratio(row(l1_loss_table(spec), "no privacy", regime)).contains(Rational(1)));
   }
 }
 
@@ -36,8 +39,10 @@ TEST(LossTables, SmallEpsEntriesTendToTheTruth) {
   const auto l2 = l2_loss_table(spec);
   const auto l1 = l1_loss_table({16, 4, 1000, Rational(1, 1000000)});
   for (const char* mech : {"RR", "uRR", "uRAP"}) {
-    EXPECT_TRUE(within(paper_to_exact_ratio(row(l2, mech, "eps~0")), Rational(1), Rational(1, 100))) << mech;
-    EXPECT_TRUE(within(paper_to_exact_ratio(row(l1, mech, "eps~0")), Rational(1), Rational(1, 100))) << mech;
+    EXPECT_TRUE(within(paper_to_exact_ratio(row(l2, mech, "eps~0")), Rational(1), Rational(1, 100)))
+        << mech;
+    EXPECT_TRUE(within(paper_to_exact_ratio(row(l1, mech, "eps~0")), Rational(1), Rational(1, 100)))
+        << mech;
   }
   EXPECT_TRUE(within(paper_to_exact_ratio(row(l1, "RAP", "eps~0")), Rational(1), Rational(1, 100)));
 }

@@ -58,8 +58,10 @@ TEST(PumLossBound, HoldsWithAbsoluteWeightsOnRandomInstances) {
 
 TEST(PumLossBound, PrintedSignedFormFailsForNegativeBotEstimate) {
   // docs/errata-utility.md: |X| = 3, one bot.
-  const std::vector<Rational> r = {Rational(1, 11), Rational(3, 11), Rational(5, 11), Rational(2, 11)};
-  const std::vector<Rational> r_hat = {Rational(131, 110), Rational(4, 55), Rational(3, 55), Rational(-7, 22)};
+  const std::vector<Rational> r = {Rational(1, 11), Rational(3, 11), Rational(5, 11),
+                                   Rational(2, 11)};
+  const std::vector<Rational> r_hat = {Rational(131, 110), Rational(4, 55), Rational(3, 55),
+                                       Rational(-7, 22)};
   const std::vector<std::vector<Rational>> pi = {{Rational(2, 9), Rational(1, 3), Rational(4, 9)}};
   const std::vector<std::vector<Rational>> pi_hat = {{Rational(0), Rational(0), Rational(1)}};
   const Rational loss = l1_distance(pum_estimate(r_hat, pi_hat), pum_estimate(r, pi));

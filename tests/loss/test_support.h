@@ -3,8 +3,8 @@
 
 #include <cstdint>
 #include <optional>
-#include <string_view>
 #include <random>
+#include <string_view>
 #include <vector>
 
 #include "uldp/mechanisms/registry.h"
@@ -14,7 +14,8 @@
 namespace uldp::testing {
 
 /// A random distribution over k symbols with denominators <= k * 50; some entries may be 0.
-inline std::vector<Rational> random_distribution(std::size_t k, std::mt19937_64& rng, bool allow_zeros = true) {
+inline std::vector<Rational> random_distribution(std::size_t k, std::mt19937_64& rng,
+                                                 bool allow_zeros = true) {
   std::uniform_int_distribution<int> weight(allow_zeros ? 0 : 1, 50);
   std::vector<long> w(k);
   long total = 0;
@@ -36,7 +37,8 @@ inline std::vector<Rational> uniform_on(const std::vector<std::size_t>& members,
 
 /// The registered mechanism `name` over sensitive.universe() symbols (X_S used where the
 /// mechanism takes it), built through the registry as every command builds it.
-inline MechanismSpec spec_of(std::string_view name, const IndexSet& sensitive, const PrivacyBudget& budget,
+inline MechanismSpec spec_of(std::string_view name, const IndexSet& sensitive,
+                             const PrivacyBudget& budget,
                              const std::optional<Rational>& theta = std::nullopt) {
   const MechanismEntry& entry = find_mechanism(name);
   MechanismArguments arguments;
@@ -48,7 +50,8 @@ inline MechanismSpec spec_of(std::string_view name, const IndexSet& sensitive, c
 }
 
 /// Its coordinate model (the loss of the empirical estimator).
-inline CoordinateModel model_of(std::string_view name, const IndexSet& sensitive, const PrivacyBudget& budget,
+inline CoordinateModel model_of(std::string_view name, const IndexSet& sensitive,
+                                const PrivacyBudget& budget,
                                 const std::optional<Rational>& theta = std::nullopt) {
   return coordinate_model(spec_of(name, sensitive, budget, theta));
 }

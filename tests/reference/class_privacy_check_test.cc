@@ -13,13 +13,16 @@
 namespace uldp {
 namespace {
 
-PrivacyBudget budget(long num, long den = 1) { return PrivacyBudget::from_exp_eps(Rational(num, den)); }
+PrivacyBudget budget(long num, long den = 1) {
+  return PrivacyBudget::from_exp_eps(Rational(num, den));
+}
 
 std::string describe(const std::optional<Witness>& w) {
   if (!w) return "none";
   return "(" + std::to_string(w->x) + ", " + std::to_string(w->x_prime) + ", " +
          (w->y ? std::to_string(*w->y) : "-") + " '" + w->y_label + "', " +
-         (w->q_x ? to_string(*w->q_x) : "-") + ", " + (w->q_x_prime ? to_string(*w->q_x_prime) : "-") + ")";
+         (w->q_x ? to_string(*w->q_x) : "-") + ", " +
+         (w->q_x_prime ? to_string(*w->q_x_prime) : "-") + ")";
 }
 
 bool same_witness(const std::optional<Witness>& a, const std::optional<Witness>& b) {
@@ -32,7 +35,8 @@ bool same_witness(const std::optional<Witness>& a, const std::optional<Witness>&
 void expect_same(const Verdict& classes, const Verdict& dense, const std::string& what) {
   EXPECT_EQ(classes.holds, dense.holds) << what;
   EXPECT_EQ(classes.tight_exp_eps, dense.tight_exp_eps)
-      << what << ": " << classes.tight_exp_eps.to_string() << " vs " << dense.tight_exp_eps.to_string();
+      << what << ": " << classes.tight_exp_eps.to_string() << " vs "
+      << dense.tight_exp_eps.to_string();
   EXPECT_EQ(classes.violated, dense.violated) << what;
   EXPECT_TRUE(same_witness(classes.witness, dense.witness))
       << what << ": witness " << describe(classes.witness) << " vs " << describe(dense.witness);
@@ -55,7 +59,8 @@ void compare_all(const ClassStructuredMechanism& m, const IndexSet& xs,
       expect_same(c, check_uldp(d.matrix, xs, d.protected_outputs, budget, reading),
                   at + (reading == UldpReading::kLiteral ? " uldp literal" : " uldp reachable"));
       if (c.violated == Condition::kInvertibility) {
-        EXPECT_TRUE(testing::violates_invertibility(d.matrix, *c.witness, xs, d.protected_outputs)) << at;
+        EXPECT_TRUE(testing::violates_invertibility(d.matrix, *c.witness, xs, d.protected_outputs))
+            << at;
       }
     }
   }
@@ -68,12 +73,11 @@ ClassStructuredMechanism flip_protection(const ClassStructuredMechanism& m, std:
   outputs[flipped].is_protected = !outputs[flipped].is_protected;
   // The same matrix; an output's class is recognised by its column (uRR: its own input's class).
   const bool was_protected = m.output_classes()[flipped].is_protected;
-  DenseFormulas formulas{
-      [q = d.matrix](std::size_t x, std::size_t y) { return q(x, y); },
-      [q = d.matrix](std::size_t y) { return q.output_labels()[y]; },
-      [yp = d.protected_outputs, was_protected](std::size_t y) {
-        return yp.contains(y) != (yp.contains(y) == was_protected);
-      }};
+  DenseFormulas formulas{[q = d.matrix](std::size_t x, std::size_t y) { return q(x, y); },
+                         [q = d.matrix](std::size_t y) { return q.output_labels()[y]; },
+                         [yp = d.protected_outputs, was_protected](std::size_t y) {
+                           return yp.contains(y) != (yp.contains(y) == was_protected);
+                         }};
   return ClassStructuredMechanism(m.num_inputs(), m.input_classes(), std::move(outputs),
                                   std::move(formulas), "flipped");
 }
@@ -107,7 +111,8 @@ TEST(UrrClasses, ExpandToTheDenseUrrAndRecount) {
         EXPECT_EQ(d.matrix.output_labels(), q.output_labels());
         EXPECT_EQ(d.protected_outputs, xs);
         EXPECT_EQ(m.num_protected_outputs(), Integer(xs.size()));
-        EXPECT_EQ(structure_mismatch(m, q, xs), std::nullopt) << "k=" << k << " xs=" << xs.to_string();
+        EXPECT_EQ(structure_mismatch(m, q, xs), std::nullopt)
+            << "k=" << k << " xs=" << xs.to_string();
       }
     }
   }
@@ -127,7 +132,8 @@ TEST(ClassCheck, AgreesWithDenseOnUrrForEverySmallKAndXs) {
   for (std::size_t k = 1; k <= 6; ++k) {
     for (const IndexSet& xs : all_subsets(k)) {
       for (const PrivacyBudget& b : budgets()) {
-        const std::string what = "k=" + std::to_string(k) + " xs={" + xs.to_string() + "} " + b.describe();
+        const std::string what =
+            "k=" + std::to_string(k) + " xs={" + xs.to_string() + "} " + b.describe();
         const ClassStructuredMechanism m = utility_optimized_rr_classes(xs, b);
         compare_all(m, xs, b, what);
         // At a smaller budget the ratio condition fails with the same witness.
@@ -142,10 +148,12 @@ TEST(ClassCheck, AgreesWithDenseWhenYpOrXsIsDeclaredWrong) {
     for (const IndexSet& xs : all_subsets(k)) {
       for (const PrivacyBudget& b : {budget(1), budget(5, 2)}) {
         const ClassStructuredMechanism m = utility_optimized_rr_classes(xs, b);
-        const std::string what = "k=" + std::to_string(k) + " xs={" + xs.to_string() + "} " + b.describe();
+        const std::string what =
+            "k=" + std::to_string(k) + " xs={" + xs.to_string() + "} " + b.describe();
         // Y_P mutated: one output class declared the other way (sensitive outputs in Y_I leak).
         for (std::size_t o = 0; o < m.output_classes().size(); ++o) {
-          compare_all(flip_protection(m, o), xs, b, what + " flipped " + m.output_classes()[o].name);
+          compare_all(flip_protection(m, o), xs, b,
+                      what + " flipped " + m.output_classes()[o].name);
         }
         // X_S mutated: the checks asked about another union of classes (X_N, X, nothing).
         for (const IndexSet& other : {xs.complement(), IndexSet::all(k), IndexSet::first(0, k)}) {
@@ -160,7 +168,8 @@ TEST(ClassCheck, FailuresNameTheDenseCheckersTriple) {
   // X_S = {1,3} of 5, Y_P declared empty: output 1 is produced by every input; the dense scan
   // meets y = 0 first, produced by input 0 alone (non-sensitive): fine; y = 1 fails with (0, 1).
   const IndexSet xs = IndexSet::parse("1,3", 5, "xs");
-  const ClassStructuredMechanism m = flip_protection(utility_optimized_rr_classes(xs, budget(4)), 0);
+  const ClassStructuredMechanism m =
+      flip_protection(utility_optimized_rr_classes(xs, budget(4)), 0);
   const Verdict v = check_uldp(m, xs, budget(4), UldpReading::kReachable);
   EXPECT_FALSE(v.holds);
   EXPECT_EQ(v.violated, Condition::kInvertibility);

@@ -158,8 +158,8 @@ TEST(MinimalProtectedOutputs, KeepsOnlyOutputsThatCannotBeInvertible) {
 TEST(Checks, RejectSetsOfTheWrongSize) {
   const DenseMechanism q = randomized_response(3, budget(2));
   EXPECT_THROW(check_osldp(q, IndexSet::parse("0", 4, "xs"), std::nullopt), InvalidArgument);
-  EXPECT_THROW(check_uldp(q, IndexSet::parse("0", 3, "xs"), IndexSet::parse("0", 2, "yp"), std::nullopt,
-                          UldpReading::kLiteral),
+  EXPECT_THROW(check_uldp(q, IndexSet::parse("0", 3, "xs"), IndexSet::parse("0", 2, "yp"),
+                          std::nullopt, UldpReading::kLiteral),
                InvalidArgument);
 }
 

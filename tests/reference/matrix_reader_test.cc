@@ -35,12 +35,15 @@ TEST(CsvReader, ErrorsNameFileLineAndColumn) {
             "m.csv:2:1: row has 1 entries, expected 2");
   EXPECT_EQ(message_of([] { parse_matrix_csv("1/2,1/2\n-1/2,3/2\n", "m.csv"); }),
             "m.csv:2:1: entry -1/2 is a probability outside [0,1]");
-  EXPECT_EQ(message_of([] { parse_matrix_csv("\n# only a comment\n", "m.csv"); }), "m.csv: no matrix rows found");
-  EXPECT_EQ(message_of([] { parse_matrix_csv("\"a\n", "m.csv"); }), "m.csv:1:1: unterminated quoted field");
+  EXPECT_EQ(message_of([] { parse_matrix_csv("\n# only a comment\n", "m.csv"); }),
+            "m.csv: no matrix rows found");
+  EXPECT_EQ(message_of([] { parse_matrix_csv("\"a\n", "m.csv"); }),
+            "m.csv:1:1: unterminated quoted field");
 }
 
 TEST(JsonReader, KeepsNumbersExact) {
-  const MatrixFile f = parse_matrix_json(R"({"Q": [[0.1, 0.9], ["3/7", "4/7"]], "outputs": ["u", "v"]})", "m.json");
+  const MatrixFile f =
+      parse_matrix_json(R"({"Q": [[0.1, 0.9], ["3/7", "4/7"]], "outputs": ["u", "v"]})", "m.json");
   EXPECT_EQ(f.matrix(0, 0), Rational(1, 10));  // the decimal, not the double 0.1
   EXPECT_EQ(f.matrix(1, 1), Rational(4, 7));
   EXPECT_EQ(f.matrix.output_labels()[1], "v");
@@ -49,7 +52,9 @@ TEST(JsonReader, KeepsNumbersExact) {
 }
 
 TEST(JsonReader, ErrorsNameThePlace) {
-  EXPECT_EQ(message_of([] { parse_matrix_json("{\"Q\": [[1, 0],\n [0, 1]", "m.json"); }).substr(0, 13), "m.json:2:8: i");
+  EXPECT_EQ(
+      message_of([] { parse_matrix_json("{\"Q\": [[1, 0],\n [0, 1]", "m.json"); }).substr(0, 13),
+      "m.json:2:8: i");
   EXPECT_EQ(message_of([] { parse_matrix_json(R"({"Q": [[1, 0], [2, -1]]})", "m.json"); }),
             "m.json: Q[1][0]: entry 2 is a probability outside [0,1]");
   EXPECT_EQ(message_of([] { parse_matrix_json(R"({"Q": [[1, 0], [1]]})", "m.json"); }),
@@ -61,7 +66,8 @@ TEST(JsonReader, ErrorsNameThePlace) {
 }
 
 TEST(MechanismFile, MissingFileIsAnInputError) {
-  EXPECT_EQ(message_of([] { read_mechanism_file("/nonexistent/q.csv"); }), "/nonexistent/q.csv: cannot open file");
+  EXPECT_EQ(message_of([] { read_mechanism_file("/nonexistent/q.csv"); }),
+            "/nonexistent/q.csv: cannot open file");
 }
 
 }  // namespace

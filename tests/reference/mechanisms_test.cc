@@ -70,7 +70,8 @@ TEST(UtilityOptimizedRappor, ConstantsByHand) {
   const UrapConstants d = urap_constants(Rational(3, 4), Rational(3));
   EXPECT_EQ(d.d1, Rational(1, 2));
   EXPECT_EQ(d.d2, Rational(1, 2));
-  const UnaryMechanism q = utility_optimized_rappor(IndexSet::parse("0", 2, "xs"), Rational(3, 4), budget(3));
+  const UnaryMechanism q =
+      utility_optimized_rappor(IndexSet::parse("0", 2, "xs"), Rational(3, 4), budget(3));
   EXPECT_EQ(q.bit(0).one_if_on, Rational(3, 4));
   EXPECT_EQ(q.bit(0).one_if_off, Rational(1, 2));
   EXPECT_EQ(q.bit(1).one_if_on, Rational(1, 2));  // 1 - d2
@@ -89,17 +90,22 @@ TEST(Rappor, BasicOneTimeIsSymmetric) {
 }
 
 TEST(AllMechanisms, RowsSumToExactlyOne) {
-  for (const PrivacyBudget& b : {budget(1), budget(3, 2), budget(625), PrivacyBudget::from_epsilon(Rational(1, 10))}) {
+  for (const PrivacyBudget& b :
+       {budget(1), budget(3, 2), budget(625), PrivacyBudget::from_epsilon(Rational(1, 10))}) {
     EXPECT_TRUE(check_stochastic(randomized_response(7, b)).stochastic);
-    EXPECT_TRUE(check_stochastic(utility_optimized_rr(IndexSet::parse("0,4-5", 7, "xs"), b)).stochastic);
+    EXPECT_TRUE(
+        check_stochastic(utility_optimized_rr(IndexSet::parse("0,4-5", 7, "xs"), b)).stochastic);
     EXPECT_TRUE(check_stochastic(basic_rappor(5, b).to_dense()).stochastic);
-    EXPECT_TRUE(check_stochastic(utility_optimized_rappor(IndexSet::parse("1,3", 5, "xs"), b).to_dense()).stochastic);
+    EXPECT_TRUE(
+        check_stochastic(utility_optimized_rappor(IndexSet::parse("1,3", 5, "xs"), b).to_dense())
+            .stochastic);
     EXPECT_TRUE(check_stochastic(mangat(mangat_p_for(b))).stochastic);
   }
 }
 
 TEST(Stochasticity, ReportsTheFirstBadRow) {
-  const DenseMechanism q(2, {"a", "b"}, {Rational(1, 2), Rational(1, 2), Rational(1, 2), Rational(2, 5)});
+  const DenseMechanism q(2, {"a", "b"},
+                         {Rational(1, 2), Rational(1, 2), Rational(1, 2), Rational(2, 5)});
   const StochasticityReport r = check_stochastic(q);
   EXPECT_FALSE(r.stochastic);
   EXPECT_EQ(r.row, 1u);

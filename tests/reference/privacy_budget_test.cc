@@ -34,12 +34,13 @@ TEST(PrivacyBudget, FromEpsilonRoundsDownSafely) {
     const Rational e = parse_rational(eps);
     const PrivacyBudget b = PrivacyBudget::from_epsilon(e);
     ASSERT_TRUE(b.exp_half_eps().has_value());
-    EXPECT_EQ(*b.exp_half_eps() * *b.exp_half_eps(), b.exp_eps()) << eps;   // t = s^2 exactly
+    EXPECT_EQ(*b.exp_half_eps() * *b.exp_half_eps(), b.exp_eps()) << eps;  // t = s^2 exactly
     EXPECT_EQ(compare_with_exp(*b.exp_half_eps(), e / 2), std::strong_ordering::less) << eps;
     EXPECT_EQ(compare_with_exp(b.exp_eps(), e), std::strong_ordering::less) << eps;  // t <= e^eps
     // The reported bound really bounds e^eps - t, and is small (64-bit s: relative ~2^-60).
     EXPECT_EQ(compare_with_exp(b.exp_eps() + b.rounding_error_bound(), e),
-              std::strong_ordering::greater) << eps;
+              std::strong_ordering::greater)
+        << eps;
     EXPECT_LT(b.rounding_error_bound() / b.exp_eps(), Rational(1, Integer(1) << 58)) << eps;
   }
   const PrivacyBudget zero = PrivacyBudget::from_epsilon(Rational(0));
@@ -63,7 +64,8 @@ TEST(PrivacyBudget, AdmitsComparesWithTheRealExpEpsilon) {
 // in admits fails here.
 TEST(PrivacyBudget, AdmitsRatioExactlyOneAtEpsilonZero) {
   const Rational just_above_one = Rational(1) + Rational(1, Integer(1) << 100);
-  for (const PrivacyBudget& b : {PrivacyBudget::from_epsilon(Rational(0)), PrivacyBudget::from_exp_eps(Rational(1))}) {
+  for (const PrivacyBudget& b :
+       {PrivacyBudget::from_epsilon(Rational(0)), PrivacyBudget::from_exp_eps(Rational(1))}) {
     SCOPED_TRACE(b.describe());
     EXPECT_TRUE(b.admits(ExtendedRational(Rational(1))));
     EXPECT_FALSE(b.admits(ExtendedRational(just_above_one)));

@@ -29,13 +29,18 @@ IndexSet dense_protected(const IndexSet& zero_bits) {
 void expect_same(const Verdict& structured, const Verdict& dense, const DenseMechanism& q,
                  const std::string& what) {
   EXPECT_EQ(structured.holds, dense.holds) << what;
-  EXPECT_EQ(structured.tight_exp_eps, dense.tight_exp_eps) << what << ": " << structured.tight_exp_eps.to_string()
-                                                           << " vs " << dense.tight_exp_eps.to_string();
+  EXPECT_EQ(structured.tight_exp_eps, dense.tight_exp_eps)
+      << what << ": " << structured.tight_exp_eps.to_string() << " vs "
+      << dense.tight_exp_eps.to_string();
   EXPECT_EQ(structured.violated, dense.violated) << what;
-  if (structured.witness && structured.violated == Condition::kRatio && !structured.tight_exp_eps.is_infinite()) {
+  if (structured.witness && structured.violated == Condition::kRatio &&
+      !structured.tight_exp_eps.is_infinite()) {
     // The structured witness is a real triple of the dense matrix with the claimed entries.
-    EXPECT_EQ(*structured.witness->q_x, q(structured.witness->x, structured.witness->y.value())) << what;
-    EXPECT_EQ(*structured.witness->q_x_prime, q(structured.witness->x_prime, structured.witness->y.value())) << what;
+    EXPECT_EQ(*structured.witness->q_x, q(structured.witness->x, structured.witness->y.value()))
+        << what;
+    EXPECT_EQ(*structured.witness->q_x_prime,
+              q(structured.witness->x_prime, structured.witness->y.value()))
+        << what;
   }
 }
 
@@ -48,7 +53,8 @@ void compare_all(const UnaryMechanism& u, const IndexSet& xs, const IndexSet& ze
   for (UldpReading reading : {UldpReading::kReachable, UldpReading::kLiteral}) {
     const Verdict s = check_uldp(u, xs, ZeroMaskOutputs{zero_bits}, b, reading);
     const Verdict d = check_uldp(q, xs, yp, b, reading);
-    expect_same(s, d, q, what + (reading == UldpReading::kLiteral ? " uldp literal" : " uldp reachable"));
+    expect_same(s, d, q,
+                what + (reading == UldpReading::kLiteral ? " uldp literal" : " uldp reachable"));
     if (s.violated == Condition::kInvertibility) {
       ASSERT_TRUE(s.witness);
       EXPECT_TRUE(testing::violates_invertibility(q, *s.witness, xs, yp)) << what;
@@ -63,8 +69,9 @@ TEST(UnaryCheck, AgreesWithDenseOnThePapersMechanisms) {
       compare_all(basic_rappor(k, b), IndexSet::all(k), IndexSet::parse("", k, "z"), b, "rappor");
       for (std::size_t s = 0; s <= k; ++s) {
         const IndexSet xs = IndexSet::first(s, k);
-        compare_all(utility_optimized_rappor(xs, b), xs, xs.complement(), b,
-                    "urap k=" + std::to_string(k) + " s=" + std::to_string(s) + " t=" + std::to_string(t));
+        compare_all(
+            utility_optimized_rappor(xs, b), xs, xs.complement(), b,
+            "urap k=" + std::to_string(k) + " s=" + std::to_string(s) + " t=" + std::to_string(t));
       }
     }
   }
@@ -74,8 +81,8 @@ TEST(UnaryCheck, AgreesWithDenseOnRandomBitChannels) {
   // Random per-bit channels with probabilities in {0, 1/4, 1/3, 1/2, 2/3, 1} (zeros and ones
   // exercise the support logic), random X_S and zero masks, with and without a budget.
   std::mt19937_64 rng(20261122);
-  const std::vector<Rational> values = {Rational(0), Rational(1, 4), Rational(1, 3), Rational(1, 2),
-                                        Rational(2, 3), Rational(1)};
+  const std::vector<Rational> values = {Rational(0),    Rational(1, 4), Rational(1, 3),
+                                        Rational(1, 2), Rational(2, 3), Rational(1)};
   std::uniform_int_distribution<std::size_t> pick(0, values.size() - 1);
   for (int trial = 0; trial < 400; ++trial) {
     const std::size_t k = 1 + trial % 5;
@@ -97,15 +104,20 @@ TEST(UnaryCheck, UrapLiteralReadingFailsWithTwoNonSensitiveSymbols) {
   // Y_I contains y with two non-sensitive bits set; no input produces it (errata E1).
   const IndexSet xs = IndexSet::parse("0", 3, "xs");
   const UnaryMechanism u = utility_optimized_rappor(xs, budget(4));
-  const Verdict literal = check_uldp(u, xs, ZeroMaskOutputs{xs.complement()}, budget(4), UldpReading::kLiteral);
+  const Verdict literal =
+      check_uldp(u, xs, ZeroMaskOutputs{xs.complement()}, budget(4), UldpReading::kLiteral);
   EXPECT_FALSE(literal.holds);
   EXPECT_EQ(literal.violated, Condition::kInvertibility);
   EXPECT_EQ(literal.witness->y_label.substr(1), "11");
-  EXPECT_TRUE(check_uldp(u, xs, ZeroMaskOutputs{xs.complement()}, budget(4), UldpReading::kReachable).holds);
+  EXPECT_TRUE(
+      check_uldp(u, xs, ZeroMaskOutputs{xs.complement()}, budget(4), UldpReading::kReachable)
+          .holds);
   // With one non-sensitive symbol every y in Y_I is reachable: both readings hold.
   const IndexSet xs2 = IndexSet::parse("0-1", 3, "xs");
   const UnaryMechanism u2 = utility_optimized_rappor(xs2, budget(4));
-  EXPECT_TRUE(check_uldp(u2, xs2, ZeroMaskOutputs{xs2.complement()}, budget(4), UldpReading::kLiteral).holds);
+  EXPECT_TRUE(
+      check_uldp(u2, xs2, ZeroMaskOutputs{xs2.complement()}, budget(4), UldpReading::kLiteral)
+          .holds);
 }
 
 TEST(UnaryCheck, PapersLargestUrapIsTightAtT) {

@@ -13,11 +13,13 @@ inline ::testing::AssertionResult violates_ratio(const DenseMechanism& q, const 
   if (!w.y) return ::testing::AssertionFailure() << "no dense output index";
   const Rational& a = q(w.x, *w.y);
   const Rational& b = q(w.x_prime, *w.y);
-  if (w.q_x && (*w.q_x != a || *w.q_x_prime != b)) return ::testing::AssertionFailure() << "wrong entries";
+  if (w.q_x && (*w.q_x != a || *w.q_x_prime != b))
+    return ::testing::AssertionFailure() << "wrong entries";
   if (a == 0) return ::testing::AssertionFailure() << "Q(y|x) = 0";
   if (bound.is_infinite()) return ::testing::AssertionFailure() << "no finite bound";
   if (b == 0 || a > bound.value() * b) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << to_string(a) << " <= " << bound.to_string() << " * " << to_string(b);
+  return ::testing::AssertionFailure()
+         << to_string(a) << " <= " << bound.to_string() << " * " << to_string(b);
 }
 
 /// For an invertibility violation of condition 1 at y in Y_I.
@@ -39,7 +41,8 @@ inline ::testing::AssertionResult violates_invertibility(const DenseMechanism& q
     return ::testing::AssertionSuccess();
   }
   (void)last;
-  if (sensitive.contains(w.x) && q(w.x, y) != 0) return ::testing::AssertionSuccess();  // leaks x in X_S
+  if (sensitive.contains(w.x) && q(w.x, y) != 0)
+    return ::testing::AssertionSuccess();                  // leaks x in X_S
   if (nonzero == 0) return ::testing::AssertionSuccess();  // literal reading: unreachable y in Y_I
   return ::testing::AssertionFailure() << "column " << y << " satisfies condition 1";
 }

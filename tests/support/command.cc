@@ -28,7 +28,8 @@ RunResult run_command(const std::string& program, const std::string& args, Captu
 
 RunResult run_uldp(const std::string& args, Capture capture) {
   const std::string binary = ULDP_BINARY;
-  if (binary.empty()) throw std::logic_error("run_uldp: the uldp command is not part of this build");
+  if (binary.empty())
+    throw std::logic_error("run_uldp: the uldp command is not part of this build");
   return run_command(binary, args, capture);
 }
 

@@ -19,10 +19,12 @@ TEST_P(EveryClaim, ComesOutAsExpected) {
   const ClaimResult r = run_claim(GetParam());
   ASSERT_FALSE(r.queries.empty());
   EXPECT_EQ(proof_status_name(r.status), std::string(proof_status_name(r.info.expected)))
-      << r.info.name << ": " << r.info.statement << "\n" << r.counterexample();
+      << r.info.name << ": " << r.info.statement << "\n"
+      << r.counterexample();
   EXPECT_TRUE(r.as_expected());
   for (const auto& q : r.queries) {
-    EXPECT_NE(q.status, ProofStatus::kUnknown) << r.info.name << "/" << q.name << ": " << q.reason_unknown;
+    EXPECT_NE(q.status, ProofStatus::kUnknown)
+        << r.info.name << "/" << q.name << ": " << q.reason_unknown;
     EXPECT_NE(q.smt2.find("(check-sat)"), std::string::npos);
     if (q.status == ProofStatus::kRefuted) {
       EXPECT_NE(q.model.find(" = "), std::string::npos);
@@ -48,11 +50,12 @@ TEST(ClaimCatalog, NamesAreUniqueAndEveryPaperClaimIsCovered) {
   std::set<std::string> names, proved_references, refuted_references;
   for (const auto& c : claim_catalog()) {
     EXPECT_TRUE(names.insert(c.name).second) << c.name;
-    (c.expected == ProofStatus::kProved ? proved_references : refuted_references).insert(c.paper_reference);
+    (c.expected == ProofStatus::kProved ? proved_references : refuted_references)
+        .insert(c.paper_reference);
   }
-  for (const char* reference : {"Proposition 2", "Proposition 3", "eq. (2)", "Definition 2",
-                                "Proposition 1", "Proposition 11", "Proposition 12",
-                                "Proposition 13", "Proposition 9", "Proposition 10"}) {
+  for (const char* reference :
+       {"Proposition 2", "Proposition 3", "eq. (2)", "Definition 2", "Proposition 1",
+        "Proposition 11", "Proposition 12", "Proposition 13", "Proposition 9", "Proposition 10"}) {
     EXPECT_TRUE(proved_references.count(reference)) << reference;
   }
   // Each construction claim has a counterexample with a hypothesis dropped.
@@ -98,14 +101,15 @@ TEST(QueryStatus, TimeoutIsUnknownNotProved) {
   const auto zp = make_subset(ctx, "zp", 3);
   const SymbolicMatrix q0 = make_matrix(ctx, "Q0", 3, 3);
   const SymbolicMatrix q1 = make_matrix(ctx, "Q1", 3, 3);
-  z3::expr hyp = t >= 1 && stochastic(q0) && stochastic(q1) && uldp(q0, xs, yp, t, Reading::kLiteral) &&
+  z3::expr hyp = t >= 1 && stochastic(q0) && stochastic(q1) &&
+                 uldp(q0, xs, yp, t, Reading::kLiteral) &&
                  invertibility(q1, yp, zp, Reading::kLiteral);
   for (std::size_t z = 0; z < 3; ++z) {
     for (std::size_t y = 0; y < 3; ++y) hyp = hyp && z3::implies(zp[z] && !yp[y], q1.q[y][z] == 0);
   }
   // A true statement (Proposition 11), too hard for 1 ms.
-  const QueryResult r = prove_implication(ctx, "hard", "hard", hyp,
-                                          ratio_on(multiply(q0, q1), zp, t), 1, "QF_NRA");
+  const QueryResult r =
+      prove_implication(ctx, "hard", "hard", hyp, ratio_on(multiply(q0, q1), zp, t), 1, "QF_NRA");
   EXPECT_EQ(r.status, ProofStatus::kUnknown);
   EXPECT_FALSE(r.reason_unknown.empty());
   EXPECT_TRUE(r.model.empty());

@@ -32,7 +32,8 @@ TEST(ProveCli, AllClaimsAsExpectedInJson) {
   ASSERT_TRUE(j.contains("claims"));
   std::size_t refuted_expected = 0;
   for (const auto& c : j["claims"]) {
-    for (const char* key : {"name", "paper_reference", "status", "seconds", "refutation_expected"}) {
+    for (const char* key :
+         {"name", "paper_reference", "status", "seconds", "refutation_expected"}) {
       EXPECT_TRUE(c.contains(key)) << key;
     }
     EXPECT_TRUE(c["as_expected"].get<bool>()) << c["name"];

@@ -31,7 +31,8 @@ DenseMechanism matrix(std::size_t rows, std::vector<const char*> entries) {
 }
 
 /// The witness Z3 named really violates the property.
-void expect_real_witness(const DenseMechanism& q, const SmtPropertyCheck& smt, const IndexSet& protected_outputs,
+void expect_real_witness(const DenseMechanism& q, const SmtPropertyCheck& smt,
+                         const IndexSet& protected_outputs,
                          const std::optional<PrivacyBudget>& budget) {
   ASSERT_TRUE(smt.witness.has_value());
   const Witness& w = *smt.witness;
@@ -50,8 +51,9 @@ void expect_real_witness(const DenseMechanism& q, const SmtPropertyCheck& smt, c
   }
 }
 
-void expect_agrees(const DenseMechanism& q, const SmtPropertyCheck& smt, const Verdict& hand, const char* what,
-                   const IndexSet& protected_outputs, const std::optional<PrivacyBudget>& budget) {
+void expect_agrees(const DenseMechanism& q, const SmtPropertyCheck& smt, const Verdict& hand,
+                   const char* what, const IndexSet& protected_outputs,
+                   const std::optional<PrivacyBudget>& budget) {
   SCOPED_TRACE(what);
   ASSERT_NE(smt.status, ProofStatus::kUnknown);
   EXPECT_EQ(*smt.holds(), hand.holds);
@@ -65,7 +67,8 @@ void expect_agrees(const DenseMechanism& q, const SmtPropertyCheck& smt, const V
 /// Runs `z3 FILE` and returns the check-sat answers, checking each against the announced one.
 std::vector<std::string> run_z3(const std::string& script) {
   const std::string path = testing::temp_file("certificate.smt2", script);
-  const std::string output = testing::run_command(ULDP_Z3_BINARY, path, testing::Capture::kMerged).out;
+  const std::string output =
+      testing::run_command(ULDP_Z3_BINARY, path, testing::Capture::kMerged).out;
   std::vector<std::string> answers;
   std::istringstream lines(output);
   std::string announced;
@@ -82,16 +85,17 @@ std::vector<std::string> run_z3(const std::string& script) {
 }
 
 void expect_full_agreement(const DenseMechanism& q, const IndexSet& xs, const IndexSet& yp,
-                           const std::optional<PrivacyBudget>& budget, bool run_certificate = true) {
+                           const std::optional<PrivacyBudget>& budget,
+                           bool run_certificate = true) {
   const SmtCertificate cert = smt_recheck(q, xs, yp, budget);
   const StochasticityReport stochastic = check_stochastic(q);
   EXPECT_EQ(cert.stochastic == ProofStatus::kProved, stochastic.stochastic);
   EXPECT_EQ(cert.stochastic_problem.has_value(), !stochastic.stochastic);
   expect_agrees(q, cert.ldp, check_ldp(q, budget), "ldp", yp, budget);
-  expect_agrees(q, cert.uldp_literal, check_uldp(q, xs, yp, budget, UldpReading::kLiteral), "uldp literal", yp,
-                budget);
-  expect_agrees(q, cert.uldp_reachable, check_uldp(q, xs, yp, budget, UldpReading::kReachable), "uldp reachable",
-                yp, budget);
+  expect_agrees(q, cert.uldp_literal, check_uldp(q, xs, yp, budget, UldpReading::kLiteral),
+                "uldp literal", yp, budget);
+  expect_agrees(q, cert.uldp_reachable, check_uldp(q, xs, yp, budget, UldpReading::kReachable),
+                "uldp reachable", yp, budget);
   expect_agrees(q, cert.osldp, check_osldp(q, xs, budget), "osldp", yp, budget);
   if (run_certificate) {
     EXPECT_EQ(run_z3(cert.script), cert.expected_answers);
@@ -109,7 +113,8 @@ TEST(SmtRecheck, UtilityOptimizedRrAgreesAtSeveralBudgets) {
   }
   expect_full_agreement(q, xs, xs, std::nullopt);
   const SmtCertificate cert = smt_recheck(q, xs, xs, exp_eps("3"));
-  EXPECT_EQ(cert.uldp_literal.tight_exp_eps, std::optional<ExtendedRational>(Rational(3)));  // tight ratio exactly t
+  EXPECT_EQ(cert.uldp_literal.tight_exp_eps,
+            std::optional<ExtendedRational>(Rational(3)));  // tight ratio exactly t
 }
 
 TEST(SmtRecheck, UtilityOptimizedRrAtEpsilonZeroFailsOnlyTheLiteralReading) {
@@ -125,7 +130,8 @@ TEST(SmtRecheck, UtilityOptimizedRrAtEpsilonZeroFailsOnlyTheLiteralReading) {
 TEST(SmtRecheck, UtilityOptimizedRapporDenseAgrees) {
   const IndexSet xs = IndexSet::from_indices({0, 2}, 4, "xs");
   const DenseMechanism q = utility_optimized_rappor(xs, r("2/3"), *exp_eps("4")).to_dense();
-  const IndexSet yp = IndexSet::from_indices(urap_protected_dense_outputs(xs), q.num_outputs(), "yp");
+  const IndexSet yp =
+      IndexSet::from_indices(urap_protected_dense_outputs(xs), q.num_outputs(), "yp");
   for (const char* t : {"3", "4"}) expect_full_agreement(q, xs, yp, exp_eps(t));
   const SmtCertificate cert = smt_recheck(q, xs, yp, std::nullopt);
   EXPECT_EQ(cert.uldp_reachable.tight_exp_eps, ExtendedRational(Rational(4)));
@@ -137,8 +143,8 @@ TEST(SmtRecheck, RandomizedResponseAndRapporAgree) {
   const DenseMechanism rr = randomized_response(4, *exp_eps("5/2"));
   const IndexSet all4 = IndexSet::all(4);
   expect_full_agreement(rr, all4, all4, exp_eps("5/2"));
-  expect_full_agreement(rr, IndexSet::from_indices({0}, 4, "xs"), IndexSet::from_indices({0, 1}, 4, "yp"),
-                        exp_eps("2"));
+  expect_full_agreement(rr, IndexSet::from_indices({0}, 4, "xs"),
+                        IndexSet::from_indices({0, 1}, 4, "yp"), exp_eps("2"));
   const DenseMechanism rappor = generalized_rappor(3, r("1/2"), *exp_eps("3")).to_dense();
   expect_full_agreement(rappor, IndexSet::all(3), IndexSet::all(8), exp_eps("3"));
   expect_full_agreement(rappor, IndexSet::all(3), IndexSet::all(8), exp_eps("29/10"));
@@ -161,8 +167,8 @@ TEST(SmtRecheck, HandMadeViolationsAgree) {
   expect_full_agreement(matrix(2, {"1/2", "1/2", "1/10", "9/10"}), all2, all2, exp_eps("2"));
   // Y_I column produced by two inputs, one of them sensitive.
   expect_full_agreement(matrix(3, {"1/2", "1/2", "0", "1/4", "1/2", "1/4", "0", "1/2", "1/2"}),
-                        IndexSet::from_indices({0}, 3, "xs"), IndexSet::from_indices({0, 1}, 3, "yp"),
-                        exp_eps("4"));
+                        IndexSet::from_indices({0}, 3, "xs"),
+                        IndexSet::from_indices({0, 1}, 3, "yp"), exp_eps("4"));
   // A sensitive input reaches an invertible output alone.
   expect_full_agreement(matrix(2, {"1/2", "1/2", "0", "1"}), IndexSet::from_indices({0}, 2, "xs"),
                         IndexSet::from_indices({1}, 2, "yp"), exp_eps("2"));
@@ -206,7 +212,8 @@ TEST(SmtRecheck, MismatchedSetsAndHugeMatricesAreRejected) {
   EXPECT_THROW(smt_recheck(q, IndexSet::all(2), IndexSet::all(3), std::nullopt), InvalidArgument);
   SmtRecheckOptions tiny;
   tiny.max_entries = 3;
-  EXPECT_THROW(smt_recheck(q, IndexSet::all(2), IndexSet::all(2), std::nullopt, tiny), InvalidArgument);
+  EXPECT_THROW(smt_recheck(q, IndexSet::all(2), IndexSet::all(2), std::nullopt, tiny),
+               InvalidArgument);
 }
 
 TEST(SmtRecheck, CertificateIsCommentedAndSelfDescribing) {

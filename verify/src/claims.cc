@@ -25,21 +25,25 @@ const std::vector<CatalogEntry>& catalog() {
     const auto R = ProofStatus::kRefuted;
     std::vector<CatalogEntry> e;
     // ---- the paper's claims (expected: proved) ----
-    e.push_back({{"urr_uldp", "Proposition 2",
-                  "uRR is a mechanism, gives (X_S, X_S, eps)-ULDP with tight ratio exactly t (|X| >= 2); "
-                  "condition 1 holds literally for t > 1 and in the reachable reading for t >= 1",
-                  kAllSizes, P},
-                 internal::urr_queries});
+    e.push_back(
+        {{"urr_uldp", "Proposition 2",
+          "uRR is a mechanism, gives (X_S, X_S, eps)-ULDP with tight ratio exactly t (|X| >= 2); "
+          "condition 1 holds literally for t > 1 and in the reachable reading for t >= 1",
+          kAllSizes, P},
+         internal::urr_queries});
     e.push_back({{"urap_uldp", "Proposition 3",
-                  "uRAP's bits are probabilities, (X_S, Y_P, eps)-ULDP ratio <= t with t attained (|X| >= 2); "
+                  "uRAP's bits are probabilities, (X_S, Y_P, eps)-ULDP ratio <= t with t attained "
+                  "(|X| >= 2); "
                   "condition 1 in the reachable reading, literally when t > 1 and |X_N| <= 1",
                   "every theta in (0,1), t >= 1, |X_S| >= 1, |X_N| >= 0 (bit-pair classes)", P},
                  internal::urap_queries});
-    e.push_back({{"rr_ldp", "eq. (2)", "eps-RR is a mechanism and gives eps-LDP, tight ratio t for |X| >= 2",
+    e.push_back({{"rr_ldp", "eq. (2)",
+                  "eps-RR is a mechanism and gives eps-LDP, tight ratio t for |X| >= 2",
                   "every t >= 1, |X| >= 1 (entry classes)", P},
                  internal::rr_queries});
     e.push_back({{"rappor_ldp", "Section 2.4",
-                  "(theta, eps)-generalized RAPPOR gives eps-LDP for theta in [0,1], tight for theta in (0,1)",
+                  "(theta, eps)-generalized RAPPOR gives eps-LDP for theta in [0,1], tight for "
+                  "theta in (0,1)",
                   "every t >= 1, theta in [0,1], |X| >= 1 (bit-pair classes)", P},
                  internal::rappor_queries});
     e.push_back({{"mangat_uldp", "Definition 2",
@@ -47,18 +51,22 @@ const std::vector<CatalogEntry>& catalog() {
                   "every p in (0,1)", P},
                  internal::mangat_queries});
     e.push_back({{"composition", "Proposition 1",
-                  "adaptive sequential composition of ULDP mechanisms is (X_S, (Y0 x Y1)_P, eps0 + eps1)-ULDP "
+                  "adaptive sequential composition of ULDP mechanisms is (X_S, (Y0 x Y1)_P, eps0 + "
+                  "eps1)-ULDP "
                   "(condition 1 in the reachable reading)",
                   "|X| = 3, |Y0| = |Y1| = 2, Q1 depends on y0; all X_S, Y0P, Y1P", P},
-                 [](unsigned ms) { return internal::composition_queries(ms, Reading::kReachable, false); }});
+                 [](unsigned ms) {
+                   return internal::composition_queries(ms, Reading::kReachable, false);
+                 }});
     e.push_back({{"post_processing", "Proposition 11",
                   "a data-type-preserving post-processor keeps (X_S, Z_P, eps)-ULDP",
                   "|X| = 3, |Y| = 3, |Z| = 2; all X_S, Y_P, Z_P", P},
                  [](unsigned ms) { return internal::post_processing_queries(ms, 0); }});
-    e.push_back({{"ldp_compatibility", "Proposition 12",
-                  "(Q_A, Q_B)(y_A, y_B | x) <= e^(eps_A + eps_B) (Q_A, Q_B)(y_A, y_B | x') for y_A in Y_P",
-                  "|X| = 3, |Y_A| = |Y_B| = 2; all X_S, Y_P", P},
-                 [](unsigned ms) { return internal::data_integration_queries(ms, false); }});
+    e.push_back(
+        {{"ldp_compatibility", "Proposition 12",
+          "(Q_A, Q_B)(y_A, y_B | x) <= e^(eps_A + eps_B) (Q_A, Q_B)(y_A, y_B | x') for y_A in Y_P",
+          "|X| = 3, |Y_A| = |Y_B| = 2; all X_S, Y_P", P},
+         [](unsigned ms) { return internal::data_integration_queries(ms, false); }});
     e.push_back({{"uldp_implies_osldp", "Proposition 13",
                   "(X_S, Y_P, eps)-ULDP (either reading) implies (X_S, eps)-OSLDP",
                   "|X| = 3, |Y| = 3; all X_S, Y_P", P},
@@ -73,40 +81,48 @@ const std::vector<CatalogEntry>& catalog() {
                  [](unsigned ms) { return internal::pum_dp_queries(ms, false); }});
     // ---- hypothesis dropped or paper erratum (expected: refuted, Z3 prints the model) ----
     e.push_back({{"urr_literal_at_eps0", "Proposition 2",
-                  "erratum: at eps = 0 (t = 1) c3 = 0, so y in X_N is unreachable and literal condition 1 fails",
+                  "erratum: at eps = 0 (t = 1) c3 = 0, so y in X_N is unreachable and literal "
+                  "condition 1 fails",
                   kAllSizes, R},
                  internal::urr_literal_at_eps0_queries});
-    e.push_back({{"urr_tight_single_input", "Proposition 2",
-                  "dropping |X| >= 2: with one input the ratio t > 1 is never attained",
-                  kAllSizes, R},
-                 internal::urr_tight_single_input_queries});
-    e.push_back({{"urap_literal_two_nonsensitive_bits", "Proposition 3",
-                  "erratum: y in Y_I with two non-sensitive bits set is produced by no input, so literal "
-                  "condition 1 fails when |X_N| >= 2 (the proof's 'only one of them is 1' is false)",
-                  "every theta in (0,1), t > 1, |X_S| >= 1, |X_N| >= 0", R},
-                 internal::urap_literal_queries});
+    e.push_back(
+        {{"urr_tight_single_input", "Proposition 2",
+          "dropping |X| >= 2: with one input the ratio t > 1 is never attained", kAllSizes, R},
+         internal::urr_tight_single_input_queries});
+    e.push_back(
+        {{"urap_literal_two_nonsensitive_bits", "Proposition 3",
+          "erratum: y in Y_I with two non-sensitive bits set is produced by no input, so literal "
+          "condition 1 fails when |X_N| >= 2 (the proof's 'only one of them is 1' is false)",
+          "every theta in (0,1), t > 1, |X_S| >= 1, |X_N| >= 0", R},
+         internal::urap_literal_queries});
     e.push_back({{"urap_not_ldp", "Proposition 3",
                   "dropping y in Y_P: uRAP's ratio is unbounded on Y_I (it is not eps-LDP)",
                   "every theta in (0,1), t >= 1, |X_S| >= 1, |X_N| >= 0", R},
                  internal::urap_all_outputs_queries});
-    e.push_back({{"mangat_p_one", "Definition 2", "dropping p < 1: p = 1 is the constant mechanism, which is 0-LDP",
-                  "every p in (0,1]", R},
-                 internal::mangat_p_one_queries});
-    e.push_back({{"composition_literal", "Proposition 1",
-                  "erratum: in the literal reading condition 1 fails: (y0, y1) with y0, y1 invertible to "
-                  "different inputs is produced by no input",
-                  "|X| = 3, |Y0| = |Y1| = 2", R},
-                 [](unsigned ms) { return internal::composition_queries(ms, Reading::kLiteral, false); }});
-    e.push_back({{"composition_q1_not_invertible", "Proposition 1",
-                  "dropping Q1's condition 1: Q1 may map sensitive data outside Y1P, and (y0, y1) is not invertible",
-                  "|X| = 3, |Y0| = |Y1| = 2", R},
-                 [](unsigned ms) { return internal::composition_queries(ms, Reading::kReachable, true); }});
-    e.push_back({{"post_processing_reaches_protected", "Proposition 11",
-                  "dropping Definition 5 bullet 1: invertible data mapped into Z_P breaks the ratio",
-                  "|X| = 3, |Y| = 3, |Z| = 2", R},
-                 [](unsigned ms) { return internal::post_processing_queries(ms, 1); }});
+    e.push_back(
+        {{"mangat_p_one", "Definition 2",
+          "dropping p < 1: p = 1 is the constant mechanism, which is 0-LDP", "every p in (0,1]", R},
+         internal::mangat_p_one_queries});
+    e.push_back(
+        {{"composition_literal", "Proposition 1",
+          "erratum: in the literal reading condition 1 fails: (y0, y1) with y0, y1 invertible to "
+          "different inputs is produced by no input",
+          "|X| = 3, |Y0| = |Y1| = 2", R},
+         [](unsigned ms) { return internal::composition_queries(ms, Reading::kLiteral, false); }});
+    e.push_back(
+        {{"composition_q1_not_invertible", "Proposition 1",
+          "dropping Q1's condition 1: Q1 may map sensitive data outside Y1P, and (y0, y1) is not "
+          "invertible",
+          "|X| = 3, |Y0| = |Y1| = 2", R},
+         [](unsigned ms) { return internal::composition_queries(ms, Reading::kReachable, true); }});
+    e.push_back(
+        {{"post_processing_reaches_protected", "Proposition 11",
+          "dropping Definition 5 bullet 1: invertible data mapped into Z_P breaks the ratio",
+          "|X| = 3, |Y| = 3, |Z| = 2", R},
+         [](unsigned ms) { return internal::post_processing_queries(ms, 1); }});
     e.push_back({{"post_processing_not_invertible", "Proposition 11",
-                  "dropping Definition 5 bullet 2: a post-processor that merges data types breaks condition 1",
+                  "dropping Definition 5 bullet 2: a post-processor that merges data types breaks "
+                  "condition 1",
                   "|X| = 3, |Y| = 3, |Z| = 2", R},
                  [](unsigned ms) { return internal::post_processing_queries(ms, 2); }});
     e.push_back({{"ldp_compatibility_unprotected_output", "Proposition 12",
@@ -114,18 +130,21 @@ const std::vector<CatalogEntry>& catalog() {
                   "|X| = 3, |Y_A| = |Y_B| = 2", R},
                  [](unsigned ms) { return internal::data_integration_queries(ms, true); }});
     e.push_back({{"osldp_not_uldp", "Proposition 13",
-                  "the converse: an (X_S, eps)-OSLDP mechanism need not be (X_S, Y_P, eps)-ULDP for any Y_P",
+                  "the converse: an (X_S, eps)-OSLDP mechanism need not be (X_S, Y_P, eps)-ULDP "
+                  "for any Y_P",
                   "|X| = 3, |Y| = 3, all 8 subsets Y_P", R},
                  internal::osldp_uldp_queries});
     e.push_back({{"pum_uldp_literal", "Proposition 9",
-                  "erratum: in the literal reading condition 1 fails: an invertible output of a tagged x is "
+                  "erratum: in the literal reading condition 1 fails: an invertible output of a "
+                  "tagged x is "
                   "produced by no input of the PUM",
                   "|X| = 3, kappa = 2, |Y| = 3", R},
                  [](unsigned ms) { return internal::pum_uldp_queries(ms, Reading::kLiteral); }});
-    e.push_back({{"pum_users_unprotected_output", "Proposition 10",
-                  "dropping y in Y_P: an invertible output tells users with different tag sets apart",
-                  "|X| = 3, kappa = 2, |Y| = 3", R},
-                 [](unsigned ms) { return internal::pum_dp_queries(ms, true); }});
+    e.push_back(
+        {{"pum_users_unprotected_output", "Proposition 10",
+          "dropping y in Y_P: an invertible output tells users with different tag sets apart",
+          "|X| = 3, kappa = 2, |Y| = 3", R},
+         [](unsigned ms) { return internal::pum_dp_queries(ms, true); }});
     return e;
   }();
   return entries;
@@ -174,7 +193,8 @@ std::string claim_names() {
 ClaimResult run_claim(std::string_view name, const ProofOptions& options) {
   const CatalogEntry* entry = find_entry(name);
   if (entry == nullptr) {
-    throw InvalidArgument("unknown claim '" + std::string(name) + "'; valid claims: " + claim_names());
+    throw InvalidArgument("unknown claim '" + std::string(name) +
+                          "'; valid claims: " + claim_names());
   }
   ClaimResult result;
   result.info = entry->info;
@@ -187,7 +207,7 @@ ClaimResult run_claim(std::string_view name, const ProofOptions& options) {
     all_proved = all_proved && q.status == ProofStatus::kProved;
     any_refuted = any_refuted || q.status == ProofStatus::kRefuted;
   }
-  result.status = any_refuted ? ProofStatus::kRefuted
+  result.status = any_refuted  ? ProofStatus::kRefuted
                   : all_proved ? ProofStatus::kProved
                                : ProofStatus::kUnknown;
   return result;

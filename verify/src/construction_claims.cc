@@ -17,17 +17,18 @@ std::string reading_name(Reading reading) {
 /// the ratio for (x, x', y) = (0, 1, 0). Every hypothesis is invariant under renaming inputs
 /// and outputs (X_S, Y_P, ... are symbolic subsets renamed along), so a violation anywhere
 /// gives one at these indices (docs/verification.md, "Symmetry").
-std::vector<QueryResult> prove_uldp_split(z3::context& ctx, const std::string& title, const z3::expr& hyp,
-                                          const SymbolicMatrix& q, const std::vector<z3::expr>& sensitive,
-                                          const std::vector<z3::expr>& protected_cols, const z3::expr& t,
-                                          Reading reading, unsigned timeout_ms) {
+std::vector<QueryResult> prove_uldp_split(z3::context& ctx, const std::string& title,
+                                          const z3::expr& hyp, const SymbolicMatrix& q,
+                                          const std::vector<z3::expr>& sensitive,
+                                          const std::vector<z3::expr>& protected_cols,
+                                          const z3::expr& t, Reading reading, unsigned timeout_ms) {
   std::vector<QueryResult> out;
-  out.push_back(prove_implication(ctx, "condition1", title + ": condition 1 (" + reading_name(reading) + ")",
-                                  hyp, protected_cols[0] || invertible_column(q, 0, sensitive, reading),
-                                  timeout_ms, "QF_NRA"));
+  out.push_back(prove_implication(
+      ctx, "condition1", title + ": condition 1 (" + reading_name(reading) + ")", hyp,
+      protected_cols[0] || invertible_column(q, 0, sensitive, reading), timeout_ms, "QF_NRA"));
   out.push_back(prove_implication(ctx, "ratio", title + ": ratio", hyp,
-                                  z3::implies(protected_cols[0], q.q[0][0] <= t * q.q[1][0]), timeout_ms,
-                                  "QF_NRA"));
+                                  z3::implies(protected_cols[0], q.q[0][0] <= t * q.q[1][0]),
+                                  timeout_ms, "QF_NRA"));
   return out;
 }
 
@@ -64,8 +65,9 @@ std::vector<QueryResult> composition_queries(unsigned timeout_ms, Reading readin
   for (std::size_t y0 = 0; y0 < kY0; ++y0) {
     for (std::size_t y1 = 0; y1 < kY1; ++y1) pairs_protected.push_back(y0p[y0] && y1p[y1]);
   }
-  return prove_uldp_split(ctx, "sequential composition, |X|=3, |Y0|=|Y1|=2" +
-                                   std::string(drop_q1_invertibility ? ", Q1 condition 1 dropped" : ""),
+  return prove_uldp_split(ctx,
+                          "sequential composition, |X|=3, |Y0|=|Y1|=2" +
+                              std::string(drop_q1_invertibility ? ", Q1 condition 1 dropped" : ""),
                           all_of(ctx, hyp), q, xs, pairs_protected, t0 * t1, reading, timeout_ms);
 }
 
@@ -83,7 +85,8 @@ std::vector<QueryResult> post_processing_queries(unsigned timeout_ms, int drop) 
   // Definition 5, first bullet: Y_I never reaches Z_P.
   if (drop != 1) {
     for (std::size_t z = 0; z < kZ; ++z) {
-      for (std::size_t y = 0; y < kY; ++y) hyp.push_back(z3::implies(zp[z] && !yp[y], q1.q[y][z] == 0));
+      for (std::size_t y = 0; y < kY; ++y)
+        hyp.push_back(z3::implies(zp[z] && !yp[y], q1.q[y][z] == 0));
     }
   }
   // Second bullet: every z in Z_I has exactly one source y, and it is in Y_I (Y_P plays X_S).
@@ -162,7 +165,8 @@ PumUser make_pum_user(z3::context& ctx, const std::string& name, const SymbolicM
     hyp.push_back(!(user.tag1[x] && user.tag2[x]));  // f_pre is a function: one tag per x
     std::vector<z3::expr> row;
     for (std::size_t y = 0; y < qcmn.cols(); ++y) {
-      row.push_back(z3::ite(user.tag1[x], qcmn.q[3][y], z3::ite(user.tag2[x], qcmn.q[4][y], qcmn.q[x][y])));
+      row.push_back(
+          z3::ite(user.tag1[x], qcmn.q[3][y], z3::ite(user.tag2[x], qcmn.q[4][y], qcmn.q[x][y])));
     }
     user.q.q.push_back(row);
     user.sensitive.push_back(xs[x] || user.tag1[x] || user.tag2[x]);

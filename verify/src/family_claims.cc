@@ -118,22 +118,26 @@ UrrModel make_urr(z3::context& ctx, bool integer_sizes) {
   const z3::expr c2 = ctx.real_const("c2");
   const z3::expr c3 = ctx.real_const("c3");
   const z3::expr d = as_real(ns) + t - 1;  // |X_S| + e^ε - 1 >= 1
-  const z3::expr params = t >= 1 && ns >= 1 && nn >= 0 && c1 * d == t && c2 * d == 1 &&
-                          c3 * d == t - 1;
+  const z3::expr params =
+      t >= 1 && ns >= 1 && nn >= 0 && c1 * d == t && c2 * d == 1 && c3 * d == t - 1;
   ClassTable table;
   // y in X_S = Y_P: x = y (c1), x in X_S \ {y} (c2), x in X_N (c2).
-  table.columns.push_back({"y in X_S", ns, true,
+  table.columns.push_back({"y in X_S",
+                           ns,
+                           true,
                            {{"x = y", one, c1, true},
                             {"x in X_S, x != y", ns - 1, c2, true},
                             {"x in X_N", nn, c2, false}}});
   // y in X_N = Y_I: x in X_S (0), x = y (c3), x in X_N \ {y} (0).
-  table.columns.push_back({"y in X_N", nn, false,
+  table.columns.push_back({"y in X_N",
+                           nn,
+                           false,
                            {{"x in X_S", ns, zero(ctx), true},
                             {"x = y", one, c3, false},
                             {"x in X_N, x != y", nn - 1, zero(ctx), false}}});
   // Row x in X_S: c1 + (|X_S|-1) c2 + |X_N| 0; row x in X_N: |X_S| c2 + c3 + (|X_N|-1) 0.
-  const z3::expr rows = c1 + as_real(ns - 1) * c2 == 1 && as_real(ns) * c2 + c3 == 1 &&
-                        c1 >= 0 && c2 >= 0 && c3 >= 0;
+  const z3::expr rows =
+      c1 + as_real(ns - 1) * c2 == 1 && as_real(ns) * c2 + c3 == 1 && c1 >= 0 && c2 >= 0 && c3 >= 0;
   return {t, ns, nn, c1, c2, c3, params, table, rows};
 }
 
@@ -165,7 +169,9 @@ void for_each_ratio_class(const std::vector<BitType>& types, bool protected_only
       const z3::expr exists = ti == tj ? a.count >= 2 : (a.count >= 1 && b.count >= 1);
       for (int yi = 0; yi <= 1; ++yi) {
         for (int yj = 0; yj <= 1; ++yj) {
-          if (protected_only && ((a.zero_in_protected && yi == 1) || (b.zero_in_protected && yj == 1))) continue;
+          if (protected_only &&
+              ((a.zero_in_protected && yi == 1) || (b.zero_in_protected && yj == 1)))
+            continue;
           visit(ti, tj, exists, bit_prob(a.on1, yi) * bit_prob(b.off1, yj),
                 bit_prob(a.off1, yi) * bit_prob(b.on1, yj));
         }
@@ -178,32 +184,32 @@ z3::expr unary_ratio_violated(z3::context& ctx, const std::vector<BitType>& type
                               const z3::expr& t, bool protected_only) {
   const z3::expr common = ctx.real_const("C_other_bits");
   std::vector<z3::expr> cases;
-  for_each_ratio_class(types, protected_only,
-                       [&](std::size_t, std::size_t, const z3::expr& exists, const z3::expr& num,
-                           const z3::expr& den) {
-                         cases.push_back(exists && common * num > t * (common * den));
-                       });
+  for_each_ratio_class(
+      types, protected_only,
+      [&](std::size_t, std::size_t, const z3::expr& exists, const z3::expr& num,
+          const z3::expr& den) { cases.push_back(exists && common * num > t * (common * den)); });
   return common >= 0 && any_of(ctx, cases);
 }
 
 z3::expr unary_ratio_attained(z3::context& ctx, const std::vector<BitType>& types,
                               const z3::expr& t, bool protected_only) {
   std::vector<z3::expr> cases;
-  for_each_ratio_class(types, protected_only, [&](std::size_t ti, std::size_t tj,
-                                                  const z3::expr& exists, const z3::expr& num,
-                                                  const z3::expr& den) {
-    // C > 0: every other bit has a value allowed in the output set with P(value|off) > 0.
-    std::vector<z3::expr> others_positive;
-    for (std::size_t k = 0; k < types.size(); ++k) {
-      const BitType& o = types[k];
-      const z3::expr others = o.count - (k == ti ? 1 : 0) - (k == tj ? 1 : 0);
-      const z3::expr some_value = (protected_only && o.zero_in_protected)
-                                      ? bit_prob(o.off1, 0) > 0
-                                      : (bit_prob(o.off1, 0) > 0 || bit_prob(o.off1, 1) > 0);
-      others_positive.push_back(z3::implies(others >= 1, some_value));
-    }
-    cases.push_back(exists && num > 0 && num == t * den && all_of(ctx, others_positive));
-  });
+  for_each_ratio_class(
+      types, protected_only,
+      [&](std::size_t ti, std::size_t tj, const z3::expr& exists, const z3::expr& num,
+          const z3::expr& den) {
+        // C > 0: every other bit has a value allowed in the output set with P(value|off) > 0.
+        std::vector<z3::expr> others_positive;
+        for (std::size_t k = 0; k < types.size(); ++k) {
+          const BitType& o = types[k];
+          const z3::expr others = o.count - (k == ti ? 1 : 0) - (k == tj ? 1 : 0);
+          const z3::expr some_value = (protected_only && o.zero_in_protected)
+                                          ? bit_prob(o.off1, 0) > 0
+                                          : (bit_prob(o.off1, 0) > 0 || bit_prob(o.off1, 1) > 0);
+          others_positive.push_back(z3::implies(others >= 1, some_value));
+        }
+        cases.push_back(exists && num > 0 && num == t * den && all_of(ctx, others_positive));
+      });
   return any_of(ctx, cases);
 }
 
@@ -211,7 +217,8 @@ z3::expr unary_ratio_attained(z3::context& ctx, const std::vector<BitType>& type
 /// set; y's column splits into rows by (type, own bit value); a row is positive iff its own
 /// factor and every factor class present among the other bits is positive.
 z3::expr unary_invertible(z3::context& ctx, const std::vector<BitType>& types, Reading reading) {
-  // ones[k] = number of bits of type k set in y (symbolic); y unprotected: some zero_in_protected bit set.
+  // ones[k] = number of bits of type k set in y (symbolic); y unprotected: some zero_in_protected
+  // bit set.
   std::vector<z3::expr> ones;
   std::vector<z3::expr> shape;
   z3::expr unprotected = ctx.bool_val(false);
@@ -260,12 +267,14 @@ UrapModel make_urap(z3::context& ctx, bool allow_theta_one, bool integer_sizes) 
   const z3::expr d2 = ctx.real_const("d2");
   const z3::expr ns = size_const(ctx, "n_S", integer_sizes);
   const z3::expr nn = size_const(ctx, "n_N", integer_sizes);
-  const z3::expr theta_range = allow_theta_one ? (theta > 0 && theta <= 1) : (theta > 0 && theta < 1);
+  const z3::expr theta_range =
+      allow_theta_one ? (theta > 0 && theta <= 1) : (theta > 0 && theta < 1);
   // d1 = θ / ((1-θ)t + θ), d2 = ((1-θ)t + θ) / t; the denominators are >= θ > 0 and t >= 1.
   const z3::expr params = t >= 1 && theta_range && ns >= 1 && nn >= 0 &&
                           d1 * ((1 - theta) * t + theta) == theta &&
                           d2 * t == (1 - theta) * t + theta;
-  std::vector<BitType> types{{"S", ns, theta, d1, false, true}, {"N", nn, 1 - d2, zero(ctx), true, false}};
+  std::vector<BitType> types{{"S", ns, theta, d1, false, true},
+                             {"N", nn, 1 - d2, zero(ctx), true, false}};
   return {t, theta, d1, d2, params, types};
 }
 
@@ -283,39 +292,42 @@ std::vector<QueryResult> urap_family(unsigned timeout_ms) {
   {
     z3::context ctx;
     UrapModel m = make_urap(ctx, allow_theta_one, false);
-    out.push_back(prove_implication(ctx, "ratio", "uRAP: Q(y|x) <= t Q(y|x') for y in Y_P, all sizes",
-                                    m.params, !unary_ratio_violated(ctx, m.types, m.t, true), timeout_ms,
-                                    "QF_NRA"));
+    out.push_back(prove_implication(
+        ctx, "ratio", "uRAP: Q(y|x) <= t Q(y|x') for y in Y_P, all sizes", m.params,
+        !unary_ratio_violated(ctx, m.types, m.t, true), timeout_ms, "QF_NRA"));
   }
   {
     z3::context ctx;
     UrapModel m = make_urap(ctx, false, false);
     out.push_back(prove_implication(ctx, "bits_in_0_1", "uRAP: every bit probability lies in [0,1]",
-                                    m.params, bits_are_probabilities(ctx, m.types), timeout_ms, "QF_NRA"));
+                                    m.params, bits_are_probabilities(ctx, m.types), timeout_ms,
+                                    "QF_NRA"));
   }
   {
     z3::context ctx;
     UrapModel m = make_urap(ctx, false, false);
     const z3::expr two_inputs = m.types[0].count + m.types[1].count >= 2 &&
                                 integer_cuts(m.types[0].count) && integer_cuts(m.types[1].count);
-    out.push_back(prove_implication(ctx, "tight", "uRAP: some (x, x', y in Y_P) attains ratio t when |X| >= 2",
-                                    m.params && two_inputs, unary_ratio_attained(ctx, m.types, m.t, true),
-                                    timeout_ms, "QF_NRA"));
+    out.push_back(prove_implication(
+        ctx, "tight", "uRAP: some (x, x', y in Y_P) attains ratio t when |X| >= 2",
+        m.params && two_inputs, unary_ratio_attained(ctx, m.types, m.t, true), timeout_ms,
+        "QF_NRA"));
   }
   {
     z3::context ctx;
     UrapModel m = make_urap(ctx, false, true);
-    out.push_back(prove_implication(ctx, "condition1_literal_one_nonsensitive",
-                                    "uRAP: for t > 1 and |X_N| <= 1 every y in Y_I has exactly one source",
-                                    m.params && m.t > 1 && m.types[1].count <= 1,
-                                    unary_invertible(ctx, m.types, Reading::kLiteral), timeout_ms));
+    out.push_back(
+        prove_implication(ctx, "condition1_literal_one_nonsensitive",
+                          "uRAP: for t > 1 and |X_N| <= 1 every y in Y_I has exactly one source",
+                          m.params && m.t > 1 && m.types[1].count <= 1,
+                          unary_invertible(ctx, m.types, Reading::kLiteral), timeout_ms));
   }
   {
     z3::context ctx;
     UrapModel m = make_urap(ctx, false, true);
-    out.push_back(prove_implication(ctx, "condition1_reachable",
-                                    "uRAP: every reachable y in Y_I has one non-sensitive source",
-                                    m.params, unary_invertible(ctx, m.types, Reading::kReachable), timeout_ms));
+    out.push_back(prove_implication(
+        ctx, "condition1_reachable", "uRAP: every reachable y in Y_I has one non-sensitive source",
+        m.params, unary_invertible(ctx, m.types, Reading::kReachable), timeout_ms));
   }
   return out;
 }
@@ -331,19 +343,25 @@ std::vector<QueryResult> urr_queries(unsigned timeout_ms) {
     out.push_back(prove_implication(ctx, name, title, hyp_of(ctx, m), goal_of(ctx, m), timeout_ms,
                                     logic_for(integer_sizes)));
   };
-  run("rows_sum_to_1", "uRR: c1, c2, c3 >= 0 and every row sums to 1, all sizes", false,
+  run(
+      "rows_sum_to_1", "uRR: c1, c2, c3 >= 0 and every row sums to 1, all sizes", false,
       [](z3::context&, UrrModel& m) { return m.params; },
       [](z3::context&, UrrModel& m) { return m.rows_sum_to_one; });
-  run("ratio", "uRR: Q(y|x) <= t Q(y|x') for y in Y_P = X_S, all sizes", false,
+  run(
+      "ratio", "uRR: Q(y|x) <= t Q(y|x') for y in Y_P = X_S, all sizes", false,
       [](z3::context&, UrrModel& m) { return m.params; },
       [](z3::context& c, UrrModel& m) { return !m.table.ratio_violated(c, m.t, false); });
-  run("tight", "uRR: some (x, x', y in Y_P) attains ratio t when |X| >= 2", true,
+  run(
+      "tight", "uRR: some (x, x', y in Y_P) attains ratio t when |X| >= 2", true,
       [](z3::context&, UrrModel& m) { return m.params && m.ns + m.nn >= 2; },
       [](z3::context& c, UrrModel& m) { return m.table.ratio_attained(c, m.t, false); });
-  run("condition1_reachable", "uRR: every reachable y in Y_I = X_N has one non-sensitive source", true,
-      [](z3::context&, UrrModel& m) { return m.params; },
+  run(
+      "condition1_reachable", "uRR: every reachable y in Y_I = X_N has one non-sensitive source",
+      true, [](z3::context&, UrrModel& m) { return m.params; },
       [](z3::context& c, UrrModel& m) { return m.table.invertible(c, Reading::kReachable); });
-  run("condition1_literal_eps_positive", "uRR: for t > 1 every y in Y_I has exactly one source, in X_N", true,
+  run(
+      "condition1_literal_eps_positive",
+      "uRR: for t > 1 every y in Y_I has exactly one source, in X_N", true,
       [](z3::context&, UrrModel& m) { return m.params && m.t > 1; },
       [](z3::context& c, UrrModel& m) { return m.table.invertible(c, Reading::kLiteral); });
   return out;
@@ -359,28 +377,26 @@ std::vector<QueryResult> urr_literal_at_eps0_queries(unsigned timeout_ms) {
 std::vector<QueryResult> urr_tight_single_input_queries(unsigned timeout_ms) {
   z3::context ctx;
   UrrModel m = make_urr(ctx, true);
-  return {prove_implication(ctx, "tight", "uRR: ratio t attained for every |X| >= 1",
-                            m.params, m.table.ratio_attained(ctx, m.t, false), timeout_ms)};
+  return {prove_implication(ctx, "tight", "uRR: ratio t attained for every |X| >= 1", m.params,
+                            m.table.ratio_attained(ctx, m.t, false), timeout_ms)};
 }
 
-std::vector<QueryResult> urap_queries(unsigned timeout_ms) {
-  return urap_family(timeout_ms);
-}
+std::vector<QueryResult> urap_queries(unsigned timeout_ms) { return urap_family(timeout_ms); }
 
 std::vector<QueryResult> urap_literal_queries(unsigned timeout_ms) {
   z3::context ctx;
   UrapModel m = make_urap(ctx, false, true);
-  return {prove_implication(ctx, "condition1_literal",
-                            "uRAP: every y in Y_I has exactly one source, in X_N (t > 1)",
-                            m.params && m.t > 1, unary_invertible(ctx, m.types, Reading::kLiteral),
-                            timeout_ms)};
+  return {prove_implication(
+      ctx, "condition1_literal", "uRAP: every y in Y_I has exactly one source, in X_N (t > 1)",
+      m.params && m.t > 1, unary_invertible(ctx, m.types, Reading::kLiteral), timeout_ms)};
 }
 
 std::vector<QueryResult> urap_all_outputs_queries(unsigned timeout_ms) {
   z3::context ctx;
   UrapModel m = make_urap(ctx, false, false);
-  return {prove_implication(ctx, "ratio_all_outputs", "uRAP: Q(y|x) <= t Q(y|x') for every y (not only Y_P)",
-                            m.params, !unary_ratio_violated(ctx, m.types, m.t, false), timeout_ms, "QF_NRA")};
+  return {prove_implication(ctx, "ratio_all_outputs",
+                            "uRAP: Q(y|x) <= t Q(y|x') for every y (not only Y_P)", m.params,
+                            !unary_ratio_violated(ctx, m.types, m.t, false), timeout_ms, "QF_NRA")};
 }
 
 std::vector<QueryResult> rr_queries(unsigned timeout_ms) {
@@ -395,18 +411,24 @@ std::vector<QueryResult> rr_queries(unsigned timeout_ms) {
     const z3::expr d = as_real(k) + t - 1;
     const z3::expr params = t >= 1 && k >= 1 && same * d == t && other * d == 1;
     ClassTable table;
-    table.columns.push_back({"y", k, true,
-                             {{"x = y", ctx.num_val(1, k.get_sort()), same, false}, {"x != y", k - 1, other, false}}});
+    table.columns.push_back(
+        {"y",
+         k,
+         true,
+         {{"x = y", ctx.num_val(1, k.get_sort()), same, false}, {"x != y", k - 1, other, false}}});
     if (query == 0) {
-      out.push_back(prove_implication(ctx, "rows_sum_to_1", "RR: entries >= 0, rows sum to 1, all k",
-                                      params, same >= 0 && other >= 0 && same + as_real(k - 1) * other == 1,
+      out.push_back(prove_implication(ctx, "rows_sum_to_1",
+                                      "RR: entries >= 0, rows sum to 1, all k", params,
+                                      same >= 0 && other >= 0 && same + as_real(k - 1) * other == 1,
                                       timeout_ms, logic_for(integer)));
     } else if (query == 1) {
-      out.push_back(prove_implication(ctx, "ratio", "RR: Q(y|x) <= t Q(y|x') for all y, all k", params,
-                                      !table.ratio_violated(ctx, t, true), timeout_ms, logic_for(integer)));
+      out.push_back(prove_implication(ctx, "ratio", "RR: Q(y|x) <= t Q(y|x') for all y, all k",
+                                      params, !table.ratio_violated(ctx, t, true), timeout_ms,
+                                      logic_for(integer)));
     } else {
-      out.push_back(prove_implication(ctx, "tight", "RR: ratio t attained when k >= 2", params && k >= 2,
-                                      table.ratio_attained(ctx, t, true), timeout_ms));
+      out.push_back(prove_implication(ctx, "tight", "RR: ratio t attained when k >= 2",
+                                      params && k >= 2, table.ratio_attained(ctx, t, true),
+                                      timeout_ms));
     }
   }
   return out;
@@ -427,14 +449,16 @@ std::vector<QueryResult> rappor_queries(unsigned timeout_ms) {
                             (theta > 0 || psi == 0);
     std::vector<BitType> types{{"bit", k, theta, psi, false, true}};
     if (query == 0) {
-      out.push_back(prove_implication(ctx, "bits_in_0_1", "RAPPOR: every bit probability lies in [0,1]",
-                                      params, bits_are_probabilities(ctx, types), timeout_ms, "QF_NRA"));
+      out.push_back(prove_implication(ctx, "bits_in_0_1",
+                                      "RAPPOR: every bit probability lies in [0,1]", params,
+                                      bits_are_probabilities(ctx, types), timeout_ms, "QF_NRA"));
     } else if (query == 1) {
-      out.push_back(prove_implication(ctx, "ratio", "RAPPOR: Q(y|x) <= t Q(y|x') for all y, all k, θ in [0,1]",
-                                      params, !unary_ratio_violated(ctx, types, t, false), timeout_ms,
-                                      "QF_NRA"));
+      out.push_back(prove_implication(
+          ctx, "ratio", "RAPPOR: Q(y|x) <= t Q(y|x') for all y, all k, θ in [0,1]", params,
+          !unary_ratio_violated(ctx, types, t, false), timeout_ms, "QF_NRA"));
     } else {
-      out.push_back(prove_implication(ctx, "tight", "RAPPOR: ratio t attained when k >= 2, θ in (0,1)",
+      out.push_back(prove_implication(ctx, "tight",
+                                      "RAPPOR: ratio t attained when k >= 2, θ in (0,1)",
                                       params && k >= 2 && theta > 0 && theta < 1,
                                       unary_ratio_attained(ctx, types, t, false), timeout_ms));
     }
@@ -459,10 +483,10 @@ QueryResult mangat_no_ldp(unsigned timeout_ms, bool allow_p_one) {
   const z3::expr t = ctx.real_const("t");
   const SymbolicMatrix q = mangat_matrix(ctx, p);
   const z3::expr p_range = allow_p_one ? (p > 0 && p <= 1) : (p > 0 && p < 1);
-  return prove_implication(ctx, "no_ldp",
-                           std::string("Mangat: not t-LDP for any t >= 1, p in ") +
-                               (allow_p_one ? "(0,1]" : "(0,1)"),
-                           p_range && t >= 1, !ldp(q, t), timeout_ms);
+  return prove_implication(
+      ctx, "no_ldp",
+      std::string("Mangat: not t-LDP for any t >= 1, p in ") + (allow_p_one ? "(0,1]" : "(0,1)"),
+      p_range && t >= 1, !ldp(q, t), timeout_ms);
 }
 
 }  // namespace
@@ -475,17 +499,19 @@ std::vector<QueryResult> mangat_queries(unsigned timeout_ms) {
     const z3::expr t = ctx.real_const("t");  // t = 1/p
     const SymbolicMatrix q = mangat_matrix(ctx, p);
     const auto xs = constant_subset(ctx, {false, true});
-    out.push_back(prove_implication(ctx, "uldp", "Mangat: (X_S, Y_P, ln 1/p)-ULDP (literal) for p in (0,1)",
-                                    p > 0 && p < 1 && t * p == 1,
-                                    stochastic(q) && uldp(q, xs, xs, t, Reading::kLiteral), timeout_ms));
+    out.push_back(
+        prove_implication(ctx, "uldp", "Mangat: (X_S, Y_P, ln 1/p)-ULDP (literal) for p in (0,1)",
+                          p > 0 && p < 1 && t * p == 1,
+                          stochastic(q) && uldp(q, xs, xs, t, Reading::kLiteral), timeout_ms));
   }
   {
     z3::context ctx;
     const z3::expr p = ctx.real_const("p");
     const z3::expr t = ctx.real_const("t");
     const SymbolicMatrix q = mangat_matrix(ctx, p);
-    out.push_back(prove_implication(ctx, "tight", "Mangat: Q(1|1) = (1/p) Q(1|0), so ln 1/p is tight",
-                                    p > 0 && p < 1 && t * p == 1, q.q[1][1] == t * q.q[0][1], timeout_ms));
+    out.push_back(
+        prove_implication(ctx, "tight", "Mangat: Q(1|1) = (1/p) Q(1|0), so ln 1/p is tight",
+                          p > 0 && p < 1 && t * p == 1, q.q[1][1] == t * q.q[0][1], timeout_ms));
   }
   out.push_back(mangat_no_ldp(timeout_ms, false));
   return out;

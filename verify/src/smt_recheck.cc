@@ -80,7 +80,8 @@ class SmtSession {
   std::string eval(const std::string& commands) {
     const char* out = Z3_eval_smtlib2_string(ctx_, commands.c_str());
     if (Z3_get_error_code(ctx_) != Z3_OK) {
-      throw std::runtime_error(std::string("z3: ") + Z3_get_error_msg(ctx_, Z3_get_error_code(ctx_)));
+      throw std::runtime_error(std::string("z3: ") +
+                               Z3_get_error_msg(ctx_, Z3_get_error_code(ctx_)));
     }
     std::string text = out == nullptr ? "" : out;
     if (text.find("(error") != std::string::npos) throw std::runtime_error("z3: " + text);
@@ -112,7 +113,8 @@ Witness make_witness(const DenseMechanism& q, std::size_t x, std::size_t xp, std
 
 std::string set_text(const std::vector<std::size_t>& indices) {
   std::string s = "{";
-  for (std::size_t i = 0; i < indices.size(); ++i) s.append(i ? "," : "").append(std::to_string(indices[i]));
+  for (std::size_t i = 0; i < indices.size(); ++i)
+    s.append(i ? "," : "").append(std::to_string(indices[i]));
   return s + "}";
 }
 
@@ -133,23 +135,28 @@ class Rechecker {
  public:
   Rechecker(const DenseMechanism& q, const std::vector<bool>& sensitive_rows,
             const std::optional<PrivacyBudget>& budget, const SmtRecheckOptions& options)
-      : q_(q), budget_(budget),
-        session_(internal::matrix_preamble(q) + internal::column_extremes(q, sensitive_rows), options.timeout_ms) {}
+      : q_(q),
+        budget_(budget),
+        session_(internal::matrix_preamble(q) + internal::column_extremes(q, sensitive_rows),
+                 options.timeout_ms) {}
 
   SmtSession& session() { return session_; }
 
   /// One step: is some ratio in scope above `bound`? On sat, records the triple (as the
   /// attained candidate) and its ratio; returns the answer.
   Answer above(const Scope& scope, const Rational& bound, RatioPart& part, Rational& ratio) {
-    const CheckResult c = session_.check(
-        internal::ratio_violation(q_, scope.sensitive_numerator, scope.columns, internal::RatioQuery::kAbove, bound));
+    const CheckResult c = session_.check(internal::ratio_violation(
+        q_, scope.sensitive_numerator, scope.columns, internal::RatioQuery::kAbove, bound));
     if (c.answer != Answer::kSat) return c.answer;
     const Rational& a = q_(c.wx, c.wy);
     const Rational& b = q_(c.wxp, c.wy);
-    if (b == 0 ? a <= 0 : a / b <= bound) throw std::runtime_error("z3 model does not exceed the bound");
+    if (b == 0 ? a <= 0 : a / b <= bound)
+      throw std::runtime_error("z3 model does not exceed the bound");
     part.attained_by = make_witness(q_, c.wx, c.wxp, c.wy);
-    if (b == 0) part.tight = ExtendedRational::infinity();
-    else ratio = a / b;
+    if (b == 0)
+      part.tight = ExtendedRational::infinity();
+    else
+      ratio = a / b;
     return Answer::kSat;
   }
 
@@ -196,16 +203,18 @@ class Rechecker {
     RatioPart part;
     if (!search(scope, part, Rational(1))) return part;
     if (part.tight.is_infinite()) {
-      const CheckResult c = session_.certify(
-          what + ": some Q(y|x) > 0 with Q(y|x') = 0 (ratio infinite)",
-          internal::ratio_violation(q_, scope.sensitive_numerator, scope.columns, internal::RatioQuery::kInfinite,
-                                    Rational(0)));
+      const CheckResult c =
+          session_.certify(what + ": some Q(y|x) > 0 with Q(y|x') = 0 (ratio infinite)",
+                           internal::ratio_violation(q_, scope.sensitive_numerator, scope.columns,
+                                                     internal::RatioQuery::kInfinite, Rational(0)));
       if (c.answer != Answer::kSat) return part;
     } else {
       const Rational r = part.tight.value();
-      const CheckResult upper = session_.certify(
-          what + ": some Q(y|x) > " + to_string(r) + " Q(y|x') (unsat: tight ratio <= " + to_string(r) + ")",
-          internal::ratio_violation(q_, scope.sensitive_numerator, scope.columns, internal::RatioQuery::kAbove, r));
+      const CheckResult upper =
+          session_.certify(what + ": some Q(y|x) > " + to_string(r) +
+                               " Q(y|x') (unsat: tight ratio <= " + to_string(r) + ")",
+                           internal::ratio_violation(q_, scope.sensitive_numerator, scope.columns,
+                                                     internal::RatioQuery::kAbove, r));
       if (upper.answer != Answer::kUnsat) return part;
       if (part.attained_by) {
         const CheckResult attained = session_.certify(
@@ -221,7 +230,8 @@ class Rechecker {
 
   /// The verdict of a ratio condition: at the budget (a Z3 query against a rational bound with
   /// the same answer as the real e^ε) or, with no budget, "the tight ratio is finite".
-  SmtPropertyCheck ratio_verdict(const std::string& what, const RatioPart& part, const Scope& scope) {
+  SmtPropertyCheck ratio_verdict(const std::string& what, const RatioPart& part,
+                                 const Scope& scope) {
     SmtPropertyCheck check;
     if (part.known) check.tight_exp_eps = part.tight;
     if (!budget_) {
@@ -237,8 +247,8 @@ class Rechecker {
     const Rational bound = budget_bound(part, bound_is_exact);
     const CheckResult c = session_.certify(
         what + ": some Q(y|x) > " + to_string(bound) + " Q(y|x') (unsat: holds at the budget)",
-        internal::ratio_violation(q_, scope.sensitive_numerator, scope.columns, internal::RatioQuery::kAbove,
-                                  bound));
+        internal::ratio_violation(q_, scope.sensitive_numerator, scope.columns,
+                                  internal::RatioQuery::kAbove, bound));
     if (c.answer == Answer::kUnsat) {
       check.status = ProofStatus::kProved;
     } else if (c.answer == Answer::kSat && bound_is_exact) {
@@ -285,7 +295,8 @@ Witness invertibility_witness(const DenseMechanism& q, const IndexSet& sensitive
   }
   for (std::size_t x : producers) {
     if (sensitive.contains(x)) {
-      const std::size_t other = producers.size() > 1 ? (producers[0] == x ? producers[1] : producers[0]) : x;
+      const std::size_t other =
+          producers.size() > 1 ? (producers[0] == x ? producers[1] : producers[0]) : x;
       return make_witness(q, x, other, y);
     }
   }
@@ -295,22 +306,27 @@ Witness invertibility_witness(const DenseMechanism& q, const IndexSet& sensitive
   return make_witness(q, x, x, y);
 }
 
-std::string header(const DenseMechanism& q, const IndexSet& sensitive, const IndexSet& protected_outputs,
-                   const std::optional<PrivacyBudget>& budget) {
+std::string header(const DenseMechanism& q, const IndexSet& sensitive,
+                   const IndexSet& protected_outputs, const std::optional<PrivacyBudget>& budget) {
   std::ostringstream h;
-  h << "; uldp SMT-LIB2 certificate: eps-LDP (Definition 1), (X_S, Y_P, eps)-ULDP (Definition 2, literal\n"
-    << "; and reachable readings of condition 1) and (X_S, eps)-OSLDP (Definition 6) of one exact matrix.\n"
+  h << "; uldp SMT-LIB2 certificate: eps-LDP (Definition 1), (X_S, Y_P, eps)-ULDP (Definition 2, "
+       "literal\n"
+    << "; and reachable readings of condition 1) and (X_S, eps)-OSLDP (Definition 6) of one exact "
+       "matrix.\n"
     << "; Matrix: |X| = " << q.num_inputs() << " inputs, |Y| = " << q.num_outputs()
     << " outputs; q_x_y is Q(y|x), the exact rational entry.\n"
-    << "; X_S = " << set_text(sensitive.indices()) << ", Y_P = " << set_text(protected_outputs.indices()) << "\n"
-    << "; Budget: " << (budget ? budget->describe() : std::string("none (tight ratios only)")) << "\n"
+    << "; X_S = " << set_text(sensitive.indices())
+    << ", Y_P = " << set_text(protected_outputs.indices()) << "\n"
+    << "; Budget: " << (budget ? budget->describe() : std::string("none (tight ratios only)"))
+    << "\n"
     << ";\n"
     << "; Re-run with:  z3 <this file>\n"
     << "; Every query asserts a VIOLATION of a statement and asks (check-sat):\n"
     << ";   unsat = no violation exists: the statement holds for this matrix (a proof);\n"
     << ";   sat   = a violation exists; selectors wx = x, wxp = x', wy = y name the triple,\n"
     << ";           A = Q(y|x), B = Q(y|x') (wrow = the row, for stochasticity).\n"
-    << "; Each (echo ...) line names a query and the answer uldp obtained; z3 prints its own answer\n"
+    << "; Each (echo ...) line names a query and the answer uldp obtained; z3 prints its own "
+       "answer\n"
     << "; right below it, and the two must agree. Ratio queries compare per-column extremes\n"
     << "; (max_y, min_y: define-fun chains below), so the file is O(|X| |Y|), not O(|X|^2 |Y|).\n"
     << "; For a budget given as eps, e^eps is irrational: the bound used is a rational certified\n"
@@ -326,20 +342,23 @@ std::optional<bool> SmtPropertyCheck::holds() const {
 }
 
 SmtCertificate smt_recheck(const DenseMechanism& q, const IndexSet& sensitive,
-                           const IndexSet& protected_outputs, const std::optional<PrivacyBudget>& budget,
+                           const IndexSet& protected_outputs,
+                           const std::optional<PrivacyBudget>& budget,
                            const SmtRecheckOptions& options) {
   if (sensitive.universe() != q.num_inputs()) {
     throw InvalidArgument("sensitive: the set is over " + std::to_string(sensitive.universe()) +
                           " inputs but the matrix has " + std::to_string(q.num_inputs()));
   }
   if (protected_outputs.universe() != q.num_outputs()) {
-    throw InvalidArgument("protected: the set is over " + std::to_string(protected_outputs.universe()) +
+    throw InvalidArgument("protected: the set is over " +
+                          std::to_string(protected_outputs.universe()) +
                           " outputs but the matrix has " + std::to_string(q.num_outputs()));
   }
   const std::size_t entries = q.num_inputs() * q.num_outputs();
   if (entries > options.max_entries) {
     throw InvalidArgument("smt: the matrix has " + std::to_string(entries) +
-                          " entries; the SMT re-check accepts at most " + std::to_string(options.max_entries));
+                          " entries; the SMT re-check accepts at most " +
+                          std::to_string(options.max_entries));
   }
   SmtCertificate cert;
   std::vector<bool> sensitive_rows(q.num_inputs(), false);
@@ -348,7 +367,8 @@ SmtCertificate smt_recheck(const DenseMechanism& q, const IndexSet& sensitive,
   SmtSession& session = checker.session();
 
   const CheckResult stochastic = session.certify(
-      "stochasticity: some entry outside [0,1] or some row sum != 1 (unsat: the matrix is stochastic)",
+      "stochasticity: some entry outside [0,1] or some row sum != 1 (unsat: the matrix is "
+      "stochastic)",
       internal::stochastic_violation(q));
   if (stochastic.answer == Answer::kUnsat) {
     cert.stochastic = ProofStatus::kProved;
@@ -356,8 +376,8 @@ SmtCertificate smt_recheck(const DenseMechanism& q, const IndexSet& sensitive,
     cert.stochastic = ProofStatus::kRefuted;
     Rational sum(0);
     for (std::size_t y = 0; y < q.num_outputs(); ++y) sum += q(stochastic.wrow, y);
-    cert.stochastic_problem = "row " + std::to_string(stochastic.wrow) + " (sums to " + to_string(sum) +
-                              ") has an entry outside [0,1] or does not sum to 1";
+    cert.stochastic_problem = "row " + std::to_string(stochastic.wrow) + " (sums to " +
+                              to_string(sum) + ") has an entry outside [0,1] or does not sum to 1";
   }
 
   std::vector<std::size_t> all_columns(q.num_outputs());
@@ -377,9 +397,10 @@ SmtCertificate smt_recheck(const DenseMechanism& q, const IndexSet& sensitive,
   for (bool literal : {true, false}) {
     SmtPropertyCheck& out = literal ? cert.uldp_literal : cert.uldp_reachable;
     const std::string reading = literal ? "literal" : "reachable";
-    const CheckResult c1 = session.certify(
-        "uldp condition 1 (" + reading + "): some y in Y_I is not invertible to one x in X_N (unsat: holds)",
-        internal::invertibility_violation(q, sensitive_rows, invertible, literal));
+    const CheckResult c1 =
+        session.certify("uldp condition 1 (" + reading +
+                            "): some y in Y_I is not invertible to one x in X_N (unsat: holds)",
+                        internal::invertibility_violation(q, sensitive_rows, invertible, literal));
     if (c1.answer == Answer::kUnknown) continue;
     if (c1.answer == Answer::kSat) {
       out.status = ProofStatus::kRefuted;
@@ -403,8 +424,9 @@ SmtCertificate smt_recheck(const DenseMechanism& q, const IndexSet& sensitive,
 }
 
 void write_smt_certificate(const DenseMechanism& q, const IndexSet& sensitive,
-                           const IndexSet& protected_outputs, const std::optional<PrivacyBudget>& budget,
-                           std::ostream& out, const SmtRecheckOptions& options) {
+                           const IndexSet& protected_outputs,
+                           const std::optional<PrivacyBudget>& budget, std::ostream& out,
+                           const SmtRecheckOptions& options) {
   out << smt_recheck(q, sensitive, protected_outputs, budget, options).script;
 }
 

@@ -61,7 +61,8 @@ std::string stochastic_violation(const DenseMechanism& q) {
 
 namespace {
 
-/// Chains of declared constants: <name>_y = max (or min) over `rows` of q_x_y, and a<name>_y its argument.
+/// Chains of declared constants: <name>_y = max (or min) over `rows` of q_x_y, and a<name>_y its
+/// argument.
 void extreme_chain(std::ostringstream& out, const DenseMechanism& q, const std::vector<bool>& rows,
                    const std::string& name, bool maximum) {
   const char* better = maximum ? ">" : "<";
@@ -73,17 +74,23 @@ void extreme_chain(std::ostringstream& out, const DenseMechanism& q, const std::
       const std::string cur_v = v + "_" + std::to_string(x);
       const std::string cur_a = "a" + cur_v;
       if (prev_v.empty()) {
-        out << "(declare-const " << cur_v << " Real)\n(assert (= " << cur_v << " " << entry_name(x, y) << "))\n"
+        out << "(declare-const " << cur_v << " Real)\n(assert (= " << cur_v << " "
+            << entry_name(x, y) << "))\n"
             << "(declare-const " << cur_a << " Int)\n(assert (= " << cur_a << " " << x << "))\n";
       } else {
         std::string cond = "(";
-        cond.append(better).append(" ").append(entry_name(x, y)).append(" ").append(prev_v).append(")");
+        cond.append(better)
+            .append(" ")
+            .append(entry_name(x, y))
+            .append(" ")
+            .append(prev_v)
+            .append(")");
         // Declared constants with defining equations, not define-fun macros: a macro chain that
         // mentions its predecessor twice would expand exponentially.
-        out << "(declare-const " << cur_v << " Real)\n(assert (= " << cur_v << " (ite " << cond << " "
-            << entry_name(x, y) << " " << prev_v << ")))\n"
-            << "(declare-const " << cur_a << " Int)\n(assert (= " << cur_a << " (ite " << cond << " " << x << " "
-            << prev_a << ")))\n";
+        out << "(declare-const " << cur_v << " Real)\n(assert (= " << cur_v << " (ite " << cond
+            << " " << entry_name(x, y) << " " << prev_v << ")))\n"
+            << "(declare-const " << cur_a << " Int)\n(assert (= " << cur_a << " (ite " << cond
+            << " " << x << " " << prev_a << ")))\n";
       }
       prev_v = cur_v;
       prev_a = cur_a;
@@ -109,7 +116,8 @@ std::string column_extremes(const DenseMechanism& q, const std::vector<bool>& se
 }
 
 std::string ratio_violation(const DenseMechanism& q, bool sensitive_numerator,
-                            const std::vector<std::size_t>& columns, RatioQuery kind, const Rational& bound) {
+                            const std::vector<std::size_t>& columns, RatioQuery kind,
+                            const Rational& bound) {
   const std::string max_name = sensitive_numerator ? "maxs_" : "max_";
   std::vector<std::string> cases;
   for (std::size_t y : columns) {
@@ -129,7 +137,8 @@ std::string ratio_violation(const DenseMechanism& q, bool sensitive_numerator,
         test = "(> " + mx + " 0.0) (= " + mn + " 0.0)";
         break;
     }
-    cases.push_back("(and (= wy " + ys + ") (= wx a" + mx + ") (= wxp amin_" + ys + ") " + test + ")");
+    cases.push_back("(and (= wy " + ys + ") (= wx a" + mx + ") (= wxp amin_" + ys + ") " + test +
+                    ")");
   }
   return "(assert " + smt_or(cases) + ")";
 }
@@ -143,8 +152,10 @@ std::string invertibility_violation(const DenseMechanism& q, const std::vector<b
     std::string all_producers = "(+ 0";
     for (std::size_t x = 0; x < q.num_inputs(); ++x) {
       const std::string positive = "(> " + entry_name(x, y) + " 0.0)";
-      if (sensitive[x]) leaks.push_back(positive);
-      else producers += " (ite " + positive + " 1 0)";
+      if (sensitive[x])
+        leaks.push_back(positive);
+      else
+        producers += " (ite " + positive + " 1 0)";
       all_producers += " (ite " + positive + " 1 0)";
     }
     producers += ")";

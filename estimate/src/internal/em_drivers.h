@@ -23,7 +23,7 @@ struct CurvaturePass {
   std::vector<double> gradient;  ///< ∂L/∂p_j
   std::vector<double> diagonal;  ///< >= 0
   std::vector<double> mean;
-  double weight = 0;             ///< > 0 unless there is no unforced report
+  double weight = 0;  ///< > 0 unless there is no unforced report
 };
 using CurvatureMap = std::function<void(const std::vector<double>&, CurvaturePass&)>;
 
@@ -39,7 +39,6 @@ EmResult run_squarem_em(const EmMap& step, std::vector<double> p, const EmOption
 
 /// EM accelerated by damped projected Newton steps on the model's curvature; ends, like the
 /// plain driver, with one plain EM update that gains at most tolerance·|L|.
-EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p,
-                       const EmOptions& options);
+EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p, const EmOptions& options);
 
 }  // namespace uldp::estimate::internal

@@ -58,12 +58,12 @@ class UnaryEmModel {
 
   std::size_t k_;
   double n_ = 0;
-  std::vector<double> b_, w_;            // (1-on)/(1-off), a - b (0 on forcing bits)
-  std::vector<unsigned char> forcing_;   // off = 0: a report setting it has one possible input
-  std::vector<double> forced_count_;     // per bit: reports forced to it
-  std::vector<std::uint64_t> ones_;      // per non-forcing bit: reports that set it
-  double constant_ = 0;                  // Σ log B(y) + forced constants
-  std::vector<Segment> segments_;        // one, or two halves of the reports
+  std::vector<double> b_, w_;           // (1-on)/(1-off), a - b (0 on forcing bits)
+  std::vector<unsigned char> forcing_;  // off = 0: a report setting it has one possible input
+  std::vector<double> forced_count_;    // per bit: reports forced to it
+  std::vector<std::uint64_t> ones_;     // per non-forcing bit: reports that set it
+  double constant_ = 0;                 // Σ log B(y) + forced constants
+  std::vector<Segment> segments_;       // one, or two halves of the reports
 };
 
 }  // namespace uldp::estimate::internal

@@ -22,10 +22,9 @@ void require_finite_osldp(const DenseMechanism& q_o, const std::vector<std::size
   for (std::size_t y : image) {
     for (std::size_t x = 0; x < q_o.num_inputs(); ++x) {
       if (q_o(x, y) == 0) {
-        throw InvalidArgument(
-            "q_o: does not provide (X_S, eps)-OSLDP for any finite eps: output " +
-            std::to_string(y) + " is produced by a sensitive input but Q_O(" + std::to_string(y) +
-            "|" + std::to_string(x) + ") = 0");
+        throw InvalidArgument("q_o: does not provide (X_S, eps)-OSLDP for any finite eps: output " +
+                              std::to_string(y) + " is produced by a sensitive input but Q_O(" +
+                              std::to_string(y) + "|" + std::to_string(x) + ") = 0");
       }
     }
   }
@@ -135,15 +134,14 @@ OsldpDecomposition decompose_osldp(const DenseMechanism& q_o, const IndexSet& se
   DenseMechanism q_r = compose(q_r2, q_r1, "q_r2", "q_r1");
   std::vector<std::size_t> z_p(p);
   for (std::size_t z = 0; z < p; ++z) z_p[z] = z;
-  return OsldpDecomposition{
-      IndexSet::from_indices(image, m, "image of X_S"),
-      kept,
-      std::move(q_o_dagger),
-      DenseMechanism(rows, std::move(z_labels), std::move(q_u)),
-      IndexSet::from_indices(std::move(z_p), z_size, "Z_P"),
-      std::move(q_r1),
-      std::move(q_r2),
-      std::move(q_r)};
+  return OsldpDecomposition{IndexSet::from_indices(image, m, "image of X_S"),
+                            kept,
+                            std::move(q_o_dagger),
+                            DenseMechanism(rows, std::move(z_labels), std::move(q_u)),
+                            IndexSet::from_indices(std::move(z_p), z_size, "Z_P"),
+                            std::move(q_r1),
+                            std::move(q_r2),
+                            std::move(q_r)};
 }
 
 DecompositionCheck verify_decomposition(const DenseMechanism& q_o, const IndexSet& sensitive,
@@ -161,8 +159,8 @@ DecompositionCheck verify_decomposition(const DenseMechanism& q_o, const IndexSe
   }
   check.osldp_exp_eps = check_osldp(q_o, sensitive, std::nullopt).tight_exp_eps;
   if (check.osldp_exp_eps.is_infinite()) {
-    check.q_u_uldp = check_uldp(d.q_u, sensitive, d.protected_intermediate, std::nullopt,
-                                UldpReading::kLiteral);
+    check.q_u_uldp =
+        check_uldp(d.q_u, sensitive, d.protected_intermediate, std::nullopt, UldpReading::kLiteral);
     check.q_u_uldp.holds = false;
     return check;
   }

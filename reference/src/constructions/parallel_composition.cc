@@ -9,8 +9,8 @@ namespace uldp {
 
 DenseMechanism parallel_composition(const DenseMechanism& q_a, const DenseMechanism& q_b) {
   if (q_a.num_inputs() != q_b.num_inputs()) {
-    throw InvalidArgument("q_b: has " + std::to_string(q_b.num_inputs()) +
-                          " inputs, but q_a has " + std::to_string(q_a.num_inputs()));
+    throw InvalidArgument("q_b: has " + std::to_string(q_b.num_inputs()) + " inputs, but q_a has " +
+                          std::to_string(q_a.num_inputs()));
   }
   internal::require_stochastic(q_a, "q_a");
   internal::require_stochastic(q_b, "q_b");

@@ -11,8 +11,7 @@
 namespace uldp {
 
 PumPreprocessor PumPreprocessor::from_tags(std::vector<std::optional<std::size_t>> tag_of,
-                                           std::size_t num_tags,
-                                           const IndexSet& common_sensitive) {
+                                           std::size_t num_tags, const IndexSet& common_sensitive) {
   if (num_tags == 0) throw InvalidArgument("num_tags: must be at least 1, got 0");
   internal::require_universe(common_sensitive, tag_of.size(), "common_sensitive", "tag_of");
   for (std::size_t x = 0; x < tag_of.size(); ++x) {

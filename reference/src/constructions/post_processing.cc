@@ -13,10 +13,14 @@ DenseMechanism post_process(const DenseMechanism& mechanism, const DenseMechanis
 
 const char* type_rule_name(TypeRule rule) {
   switch (rule) {
-    case TypeRule::kInvertibleToProtected: return "invertible-to-protected";
-    case TypeRule::kInvertibleUnreached: return "invertible-unreached";
-    case TypeRule::kInvertibleFromProtected: return "invertible-from-protected";
-    case TypeRule::kInvertibleShared: return "invertible-shared";
+    case TypeRule::kInvertibleToProtected:
+      return "invertible-to-protected";
+    case TypeRule::kInvertibleUnreached:
+      return "invertible-unreached";
+    case TypeRule::kInvertibleFromProtected:
+      return "invertible-from-protected";
+    case TypeRule::kInvertibleShared:
+      return "invertible-shared";
   }
   return "unknown";
 }
@@ -28,13 +32,13 @@ std::string TypeViolation::describe() const {
     case TypeRule::kInvertibleToProtected:
       return entry + " > 0 with y in Y_I and z in Z_P (Definition 5, first clause)";
     case TypeRule::kInvertibleUnreached:
-      return "z=" + std::to_string(z) +
-             " in Z_I is produced by no y (Definition 5, second clause)";
+      return "z=" + std::to_string(z) + " in Z_I is produced by no y (Definition 5, second clause)";
     case TypeRule::kInvertibleFromProtected:
       return entry + " > 0 with y in Y_P and z in Z_I (Definition 5, second clause)";
     case TypeRule::kInvertibleShared:
-      return entry + " > 0, but z in Z_I is also produced by y=" +
-             std::to_string(y_other.value_or(0)) + " (Definition 5, second clause)";
+      return entry +
+             " > 0, but z in Z_I is also produced by y=" + std::to_string(y_other.value_or(0)) +
+             " (Definition 5, second clause)";
   }
   return entry;
 }

@@ -45,8 +45,8 @@ DenseMechanism sequential_composition(const DenseMechanism& first,
   labels.reserve(cols);
   for (std::size_t y0 = 0; y0 < first.num_outputs(); ++y0) {
     for (std::size_t y1 = 0; y1 < outputs1; ++y1) {
-      labels.push_back("(" + first.output_labels()[y0] + "," +
-                       second[y0].output_labels()[y1] + ")");
+      labels.push_back("(" + first.output_labels()[y0] + "," + second[y0].output_labels()[y1] +
+                       ")");
     }
   }
   for (std::size_t x = 0; x < rows; ++x) {

@@ -8,8 +8,7 @@ namespace uldp::internal {
 void require_stochastic(const DenseMechanism& q, const std::string& what) {
   const StochasticityReport report = check_stochastic(q);
   if (!report.stochastic) {
-    throw InvalidArgument(what + ": not a mechanism: " +
-                          report.problem.value_or("not stochastic"));
+    throw InvalidArgument(what + ": not a mechanism: " + report.problem.value_or("not stochastic"));
   }
 }
 

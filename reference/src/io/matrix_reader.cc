@@ -42,7 +42,8 @@ std::vector<Cell> split_csv_line(const std::string& line, const std::string& sou
       cell.text = line.substr(start + 1, close - start - 1);
       cell.quoted = true;
       end = line.find(',', close);
-      if (!trim(line.substr(close + 1, (end == std::string::npos ? line.size() : end) - close - 1)).empty()) {
+      if (!trim(line.substr(close + 1, (end == std::string::npos ? line.size() : end) - close - 1))
+               .empty()) {
         throw InputError(source, line_number, close + 2, "text after a closing quote");
       }
     } else {
@@ -83,7 +84,8 @@ Rational probability_at(const std::string& text, const std::string& source, std:
 void check_entry_count(std::size_t rows, std::size_t columns, const std::string& source) {
   if (columns != 0 && rows > kMaxMatrixEntries / columns) {
     throw InputError(source, "matrix of " + std::to_string(rows) + " x " + std::to_string(columns) +
-                                 " entries exceeds the limit of " + std::to_string(kMaxMatrixEntries));
+                                 " entries exceeds the limit of " +
+                                 std::to_string(kMaxMatrixEntries));
   }
 }
 
@@ -154,13 +156,15 @@ MatrixFile parse_matrix_csv(std::string_view text, const std::string& source) {
                            std::to_string(columns));
     }
     check_entry_count(locations.size() + 1, columns, source);
-    for (const Cell& c : cells) entries.push_back(probability_at(c.text, source, line_number, c.column));
+    for (const Cell& c : cells)
+      entries.push_back(probability_at(c.text, source, line_number, c.column));
     locations.push_back("line " + std::to_string(line_number));
   }
   if (locations.empty()) throw InputError(source, "no matrix rows found");
   if (labels.empty()) labels = DenseMechanism::index_labels(columns);
   const std::size_t rows = locations.size();
-  return {DenseMechanism(rows, std::move(labels), std::move(entries)), source, std::move(locations)};
+  return {DenseMechanism(rows, std::move(labels), std::move(entries)), source,
+          std::move(locations)};
 }
 
 namespace {
@@ -173,7 +177,8 @@ json parse_json_exact(std::string_view text, const std::string& source) {
   } catch (const json::parse_error& e) {
     const auto [line, column] = line_and_column(text, e.byte == 0 ? 0 : e.byte - 1);
     std::string what = e.what();
-    if (const auto colon = what.rfind(": "); colon != std::string::npos) what = what.substr(colon + 2);
+    if (const auto colon = what.rfind(": "); colon != std::string::npos)
+      what = what.substr(colon + 2);
     throw InputError(source, line, column, "invalid JSON: " + what);
   }
   return root;
@@ -195,7 +200,8 @@ Rational json_probability(const json& value, const std::string& source, const st
 
 MechanismFile parse_unary_json(const json& root, const std::string& source) {
   const json& bits = root["bits"];
-  if (!bits.is_array() || bits.empty()) throw InputError(source, "\"bits\" must be a non-empty array");
+  if (!bits.is_array() || bits.empty())
+    throw InputError(source, "\"bits\" must be a non-empty array");
   if (bits.size() > kMaxMatrixEntries) throw InputError(source, "too many bits");
   std::vector<BitChannel> channels;
   for (std::size_t j = 0; j < bits.size(); ++j) {
@@ -227,10 +233,12 @@ MechanismFile parse_unary_json(const json& root, const std::string& source) {
 
 MatrixFile dense_from_json(const json& root, std::string_view, const std::string& source) {
   if (!root.is_object() || !root.contains("Q")) {
-    throw InputError(source, "expected an object with a \"Q\" member: {\"Q\": [[\"3/7\", ...], ...]}");
+    throw InputError(source,
+                     "expected an object with a \"Q\" member: {\"Q\": [[\"3/7\", ...], ...]}");
   }
   const json& q = root["Q"];
-  if (!q.is_array() || q.empty()) throw InputError(source, "\"Q\" must be a non-empty array of rows");
+  if (!q.is_array() || q.empty())
+    throw InputError(source, "\"Q\" must be a non-empty array of rows");
   const std::size_t rows = q.size();
   std::size_t columns = 0;
   std::vector<Rational> entries;
@@ -245,8 +253,8 @@ MatrixFile dense_from_json(const json& root, std::string_view, const std::string
       entries.reserve(rows * columns);
     }
     if (q[x].size() != columns) {
-      throw InputError(source, where + " has " + std::to_string(q[x].size()) + " entries, expected " +
-                                   std::to_string(columns));
+      throw InputError(source, where + " has " + std::to_string(q[x].size()) +
+                                   " entries, expected " + std::to_string(columns));
     }
     for (std::size_t y = 0; y < columns; ++y) {
       entries.push_back(json_probability(q[x][y], source, where + "[" + std::to_string(y) + "]"));
@@ -257,7 +265,8 @@ MatrixFile dense_from_json(const json& root, std::string_view, const std::string
   if (root.contains("outputs")) {
     const json& out = root["outputs"];
     if (!out.is_array() || out.size() != columns) {
-      throw InputError(source, "\"outputs\" must be an array of " + std::to_string(columns) + " labels");
+      throw InputError(source,
+                       "\"outputs\" must be an array of " + std::to_string(columns) + " labels");
     }
     for (const json& label : out) {
       if (!label.is_string()) throw InputError(source, "\"outputs\" labels must be strings");
@@ -266,7 +275,8 @@ MatrixFile dense_from_json(const json& root, std::string_view, const std::string
   } else {
     labels = DenseMechanism::index_labels(columns);
   }
-  return {DenseMechanism(rows, std::move(labels), std::move(entries)), source, std::move(locations)};
+  return {DenseMechanism(rows, std::move(labels), std::move(entries)), source,
+          std::move(locations)};
 }
 
 }  // namespace

@@ -10,22 +10,25 @@ namespace {
 
 void require_dense_symbols(std::size_t k) {
   if (k > kMaxDenseSymbols) {
-    throw InvalidArgument("--k: " + std::to_string(k) + " symbols make a dense " + std::to_string(k) + " x " +
-                          std::to_string(k) + " matrix; the dense form needs k <= " +
-                          std::to_string(kMaxDenseSymbols));
+    throw InvalidArgument("--k: " + std::to_string(k) + " symbols make a dense " +
+                          std::to_string(k) + " x " + std::to_string(k) +
+                          " matrix; the dense form needs k <= " + std::to_string(kMaxDenseSymbols));
   }
 }
 
 void require_dense_bits(std::size_t k) {
   if (k > UnaryMechanism::kMaxDenseBits) {
-    throw InvalidArgument("--k: " + std::to_string(k) + " bits make 2^" + std::to_string(k) +
-                          " outputs; a dense matrix needs k <= " + std::to_string(UnaryMechanism::kMaxDenseBits));
+    throw InvalidArgument(
+        "--k: " + std::to_string(k) + " bits make 2^" + std::to_string(k) +
+        " outputs; a dense matrix needs k <= " + std::to_string(UnaryMechanism::kMaxDenseBits));
   }
 }
 
-// The bit-product form, expanded to its 2^k columns when asked; Y_P = outputs with `zero_bits` all 0.
+// The bit-product form, expanded to its 2^k columns when asked; Y_P = outputs with `zero_bits` all
+// 0.
 ExactForm bit_product(UnaryMechanism q, const IndexSet& zero_bits, FormChoice choice) {
-  if (choice == FormChoice::kNatural) return BitProductForm{std::move(q), ZeroMaskOutputs{zero_bits}};
+  if (choice == FormChoice::kNatural)
+    return BitProductForm{std::move(q), ZeroMaskOutputs{zero_bits}};
   require_dense_bits(q.k());
   std::size_t mask = 0;
   for (std::size_t j : zero_bits.indices()) mask |= std::size_t{1} << j;
@@ -34,7 +37,8 @@ ExactForm bit_product(UnaryMechanism q, const IndexSet& zero_bits, FormChoice ch
   for (std::size_t y = 0; y < dense.num_outputs(); ++y) {
     if ((y & mask) == 0) outputs.push_back(y);
   }
-  IndexSet protected_outputs = IndexSet::from_indices(std::move(outputs), dense.num_outputs(), "protected");
+  IndexSet protected_outputs =
+      IndexSet::from_indices(std::move(outputs), dense.num_outputs(), "protected");
   return DenseForm{std::move(dense), std::move(protected_outputs)};
 }
 
@@ -46,7 +50,8 @@ ExactForm exact_form(const MechanismSpec& spec, FormChoice choice) {
       Overloaded{
           [&](const NonPrivateParams&) -> ExactForm {
             require_dense_symbols(k);
-            return DenseForm{non_private(k), spec.sensitive};  // Y_P = X_S: a sensitive x is never hidden
+            return DenseForm{non_private(k),
+                             spec.sensitive};  // Y_P = X_S: a sensitive x is never hidden
           },
           [&](const RandomizedResponseParams& p) -> ExactForm {
             // One input class: the class form serves X_S = X; another X_S is checked densely.
@@ -58,14 +63,15 @@ ExactForm exact_form(const MechanismSpec& spec, FormChoice choice) {
           },
           [&](const UtilityOptimizedRRParams& p) -> ExactForm {
             if (choice == FormChoice::kNatural) {
-              return ClassForm{utility_optimized_rr_classes(spec.sensitive, p.budget), spec.sensitive};
+              return ClassForm{utility_optimized_rr_classes(spec.sensitive, p.budget),
+                               spec.sensitive};
             }
             require_dense_symbols(k);
             return DenseForm{utility_optimized_rr(spec.sensitive, p.budget), spec.sensitive};
           },
           [&](const GeneralizedRapporParams& p) -> ExactForm {
-            return bit_product(generalized_rappor(k, p.theta, p.budget), IndexSet::from_indices({}, k, "zero bits"),
-                               choice);
+            return bit_product(generalized_rappor(k, p.theta, p.budget),
+                               IndexSet::from_indices({}, k, "zero bits"), choice);
           },
           [&](const UtilityOptimizedRapporParams& p) -> ExactForm {
             // Definition 4: Y_P = the vectors whose non-sensitive bits are all 0.

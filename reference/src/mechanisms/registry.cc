@@ -48,14 +48,19 @@ MechanismSpec make_mangat(const MechanismArguments& a) {
   if (a.sensitive && a.sensitive->indices() != std::vector<std::size_t>{1}) {
     throw InvalidArgument("--sensitive: Mangat's mechanism has X_S = {1}");
   }
-  if (a.mangat_p && a.budget) throw InvalidArgument("--mangat-p: give either --mangat-p or a budget, not both");
-  if (!a.mangat_p && !a.budget) throw InvalidArgument("mechanism mangat needs --mangat-p P or --exp-eps T / --eps E");
+  if (a.mangat_p && a.budget)
+    throw InvalidArgument("--mangat-p: give either --mangat-p or a budget, not both");
+  if (!a.mangat_p && !a.budget)
+    throw InvalidArgument("mechanism mangat needs --mangat-p P or --exp-eps T / --eps E");
   if (a.mangat_p && a.mangat_p->is_zero()) {
-    throw InvalidArgument("--mangat-p: 0 gives no finite budget (Mangat's p = 1/e^eps is in (0,1])");
+    throw InvalidArgument(
+        "--mangat-p: 0 gives no finite budget (Mangat's p = 1/e^eps is in (0,1])");
   }
   const IndexSet xs = IndexSet::from_indices({1}, 2, "--sensitive");
   if (a.mangat_p) {
-    return {2, xs, MangatParams{*a.mangat_p, PrivacyBudget::from_exp_eps(1 / a.mangat_p->value(), "--mangat-p")}};
+    return {2, xs,
+            MangatParams{*a.mangat_p,
+                         PrivacyBudget::from_exp_eps(1 / a.mangat_p->value(), "--mangat-p")}};
   }
   return {2, xs, MangatParams{Probability::from_rational(mangat_p_for(*a.budget), "p"), *a.budget}};
 }
@@ -63,25 +68,25 @@ MechanismSpec make_mangat(const MechanismArguments& a) {
 using enum Takes;
 
 constexpr std::array kRegistry{
-    MechanismEntry{"none", "non-private mechanism (Q = I)", "the baseline of Section 6", Claim::kNone,
-                   "Y_P = X_S (empty by default: no privacy)", kOptional, kNo, kNo, kNo, std::nullopt, kMaxSymbols, "",
-                   "--k 5", &make_non_private},
+    MechanismEntry{"none", "non-private mechanism (Q = I)", "the baseline of Section 6",
+                   Claim::kNone, "Y_P = X_S (empty by default: no privacy)", kOptional, kNo, kNo,
+                   kNo, std::nullopt, kMaxSymbols, "", "--k 5", &make_non_private},
     MechanismEntry{"rr", "randomized response (eps-RR)", "Section 2.2, eq. (2)", Claim::kLdp,
-                   "Y_P = Y (all outputs)", kOptional, kRequired, kNo, kNo, std::nullopt, kMaxSymbols,
-                   "rr_ldp", "--k 5 --exp-eps 3", &make_rr},
-    MechanismEntry{"urr", "utility-optimized randomized response (uRR)", "Definition 3", Claim::kUldp,
-                   "Y_P = X_S", kRequired, kRequired, kNo, kNo, std::nullopt, kMaxSymbols, "urr_uldp",
-                   "--k 5 --sensitive 1,3 --exp-eps 3", &make_urr},
+                   "Y_P = Y (all outputs)", kOptional, kRequired, kNo, kNo, std::nullopt,
+                   kMaxSymbols, "rr_ldp", "--k 5 --exp-eps 3", &make_rr},
+    MechanismEntry{"urr", "utility-optimized randomized response (uRR)", "Definition 3",
+                   Claim::kUldp, "Y_P = X_S", kRequired, kRequired, kNo, kNo, std::nullopt,
+                   kMaxSymbols, "urr_uldp", "--k 5 --sensitive 1,3 --exp-eps 3", &make_urr},
     MechanismEntry{"rappor", "generalized RAPPOR (basic one-time RAPPOR by default)", "Section 2.2",
                    Claim::kLdp, "Y_P = {0,1}^k (all outputs)", kOptional, kRequired, kOptional, kNo,
                    std::nullopt, kMaxBits, "rappor_ldp", "--k 4 --exp-eps 4", &make_rappor},
     MechanismEntry{"urap", "utility-optimized RAPPOR (uRAP)", "Definition 4", Claim::kUldp,
-                   "Y_P = the vectors whose non-sensitive bits are all 0", kRequired, kRequired, kOptional,
-                   kNo, std::nullopt, kMaxBits, "urap_uldp", "--k 4 --sensitive 0,2 --exp-eps 4",
-                   &make_urap},
-    MechanismEntry{"mangat", "Mangat's randomized response", "Section 3.1 (example of ULDP)", Claim::kUldp,
-                   "Y_P = X_S = {1}", kOptional, kOptional, kNo, kOptional, std::size_t{2}, 2, "mangat_uldp",
-                   "--exp-eps 3", &make_mangat},
+                   "Y_P = the vectors whose non-sensitive bits are all 0", kRequired, kRequired,
+                   kOptional, kNo, std::nullopt, kMaxBits, "urap_uldp",
+                   "--k 4 --sensitive 0,2 --exp-eps 4", &make_urap},
+    MechanismEntry{"mangat", "Mangat's randomized response", "Section 3.1 (example of ULDP)",
+                   Claim::kUldp, "Y_P = X_S = {1}", kOptional, kOptional, kNo, kOptional,
+                   std::size_t{2}, 2, "mangat_uldp", "--exp-eps 3", &make_mangat},
 };
 
 // Every kind has exactly one entry (names are checked unique by the registry test).
@@ -99,13 +104,14 @@ std::string flag_list(const MechanismEntry& e) {
   return s.empty() ? "none" : s;
 }
 
-void require(const MechanismEntry& e, Takes takes, bool given, const char* flag, const char* usage) {
+void require(const MechanismEntry& e, Takes takes, bool given, const char* flag,
+             const char* usage) {
   if (takes == Takes::kRequired && !given) {
     throw InvalidArgument("mechanism " + std::string(e.name) + " needs " + usage);
   }
   if (takes == Takes::kNo && given) {
-    throw InvalidArgument(std::string(flag) + ": mechanism " + std::string(e.name) + " does not take it (it takes " +
-                          flag_list(e) + ")");
+    throw InvalidArgument(std::string(flag) + ": mechanism " + std::string(e.name) +
+                          " does not take it (it takes " + flag_list(e) + ")");
   }
 }
 
@@ -113,9 +119,12 @@ void require(const MechanismEntry& e, Takes takes, bool given, const char* flag,
 
 std::string_view claim_name(Claim claim) {
   switch (claim) {
-    case Claim::kNone: return "none";
-    case Claim::kLdp: return "ldp";
-    case Claim::kUldp: return "uldp";
+    case Claim::kNone:
+      return "none";
+    case Claim::kLdp:
+      return "ldp";
+    case Claim::kUldp:
+      return "uldp";
   }
   return "?";
 }
@@ -124,7 +133,8 @@ std::span<const MechanismEntry> mechanism_registry() { return kRegistry; }
 
 std::string mechanism_names() {
   std::string names;
-  for (const MechanismEntry& e : kRegistry) names += (names.empty() ? "" : ", ") + std::string(e.name);
+  for (const MechanismEntry& e : kRegistry)
+    names += (names.empty() ? "" : ", ") + std::string(e.name);
   return names;
 }
 
@@ -132,14 +142,16 @@ const MechanismEntry& find_mechanism(std::string_view name, std::string_view wha
   for (const MechanismEntry& e : kRegistry) {
     if (e.name == name) return e;
   }
-  throw InvalidArgument(std::string(what) + ": unknown mechanism '" + std::string(name) + "' (expected one of " +
-                        mechanism_names() + ")");
+  throw InvalidArgument(std::string(what) + ": unknown mechanism '" + std::string(name) +
+                        "' (expected one of " + mechanism_names() + ")");
 }
 
 const MechanismEntry& entry_of(const MechanismSpec& spec) {
-  return std::visit([](const auto& params) -> const MechanismEntry& {
-    return find_mechanism(std::decay_t<decltype(params)>::kName);
-  }, spec.kind);
+  return std::visit(
+      [](const auto& params) -> const MechanismEntry& {
+        return find_mechanism(std::decay_t<decltype(params)>::kName);
+      },
+      spec.kind);
 }
 
 MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArguments& arguments) {
@@ -149,31 +161,41 @@ MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArgumen
   require(entry, entry.theta, arguments.theta.has_value(), "--theta", "--theta");
   require(entry, entry.mangat_p, arguments.mangat_p.has_value(), "--mangat-p", "--mangat-p P");
   if (entry.fixed_k && arguments.k != *entry.fixed_k) {
-    throw InvalidArgument("--k: mechanism " + std::string(entry.name) + " has k = " + std::to_string(*entry.fixed_k));
+    throw InvalidArgument("--k: mechanism " + std::string(entry.name) +
+                          " has k = " + std::to_string(*entry.fixed_k));
   }
   if (arguments.k == 0) throw InvalidArgument("--k: must be given and at least 1");
   if (arguments.k > entry.max_k) {
-    throw InvalidArgument("--k: " + std::to_string(arguments.k) + " exceeds the limit " + std::to_string(entry.max_k) +
-                          " for mechanism " + std::string(entry.name));
+    throw InvalidArgument("--k: " + std::to_string(arguments.k) + " exceeds the limit " +
+                          std::to_string(entry.max_k) + " for mechanism " +
+                          std::string(entry.name));
   }
   if (arguments.sensitive && arguments.sensitive->universe() != arguments.k) {
-    throw InvalidArgument("--sensitive: the set is over " + std::to_string(arguments.sensitive->universe()) +
+    throw InvalidArgument("--sensitive: the set is over " +
+                          std::to_string(arguments.sensitive->universe()) +
                           " symbols, not k = " + std::to_string(arguments.k));
   }
   return entry.make(arguments);
 }
 
 std::optional<PrivacyBudget> budget_of(const MechanismSpec& spec) {
-  return std::visit(Overloaded{[](const NonPrivateParams&) -> std::optional<PrivacyBudget> { return std::nullopt; },
-                               [](const auto& params) -> std::optional<PrivacyBudget> { return params.budget; }},
-                    spec.kind);
+  return std::visit(
+      Overloaded{
+          [](const NonPrivateParams&) -> std::optional<PrivacyBudget> { return std::nullopt; },
+          [](const auto& params) -> std::optional<PrivacyBudget> { return params.budget; }},
+      spec.kind);
 }
 
 std::optional<Rational> theta_of(const MechanismSpec& spec) {
-  return std::visit(Overloaded{[](const GeneralizedRapporParams& p) -> std::optional<Rational> { return p.theta.value(); },
-                               [](const UtilityOptimizedRapporParams& p) -> std::optional<Rational> { return p.theta.value(); },
-                               [](const auto&) -> std::optional<Rational> { return std::nullopt; }},
-                    spec.kind);
+  return std::visit(
+      Overloaded{[](const GeneralizedRapporParams& p) -> std::optional<Rational> {
+                   return p.theta.value();
+                 },
+                 [](const UtilityOptimizedRapporParams& p) -> std::optional<Rational> {
+                   return p.theta.value();
+                 },
+                 [](const auto&) -> std::optional<Rational> { return std::nullopt; }},
+      spec.kind);
 }
 
 }  // namespace uldp

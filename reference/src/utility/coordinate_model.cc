@@ -62,8 +62,8 @@ CoordinateModel coordinate_model(const MechanismSpec& spec) {
   return std::visit(
       Overloaded{
           [&](const NonPrivateParams&) {
-            return CoordinateModel(std::vector<Rational>(k, Rational(0)), std::vector<Rational>(k, Rational(1)),
-                                   "non-private");
+            return CoordinateModel(std::vector<Rational>(k, Rational(0)),
+                                   std::vector<Rational>(k, Rational(1)), "non-private");
           },
           [&](const RandomizedResponseParams& p) {
             // eq. (2): m(x) = (t p(x) + 1 - p(x)) / (k + t - 1).
@@ -86,7 +86,8 @@ CoordinateModel coordinate_model(const MechanismSpec& spec) {
             return coordinate_model(generalized_rappor(k, p.theta, p.budget), "RAPPOR");
           },
           [&](const UtilityOptimizedRapporParams& p) {
-            return coordinate_model(utility_optimized_rappor(spec.sensitive, p.theta, p.budget), "uRAP");
+            return coordinate_model(utility_optimized_rappor(spec.sensitive, p.theta, p.budget),
+                                    "uRAP");
           },
           [&](const MangatParams& p) {
             // m(0) = (1-p) p(0), m(1) = p + (1-p) p(1): each output is affine in one p(x).
@@ -100,8 +101,8 @@ CoordinateModel coordinate_model(const MechanismSpec& spec) {
 void validate_distribution(const std::vector<Rational>& p, std::size_t k, std::string_view what) {
   const std::string name(what);
   if (p.size() != k) {
-    throw InvalidArgument(name + ": has " + std::to_string(p.size()) + " entries, expected k = " +
-                          std::to_string(k));
+    throw InvalidArgument(name + ": has " + std::to_string(p.size()) +
+                          " entries, expected k = " + std::to_string(k));
   }
   Rational sum = 0;
   for (std::size_t x = 0; x < k; ++x) {

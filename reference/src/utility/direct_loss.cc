@@ -8,7 +8,8 @@
 
 namespace uldp {
 
-std::vector<Rational> exact_inverse(const std::vector<Rational>& matrix, std::size_t k, const char* what) {
+std::vector<Rational> exact_inverse(const std::vector<Rational>& matrix, std::size_t k,
+                                    const char* what) {
   if (matrix.size() != k * k) throw InvalidArgument(std::string(what) + ": not a square matrix");
   std::vector<Rational> a = matrix;
   std::vector<Rational> inv(k * k);
@@ -42,7 +43,8 @@ std::vector<Rational> exact_inverse(const std::vector<Rational>& matrix, std::si
 
 Rational direct_l2_loss(const DenseMechanism& q, const std::vector<Rational>& p, std::uint64_t n) {
   const std::size_t k = q.num_inputs();
-  if (q.num_outputs() != k) throw InvalidArgument("Q: the empirical estimator needs a square matrix");
+  if (q.num_outputs() != k)
+    throw InvalidArgument("Q: the empirical estimator needs a square matrix");
   if (n == 0) throw InvalidArgument("n: must be at least 1");
   validate_distribution(p, k, "p");
   const std::vector<Rational> inv = exact_inverse(q.entries(), k, "Q");
@@ -64,7 +66,8 @@ Rational direct_l2_loss(const DenseMechanism& q, const std::vector<Rational>& p,
   return trace / Rational(Integer(n));
 }
 
-Rational direct_l2_loss(const UnaryMechanism& mechanism, const std::vector<Rational>& p, std::uint64_t n) {
+Rational direct_l2_loss(const UnaryMechanism& mechanism, const std::vector<Rational>& p,
+                        std::uint64_t n) {
   const std::size_t k = mechanism.k();
   if (n == 0) throw InvalidArgument("n: must be at least 1");
   validate_distribution(p, k, "p");
@@ -88,7 +91,8 @@ Rational direct_l2_loss(const UnaryMechanism& mechanism, const std::vector<Ratio
   Rational trace = 0;
   for (std::size_t j = 0; j < k; ++j) {
     const Rational gain = mechanism.bit(j).one_if_on - mechanism.bit(j).one_if_off;
-    if (gain == 0) throw InvalidArgument("mechanism: bit " + std::to_string(j) + " carries no information");
+    if (gain == 0)
+      throw InvalidArgument("mechanism: bit " + std::to_string(j) + " carries no information");
     trace += (second[j * k + j] - mean[j] * mean[j]) / (gain * gain);
   }
   return trace / Rational(Integer(n));

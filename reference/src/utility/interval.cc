@@ -21,8 +21,8 @@ Rational pow10_rational(long e) {
 
 // floor(log10(x)) for rational x > 0, decided exactly (the digit counts only give a first guess).
 long floor_log10(const Rational& x) {
-  const long guess = static_cast<long>(numerator(x).str().size()) -
-                     static_cast<long>(denominator(x).str().size());
+  const long guess =
+      static_cast<long>(numerator(x).str().size()) - static_cast<long>(denominator(x).str().size());
   long e = guess;
   while (pow10_rational(e) > x) --e;
   while (pow10_rational(e + 1) <= x) ++e;
@@ -54,12 +54,17 @@ Interval atan_inverse(unsigned long x, unsigned bits) {
 
 }  // namespace
 
-Interval operator+(const Interval& a, const Interval& b) { return {a.lower + b.lower, a.upper + b.upper}; }
+Interval operator+(const Interval& a, const Interval& b) {
+  return {a.lower + b.lower, a.upper + b.upper};
+}
 
-Interval operator-(const Interval& a, const Interval& b) { return {a.lower - b.upper, a.upper - b.lower}; }
+Interval operator-(const Interval& a, const Interval& b) {
+  return {a.lower - b.upper, a.upper - b.lower};
+}
 
 Interval operator*(const Interval& a, const Interval& b) {
-  const Rational p[4] = {a.lower * b.lower, a.lower * b.upper, a.upper * b.lower, a.upper * b.upper};
+  const Rational p[4] = {a.lower * b.lower, a.lower * b.upper, a.upper * b.lower,
+                         a.upper * b.upper};
   return {*std::min_element(p, p + 4), *std::max_element(p, p + 4)};
 }
 
@@ -177,7 +182,8 @@ std::string certified_decimal(const Interval& a, int max_digits) {
   std::string text = leading_digits(lo, e, digits).str();
   // An exact value's trailing zeros say nothing; an interval's certified zeros are kept.
   if (a.is_exact()) {
-    while (text.size() > 1 && text.back() == '0' && static_cast<long>(text.size()) > e + 1) text.pop_back();
+    while (text.size() > 1 && text.back() == '0' && static_cast<long>(text.size()) > e + 1)
+      text.pop_back();
   }
   return format_digits(text, e, negative);
 }

@@ -1,8 +1,8 @@
 #include "uldp/utility/l1_loss.h"
 
 #include <optional>
-#include <utility>
 #include <string>
+#include <utility>
 
 #include "uldp/error.h"
 
@@ -30,7 +30,8 @@ struct ClassShape {
 int sign_of(const Rational& r) { return r > 0 ? 1 : (r < 0 ? -1 : 0); }
 
 // sign of A/sqrt(Q1) - B/sqrt(Q2) for Q1, Q2 > 0, decided exactly.
-int sign_of_difference(const Rational& a, const Rational& q1, const Rational& b, const Rational& q2) {
+int sign_of_difference(const Rational& a, const Rational& q1, const Rational& b,
+                       const Rational& q2) {
   const int sa = sign_of(a), sb = sign_of(b);
   if (sa != sb || sa == 0) return sa - sb > 0 ? 1 : (sa - sb < 0 ? -1 : 0);
   const Rational lhs = a * a * q2, rhs = b * b * q1;
@@ -50,7 +51,8 @@ struct TwoClassObjective {
     const Rational q1 = first.q(p1(w)), q2 = second.q(p2(w));
     const Rational a = first.dq(p1(w)), b = second.dq(p2(w));
     if (q1 == 0 && q2 == 0) {
-      // Two infinite slopes: decided when they point the same way (e.g. uRR with |X_S| = 1 at w = 1).
+      // Two infinite slopes: decided when they point the same way (e.g. uRR with |X_S| = 1 at w =
+      // 1).
       if (sign_of(a) == -sign_of(b)) return sign_of(a);
       throw InvalidArgument("worst-case l1: both classes degenerate at w = " + to_string(w));
     }
@@ -69,7 +71,8 @@ struct TwoClassObjective {
   Interval derivative(const Rational& w, unsigned bits) const {
     const Interval r1 = sqrt_bounds(first.q(p1(w)), bits), r2 = sqrt_bounds(second.q(p2(w)), bits);
     const Interval two = Interval::exact(2);
-    return Interval::exact(first.dq(p1(w))) / (two * r1) - Interval::exact(second.dq(p2(w))) / (two * r2);
+    return Interval::exact(first.dq(p1(w))) / (two * r1) -
+           Interval::exact(second.dq(p2(w))) / (two * r2);
   }
   bool derivative_finite(const Rational& w) const {
     return first.q(p1(w)) > 0 && second.q(p2(w)) > 0;
@@ -83,7 +86,8 @@ namespace {
 // E|X - n q| = numerator / denominator, unnormalised (normalising multi-million-bit rationals
 // costs more than computing them).
 std::pair<Integer, Integer> mean_absolute_deviation_parts(std::uint64_t n, const Rational& q) {
-  if (q < 0 || q > 1) throw InvalidArgument("binomial probability " + to_string(q) + " is outside [0,1]");
+  if (q < 0 || q > 1)
+    throw InvalidArgument("binomial probability " + to_string(q) + " is outside [0,1]");
   if (q == 0 || q == 1 || n == 0) return {Integer(0), Integer(1)};
   const Rational nq = Rational(Integer(n)) * q;
   const Integer v = numerator(nq) / denominator(nq) + 1;  // floor(n q) + 1 <= n since q < 1
@@ -106,10 +110,12 @@ Rational binomial_mean_absolute_deviation(std::uint64_t n, const Rational& q) {
   return Rational(num, den);
 }
 
-Rational exact_l1_loss(const CoordinateModel& model, const std::vector<Rational>& p, std::uint64_t n) {
+Rational exact_l1_loss(const CoordinateModel& model, const std::vector<Rational>& p,
+                       std::uint64_t n) {
   validate_n(n);
   if (n > kMaxExactL1N) {
-    throw InvalidArgument("n: the exact finite-n l1 loss is computed for n <= " + std::to_string(kMaxExactL1N));
+    throw InvalidArgument("n: the exact finite-n l1 loss is computed for n <= " +
+                          std::to_string(kMaxExactL1N));
   }
   const std::vector<Rational> m = model.output_marginals(p);
   Rational sum = 0;
@@ -119,11 +125,12 @@ Rational exact_l1_loss(const CoordinateModel& model, const std::vector<Rational>
   return sum / Rational(Integer(n));
 }
 
-Interval exact_l1_loss_bounds(const CoordinateModel& model, const std::vector<Rational>& p, std::uint64_t n,
-                              unsigned bits) {
+Interval exact_l1_loss_bounds(const CoordinateModel& model, const std::vector<Rational>& p,
+                              std::uint64_t n, unsigned bits) {
   validate_n(n);
   if (n > kMaxExactL1N) {
-    throw InvalidArgument("n: the exact finite-n l1 loss is computed for n <= " + std::to_string(kMaxExactL1N));
+    throw InvalidArgument("n: the exact finite-n l1 loss is computed for n <= " +
+                          std::to_string(kMaxExactL1N));
   }
   const std::vector<Rational> m = model.output_marginals(p);
   const Integer scale = Integer(1) << (bits + 8);
@@ -162,8 +169,10 @@ WorstCaseL1 worst_case_l1_loss(const CoordinateModel& model, std::uint64_t n, un
   validate_n(n);
   const auto classes = model.classes();
   if (classes.size() > 2) {
-    throw InvalidArgument(model.name() + ": the worst-case l1 loss is implemented for at most two "
-                          "classes of coordinates, this model has " + std::to_string(classes.size()));
+    throw InvalidArgument(model.name() +
+                          ": the worst-case l1 loss is implemented for at most two "
+                          "classes of coordinates, this model has " +
+                          std::to_string(classes.size()));
   }
   WorstCaseL1 result;
   result.argmax.assign(model.k(), Interval::exact(0));
@@ -181,13 +190,16 @@ WorstCaseL1 worst_case_l1_loss(const CoordinateModel& model, std::uint64_t n, un
         {Rational(static_cast<long>(c1.size())), model.offset(c1[0]), model.gain(c1[0])},
         {Rational(static_cast<long>(c2.size())), model.offset(c2[0]), model.gain(c2[0])}};
     std::optional<Rational> exact_w;
-    if (f.derivative_sign(Rational(0)) <= 0) exact_w = Rational(0);
-    else if (f.derivative_sign(Rational(1)) >= 0) exact_w = Rational(1);
+    if (f.derivative_sign(Rational(0)) <= 0)
+      exact_w = Rational(0);
+    else if (f.derivative_sign(Rational(1)) >= 0)
+      exact_w = Rational(1);
     else {
       // Equal report probabilities m1 = m2: the exact stationary point whenever the gains agree.
       const Rational slope = f.first.gain / f.first.size + f.second.gain / f.second.size;
       if (slope != 0) {
-        const Rational w = (f.second.offset - f.first.offset + f.second.gain / f.second.size) / slope;
+        const Rational w =
+            (f.second.offset - f.first.offset + f.second.gain / f.second.size) / slope;
         if (w > 0 && w < 1 && f.derivative_sign(w) == 0) exact_w = w;
       }
     }
@@ -221,10 +233,12 @@ WorstCaseL1 worst_case_l1_loss(const CoordinateModel& model, std::uint64_t n, un
       result.root_sum = {lower, upper};
     }
     for (std::size_t x : c1) result.argmax[x] = {lo / f.first.size, hi / f.first.size};
-    for (std::size_t x : c2) result.argmax[x] = {(1 - hi) / f.second.size, (1 - lo) / f.second.size};
+    for (std::size_t x : c2)
+      result.argmax[x] = {(1 - hi) / f.second.size, (1 - lo) / f.second.size};
   }
   result.root_sum = round_outward(result.root_sum, bits + 4);
-  result.value = round_outward(sqrt_two_over_n_pi(Rational(Integer(n)), inner) * result.root_sum, bits + 4);
+  result.value =
+      round_outward(sqrt_two_over_n_pi(Rational(Integer(n)), inner) * result.root_sum, bits + 4);
   return result;
 }
 

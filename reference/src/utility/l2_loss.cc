@@ -26,7 +26,8 @@ L2Quadratic l2_quadratic(const CoordinateModel& model) {
   return q;
 }
 
-Rational expected_l2_loss(const CoordinateModel& model, const std::vector<Rational>& p, std::uint64_t n) {
+Rational expected_l2_loss(const CoordinateModel& model, const std::vector<Rational>& p,
+                          std::uint64_t n) {
   validate_n(n);
   const std::vector<Rational> m = model.output_marginals(p);
   Rational sum = 0;

@@ -8,7 +8,8 @@ Rational as_rational(std::uint64_t v, int) { return Rational(Integer(v)); }
 
 }  // namespace
 
-Rational l2_urr(std::size_t k_s, const Rational& t, const Rational& p_s, const Rational& sum_p2, std::uint64_t n) {
+Rational l2_urr(std::size_t k_s, const Rational& t, const Rational& p_s, const Rational& sum_p2,
+                std::uint64_t n) {
   const Rational ks = as_rational(k_s), nn = as_rational(n, 0), u1 = t - 1;
   return (2 * u1 * (ks - p_s) + ks * (ks - 1)) / (nn * u1 * u1) + (1 - sum_p2) / nn;
 }
@@ -29,7 +30,8 @@ std::pair<Rational, Rational> urr_p_star(std::size_t k_s, std::size_t k_n, const
   return {(1 - kn / (t - 1)) / (ks + kn), (1 + ks / (t - 1)) / (ks + kn)};
 }
 
-Rational l2_urap(std::size_t k_s, const Rational& s, const Rational& p_s, const Rational& sum_p2, std::uint64_t n) {
+Rational l2_urap(std::size_t k_s, const Rational& s, const Rational& p_s, const Rational& sum_p2,
+                 std::uint64_t n) {
   const Rational ks = as_rational(k_s), nn = as_rational(n, 0);
   return (1 + ((ks + 1) * s - 1) / ((s - 1) * (s - 1)) - p_s / (s - 1) - sum_p2) / nn;
 }
@@ -39,7 +41,8 @@ Rational l2_urap_worst(std::size_t k_s, std::size_t k_n, const Rational& s, std:
   return (1 + ((ks + 1) * s - 1) / ((s - 1) * (s - 1)) - 1 / kn) / nn;
 }
 
-Interval l1_urr(const IndexSet& sensitive, const Rational& t, const std::vector<Rational>& p, unsigned bits) {
+Interval l1_urr(const IndexSet& sensitive, const Rational& t, const std::vector<Rational>& p,
+                unsigned bits) {
   const Rational u1 = t - 1, v = (as_rational(sensitive.size()) + t - 1) / u1;
   Interval sum = Interval::exact(0);
   for (std::size_t x = 0; x < p.size(); ++x) {
@@ -61,7 +64,8 @@ Interval l1_urr_worst_large(std::size_t k_s, std::size_t k_n, const Rational& t,
   return sqrt_bounds(k - 1, bits) * Interval::exact((ks + t - 1) / (t - 1));
 }
 
-Interval l1_urap(const IndexSet& sensitive, const Rational& s, const std::vector<Rational>& p, unsigned bits) {
+Interval l1_urap(const IndexSet& sensitive, const Rational& s, const std::vector<Rational>& p,
+                 unsigned bits) {
   const Rational u1 = s - 1, vn = s / u1;
   Interval sum = Interval::exact(0);
   for (std::size_t x = 0; x < p.size(); ++x) {
@@ -75,7 +79,8 @@ Interval l1_urap(const IndexSet& sensitive, const Rational& s, const std::vector
 Interval l1_urap_worst(std::size_t k_s, std::size_t k_n, const Rational& s, unsigned bits) {
   const Rational ks = as_rational(k_s), kn = as_rational(k_n);
   // e^{ε/4} = sqrt(s).
-  return sqrt_bounds(s, bits) * Interval::exact(ks / (s - 1)) + sqrt_bounds(s * kn / (s - 1) - 1, bits);
+  return sqrt_bounds(s, bits) * Interval::exact(ks / (s - 1)) +
+         sqrt_bounds(s * kn / (s - 1) - 1, bits);
 }
 
 }  // namespace uldp::paper

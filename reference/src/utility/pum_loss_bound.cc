@@ -11,8 +11,8 @@ Rational abs_of(const Rational& r) { return r < 0 ? Rational(-r) : r; }
 
 std::size_t symbols_of(const std::vector<Rational>& r_hat, std::size_t kappa) {
   if (r_hat.size() <= kappa) {
-    throw InvalidArgument("r_hat: has " + std::to_string(r_hat.size()) + " entries, needs |X| >= 1 plus " +
-                          std::to_string(kappa) + " bots");
+    throw InvalidArgument("r_hat: has " + std::to_string(r_hat.size()) +
+                          " entries, needs |X| >= 1 plus " + std::to_string(kappa) + " bots");
   }
   return r_hat.size() - kappa;
 }
@@ -21,20 +21,22 @@ std::size_t symbols_of(const std::vector<Rational>& r_hat, std::size_t kappa) {
 
 Rational l1_distance(const std::vector<Rational>& a, const std::vector<Rational>& b) {
   if (a.size() != b.size()) {
-    throw InvalidArgument("l1 distance: sizes " + std::to_string(a.size()) + " and " + std::to_string(b.size()) +
-                          " differ");
+    throw InvalidArgument("l1 distance: sizes " + std::to_string(a.size()) + " and " +
+                          std::to_string(b.size()) + " differ");
   }
   Rational sum = 0;
   for (std::size_t i = 0; i < a.size(); ++i) sum += abs_of(a[i] - b[i]);
   return sum;
 }
 
-std::vector<Rational> pum_estimate(const std::vector<Rational>& r_hat, const std::vector<std::vector<Rational>>& pi_hat) {
+std::vector<Rational> pum_estimate(const std::vector<Rational>& r_hat,
+                                   const std::vector<std::vector<Rational>>& pi_hat) {
   const std::size_t k = symbols_of(r_hat, pi_hat.size());
   std::vector<Rational> p(r_hat.begin(), r_hat.begin() + static_cast<long>(k));
   for (std::size_t b = 0; b < pi_hat.size(); ++b) {
     if (pi_hat[b].size() != k) {
-      throw InvalidArgument("pi_hat[" + std::to_string(b) + "]: has " + std::to_string(pi_hat[b].size()) +
+      throw InvalidArgument("pi_hat[" + std::to_string(b) + "]: has " +
+                            std::to_string(pi_hat[b].size()) +
                             " entries, expected |X| = " + std::to_string(k));
     }
     for (std::size_t x = 0; x < k; ++x) p[x] += r_hat[k + b] * pi_hat[b][x];
@@ -52,7 +54,8 @@ Rational pum_background_worst(const std::vector<Rational>& r_hat, std::size_t ka
 PumLossTerms pum_l1_bound(const std::vector<Rational>& r_hat, const std::vector<Rational>& r,
                           const std::vector<std::vector<Rational>>& pi_hat,
                           const std::vector<std::vector<Rational>>& pi) {
-  if (pi_hat.size() != pi.size()) throw InvalidArgument("pi_hat: needs one distribution per bot, as pi");
+  if (pi_hat.size() != pi.size())
+    throw InvalidArgument("pi_hat: needs one distribution per bot, as pi");
   const std::size_t k = symbols_of(r_hat, pi.size());
   PumLossTerms terms;
   terms.intermediate = l1_distance(r_hat, r);

@@ -17,7 +17,8 @@ int main() {
   const uldp::IndexSet xs = uldp::IndexSet::parse("0-1", 4, "sensitive");
   const uldp::PrivacyBudget budget = uldp::PrivacyBudget::from_exp_eps(uldp::Rational(3));
   const uldp::DenseMechanism q = uldp::utility_optimized_rr(xs, budget);
-  const bool z3_says_uldp = uldp::verify::smt_recheck(q, xs, xs, budget).uldp_reachable.holds() == true;
+  const bool z3_says_uldp =
+      uldp::verify::smt_recheck(q, xs, xs, budget).uldp_reachable.holds() == true;
 
   uldp::estimate::Xoshiro256 rng(7);
   const uldp::estimate::UrrParams params = uldp::estimate::urr_params(xs, budget);
@@ -27,8 +28,9 @@ int main() {
   double total = 0;
   for (const double v : p) total += v;
 
-  const bool read_ok = uldp::parse_matrix_json(R"({"Q": [["0.5", "1/2"], ["1", "0"]]})", "inline")
-                           .matrix(0, 0) == uldp::Rational(1, 2);
+  const bool read_ok =
+      uldp::parse_matrix_json(R"({"Q": [["0.5", "1/2"], ["1", "0"]]})", "inline").matrix(0, 0) ==
+      uldp::Rational(1, 2);
 
   std::cout << z3_says_uldp << " " << total << " " << read_ok << "\n";
   return z3_says_uldp && std::abs(total - 1) < 1e-9 && read_ok ? 0 : 1;

@@ -43,7 +43,8 @@ enum class RatioQuery {
 /// holds iff max_y > r min_y, so this is the ratio condition of Definitions 1, 2
 /// and 6, in O(|Y|) atoms.
 std::string ratio_violation(const DenseMechanism& q, bool sensitive_numerator,
-                            const std::vector<std::size_t>& columns, RatioQuery kind, const Rational& bound);
+                            const std::vector<std::size_t>& columns, RatioQuery kind,
+                            const Rational& bound);
 
 /// Assertion: some y in `columns` (Y_I) violates condition 1 (eq. (4)), and wy = y.
 /// literal: not (no x in X_S produces y and exactly one x in X_N does); reachable: some x in

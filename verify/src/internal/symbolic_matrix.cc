@@ -20,7 +20,8 @@ SymbolicMatrix make_matrix(z3::context& ctx, const std::string& name, std::size_
   for (std::size_t x = 0; x < rows; ++x) {
     std::vector<z3::expr> row;
     for (std::size_t y = 0; y < cols; ++y) {
-      row.push_back(ctx.real_const((name + "_" + std::to_string(x) + "_" + std::to_string(y)).c_str()));
+      row.push_back(
+          ctx.real_const((name + "_" + std::to_string(x) + "_" + std::to_string(y)).c_str()));
     }
     m.q.push_back(row);
   }

@@ -59,5 +59,4 @@ z3::expr uldp(const SymbolicMatrix& q, const std::vector<z3::expr>& sensitive_ro
 z3::expr all_of(z3::context& ctx, const std::vector<z3::expr>& terms);
 z3::expr any_of(z3::context& ctx, const std::vector<z3::expr>& terms);
 
-}  // namespace uldp::internal#include "uldp/checks/dense_privacy_check.h"
-
+}  // namespace uldp::verify::internal

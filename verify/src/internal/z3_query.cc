@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <vector>
 #include <sstream>
+#include <vector>
 
 namespace uldp::verify::internal {
 namespace {
@@ -42,8 +42,7 @@ QueryResult prove_implication(z3::context& ctx, const std::string& name, const s
   result.smt2 = script.str();
   const auto start = std::chrono::steady_clock::now();
   const z3::check_result answer = solver.check();
-  result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   switch (answer) {
     case z3::unsat:
       result.status = ProofStatus::kProved;

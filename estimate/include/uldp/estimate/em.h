@@ -8,8 +8,9 @@
 // Stopping rule: the log-likelihood L (full, natural log) rises by at most
 // tolerance * |L| in one iteration, or max_iterations is reached. Each step is a plain EM step
 // or, when `accelerate`, an accelerated step kept only if it does not lower L (SQUAREM on
-// histograms; damped projected Newton on bit-vector reports); so L never decreases. Divisions are guarded: the start is made strictly positive (mixed with the
-// uniform distribution at weight start_mixing) and a report with zero likelihood is an error.
+// histograms; damped projected Newton on bit-vector reports); so L never decreases. Divisions are
+// guarded: the start is made strictly positive (mixed with the uniform distribution at weight
+// start_mixing) and a report with zero likelihood is an error.
 #pragma once
 
 #include <cstddef>
@@ -33,20 +34,20 @@ enum class EmAccelerator {
 
 struct EmOptions {
   std::size_t max_iterations = 10000;
-  double tolerance = 1e-10;       ///< relative log-likelihood change that stops the iteration
-  double alpha = 0.05;            ///< significance level of the thresholded starting point
-  double start_mixing = 1e-6;     ///< weight of the uniform distribution mixed into the start
+  double tolerance = 1e-10;    ///< relative log-likelihood change that stops the iteration
+  double alpha = 0.05;         ///< significance level of the thresholded starting point
+  double start_mixing = 1e-6;  ///< weight of the uniform distribution mixed into the start
   EmAccelerator accelerator = EmAccelerator::kAuto;
-  bool record_trace = false;      ///< keep L after every accepted step in EmResult::trace
+  bool record_trace = false;  ///< keep L after every accepted step in EmResult::trace
 };
 
 struct EmResult {
-  std::vector<double> p;             ///< the estimate, in the probability simplex
-  std::size_t iterations = 0;        ///< EM updates performed
-  double initial_log_likelihood = 0; ///< L at the (mixed) starting point
-  double log_likelihood = 0;         ///< L at p
-  bool converged = false;            ///< stopped by the tolerance, not by max_iterations
-  std::vector<double> trace;         ///< L at the start and after each accepted step (opt-in)
+  std::vector<double> p;              ///< the estimate, in the probability simplex
+  std::size_t iterations = 0;         ///< EM updates performed
+  double initial_log_likelihood = 0;  ///< L at the (mixed) starting point
+  double log_likelihood = 0;          ///< L at p
+  bool converged = false;             ///< stopped by the tolerance, not by max_iterations
+  std::vector<double> trace;          ///< L at the start and after each accepted step (opt-in)
 };
 
 /// EM on uRR / RR report counts (RR through urr_params(rr)).

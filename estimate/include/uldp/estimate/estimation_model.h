@@ -32,9 +32,11 @@ std::size_t num_symbols(const EstimationModel& model);
 /// The empirical estimate from report counts (symbol histogram or per-bit counts).
 std::vector<double> empirical_estimate(const EstimationModel& model, const ReportData& data);
 /// The empirical estimate with the significance threshold at level alpha.
-ThresholdEstimate threshold_estimate(const EstimationModel& model, const ReportData& data, double alpha);
+ThresholdEstimate threshold_estimate(const EstimationModel& model, const ReportData& data,
+                                     double alpha);
 /// EM; bit-vector mechanisms need one report per line (throws InvalidArgument otherwise).
-EmResult em_estimate(const EstimationModel& model, const ReportData& data, const EmOptions& options);
+EmResult em_estimate(const EstimationModel& model, const ReportData& data,
+                     const EmOptions& options);
 /// The accelerator kAuto resolves to for this model (kNewton or kSquarem).
 EmAccelerator resolved_accelerator(const EmAccelerator requested, const EstimationModel& model);
 

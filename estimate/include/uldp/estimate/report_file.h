@@ -20,12 +20,12 @@ namespace uldp::estimate {
 
 /// What a report file held.
 struct ReportData {
-  bool bit_vectors = false;  ///< bit-vector mechanism data (else symbols)
-  bool per_report = false;   ///< one report per line (else counts)
+  bool bit_vectors = false;                  ///< bit-vector mechanism data (else symbols)
+  bool per_report = false;                   ///< one report per line (else counts)
   std::vector<std::uint64_t> symbol_counts;  ///< symbols: the histogram (size k)
-  BitReports bit_reports;    ///< bits, per-report: the reports
-  BitCounts bit_counts;      ///< bits: per-bit counts (also filled for per-report files)
-  std::uint64_t n = 0;       ///< number of reports
+  BitReports bit_reports;                    ///< bits, per-report: the reports
+  BitCounts bit_counts;  ///< bits: per-bit counts (also filled for per-report files)
+  std::uint64_t n = 0;   ///< number of reports
 };
 
 /// Reads a report file for a mechanism over k symbols; `source` names it in errors.

@@ -18,7 +18,7 @@ namespace uldp::estimate {
 struct ThresholdEstimate {
   std::vector<double> p;
   std::vector<std::uint8_t> significant;  ///< 1 where the empirical estimate was kept
-  double z = 0;  ///< z_{1-α/k}, the one-sided Bonferroni quantile used
+  double z = 0;                           ///< z_{1-α/k}, the one-sided Bonferroni quantile used
 };
 
 /// The standard normal quantile Φ^{-1}(q) for q in (0,1) (Acklam + one Halley step, ~1e-15).

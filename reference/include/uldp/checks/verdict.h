@@ -26,7 +26,7 @@ struct Witness {
   /// The output's index in the dense enumeration, when there is one (dense matrices, bit vectors
   /// of k <= 16); structured outputs beyond that are named by y_label only.
   std::optional<std::size_t> y;
-  std::string y_label;        ///< the output's label ("3", "0110", ...)
+  std::string y_label;                ///< the output's label ("3", "0110", ...)
   std::optional<Rational> q_x;        ///< Q(y|x), exact (omitted for structured k > 64)
   std::optional<Rational> q_x_prime;  ///< Q(y|x')
 };

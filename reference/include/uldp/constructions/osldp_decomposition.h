@@ -22,14 +22,14 @@ namespace uldp {
 
 /// All the pieces of the construction.
 struct OsldpDecomposition {
-  IndexSet image_of_sensitive;             ///< Y_P ⊆ Y
+  IndexSet image_of_sensitive;                 ///< Y_P ⊆ Y
   std::vector<std::size_t> kept_nonsensitive;  ///< X_N' = {x in X_N : α(x) > 0}
-  DenseMechanism q_o_dagger;               ///< Q_O^† from X to W = Y_P ∪ X_N
-  DenseMechanism q_u;                      ///< Q_U from X to Z = Y_P ∪ X_N'
-  IndexSet protected_intermediate;         ///< Z_P = Y_P inside Z
-  DenseMechanism q_r1;                     ///< Q_R1 from W to Y
-  DenseMechanism q_r2;                     ///< Q_R2 from Z to W
-  DenseMechanism q_r;                      ///< Q_R = Q_R1 ∘ Q_R2 from Z to Y
+  DenseMechanism q_o_dagger;                   ///< Q_O^† from X to W = Y_P ∪ X_N
+  DenseMechanism q_u;                          ///< Q_U from X to Z = Y_P ∪ X_N'
+  IndexSet protected_intermediate;             ///< Z_P = Y_P inside Z
+  DenseMechanism q_r1;                         ///< Q_R1 from W to Y
+  DenseMechanism q_r2;                         ///< Q_R2 from Z to W
+  DenseMechanism q_r;                          ///< Q_R = Q_R1 ∘ Q_R2 from Z to Y
 };
 
 /// Builds the decomposition. Throws InvalidArgument naming `q_o` when it is not stochastic or
@@ -38,11 +38,11 @@ OsldpDecomposition decompose_osldp(const DenseMechanism& q_o, const IndexSet& se
 
 /// What verify_decomposition found.
 struct DecompositionCheck {
-  bool reproduces = false;        ///< Q_R ∘ Q_U == Q_O exactly
-  bool intermediate_steps = false;///< Q_O = Q_R1 ∘ Q_O^† and Q_O^† = Q_R2 ∘ Q_U exactly
-  bool stochastic = false;        ///< Q_U, Q_R, Q_R1, Q_R2 stochastic
-  ExtendedRational osldp_exp_eps; ///< tight OSLDP ratio of Q_O
-  Verdict q_u_uldp;               ///< check_uldp(Q_U, X_S, Z_P, e^ε = osldp_exp_eps, literal)
+  bool reproduces = false;          ///< Q_R ∘ Q_U == Q_O exactly
+  bool intermediate_steps = false;  ///< Q_O = Q_R1 ∘ Q_O^† and Q_O^† = Q_R2 ∘ Q_U exactly
+  bool stochastic = false;          ///< Q_U, Q_R, Q_R1, Q_R2 stochastic
+  ExtendedRational osldp_exp_eps;   ///< tight OSLDP ratio of Q_O
+  Verdict q_u_uldp;                 ///< check_uldp(Q_U, X_S, Z_P, e^ε = osldp_exp_eps, literal)
   bool ok() const { return reproduces && intermediate_steps && stochastic && q_u_uldp.holds; }
 };
 

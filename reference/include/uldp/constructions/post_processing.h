@@ -20,10 +20,10 @@ DenseMechanism post_process(const DenseMechanism& mechanism, const DenseMechanis
 
 /// Which clause of Definition 5 an entry breaks.
 enum class TypeRule {
-  kInvertibleToProtected,  ///< (a): Q1(z|y) > 0 with y in Y_I, z in Z_P
-  kInvertibleUnreached,    ///< (b): z in Z_I is produced by no y at all
-  kInvertibleFromProtected,///< (b): z in Z_I is produced by a y in Y_P
-  kInvertibleShared,       ///< (b): z in Z_I is produced by two different y
+  kInvertibleToProtected,    ///< (a): Q1(z|y) > 0 with y in Y_I, z in Z_P
+  kInvertibleUnreached,      ///< (b): z in Z_I is produced by no y at all
+  kInvertibleFromProtected,  ///< (b): z in Z_I is produced by a y in Y_P
+  kInvertibleShared,         ///< (b): z in Z_I is produced by two different y
 };
 /// "invertible-to-protected", ...: stable names for messages and JSON.
 const char* type_rule_name(TypeRule rule);

@@ -5,8 +5,8 @@
 #include <string_view>
 
 #include "uldp/privacy_budget.h"
-#include "uldp/unary_mechanism.h"
 #include "uldp/probability.h"
+#include "uldp/unary_mechanism.h"
 
 namespace uldp {
 

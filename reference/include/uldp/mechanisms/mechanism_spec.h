@@ -21,9 +21,9 @@
 namespace uldp {
 
 /// The parameters of one mechanism kind; the alternative names the kind.
-using MechanismKind = std::variant<NonPrivateParams, RandomizedResponseParams,
-                                   UtilityOptimizedRRParams, GeneralizedRapporParams,
-                                   UtilityOptimizedRapporParams, MangatParams>;
+using MechanismKind =
+    std::variant<NonPrivateParams, RandomizedResponseParams, UtilityOptimizedRRParams,
+                 GeneralizedRapporParams, UtilityOptimizedRapporParams, MangatParams>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {

@@ -38,19 +38,20 @@ struct MechanismArguments {
 
 /// One registered mechanism.
 struct MechanismEntry {
-  std::string_view name;         ///< "urr": the name every command accepts
-  std::string_view title;        ///< "utility-optimized randomized response (uRR)"
-  std::string_view reference;    ///< where it is defined ("Definition 5, eq. (9)")
+  std::string_view name;       ///< "urr": the name every command accepts
+  std::string_view title;      ///< "utility-optimized randomized response (uRR)"
+  std::string_view reference;  ///< where it is defined ("Definition 5, eq. (9)")
   Claim claim;
   std::string_view protected_outputs;  ///< the declared Y_P, in words
-  Takes sensitive;               ///< --sensitive (X_S)
-  Takes budget;                  ///< --eps / --exp-eps
-  Takes theta;                   ///< --theta (RAPPOR family)
-  Takes mangat_p;                ///< --mangat-p
+  Takes sensitive;                     ///< --sensitive (X_S)
+  Takes budget;                        ///< --eps / --exp-eps
+  Takes theta;                         ///< --theta (RAPPOR family)
+  Takes mangat_p;                      ///< --mangat-p
   std::optional<std::size_t> fixed_k;  ///< k when the mechanism fixes it (Mangat: 2)
-  std::size_t max_k;             ///< the largest k any command builds
-  std::string_view family_claim;  ///< the `uldp prove` claim covering every parameter value
-  std::string_view example;      ///< flags that build a small instance ("--k 5 --sensitive 1,3 --exp-eps 3")
+  std::size_t max_k;                   ///< the largest k any command builds
+  std::string_view family_claim;       ///< the `uldp prove` claim covering every parameter value
+  std::string_view
+      example;  ///< flags that build a small instance ("--k 5 --sensitive 1,3 --exp-eps 3")
   /// Builds the spec; throws InvalidArgument naming the flag on a bad combination.
   MechanismSpec (*make)(const MechanismArguments& arguments);
 };

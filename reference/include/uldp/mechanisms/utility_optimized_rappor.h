@@ -7,8 +7,8 @@
 
 #include "uldp/index_set.h"
 #include "uldp/privacy_budget.h"
-#include "uldp/unary_mechanism.h"
 #include "uldp/probability.h"
+#include "uldp/unary_mechanism.h"
 
 namespace uldp {
 

@@ -14,7 +14,8 @@ namespace uldp {
 
 /// The exact inverse of a square matrix given row-major (k*k entries), by Gauss-Jordan
 /// elimination over the rationals. Throws InvalidArgument naming `what` when it is singular.
-std::vector<Rational> exact_inverse(const std::vector<Rational>& matrix, std::size_t k, const char* what);
+std::vector<Rational> exact_inverse(const std::vector<Rational>& matrix, std::size_t k,
+                                    const char* what);
 
 /// E[l2^2] of p̂ = m̂ Q^{-1} for any square invertible Q, as trace(Q^{-T} Cov(m̂) Q^{-1}).
 Rational direct_l2_loss(const DenseMechanism& q, const std::vector<Rational>& p, std::uint64_t n);
@@ -22,6 +23,7 @@ Rational direct_l2_loss(const DenseMechanism& q, const std::vector<Rational>& p,
 /// E[l2^2] of the per-bit estimator p̂_j = (ȳ_j - P(1|off)) / (P(1|on) - P(1|off)) of a
 /// RAPPOR-family mechanism, from the covariance of the report vector y computed on the dense
 /// 2^k expansion (small k only).
-Rational direct_l2_loss(const UnaryMechanism& mechanism, const std::vector<Rational>& p, std::uint64_t n);
+Rational direct_l2_loss(const UnaryMechanism& mechanism, const std::vector<Rational>& p,
+                        std::uint64_t n);
 
 }  // namespace uldp

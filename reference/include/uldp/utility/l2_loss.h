@@ -22,7 +22,8 @@ L2Quadratic l2_quadratic(const CoordinateModel& model);
 
 /// E[l2^2(p̂, p)] = (1/n) sum_x m(x)(1 - m(x)) / gain_x^2, exact for every n >= 1 (the counts
 /// are binomial and p̂ is unbiased). Throws InvalidArgument naming "p" or "n".
-Rational expected_l2_loss(const CoordinateModel& model, const std::vector<Rational>& p, std::uint64_t n);
+Rational expected_l2_loss(const CoordinateModel& model, const std::vector<Rational>& p,
+                          std::uint64_t n);
 
 /// The worst case over all distributions p and its unique maximiser.
 struct WorstCaseL2 {

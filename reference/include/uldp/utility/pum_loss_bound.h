@@ -13,15 +13,16 @@ namespace uldp {
 
 /// r over Z = X ∪ {⊥_1..⊥_κ}: entries 0..|X|-1 are X, then the κ bots in order.
 struct PumLossTerms {
-  Rational intermediate;          ///< l1(r̂, r)
-  Rational background;            ///< sum_k |r̂(⊥_k)| l1(π̂_k, π_k)
-  Rational bound;                 ///< intermediate + background
-  Rational background_worst;      ///< 2 sum_k |r̂(⊥_k)|: the second term without knowing π_k
+  Rational intermediate;      ///< l1(r̂, r)
+  Rational background;        ///< sum_k |r̂(⊥_k)| l1(π̂_k, π_k)
+  Rational bound;             ///< intermediate + background
+  Rational background_worst;  ///< 2 sum_k |r̂(⊥_k)|: the second term without knowing π_k
 };
 
 /// eq. (21): p̂ over X from r̂ over Z and the κ background distributions π̂_k over X.
 /// Throws InvalidArgument naming the argument on size mismatches.
-std::vector<Rational> pum_estimate(const std::vector<Rational>& r_hat, const std::vector<std::vector<Rational>>& pi_hat);
+std::vector<Rational> pum_estimate(const std::vector<Rational>& r_hat,
+                                   const std::vector<std::vector<Rational>>& pi_hat);
 
 /// The decomposition bound from the estimates and the true r and π_k (same layout).
 PumLossTerms pum_l1_bound(const std::vector<Rational>& r_hat, const std::vector<Rational>& r,
