@@ -2,7 +2,7 @@
 # Installs every build and test dependency of uldp from Debian 12 packages (run as root).
 set -euo pipefail
 packages=(
-  g++ cmake make pkg-config
+  g++ cmake make pkg-config git clang-format
   libboost-dev libgmp-dev
   libz3-dev z3
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev

@@ -1,0 +1,21 @@
+# Fails naming the files that clang-format would change (run: clang-format -i FILE).
+execute_process(COMMAND ${GIT} ls-files *.cc *.h WORKING_DIRECTORY ${SOURCE_DIR}
+  OUTPUT_VARIABLE files OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE git_result)
+if(NOT git_result EQUAL 0)
+  message(FATAL_ERROR "git ls-files failed")
+endif()
+string(REPLACE "\n" ";" files "${files}")
+set(unformatted)
+foreach(file IN LISTS files)
+  execute_process(COMMAND ${CLANG_FORMAT} --dry-run -Werror ${file} WORKING_DIRECTORY ${SOURCE_DIR}
+    RESULT_VARIABLE result OUTPUT_QUIET ERROR_QUIET)
+  if(NOT result EQUAL 0)
+    list(APPEND unformatted ${file})
+  endif()
+endforeach()
+list(LENGTH files count)
+if(unformatted)
+  string(REPLACE ";" " " unformatted "${unformatted}")
+  message(FATAL_ERROR "not formatted with .clang-format: ${unformatted}")
+endif()
+message(STATUS "${count} files follow .clang-format")
