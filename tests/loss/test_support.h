@@ -40,13 +40,8 @@ inline std::vector<Rational> uniform_on(const std::vector<std::size_t>& members,
 inline MechanismSpec spec_of(std::string_view name, const IndexSet& sensitive,
                              const PrivacyBudget& budget,
                              const std::optional<Rational>& theta = std::nullopt) {
-  const MechanismEntry& entry = find_mechanism(name);
-  MechanismArguments arguments;
-  arguments.k = sensitive.universe();
-  if (entry.sensitive != Takes::kNo) arguments.sensitive = sensitive;
-  if (entry.budget != Takes::kNo) arguments.budget = budget;
-  if (theta) arguments.theta = Probability::from_rational(*theta, "theta");
-  return make_mechanism(entry, arguments);
+  if (!theta) return make_mechanism(name, sensitive, budget);
+  return make_mechanism(name, sensitive, budget, Probability::from_rational(*theta, "theta"));
 }
 
 /// Its coordinate model (the loss of the empirical estimator).

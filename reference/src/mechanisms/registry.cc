@@ -146,6 +146,17 @@ const MechanismEntry& find_mechanism(std::string_view name, std::string_view wha
                         "' (expected one of " + mechanism_names() + ")");
 }
 
+MechanismSpec make_mechanism(std::string_view name, const IndexSet& sensitive,
+                             const PrivacyBudget& budget, const std::optional<Probability>& theta) {
+  const MechanismEntry& entry = find_mechanism(name);
+  MechanismArguments arguments;
+  arguments.k = entry.fixed_k.value_or(sensitive.universe());
+  if (entry.sensitive != Takes::kNo && !entry.fixed_k) arguments.sensitive = sensitive;
+  if (entry.budget != Takes::kNo) arguments.budget = budget;
+  if (entry.theta != Takes::kNo) arguments.theta = theta;
+  return make_mechanism(entry, arguments);
+}
+
 const MechanismEntry& entry_of(const MechanismSpec& spec) {
   return std::visit(
       [](const auto& params) -> const MechanismEntry& {

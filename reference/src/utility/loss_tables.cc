@@ -49,12 +49,7 @@ const LossMechanism kOrder[] = {LossMechanism::kRandomizedResponse, LossMechanis
 CoordinateModel coordinate_model(LossMechanism m, const IndexSet& sensitive,
                                  const PrivacyBudget& budget) {
   const char* names[] = {"none", "rr", "rappor", "urr", "urap"};
-  const MechanismEntry& entry = find_mechanism(names[static_cast<int>(m)]);
-  MechanismArguments arguments{sensitive.universe(), std::nullopt, std::nullopt, std::nullopt,
-                               std::nullopt};
-  if (entry.sensitive != Takes::kNo) arguments.sensitive = sensitive;
-  if (entry.budget != Takes::kNo) arguments.budget = budget;
-  return coordinate_model(make_mechanism(entry, arguments));
+  return coordinate_model(make_mechanism(names[static_cast<int>(m)], sensitive, budget));
 }
 
 std::string table_name(LossMechanism m) {

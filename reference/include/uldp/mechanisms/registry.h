@@ -64,6 +64,11 @@ const MechanismEntry& find_mechanism(std::string_view name, std::string_view wha
 /// Checks the arguments against the entry (required ones given, no foreign ones, k within its
 /// limits) and builds the spec; throws InvalidArgument naming the flag.
 MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArguments& arguments);
+/// Builds the mechanism named `name` over sensitive.universe() symbols from a full set of values,
+/// passing X_S, the budget and θ only where the entry takes them (tables, tests).
+MechanismSpec make_mechanism(std::string_view name, const IndexSet& sensitive,
+                             const PrivacyBudget& budget,
+                             const std::optional<Probability>& theta = std::nullopt);
 /// The entry of a spec's kind.
 const MechanismEntry& entry_of(const MechanismSpec& spec);
 /// "none, rr, urr, rappor, urap, mangat".
