@@ -93,6 +93,7 @@ void print_json(const std::vector<ClaimResult>& results) {
     claims.push_back(
         {{"name", r.info.name},
          {"paper_reference", r.info.paper_reference},
+         {"paper_label", r.info.paper_reference},  // the key of earlier versions, kept
          {"status", proof_status_name(r.status)},
          {"seconds", r.seconds},
          {"expected", proof_status_name(r.info.expected)},

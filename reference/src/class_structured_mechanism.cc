@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "uldp/error.h"
+#include "uldp/probability.h"
 
 namespace uldp {
 namespace {
@@ -92,7 +93,7 @@ ClassStructuredMechanism::ClassStructuredMechanism(std::size_t k,
       const InputClass& a = input_classes_[cell.input_class];
       const std::string cell_where = where + ", input class '" + a.name + "'";
       if (cell.members == 0) throw InvalidArgument(cell_where + ": a cell has no members");
-      if (cell.probability < 0 || cell.probability > 1) {
+      if (!is_probability(cell.probability)) {
         throw InvalidArgument(cell_where + ": probability " + to_string(cell.probability) +
                               " is outside [0,1]");
       }

@@ -1,5 +1,7 @@
 #include "uldp/checks/stochasticity.h"
 
+#include "uldp/probability.h"
+
 namespace uldp {
 
 StochasticityReport check_stochastic(const DenseMechanism& q) {
@@ -8,7 +10,7 @@ StochasticityReport check_stochastic(const DenseMechanism& q) {
     Rational sum(0);
     for (std::size_t y = 0; y < q.num_outputs(); ++y) {
       const Rational& entry = q(x, y);
-      if (entry < 0 || entry > 1) {
+      if (!is_probability(entry)) {
         report.stochastic = false;
         report.row = x;
         report.problem = "row " + std::to_string(x) + " column " + std::to_string(y) + " is " +

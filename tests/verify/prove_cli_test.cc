@@ -33,7 +33,7 @@ TEST(ProveCli, AllClaimsAsExpectedInJson) {
   std::size_t refuted_expected = 0;
   for (const auto& c : j["claims"]) {
     for (const char* key :
-         {"name", "paper_reference", "status", "seconds", "refutation_expected"}) {
+         {"name", "paper_reference", "paper_label", "status", "seconds", "refutation_expected"}) {
       EXPECT_TRUE(c.contains(key)) << key;
     }
     EXPECT_TRUE(c["as_expected"].get<bool>()) << c["name"];

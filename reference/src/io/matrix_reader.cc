@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "uldp/error.h"
+#include "uldp/probability.h"
 
 namespace uldp {
 namespace {
@@ -74,7 +75,7 @@ Rational probability_at(const std::string& text, const std::string& source, std:
   } catch (const InvalidArgument& e) {
     throw InputError(source, line, column, e.what());
   }
-  if (value < 0 || value > 1) {
+  if (!is_probability(value)) {
     throw InputError(source, line, column,
                      "entry " + to_string(value) + " is a probability outside [0,1]");
   }
@@ -192,7 +193,7 @@ Rational json_probability(const json& value, const std::string& source, const st
   } catch (const InvalidArgument& e) {
     throw InputError(source, where + ": " + e.what());
   }
-  if (p < 0 || p > 1) {
+  if (!is_probability(p)) {
     throw InputError(source, where + ": entry " + to_string(p) + " is a probability outside [0,1]");
   }
   return p;

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "uldp/error.h"
+#include "uldp/probability.h"
 
 namespace uldp {
 namespace {
@@ -86,7 +87,7 @@ namespace {
 // E|X - n q| = numerator / denominator, unnormalised (normalising multi-million-bit rationals
 // costs more than computing them).
 std::pair<Integer, Integer> mean_absolute_deviation_parts(std::uint64_t n, const Rational& q) {
-  if (q < 0 || q > 1)
+  if (!is_probability(q))
     throw InvalidArgument("binomial probability " + to_string(q) + " is outside [0,1]");
   if (q == 0 || q == 1 || n == 0) return {Integer(0), Integer(1)};
   const Rational nq = Rational(Integer(n)) * q;

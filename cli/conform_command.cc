@@ -1,0 +1,143 @@
+// `uldp conform samples`: does a black-box client behave like the reference mechanism? Samples
+// (x, y) it produced are tested for fit, impossible outputs and an ε lower bound.
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "commands.h"
+#include "mechanism_flags.h"
+#include "uldp/error.h"
+#include "uldp/estimate/conformance.h"
+#include "uldp/mechanisms/exact_form.h"
+
+namespace uldp::cli {
+using namespace uldp::estimate;  // the double-precision layer
+
+namespace {
+
+struct ConformSamplesCommand {
+  MechanismFlags mech;
+  std::string samples;
+  double alpha = 0.05;
+  bool json = false;
+};
+
+// The claim's ratio condition: the registry's claim, e^ε as asked, Y_P as declared.
+RatioScope scope_of(const MechanismSpec& spec) {
+  RatioScope scope;
+  const Claim claim = entry_of(spec).claim;
+  const std::optional<PrivacyBudget> budget = budget_of(spec);
+  if (claim == Claim::kNone || !budget) return scope;
+  scope.claimed = true;
+  scope.claimed_exp_eps =
+      budget->epsilon() ? std::exp(to_double(*budget->epsilon())) : to_double(budget->exp_eps());
+  if (claim == Claim::kLdp) return scope;
+  std::visit(Overloaded{[&](const DenseForm& f) { scope.protected_symbols = f.protected_outputs; },
+                        [&](const BitProductForm& f) {
+                          scope.protected_zero_bits = f.protected_outputs.zero_bits;
+                        },
+                        [&](const ClassForm& f) {
+                          if (!f.protected_outputs) {
+                            throw InvalidArgument("conform: " + std::string(entry_of(spec).name) +
+                                                  " declares no listable Y_P");
+                          }
+                          scope.protected_symbols = *f.protected_outputs;
+                        }},
+             exact_form(spec));
+  return scope;
+}
+
+std::string decimal(double v) {
+  std::ostringstream s;
+  s.precision(6);
+  s << v;
+  return s.str();
+}
+
+void run(const ConformSamplesCommand& c, int& exit_code) {
+  if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
+  if (!(c.alpha > 0 && c.alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
+  const MechanismSpec spec = c.mech.build();
+  const EstimationModel model = estimation_model(spec);
+  const RatioScope scope = scope_of(spec);
+  std::ifstream in(c.samples);
+  if (!in) throw InputError(c.samples, "cannot open the file");
+  const SampleTallies tallies = tally_samples(in, c.samples, model, scope);
+  const ConformanceReport r = check_conformance(tallies, model, scope, c.alpha);
+  const double eps_lower = std::log(r.exp_eps_lower_bound);
+
+  nlohmann::json j;
+  j["verdict"] = conformance_name(r.verdict);
+  j["mechanism"] = entry_of(spec).name;
+  j["samples"] = tallies.n;
+  j["alpha"] = r.alpha;
+  j["fit"] = {
+      {"tests", r.fit_tests},         {"threshold", r.fit_threshold},
+      {"min_p_value", r.min_p_value}, {"worst", r.worst_test},
+      {"rejected", r.fit_rejected},   {"correction", "Bonferroni over all tests at alpha/2"}};
+  j["eps_lower_bound"] = {{"exp_eps", r.exp_eps_lower_bound},
+                          {"eps", eps_lower},
+                          {"claimed_exp_eps", scope.claimed ? nlohmann::json(scope.claimed_exp_eps)
+                                                            : nlohmann::json(nullptr)},
+                          {"event", r.event},
+                          {"x", r.x},
+                          {"x_prime", r.x_prime},
+                          {"count_x", r.count_x},
+                          {"n_x", r.n_x},
+                          {"count_x_prime", r.count_x_prime},
+                          {"n_x_prime", r.n_x_prime},
+                          {"intervals", r.intervals},
+                          {"violated", r.ratio_violated}};
+  j["impossible"] = {
+      {"count", tallies.impossible},
+      {"first_line", tallies.first_impossible_line ? nlohmann::json(*tallies.first_impossible_line)
+                                                   : nlohmann::json(nullptr)},
+      {"first", tallies.first_impossible}};
+  if (c.json) {
+    std::cout << j.dump(1) << "\n";
+  } else {
+    std::cout << "conform samples: " << tallies.n << " samples of " << entry_of(spec).name
+              << " from " << c.samples << " (alpha = " << c.alpha << ")\n";
+    std::cout << "  fit: " << r.fit_tests << " tests, smallest p = " << decimal(r.min_p_value)
+              << " (" << r.worst_test << ") vs Bonferroni threshold " << decimal(r.fit_threshold)
+              << (r.fit_rejected ? ": REJECTED" : ": not rejected") << "\n";
+    std::cout << "  eps >= " << decimal(eps_lower) << " with confidence 1 - alpha/2 (event "
+              << r.event << ", x = " << r.x << ": " << r.count_x << "/" << r.n_x
+              << ", x' = " << r.x_prime << ": " << r.count_x_prime << "/" << r.n_x_prime << ")";
+    if (scope.claimed) {
+      std::cout << "; claimed eps = " << decimal(std::log(scope.claimed_exp_eps))
+                << (r.ratio_violated ? ": VIOLATED" : "");
+    }
+    std::cout << "\n";
+    if (tallies.impossible > 0) {
+      std::cout << "  impossible outputs: " << tallies.impossible << " sample(s) the reference "
+                << "never produces; first at " << c.samples << ":" << *tallies.first_impossible_line
+                << " (" << tallies.first_impossible << ")\n";
+    }
+    std::cout << "verdict: " << conformance_name(r.verdict) << "\n";
+  }
+  exit_code = r.verdict == Conformance::kConforms ? 0 : 1;
+}
+
+}  // namespace
+
+void add_conform_command(CLI::App& app, int& exit_code) {
+  auto* conform =
+      app.add_subcommand("conform", "black-box conformance of another implementation's client");
+  conform->require_subcommand(1);
+  auto c = std::make_shared<ConformSamplesCommand>();
+  auto* samples = conform->add_subcommand(
+      "samples", "test samples 'x,y' a client produced against the reference mechanism");
+  c->mech.add_with_mech_option(*samples);
+  samples
+      ->add_option("--samples", c->samples,
+                   "file of 'x,y' lines: input index, output (symbol index or k-bit string)")
+      ->required();
+  samples->add_option("--alpha", c->alpha, "significance level (default 0.05)");
+  samples->add_flag("--json", c->json, "print JSON");
+  samples->callback([c, &exit_code] { run(*c, exit_code); });
+}
+
+}  // namespace uldp::cli
