@@ -9,6 +9,7 @@
 #include "cli_support.h"
 #include "commands.h"
 #include "mechanism_flags.h"
+#include "run_length.h"
 #include "uldp/error.h"
 #include "uldp/utility/coordinate_model.h"
 #include "uldp/utility/l1_loss.h"
@@ -18,20 +19,15 @@
 namespace uldp::cli {
 namespace {
 
-// "(0 x15, 1/610 x610)": a distribution over hundreds of symbols stays readable (JSON has it all).
+// Exact rationals, or "[lo, hi]" for a bracketed coordinate.
 std::string run_length(const nlohmann::json& values) {
-  auto text = [](const nlohmann::json& v) {
-    return v.is_string() ? v.get<std::string>()
-                         : "[" + v[0].get<std::string>() + ", " + v[1].get<std::string>() + "]";
-  };
-  std::string out = "(";
-  for (std::size_t i = 0; i < values.size();) {
-    std::size_t j = i;
-    while (j + 1 < values.size() && values[j + 1] == values[i]) ++j;
-    out += (i ? ", " : "") + text(values[i]) + (j > i ? " x" + std::to_string(j - i + 1) : "");
-    i = j + 1;
+  std::vector<std::string> texts;
+  for (const auto& v : values) {
+    texts.push_back(v.is_string()
+                        ? v.get<std::string>()
+                        : "[" + v[0].get<std::string>() + ", " + v[1].get<std::string>() + "]");
   }
-  return out + ")";
+  return cli::run_length(texts);
 }
 
 // Tables are built over all five paper mechanisms at once: the tightest registry limit.
