@@ -1,6 +1,7 @@
 // `uldp table`: verified parameter tables. One row per (mechanism, |X|, |X_S|, budget), each
 // with its exact parameters, its privacy re-verified and its losses; Markdown, CSV or JSON.
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <set>
@@ -64,8 +65,13 @@ std::vector<PrivacyBudget> parse_budgets(const TableCommand& c) {
   return budgets;
 }
 
-std::string decimal(const Interval& a) { return certified_decimal(a, 6); }
-std::string decimal(const Rational& a) { return decimal(Interval::exact(a)); }
+// Markdown shows rounded decimals (display only; the exact values are in CSV and JSON).
+std::string decimal(const Rational& a) {
+  std::ostringstream s;
+  s << std::setprecision(6) << a.convert_to<double>();
+  return s.str();
+}
+std::string decimal(const Interval& a) { return decimal(a.midpoint()); }
 
 std::string parameters_text(const TableRow& row, bool exact) {
   std::string s;
@@ -143,7 +149,7 @@ void write_markdown(std::ostream& out, const std::vector<TableRow>& rows, const 
                     std::uint64_t n) {
   out << "Verified parameters, n = " << n << ", theta = " << c.theta
       << ". X_S = the first |X_S| symbols (0 .. |X_S|-1); RR and RAPPOR protect every symbol; "
-         "Mangat has X = {0,1}, X_S = {1}. Decimals are certified digits, truncated; "
+         "Mangat has X = {0,1}, X_S = {1}. Decimals are rounded to 6 significant digits; "
          "`uldp table --format csv|json` prints the exact rationals.\n\n";
   out << "| mechanism | k | \\|X_S\\| | eps (used) | parameters | tight eps | E[l2^2] uniform | "
          "worst E[l2^2] | worst p (l2) | worst asympt. E[l1] | status |\n"

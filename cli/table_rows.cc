@@ -91,9 +91,14 @@ TableRow evaluate_table_row(const TableSetting& setting) {
   }
   row.parameters = mechanism_parameters(spec);
 
-  const ExactForm form = exact_form(spec, FormChoice::kNatural);
-  (is_stochastic(form) ? row.checks : row.failures).push_back("stochastic");
-  if (entry.claim != Claim::kNone) {
+  if (entry.claim == Claim::kNone) {
+    // Q = I: no privacy to verify, and its natural form is dense (skipped when large).
+    if (spec.k <= kMaxDenseSymbols && !is_stochastic(exact_form(spec)))
+      row.failures.push_back("stochastic");
+    row.checks.push_back("no privacy claim");
+  } else {
+    const ExactForm form = exact_form(spec, FormChoice::kNatural);
+    (is_stochastic(form) ? row.checks : row.failures).push_back("stochastic");
     const Property property = entry.claim == Claim::kLdp ? Property::kLdp : Property::kUldp;
     row.property = std::string(property_name(property));
     const Verdict verdict = check_property(form, property, spec.sensitive, budget);
