@@ -70,8 +70,11 @@ std::optional<Probability> resolve_theta(const std::string& text, const Mechanis
   const std::size_t sensitive_count =
       every_bit_sensitive ? arguments.k : arguments.sensitive->size();
   const ThetaObjective objective = text == "optimal" ? ThetaObjective::kL2 : ThetaObjective::kL1;
-  return Probability::from_rational(
-      optimal_urap_theta(arguments.k, sensitive_count, t, objective).theta, "--theta");
+  const OptimalTheta optimum = optimal_urap_theta(arguments.k, sensitive_count, t, objective);
+  // The paper's θ can be the minimiser itself (|X_S| = 1 below the p_UN threshold): keep it then.
+  const Rational paper = default_rappor_theta(*arguments.budget);
+  return Probability::from_rational(optimum.bracket.contains(paper) ? paper : optimum.theta,
+                                    "--theta");
 }
 
 }  // namespace uldp::cli
