@@ -15,5 +15,6 @@ void add_simulate_command(CLI::App& app, int& exit_code);
 void add_loss_command(CLI::App& app, int& exit_code);
 void add_prove_command(CLI::App& app, int& exit_code);
 void add_conform_command(CLI::App& app, int& exit_code);
+void add_table_command(CLI::App& app, int& exit_code);
 
 }  // namespace uldp::cli

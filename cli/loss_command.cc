@@ -9,29 +9,26 @@
 #include "cli_support.h"
 #include "commands.h"
 #include "mechanism_flags.h"
+#include "run_length.h"
 #include "uldp/error.h"
 #include "uldp/utility/coordinate_model.h"
 #include "uldp/utility/l1_loss.h"
 #include "uldp/utility/l2_loss.h"
 #include "uldp/utility/loss_tables.h"
+#include "uldp/utility/optimal_theta.h"
 
 namespace uldp::cli {
 namespace {
 
-// "(0 x15, 1/610 x610)": a distribution over hundreds of symbols stays readable (JSON has it all).
+// Exact rationals, or "[lo, hi]" for a bracketed coordinate.
 std::string run_length(const nlohmann::json& values) {
-  auto text = [](const nlohmann::json& v) {
-    return v.is_string() ? v.get<std::string>()
-                         : "[" + v[0].get<std::string>() + ", " + v[1].get<std::string>() + "]";
-  };
-  std::string out = "(";
-  for (std::size_t i = 0; i < values.size();) {
-    std::size_t j = i;
-    while (j + 1 < values.size() && values[j + 1] == values[i]) ++j;
-    out += (i ? ", " : "") + text(values[i]) + (j > i ? " x" + std::to_string(j - i + 1) : "");
-    i = j + 1;
+  std::vector<std::string> texts;
+  for (const auto& v : values) {
+    texts.push_back(v.is_string()
+                        ? v.get<std::string>()
+                        : "[" + v[0].get<std::string>() + ", " + v[1].get<std::string>() + "]");
   }
-  return out + ")";
+  return cli::run_length(texts);
 }
 
 // Tables are built over all five paper mechanisms at once: the tightest registry limit.
@@ -135,6 +132,35 @@ void run_table(const LossCommand& c) {
   }
 }
 
+// θ* with its certificate and the worst-case loss it saves over the paper's θ = s/(s+1).
+void add_optimal_theta(const LossCommand& c, const MechanismSpec& spec, std::uint64_t n,
+                       nlohmann::json& out) {
+  const bool l2 = c.mech.theta == "optimal";
+  // RAPPOR is uRAP with every bit sensitive.
+  const std::size_t sensitive_count =
+      entry_of(spec).name == GeneralizedRapporParams::kName ? spec.k : spec.sensitive.size();
+  const OptimalTheta opt = optimal_urap_theta(spec.k, sensitive_count, budget_of(spec)->exp_eps(),
+                                              l2 ? ThetaObjective::kL2 : ThetaObjective::kL1);
+  MechanismFlags paper_flags = c.mech;
+  paper_flags.theta = "paper";
+  const MechanismSpec paper = paper_flags.build();
+  auto worst = [&](const MechanismSpec& s) {
+    return l2 ? Interval::exact(worst_case_l2_loss(coordinate_model(s), n).value)
+              : worst_case_l1_loss(coordinate_model(s), n).value;
+  };
+  const Interval at_optimum = worst(spec), at_paper = worst(paper);
+  const Interval saving = Interval::exact(1) - at_optimum / at_paper;
+  out["theta_optimal"] = {{"objective", l2 ? "worst-case l2" : "worst-case asymptotic l1"},
+                          {"bracket", {to_string(opt.bracket.lower), to_string(opt.bracket.upper)}},
+                          {"theta", to_string(opt.theta)},
+                          {"unique_proven", opt.unique_proven},
+                          {"closed_form", opt.closed_form},
+                          {"paper_theta", to_string(*theta_of(paper))},
+                          {"worst_at_paper_theta", certified_decimal(at_paper, 17)},
+                          {"worst_at_optimal_theta", certified_decimal(at_optimum, 17)},
+                          {"relative_saving", certified_decimal(saving, 6)}};
+}
+
 void run_loss(const LossCommand& c) {
   if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
   const MechanismSpec spec = c.mech.build();
@@ -151,7 +177,7 @@ void run_loss(const LossCommand& c) {
   out["sensitive"] = xs.indices();
   if (budget) out["exp_eps"] = to_string(budget->exp_eps());
   out["n"] = n;
-  std::string l1_text;
+  if (c.mech.theta == "optimal" || c.mech.theta == "optimal-l1") add_optimal_theta(c, spec, n, out);
   if (c.p_text == "worst") {
     const WorstCaseL2 l2 = worst_case_l2_loss(model, n);
     const WorstCaseL1 l1 = worst_case_l1_loss(model, n);
@@ -185,6 +211,19 @@ void run_loss(const LossCommand& c) {
   }
   std::cout << "mechanism " << c.mech.name << ", k = " << k << ", X_S = {" << xs.to_string()
             << "}, " << (budget ? budget->describe() : "no privacy") << ", n = " << n << "\n";
+  if (out.contains("theta_optimal")) {
+    const nlohmann::json& o = out["theta_optimal"];
+    std::cout << "optimal theta (" << o["objective"].get<std::string>() << ") in ["
+              << o["bracket"][0].get<std::string>() << ", " << o["bracket"][1].get<std::string>()
+              << "] (certified"
+              << (o["closed_form"].get<bool>() ? "; = 1 + r - sqrt(r(r+1)), r = |X_S|/(t-1)" : "")
+              << (o["unique_proven"].get<bool>() ? "; unique minimiser"
+                                                 : "; unique on a 64-point grid")
+              << ")\n  worst case " << o["worst_at_optimal_theta"].get<std::string>() << " against "
+              << o["worst_at_paper_theta"].get<std::string>()
+              << " at the paper's theta = s/(s+1): " << o["relative_saving"].get<std::string>()
+              << " smaller\n";
+  }
   if (c.p_text == "worst") {
     std::cout << "worst-case E[l2^2] = " << out["l2"]["exact"].get<std::string>() << " ~ "
               << out["l2"]["decimal"].get<std::string>() << "\n";

@@ -1,6 +1,7 @@
 #include "mechanism_flags.h"
 
 #include "uldp/error.h"
+#include "uldp/utility/optimal_theta.h"
 
 namespace uldp::cli {
 
@@ -10,8 +11,10 @@ void MechanismFlags::add_to(CLI::App& command) {
       .add_option("--sensitive", sensitive,
                   "sensitive inputs X_S: 0,3,7 or 0-14 (0-based; \"\" is empty)")
       ->each([this](const std::string&) { sensitive_given = true; });
-  command.add_option("--theta", theta,
-                     "RAPPOR family: theta in [0,1] (default s/(s+1), s = e^{eps/2})");
+  command.add_option(
+      "--theta", theta,
+      "RAPPOR family: theta in [0,1] | paper (s/(s+1), s = e^{eps/2}; the default) | "
+      "optimal | optimal-l1 (certified minimiser of the worst-case l2 / l1 loss)");
   command.add_option("--mangat-p", mangat_p, "Mangat's p in (0,1] (default 1/e^eps)");
   budget.add_to(command, false);
 }
@@ -46,9 +49,32 @@ MechanismSpec MechanismFlags::build() const {
   if (sensitive_given)
     arguments.sensitive = parse_index_list(sensitive, arguments.k, "--sensitive");
   arguments.budget = budget.parse();
-  if (!theta.empty()) arguments.theta = Probability::parse(theta, "--theta");
+  if (!theta.empty()) arguments.theta = resolve_theta(theta, entry, arguments);
   if (!mangat_p.empty()) arguments.mangat_p = Probability::parse(mangat_p, "--mangat-p");
   return make_mechanism(entry, arguments);
+}
+
+std::optional<Probability> resolve_theta(const std::string& text, const MechanismEntry& entry,
+                                         const MechanismArguments& arguments) {
+  if (text == "paper") return std::nullopt;
+  if (text != "optimal" && text != "optimal-l1") return Probability::parse(text, "--theta");
+  if (entry.theta == Takes::kNo) {
+    throw InvalidArgument("--theta: mechanism " + std::string(entry.name) + " has no theta");
+  }
+  if (!arguments.budget) throw InvalidArgument("--theta: " + text + " needs a budget");
+  const Rational& t = arguments.budget->exp_eps();
+  if (t <= 1) throw InvalidArgument("--theta: " + text + " needs exp_eps > 1");
+  // RAPPOR treats every bit alike whatever X_S is declared: it is uRAP with X_S = X.
+  const bool every_bit_sensitive =
+      entry.name == GeneralizedRapporParams::kName || !arguments.sensitive;
+  const std::size_t sensitive_count =
+      every_bit_sensitive ? arguments.k : arguments.sensitive->size();
+  const ThetaObjective objective = text == "optimal" ? ThetaObjective::kL2 : ThetaObjective::kL1;
+  const OptimalTheta optimum = optimal_urap_theta(arguments.k, sensitive_count, t, objective);
+  // The paper's θ can be the minimiser itself (|X_S| = 1 below the p_UN threshold): keep it then.
+  const Rational paper = default_rappor_theta(*arguments.budget);
+  return Probability::from_rational(optimum.bracket.contains(paper) ? paper : optimum.theta,
+                                    "--theta");
 }
 
 }  // namespace uldp::cli

@@ -2,6 +2,7 @@
 // set of limits (the registry's) and one parser.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -32,6 +33,13 @@ struct MechanismFlags {
   /// Whether any parameter flag (other than the budget) was given.
   bool any_parameter_given() const;
 };
+
+/// --theta TEXT for `entry` over `arguments` (k, X_S, budget already set): "paper" = the
+/// mechanism's default θ = s/(s+1) (nullopt), "optimal" / "optimal-l1" = the certified θ* of
+/// the worst-case l2 / asymptotic l1 loss (optimal_theta.h; RAPPOR is uRAP with X_S = X), or a
+/// probability. Throws InvalidArgument naming --theta.
+std::optional<Probability> resolve_theta(const std::string& text, const MechanismEntry& entry,
+                                         const MechanismArguments& arguments);
 
 /// The help text of --mech: "rr, urr, ... (uldp mechanism --list)".
 std::string mech_option_help();

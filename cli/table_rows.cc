@@ -1,0 +1,122 @@
+#include "table_rows.h"
+
+#include <numeric>
+
+#include "mechanism_flags.h"
+#include "uldp/certified_exp.h"
+#include "uldp/checks/form_checks.h"
+#include "uldp/mechanisms/exact_form.h"
+#include "uldp/utility/coordinate_model.h"
+#include "uldp/verify/smt_recheck.h"
+
+namespace uldp::cli {
+namespace {
+
+// ε intervals are shown to about 12 digits: 48 bits is plenty.
+constexpr unsigned kLogBits = 48;
+
+Interval log_interval(const Rational& r) {
+  const LogBounds b = log_bounds(r, kLogBits);
+  return {b.lower, b.upper};
+}
+
+const char* form_name(const ExactForm& form) {
+  return std::visit(Overloaded{[](const DenseForm&) { return "dense"; },
+                               [](const BitProductForm&) { return "per-bit"; },
+                               [](const ClassForm&) { return "class"; }},
+                    form);
+}
+
+bool small_enough_for_smt(const MechanismSpec& spec, const ExactForm& natural) {
+  return std::holds_alternative<BitProductForm>(natural) ? spec.k <= kMaxSmtBits
+                                                         : spec.k <= kMaxSmtSymbols;
+}
+
+// Z3 re-decides the claimed property on the dense form; it must prove it with the same tight
+// value as the exact checker.
+void smt_check(TableRow& row, const MechanismSpec& spec, Property property,
+               const std::optional<PrivacyBudget>& budget, const ExtendedRational& exact_tight) {
+  const DenseForm dense = std::get<DenseForm>(exact_form(spec, FormChoice::kDense));
+  verify::SmtRecheckOptions options;
+  options.timeout_ms = 20000;
+  const verify::SmtCertificate cert =
+      verify::smt_recheck(dense.q, spec.sensitive, dense.protected_outputs, budget, options);
+  const verify::SmtPropertyCheck& check =
+      property == Property::kLdp ? cert.ldp : cert.uldp_reachable;
+  const std::string name = "z3 " + row.property;
+  const bool agrees = cert.stochastic == verify::ProofStatus::kProved &&
+                      check.status == verify::ProofStatus::kProved && check.tight_exp_eps &&
+                      *check.tight_exp_eps == exact_tight;
+  (agrees ? row.checks : row.failures)
+      .push_back(agrees ? name : name + " (" + verify::proof_status_name(check.status) + ")");
+}
+
+}  // namespace
+
+std::string TableRow::status() const {
+  auto join = [](const std::vector<std::string>& items) {
+    std::string s;
+    for (const auto& item : items) s += (s.empty() ? "" : ", ") + item;
+    return s;
+  };
+  if (!verified())
+    return "FAILED: " + join(failures) + (checks.empty() ? "" : "; passed: ") + join(checks);
+  return "verified: " + join(checks);
+}
+
+TableRow evaluate_table_row(const TableSetting& setting) {
+  const MechanismEntry& entry = *setting.entry;
+  MechanismArguments arguments;
+  arguments.k = entry.fixed_k ? *entry.fixed_k : setting.k;
+  // X_S matters to mechanisms that require it and to `none` (its Y_P); RR and RAPPOR are over X.
+  if (!entry.fixed_k && (entry.sensitive == Takes::kRequired || entry.claim == Claim::kNone)) {
+    std::vector<std::size_t> first(setting.sensitive_count);
+    std::iota(first.begin(), first.end(), std::size_t{0});
+    arguments.sensitive = IndexSet::from_indices(first, arguments.k, "--sensitive-count");
+  }
+  if (entry.budget != Takes::kNo) arguments.budget = setting.budget;
+  if (entry.theta != Takes::kNo)
+    arguments.theta = resolve_theta(setting.theta_text, entry, arguments);
+  const MechanismSpec spec = make_mechanism(entry, arguments);
+
+  TableRow row;
+  row.mechanism = std::string(entry.name);
+  row.k = spec.k;
+  row.sensitive_count = spec.sensitive.size();
+  const std::optional<PrivacyBudget> budget = budget_of(spec);
+  if (budget) {
+    row.exp_eps = budget->exp_eps();
+    row.eps_asked = budget->epsilon();
+    row.eps_used = log_interval(budget->exp_eps());
+  }
+  row.parameters = mechanism_parameters(spec);
+
+  if (entry.claim == Claim::kNone) {
+    // Q = I: no privacy to verify, and its natural form is dense (skipped when large).
+    if (spec.k <= kMaxDenseSymbols && !is_stochastic(exact_form(spec)))
+      row.failures.push_back("stochastic");
+    row.checks.push_back("no privacy claim");
+  } else {
+    const ExactForm form = exact_form(spec, FormChoice::kNatural);
+    (is_stochastic(form) ? row.checks : row.failures).push_back("stochastic");
+    const Property property = entry.claim == Claim::kLdp ? Property::kLdp : Property::kUldp;
+    row.property = std::string(property_name(property));
+    const Verdict verdict = check_property(form, property, spec.sensitive, budget);
+    row.tight_exp_eps = verdict.tight_exp_eps;
+    if (!verdict.tight_exp_eps.is_infinite())
+      row.tight_eps = log_interval(verdict.tight_exp_eps.value());
+    const std::string name = std::string("exact ") + form_name(form) + " " + row.property;
+    (verdict.holds ? row.checks : row.failures).push_back(name);
+    if (small_enough_for_smt(spec, form))
+      smt_check(row, spec, property, budget, verdict.tight_exp_eps);
+  }
+
+  const CoordinateModel model = coordinate_model(spec);
+  const std::vector<Rational> uniform(spec.k, Rational(1, static_cast<long>(spec.k)));
+  row.l2_uniform = expected_l2_loss(model, uniform, setting.n);
+  row.l2_worst = worst_case_l2_loss(model, setting.n);
+  row.l1_worst = worst_case_l1_loss(model, setting.n);
+  return row;
+}
+
+}  // namespace uldp::cli

@@ -1,0 +1,60 @@
+// One row of `uldp table`: a registered mechanism at one setting, with its exact parameters,
+// its budget, its privacy re-verified (exact checker on the natural form; Z3 on the dense form
+// when small) and its losses (exact l2 at uniform p and worst case, certified asymptotic l1).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "uldp/extended_rational.h"
+#include "uldp/mechanisms/mechanism_parameters.h"
+#include "uldp/mechanisms/registry.h"
+#include "uldp/utility/interval.h"
+#include "uldp/utility/l1_loss.h"
+#include "uldp/utility/l2_loss.h"
+
+namespace uldp::cli {
+
+/// What a row is asked for (X_S = the first sensitive_count symbols where the mechanism takes
+/// an X_S of the user's choice).
+struct TableSetting {
+  const MechanismEntry* entry = nullptr;
+  std::size_t k = 0;
+  std::size_t sensitive_count = 0;
+  std::optional<PrivacyBudget> budget;
+  std::string theta_text;  ///< "paper", "optimal", "optimal-l1" or a probability
+  std::uint64_t n = 1;
+};
+
+/// Largest dense form handed to Z3: symbols (k x k) and bits (k x 2^k).
+inline constexpr std::size_t kMaxSmtSymbols = 8;
+inline constexpr std::size_t kMaxSmtBits = 4;
+
+/// A computed row; `verified` only when every check that ran passed.
+struct TableRow {
+  std::string mechanism;
+  std::size_t k = 0;
+  std::size_t sensitive_count = 0;
+  std::optional<Rational> exp_eps;  ///< t the mechanism is built from
+  std::optional<Rational> eps_asked;
+  std::optional<Interval> eps_used;  ///< ln t, certified
+  std::vector<MechanismParameter> parameters;
+  std::string property;  ///< "ldp", "uldp" or "" (no claim)
+  std::optional<ExtendedRational> tight_exp_eps;
+  std::optional<Interval> tight_eps;  ///< ln of the tight ratio, certified (finite only)
+  Rational l2_uniform;
+  WorstCaseL2 l2_worst;
+  WorstCaseL1 l1_worst;
+  std::vector<std::string> checks;    ///< the checks that ran and passed
+  std::vector<std::string> failures;  ///< the checks that ran and failed
+  bool verified() const { return failures.empty(); }
+  /// "verified: stochastic, exact class uldp, z3 uldp" or "FAILED: ...".
+  std::string status() const;
+};
+
+/// Builds the mechanism and runs every check and loss. Throws InvalidArgument on bad settings.
+TableRow evaluate_table_row(const TableSetting& setting);
+
+}  // namespace uldp::cli

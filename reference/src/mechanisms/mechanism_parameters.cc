@@ -1,0 +1,37 @@
+// One parameter list per mechanism kind; a kind missing here does not compile.
+#include "uldp/mechanisms/mechanism_parameters.h"
+
+namespace uldp {
+
+std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec) {
+  return std::visit(
+      Overloaded{
+          [](const NonPrivateParams&) { return std::vector<MechanismParameter>{}; },
+          [&](const RandomizedResponseParams& p) {
+            const Rational& t = p.budget.exp_eps();
+            const Rational denominator = Rational(spec.k) + t - 1;
+            return std::vector<MechanismParameter>{{"keep", t / denominator},
+                                                   {"other", 1 / denominator}};
+          },
+          [&](const UtilityOptimizedRRParams& p) {
+            const UrrConstants c = urr_constants(spec.sensitive.size(), p.budget.exp_eps());
+            return std::vector<MechanismParameter>{{"c1", c.c1}, {"c2", c.c2}, {"c3", c.c3}};
+          },
+          [](const GeneralizedRapporParams& p) {
+            const Rational& theta = p.theta.value();
+            return std::vector<MechanismParameter>{{"theta", theta},
+                                                   {"psi", rappor_psi(theta, p.budget.exp_eps())}};
+          },
+          [](const UtilityOptimizedRapporParams& p) {
+            const Rational& theta = p.theta.value();
+            const UrapConstants d = urap_constants(theta, p.budget.exp_eps());
+            return std::vector<MechanismParameter>{{"theta", theta}, {"d1", d.d1}, {"d2", d.d2}};
+          },
+          [](const MangatParams& p) {
+            return std::vector<MechanismParameter>{{"p", p.p.value()}};
+          },
+      },
+      spec.kind);
+}
+
+}  // namespace uldp
