@@ -121,6 +121,54 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
   exit_code = r.verdict == Conformance::kConforms ? 0 : 1;
 }
 
+struct ConformPlanCommand {
+  MechanismFlags mech;
+  double alpha = 0.05;
+  double power = 0.9;
+  double delta = 0.01;
+  double excess = 0.1;
+  bool json = false;
+};
+
+void run_plan(const ConformPlanCommand& c) {
+  if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
+  const MechanismSpec spec = c.mech.build();
+  const RatioScope scope = scope_of(spec);
+  const ConformancePlan plan =
+      plan_conformance(estimation_model(spec), scope, c.alpha, c.power, c.delta, c.excess);
+  nlohmann::json j = {{"mechanism", entry_of(spec).name},
+                      {"alpha", c.alpha},
+                      {"power", c.power},
+                      {"fit_tests", plan.fit_tests},
+                      {"intervals", plan.intervals},
+                      {"delta", c.delta},
+                      {"per_input_for_delta", plan.per_input_for_delta},
+                      {"eps_excess", c.excess},
+                      {"per_input_for_eps_excess", plan.per_input_for_excess
+                                                       ? nlohmann::json(*plan.per_input_for_excess)
+                                                       : nlohmann::json(nullptr)},
+                      {"event", plan.event},
+                      {"p_x", plan.p_x},
+                      {"p_x_prime", plan.p_x_prime}};
+  if (c.json) {
+    std::cout << j.dump(1) << "\n";
+    return;
+  }
+  std::cout << "conform plan for " << entry_of(spec).name << " (alpha = " << c.alpha
+            << ", power = " << c.power << "):\n";
+  std::cout << "  a deviation of " << c.delta << " in any cell: " << plan.per_input_for_delta
+            << " samples per input (" << plan.fit_tests << " tests, Bonferroni)\n";
+  if (plan.per_input_for_excess) {
+    std::cout << "  a tight ratio e^eps (1 + " << c.excess << "): " << *plan.per_input_for_excess
+              << " samples per input (event " << plan.event << ", reference " << plan.p_x << " vs "
+              << plan.p_x_prime << ")\n";
+  } else {
+    std::cout << "  a ratio excess: not plannable (no claim, or no finite ratio event)\n";
+  }
+  std::cout << "  events rarer than 1/n per input are invisible to any black-box test of n "
+               "samples per input\n";
+}
+
 }  // namespace
 
 void add_conform_command(CLI::App& app, int& exit_code) {
@@ -138,6 +186,21 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   samples->add_option("--alpha", c->alpha, "significance level (default 0.05)");
   samples->add_flag("--json", c->json, "print JSON");
   samples->callback([c, &exit_code] { run(*c, exit_code); });
+
+  auto plan = std::make_shared<ConformPlanCommand>();
+  auto* plan_cmd = conform->add_subcommand(
+      "plan", "samples per input that detect a cell deviation or an excess in eps");
+  plan->mech.add_with_mech_option(*plan_cmd);
+  plan_cmd->add_option("--alpha", plan->alpha, "significance level (default 0.05)");
+  plan_cmd->add_option("--power", plan->power, "power 1 - beta (default 0.9)");
+  plan_cmd->add_option("--delta", plan->delta, "cell deviation to detect (default 0.01)");
+  plan_cmd->add_option("--eps-excess", plan->excess,
+                       "relative excess of e^eps to detect (default 0.1)");
+  plan_cmd->add_flag("--json", plan->json, "print JSON");
+  plan_cmd->callback([plan, &exit_code] {
+    run_plan(*plan);
+    exit_code = 0;
+  });
 }
 
 }  // namespace uldp::cli

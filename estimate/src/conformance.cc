@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <istream>
 #include <string>
 
 #include "uldp/error.h"
 #include "uldp/estimate/statistics.h"
+#include "uldp/estimate/threshold.h"
 
 namespace uldp::estimate {
 namespace {
@@ -87,6 +89,37 @@ EventBound event_bound(const std::vector<std::uint64_t>& counts,
   const double lower = clopper_pearson(counts[best], per_input[best], interval_alpha).lower;
   const double upper = clopper_pearson(counts[worst], per_input[worst], interval_alpha).upper;
   return {upper > 0 ? lower / upper : HUGE_VAL, best, worst};
+}
+
+std::size_t fit_test_count(const EstimationModel& model, std::size_t inputs) {
+  if (!reports_are_bit_vectors(model)) return inputs;
+  const std::size_t k = num_symbols(model);
+  return inputs * (k + (k <= SampleTallies::kMaxPairBits ? k * (k - 1) / 2 : 0));
+}
+
+std::size_t event_family_size(const EstimationModel& model, const RatioScope& scope) {
+  const std::size_t k = num_symbols(model);
+  if (!reports_are_bit_vectors(model)) {
+    if (!scope.protected_symbols) return symbol_outputs(model);
+    return scope.protected_symbols->size();
+  }
+  const bool pairs = k <= SampleTallies::kMaxPairBits && !scope.protected_zero_bits;
+  return 2 * k + (pairs ? 4 * (k * (k - 1) / 2) : 0);
+}
+
+// The smallest n (a power of two, then bisected) for which `enough(n)` holds; nullopt past 2^40.
+std::optional<std::uint64_t> smallest_n(const std::function<bool(std::uint64_t)>& enough) {
+  std::uint64_t hi = 1;
+  while (!enough(hi)) {
+    if (hi >= (std::uint64_t{1} << 40)) return std::nullopt;
+    hi *= 2;
+  }
+  std::uint64_t lo = hi / 2;
+  while (hi - lo > 1) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    (enough(mid) ? hi : lo) = mid;
+  }
+  return hi;
 }
 
 }  // namespace
@@ -205,7 +238,7 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
 
   // Goodness of fit, Bonferroni over every test (half of alpha).
   const bool pairs = !t.both_ones.empty();
-  r.fit_tests = t.bit_vectors ? tested_inputs * (k + (pairs ? k * (k - 1) / 2 : 0)) : tested_inputs;
+  r.fit_tests = fit_test_count(model, tested_inputs);
   r.fit_threshold = alpha / 2 / static_cast<double>(std::max<std::size_t>(r.fit_tests, 1));
   auto consider = [&](const FitTest& test, const std::string& what) {
     if (test.p_value < r.min_p_value) {
@@ -253,12 +286,7 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
   if (!t.bit_vectors) {
     const std::size_t outputs = symbol_outputs(model);
     std::vector<std::vector<std::uint64_t>> by_output(outputs);
-    std::size_t family = 0;
-    for (std::size_t y = 0; y < outputs; ++y) {
-      if (scope.protected_symbols && !scope.protected_symbols->contains(y)) continue;
-      ++family;
-    }
-    r.intervals = family * tested_inputs;
+    r.intervals = event_family_size(model, scope) * tested_inputs;
     for (std::size_t x = 0; x < k; ++x) {
       for (const auto& [y, c] : t.symbol_counts[x]) {
         if (scope.protected_symbols && !scope.protected_symbols->contains(y)) continue;
@@ -285,16 +313,28 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
       events.emplace_back("bit " + std::to_string(j) + " = 0" + within, std::move(zero));
     }
     if (pairs && !uldp) {
+      // All four joint values of each pair: RAPPOR's tight ratio t is attained only by
+      // (y_i, y_j) = (1, 0) against (0, 1), never by a single bit.
       for (std::size_t i = 0; i < k; ++i) {
         for (std::size_t j = i + 1; j < k; ++j) {
-          std::vector<std::uint64_t> both(k);
-          for (std::size_t x = 0; x < k; ++x) both[x] = t.both_ones[(x * k + i) * k + j];
-          events.emplace_back("bits " + std::to_string(i) + " and " + std::to_string(j) + " = 1",
-                              std::move(both));
+          std::vector<std::uint64_t> n11(k), n10(k), n01(k), n00(k);
+          for (std::size_t x = 0; x < k; ++x) {
+            const std::uint64_t both = t.both_ones[(x * k + i) * k + j];
+            const std::uint64_t oi = t.ones[x * k + i], oj = t.ones[x * k + j];
+            n11[x] = both;
+            n10[x] = oi - both;
+            n01[x] = oj - both;
+            n00[x] = t.per_input[x] - oi - oj + both;
+          }
+          const std::string name = "bits " + std::to_string(i) + "," + std::to_string(j) + " = ";
+          events.emplace_back(name + "1,1", std::move(n11));
+          events.emplace_back(name + "1,0", std::move(n10));
+          events.emplace_back(name + "0,1", std::move(n01));
+          events.emplace_back(name + "0,0", std::move(n00));
         }
       }
     }
-    r.intervals = events.size() * tested_inputs;
+    r.intervals = event_family_size(model, scope) * tested_inputs;
   }
   const double interval_alpha =
       alpha / 2 / static_cast<double>(std::max<std::size_t>(r.intervals, 1));
@@ -320,6 +360,95 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
     r.verdict = Conformance::kDeviates;
   }
   return r;
+}
+
+}  // namespace uldp::estimate
+
+namespace uldp::estimate {
+
+ConformancePlan plan_conformance(const EstimationModel& model, const RatioScope& scope,
+                                 double alpha, double power, double delta, double excess) {
+  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
+  if (!(power > 0 && power < 1)) throw InvalidArgument("--power: must be in (0,1)");
+  if (!(delta > 0 && delta < 1)) throw InvalidArgument("--delta: must be in (0,1)");
+  if (!(excess > 0)) throw InvalidArgument("--eps-excess: must be positive");
+  const std::size_t k = num_symbols(model);
+  ConformancePlan plan;
+  plan.fit_tests = fit_test_count(model, k);
+  plan.intervals = event_family_size(model, scope) * k;
+  // One cell as a binomial: reject p0 at alpha/2/tests when the truth is p0 + delta.
+  const double z_test = normal_quantile(1 - alpha / 4 / static_cast<double>(plan.fit_tests));
+  const double z_power = normal_quantile(power);
+  plan.per_input_for_delta =
+      static_cast<std::uint64_t>(std::ceil(std::pow((z_test + z_power) * 0.5 / delta, 2)));
+
+  // The reference's tightest event of the family, by brute force over small models.
+  const bool bits = reports_are_bit_vectors(model);
+  double best = 0;
+  if (!bits && k * symbol_outputs(model) <= 4'000'000) {
+    for (std::size_t y = 0; y < symbol_outputs(model); ++y) {
+      if (scope.protected_symbols && !scope.protected_symbols->contains(y)) continue;
+      for (std::size_t x = 0; x < k; ++x) {
+        for (std::size_t xp = 0; xp < k; ++xp) {
+          const double a = symbol_probability(model, x, y), b = symbol_probability(model, xp, y);
+          if (x != xp && b > 0 && a / b > best) {
+            best = a / b;
+            plan.event = "y = " + std::to_string(y) + ", x = " + std::to_string(x) +
+                         ", x' = " + std::to_string(xp);
+            plan.p_x = a;
+            plan.p_x_prime = b;
+          }
+        }
+      }
+    }
+  } else if (bits) {
+    const auto& m = std::get<UnaryParams>(model);
+    const bool pairs = k <= SampleTallies::kMaxPairBits && !scope.protected_zero_bits;
+    // Inputs i and j (the two bits' owners) are the only ones whose rows differ on bits i, j.
+    for (std::size_t i = 0; i < k; ++i) {
+      for (std::size_t j = 0; j < k; ++j) {
+        if (i == j) continue;
+        for (int a = 0; a <= 1; ++a) {
+          const double pa = a ? m.on[i] : 1 - m.on[i], qa = a ? m.off[i] : 1 - m.off[i];
+          if (!pairs && qa > 0 && pa / qa > best) {
+            best = pa / qa;
+            plan.event = "bit " + std::to_string(i) + " = " + std::to_string(a);
+            plan.p_x = pa;
+            plan.p_x_prime = qa;
+          }
+          if (!pairs) continue;
+          for (int b = 0; b <= 1; ++b) {
+            const double pb = b ? m.off[j] : 1 - m.off[j], qb = b ? m.on[j] : 1 - m.on[j];
+            if (qa * qb > 0 && pa * pb / (qa * qb) > best) {
+              best = pa * pb / (qa * qb);
+              plan.event = "bits " + std::to_string(i) + "," + std::to_string(j) + " = " +
+                           std::to_string(a) + "," + std::to_string(b);
+              plan.p_x = pa * pb;
+              plan.p_x_prime = qa * qb;
+            }
+          }
+        }
+      }
+    }
+  }
+  if (!scope.claimed || best == 0) return plan;
+  // The faulty client keeps P(E|x) and lowers P(E|x') to reach e^ε (1 + excess); n must make
+  // the bound exceed the claim at the power-quantiles of both counts.
+  const double t = scope.claimed_exp_eps;
+  const double p = plan.p_x, q = std::min(plan.p_x_prime, plan.p_x / (t * (1 + excess)));
+  const double interval_alpha = alpha / 2 / static_cast<double>(plan.intervals);
+  const double z = normal_quantile(1 - (1 - power) / 2);
+  plan.per_input_for_excess = smallest_n([&](std::uint64_t n) {
+    const double nd = static_cast<double>(n);
+    const double low = std::floor(nd * p - z * std::sqrt(nd * p * (1 - p)));
+    const double high = std::ceil(nd * q + z * std::sqrt(nd * q * (1 - q)));
+    if (low <= 0 || high > nd) return false;
+    const double lower = clopper_pearson(static_cast<std::uint64_t>(low), n, interval_alpha).lower;
+    const double upper =
+        clopper_pearson(static_cast<std::uint64_t>(std::max(high, 0.0)), n, interval_alpha).upper;
+    return upper > 0 && lower / upper > t * (1 + 1e-9);
+  });
+  return plan;
 }
 
 }  // namespace uldp::estimate

@@ -119,6 +119,27 @@ TEST(ConformSamples, ProbabilitiesTruncatedToAGridDeviate) {
   EXPECT_TRUE(j["fit"]["rejected"]);
 }
 
+// The planned sample size catches what it was planned for: a uRR client whose ratio on output 0
+// is 3.3 (P(0|1) lowered from 1/4 to 0.75/3.3, the difference moved to output 1) against t = 3.
+TEST(ConformPlan, ThePlannedSizeCatchesAnExcessOfTenPercent) {
+  const RunResult plan = run_uldp(std::string("conform plan ") + kUrr + " --eps-excess 0.1 --json");
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  const json p = json::parse(plan.out);
+  EXPECT_EQ(p["event"], "y = 0, x = 0, x' = 1");
+  const std::size_t n = p["per_input_for_eps_excess"].get<std::size_t>();
+  EXPECT_GT(n, 1000u);
+  EXPECT_LT(n, 100000u);
+  const double lowered = 0.75 / 3.3;
+  const std::string path =
+      samples_file("urr_excess.txt", 5, n, [&](std::size_t x, Xoshiro256& rng) {
+        if (x != 1) return urr_client(x, rng, 0);
+        return std::string(uniform01(rng) < lowered ? "0" : "1");
+      });
+  const json j = conform(kUrr, path, 1);
+  EXPECT_EQ(j["verdict"], "violates");
+  EXPECT_EQ(j["eps_lower_bound"]["event"], "y = 0");
+}
+
 TEST(ConformSamples, BadSampleLinesNameFileLineAndColumn) {
   const std::string path = temp_file("bad_samples.txt", "0,1\n7,1\n");
   const RunResult r = run_uldp(std::string("conform samples ") + kUrr + " --samples " + path);

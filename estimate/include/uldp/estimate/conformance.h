@@ -89,4 +89,23 @@ struct ConformanceReport {
 ConformanceReport check_conformance(const SampleTallies& tallies, const EstimationModel& model,
                                     const RatioScope& scope, double alpha);
 
+/// How many samples per input the tests above need.
+struct ConformancePlan {
+  std::size_t fit_tests = 0;  ///< per the Bonferroni count of check_conformance
+  std::size_t intervals = 0;
+  /// Detects a deviation of `delta` in the probability of any cell (any output, bit or pair of
+  /// bits) with the given power: conservative, at the largest variance 1/4.
+  std::uint64_t per_input_for_delta = 0;
+  /// Shows a client whose tight ratio is e^ε (1 + excess) to violate the claim, with the given
+  /// power, on the reference's tightest event of the family (unset when the claim has no
+  /// finite ratio event in the family).
+  std::optional<std::uint64_t> per_input_for_excess;
+  std::string event;              ///< that event
+  double p_x = 0, p_x_prime = 0;  ///< its reference probabilities
+};
+
+/// Plans a conformance test at significance alpha and power 1 - beta.
+ConformancePlan plan_conformance(const EstimationModel& model, const RatioScope& scope,
+                                 double alpha, double power, double delta, double excess);
+
 }  // namespace uldp::estimate
