@@ -115,5 +115,17 @@ TEST(QueryStatus, TimeoutIsUnknownNotProved) {
   EXPECT_TRUE(r.model.empty());
 }
 
+TEST(QueryStatus, ProvedOnlyWhenEverySolverSaysUnsat) {
+  const SolverAnswer proved{"z3", ProofStatus::kProved, 0, ""};
+  const SolverAnswer refuted{"cvc5", ProofStatus::kRefuted, 0, "model"};
+  const SolverAnswer unknown{"cvc5", ProofStatus::kUnknown, 0, "timeout"};
+  EXPECT_EQ(combine_answers({proved, proved}), ProofStatus::kProved);
+  EXPECT_EQ(combine_answers({proved, unknown}), ProofStatus::kUnknown);
+  EXPECT_EQ(combine_answers({proved, refuted}), ProofStatus::kDisagreement);
+  EXPECT_EQ(combine_answers({refuted, unknown}), ProofStatus::kRefuted);
+  EXPECT_EQ(combine_answers({}), ProofStatus::kUnknown);
+  EXPECT_STREQ(proof_status_name(ProofStatus::kDisagreement), "disagreement");
+}
+
 }  // namespace
 }  // namespace uldp::verify

@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "internal/claim_builders.h"
+#include "internal/z3_query.h"
 #include "uldp/error.h"
 
 namespace uldp::verify {
@@ -198,18 +199,23 @@ ClaimResult run_claim(std::string_view name, const ProofOptions& options) {
   }
   ClaimResult result;
   result.info = entry->info;
+  result.solvers = options.solvers;
+  const internal::SolverScope scope(options.solvers, options.cvc5_timeout_ms);
   const auto start = std::chrono::steady_clock::now();
   result.queries = entry->run(options.timeout_ms);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   bool all_proved = !result.queries.empty();
   bool any_refuted = false;
+  bool any_disagreement = false;
   for (const auto& q : result.queries) {
     all_proved = all_proved && q.status == ProofStatus::kProved;
     any_refuted = any_refuted || q.status == ProofStatus::kRefuted;
+    any_disagreement = any_disagreement || q.status == ProofStatus::kDisagreement;
   }
-  result.status = any_refuted  ? ProofStatus::kRefuted
-                  : all_proved ? ProofStatus::kProved
-                               : ProofStatus::kUnknown;
+  result.status = any_disagreement ? ProofStatus::kDisagreement
+                  : any_refuted    ? ProofStatus::kRefuted
+                  : all_proved     ? ProofStatus::kProved
+                                   : ProofStatus::kUnknown;
   return result;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "uldp/verify/proof_status.h"
+#include "uldp/verify/solvers.h"
 
 namespace uldp::verify {
 
@@ -39,14 +40,22 @@ std::optional<ClaimInfo> find_claim(std::string_view name);
 struct ProofOptions {
   /// Per-query Z3 timeout in milliseconds; a timeout gives kUnknown, never kProved.
   unsigned timeout_ms = 20000;
+  /// The solvers every query goes to; a claim is proved only when each of them says unsat.
+  SolverChoice solvers = SolverChoice::kZ3;
+  /// Per-query cvc5 time limit in milliseconds (short: without libpoly, cvc5 1.0.3 answers
+  /// unknown on the nonlinear family queries, and `uldp prove --all` must stay fast).
+  unsigned cvc5_timeout_ms = 2000;
 };
 
 /// The outcome of one claim: several queries (e.g. "ratio <= t" and "ratio t is attained").
 struct ClaimResult {
   ClaimInfo info;
-  /// kProved iff every query is proved; kRefuted iff some query is refuted; kUnknown otherwise.
+  /// kDisagreement if the solvers disagree on some query; else kProved iff every query is
+  /// proved; kRefuted iff some query is refuted; kUnknown otherwise.
   ProofStatus status = ProofStatus::kUnknown;
   double seconds = 0;
+  /// The solvers that ran.
+  SolverChoice solvers = SolverChoice::kZ3;
   std::vector<QueryResult> queries;
   /// status == info.expected.
   bool as_expected() const { return status == info.expected; }

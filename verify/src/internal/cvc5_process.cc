@@ -1,0 +1,90 @@
+#include "internal/cvc5_process.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+extern char** environ;
+
+namespace uldp::verify::internal {
+namespace {
+
+/// A temporary file holding `text`, removed when this goes out of scope.
+class TempScript {
+ public:
+  explicit TempScript(const std::string& text) {
+    std::string pattern = (std::filesystem::temp_directory_path() / "uldp-cvc5-XXXXXX").string();
+    const int fd = ::mkstemp(pattern.data());
+    if (fd < 0) return;
+    ::close(fd);
+    path_ = pattern;
+    std::ofstream(path_) << text;
+  }
+  ~TempScript() {
+    if (!path_.empty()) std::remove(path_.c_str());
+  }
+  TempScript(const TempScript&) = delete;
+  TempScript& operator=(const TempScript&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+bool is_answer(const std::string& line) {
+  return line == "sat" || line == "unsat" || line == "unknown";
+}
+
+}  // namespace
+
+Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models) {
+  Cvc5Run run;
+  const TempScript file("(set-logic ALL)\n" + script);
+  if (file.path().empty()) return run;
+  int pipe_fds[2];
+  if (::pipe(pipe_fds) != 0) return run;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDERR_FILENO);
+  posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
+  std::string tlimit = "--tlimit-per=" + std::to_string(timeout_ms);
+  std::string program = "cvc5", lang = "--lang=smt2", incremental = "--incremental",
+              produce = "--produce-models", path = file.path();
+  std::vector<char*> argv{program.data(), lang.data(), incremental.data(), tlimit.data()};
+  if (models) argv.push_back(produce.data());
+  argv.push_back(path.data());
+  argv.push_back(nullptr);
+  const auto start = std::chrono::steady_clock::now();
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(pipe_fds[1]);
+  if (spawned != 0) {
+    ::close(pipe_fds[0]);
+    return run;
+  }
+  run.started = true;
+  char buffer[4096];
+  for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) > 0;)
+    run.output.append(buffer, static_cast<std::size_t>(n));
+  ::close(pipe_fds[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::istringstream lines(run.output);
+  for (std::string line; std::getline(lines, line);) {
+    if (is_answer(line)) run.answers.push_back(line);
+  }
+  return run;
+}
+
+}  // namespace uldp::verify::internal
