@@ -24,6 +24,7 @@ struct ProveCommand {
   std::string name;
   bool all = false;
   bool json = false;
+  bool explain = false;
   std::string smt_dir;
   unsigned timeout_ms = 20000;
   unsigned cvc5_timeout_ms = 2000;
@@ -70,14 +71,14 @@ void print_text(const std::vector<ClaimResult>& results, SolverChoice solvers) {
   for (const auto& r : results) width = std::max(width, r.info.name.size());
   std::cout << std::left << std::setw(static_cast<int>(width) + 2) << "claim" << std::setw(28)
             << "paper" << std::setw(9) << "status" << std::setw(10) << "expected"
-            << "seconds\n";
+            << "seconds  scope\n";
   for (const auto& r : results) {
     std::ostringstream secs;
     secs << std::fixed << std::setprecision(3) << r.seconds;
     std::cout << std::setw(static_cast<int>(width) + 2) << r.info.name << std::setw(28)
               << r.info.paper_reference << std::setw(9) << proof_status_name(r.status)
-              << std::setw(10) << proof_status_name(r.info.expected) << secs.str()
-              << (r.as_expected() ? "" : "  <-- NOT AS EXPECTED") << "\n";
+              << std::setw(10) << proof_status_name(r.info.expected) << std::setw(9) << secs.str()
+              << r.scope << (r.as_expected() ? "" : "  <-- NOT AS EXPECTED") << "\n";
   }
   for (const auto& r : results) {
     if (r.status == ProofStatus::kRefuted) {
@@ -98,6 +99,25 @@ void print_text(const std::vector<ClaimResult>& results, SolverChoice solvers) {
   std::size_t ok = 0;
   for (const auto& r : results) ok += r.as_expected() ? 1 : 0;
   std::cout << "\n" << ok << " of " << results.size() << " claims came out as expected\n";
+}
+
+/// The encoding of each claim in the paper's terms: its statement, scope and every query as the
+/// commented SMT-LIB2 text the solvers ran (sorts, hypotheses, negated claim).
+void print_explanation(const std::vector<ClaimResult>& results) {
+  for (const auto& r : results) {
+    std::cout << "== " << r.info.name << " (" << r.info.paper_reference << ")\n"
+              << "claim: " << r.info.statement << "\n"
+              << "expected: " << proof_status_name(r.info.expected) << "; scope: " << r.scope
+              << "\n"
+              << "Each query asserts the hypotheses and the NEGATION of the claim: unsat proves "
+                 "the claim, a model is a counterexample of the sizes of its universes.\n";
+    for (const auto& q : r.queries) {
+      std::cout << "\n-- query " << q.name << ": " << proof_status_name(q.status) << " ("
+                << answers_text(q) << ")\n"
+                << q.smt2;
+    }
+    std::cout << "\n";
+  }
 }
 
 void print_json(const std::vector<ClaimResult>& results, SolverChoice solvers) {
@@ -127,6 +147,7 @@ void print_json(const std::vector<ClaimResult>& results, SolverChoice solvers) {
          {"as_expected", r.as_expected()},
          {"statement", r.info.statement},
          {"shape", r.info.shape},
+         {"scope", r.scope},
          {"counterexample", r.status == ProofStatus::kRefuted ? nlohmann::json(r.counterexample())
                                                               : nlohmann::json(nullptr)},
          {"queries", queries}});
@@ -148,6 +169,8 @@ void add_prove_command(CLI::App& app, int& exit_code) {
   cmd->add_option("name", c->name, "one claim: " + claim_names());
   cmd->add_flag("--all", c->all, "run every claim (including the expected refutations)");
   cmd->add_flag("--json", c->json, "print JSON");
+  cmd->add_flag("--explain", c->explain,
+                "print each claim's encoding (sorts, hypotheses, negated claim) before the table");
   cmd->add_option("--smt-dir", c->smt_dir,
                   "write every query as DIR/<claim>.<query>.smt2 (re-run with z3)");
   cmd->add_option("--timeout-ms", c->timeout_ms,
@@ -174,6 +197,7 @@ void add_prove_command(CLI::App& app, int& exit_code) {
       results.push_back(run_claim(c->name, options));  // unknown NAME: InvalidArgument (exit 2)
     }
     if (!c->smt_dir.empty()) write_queries(c->smt_dir, results);
+    if (c->explain && !c->json) print_explanation(results);
     if (c->json) {
       print_json(results, *choice);
     } else {

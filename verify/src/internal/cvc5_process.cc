@@ -45,7 +45,8 @@ bool is_answer(const std::string& line) {
 
 }  // namespace
 
-Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models) {
+Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models,
+                 const std::string& extra_option) {
   Cvc5Run run;
   const TempScript file("(set-logic ALL)\n" + script);
   if (file.path().empty()) return run;
@@ -61,6 +62,8 @@ Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models) {
               produce = "--produce-models", path = file.path();
   std::vector<char*> argv{program.data(), lang.data(), incremental.data(), tlimit.data()};
   if (models) argv.push_back(produce.data());
+  std::string extra = extra_option;
+  if (!extra.empty()) argv.push_back(extra.data());
   argv.push_back(path.data());
   argv.push_back(nullptr);
   const auto start = std::chrono::steady_clock::now();

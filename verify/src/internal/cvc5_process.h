@@ -19,7 +19,9 @@ struct Cvc5Run {
 };
 
 /// Runs `cvc5 --lang=smt2 --tlimit-per=timeout_ms` on `script` (with `(set-logic ALL)` put in
-/// front and `--produce-models` when `models`); each check-sat gets at most timeout_ms.
-Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models);
+/// front and `--produce-models` when `models`, plus `extra_option` when not empty); each
+/// check-sat gets at most timeout_ms.
+Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models,
+                 const std::string& extra_option = "");
 
 }  // namespace uldp::verify::internal

@@ -50,9 +50,9 @@ SolverAnswer z3_answer(z3::solver& solver) {
   return answer;
 }
 
-SolverAnswer cvc5_answer(const std::string& smt2, unsigned timeout_ms) {
+SolverAnswer cvc5_answer(const std::string& smt2, unsigned timeout_ms, const std::string& option) {
   SolverAnswer answer{"cvc5", ProofStatus::kUnknown, 0, ""};
-  const Cvc5Run run = run_cvc5(smt2 + "(get-model)\n", timeout_ms, true);
+  const Cvc5Run run = run_cvc5(smt2 + "(get-model)\n", timeout_ms, true, option);
   answer.seconds = run.seconds;
   if (!run.started) {
     answer.detail = "cvc5 could not be started";
@@ -82,6 +82,34 @@ SolverScope::~SolverScope() {
   active_cvc5_timeout_ms = previous_timeout_ms_;
 }
 
+namespace {
+
+/// Runs the active solvers on `solver` (Z3) and `smt2` (cvc5) and combines their answers.
+void decide(QueryResult& result, z3::solver& solver, const std::string& cvc5_option) {
+  if (runs_z3(active_choice)) result.answers.push_back(z3_answer(solver));
+  if (runs_cvc5(active_choice))
+    result.answers.push_back(cvc5_answer(result.smt2, active_cvc5_timeout_ms, cvc5_option));
+  result.status = combine_answers(result.answers);
+  for (const auto& a : result.answers) {
+    result.seconds += a.seconds;
+    if (result.model.empty() && a.status == ProofStatus::kRefuted) result.model = a.detail;
+    if (result.status == ProofStatus::kUnknown || result.status == ProofStatus::kDisagreement) {
+      if (!result.reason_unknown.empty()) result.reason_unknown += "; ";
+      result.reason_unknown += a.solver + " says " + proof_status_name(a.status);
+      if (a.status == ProofStatus::kUnknown) result.reason_unknown += " (" + a.detail + ")";
+    }
+  }
+}
+
+std::string script_header(const std::string& title) {
+  return "; uldp prove: " + title +
+         "\n"
+         "; The hypotheses and the NEGATION of the conclusion are asserted.\n"
+         "; unsat => the claim is proved; sat => the model is a counterexample.\n";
+}
+
+}  // namespace
+
 QueryResult prove_implication(z3::context& ctx, const std::string& name, const std::string& title,
                               const z3::expr& hypotheses, const z3::expr& conclusion,
                               unsigned timeout_ms, const std::string& logic) {
@@ -93,25 +121,21 @@ QueryResult prove_implication(z3::context& ctx, const std::string& name, const s
   solver.set("timeout", timeout_ms);
   solver.add(hypotheses);
   solver.add(!conclusion);
-  std::ostringstream script;
-  script << "; uldp prove: " << title << "\n"
-         << "; The hypotheses and the NEGATION of the conclusion are asserted.\n"
-         << "; unsat => the claim is proved; sat => the model is a counterexample.\n"
-         << solver.to_smt2();
-  result.smt2 = script.str();
-  if (runs_z3(active_choice)) result.answers.push_back(z3_answer(solver));
-  if (runs_cvc5(active_choice))
-    result.answers.push_back(cvc5_answer(result.smt2, active_cvc5_timeout_ms));
-  result.status = combine_answers(result.answers);
-  for (const auto& a : result.answers) {
-    result.seconds += a.seconds;
-    if (result.model.empty() && a.status == ProofStatus::kRefuted) result.model = a.detail;
-    if (result.status == ProofStatus::kUnknown || result.status == ProofStatus::kDisagreement) {
-      if (!result.reason_unknown.empty()) result.reason_unknown += "; ";
-      result.reason_unknown += a.solver + " says " + proof_status_name(a.status);
-      if (a.status == ProofStatus::kUnknown) result.reason_unknown += " (" + a.detail + ")";
-    }
-  }
+  result.smt2 = script_header(title) + solver.to_smt2();
+  decide(result, solver, "");
+  return result;
+}
+
+QueryResult prove_smtlib(const std::string& name, const std::string& title, const std::string& text,
+                         unsigned timeout_ms, const std::string& cvc5_options) {
+  z3::context ctx;
+  QueryResult result;
+  result.name = name;
+  z3::solver solver(ctx);
+  solver.set("timeout", timeout_ms);
+  solver.add(ctx.parse_string(text.c_str()));
+  result.smt2 = script_header(title) + text + "(check-sat)\n";
+  decide(result, solver, cvc5_options);
   return result;
 }
 

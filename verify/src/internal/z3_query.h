@@ -34,4 +34,11 @@ QueryResult prove_implication(z3::context& ctx, const std::string& name, const s
                               const z3::expr& hypotheses, const z3::expr& conclusion,
                               unsigned timeout_ms, const std::string& logic = "");
 
+/// Proves an implication written as commented SMT-LIB2 text (declarations, hypotheses, and as
+/// its LAST assert the negated claim; no check-sat): Z3 decides the parsed assertions, cvc5 the
+/// text itself (with `cvc5_options`, e.g. "--finite-model-find"), and the text is kept as the
+/// query's .smt2 so that its comments explain the encoding.
+QueryResult prove_smtlib(const std::string& name, const std::string& title, const std::string& text,
+                         unsigned timeout_ms, const std::string& cvc5_options = "");
+
 }  // namespace uldp::verify::internal

@@ -28,6 +28,8 @@ struct ClaimInfo {
   /// kProved for the paper's claims; kRefuted for counterexample claims (a hypothesis dropped,
   /// or a paper erratum), where a Z3 model of the negation is the expected outcome.
   ProofStatus expected = ProofStatus::kProved;
+  /// True for the closed-form families, whose encoding covers every size by construction.
+  bool every_size = false;
 };
 
 /// Every claim, in a fixed order (proved claims first, then the expected refutations).
@@ -54,6 +56,9 @@ struct ClaimResult {
   /// proved; kRefuted iff some query is refuted; kUnknown otherwise.
   ProofStatus status = ProofStatus::kUnknown;
   double seconds = 0;
+  /// What the outcome covers: "all sizes" when a size-independent encoding decided it, else
+  /// the fixed shape of info.shape.
+  std::string scope;
   /// The solvers that ran.
   SolverChoice solvers = SolverChoice::kZ3;
   std::vector<QueryResult> queries;
