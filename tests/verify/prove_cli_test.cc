@@ -34,7 +34,7 @@ TEST(ProveCli, AllClaimsAsExpectedInJson) {
   std::size_t refuted_expected = 0;
   for (const auto& c : j["claims"]) {
     for (const char* key :
-         {"name", "paper_reference", "status", "seconds", "refutation_expected"}) {
+         {"name", "paper_reference", "status", "seconds", "refutation_expected", "scope"}) {
       EXPECT_TRUE(c.contains(key)) << key;
     }
     EXPECT_TRUE(c["as_expected"].get<bool>()) << c["name"];

@@ -264,6 +264,28 @@ std::vector<QueryResult> uldp_osldp_all_sizes(unsigned timeout_ms, bool every_in
       prove_smtlib("all_sizes.osldp", title_of("ULDP => OSLDP"), text, timeout_ms, kFiniteModels)};
 }
 
+std::vector<QueryResult> osldp_uldp_all_sizes(unsigned timeout_ms) {
+  std::string text =
+      "; The converse of Proposition 13 (OSLDP implies ULDP for SOME Y_P), every finite X, Y.\n"
+      "; 'For some Y_P' is reduced to one set: if ULDP holds for Y_P (reachable reading), every\n"
+      "; output outside Y_P is invertible, so Y_P contains Y_P* = {y : y not invertible}, and the\n"
+      "; ratio on Y_P gives it on Y_P*: ULDP holds for some Y_P iff it holds for Y_P*. Negated\n"
+      "; claim: the ratio fails at some u in Y_P* (c, d witness that u is not invertible).\n"
+      "(declare-sort X 0) (declare-sort Y 0)\n"
+      "(declare-fun XS (X) Bool) (declare-fun Q (X Y) Real) (declare-fun t () Real)\n"
+      "(assert (>= t 1.0))\n";
+  text += nonnegative("Q", "X", "Y");
+  text +=
+      "; Hypothesis: (XS, eps)-OSLDP (eq. (24)).\n"
+      "(assert (forall ((x X) (x2 X) (y Y)) (=> (XS x) (<= (Q x y) (* t (Q x2 y))))))\n"
+      "(declare-fun a () X) (declare-fun b () X) (declare-fun c () X) (declare-fun d () X)\n"
+      "(declare-fun u () Y)\n"
+      "(assert (and (> (Q c u) 0.0) (or (XS c) (and (> (Q d u) 0.0) (not (= c d)))) (> (Q a u) (* "
+      "t (Q b u)))))\n";
+  return {prove_smtlib("all_sizes.uldp_for_some_yp", title_of("OSLDP => ULDP for some Y_P"), text,
+                       timeout_ms, kFiniteModels)};
+}
+
 namespace {
 
 /// The PUM of Section 5 for every finite X, Y, number of bots and tagging: Z is a sort holding

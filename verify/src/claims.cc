@@ -36,13 +36,19 @@ bool starts_with(const std::string& text, const std::string& prefix) {
   return text.rfind(prefix, 0) == 0;
 }
 
-/// "all sizes" when the all-sizes queries decide the claim, else the fixed shape.
+/// "all sizes" when the all-sizes queries prove the claim, else the fixed shape. A refutation
+/// by an all-sizes query is a kernel with entries in [0,1] whose rows need not sum to 1 (sums
+/// over a sort are not encoded), so it is reported as such next to the fixed shape, whose model
+/// is a stochastic counterexample.
 std::string scope_of(const ClaimResult& r) {
   if (r.info.every_size) return "all sizes";
   bool any_all_sizes = false, all_sizes_proved = true, all_sizes_refuted = false,
-       step_refuted = false;
+       step_refuted = false, fixed_refuted = false;
   for (const auto& q : r.queries) {
-    if (!starts_with(q.name, "all_sizes.")) continue;
+    if (!starts_with(q.name, "all_sizes.")) {
+      fixed_refuted = fixed_refuted || q.status == ProofStatus::kRefuted;
+      continue;
+    }
     any_all_sizes = true;
     all_sizes_proved = all_sizes_proved && q.status == ProofStatus::kProved;
     // Induction steps and conclusions drawn from an invariant: a model refutes the proof, but
@@ -51,12 +57,15 @@ std::string scope_of(const ClaimResult& r) {
                       q.name.find("_from_invariant") != std::string::npos;
     if (q.status == ProofStatus::kRefuted) (step ? step_refuted : all_sizes_refuted) = true;
   }
-  if (any_all_sizes && r.status == ProofStatus::kProved && all_sizes_proved) return "all sizes";
-  if (r.status == ProofStatus::kRefuted && all_sizes_refuted) return "all sizes";
-  if (r.status == ProofStatus::kRefuted && step_refuted)
-    return r.info.shape.empty() ? "all sizes: an induction step fails"
-                                : r.info.shape + " (all sizes: an induction step fails)";
-  return r.info.shape;
+  if (r.status == ProofStatus::kProved)
+    return any_all_sizes && all_sizes_proved ? "all sizes" : r.info.shape;
+  if (r.status != ProofStatus::kRefuted) return r.info.shape;
+  std::string scope = fixed_refuted ? r.info.shape + " (stochastic)" : "";
+  const char* extra = all_sizes_refuted ? "all sizes (rows unnormalised)"
+                      : step_refuted    ? "all sizes: an induction step fails"
+                                        : "";
+  if (*extra != '\0') scope += (scope.empty() ? "" : "; ") + std::string(extra);
+  return scope;
 }
 
 constexpr const char* kAllSizes = "every t >= 1, |X_S| >= 1, |X_N| >= 0 (entry classes)";
@@ -226,7 +235,7 @@ const std::vector<CatalogEntry>& catalog() {
                   "the converse: an (X_S, eps)-OSLDP mechanism need not be (X_S, Y_P, eps)-ULDP "
                   "for any Y_P",
                   "|X| = 3, |Y| = 3, all 8 subsets Y_P", R},
-                 internal::osldp_uldp_queries});
+                 both_scopes(internal::osldp_uldp_all_sizes, internal::osldp_uldp_queries)});
     e.push_back(
         {{"pum_uldp_literal", "Proposition 9",
           "erratum: in the literal reading condition 1 fails: an invertible output of a "

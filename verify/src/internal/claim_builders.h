@@ -75,6 +75,8 @@ std::vector<QueryResult> data_integration_all_sizes(unsigned timeout_ms,
                                                     DataIntegrationVariant variant);
 /// Proposition 13 for every |X|, |Y|; `every_input` claims eps-LDP instead (a mutant).
 std::vector<QueryResult> uldp_osldp_all_sizes(unsigned timeout_ms, bool every_input);
+/// The converse of Proposition 13 for every |X|, |Y| (expected refuted).
+std::vector<QueryResult> osldp_uldp_all_sizes(unsigned timeout_ms);
 /// Proposition 9 for every |X|, |Y|, kappa and tagging; `leak_tags`: f_pre ignores the tags.
 std::vector<QueryResult> pum_uldp_all_sizes(unsigned timeout_ms, Reading reading, bool leak_tags);
 /// Proposition 10 for every |X|, |Y|, kappa and two users' taggings.
