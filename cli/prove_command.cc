@@ -110,7 +110,8 @@ void print_explanation(const std::vector<ClaimResult>& results) {
               << "expected: " << proof_status_name(r.info.expected) << "; scope: " << r.scope
               << "\n"
               << "Each query asserts the hypotheses and the NEGATION of the claim: unsat proves "
-                 "the claim, a model is a counterexample of the sizes of its universes.\n";
+                 "the claim, a model is a counterexample.\n"
+              << encoding_summary(r.info);
     for (const auto& q : r.queries) {
       std::cout << "\n-- query " << q.name << ": " << proof_status_name(q.status) << " ("
                 << answers_text(q) << ")\n"

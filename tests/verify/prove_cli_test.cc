@@ -61,6 +61,16 @@ TEST(ProveCli, OneClaimAsATableWithTheModelOfARefutation) {
   EXPECT_NE(r.out.find(" = "), std::string::npos);
 }
 
+TEST(ProveCli, ExplainPrintsTheEncodingInThePapersTerms) {
+  const RunResult r = run("prove pum_uldp --explain --solver z3");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  for (const char* part : {"Proposition 9", "scope: all sizes", "(declare-sort X 0)",
+                           "Hypothesis: Q_cmn is (Z_S, Y_P, eps)-ULDP", "Negated claim",
+                           "Why a model is a counterexample"}) {
+    EXPECT_NE(r.out.find(part), std::string::npos) << part;
+  }
+}
+
 TEST(ProveCli, BadUsageExitsTwoWithOneLine) {
   RunResult r = run("prove no_such_claim");
   EXPECT_EQ(r.exit_code, 2);

@@ -323,6 +323,29 @@ std::optional<ClaimInfo> find_claim(std::string_view name) {
   return entry->info;
 }
 
+std::string encoding_summary(const ClaimInfo& info) {
+  if (info.every_size) {
+    return "Entry classes: a mechanism of any size is described by finitely many classes of\n"
+           "(x, x', y) triples (output type, each input's relation to y; for bit vectors the two\n"
+           "bits where the inputs differ), each with its entry value and its row count as\n"
+           "symbolic expressions in t, |X_S|, |X_N| (and theta, p). A class exists iff its count\n"
+           "is >= 1, so the negated claim over classes has a model iff some size, budget and\n"
+           "triple violate the claim; the model gives the sizes and the budget.\n";
+  }
+  std::string text =
+      "Sizes: the sets are uninterpreted sorts (or {0..n-1} with n symbolic), subsets are\n"
+      "predicates, kernels are uninterpreted real functions with entries in [0,1], the\n"
+      "hypotheses are universally quantified and the negated claim is ground over fresh\n"
+      "constants: unsat = no counterexample of any size (queries all_sizes.*). Models have\n"
+      "finite universes but rows that need not sum to 1.\n";
+  if (!info.shape.empty()) {
+    text += "Cross-check (queries fixed_shape.*): every entry of a fixed shape (" + info.shape +
+            ") is a real variable, rows sum to 1, subsets are boolean variables; its models\n"
+            "are stochastic counterexamples.\n";
+  }
+  return text;
+}
+
 std::string claim_names() {
   std::string names;
   for (const auto& entry : catalog()) {

@@ -74,6 +74,10 @@ ClaimResult run_claim(std::string_view name, const ProofOptions& options = {});
 /// Runs every claim of claim_catalog() in order.
 std::vector<ClaimResult> run_all_claims(const ProofOptions& options = {});
 
+/// How the claim is encoded, in the paper's terms (a paragraph for `uldp prove --explain`; the
+/// queries' commented SMT-LIB2 text gives the details).
+std::string encoding_summary(const ClaimInfo& info);
+
 /// "urr_uldp, urap_uldp, ...": the valid names, for error messages.
 std::string claim_names();
 
