@@ -46,6 +46,7 @@ struct Report {
   std::string smt_path;
   bool smt_with_cvc5 = false;
   std::optional<std::string> smt_problem;  // cvc5 disagreed with z3 or left queries unknown
+  nlohmann::json smt_json;                 // per-solver answers of the re-check (null: none)
   std::optional<Claim> claim;  // the built-in's claim, when checking a registered mechanism
 };
 
@@ -105,7 +106,13 @@ void describe(Report& r, const ExactForm& form) {
 }
 
 // Independent Z3 re-check of a dense form: its verdicts must be the hand-written checkers' ones.
-std::optional<std::string> smt_recheck_into(const Report& r, const ExactForm& form) {
+// The solvers' part of a re-check: what went wrong (if anything) and the JSON per solver.
+struct SmtOutcome {
+  std::optional<std::string> problem;
+  nlohmann::json json;
+};
+
+SmtOutcome smt_recheck_into(const Report& r, const ExactForm& form) {
   const auto* dense = std::get_if<DenseForm>(&form);
   if (!dense)
     throw InvalidArgument(
@@ -124,26 +131,34 @@ std::optional<std::string> smt_recheck_into(const Report& r, const ExactForm& fo
   std::ofstream out(r.smt_path);
   out << cert.script;
   if (!out) throw InvalidArgument("--smt: cannot write '" + r.smt_path + "'");
-  if (!r.smt_with_cvc5) return std::nullopt;
+  SmtOutcome outcome;
+  outcome.json["z3"] = {{"queries", cert.expected_answers.size()}, {"seconds", cert.seconds}};
+  if (!r.smt_with_cvc5) return outcome;
   // The second solver: cvc5 re-runs the certificate and must give the same sat/unsat answers.
   const Cvc5Rerun rerun = rerun_with_cvc5(cert.script, 60000);
-  if (rerun.answers.size() != cert.expected_answers.size())
-    return std::string("cvc5 answered " + std::to_string(rerun.answers.size()) + " of " +
-                       std::to_string(cert.expected_answers.size()) + " certificate queries");
+  outcome.json["cvc5"] = {{"answers", rerun.answers.size()}, {"seconds", rerun.seconds}};
+  if (rerun.answers.size() != cert.expected_answers.size()) {
+    outcome.problem = "cvc5 answered " + std::to_string(rerun.answers.size()) + " of " +
+                      std::to_string(cert.expected_answers.size()) + " certificate queries";
+    return outcome;
+  }
   std::size_t unknown = 0;
-  for (std::size_t i = 0; i < rerun.answers.size(); ++i) {
+  for (std::size_t i = 0; i < rerun.answers.size() && !outcome.problem; ++i) {
     if (rerun.answers[i] == "unknown") {
       ++unknown;
     } else if (rerun.answers[i] != cert.expected_answers[i]) {
-      return "disagreement: on certificate query [" + std::to_string(i + 1) + "] z3 says " +
-             cert.expected_answers[i] + ", cvc5 says " + rerun.answers[i];
+      outcome.problem = "disagreement: on certificate query [" + std::to_string(i + 1) +
+                        "] z3 says " + cert.expected_answers[i] + ", cvc5 says " + rerun.answers[i];
     }
   }
+  outcome.json["cvc5"]["unknown"] = unknown;
+  outcome.json["cvc5"]["agrees"] = !outcome.problem && unknown == 0;
+  if (outcome.problem) return outcome;
   std::cerr << "smt: z3 and cvc5 agree on " << rerun.answers.size() - unknown << " of "
             << rerun.answers.size() << " certificate queries (cvc5 unknown on " << unknown << ", "
             << rerun.seconds << " s)\n";
-  if (unknown > 0) return "cvc5 left certificate queries unknown (not a verdict)";
-  return std::nullopt;
+  if (unknown > 0) outcome.problem = "cvc5 left certificate queries unknown (not a verdict)";
+  return outcome;
 }
 
 IndexSet sensitive_for_file(const CheckCommand& c, std::size_t inputs) {
@@ -215,7 +230,11 @@ Report run(const CheckCommand& c) {
   }
   describe(r, *form);
   r.verdicts = check_all_properties(*form, r.sensitive, r.budget);
-  if (!r.smt_path.empty()) r.smt_problem = smt_recheck_into(r, *form);
+  if (!r.smt_path.empty()) {
+    SmtOutcome outcome = smt_recheck_into(r, *form);
+    r.smt_problem = outcome.problem;
+    r.smt_json = std::move(outcome.json);
+  }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
@@ -264,6 +283,7 @@ void print_json(const Report& r, const std::vector<Property>& required) {
   j["uldp_strict"] = verdict_to_json(r.verdicts.uldp_strict);
   j["osldp"] = verdict_to_json(r.verdicts.osldp);
   j["seconds"] = r.seconds;
+  if (!r.smt_json.is_null()) j["smt"] = r.smt_json;
   std::cout << j.dump(2) << "\n";
 }
 

@@ -153,6 +153,12 @@ TEST(CheckCli, CvcFiveRerunsTheCertificateAndAgrees) {
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("z3 and cvc5 agree on"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("(cvc5 unknown on 0,"), std::string::npos) << r.out;
+  const RunResult j = uldp::testing::run_uldp(
+      "check --mech urr --k 4 --sensitive 0,1 --exp-eps 3 --json --smt " + path);
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  const auto report = nlohmann::json::parse(j.out);
+  EXPECT_TRUE(report["smt"]["cvc5"]["agrees"].get<bool>()) << report["smt"];
+  EXPECT_EQ(report["smt"]["cvc5"]["answers"], report["smt"]["z3"]["queries"]);
 }
 
 }  // namespace
