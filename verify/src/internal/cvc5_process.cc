@@ -1,10 +1,13 @@
 #include "internal/cvc5_process.h"
 
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -38,6 +41,14 @@ class TempScript {
  private:
   std::string path_;
 };
+
+std::size_t count_check_sats(const std::string& script) {
+  std::size_t count = 0;
+  for (std::size_t at = script.find("(check-sat)"); at != std::string::npos;
+       at = script.find("(check-sat)", at + 1))
+    ++count;
+  return count;
+}
 
 bool is_answer(const std::string& line) {
   return line == "sat" || line == "unsat" || line == "unknown";
@@ -76,9 +87,26 @@ Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models,
     return run;
   }
   run.started = true;
+  // A hard deadline besides cvc5's own per-query limit: the whole script may hold several
+  // queries, so allow the limit per check-sat plus a margin, then kill the process.
+  const std::size_t queries = std::max<std::size_t>(1, count_check_sats(script));
+  const auto deadline =
+      start + std::chrono::milliseconds(static_cast<long long>(timeout_ms) * queries + 5000);
   char buffer[4096];
-  for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) > 0;)
+  while (true) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          deadline - std::chrono::steady_clock::now())
+                          .count();
+    pollfd pfd{pipe_fds[0], POLLIN, 0};
+    if (left <= 0 || ::poll(&pfd, 1, static_cast<int>(left)) == 0) {
+      ::kill(pid, SIGKILL);
+      run.output += "\n(uldp: cvc5 killed after the deadline)\n";
+      break;
+    }
+    const ssize_t n = ::read(pipe_fds[0], buffer, sizeof buffer);
+    if (n <= 0) break;
     run.output.append(buffer, static_cast<std::size_t>(n));
+  }
   ::close(pipe_fds[0]);
   int status = 0;
   ::waitpid(pid, &status, 0);

@@ -50,6 +50,19 @@ SolverAnswer z3_answer(z3::solver& solver) {
   return answer;
 }
 
+/// What cvc5 printed after its first "sat" line: the model of (get-model).
+std::string after_answer_line(const std::string& output) {
+  std::size_t line_start = 0;
+  while (line_start < output.size()) {
+    const std::size_t end = output.find('\n', line_start);
+    const std::size_t stop = end == std::string::npos ? output.size() : end;
+    if (output.compare(line_start, stop - line_start, "sat") == 0)
+      return stop < output.size() ? output.substr(stop + 1) : "";
+    line_start = stop + 1;
+  }
+  return output;
+}
+
 SolverAnswer cvc5_answer(const std::string& smt2, unsigned timeout_ms, const std::string& option) {
   SolverAnswer answer{"cvc5", ProofStatus::kUnknown, 0, ""};
   const Cvc5Run run = run_cvc5(smt2 + "(get-model)\n", timeout_ms, true, option);
@@ -62,7 +75,7 @@ SolverAnswer cvc5_answer(const std::string& smt2, unsigned timeout_ms, const std
     answer.status = ProofStatus::kProved;
   } else if (run.answers[0] == "sat") {
     answer.status = ProofStatus::kRefuted;
-    answer.detail = run.output.substr(run.output.find("sat") + 4);
+    answer.detail = after_answer_line(run.output);
   } else {
     answer.detail = "time limit " + std::to_string(timeout_ms) + " ms or incomplete";
   }
