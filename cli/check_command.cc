@@ -13,6 +13,7 @@
 #include "uldp/error.h"
 #include "uldp/io/matrix_reader.h"
 #include "uldp/verify/smt_recheck.h"
+#include "uldp/verify/solvers.h"
 
 namespace uldp::cli {
 using namespace uldp::verify;  // the Z3 layer
@@ -26,7 +27,8 @@ struct CheckCommand {
   std::vector<std::string> require;
   bool json = false;
   bool dense = false;
-  std::string smt_path;  // --smt FILE: Z3 certificate of a dense matrix
+  std::string smt_path;    // --smt FILE: Z3 certificate of a dense matrix
+  std::string smt_solver;  // --smt-solver: z3, or both (cvc5 re-runs the certificate)
 };
 
 struct Report {
@@ -42,6 +44,9 @@ struct Report {
   PropertyVerdicts verdicts;
   double seconds = 0;
   std::string smt_path;
+  bool smt_with_cvc5 = false;
+  std::optional<std::string> smt_problem;  // cvc5 disagreed with z3 or left queries unknown
+  nlohmann::json smt_json;                 // per-solver answers of the re-check (null: none)
   std::optional<Claim> claim;  // the built-in's claim, when checking a registered mechanism
 };
 
@@ -101,7 +106,13 @@ void describe(Report& r, const ExactForm& form) {
 }
 
 // Independent Z3 re-check of a dense form: its verdicts must be the hand-written checkers' ones.
-void smt_recheck_into(const Report& r, const ExactForm& form) {
+// The solvers' part of a re-check: what went wrong (if anything) and the JSON per solver.
+struct SmtOutcome {
+  std::optional<std::string> problem;
+  nlohmann::json json;
+};
+
+SmtOutcome smt_recheck_into(const Report& r, const ExactForm& form) {
   const auto* dense = std::get_if<DenseForm>(&form);
   if (!dense)
     throw InvalidArgument(
@@ -120,6 +131,34 @@ void smt_recheck_into(const Report& r, const ExactForm& form) {
   std::ofstream out(r.smt_path);
   out << cert.script;
   if (!out) throw InvalidArgument("--smt: cannot write '" + r.smt_path + "'");
+  SmtOutcome outcome;
+  outcome.json["z3"] = {{"queries", cert.expected_answers.size()}, {"seconds", cert.seconds}};
+  if (!r.smt_with_cvc5) return outcome;
+  // The second solver: cvc5 re-runs the certificate and must give the same sat/unsat answers.
+  const Cvc5Rerun rerun = rerun_with_cvc5(cert.script, 60000);
+  outcome.json["cvc5"] = {{"answers", rerun.answers.size()}, {"seconds", rerun.seconds}};
+  if (rerun.answers.size() != cert.expected_answers.size()) {
+    outcome.problem = "cvc5 answered " + std::to_string(rerun.answers.size()) + " of " +
+                      std::to_string(cert.expected_answers.size()) + " certificate queries";
+    return outcome;
+  }
+  std::size_t unknown = 0;
+  for (std::size_t i = 0; i < rerun.answers.size() && !outcome.problem; ++i) {
+    if (rerun.answers[i] == "unknown") {
+      ++unknown;
+    } else if (rerun.answers[i] != cert.expected_answers[i]) {
+      outcome.problem = "disagreement: on certificate query [" + std::to_string(i + 1) +
+                        "] z3 says " + cert.expected_answers[i] + ", cvc5 says " + rerun.answers[i];
+    }
+  }
+  outcome.json["cvc5"]["unknown"] = unknown;
+  outcome.json["cvc5"]["agrees"] = !outcome.problem && unknown == 0;
+  if (outcome.problem) return outcome;
+  std::cerr << "smt: z3 and cvc5 agree on " << rerun.answers.size() - unknown << " of "
+            << rerun.answers.size() << " certificate queries (cvc5 unknown on " << unknown << ", "
+            << rerun.seconds << " s)\n";
+  if (unknown > 0) outcome.problem = "cvc5 left certificate queries unknown (not a verdict)";
+  return outcome;
 }
 
 IndexSet sensitive_for_file(const CheckCommand& c, std::size_t inputs) {
@@ -163,6 +202,9 @@ ExactForm form_from_file(Report& r, const CheckCommand& c) {
 Report run(const CheckCommand& c) {
   Report r;
   r.smt_path = c.smt_path;
+  r.smt_with_cvc5 = c.smt_solver.empty() ? cvc5_on_path() : c.smt_solver == "both";
+  if (r.smt_with_cvc5 && !cvc5_on_path())
+    throw InvalidArgument("--smt-solver both: no cvc5 on PATH");
   r.budget = c.flags.budget.parse();
   const auto start = std::chrono::steady_clock::now();
   if (!c.matrix_path.empty() == !c.flags.name.empty()) {
@@ -188,7 +230,11 @@ Report run(const CheckCommand& c) {
   }
   describe(r, *form);
   r.verdicts = check_all_properties(*form, r.sensitive, r.budget);
-  if (!r.smt_path.empty()) smt_recheck_into(r, *form);
+  if (!r.smt_path.empty()) {
+    SmtOutcome outcome = smt_recheck_into(r, *form);
+    r.smt_problem = outcome.problem;
+    r.smt_json = std::move(outcome.json);
+  }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
@@ -237,6 +283,7 @@ void print_json(const Report& r, const std::vector<Property>& required) {
   j["uldp_strict"] = verdict_to_json(r.verdicts.uldp_strict);
   j["osldp"] = verdict_to_json(r.verdicts.osldp);
   j["seconds"] = r.seconds;
+  if (!r.smt_json.is_null()) j["smt"] = r.smt_json;
   std::cout << j.dump(2) << "\n";
 }
 
@@ -275,6 +322,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_option(
       "--smt", c->smt_path,
       "also re-check with Z3 and write the SMT-LIB2 certificate to FILE (dense; run: z3 FILE)");
+  cmd->add_option("--smt-solver", c->smt_solver,
+                  "with --smt: z3, or both (cvc5 re-runs the certificate and must agree); "
+                  "default: both when cvc5 is on PATH")
+      ->check(CLI::IsMember({"z3", "both"}));
   cmd->callback([c, &exit_code] {
     const Report r = run(*c);
     const std::vector<Property> required = required_properties(*c, r);
@@ -287,7 +338,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
       throw Error(*r.stochastic_problem + " (a mechanism's rows must sum to exactly 1)");
     bool all_hold = true;
     for (Property p : required) all_hold = all_hold && r.verdicts[p].holds;
-    exit_code = all_hold ? 0 : 1;
+    if (r.smt_problem) std::cerr << "uldp: smt: " << *r.smt_problem << "\n";
+    exit_code = all_hold && !r.smt_problem ? 0 : 1;
   });
 }
 

@@ -1,5 +1,6 @@
-// `uldp prove [NAME | --all] [--json] [--smt-dir DIR]`: runs the Z3 symbolic proofs of the
-// paper's privacy claims (verify/claims.h) and prints claim, paper label, status and time.
+// `uldp prove [NAME | --all] [--json] [--smt-dir DIR] [--solver z3|cvc5|both]`: runs the symbolic
+// proofs of the paper's privacy claims (verify/claims.h) through Z3 and/or cvc5 and prints claim,
+// paper label, status and time; a claim is proved only when every solver that ran says unsat.
 // Claims whose expected outcome is "refuted" (a hypothesis dropped, or a paper erratum) count as
 // passing when Z3 refutes them; exit 0 = every requested claim came out as expected.
 #include <filesystem>
@@ -23,9 +24,22 @@ struct ProveCommand {
   std::string name;
   bool all = false;
   bool json = false;
+  bool explain = false;
   std::string smt_dir;
   unsigned timeout_ms = 20000;
+  unsigned cvc5_timeout_ms = 2000;
+  std::string solver;  // empty: both when cvc5 is on PATH, z3 otherwise
 };
+
+/// "z3: proved 0.012 s, cvc5: unknown 2.001 s".
+std::string answers_text(const QueryResult& q) {
+  std::ostringstream text;
+  for (std::size_t i = 0; i < q.answers.size(); ++i) {
+    text << (i ? ", " : "") << q.answers[i].solver << ": " << proof_status_name(q.answers[i].status)
+         << " " << std::fixed << std::setprecision(3) << q.answers[i].seconds << " s";
+  }
+  return text.str();
+}
 
 void write_queries(const std::string& dir, const std::vector<ClaimResult>& results) {
   std::error_code ec;
@@ -40,36 +54,45 @@ void write_queries(const std::string& dir, const std::vector<ClaimResult>& resul
           << "): " << r.info.statement << "\n"
           << "; uldp's answer: " << proof_status_name(q.status)
           << (q.status == ProofStatus::kProved ? " (z3 prints unsat)" : "") << "\n"
+          << "; solvers: " << answers_text(q) << "\n"
+          << "; cvc5 re-runs it behind (set-logic ALL)\n"
           << q.smt2;
       if (!out) throw InvalidArgument("--smt-dir: cannot write '" + path + "'");
     }
   }
 }
 
-void print_text(const std::vector<ClaimResult>& results) {
+void print_text(const std::vector<ClaimResult>& results, SolverChoice solvers) {
+  std::cout << "solvers: "
+            << (solvers == SolverChoice::kBoth ? "z3 and cvc5 (proved = both say unsat)"
+                                               : solver_choice_name(solvers))
+            << "\n";
   std::size_t width = 5;
   for (const auto& r : results) width = std::max(width, r.info.name.size());
   std::cout << std::left << std::setw(static_cast<int>(width) + 2) << "claim" << std::setw(28)
             << "paper" << std::setw(9) << "status" << std::setw(10) << "expected"
-            << "seconds\n";
+            << "seconds  scope\n";
   for (const auto& r : results) {
     std::ostringstream secs;
     secs << std::fixed << std::setprecision(3) << r.seconds;
     std::cout << std::setw(static_cast<int>(width) + 2) << r.info.name << std::setw(28)
               << r.info.paper_reference << std::setw(9) << proof_status_name(r.status)
-              << std::setw(10) << proof_status_name(r.info.expected) << secs.str()
-              << (r.as_expected() ? "" : "  <-- NOT AS EXPECTED") << "\n";
+              << std::setw(10) << proof_status_name(r.info.expected) << std::setw(9) << secs.str()
+              << r.scope << (r.as_expected() ? "" : "  <-- NOT AS EXPECTED") << "\n";
   }
   for (const auto& r : results) {
     if (r.status == ProofStatus::kRefuted) {
-      std::cout << "\n" << r.info.name << " refuted (" << r.info.statement << "); Z3 model:\n";
+      std::cout << "\n"
+                << r.info.name << " refuted (" << r.info.statement
+                << "); model (counterexample):\n";
       std::istringstream model(r.counterexample());
       for (std::string line; std::getline(model, line);) std::cout << "    " << line << "\n";
     }
     for (const auto& q : r.queries) {
-      if (q.status == ProofStatus::kUnknown) {
+      if (q.status == ProofStatus::kUnknown || q.status == ProofStatus::kDisagreement) {
         std::cout << "\n"
-                  << r.info.name << "/" << q.name << ": unknown (" << q.reason_unknown << ")\n";
+                  << r.info.name << "/" << q.name << ": " << proof_status_name(q.status) << " ("
+                  << answers_text(q) << "; " << q.reason_unknown << ")\n";
       }
     }
   }
@@ -78,7 +101,27 @@ void print_text(const std::vector<ClaimResult>& results) {
   std::cout << "\n" << ok << " of " << results.size() << " claims came out as expected\n";
 }
 
-void print_json(const std::vector<ClaimResult>& results) {
+/// The encoding of each claim in the paper's terms: its statement, scope and every query as the
+/// commented SMT-LIB2 text the solvers ran (sorts, hypotheses, negated claim).
+void print_explanation(const std::vector<ClaimResult>& results) {
+  for (const auto& r : results) {
+    std::cout << "== " << r.info.name << " (" << r.info.paper_reference << ")\n"
+              << "claim: " << r.info.statement << "\n"
+              << "expected: " << proof_status_name(r.info.expected) << "; scope: " << r.scope
+              << "\n"
+              << "Each query asserts the hypotheses and the NEGATION of the claim: unsat proves "
+                 "the claim, a model is a counterexample.\n"
+              << encoding_summary(r.info);
+    for (const auto& q : r.queries) {
+      std::cout << "\n-- query " << q.name << ": " << proof_status_name(q.status) << " ("
+                << answers_text(q) << ")\n"
+                << q.smt2;
+    }
+    std::cout << "\n";
+  }
+}
+
+void print_json(const std::vector<ClaimResult>& results, SolverChoice solvers) {
   nlohmann::json claims = nlohmann::json::array();
   bool all_ok = true;
   for (const auto& r : results) {
@@ -87,7 +130,12 @@ void print_json(const std::vector<ClaimResult>& results) {
       nlohmann::json jq = {
           {"name", q.name}, {"status", proof_status_name(q.status)}, {"seconds", q.seconds}};
       if (q.status == ProofStatus::kRefuted) jq["model"] = q.model;
-      if (q.status == ProofStatus::kUnknown) jq["reason_unknown"] = q.reason_unknown;
+      if (q.status == ProofStatus::kUnknown || q.status == ProofStatus::kDisagreement)
+        jq["reason_unknown"] = q.reason_unknown;
+      nlohmann::json solvers = nlohmann::json::object();
+      for (const auto& a : q.answers)
+        solvers[a.solver] = {{"status", proof_status_name(a.status)}, {"seconds", a.seconds}};
+      jq["solvers"] = solvers;
       queries.push_back(jq);
     }
     claims.push_back(
@@ -101,12 +149,17 @@ void print_json(const std::vector<ClaimResult>& results) {
          {"as_expected", r.as_expected()},
          {"statement", r.info.statement},
          {"shape", r.info.shape},
+         {"scope", r.scope},
          {"counterexample", r.status == ProofStatus::kRefuted ? nlohmann::json(r.counterexample())
                                                               : nlohmann::json(nullptr)},
          {"queries", queries}});
     all_ok = all_ok && r.as_expected();
   }
-  std::cout << nlohmann::json{{"claims", claims}, {"all_as_expected", all_ok}}.dump(2) << "\n";
+  std::cout << nlohmann::json{{"solvers", solver_choice_name(solvers)},
+                              {"claims", claims},
+                              {"all_as_expected", all_ok}}
+                   .dump(2)
+            << "\n";
 }
 
 }  // namespace
@@ -114,30 +167,43 @@ void print_json(const std::vector<ClaimResult>& results) {
 void add_prove_command(CLI::App& app, int& exit_code) {
   auto c = std::make_shared<ProveCommand>();
   auto* cmd = app.add_subcommand(
-      "prove", "Z3 proofs of the paper's privacy claims, for all parameter values");
+      "prove", "Z3 / cvc5 proofs of the paper's privacy claims, for all parameter values");
   cmd->add_option("name", c->name, "one claim: " + claim_names());
   cmd->add_flag("--all", c->all, "run every claim (including the expected refutations)");
   cmd->add_flag("--json", c->json, "print JSON");
+  cmd->add_flag("--explain", c->explain,
+                "print each claim's encoding (sorts, hypotheses, negated claim) before the table");
   cmd->add_option("--smt-dir", c->smt_dir,
                   "write every query as DIR/<claim>.<query>.smt2 (re-run with z3)");
   cmd->add_option("--timeout-ms", c->timeout_ms,
                   "per-query Z3 timeout; a timeout is 'unknown', never 'proved'")
       ->check(CLI::Range(1u, 3'600'000u));
+  cmd->add_option("--cvc5-timeout-ms", c->cvc5_timeout_ms, "per-query cvc5 time limit")
+      ->check(CLI::Range(1u, 3'600'000u));
+  cmd->add_option("--solver", c->solver,
+                  "z3, cvc5 or both (default: both when cvc5 is on PATH, z3 otherwise)");
   cmd->callback([c, &exit_code] {
     if (c->all == !c->name.empty())
       throw InvalidArgument("prove: give exactly one of NAME or --all");
+    const std::optional<SolverChoice> choice =
+        c->solver.empty() ? default_solver_choice() : parse_solver_choice(c->solver);
+    if (!choice)
+      throw InvalidArgument("--solver: expected z3, cvc5 or both, got '" + c->solver + "'");
+    if (runs_cvc5(*choice) && !cvc5_on_path())
+      throw InvalidArgument("--solver " + c->solver + ": no cvc5 on PATH");
     std::vector<ClaimResult> results;
-    const ProofOptions options{c->timeout_ms};
+    const ProofOptions options{c->timeout_ms, *choice, c->cvc5_timeout_ms};
     if (c->all) {
       results = run_all_claims(options);
     } else {
       results.push_back(run_claim(c->name, options));  // unknown NAME: InvalidArgument (exit 2)
     }
     if (!c->smt_dir.empty()) write_queries(c->smt_dir, results);
+    if (c->explain && !c->json) print_explanation(results);
     if (c->json) {
-      print_json(results);
+      print_json(results, *choice);
     } else {
-      print_text(results);
+      print_text(results, *choice);
     }
     bool all_ok = true;
     for (const auto& r : results) all_ok = all_ok && r.as_expected();

@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(
   g++ cmake make pkg-config git clang-format
   libboost-dev libgmp-dev
-  libz3-dev z3
+  libz3-dev z3 cvc5
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
 )

@@ -46,6 +46,46 @@ std::vector<std::string> all_names() {
 INSTANTIATE_TEST_SUITE_P(Catalog, EveryClaim, ::testing::ValuesIn(all_names()),
                          [](const auto& info) { return info.param; });
 
+TEST(AllSizes, EveryConstructionIsProvedForEverySize) {
+  for (const char* name : {"composition", "post_processing", "ldp_compatibility",
+                           "uldp_implies_osldp", "pum_uldp", "pum_users_indistinguishable"}) {
+    const ClaimResult r = run_claim(name);
+    EXPECT_EQ(r.status, ProofStatus::kProved) << name;
+    EXPECT_EQ(r.scope, "all sizes") << name;
+    std::size_t all_sizes_queries = 0;
+    for (const auto& q : r.queries) {
+      if (q.name.rfind("all_sizes.", 0) != 0) continue;
+      ++all_sizes_queries;
+      EXPECT_NE(q.smt2.find("declare-sort"), std::string::npos) << name;  // no fixed size
+    }
+    EXPECT_GE(all_sizes_queries, 1u) << name;
+  }
+}
+
+TEST(AllSizes, DroppedHypothesesAndErrataAreRefutedAtAnySize) {
+  for (const char* name : {"composition_literal", "composition_q1_not_invertible",
+                           "ldp_compatibility_unprotected_output", "pum_uldp_literal",
+                           "pum_users_unprotected_output"}) {
+    const ClaimResult r = run_claim(name);
+    EXPECT_EQ(r.status, ProofStatus::kRefuted) << name;
+    // The fixed shape gives the stochastic counterexample, the all-sizes query one of any size.
+    EXPECT_NE(r.scope.find("(stochastic); all sizes (rows unnormalised)"), std::string::npos)
+        << name << ": " << r.scope;
+    EXPECT_NE(r.counterexample().find("universe"), std::string::npos) << name;
+  }
+}
+
+TEST(AllSizes, EveryMutantOfAClaimIsRefuted) {
+  std::size_t mutants = 0;
+  for (const auto& c : claim_catalog()) {
+    if (c.name.rfind("mutant_", 0) != 0) continue;
+    ++mutants;
+    EXPECT_EQ(c.expected, ProofStatus::kRefuted) << c.name;
+    EXPECT_EQ(run_claim(c.name).status, ProofStatus::kRefuted) << c.name;
+  }
+  EXPECT_GE(mutants, 5u);
+}
+
 TEST(ClaimCatalog, NamesAreUniqueAndEveryPaperClaimIsCovered) {
   std::set<std::string> names, proved_references, refuted_references;
   for (const auto& c : claim_catalog()) {
@@ -113,6 +153,18 @@ TEST(QueryStatus, TimeoutIsUnknownNotProved) {
   EXPECT_EQ(r.status, ProofStatus::kUnknown);
   EXPECT_FALSE(r.reason_unknown.empty());
   EXPECT_TRUE(r.model.empty());
+}
+
+TEST(QueryStatus, ProvedOnlyWhenEverySolverSaysUnsat) {
+  const SolverAnswer proved{"z3", ProofStatus::kProved, 0, ""};
+  const SolverAnswer refuted{"cvc5", ProofStatus::kRefuted, 0, "model"};
+  const SolverAnswer unknown{"cvc5", ProofStatus::kUnknown, 0, "timeout"};
+  EXPECT_EQ(combine_answers({proved, proved}), ProofStatus::kProved);
+  EXPECT_EQ(combine_answers({proved, unknown}), ProofStatus::kUnknown);
+  EXPECT_EQ(combine_answers({proved, refuted}), ProofStatus::kDisagreement);
+  EXPECT_EQ(combine_answers({refuted, unknown}), ProofStatus::kRefuted);
+  EXPECT_EQ(combine_answers({}), ProofStatus::kUnknown);
+  EXPECT_STREQ(proof_status_name(ProofStatus::kDisagreement), "disagreement");
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include "uldp/testing/command.h"
 #include "uldp/testing/temp_files.h"
+#include "uldp/verify/solvers.h"
 
 namespace {
 
@@ -26,14 +27,14 @@ std::string run_z3(const std::string& path) {
 }
 
 TEST(ProveCli, AllClaimsAsExpectedInJson) {
-  const RunResult r = run("prove --all --json");
+  const RunResult r = run("prove --all --json --solver z3");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_TRUE(j.contains("claims"));
   std::size_t refuted_expected = 0;
   for (const auto& c : j["claims"]) {
-    for (const char* key :
-         {"name", "paper_reference", "paper_label", "status", "seconds", "refutation_expected"}) {
+    for (const char* key : {"name", "paper_reference", "paper_label", "status", "seconds",
+                            "refutation_expected", "scope"}) {
       EXPECT_TRUE(c.contains(key)) << key;
     }
     EXPECT_TRUE(c["as_expected"].get<bool>()) << c["name"];
@@ -56,8 +57,18 @@ TEST(ProveCli, OneClaimAsATableWithTheModelOfARefutation) {
   EXPECT_NE(r.out.find("proved"), std::string::npos);
   r = run("prove post_processing_not_invertible");
   ASSERT_EQ(r.exit_code, 0) << r.out;  // refuted, as expected
-  EXPECT_NE(r.out.find("Z3 model"), std::string::npos);
+  EXPECT_NE(r.out.find("model (counterexample)"), std::string::npos);
   EXPECT_NE(r.out.find(" = "), std::string::npos);
+}
+
+TEST(ProveCli, ExplainPrintsTheEncodingInThePapersTerms) {
+  const RunResult r = run("prove pum_uldp --explain --solver z3");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  for (const char* part : {"Proposition 9", "scope: all sizes", "(declare-sort X 0)",
+                           "Hypothesis: Q_cmn is (Z_S, Y_P, eps)-ULDP", "Negated claim",
+                           "Why a model is a counterexample"}) {
+    EXPECT_NE(r.out.find(part), std::string::npos) << part;
+  }
 }
 
 TEST(ProveCli, BadUsageExitsTwoWithOneLine) {
@@ -69,6 +80,32 @@ TEST(ProveCli, BadUsageExitsTwoWithOneLine) {
   EXPECT_EQ(run("prove").exit_code, 2);
   EXPECT_EQ(run("prove urr_uldp --all").exit_code, 2);
   EXPECT_EQ(run("prove --all --timeout-ms 0").exit_code, 2);
+  EXPECT_EQ(run("prove rr_ldp --solver yices").exit_code, 2);
+}
+
+TEST(ProveCli, BothSolversProveAConstructionAndRefuteItsMutant) {
+  if (!uldp::verify::cvc5_on_path()) GTEST_SKIP() << "no cvc5 on PATH";
+  RunResult r = run("prove post_processing --solver both --json");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["solvers"], "both");
+  for (const auto& q : j["claims"][0]["queries"]) {
+    EXPECT_EQ(q["solvers"]["z3"]["status"], "proved") << q;
+    EXPECT_EQ(q["solvers"]["cvc5"]["status"], "proved") << q;
+  }
+  r = run("prove post_processing_not_invertible --solver both");
+  EXPECT_EQ(r.exit_code, 0) << r.out;  // refuted by both, as expected
+  EXPECT_NE(r.out.find("z3 and cvc5"), std::string::npos);
+}
+
+TEST(ProveCli, NotProvedUnlessEverySolverSaysUnsat) {
+  if (!uldp::verify::cvc5_on_path()) GTEST_SKIP() << "no cvc5 on PATH";
+  // cvc5 1.0.3 without libpoly answers unknown on RR's nonlinear ratio query; Z3 proves it.
+  const RunResult r = run("prove rr_ldp --solver both --cvc5-timeout-ms 300 --json");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["claims"][0]["status"], "unknown");
+  EXPECT_FALSE(j["all_as_expected"].get<bool>());
 }
 
 TEST(ProveCli, SmtDirFilesRerunUnderZ3) {
@@ -106,6 +143,22 @@ TEST(CheckCli, SmtCertificateRerunsUnderZ3) {
     }
   }
   EXPECT_GE(answers, 8u);
+}
+
+TEST(CheckCli, CvcFiveRerunsTheCertificateAndAgrees) {
+  if (!uldp::verify::cvc5_on_path()) GTEST_SKIP() << "no cvc5 on PATH";
+  const std::string path = uldp::testing::temp_path("uldp_check_cert_cvc5.smt2");
+  const RunResult r = run("check --mech urr --k 4 --sensitive 0,1 --exp-eps 3 --smt " + path +
+                          " --smt-solver both");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("z3 and cvc5 agree on"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(cvc5 unknown on 0,"), std::string::npos) << r.out;
+  const RunResult j = uldp::testing::run_uldp(
+      "check --mech urr --k 4 --sensitive 0,1 --exp-eps 3 --json --smt " + path);
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  const auto report = nlohmann::json::parse(j.out);
+  EXPECT_TRUE(report["smt"]["cvc5"]["agrees"].get<bool>()) << report["smt"];
+  EXPECT_EQ(report["smt"]["cvc5"]["answers"], report["smt"]["z3"]["queries"]);
 }
 
 }  // namespace

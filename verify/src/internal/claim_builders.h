@@ -48,4 +48,38 @@ std::vector<QueryResult> pum_uldp_queries(unsigned timeout_ms, Reading reading);
 /// Proposition 10; `any_output` lets y range over all of Y.
 std::vector<QueryResult> pum_dp_queries(unsigned timeout_ms, bool any_output);
 
+// ---- constructions for every size: uninterpreted sorts, quantified hypotheses
+//      (all_sizes_claims.cc) ----
+/// Which version of Proposition 1 to encode.
+enum class CompositionVariant { kPaper, kQ1NotInvertible, kBudgetsAdded };
+/// Which version of Proposition 11: bullet 1 / 2 of Definition 5 dropped, or the mutant that maps
+/// one invertible output into Z_P.
+enum class PostProcessingVariant {
+  kPaper,
+  kDropBullet1,
+  kDropBullet2,
+  kOneInvertibleIntoProtected
+};
+/// Which version of Proposition 12: y_A anywhere, or the bound max(t_A, t_B) (a mutant).
+enum class DataIntegrationVariant { kPaper, kAnyOutput, kLargerBudget };
+
+/// Proposition 1 for every |X|, |Y0|, |Y1|: one query (ratio and condition 1 together).
+std::vector<QueryResult> composition_all_sizes(unsigned timeout_ms, Reading reading,
+                                               CompositionVariant variant);
+/// Proposition 11 for every |X|, |Z| and n = |Y|: induction steps on the partial sums of the
+/// composite and the conclusion of condition 1.
+std::vector<QueryResult> post_processing_all_sizes(unsigned timeout_ms,
+                                                   PostProcessingVariant variant);
+/// Proposition 12 for every |X|, |Y_A|, |Y_B|.
+std::vector<QueryResult> data_integration_all_sizes(unsigned timeout_ms,
+                                                    DataIntegrationVariant variant);
+/// Proposition 13 for every |X|, |Y|; `every_input` claims eps-LDP instead (a mutant).
+std::vector<QueryResult> uldp_osldp_all_sizes(unsigned timeout_ms, bool every_input);
+/// The converse of Proposition 13 for every |X|, |Y| (expected refuted).
+std::vector<QueryResult> osldp_uldp_all_sizes(unsigned timeout_ms);
+/// Proposition 9 for every |X|, |Y|, kappa and tagging; `leak_tags`: f_pre ignores the tags.
+std::vector<QueryResult> pum_uldp_all_sizes(unsigned timeout_ms, Reading reading, bool leak_tags);
+/// Proposition 10 for every |X|, |Y|, kappa and two users' taggings.
+std::vector<QueryResult> pum_dp_all_sizes(unsigned timeout_ms, bool any_output);
+
 }  // namespace uldp::verify::internal

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "uldp/verify/proof_status.h"
+#include "uldp/verify/solvers.h"
 
 namespace uldp::verify {
 
@@ -27,6 +28,8 @@ struct ClaimInfo {
   /// kProved for the paper's claims; kRefuted for counterexample claims (a hypothesis dropped,
   /// or a paper erratum), where a Z3 model of the negation is the expected outcome.
   ProofStatus expected = ProofStatus::kProved;
+  /// True for the closed-form families, whose encoding covers every size by construction.
+  bool every_size = false;
 };
 
 /// Every claim, in a fixed order (proved claims first, then the expected refutations).
@@ -39,14 +42,25 @@ std::optional<ClaimInfo> find_claim(std::string_view name);
 struct ProofOptions {
   /// Per-query Z3 timeout in milliseconds; a timeout gives kUnknown, never kProved.
   unsigned timeout_ms = 20000;
+  /// The solvers every query goes to; a claim is proved only when each of them says unsat.
+  SolverChoice solvers = SolverChoice::kZ3;
+  /// Per-query cvc5 time limit in milliseconds (short: without libpoly, cvc5 1.0.3 answers
+  /// unknown on the nonlinear family queries, and `uldp prove --all` must stay fast).
+  unsigned cvc5_timeout_ms = 2000;
 };
 
 /// The outcome of one claim: several queries (e.g. "ratio <= t" and "ratio t is attained").
 struct ClaimResult {
   ClaimInfo info;
-  /// kProved iff every query is proved; kRefuted iff some query is refuted; kUnknown otherwise.
+  /// kDisagreement if the solvers disagree on some query; else kProved iff every query is
+  /// proved; kRefuted iff some query is refuted; kUnknown otherwise.
   ProofStatus status = ProofStatus::kUnknown;
   double seconds = 0;
+  /// What the outcome covers: "all sizes" when a size-independent encoding decided it, else
+  /// the fixed shape of info.shape.
+  std::string scope;
+  /// The solvers that ran.
+  SolverChoice solvers = SolverChoice::kZ3;
   std::vector<QueryResult> queries;
   /// status == info.expected.
   bool as_expected() const { return status == info.expected; }
@@ -59,6 +73,10 @@ ClaimResult run_claim(std::string_view name, const ProofOptions& options = {});
 
 /// Runs every claim of claim_catalog() in order.
 std::vector<ClaimResult> run_all_claims(const ProofOptions& options = {});
+
+/// How the claim is encoded, in the paper's terms (a paragraph for `uldp prove --explain`; the
+/// queries' commented SMT-LIB2 text gives the details).
+std::string encoding_summary(const ClaimInfo& info);
 
 /// "urr_uldp, urap_uldp, ...": the valid names, for error messages.
 std::string claim_names();

@@ -1,28 +1,48 @@
-// The outcome of one Z3 query: proved (the negation is unsat), refuted (Z3 found a model of the
-// negation, printed), or unknown (timeout, incompleteness). Unknown is never reported as proved.
+// The outcome of one query: proved (the negation is unsat), refuted (a model of the negation,
+// printed), unknown (timeout, incompleteness), or a disagreement between the solvers that ran.
+// Unknown and disagreement are never reported as proved.
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace uldp::verify {
 
-/// proved = the negated claim is unsat; refuted = a model of the negation exists; unknown.
-enum class ProofStatus { kProved, kRefuted, kUnknown };
+/// proved = the negated claim is unsat; refuted = a model of the negation exists; unknown;
+/// disagreement = one solver said sat and another unsat.
+enum class ProofStatus { kProved, kRefuted, kUnknown, kDisagreement };
 
-/// "proved", "refuted" or "unknown": the names the CLI and JSON use.
+/// "proved", "refuted", "unknown" or "disagreement": the names the CLI and JSON use.
 const char* proof_status_name(ProofStatus status);
 
-/// One query sent to Z3 and what came back.
+/// What one solver ("z3", "cvc5") answered to one query.
+struct SolverAnswer {
+  std::string solver;
+  ProofStatus status = ProofStatus::kUnknown;
+  double seconds = 0;
+  /// The model when refuted, the reason when unknown.
+  std::string detail;
+};
+
+/// The combined status: disagreement if one answer is proved and another refuted; proved iff
+/// every answer is proved; refuted if some answer is refuted; unknown otherwise (or when empty).
+ProofStatus combine_answers(const std::vector<SolverAnswer>& answers);
+
+/// One query sent to the solvers and what came back.
 struct QueryResult {
   /// Short name of the query inside its claim ("ratio", "tight", "condition1", ...).
   std::string name;
   ProofStatus status = ProofStatus::kUnknown;
-  /// The counterexample (Z3 model) when refuted; empty otherwise.
+  /// The counterexample (Z3's model, else cvc5's) when refuted; empty otherwise.
   std::string model;
-  /// Z3's reason when unknown ("timeout", "canceled", ...).
+  /// Why unknown ("z3: timeout; cvc5: unknown", ...) or what the solvers said when they disagree.
   std::string reason_unknown;
+  /// Total solver time.
   double seconds = 0;
-  /// The query as an SMT-LIB2 script (assert the negation, check-sat): re-runnable with `z3`.
+  /// One answer per solver that ran, in the order z3, cvc5.
+  std::vector<SolverAnswer> answers;
+  /// The query as an SMT-LIB2 script (assert the negation, check-sat): re-runnable with `z3` (and
+  /// with `cvc5` behind `(set-logic ALL)`).
   std::string smt2;
 };
 
