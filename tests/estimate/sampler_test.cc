@@ -82,7 +82,7 @@ TEST(SampleReports, UnaryPerUserBitsHaveTheRightMarginals) {
 }
 
 TEST(SampleReports, DenseBitsPathMatchesToo) {
-  // off = 0.3 > 0.1 takes the one-comparison-per-bit path instead of geometric gaps.
+  // off > 0.05 takes the 64-lane path instead of geometric gaps.
   UnaryParams params;
   params.k = 5;
   params.on = {0.9, 0.9, 0.8, 0.6, 0.5};
@@ -96,6 +96,43 @@ TEST(SampleReports, DenseBitsPathMatchesToo) {
     const double prob = j == 2 ? params.on[j] : params.off[j];
     EXPECT_NEAR(static_cast<double>(counts.ones[j]) / draws, prob,
                 5 * std::sqrt(prob * (1 - prob) / draws));
+  }
+}
+
+TEST(SampleReports, UnaryPerUserBitsAreIndependentWithTheRightMarginals) {
+  // 70 bits over two 64-bit words: dense lanes of three probabilities (one dyadic), sparse bits
+  // (geometric gaps), off = 0 and off = 1; the input's bit follows `on`.
+  UnaryParams params;
+  params.k = 70;
+  for (std::size_t j = 0; j < params.k; ++j) {
+    const double offs[] = {0.3775406687981454, 0.5, 0.83, 0.02, 0.0, 1.0, 0.2};
+    params.off.push_back(offs[j % 7]);
+    params.on.push_back(0.6224593312018546);
+  }
+  const std::uint32_t x = 63;  // the last lane of the first word
+  Xoshiro256 rng(15);
+  const int draws = 40000;
+  const BitReports reports = sample_reports(rng, params, std::vector<std::uint32_t>(draws, x));
+  std::vector<double> prob(params.k);
+  for (std::size_t j = 0; j < params.k; ++j) prob[j] = j == x ? params.on[j] : params.off[j];
+  std::vector<std::vector<int>> both(params.k, std::vector<int>(params.k, 0));
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    const auto bits = reports.report(i);
+    for (std::size_t a = 0; a < bits.size(); ++a) {
+      for (std::size_t b = a; b < bits.size(); ++b) ++both[bits[a]][bits[b]];
+    }
+  }
+  // Under independence the count of reports with bits i and j both set is exactly
+  // Binomial(draws, p_i p_j) (i = j: the marginal, Binomial(draws, p_i)). Tolerance: 5 of its
+  // standard errors sqrt(q (1 - q) / draws), q = p_i p_j; a false alarm has probability about
+  // 5.7e-7 per cell, ~1.4e-3 over the 2485 cells (the seed is fixed, so the run is reproducible).
+  for (std::size_t i = 0; i < params.k; ++i) {
+    for (std::size_t j = i; j < params.k; ++j) {
+      const double q = i == j ? prob[i] : prob[i] * prob[j];
+      EXPECT_NEAR(static_cast<double>(both[i][j]) / draws, q,
+                  5 * std::sqrt(q * (1 - q) / draws) + 1e-12)
+          << "bits " << i << " and " << j;
+    }
   }
 }
 

@@ -26,6 +26,10 @@ class BitReports {
   /// Appends a report bit by bit: call push_bit for each set bit in increasing order, then
   /// end_report (the samplers' fast path; no validation).
   void push_bit(std::uint32_t bit) { bits_.push_back(bit); }
+  /// Appends several set bits at once (same contract as push_bit; the samplers' fast path).
+  void push_bits(std::span<const std::uint32_t> bits) {
+    bits_.insert(bits_.end(), bits.begin(), bits.end());
+  }
   void end_report() { offsets_.push_back(bits_.size()); }
   void reserve(std::size_t reports, std::size_t set_bits);
   /// Total set bits over all reports.
