@@ -124,8 +124,9 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
 }  // namespace
 
 void add_conform_command(CLI::App& app, int& exit_code) {
-  auto* conform =
-      app.add_subcommand("conform", "black-box conformance of another implementation's client");
+  auto* conform = app.add_subcommand(
+      "conform",
+      "conformance of another implementation: its client (samples) or server (estimates)");
   conform->require_subcommand(1);
   auto c = std::make_shared<ConformSamplesCommand>();
   auto* samples = conform->add_subcommand(
@@ -138,6 +139,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   samples->add_option("--alpha", c->alpha, "significance level (default 0.05)");
   samples->add_flag("--json", c->json, "print JSON");
   samples->callback([c, &exit_code] { run(*c, exit_code); });
+  add_conform_estimates_command(*conform, exit_code);
 }
 
 }  // namespace uldp::cli
