@@ -40,9 +40,11 @@ std::optional<double> common_factor(std::span<const double> expected,
 
 // "F = c3^2: multiplied by c3 where it should be divided by c3" and the like.
 std::string name_factor(double factor, const std::vector<NamedConstant>& constants) {
-  const auto near = [&](double v) { return std::abs(factor - v) <= 1e-6 * std::abs(v); };
+  // Tight enough to tell c3 from c3^2 when c3 is within 1e-7 of 1 (uRR at ε = 16).
+  const auto near = [&](double v) { return std::abs(factor - v) <= 1e-9 * std::abs(v); };
+  if (std::abs(factor - 1) <= 1e-12) return "";
   for (const NamedConstant& c : constants) {
-    if (c.value <= 0 || near(1.0)) continue;
+    if (c.value <= 0 || std::abs(c.value - 1) <= 1e-12) continue;
     const double v = c.value;
     if (near(v * v)) {
       return " (= " + c.name + "^2: multiplied by " + c.name + " where it should be divided by " +

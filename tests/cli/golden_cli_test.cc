@@ -32,16 +32,18 @@ json golden_vectors() {
 
 // A server's empirical estimate from the counts; `non_sensitive_bug` multiplies by c3 where the
 // paper's eq. (35) divides.
-std::vector<double> urr_server(const std::vector<std::uint64_t>& counts, bool non_sensitive_bug) {
+std::vector<double> urr_server(const std::vector<std::uint64_t>& counts, bool non_sensitive_bug,
+                               double t = 3) {
+  const double c1 = t / (t + 1), c2 = 1 / (t + 1), c3 = (t - 1) / (t + 1);  // |X_S| = 2
   double n = 0;
   for (auto c : counts) n += static_cast<double>(c);
   std::vector<double> p;
   for (std::size_t x = 0; x < counts.size(); ++x) {
     const double m = static_cast<double>(counts[x]) / n;
     if (x <= 1) {
-      p.push_back((m - 0.25) / 0.5);
+      p.push_back((m - c2) / (c1 - c2));
     } else {
-      p.push_back(non_sensitive_bug ? m * 0.5 : m / 0.5);
+      p.push_back(non_sensitive_bug ? m * c3 : m / c3);
     }
   }
   return p;
@@ -101,6 +103,29 @@ TEST(ConformEstimates, UrrServerMultiplyingNonSensitiveCountsIsNamed) {
   EXPECT_NE(cause.find("non-sensitive items are 0.25 times"), std::string::npos) << cause;
   EXPECT_NE(cause.find("multiplied by c3 where it should be divided by c3"), std::string::npos)
       << cause;
+}
+
+// At ε = 16 (t = 8886110) c3 = 1 - 2.25e-7: the bug moves an estimate by about 1e-7, which a
+// test with a loose tolerance misses and the default 1e-9 does not.
+TEST(ConformEstimates, UrrServerBugIsCaughtEvenAtEpsilon16) {
+  const RunResult g = run_uldp(
+      "golden --mech urr --k 5 --sensitive 0,1 --exp-eps 8886110 --cases 2 --seed 3 --n 2000");
+  ASSERT_EQ(g.exit_code, 0) << g.err;
+  const json v = json::parse(g.out);
+  const std::string vectors = temp_file("v16.json", v.dump());
+  const std::string theirs = theirs_file(
+      "bug16.json", v, "emp", [](const json& c) { return urr_server(c["counts"], true, 8886110); });
+  const RunResult loose = conform(vectors, theirs, "--tolerance 1e-6");
+  EXPECT_EQ(loose.exit_code, 0) << loose.out;
+  const RunResult r = conform(vectors, theirs);
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  const std::string cause = json::parse(r.out)["likely_cause"];
+  EXPECT_NE(cause.find("multiplied by c3 where it should be divided by c3"), std::string::npos)
+      << cause;
+  const RunResult correct = conform(vectors, theirs_file("ok16.json", v, "emp", [](const json& c) {
+                                      return urr_server(c["counts"], false, 8886110);
+                                    }));
+  EXPECT_EQ(correct.exit_code, 0) << correct.out;
 }
 
 TEST(ConformEstimates, SwappedPairIsNamed) {
