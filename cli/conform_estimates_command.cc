@@ -19,6 +19,8 @@ using namespace uldp::estimate;  // the double-precision layer
 namespace {
 
 const char* const kEstimators[] = {"emp", "thr", "em"};
+// Beyond what `uldp golden` writes (4096 bits), with room for other generators.
+constexpr std::uint64_t kMaxItems = 1'000'000;
 
 struct ConformEstimatesCommand {
   std::string vectors;
@@ -131,15 +133,28 @@ std::string number(double v) {
 // The constants a uRR server divides by, to name a wrong factor.
 std::vector<NamedConstant> estimator_constants(const nlohmann::json& vectors) {
   if (vectors.value("mechanism", "") != "urr" || !vectors.contains("exp_eps")) return {};
-  const std::size_t k = vectors["k"].get<std::size_t>();
-  const IndexSet sensitive =
-      IndexSet::from_indices(vectors["sensitive"].get<std::vector<std::size_t>>(), k, "sensitive");
-  const double t = to_double(parse_rational(vectors["exp_eps"].get<std::string>(), "exp_eps"));
+  const std::size_t k = vectors.at("k").get<std::size_t>();
+  const IndexSet sensitive = IndexSet::from_indices(
+      vectors.at("sensitive").get<std::vector<std::size_t>>(), k, "sensitive");
+  const double t = to_double(parse_rational(vectors.at("exp_eps").get<std::string>(), "exp_eps"));
   const UrrParams p = urr_params_from_t(sensitive, t);
   return {{"c3", p.c3}, {"c1 - c2", p.c1 - p.c2}, {"c1", p.c1}, {"c2", p.c2}};
 }
 
+void compare(const ConformEstimatesCommand& c, int& exit_code);
+
 void run(const ConformEstimatesCommand& c, int& exit_code) {
+  try {
+    compare(c, exit_code);
+  } catch (const nlohmann::json::exception& e) {
+    // A field of the wrong type or missing in the golden vectors (their file is checked as read).
+    const std::string what = e.what();
+    throw InputError(c.vectors, "not a golden vectors file (uldp golden): " +
+                                    (what.size() > 80 ? what.substr(0, 80) + "..." : what));
+  }
+}
+
+void compare(const ConformEstimatesCommand& c, int& exit_code) {
   if (!(c.tolerance >= 0) || !(c.em_tolerance >= 0)) {
     throw InvalidArgument("--tolerance: must be >= 0");
   }
@@ -147,7 +162,12 @@ void run(const ConformEstimatesCommand& c, int& exit_code) {
   if (!vectors.is_object() || !vectors.contains("cases") || !vectors.contains("k")) {
     throw InputError(c.vectors, "not a golden vectors file (uldp golden): no \"k\" / \"cases\"");
   }
-  const std::size_t k = vectors["k"].get<std::size_t>();
+  if (!vectors.at("k").is_number_unsigned() || vectors.at("k").get<std::uint64_t>() == 0 ||
+      vectors.at("k").get<std::uint64_t>() > kMaxItems) {
+    throw InputError(c.vectors,
+                     "\"k\" must be an integer in [1, " + std::to_string(kMaxItems) + "]");
+  }
+  const std::size_t k = vectors.at("k").get<std::size_t>();
   const bool is_json = c.theirs.ends_with(".json") || [&] {
     std::ifstream in(c.theirs);
     char first = 0;
@@ -166,7 +186,7 @@ void run(const ConformEstimatesCommand& c, int& exit_code) {
   context.constants = estimator_constants(vectors);
 
   std::map<std::string, const nlohmann::json*> golden;
-  for (const nlohmann::json& g : vectors["cases"]) golden[case_id(g, c.vectors, "cases")] = &g;
+  for (const nlohmann::json& g : vectors.at("cases")) golden[case_id(g, c.vectors, "cases")] = &g;
 
   std::size_t compared = 0;
   nlohmann::json result = {{"verdict", "matches"}, {"scale", c.scale}};
@@ -176,7 +196,8 @@ void run(const ConformEstimatesCommand& c, int& exit_code) {
       throw InputError(their.where, "case \"" + id + "\" is not in " + c.vectors);
     }
     const nlohmann::json& g = *found->second;
-    const double n = g["n"].get<double>();
+    const double n = g.at("n").get<double>();
+    if (!(n > 0)) throw InputError(c.vectors, "case \"" + id + "\": n must be positive");
     context.n = n;
     for (const char* estimator : kEstimators) {
       const auto values = their.values.find(estimator);
@@ -185,7 +206,7 @@ void run(const ConformEstimatesCommand& c, int& exit_code) {
         throw InputError(their.where, std::string(estimator) + ": the golden vectors have none (" +
                                           vectors.value("em", std::string("")) + ")");
       }
-      const std::vector<double> expected = json_values(g[estimator], c.vectors, estimator);
+      const std::vector<double> expected = json_values(g.at(estimator), c.vectors, estimator);
       std::vector<double> actual = values->second;
       if (actual.size() != expected.size()) {
         throw InputError(their.where, std::string(estimator) + ": " +
