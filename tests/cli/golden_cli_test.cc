@@ -195,6 +195,16 @@ TEST(ConformEstimates, CsvOneCasePerLine) {
   EXPECT_NE(short_row.err.find("2 values, k = 5"), std::string::npos) << short_row.err;
 }
 
+TEST(ConformEstimates, MalformedVectorsAreBadInput) {
+  const std::string theirs = temp_file("t.json", R"({"cases": [{"id": "case-0", "emp": [1]}]})");
+  for (const char* bad : {R"({"k": "5", "cases": []})", R"({"k": 1, "cases": [{"id": "case-0"}]})",
+                          R"({"k": -1, "cases": []})", "[1, 2"}) {
+    const RunResult r = conform(temp_file("bad.json", bad), theirs);
+    EXPECT_EQ(r.exit_code, 2) << bad << "\n" << r.err;
+    EXPECT_NE(r.err.find("bad.json"), std::string::npos) << r.err;
+  }
+}
+
 TEST(GoldenVectors, FromCountsTakesALibrarysOwnInputs) {
   const std::string lines =
       temp_file("counts.txt", "# a library's test input\n40\n30\n10\n10\n10\n");
