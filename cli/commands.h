@@ -15,6 +15,9 @@ void add_simulate_command(CLI::App& app, int& exit_code);
 void add_loss_command(CLI::App& app, int& exit_code);
 void add_prove_command(CLI::App& app, int& exit_code);
 void add_conform_command(CLI::App& app, int& exit_code);
+/// `conform estimates`, a subcommand of the `conform` group.
+void add_conform_estimates_command(CLI::App& conform, int& exit_code);
+void add_golden_command(CLI::App& app, int& exit_code);
 void add_table_command(CLI::App& app, int& exit_code);
 
 }  // namespace uldp::cli

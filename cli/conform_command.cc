@@ -172,8 +172,9 @@ void run_plan(const ConformPlanCommand& c) {
 }  // namespace
 
 void add_conform_command(CLI::App& app, int& exit_code) {
-  auto* conform =
-      app.add_subcommand("conform", "black-box conformance of another implementation's client");
+  auto* conform = app.add_subcommand(
+      "conform",
+      "conformance of another implementation: its client (samples) or server (estimates)");
   conform->require_subcommand(1);
   auto c = std::make_shared<ConformSamplesCommand>();
   auto* samples = conform->add_subcommand(
@@ -201,6 +202,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
     run_plan(*plan);
     exit_code = 0;
   });
+  add_conform_estimates_command(*conform, exit_code);
 }
 
 }  // namespace uldp::cli

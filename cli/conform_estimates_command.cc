@@ -1,0 +1,282 @@
+// `uldp conform estimates`: another implementation's estimates against golden vectors written by
+// `uldp golden`; names the first mismatching case and item and, where it can tell, the cause.
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "uldp/error.h"
+#include "uldp/estimate/estimate_comparison.h"
+#include "uldp/estimate/params.h"
+#include "uldp/rational.h"
+
+namespace uldp::cli {
+using namespace uldp::estimate;  // the double-precision layer
+namespace {
+
+const char* const kEstimators[] = {"emp", "thr", "em"};
+// Beyond what `uldp golden` writes (4096 bits), with room for other generators.
+constexpr std::uint64_t kMaxItems = 1'000'000;
+
+struct ConformEstimatesCommand {
+  std::string vectors;
+  std::string theirs;
+  std::string scale = "frequencies";
+  std::string csv_estimator = "emp";
+  double tolerance = 1e-9;
+  double em_tolerance = 1e-4;
+  bool json = false;
+};
+
+struct TheirCase {
+  std::map<std::string, std::vector<double>> values;  // estimator -> values
+  std::string where;                                  // file:line (CSV) or JSON path
+};
+
+nlohmann::json read_json_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path, "cannot open the file");
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path, "not valid JSON: byte " + std::to_string(e.byte));
+  }
+}
+
+std::vector<double> json_values(const nlohmann::json& v, const std::string& path,
+                                const std::string& at) {
+  if (!v.is_array()) throw InputError(path, at + ": expected an array of numbers");
+  std::vector<double> out;
+  for (const nlohmann::json& e : v) {
+    if (!e.is_number()) throw InputError(path, at + ": expected an array of numbers");
+    out.push_back(e.get<double>());
+  }
+  return out;
+}
+
+std::string case_id(const nlohmann::json& c, const std::string& path, const std::string& at) {
+  if (!c.is_object() || !c.contains("id")) throw InputError(path, at + ": a case needs an \"id\"");
+  return c["id"].is_string() ? c["id"].get<std::string>() : c["id"].dump();
+}
+
+std::map<std::string, TheirCase> read_theirs_json(const nlohmann::json& j,
+                                                  const std::string& path) {
+  if (!j.is_object() || !j.contains("cases") || !j["cases"].is_array()) {
+    throw InputError(path, "expected {\"cases\": [...]}");
+  }
+  std::map<std::string, TheirCase> out;
+  for (std::size_t i = 0; i < j["cases"].size(); ++i) {
+    const std::string at = "cases[" + std::to_string(i) + "]";
+    const nlohmann::json& c = j["cases"][i];
+    TheirCase t{{}, path + ": " + at};
+    for (const char* e : kEstimators) {
+      if (c.contains(e)) t.values[e] = json_values(c[e], path, at + "." + e);
+    }
+    if (t.values.empty()) throw InputError(path, at + ": none of \"emp\", \"thr\", \"em\"");
+    out[case_id(c, path, at)] = std::move(t);
+  }
+  return out;
+}
+
+// CSV: "id,v0,...,v_{k-1}" (the estimator of --estimator) or "id,emp|thr|em,v0,...".
+std::map<std::string, TheirCase> read_theirs_csv(const std::string& path,
+                                                 const std::string& default_estimator) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path, "cannot open the file");
+  std::map<std::string, TheirCase> out;
+  std::string raw;
+  for (std::size_t line = 1; std::getline(in, raw); ++line) {
+    if (!raw.empty() && raw.back() == '\r') raw.pop_back();
+    if (raw.find_first_not_of(" \t") == std::string::npos || raw.starts_with("#")) continue;
+    std::vector<std::string> fields;
+    std::stringstream s(raw);
+    for (std::string f; std::getline(s, f, ',');) fields.push_back(f);
+    if (fields.empty() || (line == 1 && fields[0] == "id")) continue;
+    std::size_t first_value = 1;
+    std::string estimator = default_estimator;
+    if (fields.size() > 1 && (fields[1] == "emp" || fields[1] == "thr" || fields[1] == "em")) {
+      estimator = fields[1];
+      first_value = 2;
+    }
+    TheirCase& t = out[fields[0]];
+    t.where = path + ":" + std::to_string(line);
+    std::vector<double>& values = t.values[estimator];
+    std::size_t column = fields[0].size() + 2 + (first_value == 2 ? estimator.size() + 1 : 0);
+    for (std::size_t i = first_value; i < fields.size(); ++i) {
+      try {
+        std::size_t used = 0;
+        values.push_back(std::stod(fields[i], &used));
+        if (used != fields[i].size()) throw std::invalid_argument("trailing text");
+      } catch (const std::exception&) {
+        const std::string shown =
+            fields[i].size() > 40 ? fields[i].substr(0, 40) + "..." : fields[i];
+        throw InputError(path, line, column, "'" + shown + "' is not a number");
+      }
+      column += fields[i].size() + 1;
+    }
+  }
+  if (out.empty()) throw InputError(path, "no cases");
+  return out;
+}
+
+std::string number(double v) {
+  std::ostringstream s;
+  s.precision(17);
+  s << v;
+  return s.str();
+}
+
+// The constants a uRR server divides by, to name a wrong factor.
+std::vector<NamedConstant> estimator_constants(const nlohmann::json& vectors) {
+  if (vectors.value("mechanism", "") != "urr" || !vectors.contains("exp_eps")) return {};
+  const std::size_t k = vectors.at("k").get<std::size_t>();
+  const IndexSet sensitive = IndexSet::from_indices(
+      vectors.at("sensitive").get<std::vector<std::size_t>>(), k, "sensitive");
+  const double t = to_double(parse_rational(vectors.at("exp_eps").get<std::string>(), "exp_eps"));
+  const UrrParams p = urr_params_from_t(sensitive, t);
+  return {{"c3", p.c3}, {"c1 - c2", p.c1 - p.c2}, {"c1", p.c1}, {"c2", p.c2}};
+}
+
+void compare(const ConformEstimatesCommand& c, int& exit_code);
+
+void run(const ConformEstimatesCommand& c, int& exit_code) {
+  try {
+    compare(c, exit_code);
+  } catch (const nlohmann::json::exception& e) {
+    // A field of the wrong type or missing in the golden vectors (their file is checked as read).
+    const std::string what = e.what();
+    throw InputError(c.vectors, "not a golden vectors file (uldp golden): " +
+                                    (what.size() > 80 ? what.substr(0, 80) + "..." : what));
+  }
+}
+
+void compare(const ConformEstimatesCommand& c, int& exit_code) {
+  if (!(c.tolerance >= 0) || !(c.em_tolerance >= 0)) {
+    throw InvalidArgument("--tolerance: must be >= 0");
+  }
+  const nlohmann::json vectors = read_json_file(c.vectors);
+  if (!vectors.is_object() || !vectors.contains("cases") || !vectors.contains("k")) {
+    throw InputError(c.vectors, "not a golden vectors file (uldp golden): no \"k\" / \"cases\"");
+  }
+  if (!vectors.at("k").is_number_unsigned() || vectors.at("k").get<std::uint64_t>() == 0 ||
+      vectors.at("k").get<std::uint64_t>() > kMaxItems) {
+    throw InputError(c.vectors,
+                     "\"k\" must be an integer in [1, " + std::to_string(kMaxItems) + "]");
+  }
+  const std::size_t k = vectors.at("k").get<std::size_t>();
+  const bool is_json = c.theirs.ends_with(".json") || [&] {
+    std::ifstream in(c.theirs);
+    char first = 0;
+    in >> first;
+    return first == '{';
+  }();
+  const std::map<std::string, TheirCase> theirs =
+      is_json ? read_theirs_json(read_json_file(c.theirs), c.theirs)
+              : read_theirs_csv(c.theirs, c.csv_estimator);
+
+  ComparisonContext context;
+  context.sensitive.assign(k, 0);
+  for (std::size_t x : vectors.value("sensitive", std::vector<std::size_t>{})) {
+    if (x < k) context.sensitive[x] = 1;
+  }
+  context.constants = estimator_constants(vectors);
+
+  std::map<std::string, const nlohmann::json*> golden;
+  for (const nlohmann::json& g : vectors.at("cases")) golden[case_id(g, c.vectors, "cases")] = &g;
+
+  std::size_t compared = 0;
+  nlohmann::json result = {{"verdict", "matches"}, {"scale", c.scale}};
+  for (const auto& [id, their] : theirs) {
+    const auto found = golden.find(id);
+    if (found == golden.end()) {
+      throw InputError(their.where, "case \"" + id + "\" is not in " + c.vectors);
+    }
+    const nlohmann::json& g = *found->second;
+    const double n = g.at("n").get<double>();
+    if (!(n > 0)) throw InputError(c.vectors, "case \"" + id + "\": n must be positive");
+    context.n = n;
+    for (const char* estimator : kEstimators) {
+      const auto values = their.values.find(estimator);
+      if (values == their.values.end()) continue;
+      if (!g.contains(estimator)) {
+        throw InputError(their.where, std::string(estimator) + ": the golden vectors have none (" +
+                                          vectors.value("em", std::string("")) + ")");
+      }
+      const std::vector<double> expected = json_values(g.at(estimator), c.vectors, estimator);
+      std::vector<double> actual = values->second;
+      if (actual.size() != expected.size()) {
+        throw InputError(their.where, std::string(estimator) + ": " +
+                                          std::to_string(actual.size()) +
+                                          " values, k = " + std::to_string(expected.size()));
+      }
+      if (c.scale == "counts") {
+        for (double& v : actual) v /= n;
+      }
+      const double tolerance = std::string(estimator) == "em" ? c.em_tolerance : c.tolerance;
+      ++compared;
+      const std::optional<std::size_t> item = first_mismatch(expected, actual, tolerance);
+      if (!item) continue;
+      const double scale = c.scale == "counts" ? n : 1.0;
+      const std::string cause = likely_cause(expected, actual, tolerance, context);
+      result = {{"verdict", "mismatch"},
+                {"scale", c.scale},
+                {"case", id},
+                {"estimator", estimator},
+                {"item", *item},
+                {"expected", expected[*item] * scale},
+                {"actual", actual[*item] * scale},
+                {"tolerance", tolerance},
+                {"likely_cause", cause.empty() ? nlohmann::json(nullptr) : nlohmann::json(cause)}};
+      if (c.json) {
+        std::cout << result.dump(1) << "\n";
+      } else {
+        std::cout << "conform estimates: MISMATCH in case " << id << ", " << estimator << ", item "
+                  << *item << ": expected " << number(expected[*item] * scale) << ", got "
+                  << number(actual[*item] * scale) << " (tolerance " << tolerance << ", " << c.scale
+                  << ")\n";
+        std::cout << "  likely cause: " << (cause.empty() ? "not recognised" : cause) << "\n";
+      }
+      exit_code = 1;
+      return;
+    }
+  }
+  result["compared"] = compared;
+  if (c.json) {
+    std::cout << result.dump(1) << "\n";
+  } else {
+    std::cout << "conform estimates: " << compared << " estimate(s) in " << theirs.size()
+              << " case(s) match " << c.vectors << " (tolerance " << c.tolerance << ", em "
+              << c.em_tolerance << ", " << c.scale << ")\n";
+  }
+  exit_code = 0;
+}
+
+}  // namespace
+
+void add_conform_estimates_command(CLI::App& conform, int& exit_code) {
+  auto c = std::make_shared<ConformEstimatesCommand>();
+  auto* sub = conform.add_subcommand(
+      "estimates", "compare a server's estimates with golden vectors written by `uldp golden`");
+  sub->add_option("--vectors", c->vectors, "golden vectors (uldp golden)")->required();
+  sub->add_option("--theirs", c->theirs,
+                  "their estimates: JSON {\"cases\": [{\"id\", \"emp\", \"thr\", \"em\"}]} or "
+                  "CSV 'id,[emp|thr|em,]v0,...'")
+      ->required();
+  sub->add_option("--scale", c->scale, "their values are frequencies (default) or counts")
+      ->check(CLI::IsMember({"frequencies", "counts"}));
+  sub->add_option("--estimator", c->csv_estimator,
+                  "CSV lines without an estimator field hold this one (default emp)")
+      ->check(CLI::IsMember({"emp", "thr", "em"}));
+  sub->add_option("--tolerance", c->tolerance,
+                  "largest accepted |difference| of emp and thr frequencies (default 1e-9)");
+  sub->add_option("--em-tolerance", c->em_tolerance,
+                  "largest accepted |difference| of EM frequencies (default 1e-4)");
+  sub->add_flag("--json", c->json, "print JSON");
+  sub->callback([c, &exit_code] { run(*c, exit_code); });
+}
+
+}  // namespace uldp::cli

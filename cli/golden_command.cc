@@ -1,0 +1,224 @@
+// `uldp golden`: golden vectors for another implementation's server. Report counts (drawn with
+// the aggregated sampler, or a library's own test inputs) with the exact empirical estimate, the
+// thresholded estimate and the EM estimate the reference computes from them.
+#include <cmath>
+#include <iostream>
+#include <memory>
+#include <numeric>
+
+#include "cli_support.h"
+#include "commands.h"
+#include "golden_counts.h"
+#include "mechanism_flags.h"
+#include "uldp/error.h"
+#include "uldp/estimate/estimation_model.h"
+#include "uldp/estimate/sampler.h"
+#include "uldp/estimation/exact_empirical.h"
+#include "uldp/mechanisms/exact_form.h"
+
+namespace uldp::cli {
+using namespace uldp::estimate;  // the double-precision layer
+namespace {
+
+// Exact elimination on a dense k x k rational matrix is cubic in k.
+constexpr std::size_t kMaxGoldenSymbols = 128;
+constexpr std::size_t kMaxGoldenBits = 4096;
+constexpr std::size_t kMaxGoldenCases = 1000;
+constexpr std::uint64_t kMaxGoldenReports = 1'000'000'000;
+
+struct GoldenCommand {
+  MechanismFlags mech;
+  std::size_t cases = 0;
+  std::uint64_t seed = 1;
+  std::uint64_t n = 1000;
+  std::string from_counts;
+  double alpha = 0.05;
+  double tolerance = EmOptions{}.tolerance;
+};
+
+struct InputDistribution {
+  std::string name;
+  std::vector<double> p;
+};
+
+// Uniform, Zipf (exponent 1), and a point mass on the first sensitive and on the first
+// non-sensitive symbol (where the mechanism has them).
+std::vector<InputDistribution> input_distributions(const MechanismSpec& spec) {
+  const std::size_t k = spec.k;
+  std::vector<InputDistribution> out;
+  out.push_back({"uniform", std::vector<double>(k, 1.0 / static_cast<double>(k))});
+  std::vector<double> zipf(k);
+  for (std::size_t x = 0; x < k; ++x) zipf[x] = 1.0 / static_cast<double>(x + 1);
+  const double total = std::accumulate(zipf.begin(), zipf.end(), 0.0);
+  for (double& v : zipf) v /= total;
+  out.push_back({"zipf", zipf});
+  const auto point = [&](std::size_t x, const std::string& what) {
+    std::vector<double> p(k, 0.0);
+    p[x] = 1;
+    out.push_back({"point mass on " + what + " symbol " + std::to_string(x), p});
+  };
+  if (!spec.sensitive.empty()) point(spec.sensitive.indices().front(), "sensitive");
+  const IndexSet non_sensitive = spec.sensitive.complement();
+  if (!non_sensitive.empty()) point(non_sensitive.indices().front(), "non-sensitive");
+  return out;
+}
+
+struct GoldenCase {
+  std::string id;
+  std::string input;
+  std::vector<std::uint64_t> input_counts;  // empty for --from-counts
+  CountsCase reports;
+};
+
+ReportData report_data(const GoldenCase& c, bool bit_vectors) {
+  ReportData data;
+  data.bit_vectors = bit_vectors;
+  data.n = c.reports.n;
+  if (bit_vectors) {
+    data.bit_counts.n = c.reports.n;
+    data.bit_counts.ones = c.reports.counts;
+  } else {
+    data.symbol_counts = c.reports.counts;
+  }
+  return data;
+}
+
+std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec& spec,
+                                    const EstimationModel& model) {
+  Xoshiro256 rng(c.seed);
+  const std::vector<InputDistribution> distributions = input_distributions(spec);
+  std::vector<GoldenCase> cases;
+  for (std::size_t i = 0; i < c.cases; ++i) {
+    const InputDistribution& d = distributions[i % distributions.size()];
+    GoldenCase g;
+    g.id = "case-" + std::to_string(i);
+    g.input = d.name;
+    g.input_counts = sample_input_counts(rng, c.n, d.p);
+    g.reports.n = c.n;
+    std::visit(Overloaded{[&](const UnaryParams& m) {
+                            g.reports.counts = sample_report_counts(rng, m, g.input_counts).ones;
+                          },
+                          [&](const auto& m) {
+                            g.reports.counts = sample_report_counts(rng, m, g.input_counts);
+                          }},
+               model);
+    cases.push_back(std::move(g));
+  }
+  return cases;
+}
+
+std::vector<Rational> exact_empirical(const ExactForm& natural, const MechanismSpec& spec,
+                                      const CountsCase& reports) {
+  if (const auto* bits = std::get_if<BitProductForm>(&natural)) {
+    return exact_empirical_estimate(bits->q, reports.counts, reports.n);
+  }
+  if (const auto* dense = std::get_if<DenseForm>(&natural)) {
+    return exact_empirical_estimate(dense->q, reports.counts);
+  }
+  const ExactForm expanded = exact_form(spec, FormChoice::kDense);
+  return exact_empirical_estimate(std::get<DenseForm>(expanded).q, reports.counts);
+}
+
+void run(const GoldenCommand& c, int& exit_code) {
+  if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
+  if ((c.cases > 0) == !c.from_counts.empty()) {
+    throw InvalidArgument("--cases / --from-counts: give exactly one of them");
+  }
+  if (!(c.alpha > 0.0 && c.alpha < 1.0)) throw InvalidArgument("--alpha: must be in (0,1)");
+  if (c.cases > 0) {
+    check_size(c.cases, kMaxGoldenCases, "--cases");
+    check_size(c.n, kMaxGoldenReports, "--n");
+  }
+  const MechanismSpec spec = c.mech.build();
+  const EstimationModel model = estimation_model(spec);
+  const bool bits = reports_are_bit_vectors(model);
+  check_size(spec.k, bits ? kMaxGoldenBits : kMaxGoldenSymbols, "--k");
+  const ExactForm natural = exact_form(spec);
+
+  std::vector<GoldenCase> cases;
+  if (c.cases > 0) {
+    cases = drawn_cases(c, spec, model);
+  } else {
+    const std::vector<CountsCase> read = read_counts_file(c.from_counts, spec.k, bits);
+    for (std::size_t i = 0; i < read.size(); ++i) {
+      cases.push_back({"case-" + std::to_string(i), "from " + c.from_counts, {}, read[i]});
+    }
+  }
+
+  EmOptions em_options;
+  em_options.alpha = c.alpha;
+  em_options.tolerance = c.tolerance;
+  nlohmann::json j;
+  j["format"] = "uldp golden vectors 1";
+  j["mechanism"] = entry_of(spec).name;
+  j["k"] = spec.k;
+  j["sensitive"] = spec.sensitive.indices();
+  if (const std::optional<PrivacyBudget> budget = budget_of(spec)) {
+    j["exp_eps"] = to_string(budget->exp_eps());
+  }
+  j["reports"] = bits ? "bit vectors: n and per-bit counts of ones" : "symbol histogram";
+  j["scale"] = "frequencies (estimates of p; multiply by n for counts)";
+  if (c.cases > 0) j["seed"] = c.seed;
+  j["thr"] = {{"alpha", c.alpha}, {"rule", "Bonferroni z_{1-alpha/k} on the null sd"}};
+  if (bits) {
+    j["em"] =
+        "omitted: EM on bit vectors needs one report per user, per-bit counts do not "
+        "determine the likelihood";
+  } else {
+    j["em"] = {{"tolerance", c.tolerance},
+               {"stopping", "relative log-likelihood gain <= tolerance"},
+               {"start", "thresholded estimate mixed with uniform at 1e-6"}};
+  }
+  j["cases"] = nlohmann::json::array();
+  for (const GoldenCase& g : cases) {
+    const ReportData data = report_data(g, bits);
+    nlohmann::json out;
+    out["id"] = g.id;
+    out["input"] = g.input;
+    out["n"] = g.reports.n;
+    if (!g.input_counts.empty()) out["input_counts"] = g.input_counts;
+    out[bits ? "ones" : "counts"] = g.reports.counts;
+    const std::vector<Rational> exact = exact_empirical(natural, spec, g.reports);
+    std::vector<std::string> exact_text;
+    std::vector<double> exact_decimal;
+    for (const Rational& v : exact) {
+      exact_text.push_back(to_string(v));
+      exact_decimal.push_back(to_double(v));
+    }
+    out["emp"] = exact_decimal;
+    out["emp_exact"] = exact_text;
+    const ThresholdEstimate thr = threshold_estimate(model, data, c.alpha);
+    out["thr"] = thr.p;
+    out["thr_significant"] = thr.significant;
+    if (!bits) {
+      const EmResult em = em_estimate(model, data, em_options);
+      out["em"] = em.p;
+      out["em_log_likelihood"] = em.log_likelihood;
+      out["em_iterations"] = em.iterations;
+      out["em_converged"] = em.converged;
+    }
+    j["cases"].push_back(std::move(out));
+  }
+  std::cout << j.dump(1) << "\n";
+  exit_code = 0;
+}
+
+}  // namespace
+
+void add_golden_command(CLI::App& app, int& exit_code) {
+  auto c = std::make_shared<GoldenCommand>();
+  CLI::App* sub = app.add_subcommand(
+      "golden", "golden vectors for another implementation's estimators (emp, thr, em)");
+  c->mech.add_with_mech_option(*sub);
+  sub->add_option("--cases", c->cases, "number of cases drawn with the aggregated sampler");
+  sub->add_option("--seed", c->seed, "seed of the drawn cases");
+  sub->add_option("--n", c->n, "reports per drawn case (default 1000)");
+  sub->add_option("--from-counts", c->from_counts,
+                  "report counts: one per line ('n=N' for bit vectors) or a JSON array");
+  sub->add_option("--alpha", c->alpha, "significance level of thr and of EM's start");
+  sub->add_option("--tolerance", c->tolerance, "EM: relative log-likelihood gain that stops it")
+      ->check(CLI::Range(0.0, 1.0));
+  sub->callback([c, &exit_code] { run(*c, exit_code); });
+}
+
+}  // namespace uldp::cli

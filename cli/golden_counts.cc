@@ -1,0 +1,140 @@
+// Reading the report counts of `uldp golden --from-counts`.
+#include "golden_counts.h"
+
+#include <charconv>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "uldp/error.h"
+
+namespace uldp::cli {
+namespace {
+
+std::uint64_t json_count(const nlohmann::json& v, const std::string& path, const std::string& at) {
+  if (!v.is_number_unsigned()) {
+    throw InputError(path, at + ": expected a non-negative integer count");
+  }
+  return v.get<std::uint64_t>();
+}
+
+CountsCase json_case(const nlohmann::json& v, const std::string& path, std::size_t k,
+                     bool bit_vectors, const std::string& at) {
+  CountsCase c;
+  const nlohmann::json* values = &v;
+  if (bit_vectors) {
+    if (!v.is_object() || !v.contains("n") || !v.contains("ones")) {
+      throw InputError(path, at + ": bit vectors need {\"n\": N, \"ones\": [...]}");
+    }
+    c.n = json_count(v["n"], path, at + ".n");
+    values = &v["ones"];
+  }
+  if (!values->is_array()) throw InputError(path, at + ": expected an array of counts");
+  for (std::size_t i = 0; i < values->size(); ++i) {
+    c.counts.push_back(json_count((*values)[i], path, at + "[" + std::to_string(i) + "]"));
+  }
+  if (c.counts.size() != k) {
+    throw InputError(
+        path, at + ": " + std::to_string(c.counts.size()) + " counts, k = " + std::to_string(k));
+  }
+  return c;
+}
+
+std::vector<CountsCase> read_json(const std::string& text, const std::string& path, std::size_t k,
+                                  bool bit_vectors) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path, std::string("not valid JSON: byte ") + std::to_string(e.byte));
+  }
+  const bool several = j.is_array() && !j.empty() && (j[0].is_array() || j[0].is_object());
+  std::vector<CountsCase> cases;
+  if (!several) {
+    cases.push_back(json_case(j, path, k, bit_vectors, "$"));
+  } else {
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      cases.push_back(json_case(j[i], path, k, bit_vectors, "$[" + std::to_string(i) + "]"));
+    }
+  }
+  return cases;
+}
+
+std::uint64_t parse_count(std::string_view text, const std::string& path, std::size_t line,
+                          std::size_t column) {
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || text.empty()) {
+    const std::string shown =
+        text.size() > 40 ? std::string(text.substr(0, 40)) + "..." : std::string(text);
+    throw InputError(path, line, column, "'" + shown + "' is not a non-negative integer count");
+  }
+  return value;
+}
+
+std::vector<CountsCase> read_lines(std::istream& in, const std::string& path, std::size_t k,
+                                   bool bit_vectors) {
+  CountsCase c;
+  bool n_given = false;
+  std::string raw;
+  for (std::size_t line = 1; std::getline(in, raw); ++line) {
+    const std::size_t first = raw.find_first_not_of(" \t\r");
+    if (first == std::string::npos) continue;
+    const std::size_t last = raw.find_last_not_of(" \t\r");
+    std::string_view text = std::string_view(raw).substr(first, last - first + 1);
+    if (text.starts_with("#")) {
+      const std::size_t at = text.find("n=");
+      if (!text.starts_with("# counts") || at == std::string_view::npos) continue;
+      text = text.substr(at);
+    }
+    if (text.starts_with("n=")) {
+      c.n = parse_count(text.substr(2), path, line, raw.find("n=") + 3);
+      n_given = true;
+      continue;
+    }
+    if (c.counts.size() == k) {
+      throw InputError(path, line, first + 1, "more than k = " + std::to_string(k) + " counts");
+    }
+    c.counts.push_back(parse_count(text, path, line, first + 1));
+  }
+  if (c.counts.size() != k) {
+    throw InputError(path, std::to_string(c.counts.size()) + " counts, k = " + std::to_string(k));
+  }
+  if (bit_vectors && !n_given) {
+    throw InputError(path, "bit vectors need the number of reports: a line 'n=N'");
+  }
+  return {c};
+}
+
+}  // namespace
+
+std::vector<CountsCase> read_counts_file(const std::string& path, std::size_t k, bool bit_vectors) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path, "cannot open the file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  std::vector<CountsCase> cases;
+  if (first != std::string::npos && (text[first] == '[' || text[first] == '{')) {
+    cases = read_json(text, path, k, bit_vectors);
+  } else {
+    std::istringstream lines(text);
+    cases = read_lines(lines, path, k, bit_vectors);
+  }
+  for (CountsCase& c : cases) {
+    if (!bit_vectors) c.n = std::accumulate(c.counts.begin(), c.counts.end(), std::uint64_t{0});
+    if (c.n == 0) throw InputError(path, "a case with no reports (n = 0)");
+    for (std::uint64_t ones : c.counts) {
+      if (bit_vectors && ones > c.n) {
+        throw InputError(
+            path, "a bit count " + std::to_string(ones) + " exceeds n = " + std::to_string(c.n));
+      }
+    }
+  }
+  return cases;
+}
+
+}  // namespace uldp::cli

@@ -1,0 +1,235 @@
+// `uldp golden` and `uldp conform estimates` on servers written for the purpose: a correct uRR
+// server matches; a uRR server that multiplies the non-sensitive counts by c3 where it should
+// divide (at ε = ln 3, where c3 = 1/2 and the factor c3^2 = 1/4 shows), a swapped pair, a missing
+// renormalisation and counts given as frequencies are each caught with their cause.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <iomanip>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "uldp/testing/command.h"
+#include "uldp/testing/temp_files.h"
+
+namespace uldp::testing {
+namespace {
+
+using nlohmann::json;
+
+// uRR with k = 5, X_S = {0, 1}, t = 3: c1 = 3/4, c2 = 1/4, c3 = 1/2.
+const char* kUrr = "--mech urr --k 5 --sensitive 0,1 --exp-eps 3";
+
+json golden_vectors() {
+  const RunResult r =
+      run_uldp(std::string("golden ") + kUrr + " --cases 4 --seed 20261123 --n 2000");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return json::parse(r.out);
+}
+
+// A server's empirical estimate from the counts; `non_sensitive_bug` multiplies by c3 where the
+// paper's eq. (35) divides.
+std::vector<double> urr_server(const std::vector<std::uint64_t>& counts, bool non_sensitive_bug,
+                               double t = 3) {
+  const double c1 = t / (t + 1), c2 = 1 / (t + 1), c3 = (t - 1) / (t + 1);  // |X_S| = 2
+  double n = 0;
+  for (auto c : counts) n += static_cast<double>(c);
+  std::vector<double> p;
+  for (std::size_t x = 0; x < counts.size(); ++x) {
+    const double m = static_cast<double>(counts[x]) / n;
+    if (x <= 1) {
+      p.push_back((m - c2) / (c1 - c2));
+    } else {
+      p.push_back(non_sensitive_bug ? m * c3 : m / c3);
+    }
+  }
+  return p;
+}
+
+// Their estimates of every case, one estimator, as {"cases": [...]}.
+std::string theirs_file(const std::string& name, const json& vectors, const std::string& estimator,
+                        const std::function<std::vector<double>(const json&)>& server) {
+  json j;
+  for (const json& c : vectors["cases"])
+    j["cases"].push_back({{"id", c["id"]}, {estimator, server(c)}});
+  return temp_file(name, j.dump());
+}
+
+RunResult conform(const std::string& vectors, const std::string& theirs,
+                  const std::string& extra = "") {
+  return run_uldp("conform estimates --vectors " + vectors + " --theirs " + theirs + " --json " +
+                  extra);
+}
+
+TEST(GoldenVectors, ExactEmpiricalOfDrawnCasesAgreesWithTheClosedForm) {
+  const json v = golden_vectors();
+  ASSERT_EQ(v["cases"].size(), 4u);
+  EXPECT_EQ(v["cases"][2]["input"], "point mass on sensitive symbol 0");
+  EXPECT_EQ(v["cases"][3]["input"], "point mass on non-sensitive symbol 2");
+  for (const json& c : v["cases"]) {
+    const std::vector<double> p = urr_server(c["counts"], false);
+    for (std::size_t x = 0; x < 5; ++x) EXPECT_NEAR(c["emp"][x].get<double>(), p[x], 1e-12);
+    EXPECT_TRUE(c["em_converged"]);
+    EXPECT_TRUE(c.contains("em_log_likelihood"));
+  }
+  EXPECT_EQ(v["cases"][0]["emp_exact"].size(), 5u);
+}
+
+TEST(ConformEstimates, CorrectServerMatches) {
+  const json v = golden_vectors();
+  const std::string vectors = temp_file("v.json", v.dump());
+  const std::string theirs = theirs_file(
+      "ok.json", v, "emp", [](const json& c) { return urr_server(c["counts"], false); });
+  const RunResult r = conform(vectors, theirs);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(json::parse(r.out)["verdict"], "matches");
+}
+
+TEST(ConformEstimates, UrrServerMultiplyingNonSensitiveCountsIsNamed) {
+  const json v = golden_vectors();
+  const std::string vectors = temp_file("v.json", v.dump());
+  const std::string theirs = theirs_file(
+      "bug.json", v, "emp", [](const json& c) { return urr_server(c["counts"], true); });
+  const RunResult r = conform(vectors, theirs);
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["case"], "case-0");
+  EXPECT_EQ(j["item"], 2);
+  EXPECT_NEAR(j["actual"].get<double>(), j["expected"].get<double>() / 4, 1e-12);
+  const std::string cause = j["likely_cause"];
+  EXPECT_NE(cause.find("non-sensitive items are 0.25 times"), std::string::npos) << cause;
+  EXPECT_NE(cause.find("multiplied by c3 where it should be divided by c3"), std::string::npos)
+      << cause;
+}
+
+// At ε = 16 (t = 8886110) c3 = 1 - 2.25e-7: the bug moves an estimate by about 1e-7, which a
+// test with a loose tolerance misses and the default 1e-9 does not.
+TEST(ConformEstimates, UrrServerBugIsCaughtEvenAtEpsilon16) {
+  const RunResult g = run_uldp(
+      "golden --mech urr --k 5 --sensitive 0,1 --exp-eps 8886110 --cases 2 --seed 3 --n 2000");
+  ASSERT_EQ(g.exit_code, 0) << g.err;
+  const json v = json::parse(g.out);
+  const std::string vectors = temp_file("v16.json", v.dump());
+  const std::string theirs = theirs_file(
+      "bug16.json", v, "emp", [](const json& c) { return urr_server(c["counts"], true, 8886110); });
+  const RunResult loose = conform(vectors, theirs, "--tolerance 1e-6");
+  EXPECT_EQ(loose.exit_code, 0) << loose.out;
+  const RunResult r = conform(vectors, theirs);
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  const std::string cause = json::parse(r.out)["likely_cause"];
+  EXPECT_NE(cause.find("multiplied by c3 where it should be divided by c3"), std::string::npos)
+      << cause;
+  const RunResult correct = conform(vectors, theirs_file("ok16.json", v, "emp", [](const json& c) {
+                                      return urr_server(c["counts"], false, 8886110);
+                                    }));
+  EXPECT_EQ(correct.exit_code, 0) << correct.out;
+}
+
+TEST(ConformEstimates, SwappedPairIsNamed) {
+  const json v = golden_vectors();
+  const std::string vectors = temp_file("v.json", v.dump());
+  const std::string theirs = theirs_file("swap.json", v, "thr", [](const json& c) {
+    std::vector<double> p = c["thr"];
+    std::swap(p[3], p[4]);
+    return p;
+  });
+  const RunResult r = conform(vectors, theirs);
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_EQ(json::parse(r.out)["likely_cause"], "items 3 and 4 are swapped");
+}
+
+TEST(ConformEstimates, MissingRenormalisationIsNamed) {
+  const json v = golden_vectors();
+  const std::string vectors = temp_file("v.json", v.dump());
+  const std::string theirs = theirs_file("renorm.json", v, "em", [](const json& c) {
+    std::vector<double> p = c["em"];
+    for (double& x : p) x *= 1.25;
+    return p;
+  });
+  const RunResult r = conform(vectors, theirs);
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["estimator"], "em");
+  EXPECT_NE(j["likely_cause"].get<std::string>().find("missing renormalisation"),
+            std::string::npos);
+}
+
+TEST(ConformEstimates, CountsNeedScaleCounts) {
+  const json v = golden_vectors();
+  const std::string vectors = temp_file("v.json", v.dump());
+  const std::string theirs = theirs_file("counts.json", v, "emp", [](const json& c) {
+    std::vector<double> p = c["emp"];
+    for (double& x : p) x *= c["n"].get<double>();
+    return p;
+  });
+  const RunResult wrong = conform(vectors, theirs);
+  ASSERT_EQ(wrong.exit_code, 1) << wrong.out << wrong.err;
+  EXPECT_NE(json::parse(wrong.out)["likely_cause"].get<std::string>().find("--scale counts"),
+            std::string::npos);
+  EXPECT_EQ(conform(vectors, theirs, "--scale counts --tolerance 1e-9").exit_code, 0);
+}
+
+TEST(ConformEstimates, CsvOneCasePerLine) {
+  const json v = golden_vectors();
+  const std::string vectors = temp_file("v.json", v.dump());
+  std::ostringstream csv;
+  csv << "# their server\n";
+  for (const json& c : v["cases"]) {
+    csv << c["id"].get<std::string>() << ",emp";
+    for (double x : urr_server(c["counts"], false)) csv << "," << std::setprecision(17) << x;
+    csv << "\n";
+  }
+  EXPECT_EQ(conform(vectors, temp_file("theirs.csv", csv.str())).exit_code, 0);
+  const RunResult bad = conform(vectors, temp_file("bad.csv", "case-0,emp,0.1,0.2,x,0.3,0.4\n"));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("bad.csv:1:"), std::string::npos) << bad.err;
+  const RunResult unknown =
+      conform(vectors, temp_file("unknown.csv", "nope,0.2,0.2,0.2,0.2,0.2\n"));
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("\"nope\" is not in"), std::string::npos) << unknown.err;
+  const RunResult short_row = conform(vectors, temp_file("short.csv", "case-0,0.5,0.5\n"));
+  EXPECT_EQ(short_row.exit_code, 2);
+  EXPECT_NE(short_row.err.find("2 values, k = 5"), std::string::npos) << short_row.err;
+}
+
+TEST(ConformEstimates, MalformedVectorsAreBadInput) {
+  const std::string theirs = temp_file("t.json", R"({"cases": [{"id": "case-0", "emp": [1]}]})");
+  for (const char* bad : {R"({"k": "5", "cases": []})", R"({"k": 1, "cases": [{"id": "case-0"}]})",
+                          R"({"k": -1, "cases": []})", "[1, 2"}) {
+    const RunResult r = conform(temp_file("bad.json", bad), theirs);
+    EXPECT_EQ(r.exit_code, 2) << bad << "\n" << r.err;
+    EXPECT_NE(r.err.find("bad.json"), std::string::npos) << r.err;
+  }
+}
+
+TEST(GoldenVectors, FromCountsTakesALibrarysOwnInputs) {
+  const std::string lines =
+      temp_file("counts.txt", "# a library's test input\n40\n30\n10\n10\n10\n");
+  const RunResult r = run_uldp(std::string("golden ") + kUrr + " --from-counts " + lines);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json v = json::parse(r.out);
+  // m = (0.4, 0.3, 0.1, 0.1, 0.1): sensitive (m - 1/4) / (1/2), non-sensitive m / (1/2).
+  EXPECT_EQ(v["cases"][0]["emp_exact"], json({"3/10", "1/10", "1/5", "1/5", "1/5"}));
+  const std::string array = temp_file("counts.json", "[[40,30,10,10,10],[1,1,1,1,1]]");
+  EXPECT_EQ(
+      json::parse(run_uldp(std::string("golden ") + kUrr + " --from-counts " + array).out)["cases"]
+          .size(),
+      2u);
+  const RunResult bits = run_uldp("golden --mech rappor --k 3 --exp-eps 4 --from-counts " + lines);
+  EXPECT_EQ(bits.exit_code, 2);
+  const std::string bit_counts = temp_file("bits.txt", "n=10\n5\n2\n3\n");
+  const RunResult ok_bits =
+      run_uldp("golden --mech rappor --k 3 --exp-eps 4 --from-counts " + bit_counts);
+  ASSERT_EQ(ok_bits.exit_code, 0) << ok_bits.err;
+  EXPECT_FALSE(json::parse(ok_bits.out)["cases"][0].contains("em"));
+  const RunResult bad = run_uldp(std::string("golden ") + kUrr + " --from-counts " +
+                                 temp_file("bad.txt", "1\n2\n-3\n"));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("bad.txt:3:1:"), std::string::npos) << bad.err;
+}
+
+}  // namespace
+}  // namespace uldp::testing
