@@ -429,10 +429,11 @@ void add_check_command(CLI::App& app, int& exit_code) {
                                {&*r.dense_matrix, report, r.smt->script, r.smt->expected_answers});
     }
     if (r.stochastic_problem) {
-      throw Error(*r.stochastic_problem +
-                  (r.tolerance
-                       ? ""
-                       : " (rows must sum to exactly 1; --tolerance T accepts |sum - 1| <= T)"));
+      throw Error(
+          *r.stochastic_problem +
+          (r.tolerance
+               ? ""
+               : " (rows must sum to exactly 1; --tolerance T accepts sums within T of 1)"));
     }
     bool all_hold = true;
     for (Property p : required)

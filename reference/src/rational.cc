@@ -123,6 +123,9 @@ Rational parse_rational(std::string_view text, std::string_view what) {
   long exponent = 0;
   if (const auto e = body.find_first_of("eE"); e != std::string_view::npos) {
     mantissa = body.substr(0, e);
+    // "one" is not a number; only a decimal mantissa makes the exponent worth judging.
+    if (mantissa.empty() || mantissa.find_first_not_of("0123456789.") != std::string_view::npos)
+      reject(original, what, "a number");
     std::string_view exp_text = body.substr(e + 1);
     bool exp_negative = false;
     if (!exp_text.empty() && (exp_text.front() == '+' || exp_text.front() == '-')) {

@@ -275,7 +275,11 @@ MechanismFile parse_unary_json(const json& root, EntryReading reading, const std
   const json& bits = root["bits"];
   if (!bits.is_array() || bits.empty())
     throw InputError(source, "\"bits\" must be a non-empty array");
-  if (bits.size() > kMaxMatrixEntries) throw InputError(source, "too many bits");
+  if (bits.size() > kMaxMatrixEntries) {
+    throw InputError(source, "\"bits\" has " + std::to_string(bits.size()) +
+                                 " entries, more than the limit of " +
+                                 std::to_string(kMaxMatrixEntries));
+  }
   std::vector<BitChannel> channels;
   for (std::size_t j = 0; j < bits.size(); ++j) {
     const std::string where = "bits[" + std::to_string(j) + "]";
@@ -367,13 +371,19 @@ MatrixFile parse_matrix_json(std::string_view text, const std::string& source,
 }
 
 namespace {
+// Generous for kMaxMatrixEntries entries of binary64 text (about 25 characters each).
+constexpr std::size_t kMaxFileBytes = kMaxMatrixEntries * 64;
+
 std::string read_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, "cannot open file");
   in.seekg(0, std::ios::end);
   const auto size = static_cast<std::size_t>(in.tellg());
   // A file far larger than any matrix we accept is refused before reading it.
-  if (size > kMaxMatrixEntries * 64) throw InputError(path, "file is too large");
+  if (size > kMaxFileBytes) {
+    throw InputError(path, "file of " + std::to_string(size) + " bytes exceeds the limit of " +
+                               std::to_string(kMaxFileBytes) + " bytes");
+  }
   in.seekg(0);
   std::string text(size, '\0');
   in.read(text.data(), static_cast<std::streamsize>(size));
