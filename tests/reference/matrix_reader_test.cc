@@ -156,6 +156,22 @@ TEST(JsonReader, ErrorsNameThePlace) {
             "m.json: Q[0][0] is not a number or a string");
 }
 
+// Found by fuzz_matrix_json: nlohmann threw out_of_range (not parse_error) past the reader.
+TEST(JsonReader, ANumberThatOverflowsADoubleIsAnInputError) {
+  EXPECT_EQ(message_of([] { parse_matrix_json(R"({"Q": [[1e666666]]})", "m.json"); }),
+            "m.json: invalid JSON: the number 1e666666 overflows a double; write it as a string, "
+            "\"1e666666\", to have it read exactly");
+  const std::string long_number = "2" + std::string(400, '0');
+  EXPECT_EQ(message_of([&] { parse_mechanism_json(R"({"bits": )" + long_number + "}", "m.json"); }),
+            "m.json: invalid JSON: the number 2000000000000000000000000000000000000000... (401 "
+            "characters) overflows a double; write it as a string, "
+            "\"2000000000000000000000000000000000000000... "
+            "(401 characters)\", to have it read exactly");
+  // As a string the same number is read exactly (and refused as a probability).
+  EXPECT_EQ(message_of([] { parse_matrix_json(R"({"Q": [["1e400"]]})", "m.json"); }).substr(0, 31),
+            "m.json: Q[0][0]: entry 10000000");
+}
+
 TEST(MechanismFile, MissingFileIsAnInputError) {
   EXPECT_EQ(message_of([] { read_mechanism_file("/nonexistent/q.csv"); }),
             "/nonexistent/q.csv: cannot open file");

@@ -251,6 +251,16 @@ json parse_json_exact(std::string_view text, const std::string& source) {
     if (const auto colon = what.rfind(": "); colon != std::string::npos)
       what = what.substr(colon + 2);
     throw InputError(source, line, column, "invalid JSON: " + what);
+  } catch (const json::out_of_range& e) {
+    // nlohmann refuses a number whose double overflows before the exact reading sees its text.
+    std::string what = e.what();
+    const auto open = what.find('\'');
+    const auto close = what.rfind('\'');
+    const std::string number =
+        open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : "";
+    throw InputError(source, "invalid JSON: the number " + message_excerpt(number) +
+                                 " overflows a double; write it as a string, \"" +
+                                 message_excerpt(number) + "\", to have it read exactly");
   }
   return root;
 }
@@ -400,13 +410,18 @@ MatrixFile read_matrix_file(const std::string& path, const MatrixReadOptions& op
                             : parse_matrix_csv(text, path, options);
 }
 
+MechanismFile parse_mechanism_json(std::string_view text, const std::string& source,
+                                   const MatrixReadOptions& options) {
+  const json root = parse_json_exact(text, source);
+  if (root.is_object() && root.contains("bits"))
+    return parse_unary_json(root, options.reading, source);
+  return dense_from_json(root, options.reading, source);
+}
+
 MechanismFile read_mechanism_file(const std::string& path, const MatrixReadOptions& options) {
   const std::string text = read_text(path);
   if (!is_json_path(path)) return parse_matrix_csv(text, path, options);
-  const json root = parse_json_exact(text, path);
-  if (root.is_object() && root.contains("bits"))
-    return parse_unary_json(root, options.reading, path);
-  return dense_from_json(root, options.reading, path);
+  return parse_mechanism_json(text, path, options);
 }
 
 }  // namespace uldp

@@ -63,6 +63,9 @@ struct BitProductFile {
 };
 /// A mechanism file: a dense matrix or a structured one.
 using MechanismFile = std::variant<MatrixFile, BitProductFile>;
+/// Parses JSON text that is either kind: {"bits": ...} (structured) or {"Q": ...} (dense).
+MechanismFile parse_mechanism_json(std::string_view text, const std::string& source,
+                                   const MatrixReadOptions& options = {});
 /// Reads either kind; CSV files are always dense.
 MechanismFile read_mechanism_file(const std::string& path, const MatrixReadOptions& options = {});
 
