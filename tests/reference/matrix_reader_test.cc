@@ -62,6 +62,14 @@ TEST(CsvReader, FirstRowThatIsNeitherDataNorLabelsIsAnErrorNeverDropped) {
   EXPECT_EQ(f.matrix.output_labels()[0], "1e999999999");
 }
 
+TEST(CsvReader, LabelsThatOnlyResembleNumbersAreLabels) {
+  const MatrixFile f = parse_matrix_csv("0-9,10-19,1/0x\n1/2,1/4,1/4\n", "m.csv");
+  EXPECT_EQ(f.matrix.output_labels(), (std::vector<std::string>{"0-9", "10-19", "1/0x"}));
+  // Shaped like numbers but unreadable: "1/0" and a too-long number make the row neither.
+  EXPECT_EQ(message_of([] { parse_matrix_csv("a,1/0\n1,0\n", "m.csv"); }).substr(0, 58),
+            "m.csv:1:3: the first row is neither data nor labels: entry");
+}
+
 TEST(CsvReader, AmbiguousFirstRowNeedsTheHeaderFlag) {
   const std::string text = "0,1\n1/2,1/2\n1/4,3/4\n";
   EXPECT_EQ(message_of([&] { parse_matrix_csv(text, "m.csv"); }),

@@ -84,11 +84,32 @@ enum class FirstRowCell {
   kMalformedNumber,  // looks like a number and does not read as one ("1e999999999")
 };
 
-bool looks_numeric(const std::string& text) {
-  std::size_t start = !text.empty() && (text[0] == '+' || text[0] == '-') ? 1 : 0;
-  if (start >= text.size()) return false;
-  if (!std::isdigit(static_cast<unsigned char>(text[start])) && text[start] != '.') return false;
-  return text.find_first_not_of("0123456789abcdefABCDEFxXpP.+-/", start) == std::string::npos;
+bool digits_only(std::string_view text) {
+  return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// Whether `text` has the shape of a number (decimal with exponent, a/b, hex float) whatever its
+// size: such a cell that does not read is a broken number, not a label ("1-2" is a label).
+bool looks_numeric(std::string_view text) {
+  if (!text.empty() && (text[0] == '+' || text[0] == '-')) text.remove_prefix(1);
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+    return text.find_first_not_of("0123456789abcdefABCDEF.pP+-", 2) == std::string_view::npos;
+  }
+  if (const auto slash = text.find('/'); slash != std::string_view::npos) {
+    return digits_only(text.substr(0, slash)) && digits_only(text.substr(slash + 1));
+  }
+  std::string_view mantissa = text;
+  if (const auto e = text.find_first_of("eE"); e != std::string_view::npos) {
+    mantissa = text.substr(0, e);
+    std::string_view exponent = text.substr(e + 1);
+    if (!exponent.empty() && (exponent[0] == '+' || exponent[0] == '-')) exponent.remove_prefix(1);
+    if (!digits_only(exponent)) return false;
+  }
+  const auto dot = mantissa.find('.');
+  if (dot == std::string_view::npos) return digits_only(mantissa);
+  const std::string_view whole = mantissa.substr(0, dot), fraction = mantissa.substr(dot + 1);
+  return (whole.empty() || digits_only(whole)) && (fraction.empty() || digits_only(fraction)) &&
+         !(whole.empty() && fraction.empty());
 }
 
 FirstRowCell classify_first_row_cell(const Cell& cell, EntryReading reading, std::string& why) {
@@ -100,10 +121,6 @@ FirstRowCell classify_first_row_cell(const Cell& cell, EntryReading reading, std
     why = e.what();
     return looks_numeric(cell.text) ? FirstRowCell::kMalformedNumber : FirstRowCell::kLabel;
   }
-}
-
-bool all_digits(const std::string& text) {
-  return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
 }
 
 // Whether the first row is labels, by the rules of parse_matrix_csv (errors when neither or both).
@@ -131,7 +148,7 @@ bool first_row_is_header(const std::vector<Cell>& cells, const std::string& line
   // Every cell is a probability. Increasing digit strings ("0,1", "00,01") are also what an
   // exporter writes as output labels, so such a row could be either.
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (!all_digits(cells[i].text)) return false;
+    if (!digits_only(cells[i].text)) return false;
     if (i > 0 && !(cells[i - 1].text < cells[i].text)) return false;
   }
   throw InputError(source, line_number, 1,
