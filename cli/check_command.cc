@@ -12,7 +12,6 @@
 #include "mechanism_flags.h"
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/checks/form_checks.h"
-#include "uldp/checks/stochasticity.h"
 #include "uldp/error.h"
 #include "uldp/io/matrix_reader.h"
 #include "uldp/verify/smt_recheck.h"
