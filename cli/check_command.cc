@@ -1,15 +1,17 @@
 // `uldp check`: exact verdicts for ε-LDP, (X_S, Y_P, ε)-ULDP (both readings) and (X_S, ε)-OSLDP
 // of a matrix file or a built-in mechanism.
+#include <array>
 #include <chrono>
 #include <fstream>
 #include <iostream>
 #include <memory>
 
+#include "certificate_bundle.h"
+#include "check_tolerance.h"
 #include "commands.h"
 #include "mechanism_flags.h"
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/checks/form_checks.h"
-#include "uldp/checks/stochasticity.h"
 #include "uldp/error.h"
 #include "uldp/io/matrix_reader.h"
 #include "uldp/verify/smt_recheck.h"
@@ -29,13 +31,29 @@ struct CheckCommand {
   bool dense = false;
   std::string smt_path;    // --smt FILE: Z3 certificate of a dense matrix
   std::string smt_solver;  // --smt-solver: z3, or both (cvc5 re-runs the certificate)
+  std::string header;      // --header yes|no (CSV files); empty: detect
+  bool binary64 = false;
+  std::string tolerance;        // --tolerance T, exact rational >= 0; empty: exact
+  std::string certificate_dir;  // --certificate DIR
+};
+
+// Per property, in the order of Property: what a tolerance and the excess digits add.
+struct ToleranceNotes {
+  bool within_tolerance = false;
+  std::optional<ExcessDigits> excess;
 };
 
 struct Report {
   std::string subject;
   std::size_t inputs = 0;
   std::string outputs_description;
-  std::optional<std::string> stochastic_problem;  // set when a row does not sum to 1
+  std::optional<std::string> stochastic_problem;  // set when a row does not sum to 1 (within T)
+  std::string entry_reading;                      // files: how entries were read
+  std::optional<Rational> tolerance;
+  std::string tolerance_text;              // as the user wrote it
+  std::vector<RowSumExcess> row_excesses;  // rows off 1 but within the tolerance
+  std::vector<std::string> row_excess_locations;
+  std::array<ToleranceNotes, 4> notes;  // indexed by Property
   IndexSet sensitive;
   std::string protected_description;  // "{0-14}" or "{y : y_j = 0 for j in ...}"
   nlohmann::json protected_json;
@@ -47,8 +65,13 @@ struct Report {
   bool smt_with_cvc5 = false;
   std::optional<std::string> smt_problem;  // cvc5 disagreed with z3 or left queries unknown
   nlohmann::json smt_json;                 // per-solver answers of the re-check (null: none)
-  std::optional<Claim> claim;  // the built-in's claim, when checking a registered mechanism
+  std::optional<Claim> claim;         // the built-in's claim, when checking a registered mechanism
+  std::optional<SmtCertificate> smt;  // with --smt or --certificate
+  std::optional<DenseMechanism> dense_matrix;  // with --certificate: the matrix checked
 };
+
+const std::array<Property, 4> kProperties = {Property::kLdp, Property::kUldp, Property::kUldpStrict,
+                                             Property::kOsldp};
 
 // The form with the user's --protected, if given, in place of the declared Y_P.
 ExactForm with_protected(ExactForm form, const CheckCommand& c) {
@@ -106,17 +129,11 @@ void describe(Report& r, const ExactForm& form) {
 }
 
 // Independent Z3 re-check of a dense form: its verdicts must be the hand-written checkers' ones.
-// The solvers' part of a re-check: what went wrong (if anything) and the JSON per solver.
-struct SmtOutcome {
-  std::optional<std::string> problem;
-  nlohmann::json json;
-};
-
-SmtOutcome smt_recheck_into(const Report& r, const ExactForm& form) {
+void smt_recheck_into(Report& r, const ExactForm& form, const char* flag) {
   const auto* dense = std::get_if<DenseForm>(&form);
   if (!dense)
-    throw InvalidArgument(
-        "--smt: needs a dense matrix (built-in rappor/urap: add --dense, k <= 16)");
+    throw InvalidArgument(std::string(flag) +
+                          ": needs a dense matrix (built-in rappor/urap: add --dense, k <= 16)");
   const SmtCertificate cert =
       smt_recheck(dense->q, r.sensitive, dense->protected_outputs, r.budget);
   const std::pair<const SmtPropertyCheck*, const Verdict*> pairs[] = {
@@ -128,37 +145,74 @@ SmtOutcome smt_recheck_into(const Report& r, const ExactForm& form) {
     if (smt->holds() && *smt->holds() != hand->holds)
       throw std::runtime_error("Z3 re-check disagrees with the checkers");
   }
-  std::ofstream out(r.smt_path);
-  out << cert.script;
-  if (!out) throw InvalidArgument("--smt: cannot write '" + r.smt_path + "'");
-  SmtOutcome outcome;
-  outcome.json["z3"] = {{"queries", cert.expected_answers.size()}, {"seconds", cert.seconds}};
-  if (!r.smt_with_cvc5) return outcome;
+  if (!r.smt_path.empty()) {
+    std::ofstream out(r.smt_path);
+    out << cert.script;
+    if (!out) throw InvalidArgument("--smt: cannot write '" + r.smt_path + "'");
+  }
+  r.smt = cert;
+  r.dense_matrix = dense->q;
+  r.smt_json["z3"] = {{"queries", cert.expected_answers.size()}, {"seconds", cert.seconds}};
+  if (!r.smt_with_cvc5) return;
   // The second solver: cvc5 re-runs the certificate and must give the same sat/unsat answers.
   const Cvc5Rerun rerun = rerun_with_cvc5(cert.script, 60000);
-  outcome.json["cvc5"] = {{"answers", rerun.answers.size()}, {"seconds", rerun.seconds}};
+  r.smt_json["cvc5"] = {{"answers", rerun.answers.size()}, {"seconds", rerun.seconds}};
   if (rerun.answers.size() != cert.expected_answers.size()) {
-    outcome.problem = "cvc5 answered " + std::to_string(rerun.answers.size()) + " of " +
-                      std::to_string(cert.expected_answers.size()) + " certificate queries";
-    return outcome;
+    r.smt_problem = "cvc5 answered " + std::to_string(rerun.answers.size()) + " of " +
+                    std::to_string(cert.expected_answers.size()) + " certificate queries";
+    return;
   }
   std::size_t unknown = 0;
-  for (std::size_t i = 0; i < rerun.answers.size() && !outcome.problem; ++i) {
+  for (std::size_t i = 0; i < rerun.answers.size() && !r.smt_problem; ++i) {
     if (rerun.answers[i] == "unknown") {
       ++unknown;
     } else if (rerun.answers[i] != cert.expected_answers[i]) {
-      outcome.problem = "disagreement: on certificate query [" + std::to_string(i + 1) +
-                        "] z3 says " + cert.expected_answers[i] + ", cvc5 says " + rerun.answers[i];
+      r.smt_problem = "disagreement: on certificate query [" + std::to_string(i + 1) +
+                      "] z3 says " + cert.expected_answers[i] + ", cvc5 says " + rerun.answers[i];
     }
   }
-  outcome.json["cvc5"]["unknown"] = unknown;
-  outcome.json["cvc5"]["agrees"] = !outcome.problem && unknown == 0;
-  if (outcome.problem) return outcome;
+  r.smt_json["cvc5"]["unknown"] = unknown;
+  r.smt_json["cvc5"]["agrees"] = !r.smt_problem && unknown == 0;
+  if (r.smt_problem) return;
   std::cerr << "smt: z3 and cvc5 agree on " << rerun.answers.size() - unknown << " of "
             << rerun.answers.size() << " certificate queries (cvc5 unknown on " << unknown << ", "
             << rerun.seconds << " s)\n";
-  if (unknown > 0) outcome.problem = "cvc5 left certificate queries unknown (not a verdict)";
-  return outcome;
+  if (unknown > 0) r.smt_problem = "cvc5 left certificate queries unknown (not a verdict)";
+}
+
+MatrixReadOptions read_options(const CheckCommand& c) {
+  MatrixReadOptions options;
+  options.reading = c.binary64 ? EntryReading::kBinary64 : EntryReading::kExact;
+  if (!c.header.empty())
+    options.header = c.header == "yes" ? HeaderChoice::kYes : HeaderChoice::kNo;
+  const bool json =
+      c.matrix_path.size() >= 5 && c.matrix_path.compare(c.matrix_path.size() - 5, 5, ".json") == 0;
+  if (json && !c.header.empty())
+    throw InvalidArgument("--header: only CSV files have a header row");
+  return options;
+}
+
+// "9/10 = 1 - 1.00e-1": the exact sum (cut when long) and its distance from 1.
+std::string row_sum_text(const RowSumExcess& row) {
+  const Rational magnitude = row.excess < 0 ? Rational(-row.excess) : row.excess;
+  return message_excerpt(to_string(row.excess + 1)) + " = 1 " + (row.excess < 0 ? "- " : "+ ") +
+         scientific(magnitude);
+}
+
+// Row sums: exact without a tolerance; with one, rows within it are listed, not refused.
+void check_row_sums(Report& r, const MatrixFile& m) {
+  for (const RowSumExcess& row : row_sum_excesses(m.matrix)) {
+    const Rational magnitude = row.excess < 0 ? Rational(-row.excess) : row.excess;
+    const std::string where = m.source + ": " + m.row_locations[row.row] + ": row " +
+                              std::to_string(row.row) + " sums to " + row_sum_text(row);
+    if (!r.tolerance || magnitude > *r.tolerance) {
+      r.stochastic_problem =
+          where + (r.tolerance ? ", beyond the tolerance " + r.tolerance_text : "");
+      return;
+    }
+    r.row_excesses.push_back(row);
+    r.row_excess_locations.push_back(m.row_locations[row.row]);
+  }
 }
 
 IndexSet sensitive_for_file(const CheckCommand& c, std::size_t inputs) {
@@ -172,13 +226,12 @@ ExactForm form_from_file(Report& r, const CheckCommand& c) {
     throw InvalidArgument("--matrix: --k, --theta and --mangat-p only go with --mech");
   }
   r.subject = c.matrix_path;
-  MechanismFile file = read_mechanism_file(c.matrix_path);
+  MechanismFile file = read_mechanism_file(c.matrix_path, read_options(c));
+  r.entry_reading =
+      entry_reading_description(c.binary64 ? EntryReading::kBinary64 : EntryReading::kExact);
   return std::visit(
       Overloaded{[&](MatrixFile& m) -> ExactForm {
-                   const StochasticityReport s = check_stochastic(m.matrix);
-                   if (!s.stochastic)
-                     r.stochastic_problem =
-                         m.source + ": " + m.row_locations[*s.row] + ": " + *s.problem;
+                   check_row_sums(r, m);
                    r.sensitive = sensitive_for_file(c, m.matrix.num_inputs());
                    if (c.protected_given)
                      return with_protected(DenseForm{std::move(m.matrix), {}}, c);
@@ -206,6 +259,12 @@ Report run(const CheckCommand& c) {
   if (r.smt_with_cvc5 && !cvc5_on_path())
     throw InvalidArgument("--smt-solver both: no cvc5 on PATH");
   r.budget = c.flags.budget.parse();
+  if (!c.tolerance.empty()) {
+    r.tolerance = parse_rational(c.tolerance, "--tolerance");
+    r.tolerance_text = c.tolerance;
+    if (*r.tolerance < 0) throw InvalidArgument("--tolerance: " + c.tolerance + " is negative");
+  }
+  const bool needs_smt = !c.smt_path.empty() || !c.certificate_dir.empty();
   const auto start = std::chrono::steady_clock::now();
   if (!c.matrix_path.empty() == !c.flags.name.empty()) {
     throw InvalidArgument("check: give exactly one of --matrix FILE or --mech NAME");
@@ -213,6 +272,9 @@ Report run(const CheckCommand& c) {
   std::optional<ExactForm> form;
   if (!c.matrix_path.empty()) {
     form = form_from_file(r, c);
+  } else if (!c.header.empty() || c.binary64) {
+    throw InvalidArgument(std::string(c.binary64 ? "--binary64" : "--header") +
+                          ": only with --matrix FILE");
   } else {
     const MechanismSpec spec = c.flags.build();
     if (!r.budget)
@@ -224,17 +286,22 @@ Report run(const CheckCommand& c) {
     // take the dense expansion instead (k <= 4096).
     ExactForm natural = exact_form(spec, c.dense ? FormChoice::kDense : FormChoice::kNatural);
     const bool needs_dense =
-        std::holds_alternative<ClassForm>(natural) && (c.protected_given || !c.smt_path.empty());
+        std::holds_alternative<ClassForm>(natural) && (c.protected_given || needs_smt);
     form =
         with_protected(needs_dense ? exact_form(spec, FormChoice::kDense) : std::move(natural), c);
   }
   describe(r, *form);
   r.verdicts = check_all_properties(*form, r.sensitive, r.budget);
-  if (!r.smt_path.empty()) {
-    SmtOutcome outcome = smt_recheck_into(r, *form);
-    r.smt_problem = outcome.problem;
-    r.smt_json = std::move(outcome.json);
+  for (std::size_t i = 0; i < kProperties.size(); ++i) {
+    const Verdict& v = r.verdicts[kProperties[i]];
+    if (v.holds || v.violated != Condition::kRatio || !r.budget || v.tight_exp_eps.is_infinite())
+      continue;
+    r.notes[i].excess = excess_digits(v.tight_exp_eps.value(), *r.budget);
+    if (r.tolerance)
+      r.notes[i].within_tolerance =
+          ratio_within_tolerance(v.tight_exp_eps.value(), *r.budget, *r.tolerance);
   }
+  if (needs_smt) smt_recheck_into(r, *form, c.smt_path.empty() ? "--certificate" : "--smt");
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
@@ -242,17 +309,44 @@ Report run(const CheckCommand& c) {
 void print_text(const Report& r, const std::vector<Property>& required) {
   std::cout << "subject: " << r.subject << " (" << r.inputs << " inputs, " << r.outputs_description
             << ")\n";
-  std::cout << "stochastic: " << (r.stochastic_problem ? "NO: " + *r.stochastic_problem : "yes")
-            << "\n";
+  if (!r.entry_reading.empty()) std::cout << "entries: " << r.entry_reading << "\n";
+  std::cout << "stochastic: " << (r.stochastic_problem ? "NO: " + *r.stochastic_problem : "yes");
+  if (!r.stochastic_problem && !r.row_excesses.empty()) {
+    std::cout << " within tolerance " << r.tolerance_text << " (" << r.row_excesses.size()
+              << " rows do not sum to exactly 1)";
+    constexpr std::size_t kRowsShown = 8;
+    for (std::size_t i = 0; i < r.row_excesses.size() && i < kRowsShown; ++i) {
+      std::cout << "\n  " << r.row_excess_locations[i] << ": row " << r.row_excesses[i].row
+                << " sums to " << row_sum_text(r.row_excesses[i]);
+    }
+    if (r.row_excesses.size() > kRowsShown)
+      std::cout << "\n  ... and " << r.row_excesses.size() - kRowsShown << " more (all in --json)";
+  }
+  std::cout << "\n";
   std::cout << "sensitive inputs X_S = {" << r.sensitive.to_string() << "}\n";
   std::cout << "protected outputs Y_P = " << r.protected_description
             << (r.protected_inferred ? "  (inferred: the smallest Y_P condition 1 allows)" : "")
             << "\n";
   std::cout << "budget: " << (r.budget ? r.budget->describe() : "none (tight values only)") << "\n";
+  if (r.tolerance) std::cout << "tolerance: " << r.tolerance_text << "\n";
   auto line = [&](Property p, const char* title) {
     const bool req = std::find(required.begin(), required.end(), p) != required.end();
-    std::cout << "  " << title << (req ? " [required]" : "") << ": "
-              << verdict_to_text(r.verdicts[p]) << "\n";
+    const ToleranceNotes& n = r.notes[static_cast<std::size_t>(p)];
+    std::string text = verdict_to_text(r.verdicts[p]);
+    if (n.within_tolerance)
+      text = "holds within tolerance " + r.tolerance_text + " (exactly: FAILS)" + text.substr(5);
+    std::cout << "  " << title << (req ? " [required]" : "") << ": " << text << "\n";
+    if (n.excess) {
+      std::cout << "      claimed exp_eps = " << n.excess->claimed_exp_eps
+                << ", eps = " << n.excess->claimed_eps << "\n"
+                << "      tight   exp_eps = " << n.excess->tight_exp_eps
+                << ", eps = " << n.excess->tight_eps << "\n"
+                << "      relative excess of the ratio over exp_eps: " << n.excess->relative_excess;
+      if (n.excess->exact_relative_excess)
+        std::cout << " (exactly " << message_excerpt(to_string(*n.excess->exact_relative_excess))
+                  << ")";
+      std::cout << "\n";
+    }
   };
   line(Property::kLdp, "eps-LDP                        ");
   line(Property::kUldp, "ULDP (reachable outputs)       ");
@@ -261,9 +355,29 @@ void print_text(const Report& r, const std::vector<Property>& required) {
   std::cout << "checked in " << r.seconds << " s\n";
 }
 
-void print_json(const Report& r, const std::vector<Property>& required) {
+nlohmann::json property_json(const Report& r, Property p) {
+  nlohmann::json j = verdict_to_json(r.verdicts[p]);
+  const ToleranceNotes& n = r.notes[static_cast<std::size_t>(p)];
+  if (r.tolerance) j["holds_within_tolerance"] = r.verdicts[p].holds || n.within_tolerance;
+  if (n.excess) j["excess"] = excess_digits_to_json(*n.excess);
+  return j;
+}
+
+nlohmann::json report_json(const Report& r, const std::vector<Property>& required) {
   nlohmann::json j;
   j["subject"] = r.subject;
+  if (!r.entry_reading.empty()) j["entry_reading"] = r.entry_reading;
+  if (r.tolerance) {
+    j["tolerance"] = to_string(*r.tolerance);
+    nlohmann::json rows = nlohmann::json::array();
+    for (std::size_t i = 0; i < r.row_excesses.size(); ++i) {
+      rows.push_back({{"row", r.row_excesses[i].row},
+                      {"location", r.row_excess_locations[i]},
+                      {"excess", to_string(r.row_excesses[i].excess)},
+                      {"excess_approx", scientific(r.row_excesses[i].excess)}});
+    }
+    j["row_sum_excesses"] = rows;
+  }
   j["inputs"] = r.inputs;
   j["stochastic"] = !r.stochastic_problem;
   j["stochastic_problem"] =
@@ -278,13 +392,13 @@ void print_json(const Report& r, const std::vector<Property>& required) {
   nlohmann::json names = nlohmann::json::array();
   for (Property p : required) names.push_back(property_name(p));
   j["required"] = names;
-  j["ldp"] = verdict_to_json(r.verdicts.ldp);
-  j["uldp"] = verdict_to_json(r.verdicts.uldp);
-  j["uldp_strict"] = verdict_to_json(r.verdicts.uldp_strict);
-  j["osldp"] = verdict_to_json(r.verdicts.osldp);
+  j["ldp"] = property_json(r, Property::kLdp);
+  j["uldp"] = property_json(r, Property::kUldp);
+  j["uldp_strict"] = property_json(r, Property::kUldpStrict);
+  j["osldp"] = property_json(r, Property::kOsldp);
   j["seconds"] = r.seconds;
   if (!r.smt_json.is_null()) j["smt"] = r.smt_json;
-  std::cout << j.dump(2) << "\n";
+  return j;
 }
 
 // Without --require: the built-in's claim (LDP for the non-private baseline, which claims
@@ -310,6 +424,19 @@ void add_check_command(CLI::App& app, int& exit_code) {
                   "default: the smallest valid Y_P (dense files), the declared one (built-ins), "
                   "the non-sensitive bits (structured)")
       ->each([c](const std::string&) { c->protected_given = true; });
+  cmd->add_option("--header", c->header,
+                  "CSV files: whether the first row is output labels (default: detected; a row "
+                  "that could be either is an error asking for this flag)")
+      ->check(CLI::IsMember({"yes", "no"}));
+  cmd->add_flag("--binary64", c->binary64,
+                "read each decimal entry as the double nearest to it (what the exporting program "
+                "held), then audit that value exactly");
+  cmd->add_option("--tolerance", c->tolerance,
+                  "accept rows with |sum - 1| <= T and ratios up to exp_eps (1 + T), reporting "
+                  "the exact excesses (T an exact rational or decimal; default: exact)");
+  cmd->add_option("--certificate", c->certificate_dir,
+                  "write a re-check bundle to DIR: exact matrix, verdicts JSON, SMT-LIB2 for z3, "
+                  "README (dense matrices)");
   cmd->add_option("--require", c->require,
                   "properties whose failure gives exit 1: ldp, uldp, uldp-strict, osldp "
                   "(default: uldp when --sensitive/--protected is given or the built-in claims it, "
@@ -329,15 +456,27 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->callback([c, &exit_code] {
     const Report r = run(*c);
     const std::vector<Property> required = required_properties(*c, r);
+    const nlohmann::json report = report_json(r, required);
     if (c->json) {
-      print_json(r, required);
+      std::cout << report.dump(2) << "\n";
     } else {
       print_text(r, required);
     }
-    if (r.stochastic_problem)
-      throw Error(*r.stochastic_problem + " (a mechanism's rows must sum to exactly 1)");
+    if (!c->certificate_dir.empty()) {
+      write_certificate_bundle(c->certificate_dir,
+                               {&*r.dense_matrix, report, r.smt->script, r.smt->expected_answers});
+    }
+    if (r.stochastic_problem) {
+      throw Error(
+          *r.stochastic_problem +
+          (r.tolerance
+               ? ""
+               : " (rows must sum to exactly 1; --tolerance T accepts sums within T of 1)"));
+    }
     bool all_hold = true;
-    for (Property p : required) all_hold = all_hold && r.verdicts[p].holds;
+    for (Property p : required)
+      all_hold = all_hold &&
+                 (r.verdicts[p].holds || r.notes[static_cast<std::size_t>(p)].within_tolerance);
     if (r.smt_problem) std::cerr << "uldp: smt: " << *r.smt_problem << "\n";
     exit_code = all_hold && !r.smt_problem ? 0 : 1;
   });

@@ -18,11 +18,63 @@ bool all_digits(std::string_view s) {
 }
 
 [[noreturn]] void reject(std::string_view text, std::string_view what, const char* why) {
-  throw InvalidArgument(std::string(what) + ": '" + std::string(text) + "' is not " + why);
+  throw InvalidArgument(std::string(what) + ": '" + message_excerpt(text) + "' is not " + why);
 }
 
 // Exponents beyond this are refused: 10^100000 already has more digits than any sane input.
 constexpr long kMaxDecimalExponent = 100000;
+// The binary counterpart for hex floats (2^400000 is about 10^120412).
+constexpr long kMaxBinaryExponent = 400000;
+
+bool all_hex_digits(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}
+
+// "1.8p-2" after the "0x": hex digits [. hex digits] [p|P [+|-] decimal digits], exactly.
+Rational parse_hex_body(std::string_view original, std::string_view body, std::string_view what) {
+  std::string_view mantissa = body;
+  long exponent = 0;
+  if (const auto p = body.find_first_of("pP"); p != std::string_view::npos) {
+    mantissa = body.substr(0, p);
+    std::string_view exp_text = body.substr(p + 1);
+    bool exp_negative = false;
+    if (!exp_text.empty() && (exp_text.front() == '+' || exp_text.front() == '-')) {
+      exp_negative = exp_text.front() == '-';
+      exp_text.remove_prefix(1);
+    }
+    if (!all_digits(exp_text) || exp_text.size() > 7) {
+      reject(original, what, "a hex float (bad exponent)");
+    }
+    exponent = std::stol(std::string(exp_text));
+    if (exponent > kMaxBinaryExponent) reject(original, what, "a hex float of sane size");
+    if (exp_negative) exponent = -exponent;
+  }
+  std::string digits(mantissa);
+  long fraction_digits = 0;
+  if (const auto dot = mantissa.find('.'); dot != std::string_view::npos) {
+    const std::string_view int_part = mantissa.substr(0, dot);
+    const std::string_view frac_part = mantissa.substr(dot + 1);
+    if ((int_part.empty() && frac_part.empty()) ||
+        (!int_part.empty() && !all_hex_digits(int_part)) ||
+        (!frac_part.empty() && !all_hex_digits(frac_part))) {
+      reject(original, what, "a hex float like 0x1.8p-2");
+    }
+    digits = std::string(int_part) + std::string(frac_part);
+    fraction_digits = static_cast<long>(frac_part.size());
+  } else if (!all_hex_digits(mantissa)) {
+    reject(original, what, "a hex float like 0x1.8p-2");
+  }
+  const long shift = exponent - 4 * fraction_digits;  // each hex fraction digit is 4 bits
+  if (shift < -kMaxBinaryExponent) reject(original, what, "a hex float of sane size");
+  Integer n;
+  mpz_set_str(n.backend().data(), digits.c_str(), 16);
+  if (shift >= 0) return Rational(Integer(n << static_cast<unsigned>(shift)));
+  return Rational(n, Integer(1) << static_cast<unsigned>(-shift));
+}
 
 // Boost reads "025" as octal: hand it decimal digits without leading zeros.
 Integer decimal_integer(std::string_view digits) {
@@ -41,11 +93,19 @@ Integer pow10(unsigned long e) {
 Rational parse_rational(std::string_view text, std::string_view what) {
   const std::string_view original = text;
   if (text.empty()) reject(original, what, "a number (it is empty)");
+  if (text.size() > kMaxNumberCharacters) {
+    reject(original, what,
+           ("a number of at most " + std::to_string(kMaxNumberCharacters) + " characters").c_str());
+  }
   bool negative = false;
   std::string_view body = text;
   if (body.front() == '+' || body.front() == '-') {
     negative = body.front() == '-';
     body.remove_prefix(1);
+  }
+  if (body.size() > 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X')) {
+    const Rational r = parse_hex_body(original, body.substr(2), what);
+    return negative ? Rational(-r) : r;
   }
   if (const auto slash = body.find('/'); slash != std::string_view::npos) {
     const std::string_view num = body.substr(0, slash);
@@ -63,6 +123,9 @@ Rational parse_rational(std::string_view text, std::string_view what) {
   long exponent = 0;
   if (const auto e = body.find_first_of("eE"); e != std::string_view::npos) {
     mantissa = body.substr(0, e);
+    // "one" is not a number; only a decimal mantissa makes the exponent worth judging.
+    if (mantissa.empty() || mantissa.find_first_not_of("0123456789.") != std::string_view::npos)
+      reject(original, what, "a number");
     std::string_view exp_text = body.substr(e + 1);
     bool exp_negative = false;
     if (!exp_text.empty() && (exp_text.front() == '+' || exp_text.front() == '-')) {

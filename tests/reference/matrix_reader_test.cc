@@ -41,6 +41,105 @@ TEST(CsvReader, ErrorsNameFileLineAndColumn) {
             "m.csv:1:1: unterminated quoted field");
 }
 
+// Issue 10 reproductions: a float matrix exported by another program reads without editing.
+TEST(CsvReader, RapporLabelRowIsAHeaderNotAProbability) {
+  // "010" reads as the number 10: outside [0,1], so the row can only be labels.
+  const MatrixFile f =
+      parse_matrix_csv("000,001,010,011\n1/4,1/4,1/4,1/4\n1/2,1/2,0,0\n", "rappor.csv");
+  EXPECT_EQ(f.matrix.num_inputs(), 2u);
+  EXPECT_EQ(f.matrix.output_labels(), (std::vector<std::string>{"000", "001", "010", "011"}));
+  EXPECT_EQ(f.row_locations[0], "line 2");
+}
+
+TEST(CsvReader, FirstRowThatIsNeitherDataNorLabelsIsAnErrorNeverDropped) {
+  EXPECT_EQ(message_of([] { parse_matrix_csv("1e999999999,0\n1/2,1/2\n", "m.csv"); }),
+            "m.csv:1:1: the first row is neither data nor labels: entry: '1e999999999' is not a "
+            "number (bad exponent) (pass --header yes if it is a row of labels)");
+  // Asked to, the same row is labels.
+  const MatrixFile f =
+      parse_matrix_csv("1e999999999,0\n1/2,1/2\n", "m.csv", {.header = HeaderChoice::kYes});
+  EXPECT_EQ(f.matrix.num_inputs(), 1u);
+  EXPECT_EQ(f.matrix.output_labels()[0], "1e999999999");
+}
+
+TEST(CsvReader, LabelsThatOnlyResembleNumbersAreLabels) {
+  const MatrixFile f = parse_matrix_csv("0-9,10-19,1/0x\n1/2,1/4,1/4\n", "m.csv");
+  EXPECT_EQ(f.matrix.output_labels(), (std::vector<std::string>{"0-9", "10-19", "1/0x"}));
+  // Shaped like numbers but unreadable: "1/0" and a too-long number make the row neither.
+  EXPECT_EQ(message_of([] { parse_matrix_csv("a,1/0\n1,0\n", "m.csv"); }).substr(0, 58),
+            "m.csv:1:3: the first row is neither data nor labels: entry");
+}
+
+TEST(CsvReader, AmbiguousFirstRowNeedsTheHeaderFlag) {
+  const std::string text = "0,1\n1/2,1/2\n1/4,3/4\n";
+  EXPECT_EQ(message_of([&] { parse_matrix_csv(text, "m.csv"); }),
+            "m.csv:1:1: the first row '0,1' could be output labels or a row of probabilities; "
+            "pass --header yes or --header no");
+  EXPECT_EQ(parse_matrix_csv(text, "m.csv", {.header = HeaderChoice::kYes}).matrix.num_inputs(),
+            2u);
+  const MatrixFile data = parse_matrix_csv(text, "m.csv", {.header = HeaderChoice::kNo});
+  EXPECT_EQ(data.matrix.num_inputs(), 3u);
+  EXPECT_EQ(data.matrix(0, 1), 1);
+  // Not increasing digit strings: data without asking.
+  EXPECT_EQ(parse_matrix_csv("1,0\n0,1\n", "m.csv").matrix.num_inputs(), 2u);
+  EXPECT_EQ(parse_matrix_csv("0.5,0.5\n", "m.csv").matrix.num_inputs(), 1u);
+}
+
+TEST(CsvReader, HeaderLabelsMustBeDistinct) {
+  EXPECT_EQ(message_of([] { parse_matrix_csv("a,b,a\n1,0,0\n", "m.csv"); }),
+            "m.csv:1:1: output label 'a' appears twice");
+}
+
+TEST(CsvReader, AnEntryOfAHundredThousandDigitsIsCutInTheMessage) {
+  const std::string message = message_of([] { parse_matrix_csv("1/2,1/2\n1e99999,0\n", "m.csv"); });
+  EXPECT_EQ(message,
+            "m.csv:2:1: entry 1000000000000000000000000000000000000000... (100000 characters) is "
+            "a probability outside [0,1]");
+}
+
+TEST(CsvReader, AMillionDigitNumberIsRefusedByLength) {
+  const std::string number = "0." + std::string(1'000'000, '3');
+  const std::string message =
+      message_of([&] { parse_matrix_csv("1/2,1/2\n" + number + ",0\n", "m.csv"); });
+  EXPECT_EQ(message,
+            "m.csv:2:1: entry: '0.33333333333333333333333333333333333333... (1000002 "
+            "characters)' is not a number of at most 10000 characters");
+}
+
+TEST(CsvReader, HexFloatsAreExact) {
+  const MatrixFile f = parse_matrix_csv("0x1.8p-2,0x1.4p-1\n0x1p0,0x0p0\n", "m.csv");
+  EXPECT_EQ(f.matrix(0, 0), Rational(3, 8));
+  EXPECT_EQ(f.matrix(0, 1), Rational(5, 8));
+  EXPECT_EQ(f.matrix(1, 0), 1);
+  // The lossless text of the double nearest 0.3 (what printf("%a", 0.3) writes).
+  EXPECT_EQ(parse_matrix_csv("0x1.3333333333333p-2,1\n", "m.csv", {.header = HeaderChoice::kNo})
+                .matrix(0, 0),
+            from_double(0.3));
+}
+
+TEST(CsvReader, Binary64ReadsEachDecimalAsItsNearestDouble) {
+  const std::string text = "0.1,0.9\n3/10,7/10\n";
+  const MatrixFile exact = parse_matrix_csv(text, "m.csv");
+  EXPECT_EQ(exact.matrix(0, 0), Rational(1, 10));
+  const MatrixFile binary = parse_matrix_csv(text, "m.csv", {.reading = EntryReading::kBinary64});
+  EXPECT_EQ(binary.matrix(0, 0), from_double(0.1));
+  EXPECT_EQ(binary.matrix(0, 0), Rational(3602879701896397, 36028797018963968LL));
+  EXPECT_EQ(binary.matrix(0, 1), from_double(0.9));
+  EXPECT_EQ(binary.matrix(1, 0), Rational(3, 10));  // a/b is not a decimal: exact
+  EXPECT_EQ(message_of([] {
+              parse_matrix_csv("1/2,1/2\n1e400,0\n", "m.csv", {.reading = EntryReading::kBinary64});
+            }),
+            "m.csv:2:1: entry: '1e400' is beyond the binary64 range (its nearest double is "
+            "infinite)");
+}
+
+TEST(JsonReader, Binary64AndHexFloats) {
+  const MatrixFile f = parse_matrix_json(R"({"Q": [[0.1, "0x1.ccccccccccccdp-1"]]})", "m.json",
+                                         {.reading = EntryReading::kBinary64});
+  EXPECT_EQ(f.matrix(0, 0), from_double(0.1));
+  EXPECT_EQ(f.matrix(0, 1), from_double(0.9));
+}
+
 TEST(JsonReader, KeepsNumbersExact) {
   const MatrixFile f =
       parse_matrix_json(R"({"Q": [[0.1, 0.9], ["3/7", "4/7"]], "outputs": ["u", "v"]})", "m.json");
@@ -63,6 +162,22 @@ TEST(JsonReader, ErrorsNameThePlace) {
             "m.json: expected an object w");
   EXPECT_EQ(message_of([] { parse_matrix_json(R"({"Q": [[true]]})", "m.json"); }),
             "m.json: Q[0][0] is not a number or a string");
+}
+
+// Found by fuzz_matrix_json: nlohmann threw out_of_range (not parse_error) past the reader.
+TEST(JsonReader, ANumberThatOverflowsADoubleIsAnInputError) {
+  EXPECT_EQ(message_of([] { parse_matrix_json(R"({"Q": [[1e666666]]})", "m.json"); }),
+            "m.json: invalid JSON: the number 1e666666 overflows a double; write it as a string, "
+            "\"1e666666\", to have it read exactly");
+  const std::string long_number = "2" + std::string(400, '0');
+  EXPECT_EQ(message_of([&] { parse_mechanism_json(R"({"bits": )" + long_number + "}", "m.json"); }),
+            "m.json: invalid JSON: the number 2000000000000000000000000000000000000000... (401 "
+            "characters) overflows a double; write it as a string, "
+            "\"2000000000000000000000000000000000000000... "
+            "(401 characters)\", to have it read exactly");
+  // As a string the same number is read exactly (and refused as a probability).
+  EXPECT_EQ(message_of([] { parse_matrix_json(R"({"Q": [["1e400"]]})", "m.json"); }).substr(0, 31),
+            "m.json: Q[0][0]: entry 10000000");
 }
 
 TEST(MechanismFile, MissingFileIsAnInputError) {

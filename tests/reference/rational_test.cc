@@ -22,9 +22,33 @@ TEST(ParseRational, AcceptsFractionsDecimalsAndScientificNotationExactly) {
   EXPECT_EQ(parse_rational("0.09"), Rational(9, 100));
 }
 
+TEST(ParseRational, HexFloatsAreTheExactBinaryValue) {
+  EXPECT_EQ(parse_rational("0x1.8p-2"), Rational(3, 8));
+  EXPECT_EQ(parse_rational("-0X1P+3"), Rational(-8));
+  EXPECT_EQ(parse_rational("0x10"), Rational(16));
+  EXPECT_EQ(parse_rational("0x.8"), Rational(1, 2));
+  EXPECT_EQ(parse_rational("0x1.5bf0a8b145769p+1"), from_double(2.718281828459045));
+  EXPECT_EQ(parse_rational("0x1p-1074"), from_double(4.9406564584124654e-324));
+}
+
+TEST(ParseRational, LongTextIsRefusedAndQuotedShort) {
+  const std::string digits(1'000'000, '7');
+  try {
+    parse_rational(digits, "entry");
+    ADD_FAILURE() << "accepted a million digits";
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "entry: '7777777777777777777777777777777777777777... (1000000 characters)' is not a "
+              "number of at most 10000 characters");
+  }
+  EXPECT_EQ(parse_rational(std::string(10000, '1')), Rational(Integer(std::string(10000, '1'))));
+}
+
 TEST(ParseRational, RejectsEverythingElseNamingTheArgument) {
-  for (const char* bad : {"", "1/0", "nan", "inf", "1/", "/2", "1.2.3", "1e", "e5", "0x10", "1 /2",
-                          "3/-7", "--1", "1e99999999", "."}) {
+  for (const char* bad :
+       {"",           "1/0",  "nan",  "inf",   "1/",         "/2",    "1.2.3",
+        "1e",         "e5",   "0x",   "0x1.g", "0x1p",       "0x.p1", "0x1p99999999",
+        "0x1p500000", "1 /2", "3/-7", "--1",   "1e99999999", "."}) {
     try {
       parse_rational(bad, "--eps");
       ADD_FAILURE() << "accepted '" << bad << "'";

@@ -6,8 +6,20 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace uldp {
+
+/// Longest piece of user text quoted in an error message; longer text is cut.
+inline constexpr std::size_t kMaxQuotedCharacters = 40;
+
+/// `text` as quoted in one-line errors: itself when short, else its first 40 characters, an
+/// ellipsis and its length ("123...(100000 characters)"), so no error line grows with the input.
+inline std::string message_excerpt(std::string_view text) {
+  if (text.size() <= kMaxQuotedCharacters) return std::string(text);
+  return std::string(text.substr(0, kMaxQuotedCharacters)) + "... (" + std::to_string(text.size()) +
+         " characters)";
+}
 
 /// Base of every error uldp throws on purpose.
 class Error : public std::runtime_error {

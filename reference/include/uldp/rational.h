@@ -2,6 +2,7 @@
 #pragma once
 
 #include <boost/multiprecision/gmp.hpp>
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -10,8 +11,12 @@ namespace uldp {
 using Rational = boost::multiprecision::mpq_rational;
 using Integer = boost::multiprecision::mpz_int;
 
-/// Parses "3/7", "-2", "0.25" (exactly 1/4), "1e-3", "2.5E+2" into the exact rational it
-/// spells. Throws InvalidArgument naming `what` on anything else (empty, "1/0", "nan", ...).
+/// Longest number text accepted (a longer one is refused before any arithmetic).
+inline constexpr std::size_t kMaxNumberCharacters = 10000;
+
+/// Parses "3/7", "-2", "0.25" (exactly 1/4), "1e-3", "2.5E+2" and hex floats "0x1.8p-2"
+/// (exactly 3/8) into the exact rational it spells. Throws InvalidArgument naming `what` on
+/// anything else (empty, "1/0", "nan", longer than kMaxNumberCharacters, ...).
 Rational parse_rational(std::string_view text, std::string_view what = "number");
 
 /// Canonical exact text: "a/b" in lowest terms, or "a" when the denominator is 1.

@@ -71,7 +71,7 @@ std::vector<Rational> exact_empirical_estimate(const UnaryMechanism& q,
       throw InvalidArgument("exact estimate: bit " + std::to_string(j) + " has on = off");
     }
     // m_j = p_j on_j + (1 - p_j) off_j  =>  p_j = (m_j - off_j) / (on_j - off_j).
-    const Rational m(Integer(ones[j]), Integer(n));
+    const Rational m{Integer(ones[j]), Integer(n)};
     p[j] = (m - bit.one_if_off) / (bit.one_if_on - bit.one_if_off);
   }
   return p;

@@ -1,5 +1,7 @@
 #include "uldp/io/matrix_reader.h"
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -58,28 +60,118 @@ std::vector<Cell> split_csv_line(const std::string& line, const std::string& sou
   return cells;
 }
 
-bool is_number(const std::string& text) {
-  try {
-    parse_rational(text);
-    return true;
-  } catch (const InvalidArgument&) {
-    return false;
-  }
-}
-
-Rational probability_at(const std::string& text, const std::string& source, std::size_t line,
-                        std::size_t column) {
+// A probability from an entry's text under `reading`, or the reason it is not one.
+Rational probability_at(const std::string& text, EntryReading reading, const std::string& source,
+                        std::size_t line, std::size_t column) {
   Rational value;
   try {
-    value = parse_rational(text, "entry");
+    value = read_entry(text, reading, "entry");
   } catch (const InvalidArgument& e) {
     throw InputError(source, line, column, e.what());
   }
   if (!is_probability(value)) {
-    throw InputError(source, line, column,
-                     "entry " + to_string(value) + " is a probability outside [0,1]");
+    throw InputError(
+        source, line, column,
+        "entry " + message_excerpt(to_string(value)) + " is a probability outside [0,1]");
   }
   return value;
+}
+
+// What a cell of the first CSV row can be.
+enum class FirstRowCell {
+  kProbability,      // a number in [0,1]: data, or a digit label such as "0" or "01"
+  kOtherNumber,      // a number outside [0,1] ("010"): a label, never data
+  kLabel,            // quoted, or text that is no number ("a", "3rd"): a label
+  kMalformedNumber,  // looks like a number and does not read as one ("1e999999999")
+};
+
+bool digits_only(std::string_view text) {
+  return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// Whether `text` has the shape of a number (decimal with exponent, a/b, hex float) whatever its
+// size: such a cell that does not read is a broken number, not a label ("1-2" is a label).
+bool looks_numeric(std::string_view text) {
+  if (!text.empty() && (text[0] == '+' || text[0] == '-')) text.remove_prefix(1);
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+    return text.find_first_not_of("0123456789abcdefABCDEF.pP+-", 2) == std::string_view::npos;
+  }
+  if (const auto slash = text.find('/'); slash != std::string_view::npos) {
+    return digits_only(text.substr(0, slash)) && digits_only(text.substr(slash + 1));
+  }
+  std::string_view mantissa = text;
+  if (const auto e = text.find_first_of("eE"); e != std::string_view::npos) {
+    mantissa = text.substr(0, e);
+    std::string_view exponent = text.substr(e + 1);
+    if (!exponent.empty() && (exponent[0] == '+' || exponent[0] == '-')) exponent.remove_prefix(1);
+    if (!digits_only(exponent)) return false;
+  }
+  const auto dot = mantissa.find('.');
+  if (dot == std::string_view::npos) return digits_only(mantissa);
+  const std::string_view whole = mantissa.substr(0, dot), fraction = mantissa.substr(dot + 1);
+  return (whole.empty() || digits_only(whole)) && (fraction.empty() || digits_only(fraction)) &&
+         !(whole.empty() && fraction.empty());
+}
+
+FirstRowCell classify_first_row_cell(const Cell& cell, EntryReading reading, std::string& why) {
+  if (cell.quoted) return FirstRowCell::kLabel;
+  try {
+    const Rational value = read_entry(cell.text, reading, "entry");
+    return value < 0 || value > 1 ? FirstRowCell::kOtherNumber : FirstRowCell::kProbability;
+  } catch (const InvalidArgument& e) {
+    why = e.what();
+    return looks_numeric(cell.text) ? FirstRowCell::kMalformedNumber : FirstRowCell::kLabel;
+  }
+}
+
+// Whether the first row is labels, by the rules of parse_matrix_csv (errors when neither or both).
+bool first_row_is_header(const std::vector<Cell>& cells, const std::string& line,
+                         const MatrixReadOptions& options, const std::string& source,
+                         std::size_t line_number) {
+  if (options.header != HeaderChoice::kDetect) return options.header == HeaderChoice::kYes;
+  bool some_label = false;
+  for (const Cell& c : cells) {
+    std::string why;
+    switch (classify_first_row_cell(c, options.reading, why)) {
+      case FirstRowCell::kMalformedNumber:
+        throw InputError(source, line_number, c.column,
+                         "the first row is neither data nor labels: " + why +
+                             " (pass --header yes if it is a row of labels)");
+      case FirstRowCell::kOtherNumber:
+      case FirstRowCell::kLabel:
+        some_label = true;
+        break;
+      case FirstRowCell::kProbability:
+        break;
+    }
+  }
+  if (some_label) return true;
+  // Every cell is a probability. Increasing digit strings ("0,1", "00,01") are also what an
+  // exporter writes as output labels, so such a row could be either.
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (!digits_only(cells[i].text)) return false;
+    if (i > 0 && !(cells[i - 1].text < cells[i].text)) return false;
+  }
+  throw InputError(source, line_number, 1,
+                   "the first row '" + message_excerpt(trim(line)) +
+                       "' could be output labels or a row of probabilities; pass --header yes "
+                       "or --header no");
+}
+
+std::vector<std::string> header_labels(const std::vector<Cell>& cells, const std::string& source,
+                                       std::size_t line_number) {
+  std::vector<std::string> labels;
+  for (const Cell& c : cells) {
+    if (c.text.empty()) throw InputError(source, line_number, c.column, "empty output label");
+    labels.push_back(c.text);
+  }
+  std::vector<std::string> sorted = labels;
+  std::sort(sorted.begin(), sorted.end());
+  if (const auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end()) {
+    throw InputError(source, line_number, 1,
+                     "output label '" + message_excerpt(*twice) + "' appears twice");
+  }
+  return labels;
 }
 
 void check_entry_count(std::size_t rows, std::size_t columns, const std::string& source) {
@@ -124,7 +216,8 @@ std::pair<std::size_t, std::size_t> line_and_column(std::string_view text, std::
 
 }  // namespace
 
-MatrixFile parse_matrix_csv(std::string_view text, const std::string& source) {
+MatrixFile parse_matrix_csv(std::string_view text, const std::string& source,
+                            const MatrixReadOptions& options) {
   std::vector<std::string> labels;
   std::vector<Rational> entries;
   std::vector<std::string> locations;
@@ -141,13 +234,8 @@ MatrixFile parse_matrix_csv(std::string_view text, const std::string& source) {
     if (first_row) {
       first_row = false;
       columns = cells.size();
-      bool header = false;
-      for (const Cell& c : cells) header = header || c.quoted || !is_number(c.text);
-      if (header) {
-        for (const Cell& c : cells) {
-          if (c.text.empty()) throw InputError(source, line_number, c.column, "empty output label");
-          labels.push_back(c.text);
-        }
+      if (first_row_is_header(cells, line, options, source, line_number)) {
+        labels = header_labels(cells, source, line_number);
         continue;
       }
     }
@@ -158,7 +246,7 @@ MatrixFile parse_matrix_csv(std::string_view text, const std::string& source) {
     }
     check_entry_count(locations.size() + 1, columns, source);
     for (const Cell& c : cells)
-      entries.push_back(probability_at(c.text, source, line_number, c.column));
+      entries.push_back(probability_at(c.text, options.reading, source, line_number, c.column));
     locations.push_back("line " + std::to_string(line_number));
   }
   if (locations.empty()) throw InputError(source, "no matrix rows found");
@@ -181,42 +269,64 @@ json parse_json_exact(std::string_view text, const std::string& source) {
     if (const auto colon = what.rfind(": "); colon != std::string::npos)
       what = what.substr(colon + 2);
     throw InputError(source, line, column, "invalid JSON: " + what);
+  } catch (const json::out_of_range& e) {
+    // nlohmann refuses a number whose double overflows before the exact reading sees its text.
+    std::string what = e.what();
+    const auto open = what.find('\'');
+    const auto close = what.rfind('\'');
+    const std::string number =
+        open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : "";
+    throw InputError(source, "invalid JSON: the number " + message_excerpt(number) +
+                                 " overflows a double; write it as a string, \"" +
+                                 message_excerpt(number) + "\", to have it read exactly");
   }
   return root;
 }
 
-Rational json_probability(const json& value, const std::string& source, const std::string& where) {
+Rational json_probability(const json& value, EntryReading reading, const std::string& source,
+                          const std::string& where) {
   if (!value.is_string()) throw InputError(source, where + " is not a number or a string");
   Rational p;
   try {
-    p = parse_rational(value.get<std::string>(), "entry");
+    p = read_entry(value.get<std::string>(), reading, "entry");
   } catch (const InvalidArgument& e) {
     throw InputError(source, where + ": " + e.what());
   }
   if (!is_probability(p)) {
-    throw InputError(source, where + ": entry " + to_string(p) + " is a probability outside [0,1]");
+    throw InputError(source, where + ": entry " + message_excerpt(to_string(p)) +
+                                 " is a probability outside [0,1]");
   }
   return p;
 }
 
-MechanismFile parse_unary_json(const json& root, const std::string& source) {
+MechanismFile parse_unary_json(const json& root, EntryReading reading, const std::string& source) {
   const json& bits = root["bits"];
   if (!bits.is_array() || bits.empty())
     throw InputError(source, "\"bits\" must be a non-empty array");
-  if (bits.size() > kMaxMatrixEntries) throw InputError(source, "too many bits");
+  if (bits.size() > kMaxMatrixEntries) {
+    throw InputError(source, "\"bits\" has " + std::to_string(bits.size()) +
+                                 " entries, more than the limit of " +
+                                 std::to_string(kMaxMatrixEntries));
+  }
   std::vector<BitChannel> channels;
   for (std::size_t j = 0; j < bits.size(); ++j) {
     const std::string where = "bits[" + std::to_string(j) + "]";
     if (!bits[j].is_object() || !bits[j].contains("one_if_on") || !bits[j].contains("one_if_off")) {
       throw InputError(source, where + " must be {\"one_if_on\": p, \"one_if_off\": q}");
     }
-    channels.push_back({json_probability(bits[j]["one_if_on"], source, where + ".one_if_on"),
-                        json_probability(bits[j]["one_if_off"], source, where + ".one_if_off")});
+    channels.push_back(
+        {json_probability(bits[j]["one_if_on"], reading, source, where + ".one_if_on"),
+         json_probability(bits[j]["one_if_off"], reading, source, where + ".one_if_off")});
   }
   BitProductFile file{UnaryMechanism(std::move(channels)), std::nullopt};
   if (root.contains("protected_zero_bits")) {
     const json& zero = root["protected_zero_bits"];
     if (!zero.is_array()) throw InputError(source, "\"protected_zero_bits\" must be an array");
+    if (zero.size() > bits.size()) {
+      throw InputError(source, "\"protected_zero_bits\" lists " + std::to_string(zero.size()) +
+                                   " indices, more than the " + std::to_string(bits.size()) +
+                                   " bits");
+    }
     std::vector<std::size_t> indices;
     for (const json& z : zero) {
       std::size_t index = 0;
@@ -232,7 +342,7 @@ MechanismFile parse_unary_json(const json& root, const std::string& source) {
   return file;
 }
 
-MatrixFile dense_from_json(const json& root, std::string_view, const std::string& source) {
+MatrixFile dense_from_json(const json& root, EntryReading reading, const std::string& source) {
   if (!root.is_object() || !root.contains("Q")) {
     throw InputError(source,
                      "expected an object with a \"Q\" member: {\"Q\": [[\"3/7\", ...], ...]}");
@@ -258,7 +368,8 @@ MatrixFile dense_from_json(const json& root, std::string_view, const std::string
                                    " entries, expected " + std::to_string(columns));
     }
     for (std::size_t y = 0; y < columns; ++y) {
-      entries.push_back(json_probability(q[x][y], source, where + "[" + std::to_string(y) + "]"));
+      entries.push_back(
+          json_probability(q[x][y], reading, source, where + "[" + std::to_string(y) + "]"));
     }
     locations.push_back(where);
   }
@@ -282,18 +393,25 @@ MatrixFile dense_from_json(const json& root, std::string_view, const std::string
 
 }  // namespace
 
-MatrixFile parse_matrix_json(std::string_view text, const std::string& source) {
-  return dense_from_json(parse_json_exact(text, source), text, source);
+MatrixFile parse_matrix_json(std::string_view text, const std::string& source,
+                             const MatrixReadOptions& options) {
+  return dense_from_json(parse_json_exact(text, source), options.reading, source);
 }
 
 namespace {
+// Generous for kMaxMatrixEntries entries of binary64 text (about 25 characters each).
+constexpr std::size_t kMaxFileBytes = kMaxMatrixEntries * 64;
+
 std::string read_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, "cannot open file");
   in.seekg(0, std::ios::end);
   const auto size = static_cast<std::size_t>(in.tellg());
   // A file far larger than any matrix we accept is refused before reading it.
-  if (size > kMaxMatrixEntries * 64) throw InputError(path, "file is too large");
+  if (size > kMaxFileBytes) {
+    throw InputError(path, "file of " + std::to_string(size) + " bytes exceeds the limit of " +
+                               std::to_string(kMaxFileBytes) + " bytes");
+  }
   in.seekg(0);
   std::string text(size, '\0');
   in.read(text.data(), static_cast<std::streamsize>(size));
@@ -304,17 +422,24 @@ bool is_json_path(const std::string& path) {
 }
 }  // namespace
 
-MatrixFile read_matrix_file(const std::string& path) {
+MatrixFile read_matrix_file(const std::string& path, const MatrixReadOptions& options) {
   const std::string text = read_text(path);
-  return is_json_path(path) ? parse_matrix_json(text, path) : parse_matrix_csv(text, path);
+  return is_json_path(path) ? parse_matrix_json(text, path, options)
+                            : parse_matrix_csv(text, path, options);
 }
 
-MechanismFile read_mechanism_file(const std::string& path) {
+MechanismFile parse_mechanism_json(std::string_view text, const std::string& source,
+                                   const MatrixReadOptions& options) {
+  const json root = parse_json_exact(text, source);
+  if (root.is_object() && root.contains("bits"))
+    return parse_unary_json(root, options.reading, source);
+  return dense_from_json(root, options.reading, source);
+}
+
+MechanismFile read_mechanism_file(const std::string& path, const MatrixReadOptions& options) {
   const std::string text = read_text(path);
-  if (!is_json_path(path)) return parse_matrix_csv(text, path);
-  const json root = parse_json_exact(text, path);
-  if (root.is_object() && root.contains("bits")) return parse_unary_json(root, path);
-  return dense_from_json(root, text, path);
+  if (!is_json_path(path)) return parse_matrix_csv(text, path, options);
+  return parse_mechanism_json(text, path, options);
 }
 
 }  // namespace uldp
