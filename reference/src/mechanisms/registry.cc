@@ -65,6 +65,10 @@ MechanismSpec make_mangat(const MechanismArguments& a) {
   return {2, xs, MangatParams{Probability::from_rational(mangat_p_for(*a.budget), "p"), *a.budget}};
 }
 
+MechanismSpec make_uoue(const MechanismArguments& a) {
+  return {a.k, *a.sensitive, utility_optimized_oue_params(*a.budget)};
+}
+
 using enum Takes;
 
 constexpr std::array kRegistry{
@@ -84,6 +88,11 @@ constexpr std::array kRegistry{
                    "Y_P = the vectors whose non-sensitive bits are all 0", kRequired, kRequired,
                    kOptional, kNo, std::nullopt, kMaxBits, "urap_uldp",
                    "--k 4 --sensitive 0,2 --exp-eps 4", &make_urap},
+    MechanismEntry{"uoue", "utility-optimized OUE (uOUE) = uRAP at theta = 1/2",
+                   "arXiv 2509.24173; Definition 4 at theta = 1/2", Claim::kUldp,
+                   "Y_P = the vectors whose non-sensitive bits are all 0", kRequired, kRequired,
+                   kNo, kNo, std::nullopt, kMaxBits, "urap_uldp",
+                   "--k 4 --sensitive 0,2 --exp-eps 4", &make_uoue},
     MechanismEntry{"mangat", "Mangat's randomized response", "Section 3.1 (example of ULDP)",
                    Claim::kUldp, "Y_P = X_S = {1}", kOptional, kOptional, kNo, kOptional,
                    std::size_t{2}, 2, "mangat_uldp", "--exp-eps 3", &make_mangat},
@@ -192,6 +201,9 @@ std::optional<Rational> theta_of(const MechanismSpec& spec) {
                    return p.theta.value();
                  },
                  [](const UtilityOptimizedRapporParams& p) -> std::optional<Rational> {
+                   return p.theta.value();
+                 },
+                 [](const UtilityOptimizedOueParams& p) -> std::optional<Rational> {
                    return p.theta.value();
                  },
                  [](const auto&) -> std::optional<Rational> { return std::nullopt; }},
