@@ -24,6 +24,24 @@ UrrParams non_private_params(std::size_t k) {
   return params;
 }
 
+// uBD's samplers and estimators run on its dense matrix (outputs in its documented order): the
+// structured sampler and estimator are not written yet, so large block designs are refused.
+DenseParams block_design_params(const MechanismSpec& spec,
+                                const UtilityOptimizedBlockDesignParams& p) {
+  const ClassStructuredMechanism q =
+      utility_optimized_block_design_classes(spec.sensitive, p.block, p.budget);
+  if (spec.k > ClassStructuredMechanism::kMaxDenseSize ||
+      q.num_outputs() > ClassStructuredMechanism::kMaxDenseSize) {
+    throw InvalidArgument(
+        "--block: uBD's sampler and estimators use its dense matrix for now, "
+        "which needs |X| and C(|X_S|, K) + |X_N| <= " +
+        std::to_string(ClassStructuredMechanism::kMaxDenseSize) + " (here " +
+        std::to_string(spec.k) + " and " + q.num_outputs().str() +
+        "); exact checks and losses have no such limit");
+  }
+  return dense_params(q.to_dense().matrix);
+}
+
 }  // namespace
 
 EstimationModel estimation_model(const MechanismSpec& spec) {
@@ -43,6 +61,9 @@ EstimationModel estimation_model(const MechanismSpec& spec) {
             return urap_params(spec.sensitive, p.theta, p.budget);
           },
           [&](const MangatParams& p) -> EstimationModel { return dense_params(mangat(p.p)); },
+          [&](const UtilityOptimizedBlockDesignParams& p) -> EstimationModel {
+            return block_design_params(spec, p);
+          },
       },
       spec.kind);
 }

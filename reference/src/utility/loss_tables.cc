@@ -50,8 +50,8 @@ CoordinateModel coordinate_model(LossMechanism m, const IndexSet& sensitive,
                                  const PrivacyBudget& budget) {
   const char* names[] = {"none", "rr", "rappor", "urr", "urap"};
   const MechanismEntry& entry = find_mechanism(names[static_cast<int>(m)]);
-  MechanismArguments arguments{sensitive.universe(), std::nullopt, std::nullopt, std::nullopt,
-                               std::nullopt};
+  MechanismArguments arguments;
+  arguments.k = sensitive.universe();
   if (entry.sensitive != Takes::kNo) arguments.sensitive = sensitive;
   if (entry.budget != Takes::kNo) arguments.budget = budget;
   return coordinate_model(make_mechanism(entry, arguments));
