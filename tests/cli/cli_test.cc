@@ -185,9 +185,17 @@ INSTANTIATE_TEST_SUITE_P(
                  "--theta: 3/2 is not a probability in [0,1]"},
         BadInput{"dense_too_big", "mechanism urap --k 30 --sensitive 0 --exp-eps 2", "",
                  "--k: 30 bits make 2^30 outputs"},
-        BadInput{"unknown_mechanism", "mechanism foo --k 3 --exp-eps 2", "",
-                 "mechanism: unknown mechanism 'foo' (expected one of none, rr, urr, rappor, urap, "
-                 "mangat)"},
+        BadInput{
+            "unknown_mechanism", "mechanism foo --k 3 --exp-eps 2", "",
+            "mechanism: unknown mechanism 'foo' (expected one of none, rr, urr, rappor, urap, "},
+        BadInput{"ubd_block_too_large", "mechanism ubd --k 5 --sensitive 0-2 --block 4 --exp-eps 2",
+                 "", "--block: 4 is not in [1, |X_S|] = [1, 3]"},
+        BadInput{"ubd_needs_block", "check --mech ubd --k 5 --sensitive 0-2 --exp-eps 2", "",
+                 "mechanism ubd needs --block K"},
+        BadInput{
+            "ubd_estimate_too_large",
+            "simulate --mech ubd --k 40 --sensitive 0-29 --block 10 --exp-eps 2 --n 5 --seed 1", "",
+            "--block: uBD's sampler and estimators use its dense matrix for now"},
         BadInput{"protected_range",
                  "check --mech urr --k 4 --sensitive 0 --exp-eps 2 --protected 7", "",
                  "--protected: index 7"},
