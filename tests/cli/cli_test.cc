@@ -192,10 +192,9 @@ INSTANTIATE_TEST_SUITE_P(
                  "", "--block: 4 is not in [1, |X_S|] = [1, 3]"},
         BadInput{"ubd_needs_block", "check --mech ubd --k 5 --sensitive 0-2 --exp-eps 2", "",
                  "mechanism ubd needs --block K"},
-        BadInput{
-            "ubd_estimate_too_large",
-            "simulate --mech ubd --k 40 --sensitive 0-29 --block 10 --exp-eps 2 --n 5 --seed 1", "",
-            "--block: uBD's sampler and estimators use its dense matrix for now"},
+        BadInput{"ubd_estimator_needs_k_below_v",
+                 "loss --mech ubd --k 5 --sensitive 0-2 --block 3 --exp-eps 2 --n 10", "",
+                 "--block: uBD's estimator needs 1 <= K < |X_S| = 3"},
         BadInput{"protected_range",
                  "check --mech urr --k 4 --sensitive 0 --exp-eps 2 --protected 7", "",
                  "--protected: index 7"},
