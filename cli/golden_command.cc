@@ -83,6 +83,10 @@ ReportData report_data(const GoldenCase& c, bool bit_vectors) {
   return data;
 }
 
+// uBD's estimator is linear but not coordinate-wise: no exact golden vectors for it yet.
+constexpr const char* kNoBlockDesign =
+    "golden: mechanism ubd is not supported yet (its estimator is not coordinate-wise)";
+
 std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec& spec,
                                     const EstimationModel& model) {
   Xoshiro256 rng(c.seed);
@@ -98,9 +102,13 @@ std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec&
     std::visit(Overloaded{[&](const UnaryParams& m) {
                             g.reports.counts = sample_report_counts(rng, m, g.input_counts).ones;
                           },
-                          [&](const auto& m) {
+                          [&](const UrrParams& m) {
                             g.reports.counts = sample_report_counts(rng, m, g.input_counts);
-                          }},
+                          },
+                          [&](const DenseParams& m) {
+                            g.reports.counts = sample_report_counts(rng, m, g.input_counts);
+                          },
+                          [&](const BlockDesignParams&) { throw InvalidArgument(kNoBlockDesign); }},
                model);
     cases.push_back(std::move(g));
   }
@@ -131,6 +139,7 @@ void run(const GoldenCommand& c, int& exit_code) {
   }
   const MechanismSpec spec = c.mech.build();
   const EstimationModel model = estimation_model(spec);
+  if (std::holds_alternative<BlockDesignParams>(model)) throw InvalidArgument(kNoBlockDesign);
   const bool bits = reports_are_bit_vectors(model);
   check_size(spec.k, bits ? kMaxGoldenBits : kMaxGoldenSymbols, "--k");
   const ExactForm natural = exact_form(spec);

@@ -168,7 +168,10 @@ void run_loss(const LossCommand& c) {
   const IndexSet& xs = spec.sensitive;
   if (c.n_text.empty()) throw InvalidArgument("--n: required");
   const std::uint64_t n = parse_n(c.n_text);
-  const CoordinateModel model = coordinate_model(spec);
+  const L2Quadratic quadratic = l2_quadratic(spec);
+  // l1 needs per-coordinate binomial counts: only coordinate-wise estimators have them.
+  const std::optional<CoordinateModel> model =
+      has_coordinate_model(spec) ? std::optional(coordinate_model(spec)) : std::nullopt;
   const std::optional<PrivacyBudget> budget = budget_of(spec);
 
   nlohmann::json out;
@@ -179,11 +182,13 @@ void run_loss(const LossCommand& c) {
   out["n"] = n;
   if (c.mech.theta == "optimal" || c.mech.theta == "optimal-l1") add_optimal_theta(c, spec, n, out);
   if (c.p_text == "worst") {
-    const WorstCaseL2 l2 = worst_case_l2_loss(model, n);
-    const WorstCaseL1 l1 = worst_case_l1_loss(model, n);
+    const WorstCaseL2 l2 = worst_case_l2_loss(quadratic, n);
     out["p"] = "worst";
     out["l2"] = {{"exact", to_string(l2.value)}, {"decimal", l2_decimal(l2.value)}};
     out["argmax"] = rationals_json(l2.argmax);
+  }
+  if (c.p_text == "worst" && model) {
+    const WorstCaseL1 l1 = worst_case_l1_loss(*model, n);
     out["l1_asymptotic"] = certified_decimal(l1.value, 17);
     out["l1_argmax_exact"] = l1.argmax_exact;
     nlohmann::json arg = nlohmann::json::array();
@@ -195,16 +200,19 @@ void run_loss(const LossCommand& c) {
                        certified_decimal(Interval::exact(v.upper), 17)});
     }
     out["l1_argmax"] = std::move(arg);
-  } else {
+  } else if (c.p_text != "worst") {
     const std::vector<Rational> p = parse_p(c.p_text, k);
-    const Rational l2 = expected_l2_loss(model, p, n);
+    const Rational l2 = expected_l2_loss(quadratic, p, n);
     out["p"] = rationals_json(p);
     out["l2"] = {{"exact", to_string(l2)}, {"decimal", l2_decimal(l2)}};
-    out["l1_asymptotic"] = certified_decimal(asymptotic_l1_loss(model, p, n), 17);
-    if (c.exact_l1 || n <= kExactL1DefaultWork / k) {
-      out["l1_exact_finite_n"] = certified_decimal(exact_l1_loss_bounds(model, p, n), 17);
+    if (model) {
+      out["l1_asymptotic"] = certified_decimal(asymptotic_l1_loss(*model, p, n), 17);
+      if (c.exact_l1 || n <= kExactL1DefaultWork / k) {
+        out["l1_exact_finite_n"] = certified_decimal(exact_l1_loss_bounds(*model, p, n), 17);
+      }
     }
   }
+  if (!model) out["l1_note"] = "not implemented: the estimator is not coordinate-wise";
   if (c.json) {
     std::cout << out.dump() << "\n";
     return;
@@ -224,18 +232,23 @@ void run_loss(const LossCommand& c) {
               << " at the paper's theta = s/(s+1): " << o["relative_saving"].get<std::string>()
               << " smaller\n";
   }
+  if (!model) std::cout << "l1: " << out["l1_note"].get<std::string>() << "\n";
   if (c.p_text == "worst") {
     std::cout << "worst-case E[l2^2] = " << out["l2"]["exact"].get<std::string>() << " ~ "
               << out["l2"]["decimal"].get<std::string>() << "\n";
     std::cout << "  attained at p = " << run_length(out["argmax"]) << "\n";
-    std::cout << "worst-case asymptotic E[l1] = " << out["l1_asymptotic"].get<std::string>()
-              << (out["l1_argmax_exact"].get<bool>() ? " at p = " : " at p within ")
-              << run_length(out["l1_argmax"]) << "\n";
+    if (model) {
+      std::cout << "worst-case asymptotic E[l1] = " << out["l1_asymptotic"].get<std::string>()
+                << (out["l1_argmax_exact"].get<bool>() ? " at p = " : " at p within ")
+                << run_length(out["l1_argmax"]) << "\n";
+    }
   } else {
     std::cout << "E[l2^2] = " << out["l2"]["exact"].get<std::string>() << " ~ "
               << out["l2"]["decimal"].get<std::string>() << " (exact)\n";
-    std::cout << "asymptotic E[l1] = " << out["l1_asymptotic"].get<std::string>()
-              << " (certified digits)\n";
+    if (model) {
+      std::cout << "asymptotic E[l1] = " << out["l1_asymptotic"].get<std::string>()
+                << " (certified digits)\n";
+    }
     if (out.contains("l1_exact_finite_n")) {
       std::cout << "exact E[l1] at this n = " << out["l1_exact_finite_n"].get<std::string>()
                 << "\n";

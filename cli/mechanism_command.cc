@@ -29,6 +29,7 @@ std::string takes_text(const MechanismEntry& e) {
   add(e.budget, "--eps|--exp-eps");
   add(e.theta, "--theta");
   add(e.mangat_p, "--mangat-p");
+  add(e.block, "--block");
   return s;
 }
 
@@ -72,6 +73,8 @@ nlohmann::json common_json(const MechanismSpec& spec) {
   }
   j["sensitive"] = spec.sensitive.indices();
   if (const auto theta = theta_of(spec)) j["theta"] = to_string(*theta);
+  if (const auto* ubd = std::get_if<UtilityOptimizedBlockDesignParams>(&spec.kind))
+    j["block"] = ubd->block;
   return j;
 }
 

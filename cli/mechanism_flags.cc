@@ -16,6 +16,7 @@ void MechanismFlags::add_to(CLI::App& command) {
       "RAPPOR family: theta in [0,1] | paper (s/(s+1), s = e^{eps/2}; the default) | "
       "optimal | optimal-l1 (certified minimiser of the worst-case l2 / l1 loss)");
   command.add_option("--mangat-p", mangat_p, "Mangat's p in (0,1] (default 1/e^eps)");
+  command.add_option("--block", block, "uBD: block size K, 1 <= K <= |X_S|");
   budget.add_to(command, false);
 }
 
@@ -29,7 +30,7 @@ std::string mech_option_help() {
 }
 
 bool MechanismFlags::any_parameter_given() const {
-  return k != 0 || sensitive_given || !theta.empty() || !mangat_p.empty();
+  return k != 0 || sensitive_given || !theta.empty() || !mangat_p.empty() || block != 0;
 }
 
 MechanismSpec MechanismFlags::build() const {
@@ -51,6 +52,10 @@ MechanismSpec MechanismFlags::build() const {
   arguments.budget = budget.parse();
   if (!theta.empty()) arguments.theta = resolve_theta(theta, entry, arguments);
   if (!mangat_p.empty()) arguments.mangat_p = Probability::parse(mangat_p, "--mangat-p");
+  if (block != 0) {
+    if (block < 0) throw InvalidArgument("--block: must be at least 1");
+    arguments.block = static_cast<std::size_t>(block);
+  }
   return make_mechanism(entry, arguments);
 }
 

@@ -12,7 +12,8 @@
 
 namespace uldp::cli {
 
-/// --mech NAME (or a positional NAME), --k, --sensitive, --eps/--exp-eps, --theta, --mangat-p.
+/// --mech NAME (or a positional NAME), --k, --sensitive, --eps/--exp-eps, --theta, --mangat-p,
+/// --block.
 struct MechanismFlags {
   std::string name;
   long long k = 0;
@@ -20,6 +21,7 @@ struct MechanismFlags {
   bool sensitive_given = false;
   std::string theta;
   std::string mangat_p;
+  long long block = 0;
   BudgetOptions budget;
 
   /// Adds the parameter flags (the name is added by the caller: positional or --mech).

@@ -6,8 +6,10 @@
 
 #include "generators.h"
 #include "support.h"
+#include "uldp/checks/class_privacy_check.h"
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/checks/unary_privacy_check.h"
+#include "uldp/mechanisms/utility_optimized_block_design.h"
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
 
@@ -29,6 +31,28 @@ RC_GTEST_PROP(TightRatio, UtilityOptimizedRrIsExactlyT, (const ExpEps& t)) {
   RC_ASSERT(v.tight_exp_eps == ExtendedRational(t.t));
   if (t.t > 1) {
     RC_ASSERT(!check_uldp(q, x_s, x_s, exp_eps(just_below(t.t)), UldpReading::kReachable).holds);
+  }
+}
+
+// uBD with one block size (arXiv 2509.24173), any X_S and K: the class form (whose constructor
+// verifies exact rows) and its dense expansion give the same verdict, tight at t exactly when
+// some block column mixes two values (K < |X_S| or X_N non-empty), and reject any budget below.
+RC_GTEST_PROP(TightRatio, UtilityOptimizedBlockDesignIsExactlyTInBothForms, (const ExpEps& t)) {
+  const std::size_t k = *uniform<std::size_t>(1, 8);
+  const IndexSet x_s = nonempty_sensitive(k);
+  const std::size_t block = *uniform<std::size_t>(1, x_s.size());
+  const ClassStructuredMechanism q = utility_optimized_block_design_classes(x_s, block, t.budget());
+  const DenseExpansion d = q.to_dense();
+  const Verdict v = check_uldp(q, x_s, t.budget(), UldpReading::kReachable);
+  const Verdict dense =
+      check_uldp(d.matrix, x_s, d.protected_outputs, t.budget(), UldpReading::kReachable);
+  const bool mixed = block < x_s.size() || x_s.size() < k;
+  RC_ASSERT(v.holds);
+  RC_ASSERT(dense.holds);
+  RC_ASSERT(v.tight_exp_eps == ExtendedRational(mixed ? t.t : Rational(1)));
+  RC_ASSERT(dense.tight_exp_eps == v.tight_exp_eps);
+  if (t.t > 1 && mixed) {
+    RC_ASSERT(!check_uldp(q, x_s, exp_eps(just_below(t.t)), UldpReading::kReachable).holds);
   }
 }
 

@@ -91,6 +91,16 @@ EventBound event_bound(const std::vector<std::uint64_t>& counts,
   return {upper > 0 ? lower / upper : HUGE_VAL, best, worst};
 }
 
+// uBD's reports are bit vectors of a block plus the input's own bit: neither a product of
+// independent bits nor a symbol histogram, so none of the reference rows below applies.
+void require_supported(const EstimationModel& model) {
+  if (std::holds_alternative<BlockDesignParams>(model)) {
+    throw InvalidArgument(
+        "conform: mechanism ubd is not supported yet (its reports are blocks, "
+        "not independent bits or symbols)");
+  }
+}
+
 std::size_t fit_test_count(const EstimationModel& model, std::size_t inputs) {
   if (!reports_are_bit_vectors(model)) return inputs;
   const std::size_t k = num_symbols(model);
@@ -138,6 +148,7 @@ const char* conformance_name(Conformance verdict) {
 
 SampleTallies tally_samples(std::istream& in, const std::string& source,
                             const EstimationModel& model, const RatioScope& scope) {
+  require_supported(model);
   SampleTallies t;
   t.k = num_symbols(model);
   t.bit_vectors = reports_are_bit_vectors(model);
@@ -372,6 +383,7 @@ ConformancePlan plan_conformance(const EstimationModel& model, const RatioScope&
   if (!(power > 0 && power < 1)) throw InvalidArgument("--power: must be in (0,1)");
   if (!(delta > 0 && delta < 1)) throw InvalidArgument("--delta: must be in (0,1)");
   if (!(excess > 0)) throw InvalidArgument("--eps-excess: must be positive");
+  require_supported(model);
   const std::size_t k = num_symbols(model);
   ConformancePlan plan;
   plan.fit_tests = fit_test_count(model, k);

@@ -43,18 +43,23 @@ EstimationModel estimation_model(const MechanismSpec& spec) {
             return urap_params(spec.sensitive, p.theta, p.budget);
           },
           [&](const MangatParams& p) -> EstimationModel { return dense_params(mangat(p.p)); },
+          [&](const UtilityOptimizedBlockDesignParams& p) -> EstimationModel {
+            return block_design_params(spec.sensitive, p.block, p.budget);
+          },
       },
       spec.kind);
 }
 
 bool reports_are_bit_vectors(const EstimationModel& model) {
-  return std::holds_alternative<UnaryParams>(model);
+  return std::holds_alternative<UnaryParams>(model) ||
+         std::holds_alternative<BlockDesignParams>(model);
 }
 
 std::size_t num_symbols(const EstimationModel& model) {
   return std::visit(
       Overloaded{[](const UrrParams& m) { return m.k; }, [](const UnaryParams& m) { return m.k; },
-                 [](const DenseParams& m) { return m.inputs; }},
+                 [](const DenseParams& m) { return m.inputs; },
+                 [](const BlockDesignParams& m) { return m.k; }},
       model);
 }
 
@@ -63,7 +68,10 @@ std::vector<double> empirical_estimate(const EstimationModel& model, const Repor
       Overloaded{
           [&](const UrrParams& m) { return empirical_estimate_urr(m, data.symbol_counts); },
           [&](const UnaryParams& m) { return empirical_estimate_unary(m, data.bit_counts); },
-          [&](const DenseParams& m) { return empirical_estimate_dense(m, data.symbol_counts); }},
+          [&](const DenseParams& m) { return empirical_estimate_dense(m, data.symbol_counts); },
+          [&](const BlockDesignParams& m) {
+            return empirical_estimate_block_design(m, data.bit_counts);
+          }},
       model);
 }
 
@@ -75,6 +83,9 @@ ThresholdEstimate threshold_estimate(const EstimationModel& model, const ReportD
           [&](const UnaryParams& m) { return threshold_estimate_unary(m, data.bit_counts, alpha); },
           [&](const DenseParams& m) {
             return threshold_estimate_dense(m, data.symbol_counts, alpha);
+          },
+          [&](const BlockDesignParams& m) {
+            return threshold_estimate_block_design(m, data.bit_counts, alpha);
           }},
       model);
 }
@@ -93,13 +104,22 @@ EmResult em_estimate(const EstimationModel& model, const ReportData& data,
             }
             return em_estimate_unary(m, data.bit_reports, options);
           },
-          [&](const DenseParams& m) { return em_estimate_dense(m, data.symbol_counts, options); }},
+          [&](const DenseParams& m) { return em_estimate_dense(m, data.symbol_counts, options); },
+          [&](const BlockDesignParams& m) {
+            if (!data.per_report) {
+              throw InvalidArgument(
+                  "EM on uBD reports needs one report per line (per-bit counts do not determine "
+                  "the likelihood); use the empirical or thresholded estimate with counts");
+            }
+            return em_estimate_block_design(m, data.bit_reports, options);
+          }},
       model);
 }
 
 EmAccelerator resolved_accelerator(const EmAccelerator requested, const EstimationModel& model) {
   if (requested != EmAccelerator::kAuto) return requested;
-  return reports_are_bit_vectors(model) ? EmAccelerator::kNewton : EmAccelerator::kSquarem;
+  return std::holds_alternative<UnaryParams>(model) ? EmAccelerator::kNewton
+                                                    : EmAccelerator::kSquarem;
 }
 
 void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel& model,
@@ -113,6 +133,11 @@ void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel&
                           },
                           [&](const DenseParams& m) {
                             write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
+                          },
+                          [&](const BlockDesignParams& m) {  // counted from per-user draws
+                            write_bit_counts(out,
+                                             bit_counts(sample_reports(
+                                                 rng, m, inputs_from_counts(rng, input_counts))));
                           }},
                model);
     return;
@@ -122,7 +147,10 @@ void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel&
       Overloaded{
           [&](const UrrParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); },
           [&](const UnaryParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); },
-          [&](const DenseParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); }},
+          [&](const DenseParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); },
+          [&](const BlockDesignParams& m) {
+            write_bit_reports(out, sample_reports(rng, m, inputs));
+          }},
       model);
 }
 

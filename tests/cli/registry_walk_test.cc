@@ -2,6 +2,7 @@
 // the registry is covered here without editing this file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -93,6 +94,30 @@ TEST_P(RegistryWalk, LossIsExactAndPositive) {
   ASSERT_EQ(worst.exit_code, 0) << worst.err;
   EXPECT_GE(parse_rational(json::parse(worst.out)["l2"]["exact"].get<std::string>(), "l2"),
             parse_rational(j["l2"]["exact"].get<std::string>(), "l2"));
+}
+
+// The commands that do not (yet) serve every mechanism must say so in one line with exit 2;
+// none may crash or answer with an internal error.
+TEST_P(RegistryWalk, EveryOtherCommandAnswersOrRefusesInOneLine) {
+  const std::string reports =
+      temp_file("walk_samples_" + std::string(GetParam().name) + ".txt",
+                "0," +
+                    std::string(GetParam().name == "rappor" || GetParam().name == "urap" ||
+                                        GetParam().name == "uoue"
+                                    ? ""
+                                    : "0") +
+                    "\n");
+  for (const std::string& command :
+       {"conform plan " + flags(), "golden " + flags() + " --cases 2 --seed 3 --n 500",
+        "table --mech " + std::string(GetParam().name) + " --k 4 --sensitive-count 1 --exp-eps 3",
+        "conform samples " + flags() + " --samples " + reports}) {
+    const RunResult r = run_uldp(command);
+    EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1 || r.exit_code == 2) << command << "\n"
+                                                                          << r.err;
+    if (r.exit_code == 2) {
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << command << "\n" << r.err;
+    }
+  }
 }
 
 TEST_P(RegistryWalk, ListedByTheRegistryCommand) {

@@ -1,7 +1,8 @@
 // Cross-validation of the exact closed forms against the double-precision estimators of
 // estimate/: the Monte Carlo mean l2 and l1 losses of the empirical estimator (users drawn
 // i.i.d. from p, reports drawn by the aggregated samplers) match the exact E[l2^2] and the exact
-// finite-n E[l1] for RR, RAPPOR, uRR, uRAP and the non-private mechanism, in the high-privacy
+// finite-n E[l1] for RR, RAPPOR, uRR, uRAP and the non-private mechanism (and the exact l2 of
+// uBD), in the high-privacy
 // regime (e^ε = 441/400, ε ≈ 0.098) and at ε = ln|X|, for two sizes.
 //
 // Bound: with R i.i.d. replications the sample mean deviates from its expectation by more than
@@ -63,13 +64,16 @@ std::vector<double> sampled_estimate(const Setting& s, const EstimationModel& mo
                  },
                  [&](const DenseParams& m) {
                    return empirical_estimate_dense(m, sample_report_counts(rng, m, inputs));
+                 },
+                 [&](const BlockDesignParams& m) {  // per-user draws
+                   return empirical_estimate_block_design(
+                       m, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, inputs))));
                  }},
       model);
 }
 
-MonteCarlo run(const Setting& s, const std::vector<Rational>& p_exact, std::uint64_t seed) {
-  const EstimationModel model = estimation_model(
-      testing::spec_of(s.mechanism, IndexSet::first(s.k_s, s.k), PrivacyBudget::from_exp_eps(s.t)));
+MonteCarlo run(const Setting& s, const EstimationModel& model, const std::vector<Rational>& p_exact,
+               std::uint64_t seed) {
   std::vector<double> p(s.k);
   for (std::size_t x = 0; x < s.k; ++x) p[x] = to_double(p_exact[x]);
   Xoshiro256 rng(seed);
@@ -110,7 +114,9 @@ void expect_agreement(const Setting& s, const std::vector<Rational>& p, std::uin
   const CoordinateModel model = model_of(s.mechanism, xs, PrivacyBudget::from_exp_eps(s.t));
   const double exact_l2 = to_double(expected_l2_loss(model, p, s.n));
   const double exact_l1 = to_double(exact_l1_loss_bounds(model, p, s.n).lower);  // width < 1e-28
-  const MonteCarlo mc = run(s, p, seed);
+  const MonteCarlo mc =
+      run(s, estimation_model(testing::spec_of(s.mechanism, xs, PrivacyBudget::from_exp_eps(s.t))),
+          p, seed);
   const std::string what = std::string(s.mechanism) + " k=" + std::to_string(s.k) +
                            " t=" + to_string(s.t) + " n=" + std::to_string(s.n);
   EXPECT_LT(kStandardErrors * mc.se_l2, 0.05 * exact_l2) << what;
@@ -143,6 +149,30 @@ TEST(CrossValidation, LowPrivacyEpsEqualsLnXLargerDomain) {
   std::uint64_t seed = 4000;
   for (std::string_view m : kAll)
     expect_agreement({m, 49, 5, Rational(49), 20000}, zipf(49), ++seed);
+}
+
+// uBD (arXiv 2509.24173, one block size K; X_S = {0, 3, 5, 8, 13}, not a prefix): the Monte
+// Carlo l2 of its empirical estimator against the exact l2_quadratic, at p = zipf and at the
+// exact worst case, per-user reports through the structured sampler. (No l1: uBD's estimator
+// is not coordinate-wise.)
+TEST(CrossValidation, BlockDesignL2) {
+  std::uint64_t seed = 6000;
+  const IndexSet xs = IndexSet::parse("0,3,5,8,13", 16, "xs");
+  for (const Rational& t : {Rational(441, 400), Rational(16)}) {
+    for (std::size_t block : {1, 2, 3}) {
+      const PrivacyBudget budget = PrivacyBudget::from_exp_eps(t);
+      const MechanismSpec spec{16, xs, UtilityOptimizedBlockDesignParams{budget, block}};
+      const Setting s{"ubd", 16, 5, t, 2000};
+      const L2Quadratic q = l2_quadratic(spec);
+      for (const std::vector<Rational>& p : {zipf(16), worst_case_l2_loss(q, s.n).argmax}) {
+        const double exact = to_double(expected_l2_loss(q, p, s.n));
+        const MonteCarlo mc = run(s, estimation_model(spec), p, ++seed);
+        const std::string what = "ubd K=" + std::to_string(block) + " t=" + to_string(t);
+        EXPECT_LT(kStandardErrors * mc.se_l2, 0.05 * exact) << what;
+        EXPECT_NEAR(mc.mean_l2, exact, kStandardErrors * mc.se_l2) << what;
+      }
+    }
+  }
 }
 
 TEST(CrossValidation, AtTheExactWorstCaseDistribution) {

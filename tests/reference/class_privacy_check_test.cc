@@ -7,6 +7,7 @@
 
 #include "uldp/error.h"
 #include "uldp/mechanisms/randomized_response.h"
+#include "uldp/mechanisms/utility_optimized_block_design.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
 #include "witness_checks.h"
 
@@ -138,6 +139,28 @@ TEST(ClassCheck, AgreesWithDenseOnUrrForEverySmallKAndXs) {
         compare_all(m, xs, b, what);
         // At a smaller budget the ratio condition fails with the same witness.
         compare_all(m, xs, budget(3, 2), what + " checked at t=3/2");
+      }
+    }
+  }
+}
+
+TEST(ClassCheck, AgreesWithDenseOnUbdForEverySmallShape) {
+  // uBD: every k <= 6, every non-empty X_S, every block size K; the tight ULDP ratio is t
+  // whenever some protected column mixes two probabilities (K < |X_S| or X_N non-empty).
+  for (std::size_t k = 1; k <= 6; ++k) {
+    for (const IndexSet& xs : all_subsets(k)) {
+      for (std::size_t block = 1; block <= xs.size(); ++block) {
+        for (const PrivacyBudget& b : budgets()) {
+          const std::string what = "k=" + std::to_string(k) + " xs={" + xs.to_string() +
+                                   "} K=" + std::to_string(block) + " " + b.describe();
+          const ClassStructuredMechanism m = utility_optimized_block_design_classes(xs, block, b);
+          compare_all(m, xs, b, what);
+          compare_all(m, xs, budget(3, 2), what + " checked at t=3/2");
+          const Verdict v = check_uldp(m, xs, b, UldpReading::kReachable);
+          EXPECT_TRUE(v.holds) << what;
+          const bool mixed = block < xs.size() || xs.size() < k;
+          EXPECT_EQ(v.tight_exp_eps, ExtendedRational(mixed ? b.exp_eps() : Rational(1))) << what;
+        }
       }
     }
   }

@@ -10,16 +10,22 @@
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
 #include "uldp/utility/coordinate_model.h"
+#include "uldp/utility/l2_loss.h"
 
 namespace uldp {
 namespace {
 
-// Small arguments every entry accepts: k = 4 (or its fixed k), X_S = {0} where taken, t = 3.
+// Small arguments every entry accepts: k = 4 (or its fixed k), X_S = {0} where taken ({0,1}
+// with K = 1 for uBD), t = 3.
 MechanismArguments small_arguments(const MechanismEntry& e) {
   MechanismArguments a;
   a.k = e.fixed_k ? *e.fixed_k : 4;
   if (e.sensitive == Takes::kRequired) a.sensitive = IndexSet::from_indices({0}, a.k, "sensitive");
   if (e.budget != Takes::kNo) a.budget = PrivacyBudget::from_exp_eps(Rational(3));
+  if (e.block != Takes::kNo) {  // uBD: K = 1 < |X_S| = 2, so its estimator is defined
+    a.sensitive = IndexSet::from_indices({0, 1}, a.k, "sensitive");
+    a.block = 1;
+  }
   return a;
 }
 
@@ -51,7 +57,10 @@ TEST(Registry, EveryEntryHasEveryDerivation) {
     if (e.claim != Claim::kNone) {
       EXPECT_TRUE(a[e.claim == Claim::kLdp ? Property::kLdp : Property::kUldp].holds) << e.name;
     }
-    EXPECT_EQ(coordinate_model(spec).k(), spec.k);
+    EXPECT_EQ(l2_quadratic(spec).linear.size(), spec.k);
+    if (has_coordinate_model(spec)) {
+      EXPECT_EQ(coordinate_model(spec).k(), spec.k);
+    }
   }
 }
 

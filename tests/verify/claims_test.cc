@@ -8,6 +8,7 @@
 #include "internal/symbolic_matrix.h"
 #include "internal/z3_query.h"
 #include "uldp/error.h"
+#include "uldp/mechanisms/registry.h"
 #include "uldp/verify/claims.h"
 
 namespace uldp::verify {
@@ -102,6 +103,16 @@ TEST(ClaimCatalog, NamesAreUniqueAndEveryPaperClaimIsCovered) {
   for (const char* reference : {"Proposition 1", "Proposition 11", "Proposition 12",
                                 "Proposition 13", "Proposition 9", "Proposition 10"}) {
     EXPECT_TRUE(refuted_references.count(reference)) << reference;
+  }
+}
+
+TEST(ClaimCatalog, EveryRegistryEntrysFamilyClaimIsAProvedClaim) {
+  for (const MechanismEntry& e : mechanism_registry()) {
+    if (e.claim == Claim::kNone) continue;
+    ASSERT_FALSE(e.family_claim.empty()) << e.name << " claims privacy but names no proof";
+    const std::optional<ClaimInfo> claim = find_claim(e.family_claim);
+    ASSERT_TRUE(claim.has_value()) << e.name << ": " << e.family_claim << " is not in the catalog";
+    EXPECT_EQ(claim->expected, ProofStatus::kProved) << e.name;
   }
 }
 

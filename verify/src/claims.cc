@@ -88,6 +88,12 @@ const std::vector<CatalogEntry>& catalog() {
                   "condition 1 in the reachable reading, literally when t > 1 and |X_N| <= 1",
                   "every theta in (0,1), t >= 1, |X_S| >= 1, |X_N| >= 0 (bit-pair classes)", P},
                  internal::urap_queries});
+    e.push_back({{"ubd_uldp", "arXiv 2509.24173 (uBD)",
+                  "uBD with one block size K is a mechanism, gives (X_S, blocks, eps)-ULDP with "
+                  "tight ratio t (K < |X_S| or |X_N| >= 1); condition 1 literally for t > 1 and "
+                  "in the reachable reading for t >= 1",
+                  "every t >= 1, |X_S| >= 1, 1 <= K <= |X_S|, |X_N| >= 0 (entry classes)", P},
+                 internal::ubd_queries});
     e.push_back({{"rr_ldp", "eq. (2)",
                   "eps-RR is a mechanism and gives eps-LDP, tight ratio t for |X| >= 2",
                   "every t >= 1, |X| >= 1 (entry classes)", P},
@@ -162,6 +168,11 @@ const std::vector<CatalogEntry>& catalog() {
         {{"urr_tight_single_input", "Proposition 2",
           "dropping |X| >= 2: with one input the ratio t > 1 is never attained", kAllSizes, R},
          internal::urr_tight_single_input_queries});
+    e.push_back({{"ubd_tight_single_block", "arXiv 2509.24173 (uBD)",
+                  "dropping 'K < |X_S| or |X_N| >= 1': with K = |X_S| and X_N empty the only "
+                  "output is X_S itself and the ratio t > 1 is never attained",
+                  "every t >= 1, |X_S| = K >= 1, |X_N| = 0 (entry classes)", R},
+                 internal::ubd_single_block_queries});
     e.push_back(
         {{"urap_literal_two_nonsensitive_bits", "Proposition 3",
           "erratum: y in Y_I with two non-sensitive bits set is produced by no input, so literal "

@@ -141,6 +141,56 @@ UrrModel make_urr(z3::context& ctx, bool integer_sizes) {
   return {t, ns, nn, c1, c2, c3, params, table, rows};
 }
 
+/// uBD with one block size K (arXiv 2509.24173): |X_S| = ns >= 1, 1 <= K <= ns, |X_N| = nn.
+/// C stands for C(ns, K); the only binomial facts used are C(ns-1, K-1) = C K/ns >= 1 and, for
+/// K < ns, C(ns-1, K) = C (ns-K)/ns >= 1 (a sensitive row meets C K/ns blocks holding it).
+struct UbdModel {
+  z3::expr t, ns, nn, block, blocks, in, off, open, self, params;
+  ClassTable table;
+  z3::expr rows_sum_to_one;
+};
+
+UbdModel make_ubd(z3::context& ctx, bool integer_sizes) {
+  const z3::expr t = ctx.real_const("t");
+  const z3::expr ns = size_const(ctx, "n_S", integer_sizes);
+  const z3::expr nn = size_const(ctx, "n_N", integer_sizes);
+  const z3::expr block = size_const(ctx, "K", integer_sizes);
+  const z3::expr blocks = ctx.real_const("C_blocks");
+  const z3::expr d = ctx.real_const("D");
+  const z3::expr in = ctx.real_const("q_in");
+  const z3::expr off = ctx.real_const("q_off");
+  const z3::expr open = ctx.real_const("q_open");
+  const z3::expr self = ctx.real_const("q_self");
+  const z3::expr one = ctx.num_val(1, ns.get_sort());
+  const z3::expr s = as_real(ns), k = as_real(block);
+  // D = t + ns/K - 1; in = (t/D)/C(ns-1,K-1); off = (1-t/D)/C(ns-1,K) (0 at K = ns);
+  // open = (1-(t-1)/D)/C; self = (t-1)/D.
+  const z3::expr params =
+      t >= 1 && ns >= 1 && nn >= 0 && block >= 1 && block <= ns && blocks >= 1 && blocks * k >= s &&
+      z3::implies(block < ns, blocks * (s - k) >= s) && d * k == t * k + s - k &&
+      in * d * blocks * k == t * s &&
+      z3::ite(block < ns, off * d * blocks * (s - k) == (d - t) * s, off == 0) &&
+      open * d * blocks == d - t + 1 && self * d == t - 1;
+  ClassTable table;
+  table.columns.push_back({"block B",
+                           blocks,
+                           true,
+                           {{"x in B", block, in, true},
+                            {"x in X_S \\ B", ns - block, off, true},
+                            {"x in X_N", nn, open, false}}});
+  table.columns.push_back({"y in X_N",
+                           nn,
+                           false,
+                           {{"x in X_S", ns, zero(ctx), true},
+                            {"x = y", one, self, false},
+                            {"x in X_N, x != y", nn - 1, zero(ctx), false}}});
+  const z3::expr probabilities = in >= 0 && in <= 1 && off >= 0 && off <= 1 && open >= 0 &&
+                                 open <= 1 && self >= 0 && self <= 1;
+  const z3::expr rows =
+      blocks * k * in + blocks * (s - k) * off == s && blocks * open + self == 1 && probabilities;
+  return {t, ns, nn, block, blocks, in, off, open, self, params, table, rows};
+}
+
 /// A product-of-bits mechanism with two bit types, S and N (uRAP), or one (RAPPOR): each bit
 /// reports 1 with probability on1 when it is the input's own bit and off1 otherwise.
 struct BitType {
@@ -367,6 +417,14 @@ std::vector<QueryResult> urr_queries(unsigned timeout_ms) {
   return out;
 }
 
+std::vector<QueryResult> ubd_single_block_queries(unsigned timeout_ms) {
+  z3::context ctx;
+  UbdModel m = make_ubd(ctx, true);
+  return {prove_implication(ctx, "tight", "uBD: ratio t attained with K = |X_S|, X_N empty",
+                            m.params && m.block == m.ns && m.nn == 0 && m.t > 1,
+                            m.table.ratio_attained(ctx, m.t, false), timeout_ms)};
+}
+
 std::vector<QueryResult> urr_literal_at_eps0_queries(unsigned timeout_ms) {
   z3::context ctx;
   UrrModel m = make_urr(ctx, true);
@@ -382,6 +440,39 @@ std::vector<QueryResult> urr_tight_single_input_queries(unsigned timeout_ms) {
 }
 
 std::vector<QueryResult> urap_queries(unsigned timeout_ms) { return urap_family(timeout_ms); }
+
+std::vector<QueryResult> ubd_queries(unsigned timeout_ms) {
+  std::vector<QueryResult> out;
+  auto run = [&](const std::string& name, const std::string& title, bool integer_sizes, auto hyp_of,
+                 auto goal_of) {
+    z3::context ctx;
+    UbdModel m = make_ubd(ctx, integer_sizes);
+    out.push_back(prove_implication(ctx, name, title, hyp_of(ctx, m), goal_of(ctx, m), timeout_ms,
+                                    logic_for(integer_sizes)));
+  };
+  run(
+      "rows_sum_to_1", "uBD: every entry in [0,1] and every row sums to 1, all sizes and K", false,
+      [](z3::context&, UbdModel& m) { return m.params; },
+      [](z3::context&, UbdModel& m) { return m.rows_sum_to_one; });
+  run(
+      "ratio", "uBD: Q(y|x) <= t Q(y|x') for y in Y_P (the blocks), all sizes and K", false,
+      [](z3::context&, UbdModel& m) { return m.params; },
+      [](z3::context& c, UbdModel& m) { return !m.table.ratio_violated(c, m.t, false); });
+  run(
+      "tight", "uBD: some (x, x', y in Y_P) attains ratio t when K < |X_S| or |X_N| >= 1", true,
+      [](z3::context&, UbdModel& m) { return m.params && (m.block < m.ns || m.nn >= 1); },
+      [](z3::context& c, UbdModel& m) { return m.table.ratio_attained(c, m.t, false); });
+  run(
+      "condition1_reachable", "uBD: every reachable y in Y_I = X_N has one non-sensitive source",
+      true, [](z3::context&, UbdModel& m) { return m.params; },
+      [](z3::context& c, UbdModel& m) { return m.table.invertible(c, Reading::kReachable); });
+  run(
+      "condition1_literal_eps_positive",
+      "uBD: for t > 1 every y in Y_I has exactly one source, in X_N", true,
+      [](z3::context&, UbdModel& m) { return m.params && m.t > 1; },
+      [](z3::context& c, UbdModel& m) { return m.table.invertible(c, Reading::kLiteral); });
+  return out;
+}
 
 std::vector<QueryResult> urap_literal_queries(unsigned timeout_ms) {
   z3::context ctx;

@@ -1,6 +1,8 @@
 // One parameter list per mechanism kind; a kind missing here does not compile.
 #include "uldp/mechanisms/mechanism_parameters.h"
 
+#include "uldp/mechanisms/utility_optimized_block_design.h"
+
 namespace uldp {
 
 std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec) {
@@ -29,6 +31,16 @@ std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec) 
           },
           [](const MangatParams& p) {
             return std::vector<MechanismParameter>{{"p", p.p.value()}};
+          },
+          [&](const UtilityOptimizedBlockDesignParams& p) {
+            const UbdConstants c =
+                ubd_constants(spec.sensitive.size(), p.block, p.budget.exp_eps());
+            return std::vector<MechanismParameter>{{"K", Rational(static_cast<long>(p.block))},
+                                                   {"blocks", Rational(c.blocks)},
+                                                   {"in_block", c.in_block},
+                                                   {"off_block", c.off_block},
+                                                   {"from_open", c.from_open},
+                                                   {"reports_self", c.reports_self}};
           },
       },
       spec.kind);

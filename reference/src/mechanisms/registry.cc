@@ -65,27 +65,46 @@ MechanismSpec make_mangat(const MechanismArguments& a) {
   return {2, xs, MangatParams{Probability::from_rational(mangat_p_for(*a.budget), "p"), *a.budget}};
 }
 
+MechanismSpec make_uoue(const MechanismArguments& a) {
+  return {a.k, *a.sensitive, utility_optimized_oue_params(*a.budget)};
+}
+
+MechanismSpec make_ubd(const MechanismArguments& a) {
+  ubd_constants(a.sensitive->size(), *a.block, a.budget->exp_eps());  // validates X_S and K
+  return {a.k, *a.sensitive, UtilityOptimizedBlockDesignParams{*a.budget, *a.block}};
+}
+
 using enum Takes;
 
 constexpr std::array kRegistry{
     MechanismEntry{"none", "non-private mechanism (Q = I)", "the baseline of Section 6",
                    Claim::kNone, "Y_P = X_S (empty by default: no privacy)", kOptional, kNo, kNo,
-                   kNo, std::nullopt, kMaxSymbols, "", "--k 5", &make_non_private},
+                   kNo, kNo, std::nullopt, kMaxSymbols, "", "--k 5", &make_non_private},
     MechanismEntry{"rr", "randomized response (eps-RR)", "Section 2.2, eq. (2)", Claim::kLdp,
-                   "Y_P = Y (all outputs)", kOptional, kRequired, kNo, kNo, std::nullopt,
+                   "Y_P = Y (all outputs)", kOptional, kRequired, kNo, kNo, kNo, std::nullopt,
                    kMaxSymbols, "rr_ldp", "--k 5 --exp-eps 3", &make_rr},
     MechanismEntry{"urr", "utility-optimized randomized response (uRR)", "Definition 3",
-                   Claim::kUldp, "Y_P = X_S", kRequired, kRequired, kNo, kNo, std::nullopt,
+                   Claim::kUldp, "Y_P = X_S", kRequired, kRequired, kNo, kNo, kNo, std::nullopt,
                    kMaxSymbols, "urr_uldp", "--k 5 --sensitive 1,3 --exp-eps 3", &make_urr},
     MechanismEntry{"rappor", "generalized RAPPOR (basic one-time RAPPOR by default)", "Section 2.2",
                    Claim::kLdp, "Y_P = {0,1}^k (all outputs)", kOptional, kRequired, kOptional, kNo,
-                   std::nullopt, kMaxBits, "rappor_ldp", "--k 4 --exp-eps 4", &make_rappor},
+                   kNo, std::nullopt, kMaxBits, "rappor_ldp", "--k 4 --exp-eps 4", &make_rappor},
     MechanismEntry{"urap", "utility-optimized RAPPOR (uRAP)", "Definition 4", Claim::kUldp,
                    "Y_P = the vectors whose non-sensitive bits are all 0", kRequired, kRequired,
-                   kOptional, kNo, std::nullopt, kMaxBits, "urap_uldp",
+                   kOptional, kNo, kNo, std::nullopt, kMaxBits, "urap_uldp",
                    "--k 4 --sensitive 0,2 --exp-eps 4", &make_urap},
+    MechanismEntry{"uoue", "utility-optimized OUE (uOUE) = uRAP at theta = 1/2",
+                   "arXiv 2509.24173; Definition 4 at theta = 1/2", Claim::kUldp,
+                   "Y_P = the vectors whose non-sensitive bits are all 0", kRequired, kRequired,
+                   kNo, kNo, kNo, std::nullopt, kMaxBits, "urap_uldp",
+                   "--k 4 --sensitive 0,2 --exp-eps 4", &make_uoue},
+    MechanismEntry{"ubd", "utility-optimized block design, one block size K (uBD)",
+                   "arXiv 2509.24173 (uBD with a single K)", Claim::kUldp,
+                   "Y_P = the K-subsets of X_S", kRequired, kRequired, kNo, kNo, kRequired,
+                   std::nullopt, kMaxSymbols, "ubd_uldp",
+                   "--k 5 --sensitive 0,1,3 --block 2 --exp-eps 3", &make_ubd},
     MechanismEntry{"mangat", "Mangat's randomized response", "Section 3.1 (example of ULDP)",
-                   Claim::kUldp, "Y_P = X_S = {1}", kOptional, kOptional, kNo, kOptional,
+                   Claim::kUldp, "Y_P = X_S = {1}", kOptional, kOptional, kNo, kOptional, kNo,
                    std::size_t{2}, 2, "mangat_uldp", "--exp-eps 3", &make_mangat},
 };
 
@@ -101,6 +120,7 @@ std::string flag_list(const MechanismEntry& e) {
   add(e.budget, "--eps/--exp-eps");
   add(e.theta, "--theta");
   add(e.mangat_p, "--mangat-p");
+  add(e.block, "--block");
   return s.empty() ? "none" : s;
 }
 
@@ -171,6 +191,8 @@ MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArgumen
   require(entry, entry.budget, arguments.budget.has_value(), "--eps", "--exp-eps T or --eps E");
   require(entry, entry.theta, arguments.theta.has_value(), "--theta", "--theta");
   require(entry, entry.mangat_p, arguments.mangat_p.has_value(), "--mangat-p", "--mangat-p P");
+  require(entry, entry.block, arguments.block.has_value(), "--block",
+          "--block K (1 <= K <= |X_S|)");
   if (entry.fixed_k && arguments.k != *entry.fixed_k) {
     throw InvalidArgument("--k: mechanism " + std::string(entry.name) +
                           " has k = " + std::to_string(*entry.fixed_k));
@@ -203,6 +225,9 @@ std::optional<Rational> theta_of(const MechanismSpec& spec) {
                    return p.theta.value();
                  },
                  [](const UtilityOptimizedRapporParams& p) -> std::optional<Rational> {
+                   return p.theta.value();
+                 },
+                 [](const UtilityOptimizedOueParams& p) -> std::optional<Rational> {
                    return p.theta.value();
                  },
                  [](const auto&) -> std::optional<Rational> { return std::nullopt; }},

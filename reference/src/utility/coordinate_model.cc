@@ -57,6 +57,10 @@ CoordinateModel coordinate_model(const UnaryMechanism& mechanism, std::string wh
   return CoordinateModel(std::move(offset), std::move(gain), std::move(what));
 }
 
+bool has_coordinate_model(const MechanismSpec& spec) {
+  return !std::holds_alternative<UtilityOptimizedBlockDesignParams>(spec.kind);
+}
+
 CoordinateModel coordinate_model(const MechanismSpec& spec) {
   const std::size_t k = spec.k;
   return std::visit(
@@ -88,6 +92,12 @@ CoordinateModel coordinate_model(const MechanismSpec& spec) {
           [&](const UtilityOptimizedRapporParams& p) {
             return coordinate_model(utility_optimized_rappor(spec.sensitive, p.theta, p.budget),
                                     "uRAP");
+          },
+          [&](const UtilityOptimizedBlockDesignParams&) -> CoordinateModel {
+            throw InvalidArgument(
+                "uBD: its empirical estimator is not coordinate-wise (a sensitive estimate also "
+                "uses the count of X_N reports); its l2 loss is exact (l2_quadratic), its l1 "
+                "loss is not implemented");
           },
           [&](const MangatParams& p) {
             // m(0) = (1-p) p(0), m(1) = p + (1-p) p(1): each output is affine in one p(x).

@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "uldp/error.h"
+#include "uldp/utility/block_design_estimator.h"
 
 namespace uldp {
 namespace {
@@ -53,6 +54,34 @@ std::vector<Rational> project_onto_simplex(const std::vector<Rational>& point) {
     projected[x] = point[x] > tau ? Rational(point[x] - tau) : Rational(0);
   }
   return projected;
+}
+
+L2Quadratic l2_quadratic(const MechanismSpec& spec) {
+  // Every other kind's estimator is coordinate-wise (coordinate_model is exhaustive).
+  return std::visit(Overloaded{[&](const UtilityOptimizedBlockDesignParams& p) {
+                                 return ubd_l2_quadratic(spec.sensitive, p.block, p.budget);
+                               },
+                               [&](const auto&) { return l2_quadratic(coordinate_model(spec)); }},
+                    spec.kind);
+}
+
+Rational expected_l2_loss(const L2Quadratic& quadratic, const std::vector<Rational>& p,
+                          std::uint64_t n) {
+  validate_n(n);
+  validate_distribution(p, quadratic.linear.size(), "p");
+  Rational sum = quadratic.constant;
+  for (std::size_t x = 0; x < p.size(); ++x) sum += quadratic.linear[x] * p[x] - p[x] * p[x];
+  return sum / Rational(Integer(n));
+}
+
+WorstCaseL2 worst_case_l2_loss(const L2Quadratic& quadratic, std::uint64_t n) {
+  validate_n(n);
+  std::vector<Rational> half(quadratic.linear.size());
+  for (std::size_t x = 0; x < half.size(); ++x) half[x] = quadratic.linear[x] / 2;
+  WorstCaseL2 result;
+  result.argmax = project_onto_simplex(half);
+  result.value = expected_l2_loss(quadratic, result.argmax, n);
+  return result;
 }
 
 WorstCaseL2 worst_case_l2_loss(const CoordinateModel& model, std::uint64_t n) {

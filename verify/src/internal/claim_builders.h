@@ -28,6 +28,10 @@ std::vector<QueryResult> rr_queries(unsigned timeout_ms);
 std::vector<QueryResult> rappor_queries(unsigned timeout_ms);
 /// Mangat's RR: (X_S, Y_P, ln 1/p)-ULDP (tight) and no ε-LDP, for every p in (0,1).
 std::vector<QueryResult> mangat_queries(unsigned timeout_ms);
+/// uBD with one block size K (arXiv 2509.24173), every t, sizes and K (entry classes).
+std::vector<QueryResult> ubd_queries(unsigned timeout_ms);
+/// uBD's tightness without its hypothesis (K = |X_S|, X_N empty, t > 1): expected refuted.
+std::vector<QueryResult> ubd_single_block_queries(unsigned timeout_ms);
 /// Mangat with p = 1 allowed: "no ε-LDP" fails (the constant mechanism).
 std::vector<QueryResult> mangat_p_one_queries(unsigned timeout_ms);
 

@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "uldp/estimate/block_design.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/random.h"
@@ -18,13 +19,13 @@
 namespace uldp::estimate {
 
 /// Histogram mechanisms with uRR's structure (none, RR, uRR), product-of-bits mechanisms
-/// (RAPPOR family), or any other as a dense matrix (Mangat).
-using EstimationModel = std::variant<UrrParams, UnaryParams, DenseParams>;
+/// (RAPPOR family), uBD (block reports as bit vectors), or any other as a dense matrix (Mangat).
+using EstimationModel = std::variant<UrrParams, UnaryParams, DenseParams, BlockDesignParams>;
 
 /// The model of a registered mechanism, each double the closest to its exact value.
 EstimationModel estimation_model(const MechanismSpec& spec);
 
-/// Whether reports are k-bit vectors (else symbols).
+/// Whether reports are k-bit vectors (RAPPOR family, uBD; else symbols).
 bool reports_are_bit_vectors(const EstimationModel& model);
 /// The number of input symbols k.
 std::size_t num_symbols(const EstimationModel& model);

@@ -14,6 +14,8 @@
 #include "uldp/mechanisms/mangat.h"
 #include "uldp/mechanisms/non_private.h"
 #include "uldp/mechanisms/randomized_response.h"
+#include "uldp/mechanisms/utility_optimized_block_design.h"
+#include "uldp/mechanisms/utility_optimized_oue.h"
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
 #include "uldp/privacy_budget.h"
@@ -23,7 +25,8 @@ namespace uldp {
 /// The parameters of one mechanism kind; the alternative names the kind.
 using MechanismKind =
     std::variant<NonPrivateParams, RandomizedResponseParams, UtilityOptimizedRRParams,
-                 GeneralizedRapporParams, UtilityOptimizedRapporParams, MangatParams>;
+                 GeneralizedRapporParams, UtilityOptimizedRapporParams, MangatParams,
+                 UtilityOptimizedOueParams, UtilityOptimizedBlockDesignParams>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {
@@ -34,7 +37,7 @@ struct MechanismSpec {
 
 /// The privacy budget the mechanism was built for (none for the non-private mechanism).
 std::optional<PrivacyBudget> budget_of(const MechanismSpec& spec);
-/// θ for the RAPPOR family, none otherwise.
+/// θ for the RAPPOR family (uOUE: 1/2), none otherwise.
 std::optional<Rational> theta_of(const MechanismSpec& spec);
 
 /// The overload set idiom for std::visit: one lambda per alternative, checked for completeness.

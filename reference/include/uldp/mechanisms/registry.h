@@ -34,6 +34,7 @@ struct MechanismArguments {
   std::optional<PrivacyBudget> budget;
   std::optional<Probability> theta;
   std::optional<Probability> mangat_p;
+  std::optional<std::size_t> block;  ///< uBD's block size K
 };
 
 /// One registered mechanism.
@@ -47,6 +48,7 @@ struct MechanismEntry {
   Takes budget;                        ///< --eps / --exp-eps
   Takes theta;                         ///< --theta (RAPPOR family)
   Takes mangat_p;                      ///< --mangat-p
+  Takes block;                         ///< --block (uBD)
   std::optional<std::size_t> fixed_k;  ///< k when the mechanism fixes it (Mangat: 2)
   std::size_t max_k;                   ///< the largest k any command builds
   std::string_view family_claim;       ///< the `uldp prove` claim covering every parameter value

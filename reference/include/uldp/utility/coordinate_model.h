@@ -43,8 +43,11 @@ class CoordinateModel {
   std::string name_;
 };
 
-/// The model of any registered mechanism (every kind has one: each output coordinate of the
-/// mechanisms uldp registers is an affine function of one p(x)).
+/// Whether the mechanism's empirical estimator is coordinate-wise (all but uBD, whose sensitive
+/// estimates also use the count of X_N reports).
+bool has_coordinate_model(const MechanismSpec& spec);
+/// The model of a registered mechanism whose empirical estimator is coordinate-wise (each output
+/// coordinate an affine function of one p(x)); throws InvalidArgument for uBD (see l2_quadratic).
 CoordinateModel coordinate_model(const MechanismSpec& spec);
 
 /// The model of any RAPPOR-family mechanism: offset = P(bit=1|off), gain = P(1|on) - P(1|off).

@@ -19,10 +19,18 @@ struct L2Quadratic {
   std::vector<Rational> linear;
 };
 L2Quadratic l2_quadratic(const CoordinateModel& model);
+/// The quadratic of any registered mechanism's empirical estimator: from its coordinate model,
+/// or its own (uBD, whose estimator is linear but not coordinate-wise).
+L2Quadratic l2_quadratic(const MechanismSpec& spec);
 
 /// E[l2^2(p̂, p)] = (1/n) sum_x m(x)(1 - m(x)) / gain_x^2, exact for every n >= 1 (the counts
 /// are binomial and p̂ is unbiased). Throws InvalidArgument naming "p" or "n".
 Rational expected_l2_loss(const CoordinateModel& model, const std::vector<Rational>& p,
+                          std::uint64_t n);
+
+/// E[l2^2] = (constant + sum_x linear[x] p(x) - sum_x p(x)^2) / n, for any unbiased estimator
+/// that averages n independent single-report estimates.
+Rational expected_l2_loss(const L2Quadratic& quadratic, const std::vector<Rational>& p,
                           std::uint64_t n);
 
 /// The worst case over all distributions p and its unique maximiser.
@@ -33,6 +41,8 @@ struct WorstCaseL2 {
 /// The maximiser is the Euclidean projection of linear/2 onto the simplex (strict concavity),
 /// computed exactly.
 WorstCaseL2 worst_case_l2_loss(const CoordinateModel& model, std::uint64_t n);
+/// The same for any quadratic.
+WorstCaseL2 worst_case_l2_loss(const L2Quadratic& quadratic, std::uint64_t n);
 
 /// The exact Euclidean projection of `point` onto the probability simplex.
 std::vector<Rational> project_onto_simplex(const std::vector<Rational>& point);

@@ -1,0 +1,204 @@
+// uBD's sampler and estimators over |X|-bit reports (see the header).
+#include "uldp/estimate/block_design.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "internal/em_drivers.h"
+#include "uldp/error.h"
+#include "uldp/mechanisms/utility_optimized_block_design.h"
+#include "uldp/utility/block_design_estimator.h"
+
+namespace uldp::estimate {
+namespace {
+
+// `count` distinct positions from [0, range) chosen uniformly (Floyd), marking them in `marked`.
+void choose_positions(Xoshiro256& rng, std::size_t range, std::size_t count,
+                      std::vector<std::uint8_t>& marked, std::vector<std::size_t>& chosen) {
+  for (std::size_t j = range - count; j < range; ++j) {
+    std::size_t pick = uniform_below(rng, j + 1);
+    if (marked[pick]) pick = j;
+    marked[pick] = 1;
+    chosen.push_back(pick);
+  }
+}
+
+void require_estimable(const BlockDesignParams& params) {
+  if (params.not_estimable) throw InvalidArgument(*params.not_estimable);
+}
+
+}  // namespace
+
+BlockDesignParams block_design_params(const IndexSet& sensitive, std::size_t block,
+                                      const PrivacyBudget& budget) {
+  const Rational& t = budget.exp_eps();
+  const UbdConstants c = ubd_constants(sensitive.size(), block, t);  // validates v and K
+  const Rational d = t + Rational(sensitive.size(), block) - 1;
+  BlockDesignParams p;
+  p.k = sensitive.universe();
+  p.sensitive = sensitive;
+  p.block = block;
+  p.t = t.convert_to<double>();
+  p.keep_in_block = Rational(t / d).convert_to<double>();
+  p.reports_self = c.reports_self.convert_to<double>();
+  try {
+    const UbdEstimator e = ubd_estimator(sensitive.size(), block, t);
+    p.gain = e.sensitive_gain.convert_to<double>();
+    p.offset = e.sensitive_offset.convert_to<double>();
+    p.spill = e.spill.convert_to<double>();
+    p.open_gain = e.open_gain.convert_to<double>();
+  } catch (const InvalidArgument& error) {
+    p.not_estimable = error.what();
+  }
+  return p;
+}
+
+BitReports sample_reports(Xoshiro256& rng, const BlockDesignParams& params,
+                          std::span<const std::uint32_t> inputs) {
+  const std::vector<std::size_t>& xs = params.sensitive.indices();
+  const std::size_t v = xs.size(), k = params.block;
+  std::vector<std::size_t> position(params.k, v);  // position of x in X_S (v: not sensitive)
+  for (std::size_t i = 0; i < v; ++i) position[xs[i]] = i;
+  std::vector<std::uint8_t> marked(v, 0);
+  std::vector<std::size_t> chosen;
+  std::vector<std::uint32_t> report;
+  BitReports reports(params.k);
+  reports.reserve(inputs.size(), inputs.size() * k);
+  for (const std::uint32_t x : inputs) {
+    if (x >= params.k) throw InvalidArgument("uBD sampler: input out of range");
+    chosen.clear();
+    const std::size_t own = position[x];
+    if (own == v) {  // non-sensitive: itself, or a uniform block of X_S
+      if (bernoulli(rng, params.reports_self)) {
+        reports.push_bit(x);
+        reports.end_report();
+        continue;
+      }
+      choose_positions(rng, v, k, marked, chosen);
+      for (std::size_t c : chosen) marked[c] = 0;
+    } else {  // sensitive: a block holding x (w.p. t/D) or a block without it
+      const bool include = bernoulli(rng, params.keep_in_block);
+      if (!include && k == v) throw InvalidArgument("uBD sampler: no block avoids x when K = v");
+      // Positions of X_S \ {x} are 0..v-2, shifted by one from x's position on.
+      choose_positions(rng, v - 1, include ? k - 1 : k, marked, chosen);
+      for (std::size_t& c : chosen) {
+        marked[c] = 0;
+        if (c >= own) ++c;
+      }
+      if (include) chosen.push_back(own);
+    }
+    report.clear();
+    for (std::size_t c : chosen) report.push_back(static_cast<std::uint32_t>(xs[c]));
+    std::sort(report.begin(), report.end());
+    for (std::uint32_t bit : report) reports.push_bit(bit);
+    reports.end_report();
+  }
+  return reports;
+}
+
+std::vector<double> empirical_estimate_block_design(const BlockDesignParams& params,
+                                                    const BitCounts& counts) {
+  require_estimable(params);
+  if (counts.ones.size() != params.k || counts.n == 0) {
+    throw InvalidArgument("uBD estimate: needs per-bit counts of k bits and n >= 1 reports");
+  }
+  const double n = static_cast<double>(counts.n);
+  double open_total = 0;
+  for (std::size_t x = 0; x < params.k; ++x) {
+    if (!params.sensitive.contains(x)) open_total += static_cast<double>(counts.ones[x]) / n;
+  }
+  std::vector<double> p(params.k);
+  for (std::size_t x = 0; x < params.k; ++x) {
+    const double f = static_cast<double>(counts.ones[x]) / n;
+    p[x] = params.sensitive.contains(x)
+               ? (f + params.spill * open_total) / params.gain - params.offset
+               : f / params.open_gain;
+  }
+  return p;
+}
+
+ThresholdEstimate threshold_estimate_block_design(const BlockDesignParams& params,
+                                                  const BitCounts& counts, double alpha) {
+  const std::vector<double> p = empirical_estimate_block_design(params, counts);
+  const double n = static_cast<double>(counts.n);
+  const double v = static_cast<double>(params.sensitive.size());
+  const double k = static_cast<double>(params.block);
+  const double d = params.t + v / k - 1;
+  double open_reports = 0;
+  for (std::size_t x = 0; x < params.k; ++x) {
+    if (!params.sensitive.contains(x)) open_reports += static_cast<double>(counts.ones[x]) / n;
+  }
+  // Null model for x in X_S: p(x) = 0, p(X_N) from the X_N reports, the rest on X_S \ {x}.
+  const double p_open = std::clamp(open_reports / params.reports_self, 0.0, 1.0);
+  const double in_block = (params.t * (k - 1) + v - k) / (d * (v - 1)) * (1 - p_open) + p_open / d;
+  const double open = params.reports_self * p_open;
+  const double mean = in_block + params.spill * open;
+  const double second = in_block + params.spill * params.spill * open;
+  const double sd_sensitive = std::sqrt(std::max(second - mean * mean, 0.0) / n) / params.gain;
+  std::vector<double> sd(params.k);
+  for (std::size_t x = 0; x < params.k; ++x)
+    sd[x] = params.sensitive.contains(x) ? sd_sensitive : 0.0;
+  return apply_significance_threshold(p, sd, alpha);
+}
+
+EmResult em_estimate_block_design(const BlockDesignParams& params, const BitReports& reports,
+                                  const EmOptions& options) {
+  if (reports.k() != params.k || reports.size() == 0) {
+    throw InvalidArgument("uBD EM: needs at least one report of k bits");
+  }
+  const std::size_t k = params.k;
+  const double n = static_cast<double>(reports.size());
+  const double lift = params.t - 1;
+  // Per-report constant factors of the likelihood (they do not move the maximiser).
+  const double v = static_cast<double>(params.sensitive.size());
+  const double d = params.t + v / static_cast<double>(params.block) - 1;
+  const double block_factor = std::log(v / (static_cast<double>(params.block) * d)) -
+                              std::lgamma(v + 1) +
+                              std::lgamma(static_cast<double>(params.block) + 1) +
+                              std::lgamma(v - static_cast<double>(params.block) + 1);
+  const double open_factor = std::log(params.reports_self);
+  const internal::EmMap step = [&](const std::vector<double>& p, std::vector<double>& next) {
+    next.assign(k, 0.0);
+    std::vector<double> in_blocks(k, 0.0);
+    double all_blocks = 0, log_likelihood = 0;
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+      const auto bits = reports.report(i);
+      if (bits.size() == 1 && !params.sensitive.contains(bits[0])) {  // an X_N report
+        next[bits[0]] += 1;
+        if (!(p[bits[0]] > 0)) throw InvalidArgument("uBD EM: a report has zero likelihood");
+        log_likelihood += open_factor + std::log(p[bits[0]]);
+        continue;
+      }
+      double mass = 0;
+      for (std::uint32_t x : bits) mass += p[x];
+      const double weight = 1 / (1 + lift * mass);
+      all_blocks += weight;
+      for (std::uint32_t x : bits) in_blocks[x] += weight;
+      log_likelihood += block_factor - std::log(weight);
+    }
+    // x in B: p(x) t w_B; x not in B: p(x) w_B (in_blocks is 0 on X_N).
+    for (std::size_t x = 0; x < k; ++x) {
+      next[x] = (next[x] + p[x] * (all_blocks + lift * in_blocks[x])) / n;
+    }
+    return log_likelihood;
+  };
+  std::vector<double> start(k, 1.0 / static_cast<double>(k));
+  if (!params.not_estimable)
+    start = threshold_estimate_block_design(params, bit_counts(reports), options.alpha).p;
+  double total = 0;
+  for (double& s : start) {
+    s = (1 - options.start_mixing) * s + options.start_mixing / static_cast<double>(k);
+    total += s;
+  }
+  for (double& s : start) s /= total;
+  if (options.accelerator == EmAccelerator::kNewton) {
+    throw InvalidArgument("EM accelerator newton: not for uBD reports (use auto, squarem or none)");
+  }
+  EmOptions histogram = options;
+  if (histogram.accelerator == EmAccelerator::kAuto)
+    histogram.accelerator = EmAccelerator::kSquarem;
+  return internal::run_squarem_em(step, std::move(start), histogram);
+}
+
+}  // namespace uldp::estimate

@@ -1,0 +1,26 @@
+// Utility-optimized optimized unary encoding (uOUE, arXiv 2509.24173): per bit, a sensitive bit
+// other than the input's own is 1 w.p. 1/(t+1); the own bit is 1 w.p. 1/2 (sensitive input) or
+// (t-1)/(2t) (non-sensitive input); other non-sensitive bits are 0. Bit for bit this is uRAP
+// (Definition 4) at θ = 1/2: d1 = (1/2)/((1/2)t + 1/2) = 1/(t+1) and 1 - d2 = 1 - (t+1)/(2t) =
+// (t-1)/(2t). So uOUE is not a second implementation: its parameters *are* uRAP's with θ = 1/2,
+// under its own registry name (docs/mechanisms-after-the-paper.md).
+#pragma once
+
+#include <string_view>
+
+#include "uldp/mechanisms/utility_optimized_rappor.h"
+#include "uldp/privacy_budget.h"
+
+namespace uldp {
+
+/// uOUE as a registered mechanism (`uoue`). It derives from uRAP's parameters, so every layer's
+/// uRAP overload serves it (one implementation, two names); only its kName differs, which makes
+/// entry_of() report "uoue". Build it with utility_optimized_oue_params (θ = 1/2).
+struct UtilityOptimizedOueParams : UtilityOptimizedRapporParams {
+  static constexpr std::string_view kName = "uoue";
+};
+
+/// uOUE's parameters: uRAP's with θ = 1/2.
+UtilityOptimizedOueParams utility_optimized_oue_params(const PrivacyBudget& budget);
+
+}  // namespace uldp

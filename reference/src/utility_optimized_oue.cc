@@ -1,0 +1,10 @@
+// uOUE = uRAP at θ = 1/2 (see the header for the bit-by-bit derivation).
+#include "uldp/mechanisms/utility_optimized_oue.h"
+
+namespace uldp {
+
+UtilityOptimizedOueParams utility_optimized_oue_params(const PrivacyBudget& budget) {
+  return {{budget, Probability::from_rational(Rational(1, 2), "theta")}};
+}
+
+}  // namespace uldp
