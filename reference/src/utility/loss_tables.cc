@@ -70,6 +70,16 @@ std::string table_name(LossMechanism m) {
 
 Interval exact(const Rational& r) { return Interval::exact(r); }
 
+// A row of the table before its paper entry and exact worst case are filled in.
+LossTableRow blank_row(LossMechanism m, const Regime& r) {
+  return {table_name(m),
+          r.name,
+          "",
+          Interval::exact(0),
+          Interval::exact(0),
+          to_string(r.budget.exp_eps())};
+}
+
 }  // namespace
 
 std::vector<LossTableRow> l2_loss_table(const LossTableSpec& spec) {
@@ -83,12 +93,7 @@ std::vector<LossTableRow> l2_loss_table(const LossTableSpec& spec) {
   for (LossMechanism m : kOrder) {
     for (const Regime& r : regimes(spec)) {
       const bool small = r.name == "eps~0";
-      LossTableRow row{table_name(m),
-                       r.name,
-                       "",
-                       Interval::exact(0),
-                       Interval::exact(0),
-                       to_string(r.budget.exp_eps())};
+      LossTableRow row = blank_row(m, r);
       switch (m) {
         case LossMechanism::kRandomizedResponse:
           row.paper_formula = small ? "|X|(|X|-1)/(n eps^2)" : "4/n (1 - 1/|X|)";
@@ -133,12 +138,7 @@ std::vector<LossTableRow> l1_loss_table(const LossTableSpec& spec, unsigned bits
   for (LossMechanism m : kOrder) {
     for (const Regime& r : regimes(spec)) {
       const bool small = r.name == "eps~0";
-      LossTableRow row{table_name(m),
-                       r.name,
-                       "",
-                       Interval::exact(0),
-                       Interval::exact(0),
-                       to_string(r.budget.exp_eps())};
+      LossTableRow row = blank_row(m, r);
       Interval unit = Interval::exact(0);  // the entry divided by sqrt(2/(n pi))
       switch (m) {
         case LossMechanism::kRandomizedResponse:
