@@ -133,8 +133,10 @@ void print_json(const std::vector<ClaimResult>& results, SolverChoice solvers) {
       if (q.status == ProofStatus::kUnknown || q.status == ProofStatus::kDisagreement)
         jq["reason_unknown"] = q.reason_unknown;
       nlohmann::json solvers = nlohmann::json::object();
-      for (const auto& a : q.answers)
+      for (const auto& a : q.answers) {
         solvers[a.solver] = {{"status", proof_status_name(a.status)}, {"seconds", a.seconds}};
+        if (a.confirmed_other_model) solvers[a.solver]["confirmed_other_model"] = true;
+      }
       jq["solvers"] = solvers;
       queries.push_back(jq);
     }

@@ -26,11 +26,14 @@ RunResult run_command(const std::string& program, const std::string& args, Captu
   return result;
 }
 
-RunResult run_uldp(const std::string& args, Capture capture) {
+std::string uldp_binary() {
   const std::string binary = ULDP_BINARY;
-  if (binary.empty())
-    throw std::logic_error("run_uldp: the uldp command is not part of this build");
-  return run_command(binary, args, capture);
+  if (binary.empty()) throw std::logic_error("the uldp command is not part of this build");
+  return binary;
+}
+
+RunResult run_uldp(const std::string& args, Capture capture) {
+  return run_command(uldp_binary(), args, capture);
 }
 
 std::string example(const std::string& name) { return std::string(ULDP_EXAMPLES_DIR) + "/" + name; }

@@ -98,14 +98,57 @@ TEST(ProveCli, BothSolversProveAConstructionAndRefuteItsMutant) {
   EXPECT_NE(r.out.find("z3 and cvc5"), std::string::npos);
 }
 
+/// A directory holding a fake `cvc5` that answers `answer` to every check-sat.
+std::string fake_cvc5_dir(const std::string& answer) {
+  const std::string dir = uldp::testing::temp_path("fake_cvc5_" + answer);
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/cvc5";
+  std::ofstream(path) << "#!/bin/sh\nfor a; do script=$a; done\n"
+                         "n=$(grep -c '(check-sat)' \"$script\")\n"
+                         "i=0; while [ $i -lt $n ]; do echo "
+                      << answer << "; i=$((i+1)); done\n";
+  std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+  return dir;
+}
+
+/// `uldp ARGS` with `dir` first on PATH.
+RunResult run_with_path(const std::string& dir, const std::string& args) {
+  return uldp::testing::run_command(
+      "env", "PATH=" + dir + ":\"$PATH\" " + uldp::testing::uldp_binary() + " " + args,
+      Capture::kMerged);
+}
+
 TEST(ProveCli, NotProvedUnlessEverySolverSaysUnsat) {
-  if (!uldp::verify::cvc5_on_path()) GTEST_SKIP() << "no cvc5 on PATH";
-  // cvc5 1.0.3 without libpoly answers unknown on RR's nonlinear ratio query; Z3 proves it.
-  const RunResult r = run("prove rr_ldp --solver both --cvc5-timeout-ms 300 --json");
+  // Z3 proves rr_ldp; a cvc5 that answers unknown keeps it from being reported proved.
+  const RunResult r = run_with_path(fake_cvc5_dir("unknown"), "prove rr_ldp --solver both --json");
   EXPECT_EQ(r.exit_code, 1) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["claims"][0]["status"], "unknown");
   EXPECT_FALSE(j["all_as_expected"].get<bool>());
+}
+
+TEST(ProveCli, DisagreementIsReportedAndExitsOne) {
+  // A cvc5 that finds a "counterexample" where Z3 proves: a disagreement, never proved.
+  const RunResult r = run_with_path(fake_cvc5_dir("sat"), "prove rr_ldp --solver both --json");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["claims"][0]["status"], "disagreement");
+}
+
+TEST(ProveCli, BothSolversProveEveryMechanismFamily) {
+  // The family encodings stay polynomial with named denominators, so the real cvc5 (1.0.3,
+  // no libpoly) proves each query too; a change that makes cvc5 answer unknown fails here.
+  if (!uldp::verify::cvc5_on_path()) GTEST_SKIP() << "no cvc5 on PATH";
+  for (const char* claim : {"urr_uldp", "urap_uldp", "ubd_uldp", "rr_ldp", "rappor_ldp",
+                            "mangat_uldp", "urap_not_ldp"}) {
+    const RunResult r = run(std::string("prove ") + claim + " --solver both --json");
+    EXPECT_EQ(r.exit_code, 0) << claim << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    for (const auto& q : j["claims"][0]["queries"]) {
+      EXPECT_EQ(q["solvers"]["z3"]["status"], q["solvers"]["cvc5"]["status"])
+          << claim << " " << q["name"];
+    }
+  }
 }
 
 TEST(ProveCli, SmtDirFilesRerunUnderZ3) {

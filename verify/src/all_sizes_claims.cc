@@ -14,7 +14,11 @@ namespace {
 
 // cvc5 finds finite models of the purely uninterpreted encodings only with finite model finding;
 // the integer-indexed post-processing queries need its default instantiation instead.
-constexpr const char* kFiniteModels = "--finite-model-find";
+// cvc5 strategies, tried in order: finite models, then model-based instantiation with bounded
+// integer quantifiers (which finds the post-processing step counterexamples).
+constexpr const char* kFiniteModels = "--finite-model-find|--mbqi --fmf-bound";
+// The induction steps: cvc5's defaults first, then the same fallback.
+constexpr const char* kDefaultThenMbqi = "|--mbqi --fmf-bound";
 
 /// 0 <= Q(y|x) <= 1 for every row and column of a kernel `q` with the given argument sorts (row
 /// sums, which need sums over a sort, are not hypotheses: no proof uses them).
@@ -202,11 +206,11 @@ std::vector<QueryResult> post_processing_all_sizes(unsigned timeout_ms,
       "(not (= a (src0 (src1 w)))) (not (= (C a) 0.0))))))\n";
   const std::string title = title_of("post-processing");
   return {prove_smtlib("all_sizes.ratio_step", title + ": ratio, induction step", ratio_step,
-                       timeout_ms),
+                       timeout_ms, kDefaultThenMbqi),
           prove_smtlib("all_sizes.condition1_step", title + ": condition 1, induction step",
-                       cond1_step, timeout_ms),
+                       cond1_step, timeout_ms, kDefaultThenMbqi),
           prove_smtlib("all_sizes.condition1_from_invariant", title + ": condition 1, conclusion",
-                       cond1_conclusion, timeout_ms)};
+                       cond1_conclusion, timeout_ms, kDefaultThenMbqi)};
 }
 
 std::vector<QueryResult> data_integration_all_sizes(unsigned timeout_ms,

@@ -13,11 +13,42 @@
 namespace uldp::verify::internal {
 namespace {
 
+/// An entry num/den whose denominator each family proves positive (query
+/// "denominators_positive"). Comparisons are cross-multiplied, so every query stays polynomial
+/// with no entry variable defined by a product: cvc5 without libpoly decides them, and Z3 too.
+struct Fraction {
+  z3::expr num, den;
+};
+Fraction whole(const z3::expr& e) { return {e, e.ctx().real_val(1)}; }
+Fraction complement(const Fraction& f) { return {f.den - f.num, f.den}; }
+bool is_one(const z3::expr& e) { return e.is_numeral() && e.get_numeral_int64() == 1; }
+/// Denominators 1 are dropped, so that products with equal denominators stay the same AST.
+Fraction product(const Fraction& a, const Fraction& b) {
+  const z3::expr den = is_one(a.den) ? b.den : is_one(b.den) ? a.den : a.den * b.den;
+  return {a.num * b.num, den};
+}
+Fraction quotient(const Fraction& a, const Fraction& b) { return {a.num * b.den, a.den * b.num}; }
+z3::expr positive(const Fraction& f) { return f.num > 0; }
+z3::expr is_zero(const Fraction& f) { return f.num == 0; }
+z3::expr is_probability(const Fraction& f) { return f.num >= 0 && f.num <= f.den; }
+/// a > t b; equal denominators compare numerators (the same AST, so nothing is assumed).
+z3::expr exceeds(const Fraction& a, const z3::expr& t, const Fraction& b) {
+  if (z3::eq(a.den, b.den)) return a.num > t * b.num;
+  return a.num * b.den > t * b.num * a.den;
+}
+/// a = t b.
+z3::expr equals_times(const Fraction& a, const z3::expr& t, const Fraction& b) {
+  if (z3::eq(a.den, b.den)) return a.num == t * b.num;
+  return a.num * b.den == t * b.num * a.den;
+}
+/// a = b as numbers (cross-multiplied; both denominators positive).
+z3::expr same_value(const Fraction& a, const Fraction& b) { return a.num * b.den == b.num * a.den; }
+
 /// A set of inputs with one common value Q(y|x) in a column class.
 struct RowClass {
   std::string name;
   z3::expr count;  ///< number of such inputs (Int); the class exists when count >= 1
-  z3::expr value;  ///< Q(y|x) for each of them
+  Fraction value;  ///< Q(y|x) for each of them
   bool sensitive;
 };
 
@@ -40,7 +71,8 @@ struct ClassTable {
       if (!col.protected_output && !all_columns) continue;
       for (const auto& a : col.rows) {
         for (const auto& b : col.rows) {
-          cases.push_back(col.count >= 1 && a.count >= 1 && b.count >= 1 && a.value > t * b.value);
+          cases.push_back(col.count >= 1 && a.count >= 1 && b.count >= 1 &&
+                          exceeds(a.value, t, b.value));
         }
       }
     }
@@ -55,7 +87,8 @@ struct ClassTable {
         for (const auto& b : col.rows) {
           // x == x' needs no second input; x != x' in one class needs two of them.
           const z3::expr distinct = (&a == &b) ? a.count >= 2 : (a.count >= 1 && b.count >= 1);
-          cases.push_back(col.count >= 1 && distinct && a.value == t * b.value && a.value > 0);
+          cases.push_back(col.count >= 1 && distinct && equals_times(a.value, t, b.value) &&
+                          positive(a.value));
         }
       }
     }
@@ -71,9 +104,9 @@ struct ClassTable {
       z3::expr producers = none;
       for (const auto& r : col.rows) {
         if (r.sensitive) {
-          sensitive_zero.push_back(z3::implies(r.count >= 1, r.value == 0));
+          sensitive_zero.push_back(z3::implies(r.count >= 1, is_zero(r.value)));
         } else {
-          producers = producers + z3::ite(r.value > 0, r.count, none);
+          producers = producers + z3::ite(positive(r.value), r.count, none);
         }
       }
       const z3::expr ok = all_of(ctx, sensitive_zero) &&
@@ -84,7 +117,7 @@ struct ClassTable {
   }
 };
 
-z3::expr zero(z3::context& ctx) { return ctx.real_val(0); }
+Fraction zero(z3::context& ctx) { return whole(ctx.real_val(0)); }
 
 /// A size variable: Int when integrality matters (attainment, condition 1), Real otherwise
 /// (a bound proved for every real size >= 1 holds for every integer size, and pure real
@@ -102,11 +135,14 @@ z3::expr integer_cuts(const z3::expr& n) {
   return (n <= 0 || n >= 1) && (n <= 1 || n >= 2) && (n <= 2 || n >= 3);
 }
 
-/// uRR over |X_S| = ns >= 1 sensitive and |X_N| = nn >= 0 non-sensitive symbols (eq. (6)).
+/// uRR over |X_S| = ns >= 1 sensitive and |X_N| = nn >= 0 non-sensitive symbols (eq. (6)):
+/// c1 = t/D, c2 = 1/D, c3 = (t-1)/D with D = |X_S| + t - 1, exactly as the paper writes them.
 struct UrrModel {
-  z3::expr t, ns, nn, c1, c2, c3, params;
+  z3::expr t, ns, nn;
+  Fraction c1, c2, c3;
+  z3::expr params;
   ClassTable table;
-  z3::expr rows_sum_to_one;
+  z3::expr rows_sum_to_one, denominators_positive;
 };
 
 UrrModel make_urr(z3::context& ctx, bool integer_sizes) {
@@ -114,12 +150,9 @@ UrrModel make_urr(z3::context& ctx, bool integer_sizes) {
   const z3::expr ns = size_const(ctx, "n_S", integer_sizes);
   const z3::expr nn = size_const(ctx, "n_N", integer_sizes);
   const z3::expr one = ctx.num_val(1, ns.get_sort());
-  const z3::expr c1 = ctx.real_const("c1");
-  const z3::expr c2 = ctx.real_const("c2");
-  const z3::expr c3 = ctx.real_const("c3");
-  const z3::expr d = as_real(ns) + t - 1;  // |X_S| + e^ε - 1 >= 1
-  const z3::expr params =
-      t >= 1 && ns >= 1 && nn >= 0 && c1 * d == t && c2 * d == 1 && c3 * d == t - 1;
+  const z3::expr d = as_real(ns) + t - 1;
+  const Fraction c1{t, d}, c2{ctx.real_val(1), d}, c3{t - 1, d};
+  const z3::expr params = t >= 1 && ns >= 1 && nn >= 0;
   ClassTable table;
   // y in X_S = Y_P: x = y (c1), x in X_S \ {y} (c2), x in X_N (c2).
   table.columns.push_back({"y in X_S",
@@ -135,19 +168,25 @@ UrrModel make_urr(z3::context& ctx, bool integer_sizes) {
                            {{"x in X_S", ns, zero(ctx), true},
                             {"x = y", one, c3, false},
                             {"x in X_N, x != y", nn - 1, zero(ctx), false}}});
-  // Row x in X_S: c1 + (|X_S|-1) c2 + |X_N| 0; row x in X_N: |X_S| c2 + c3 + (|X_N|-1) 0.
-  const z3::expr rows =
-      c1 + as_real(ns - 1) * c2 == 1 && as_real(ns) * c2 + c3 == 1 && c1 >= 0 && c2 >= 0 && c3 >= 0;
-  return {t, ns, nn, c1, c2, c3, params, table, rows};
+  // Row x in X_S: c1 + (|X_S|-1) c2 + |X_N| 0; row x in X_N: |X_S| c2 + c3 + (|X_N|-1) 0; over
+  // the common denominator D.
+  const z3::expr rows = c1.num + as_real(ns - 1) * c2.num == d &&
+                        as_real(ns) * c2.num + c3.num == d && c1.num >= 0 && c2.num >= 0 &&
+                        c3.num >= 0;
+  return {t, ns, nn, c1, c2, c3, params, table, rows, d > 0};
 }
 
 /// uBD with one block size K (arXiv 2509.24173): |X_S| = ns >= 1, 1 <= K <= ns, |X_N| = nn.
 /// C stands for C(ns, K); the only binomial facts used are C(ns-1, K-1) = C K/ns >= 1 and, for
 /// K < ns, C(ns-1, K) = C (ns-K)/ns >= 1 (a sensitive row meets C K/ns blocks holding it).
+/// The entries are used in a normal form over the one denominator D' C, D' = K D = tK + ns - K;
+/// the query "definition" proves it equal to the construction as published.
 struct UbdModel {
-  z3::expr t, ns, nn, block, blocks, in, off, open, self, params;
+  z3::expr t, ns, nn, block, blocks;
+  Fraction in, off, open, self;
+  z3::expr params;
   ClassTable table;
-  z3::expr rows_sum_to_one;
+  z3::expr rows_sum_to_one, matches_definition, denominators_positive;
 };
 
 UbdModel make_ubd(z3::context& ctx, bool integer_sizes) {
@@ -156,21 +195,21 @@ UbdModel make_ubd(z3::context& ctx, bool integer_sizes) {
   const z3::expr nn = size_const(ctx, "n_N", integer_sizes);
   const z3::expr block = size_const(ctx, "K", integer_sizes);
   const z3::expr blocks = ctx.real_const("C_blocks");
-  const z3::expr d = ctx.real_const("D");
-  const z3::expr in = ctx.real_const("q_in");
-  const z3::expr off = ctx.real_const("q_off");
-  const z3::expr open = ctx.real_const("q_open");
-  const z3::expr self = ctx.real_const("q_self");
   const z3::expr one = ctx.num_val(1, ns.get_sort());
   const z3::expr s = as_real(ns), k = as_real(block);
-  // D = t + ns/K - 1; in = (t/D)/C(ns-1,K-1); off = (1-t/D)/C(ns-1,K) (0 at K = ns);
-  // open = (1-(t-1)/D)/C; self = (t-1)/D.
+  const z3::expr dk = ctx.real_const("KD");    // K D = K (t + ns/K - 1), named for cvc5
+  const z3::expr den = ctx.real_const("KDC");  // K D C
+  const Fraction in{t * s, den}, off{s, den}, open{s, den}, self{(t - 1) * k * blocks, den};
+  // As published, with D = dk/K: a sensitive x reports one of the C K/ns blocks holding it with
+  // total probability t/D, one of the C (ns-K)/ns others with 1 - t/D; a non-sensitive x reports
+  // itself with (t-1)/D, else one of all C blocks.
+  const Fraction in_def = quotient({t * k, dk}, {blocks * k, s});
+  const Fraction off_def = quotient({dk - t * k, dk}, {blocks * (s - k), s});
+  const Fraction open_def = quotient({dk - (t - 1) * k, dk}, whole(blocks));
+  const Fraction self_def{(t - 1) * k, dk};
   const z3::expr params =
       t >= 1 && ns >= 1 && nn >= 0 && block >= 1 && block <= ns && blocks >= 1 && blocks * k >= s &&
-      z3::implies(block < ns, blocks * (s - k) >= s) && d * k == t * k + s - k &&
-      in * d * blocks * k == t * s &&
-      z3::ite(block < ns, off * d * blocks * (s - k) == (d - t) * s, off == 0) &&
-      open * d * blocks == d - t + 1 && self * d == t - 1;
+      z3::implies(block < ns, blocks * (s - k) >= s) && dk == t * k + s - k && den == dk * blocks;
   ClassTable table;
   table.columns.push_back({"block B",
                            blocks,
@@ -184,11 +223,18 @@ UbdModel make_ubd(z3::context& ctx, bool integer_sizes) {
                            {{"x in X_S", ns, zero(ctx), true},
                             {"x = y", one, self, false},
                             {"x in X_N, x != y", nn - 1, zero(ctx), false}}});
-  const z3::expr probabilities = in >= 0 && in <= 1 && off >= 0 && off <= 1 && open >= 0 &&
-                                 open <= 1 && self >= 0 && self <= 1;
-  const z3::expr rows =
-      blocks * k * in + blocks * (s - k) * off == s && blocks * open + self == 1 && probabilities;
-  return {t, ns, nn, block, blocks, in, off, open, self, params, table, rows};
+  const z3::expr probabilities =
+      is_probability(in) && is_probability(off) && is_probability(open) && is_probability(self);
+  // Rows over the denominator D' C: C K/ns blocks hold a sensitive x, C (ns-K)/ns do not.
+  const z3::expr rows = blocks * k * in.num + blocks * (s - k) * off.num == s * den &&
+                        blocks * open.num + self.num == den && probabilities;
+  const z3::expr definition = same_value(in, in_def) &&
+                              z3::implies(block < ns, same_value(off, off_def)) &&
+                              same_value(open, open_def) && same_value(self, self_def);
+  const z3::expr positive_dens = dk > 0 && den > 0 && in_def.den > 0 &&
+                                 z3::implies(block<ns, off_def.den> 0) && open_def.den > 0;
+  return {t,    ns,   nn,     block, blocks, in,         off,
+          open, self, params, table, rows,   definition, positive_dens};
 }
 
 /// A product-of-bits mechanism with two bit types, S and N (uRAP), or one (RAPPOR): each bit
@@ -196,18 +242,18 @@ UbdModel make_ubd(z3::context& ctx, bool integer_sizes) {
 struct BitType {
   std::string name;
   z3::expr count;  ///< number of bits (= inputs) of this type
-  z3::expr on1, off1;
+  Fraction on1, off1;
   bool zero_in_protected;  ///< Y_P fixes these bits to 0 (uRAP's non-sensitive bits)
   bool sensitive;
 };
 
-z3::expr bit_prob(const z3::expr& one, int value) { return value == 1 ? one : 1 - one; }
+Fraction bit_prob(const Fraction& one, int value) { return value == 1 ? one : complement(one); }
 
 /// Q(y|x_i) vs Q(y|x_i'), i != i': the bits j != i, i' contribute equal factors to both
 /// (both inputs are "off" at j), so with C = their product the pair is (C a, C b) where
-/// a = P_i(y_i|on) P_i'(y_i'|off) and b = P_i(y_i|off) P_i'(y_i'|on). C >= 0 is left free
-/// for the upper bound; for attainment C > 0 needs every other bit's allowed value to have
-/// positive probability.
+/// a = P_i(y_i|on) P_i'(y_i'|off) and b = P_i(y_i|off) P_i'(y_i'|on). For the upper bound C
+/// drops out (C a > t C b with C >= 0 forces C > 0 and a > t b); for attainment C > 0 needs
+/// every other bit's allowed value to have positive probability.
 // Calls visit(ti, tj, exists, num, den) for every class of (x_i, x_k, y_i, y_k) inside the output
 // set: the two bit types, whether two such bits exist, and the two factors that do not cancel.
 template <typename Visit>
@@ -222,8 +268,8 @@ void for_each_ratio_class(const std::vector<BitType>& types, bool protected_only
           if (protected_only &&
               ((a.zero_in_protected && yi == 1) || (b.zero_in_protected && yj == 1)))
             continue;
-          visit(ti, tj, exists, bit_prob(a.on1, yi) * bit_prob(b.off1, yj),
-                bit_prob(a.off1, yi) * bit_prob(b.on1, yj));
+          visit(ti, tj, exists, product(bit_prob(a.on1, yi), bit_prob(b.off1, yj)),
+                product(bit_prob(a.off1, yi), bit_prob(b.on1, yj)));
         }
       }
     }
@@ -232,34 +278,35 @@ void for_each_ratio_class(const std::vector<BitType>& types, bool protected_only
 
 z3::expr unary_ratio_violated(z3::context& ctx, const std::vector<BitType>& types,
                               const z3::expr& t, bool protected_only) {
-  const z3::expr common = ctx.real_const("C_other_bits");
   std::vector<z3::expr> cases;
   for_each_ratio_class(
       types, protected_only,
-      [&](std::size_t, std::size_t, const z3::expr& exists, const z3::expr& num,
-          const z3::expr& den) { cases.push_back(exists && common * num > t * (common * den)); });
-  return common >= 0 && any_of(ctx, cases);
+      [&](std::size_t, std::size_t, const z3::expr& exists, const Fraction& num,
+          const Fraction& den) { cases.push_back(exists && exceeds(num, t, den)); });
+  return any_of(ctx, cases);
 }
 
 z3::expr unary_ratio_attained(z3::context& ctx, const std::vector<BitType>& types,
                               const z3::expr& t, bool protected_only) {
   std::vector<z3::expr> cases;
-  for_each_ratio_class(
-      types, protected_only,
-      [&](std::size_t ti, std::size_t tj, const z3::expr& exists, const z3::expr& num,
-          const z3::expr& den) {
-        // C > 0: every other bit has a value allowed in the output set with P(value|off) > 0.
-        std::vector<z3::expr> others_positive;
-        for (std::size_t k = 0; k < types.size(); ++k) {
-          const BitType& o = types[k];
-          const z3::expr others = o.count - (k == ti ? 1 : 0) - (k == tj ? 1 : 0);
-          const z3::expr some_value = (protected_only && o.zero_in_protected)
-                                          ? bit_prob(o.off1, 0) > 0
-                                          : (bit_prob(o.off1, 0) > 0 || bit_prob(o.off1, 1) > 0);
-          others_positive.push_back(z3::implies(others >= 1, some_value));
-        }
-        cases.push_back(exists && num > 0 && num == t * den && all_of(ctx, others_positive));
-      });
+  for_each_ratio_class(types, protected_only,
+                       [&](std::size_t ti, std::size_t tj, const z3::expr& exists,
+                           const Fraction& num, const Fraction& den) {
+                         // C > 0: every other bit has a value allowed in the output set with
+                         // P(value|off) > 0.
+                         std::vector<z3::expr> others_positive;
+                         for (std::size_t k = 0; k < types.size(); ++k) {
+                           const BitType& o = types[k];
+                           const z3::expr others = o.count - (k == ti ? 1 : 0) - (k == tj ? 1 : 0);
+                           const z3::expr some_value = (protected_only && o.zero_in_protected)
+                                                           ? positive(bit_prob(o.off1, 0))
+                                                           : (positive(bit_prob(o.off1, 0)) ||
+                                                              positive(bit_prob(o.off1, 1)));
+                           others_positive.push_back(z3::implies(others >= 1, some_value));
+                         }
+                         cases.push_back(exists && positive(num) && equals_times(num, t, den) &&
+                                         all_of(ctx, others_positive));
+                       });
   return any_of(ctx, cases);
 }
 
@@ -282,12 +329,12 @@ z3::expr unary_invertible(z3::context& ctx, const std::vector<BitType>& types, R
   for (std::size_t k = 0; k < types.size(); ++k) {
     for (int own = 0; own <= 1; ++own) {
       const z3::expr rows = own == 1 ? ones[k] : types[k].count - ones[k];
-      std::vector<z3::expr> factors{bit_prob(types[k].on1, own) > 0};
+      std::vector<z3::expr> factors{positive(bit_prob(types[k].on1, own))};
       for (std::size_t o = 0; o < types.size(); ++o) {
         for (int v = 0; v <= 1; ++v) {
           z3::expr others = v == 1 ? ones[o] : types[o].count - ones[o];
           if (o == k && v == own) others = others - 1;
-          factors.push_back(z3::implies(others >= 1, bit_prob(types[o].off1, v) > 0));
+          factors.push_back(z3::implies(others >= 1, positive(bit_prob(types[o].off1, v))));
         }
       }
       const z3::expr positive = all_of(ctx, factors);
@@ -304,34 +351,34 @@ z3::expr unary_invertible(z3::context& ctx, const std::vector<BitType>& types, R
   return z3::implies(all_of(ctx, shape) && unprotected, ok);
 }
 
-/// uRAP (eqs. (9) and (10)) with θ in (0,1) (or (0,1] when allowed).
+/// uRAP (eqs. (9) and (10)) with θ in (0,1) (or (0,1] when allowed): d1 = θ/u and
+/// d2 = u/t with u = (1-θ)t + θ, exactly as the paper writes them.
 struct UrapModel {
-  z3::expr t, theta, d1, d2, params;
+  z3::expr t, theta, params;
   std::vector<BitType> types;
+  z3::expr denominators_positive;
 };
 
 UrapModel make_urap(z3::context& ctx, bool allow_theta_one, bool integer_sizes) {
   const z3::expr t = ctx.real_const("t");
   const z3::expr theta = ctx.real_const("theta");
-  const z3::expr d1 = ctx.real_const("d1");
-  const z3::expr d2 = ctx.real_const("d2");
   const z3::expr ns = size_const(ctx, "n_S", integer_sizes);
   const z3::expr nn = size_const(ctx, "n_N", integer_sizes);
   const z3::expr theta_range =
       allow_theta_one ? (theta > 0 && theta <= 1) : (theta > 0 && theta < 1);
-  // d1 = θ / ((1-θ)t + θ), d2 = ((1-θ)t + θ) / t; the denominators are >= θ > 0 and t >= 1.
-  const z3::expr params = t >= 1 && theta_range && ns >= 1 && nn >= 0 &&
-                          d1 * ((1 - theta) * t + theta) == theta &&
-                          d2 * t == (1 - theta) * t + theta;
-  std::vector<BitType> types{{"S", ns, theta, d1, false, true},
-                             {"N", nn, 1 - d2, zero(ctx), true, false}};
-  return {t, theta, d1, d2, params, types};
+  const z3::expr u = ctx.real_const("u");  // named: cvc5's linearisation needs the monomial
+  const Fraction d1{theta, u}, d2{u, t};
+  const z3::expr params =
+      t >= 1 && theta_range && ns >= 1 && nn >= 0 && u == (1 - theta) * t + theta;
+  std::vector<BitType> types{{"S", ns, whole(theta), d1, false, true},
+                             {"N", nn, complement(d2), zero(ctx), true, false}};
+  return {t, theta, params, types, u > 0 && t > 0};
 }
 
 z3::expr bits_are_probabilities(z3::context& ctx, const std::vector<BitType>& types) {
   std::vector<z3::expr> terms;
   for (const auto& b : types) {
-    terms.push_back(b.on1 >= 0 && b.on1 <= 1 && b.off1 >= 0 && b.off1 <= 1);
+    terms.push_back(is_probability(b.on1) && is_probability(b.off1));
   }
   return all_of(ctx, terms);
 }
@@ -339,6 +386,14 @@ z3::expr bits_are_probabilities(z3::context& ctx, const std::vector<BitType>& ty
 std::vector<QueryResult> urap_family(unsigned timeout_ms) {
   constexpr bool allow_theta_one = false;
   std::vector<QueryResult> out;
+  {
+    z3::context ctx;
+    UrapModel m = make_urap(ctx, allow_theta_one, false);
+    out.push_back(prove_implication(ctx, "denominators_positive",
+                                    "uRAP: (1-θ)t + θ > 0 and t > 0, so ratios compare "
+                                    "cross-multiplied",
+                                    m.params, m.denominators_positive, timeout_ms, "QF_NRA"));
+  }
   {
     z3::context ctx;
     UrapModel m = make_urap(ctx, allow_theta_one, false);
@@ -393,6 +448,10 @@ std::vector<QueryResult> urr_queries(unsigned timeout_ms) {
     out.push_back(prove_implication(ctx, name, title, hyp_of(ctx, m), goal_of(ctx, m), timeout_ms,
                                     logic_for(integer_sizes)));
   };
+  run(
+      "denominators_positive", "uRR: D = |X_S| + t - 1 > 0, so entries compare cross-multiplied",
+      false, [](z3::context&, UrrModel& m) { return m.params; },
+      [](z3::context&, UrrModel& m) { return m.denominators_positive; });
   run(
       "rows_sum_to_1", "uRR: c1, c2, c3 >= 0 and every row sums to 1, all sizes", false,
       [](z3::context&, UrrModel& m) { return m.params; },
@@ -451,6 +510,14 @@ std::vector<QueryResult> ubd_queries(unsigned timeout_ms) {
                                     logic_for(integer_sizes)));
   };
   run(
+      "denominators_positive", "uBD: every denominator of the entries is positive", false,
+      [](z3::context&, UbdModel& m) { return m.params; },
+      [](z3::context&, UbdModel& m) { return m.denominators_positive; });
+  run(
+      "definition", "uBD: the entries' normal form equals the construction as published", false,
+      [](z3::context&, UbdModel& m) { return m.params; },
+      [](z3::context&, UbdModel& m) { return m.matches_definition; });
+  run(
       "rows_sum_to_1", "uBD: every entry in [0,1] and every row sums to 1, all sizes and K", false,
       [](z3::context&, UbdModel& m) { return m.params; },
       [](z3::context&, UbdModel& m) { return m.rows_sum_to_one; });
@@ -497,10 +564,9 @@ std::vector<QueryResult> rr_queries(unsigned timeout_ms) {
     const bool integer = query == 2;
     const z3::expr t = ctx.real_const("t");
     const z3::expr k = size_const(ctx, "k", integer);
-    const z3::expr same = ctx.real_const("q_same");
-    const z3::expr other = ctx.real_const("q_other");
     const z3::expr d = as_real(k) + t - 1;
-    const z3::expr params = t >= 1 && k >= 1 && same * d == t && other * d == 1;
+    const Fraction same{t, d}, other{ctx.real_val(1), d};
+    const z3::expr params = t >= 1 && k >= 1;
     ClassTable table;
     table.columns.push_back(
         {"y",
@@ -508,10 +574,10 @@ std::vector<QueryResult> rr_queries(unsigned timeout_ms) {
          true,
          {{"x = y", ctx.num_val(1, k.get_sort()), same, false}, {"x != y", k - 1, other, false}}});
     if (query == 0) {
-      out.push_back(prove_implication(ctx, "rows_sum_to_1",
-                                      "RR: entries >= 0, rows sum to 1, all k", params,
-                                      same >= 0 && other >= 0 && same + as_real(k - 1) * other == 1,
-                                      timeout_ms, logic_for(integer)));
+      out.push_back(prove_implication(
+          ctx, "rows_sum_to_1", "RR: D = k + t - 1 > 0, entries >= 0, rows sum to 1, all k", params,
+          d > 0 && same.num >= 0 && other.num >= 0 && same.num + as_real(k - 1) * other.num == d,
+          timeout_ms, logic_for(integer)));
     } else if (query == 1) {
       out.push_back(prove_implication(ctx, "ratio", "RR: Q(y|x) <= t Q(y|x') for all y, all k",
                                       params, !table.ratio_violated(ctx, t, true), timeout_ms,
@@ -532,17 +598,18 @@ std::vector<QueryResult> rappor_queries(unsigned timeout_ms) {
     const bool integer = query == 2;
     const z3::expr t = ctx.real_const("t");
     const z3::expr theta = ctx.real_const("theta");
-    const z3::expr psi = ctx.real_const("psi");
     const z3::expr k = size_const(ctx, "k", integer);
-    // ψ = θ / ((1-θ) t + θ); θ in [0,1] for the bound, (0,1) for attainment.
-    const z3::expr params = t >= 1 && theta >= 0 && theta <= 1 && k >= 1 &&
-                            (theta == 0 || psi * ((1 - theta) * t + theta) == theta) &&
-                            (theta > 0 || psi == 0);
-    std::vector<BitType> types{{"bit", k, theta, psi, false, true}};
+    // ψ = θ / ((1-θ) t + θ), the denominator >= min(t, 1) > 0; θ in [0,1] for the bound, (0,1)
+    // for attainment.
+    const z3::expr u = ctx.real_const("u");  // named: cvc5's linearisation needs the monomial
+    const z3::expr params =
+        t >= 1 && theta >= 0 && theta <= 1 && k >= 1 && u == (1 - theta) * t + theta;
+    const Fraction psi{theta, u};
+    std::vector<BitType> types{{"bit", k, whole(theta), psi, false, true}};
     if (query == 0) {
-      out.push_back(prove_implication(ctx, "bits_in_0_1",
-                                      "RAPPOR: every bit probability lies in [0,1]", params,
-                                      bits_are_probabilities(ctx, types), timeout_ms, "QF_NRA"));
+      out.push_back(prove_implication(
+          ctx, "bits_in_0_1", "RAPPOR: ψ's denominator > 0, every bit probability lies in [0,1]",
+          params, psi.den > 0 && bits_are_probabilities(ctx, types), timeout_ms, "QF_NRA"));
     } else if (query == 1) {
       out.push_back(prove_implication(
           ctx, "ratio", "RAPPOR: Q(y|x) <= t Q(y|x') for all y, all k, θ in [0,1]", params,

@@ -59,7 +59,8 @@ bool is_answer(const std::string& line) {
 Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models,
                  const std::string& extra_option) {
   Cvc5Run run;
-  const TempScript file("(set-logic ALL)\n" + script);
+  const bool has_logic = script.find("(set-logic ") != std::string::npos;
+  const TempScript file(has_logic ? script : "(set-logic ALL)\n" + script);
   if (file.path().empty()) return run;
   int pipe_fds[2];
   if (::pipe(pipe_fds) != 0) return run;
@@ -73,8 +74,10 @@ Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models,
               produce = "--produce-models", path = file.path();
   std::vector<char*> argv{program.data(), lang.data(), incremental.data(), tlimit.data()};
   if (models) argv.push_back(produce.data());
-  std::string extra = extra_option;
-  if (!extra.empty()) argv.push_back(extra.data());
+  std::vector<std::string> extra;  // space-separated options, one argv entry each
+  std::istringstream words(extra_option);
+  for (std::string word; words >> word;) extra.push_back(word);
+  for (auto& word : extra) argv.push_back(word.data());
   argv.push_back(path.data());
   argv.push_back(nullptr);
   const auto start = std::chrono::steady_clock::now();

@@ -19,7 +19,8 @@ struct Cvc5Run {
 };
 
 /// Runs `cvc5 --lang=smt2 --tlimit-per=timeout_ms` on `script` (with `(set-logic ALL)` put in
-/// front and `--produce-models` when `models`, plus `extra_option` when not empty); each
+/// front unless it sets a logic, `--produce-models` when `models`, plus the space-separated
+/// options of `extra_option`); each
 /// check-sat gets at most timeout_ms.
 Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models,
                  const std::string& extra_option = "");

@@ -63,7 +63,8 @@ std::string after_answer_line(const std::string& output) {
   return output;
 }
 
-SolverAnswer cvc5_answer(const std::string& smt2, unsigned timeout_ms, const std::string& option) {
+SolverAnswer cvc5_run_answer(const std::string& smt2, unsigned timeout_ms,
+                             const std::string& option) {
   SolverAnswer answer{"cvc5", ProofStatus::kUnknown, 0, ""};
   const Cvc5Run run = run_cvc5(smt2 + "(get-model)\n", timeout_ms, true, option);
   answer.seconds = run.seconds;
@@ -80,6 +81,63 @@ SolverAnswer cvc5_answer(const std::string& smt2, unsigned timeout_ms, const std
     answer.detail = "time limit " + std::to_string(timeout_ms) + " ms or incomplete";
   }
   return answer;
+}
+
+/// cvc5 with each strategy of `strategies` ('|'-separated option sets) until one decides.
+SolverAnswer cvc5_answer(const std::string& smt2, unsigned timeout_ms,
+                         const std::string& strategies) {
+  SolverAnswer answer{"cvc5", ProofStatus::kUnknown, 0, ""};
+  double seconds = 0;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t bar = strategies.find('|', start);
+    const std::string option =
+        strategies.substr(start, bar == std::string::npos ? bar : bar - start);
+    answer = cvc5_run_answer(smt2, timeout_ms, option);
+    seconds += answer.seconds;
+    if (answer.status != ProofStatus::kUnknown || bar == std::string::npos) break;
+    start = bar + 1;
+  }
+  answer.seconds = seconds;
+  return answer;
+}
+
+/// Z3's model as assertions "(assert (= c value))", or nothing when it interprets functions or
+/// sorts (only constant models are re-checked).
+std::string model_assertions(const z3::model& model) {
+  if (model.num_funcs() > 0) return "";
+  std::string text;
+  for (unsigned i = 0; i < model.num_consts(); ++i) {
+    const z3::func_decl decl = model.get_const_decl(i);
+    if (decl.range().is_bool() || decl.range().is_arith())
+      text += "(assert (= " + decl.name().str() + " " + model.get_const_interp(decl).to_string() +
+              "))\n";
+    else
+      return "";
+  }
+  return text;
+}
+
+/// A refutation cvc5 could not find on its own: cvc5 decides the same query with Z3's model
+/// asserted; sat there means cvc5 confirms that the model is a counterexample.
+void confirm_model_with_cvc5(SolverAnswer& cvc5, const std::string& smt2, const z3::model& model,
+                             unsigned timeout_ms) {
+  const std::string fixed = model_assertions(model);
+  if (fixed.empty()) return;
+  const std::size_t check = smt2.rfind("(check-sat)");
+  if (check == std::string::npos) return;
+  const std::string script = smt2.substr(0, check) + fixed + smt2.substr(check);
+  const SolverAnswer confirmed = cvc5_run_answer(script, timeout_ms, "");
+  cvc5.seconds += confirmed.seconds;
+  if (confirmed.status == ProofStatus::kRefuted) {
+    cvc5.status = ProofStatus::kRefuted;
+    cvc5.confirmed_other_model = true;
+    cvc5.detail = "confirms Z3's model (found none itself within the limit):\n" + confirmed.detail;
+  } else if (confirmed.status == ProofStatus::kProved) {
+    // cvc5 says Z3's model violates the query: the solvers disagree.
+    cvc5.status = ProofStatus::kProved;
+    cvc5.detail = "rejects Z3's model";
+  }
 }
 
 }  // namespace
@@ -100,8 +158,14 @@ namespace {
 /// Runs the active solvers on `solver` (Z3) and `smt2` (cvc5) and combines their answers.
 void decide(QueryResult& result, z3::solver& solver, const std::string& cvc5_option) {
   if (runs_z3(active_choice)) result.answers.push_back(z3_answer(solver));
-  if (runs_cvc5(active_choice))
-    result.answers.push_back(cvc5_answer(result.smt2, active_cvc5_timeout_ms, cvc5_option));
+  if (runs_cvc5(active_choice)) {
+    SolverAnswer cvc5 = cvc5_answer(result.smt2, active_cvc5_timeout_ms, cvc5_option);
+    const bool z3_refuted =
+        runs_z3(active_choice) && result.answers.front().status == ProofStatus::kRefuted;
+    if (cvc5.status == ProofStatus::kUnknown && z3_refuted)
+      confirm_model_with_cvc5(cvc5, result.smt2, solver.get_model(), active_cvc5_timeout_ms);
+    result.answers.push_back(cvc5);
+  }
   result.status = combine_answers(result.answers);
   for (const auto& a : result.answers) {
     result.seconds += a.seconds;
@@ -134,7 +198,9 @@ QueryResult prove_implication(z3::context& ctx, const std::string& name, const s
   solver.set("timeout", timeout_ms);
   solver.add(hypotheses);
   solver.add(!conclusion);
-  result.smt2 = script_header(title) + solver.to_smt2();
+  // The logic goes into the script too, so that cvc5 (and a z3 re-run) pick the same procedure.
+  const std::string set_logic = logic.empty() ? "" : "(set-logic " + logic + ")\n";
+  result.smt2 = script_header(title) + set_logic + solver.to_smt2();
   decide(result, solver, "");
   return result;
 }

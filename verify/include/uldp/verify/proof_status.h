@@ -22,6 +22,8 @@ struct SolverAnswer {
   double seconds = 0;
   /// The model when refuted, the reason when unknown.
   std::string detail;
+  /// Refuted by checking another solver's model (it found none itself within its limit).
+  bool confirmed_other_model = false;
 };
 
 /// The combined status: disagreement if one answer is proved and another refuted; proved iff

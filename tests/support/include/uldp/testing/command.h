@@ -22,6 +22,9 @@ RunResult run_command(const std::string& program, const std::string& args,
 /// Runs the built `uldp ARGS`; throws std::logic_error if the CLI is not part of the build.
 RunResult run_uldp(const std::string& args, Capture capture = Capture::kSeparate);
 
+/// Path of the built `uldp`; throws std::logic_error if the CLI is not part of the build.
+std::string uldp_binary();
+
 /// Path of a file in the repository's examples/ directory.
 std::string example(const std::string& name);
 
