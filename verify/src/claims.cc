@@ -341,7 +341,9 @@ std::string encoding_summary(const ClaimInfo& info) {
            "bits where the inputs differ), each with its entry value and its row count as\n"
            "symbolic expressions in t, |X_S|, |X_N| (and theta, p). A class exists iff its count\n"
            "is >= 1, so the negated claim over classes has a model iff some size, budget and\n"
-           "triple violate the claim; the model gives the sizes and the budget.\n";
+           "triple violate the claim; the model gives the sizes and the budget. Entry values\n"
+           "are fractions num/den with every den proved positive (denominators_positive), so\n"
+           "a/b <= t c/d is asserted as a d <= t c b and a row sum over D as sum(num) = D.\n";
   }
   std::string text =
       "Sizes: the sets are uninterpreted sorts (or {0..n-1} with n symbolic), subsets are\n"
