@@ -20,10 +20,10 @@ namespace {
 
 struct ExactTerms {
   Rational p1, p2, p3;
-  Rational s1, b, c;     // the three linear functionals of λ
-  Rational ds1, dc;      // their α-derivatives
-  Rational value;        // f(α, λ)
-  Rational d_alpha;      // ∂f/∂α
+  Rational s1, b, c;  // the three linear functionals of λ
+  Rational ds1, dc;   // their α-derivatives
+  Rational value;     // f(α, λ)
+  Rational d_alpha;   // ∂f/∂α
 };
 
 Rational coeff_a(const LimitSetting& s, const Rational& alpha, std::size_t k) {
@@ -78,8 +78,8 @@ ExactTerms exact_terms(const LimitSetting& s, const Rational& alpha,
   }
   const Rational open = 1 - alpha;
   e.value = e.p1 / e.s1 + e.p2 * open / e.b + e.p3 * open / e.c;
-  e.d_alpha = -e.p1 * e.ds1 / (e.s1 * e.s1) - e.p2 / e.b - e.p3 / e.c -
-              e.p3 * open * e.dc / (e.c * e.c);
+  e.d_alpha =
+      -e.p1 * e.ds1 / (e.s1 * e.s1) - e.p2 / e.b - e.p3 / e.c - e.p3 * open * e.dc / (e.c * e.c);
   return e;
 }
 
