@@ -9,6 +9,7 @@
 
 #include "uldp/error.h"
 #include "uldp/index_set.h"
+#include "uldp/mechanisms/registry.h"
 #include "uldp/privacy_budget.h"
 #include "uldp/utility/block_design_estimator.h"
 #include "uldp/utility/l2_loss.h"
@@ -110,6 +111,41 @@ TEST(FundamentalLimit, NarrowAtThePapersSettings) {
       EXPECT_TRUE(limit.value.contains(limit.objective));
     }
   }
+}
+
+// A ULDP mechanism (an LDP one is ULDP for every X_S) whose exact worst case went below the
+// certified limit would be a bug in the mechanism's loss or in the limit.
+TEST(FundamentalLimit, EveryRegisteredMechanismsWorstCaseIsAtLeastTheLimit) {
+  const std::vector<LimitSetting> settings = {{8, 3, Rational(3)},
+                                              {12, 5, Rational(20)},
+                                              {30, 6, Rational(3, 2)},
+                                              {9, 5, Rational(27, 10)},
+                                              {400, 76, Rational(403)}};
+  int compared = 0;
+  for (const LimitSetting& s : settings) {
+    const FundamentalLimit limit = fundamental_limit(s);
+    for (const MechanismEntry& entry : mechanism_registry()) {
+      if (entry.claim == Claim::kNone || entry.budget == Takes::kNo || entry.fixed_k) continue;
+      MechanismArguments arguments;
+      arguments.k = s.w;
+      if (entry.sensitive != Takes::kNo) arguments.sensitive = first(s.w, s.v);
+      arguments.budget = PrivacyBudget::from_exp_eps(s.t);
+      std::vector<std::optional<std::size_t>> blocks = {std::nullopt};
+      if (entry.block == Takes::kRequired) {
+        blocks.clear();
+        for (std::size_t block = 1; block < s.v; ++block) blocks.push_back(block);
+      }
+      for (const auto& block : blocks) {
+        arguments.block = block;
+        const MechanismSpec spec = make_mechanism(entry, arguments);
+        const Rational worst = worst_case_l2_loss(l2_quadratic(spec), 1).value;
+        EXPECT_GE(worst, limit.value.lower)
+            << entry.name << " at " << s.w << "/" << s.v << " K " << block.value_or(0);
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GE(compared, 5 * 6);
 }
 
 TEST(FundamentalLimit, RefusesSettingsOutsideTheObjective) {
