@@ -181,8 +181,8 @@ TEST(CrossValidation, BlockDesignL2) {
 }
 
 // The optimal uBD mixture (`ubd-opt`; K = 1 and 2 mixed with α̂ ≈ 0.23 at t = 10, K = 2 alone
-// with α̂ = 1 at t = 2): the Monte Carlo l2 of its score-based estimator against the exact quadratic,
-// at p = zipf, at the exact worst case and at the centre P_α̂.
+// with α̂ = 1 at t = 2): the Monte Carlo l2 of its score-based estimator against the exact
+// quadratic, at p = zipf, at the exact worst case and at the centre P_α̂.
 TEST(CrossValidation, OptimalBlockMixtureL2) {
   std::uint64_t seed = 7000;
   const IndexSet xs = IndexSet::parse("0,3,5,8,13", 16, "xs");
