@@ -85,7 +85,8 @@ ReportData report_data(const GoldenCase& c, bool bit_vectors) {
 
 // uBD's estimator is linear but not coordinate-wise: no exact golden vectors for it yet.
 constexpr const char* kNoBlockDesign =
-    "golden: mechanism ubd is not supported yet (its estimator is not coordinate-wise)";
+    "golden: mechanisms ubd and ubd-opt are not supported yet (their estimators are not "
+    "coordinate-wise)";
 
 std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec& spec,
                                     const EstimationModel& model) {
@@ -99,17 +100,19 @@ std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec&
     g.input = d.name;
     g.input_counts = sample_input_counts(rng, c.n, d.p);
     g.reports.n = c.n;
-    std::visit(Overloaded{[&](const UnaryParams& m) {
-                            g.reports.counts = sample_report_counts(rng, m, g.input_counts).ones;
-                          },
-                          [&](const UrrParams& m) {
-                            g.reports.counts = sample_report_counts(rng, m, g.input_counts);
-                          },
-                          [&](const DenseParams& m) {
-                            g.reports.counts = sample_report_counts(rng, m, g.input_counts);
-                          },
-                          [&](const BlockDesignParams&) { throw InvalidArgument(kNoBlockDesign); }},
-               model);
+    std::visit(
+        Overloaded{[&](const UnaryParams& m) {
+                     g.reports.counts = sample_report_counts(rng, m, g.input_counts).ones;
+                   },
+                   [&](const UrrParams& m) {
+                     g.reports.counts = sample_report_counts(rng, m, g.input_counts);
+                   },
+                   [&](const DenseParams& m) {
+                     g.reports.counts = sample_report_counts(rng, m, g.input_counts);
+                   },
+                   [&](const BlockDesignParams&) { throw InvalidArgument(kNoBlockDesign); },
+                   [&](const BlockMixtureParams&) { throw InvalidArgument(kNoBlockDesign); }},
+        model);
     cases.push_back(std::move(g));
   }
   return cases;
@@ -139,7 +142,9 @@ void run(const GoldenCommand& c, int& exit_code) {
   }
   const MechanismSpec spec = c.mech.build();
   const EstimationModel model = estimation_model(spec);
-  if (std::holds_alternative<BlockDesignParams>(model)) throw InvalidArgument(kNoBlockDesign);
+  if (std::holds_alternative<BlockDesignParams>(model) ||
+      std::holds_alternative<BlockMixtureParams>(model))
+    throw InvalidArgument(kNoBlockDesign);
   const bool bits = reports_are_bit_vectors(model);
   check_size(spec.k, bits ? kMaxGoldenBits : kMaxGoldenSymbols, "--k");
   const ExactForm natural = exact_form(spec);

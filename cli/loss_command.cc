@@ -12,6 +12,7 @@
 #include "run_length.h"
 #include "uldp/error.h"
 #include "uldp/utility/coordinate_model.h"
+#include "uldp/utility/fundamental_limit.h"
 #include "uldp/utility/l1_loss.h"
 #include "uldp/utility/l2_loss.h"
 #include "uldp/utility/loss_tables.h"
@@ -44,6 +45,7 @@ struct LossCommand {
   std::string table;
   bool json = false;
   bool exact_l1 = false;
+  bool vs_limit = false;
 };
 
 std::uint64_t parse_n(const std::string& text) {
@@ -161,6 +163,26 @@ void add_optimal_theta(const LossCommand& c, const MechanismSpec& spec, std::uin
                           {"relative_saving", certified_decimal(saving, 6)}};
 }
 
+// The mechanism's exact worst-case n E[l2^2] beside the certified fundamental limit of
+// arXiv 2509.24173 at its |X|, |X_S| and t (docs/utility.md, "The fundamental limit").
+void add_vs_limit(const MechanismSpec& spec, const L2Quadratic& quadratic, nlohmann::json& out) {
+  const std::optional<PrivacyBudget> budget = budget_of(spec);
+  if (!budget) throw InvalidArgument("--vs-limit: the mechanism takes no privacy budget");
+  const FundamentalLimit limit =
+      fundamental_limit({spec.k, spec.sensitive.size(), budget->exp_eps()});
+  const Rational worst = worst_case_l2_loss(quadratic, 1).value;
+  nlohmann::json weights = nlohmann::json::array();
+  for (const BlockWeight& bw : limit.weights)
+    weights.push_back({{"block", bw.block}, {"weight", to_string(bw.weight)}});
+  out["vs_limit"] = {{"worst_l2_times_n", to_string(worst)},
+                     {"worst_l2_times_n_decimal", l2_decimal(worst)},
+                     {"limit", {to_string(limit.value.lower), to_string(limit.value.upper)}},
+                     {"limit_decimal", certified_decimal(limit.value, 17)},
+                     {"alpha", to_string(limit.alpha)},
+                     {"weights", std::move(weights)},
+                     {"ratio", certified_decimal(Interval::exact(worst) / limit.value, 12)}};
+}
+
 void run_loss(const LossCommand& c) {
   if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
   const MechanismSpec spec = c.mech.build();
@@ -213,6 +235,7 @@ void run_loss(const LossCommand& c) {
     }
   }
   if (!model) out["l1_note"] = "not implemented: the estimator is not coordinate-wise";
+  if (c.vs_limit) add_vs_limit(spec, quadratic, out);
   if (c.json) {
     std::cout << out.dump() << "\n";
     return;
@@ -254,6 +277,19 @@ void run_loss(const LossCommand& c) {
                 << "\n";
     }
   }
+  if (out.contains("vs_limit")) {
+    const nlohmann::json& v = out["vs_limit"];
+    std::cout << "worst-case n E[l2^2] = " << v["worst_l2_times_n_decimal"].get<std::string>()
+              << "; fundamental limit (arXiv 2509.24173, certified) = "
+              << v["limit_decimal"].get<std::string>()
+              << "; ratio = " << v["ratio"].get<std::string>()
+              << "\n  the limit's witness: alpha = "
+              << to_decimal(parse_rational(v["alpha"].get<std::string>()), 12) << ", block sizes";
+    for (const auto& bw : v["weights"])
+      std::cout << " " << bw["block"].get<std::size_t>() << " ("
+                << to_decimal(parse_rational(bw["weight"].get<std::string>()), 12) << ")";
+    std::cout << "\n";
+  }
 }
 
 }  // namespace
@@ -273,6 +309,9 @@ void add_loss_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--exact-l1", c->exact_l1,
                 "also print the exact finite-n E[l1] (n <= 10^6; slow for large n*k; default when "
                 "n*k <= 5e5)");
+  cmd->add_flag("--vs-limit", c->vs_limit,
+                "also print the worst-case n E[l2^2] beside the certified fundamental limit of "
+                "ULDP estimation (arXiv 2509.24173) and their ratio");
   cmd->add_flag("--json", c->json, "print JSON");
   cmd->callback([c, &exit_code] {
     if (!c->table.empty()) {

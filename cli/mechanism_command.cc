@@ -75,6 +75,11 @@ nlohmann::json common_json(const MechanismSpec& spec) {
   if (const auto theta = theta_of(spec)) j["theta"] = to_string(*theta);
   if (const auto* ubd = std::get_if<UtilityOptimizedBlockDesignParams>(&spec.kind))
     j["block"] = ubd->block;
+  if (const auto* mix = std::get_if<UbdMixtureParams>(&spec.kind)) {
+    j["alpha"] = to_string(mix->alpha);
+    for (const BlockWeight& bw : mix->weights)
+      j["block_weights"].push_back({{"block", bw.block}, {"weight", to_string(bw.weight)}});
+  }
   return j;
 }
 

@@ -27,6 +27,7 @@ struct TableCommand {
   std::string n_text;
   std::string format = "md";
   std::string out_path;
+  bool vs_limit = false;
 };
 
 std::vector<std::string> split_list(const std::string& text, const char* flag) {
@@ -106,7 +107,11 @@ nlohmann::json row_json(const TableRow& r) {
   j["l2_uniform"] = to_string(r.l2_uniform);
   j["l2_worst"] = to_string(r.l2_worst.value);
   j["l2_worst_argmax"] = argmax_text(r, true);
-  j["l1_worst"] = interval_json(r.l1_worst.value);
+  j["l1_worst"] = r.l1_worst ? interval_json(r.l1_worst->value) : nlohmann::json(nullptr);
+  if (r.limit) {
+    j["limit"] = interval_json(*r.limit);
+    j["limit_ratio"] = interval_json(*r.limit_ratio);
+  }
   j["status"] = r.status();
   j["verified"] = r.verified();
   return j;
@@ -119,27 +124,34 @@ std::string csv_field(const std::string& s) {
   return quoted + "\"";
 }
 
-void write_csv(std::ostream& out, const std::vector<TableRow>& rows) {
+void write_csv(std::ostream& out, const std::vector<TableRow>& rows, bool vs_limit) {
   out << "mechanism,k,sensitive_count,exp_eps,eps_asked,eps_used_lower,eps_used_upper,parameters,"
          "property,tight_exp_eps,l2_uniform,l2_worst,l2_worst_argmax,l1_worst_lower,"
-         "l1_worst_upper,status\n";
+         "l1_worst_upper,status"
+      << (vs_limit ? ",limit_lower,limit_upper,limit_ratio_lower,limit_ratio_upper" : "") << "\n";
   for (const auto& r : rows) {
-    const std::vector<std::string> fields = {r.mechanism,
-                                             std::to_string(r.k),
-                                             std::to_string(r.sensitive_count),
-                                             r.exp_eps ? to_string(*r.exp_eps) : "",
-                                             r.eps_asked ? to_string(*r.eps_asked) : "",
-                                             r.eps_used ? to_string(r.eps_used->lower) : "",
-                                             r.eps_used ? to_string(r.eps_used->upper) : "",
-                                             parameters_text(r, true),
-                                             r.property,
-                                             r.tight_exp_eps ? r.tight_exp_eps->to_string() : "",
-                                             to_string(r.l2_uniform),
-                                             to_string(r.l2_worst.value),
-                                             argmax_text(r, true),
-                                             to_string(r.l1_worst.value.lower),
-                                             to_string(r.l1_worst.value.upper),
-                                             r.status()};
+    std::vector<std::string> fields = {r.mechanism,
+                                       std::to_string(r.k),
+                                       std::to_string(r.sensitive_count),
+                                       r.exp_eps ? to_string(*r.exp_eps) : "",
+                                       r.eps_asked ? to_string(*r.eps_asked) : "",
+                                       r.eps_used ? to_string(r.eps_used->lower) : "",
+                                       r.eps_used ? to_string(r.eps_used->upper) : "",
+                                       parameters_text(r, true),
+                                       r.property,
+                                       r.tight_exp_eps ? r.tight_exp_eps->to_string() : "",
+                                       to_string(r.l2_uniform),
+                                       to_string(r.l2_worst.value),
+                                       argmax_text(r, true),
+                                       r.l1_worst ? to_string(r.l1_worst->value.lower) : "",
+                                       r.l1_worst ? to_string(r.l1_worst->value.upper) : "",
+                                       r.status()};
+    if (vs_limit) {
+      for (const std::optional<Interval>& i : {r.limit, r.limit_ratio}) {
+        fields.push_back(i ? to_string(i->lower) : "");
+        fields.push_back(i ? to_string(i->upper) : "");
+      }
+    }
     for (std::size_t i = 0; i < fields.size(); ++i) out << (i ? "," : "") << csv_field(fields[i]);
     out << "\n";
   }
@@ -152,16 +164,22 @@ void write_markdown(std::ostream& out, const std::vector<TableRow>& rows, const 
          "Mangat has X = {0,1}, X_S = {1}. Decimals are rounded to 6 significant digits; "
          "`uldp table --format csv|json` prints the exact rationals.\n\n";
   out << "| mechanism | k | \\|X_S\\| | eps (used) | parameters | tight eps | E[l2^2] uniform | "
-         "worst E[l2^2] | worst p (l2) | worst asympt. E[l1] | status |\n"
-      << "|---|---|---|---|---|---|---|---|---|---|---|\n";
+         "worst E[l2^2] | worst p (l2) | worst asympt. E[l1] | "
+      << (c.vs_limit ? "limit (worst E[l2^2]) | worst / limit | " : "") << "status |\n"
+      << "|---|---|---|---|---|---|---|---|---|---|" << (c.vs_limit ? "---|---|" : "") << "---|\n";
   for (const auto& r : rows) {
     out << "| " << r.mechanism << " | " << r.k << " | " << r.sensitive_count << " | "
         << (r.eps_used ? decimal(*r.eps_used) : "-") << " | " << parameters_text(r, false) << " | "
         << (r.tight_eps ? decimal(*r.tight_eps)
                         : (r.tight_exp_eps ? std::string("inf") : std::string("-")))
         << " | " << decimal(r.l2_uniform) << " | " << decimal(r.l2_worst.value) << " | "
-        << argmax_text(r, false) << " | " << decimal(r.l1_worst.value) << " | " << r.status()
-        << " |\n";
+        << argmax_text(r, false) << " | "
+        << (r.l1_worst ? decimal(r.l1_worst->value) : std::string("-")) << " | ";
+    if (c.vs_limit) {
+      out << (r.limit ? decimal(*r.limit) : std::string("-")) << " | "
+          << (r.limit_ratio ? decimal(*r.limit_ratio) : std::string("-")) << " | ";
+    }
+    out << r.status() << " |\n";
   }
 }
 
@@ -191,7 +209,7 @@ int run_table(const TableCommand& c) {
       for (std::size_t count : counts) {
         if (count > k) continue;  // a |X_S| larger than this |X|
         for (const auto& budget : row_budgets) {
-          TableRow row = evaluate_table_row({entry, k, count, budget, c.theta, n});
+          TableRow row = evaluate_table_row({entry, k, count, budget, c.theta, n, c.vs_limit});
           const std::string key = row.mechanism + "|" + std::to_string(row.k) + "|" +
                                   std::to_string(row.sensitive_count) + "|" +
                                   (budget ? budget->describe() : "");
@@ -212,7 +230,7 @@ int run_table(const TableCommand& c) {
     for (const auto& r : rows) out["rows"].push_back(row_json(r));
     text << out.dump(1) << "\n";
   } else if (c.format == "csv") {
-    write_csv(text, rows);
+    write_csv(text, rows, c.vs_limit);
   } else {
     write_markdown(text, rows, c, n);
   }
@@ -247,6 +265,9 @@ void add_table_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--n", c->n_text, "number of users for the losses (default 10000)");
   cmd->add_option("--format", c->format, "md (default) | csv | json");
   cmd->add_option("--out", c->out_path, "write to FILE instead of stdout");
+  cmd->add_flag("--vs-limit", c->vs_limit,
+                "add the certified fundamental limit of ULDP estimation (arXiv 2509.24173) as a "
+                "worst E[l2^2] at n users, and the ratio worst E[l2^2] / limit");
   cmd->callback([c, &exit_code] { exit_code = run_table(*c); });
 }
 

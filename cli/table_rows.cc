@@ -7,6 +7,7 @@
 #include "uldp/checks/form_checks.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/utility/coordinate_model.h"
+#include "uldp/utility/fundamental_limit.h"
 #include "uldp/verify/smt_recheck.h"
 
 namespace uldp::cli {
@@ -111,11 +112,21 @@ TableRow evaluate_table_row(const TableSetting& setting) {
       smt_check(row, spec, property, budget, verdict.tight_exp_eps);
   }
 
-  const CoordinateModel model = coordinate_model(spec);
+  // l2 from the quadratic (the coordinate model's, or uBD's own): the same exact values.
+  const L2Quadratic quadratic = l2_quadratic(spec);
   const std::vector<Rational> uniform(spec.k, Rational(1, static_cast<long>(spec.k)));
-  row.l2_uniform = expected_l2_loss(model, uniform, setting.n);
-  row.l2_worst = worst_case_l2_loss(model, setting.n);
-  row.l1_worst = worst_case_l1_loss(model, setting.n);
+  row.l2_uniform = expected_l2_loss(quadratic, uniform, setting.n);
+  row.l2_worst = worst_case_l2_loss(quadratic, setting.n);
+  if (has_coordinate_model(spec))
+    row.l1_worst = worst_case_l1_loss(coordinate_model(spec), setting.n);
+  if (setting.vs_limit && budget && budget->exp_eps() > 1 && spec.sensitive.size() >= 2 &&
+      spec.sensitive.size() < spec.k) {  // the limit's domain (validate_limit_setting)
+    const FundamentalLimit limit =
+        fundamental_limit({spec.k, spec.sensitive.size(), budget->exp_eps()});
+    const Rational n(static_cast<long long>(setting.n));
+    row.limit = Interval{limit.value.lower / n, limit.value.upper / n};
+    row.limit_ratio = Interval::exact(row.l2_worst.value) / *row.limit;
+  }
   return row;
 }
 

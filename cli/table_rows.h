@@ -26,6 +26,7 @@ struct TableSetting {
   std::optional<PrivacyBudget> budget;
   std::string theta_text;  ///< "paper", "optimal", "optimal-l1" or a probability
   std::uint64_t n = 1;
+  bool vs_limit = false;  ///< also certify the fundamental limit (arXiv 2509.24173)
 };
 
 /// Largest dense form handed to Z3: symbols (k x k) and bits (k x 2^k).
@@ -46,9 +47,11 @@ struct TableRow {
   std::optional<Interval> tight_eps;  ///< ln of the tight ratio, certified (finite only)
   Rational l2_uniform;
   WorstCaseL2 l2_worst;
-  WorstCaseL1 l1_worst;
-  std::vector<std::string> checks;    ///< the checks that ran and passed
-  std::vector<std::string> failures;  ///< the checks that ran and failed
+  std::optional<WorstCaseL1> l1_worst;  ///< where the estimator is coordinate-wise
+  std::optional<Interval> limit;        ///< the certified limit M(|X|, |X_S|, t) / n (--vs-limit)
+  std::optional<Interval> limit_ratio;  ///< l2_worst / limit, certified
+  std::vector<std::string> checks;      ///< the checks that ran and passed
+  std::vector<std::string> failures;    ///< the checks that ran and failed
   bool verified() const { return failures.empty(); }
   /// "verified: stochastic, exact class uldp, z3 uldp" or "FAILED: ...".
   std::string status() const;

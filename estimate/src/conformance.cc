@@ -94,9 +94,10 @@ EventBound event_bound(const std::vector<std::uint64_t>& counts,
 // uBD's reports are bit vectors of a block plus the input's own bit: neither a product of
 // independent bits nor a symbol histogram, so none of the reference rows below applies.
 void require_supported(const EstimationModel& model) {
-  if (std::holds_alternative<BlockDesignParams>(model)) {
+  if (std::holds_alternative<BlockDesignParams>(model) ||
+      std::holds_alternative<BlockMixtureParams>(model)) {
     throw InvalidArgument(
-        "conform: mechanism ubd is not supported yet (its reports are blocks, "
+        "conform: mechanisms ubd and ubd-opt are not supported yet (their reports are blocks, "
         "not independent bits or symbols)");
   }
 }

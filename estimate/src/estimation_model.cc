@@ -24,6 +24,16 @@ UrrParams non_private_params(std::size_t k) {
   return params;
 }
 
+// The mixture's estimates read each report's block size: per-bit counts are not enough.
+const BitReports& mixture_reports(const ReportData& data) {
+  if (!data.per_report) {
+    throw InvalidArgument(
+        "ubd-opt estimates need one report per line (a report's block size is its bit count, "
+        "which per-bit counts lose)");
+  }
+  return data.bit_reports;
+}
+
 }  // namespace
 
 EstimationModel estimation_model(const MechanismSpec& spec) {
@@ -46,20 +56,25 @@ EstimationModel estimation_model(const MechanismSpec& spec) {
           [&](const UtilityOptimizedBlockDesignParams& p) -> EstimationModel {
             return block_design_params(spec.sensitive, p.block, p.budget);
           },
+          [&](const UbdMixtureParams& p) -> EstimationModel {
+            return block_mixture_params(spec.sensitive, p.weights, p.alpha, p.budget);
+          },
       },
       spec.kind);
 }
 
 bool reports_are_bit_vectors(const EstimationModel& model) {
   return std::holds_alternative<UnaryParams>(model) ||
-         std::holds_alternative<BlockDesignParams>(model);
+         std::holds_alternative<BlockDesignParams>(model) ||
+         std::holds_alternative<BlockMixtureParams>(model);
 }
 
 std::size_t num_symbols(const EstimationModel& model) {
   return std::visit(
       Overloaded{[](const UrrParams& m) { return m.k; }, [](const UnaryParams& m) { return m.k; },
                  [](const DenseParams& m) { return m.inputs; },
-                 [](const BlockDesignParams& m) { return m.k; }},
+                 [](const BlockDesignParams& m) { return m.k; },
+                 [](const BlockMixtureParams& m) { return m.k; }},
       model);
 }
 
@@ -71,6 +86,9 @@ std::vector<double> empirical_estimate(const EstimationModel& model, const Repor
           [&](const DenseParams& m) { return empirical_estimate_dense(m, data.symbol_counts); },
           [&](const BlockDesignParams& m) {
             return empirical_estimate_block_design(m, data.bit_counts);
+          },
+          [&](const BlockMixtureParams& m) {
+            return empirical_estimate_block_mixture(m, mixture_reports(data));
           }},
       model);
 }
@@ -86,6 +104,9 @@ ThresholdEstimate threshold_estimate(const EstimationModel& model, const ReportD
           },
           [&](const BlockDesignParams& m) {
             return threshold_estimate_block_design(m, data.bit_counts, alpha);
+          },
+          [&](const BlockMixtureParams& m) {
+            return threshold_estimate_block_mixture(m, mixture_reports(data), alpha);
           }},
       model);
 }
@@ -112,6 +133,9 @@ EmResult em_estimate(const EstimationModel& model, const ReportData& data,
                   "the likelihood); use the empirical or thresholded estimate with counts");
             }
             return em_estimate_block_design(m, data.bit_reports, options);
+          },
+          [&](const BlockMixtureParams& m) {
+            return em_estimate_block_mixture(m, mixture_reports(data), options);
           }},
       model);
 }
@@ -125,21 +149,26 @@ EmAccelerator resolved_accelerator(const EmAccelerator requested, const Estimati
 void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel& model,
                       const std::vector<std::uint64_t>& input_counts, bool counts) {
   if (counts) {
-    std::visit(Overloaded{[&](const UrrParams& m) {
-                            write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
-                          },
-                          [&](const UnaryParams& m) {
-                            write_bit_counts(out, sample_report_counts(rng, m, input_counts));
-                          },
-                          [&](const DenseParams& m) {
-                            write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
-                          },
-                          [&](const BlockDesignParams& m) {  // counted from per-user draws
-                            write_bit_counts(out,
-                                             bit_counts(sample_reports(
-                                                 rng, m, inputs_from_counts(rng, input_counts))));
-                          }},
-               model);
+    std::visit(
+        Overloaded{
+            [&](const UrrParams& m) {
+              write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
+            },
+            [&](const UnaryParams& m) {
+              write_bit_counts(out, sample_report_counts(rng, m, input_counts));
+            },
+            [&](const DenseParams& m) {
+              write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
+            },
+            [&](const BlockDesignParams& m) {  // counted from per-user draws
+              write_bit_counts(
+                  out, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, input_counts))));
+            },
+            [&](const BlockMixtureParams& m) {  // counted from per-user draws
+              write_bit_counts(
+                  out, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, input_counts))));
+            }},
+        model);
     return;
   }
   const std::vector<std::uint32_t> inputs = inputs_from_counts(rng, input_counts);
@@ -149,6 +178,9 @@ void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel&
           [&](const UnaryParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); },
           [&](const DenseParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); },
           [&](const BlockDesignParams& m) {
+            write_bit_reports(out, sample_reports(rng, m, inputs));
+          },
+          [&](const BlockMixtureParams& m) {
             write_bit_reports(out, sample_reports(rng, m, inputs));
           }},
       model);

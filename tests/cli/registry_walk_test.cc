@@ -134,7 +134,9 @@ INSTANTIATE_TEST_SUITE_P(Registry, RegistryWalk,
                          ::testing::ValuesIn(mechanism_registry().begin(),
                                              mechanism_registry().end()),
                          [](const ::testing::TestParamInfo<MechanismEntry>& info) {
-                           return std::string(info.param.name);
+                           std::string name(info.param.name);  // gtest names: [A-Za-z0-9_]
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
                          });
 
 }  // namespace

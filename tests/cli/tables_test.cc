@@ -35,6 +35,9 @@ const ShippedTable kShipped[] = {
      "--mech urap --k 400 --sensitive-count 76 --n 1229143 --eps 0.1,1,2,4,6,10 --theta optimal"},
     {"urap-optimal-theta-foursquare625.md",
      "--mech urap --k 625 --sensitive-count 15 --n 179527 --eps 0.1,1,2,4,6,10 --theta optimal"},
+    {"vs-limit-census400.md",
+     "--mech urr,urap,ubd-opt --k 400 --sensitive-count 76 --n 1229143 --eps 0.1,1,2,4,6,10 "
+     "--vs-limit"},
 };
 
 std::string tables_dir() { return std::string(ULDP_SOURCE_DIR) + "/docs/tables/"; }
@@ -116,6 +119,34 @@ TEST(CliTable, OptimalThetaBeatsThePapersWorstCase) {
       "--p worst --theta optimal --json");
   ASSERT_EQ(cmp.exit_code, 0) << cmp.err;
   EXPECT_EQ(json::parse(cmp.out)["l2"]["exact"], optimal["l2_worst"]);
+}
+
+// --vs-limit adds the certified limit (as a worst E[l2^2] at n users) and the ratio; ubd-opt
+// reaches it (its ratio interval holds 1), uRR does not go below it, and a row outside the
+// limit's domain (|X_S| = 1) has none. Without the flag the rows carry no limit.
+TEST(CliTable, VsLimitAddsTheCertifiedLimitAndTheRatio) {
+  const RunResult r = run_uldp(
+      "table --mech ubd-opt,urr --k 30 --sensitive-count 10 --exp-eps 2981 --n 100 --format json "
+      "--vs-limit");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json rows = json::parse(r.out)["rows"];
+  ASSERT_EQ(rows.size(), 2u);
+  for (const json& row : rows) {
+    const Rational lower = parse_rational(row["limit_ratio"][0].get<std::string>(), "lower");
+    const Rational upper = parse_rational(row["limit_ratio"][1].get<std::string>(), "upper");
+    EXPECT_GE(upper, 1) << row["mechanism"];
+    if (row["mechanism"] == "ubd-opt") {
+      EXPECT_LE(lower, 1);
+      EXPECT_TRUE(row["l1_worst"].is_null());  // not coordinate-wise
+    }
+  }
+  const RunResult outside =
+      run_uldp("table --mech urr --k 30 --sensitive-count 1 --exp-eps 3 --format json --vs-limit");
+  ASSERT_EQ(outside.exit_code, 0) << outside.err;
+  EXPECT_FALSE(json::parse(outside.out)["rows"][0].contains("limit"));
+  const RunResult plain =
+      run_uldp("table --mech urr --k 30 --sensitive-count 10 --exp-eps 3 --format json");
+  EXPECT_FALSE(json::parse(plain.out)["rows"][0].contains("limit"));
 }
 
 TEST(CliTable, BadInputIsOneLineNamingTheFlag) {

@@ -25,6 +25,7 @@
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/sampler.h"
+#include "uldp/mechanisms/registry.h"
 #include "uldp/utility/coordinate_model.h"
 #include "uldp/utility/l1_loss.h"
 #include "uldp/utility/l2_loss.h"
@@ -68,6 +69,10 @@ std::vector<double> sampled_estimate(const Setting& s, const EstimationModel& mo
                  [&](const BlockDesignParams& m) {  // per-user draws
                    return empirical_estimate_block_design(
                        m, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, inputs))));
+                 },
+                 [&](const BlockMixtureParams& m) {  // per-user draws, per-report estimate
+                   return empirical_estimate_block_mixture(
+                       m, sample_reports(rng, m, inputs_from_counts(rng, inputs)));
                  }},
       model);
 }
@@ -171,6 +176,31 @@ TEST(CrossValidation, BlockDesignL2) {
         EXPECT_LT(kStandardErrors * mc.se_l2, 0.05 * exact) << what;
         EXPECT_NEAR(mc.mean_l2, exact, kStandardErrors * mc.se_l2) << what;
       }
+    }
+  }
+}
+
+// The optimal uBD mixture (`ubd-opt`; K = 1 and 2 mixed with α̂ ≈ 0.23 at t = 10, K = 2 alone
+// with α̂ = 1 at t = 2): the Monte Carlo l2 of its score-based estimator against the exact
+// quadratic, at p = zipf, at the exact worst case and at the centre P_α̂.
+TEST(CrossValidation, OptimalBlockMixtureL2) {
+  std::uint64_t seed = 7000;
+  const IndexSet xs = IndexSet::parse("0,3,5,8,13", 16, "xs");
+  for (const Rational& t : {Rational(2), Rational(10)}) {
+    const PrivacyBudget budget = PrivacyBudget::from_exp_eps(t);
+    const MechanismSpec spec = make_mechanism("ubd-opt", xs, budget);
+    const Rational& alpha = std::get<UbdMixtureParams>(spec.kind).alpha;
+    const Setting s{"ubd-opt", 16, 5, t, 2000};
+    const L2Quadratic q = l2_quadratic(spec);
+    std::vector<Rational> centre(16);
+    for (std::size_t x = 0; x < 16; ++x)
+      centre[x] = xs.contains(x) ? Rational(alpha / 5) : Rational((1 - alpha) / 11);
+    for (const std::vector<Rational>& p : {zipf(16), worst_case_l2_loss(q, s.n).argmax, centre}) {
+      const double exact = to_double(expected_l2_loss(q, p, s.n));
+      const MonteCarlo mc = run(s, estimation_model(spec), p, ++seed);
+      const std::string what = "ubd-opt t=" + to_string(t);
+      EXPECT_LT(kStandardErrors * mc.se_l2, 0.05 * exact) << what;
+      EXPECT_NEAR(mc.mean_l2, exact, kStandardErrors * mc.se_l2) << what;
     }
   }
 }

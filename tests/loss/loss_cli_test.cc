@@ -67,3 +67,38 @@ TEST(LossCli, TablesPrintEveryRowWithCertifiedDigits) {
 
 }  // namespace
 }  // namespace uldp
+
+namespace uldp {
+namespace {
+
+// --vs-limit: the worst case of uBD at K = 2 equals the limit where K = 2 alone is optimal
+// (|X| = 10, |X_S| = 6, e^eps = 2: M = 100/3 exactly), and uRAP sits above it.
+TEST(LossCli, VsLimitPrintsTheWorstCaseBesideTheCertifiedLimit) {
+  const auto ubd = testing::run_uldp(
+      "loss --mech ubd --block 2 --k 10 --sensitive 0-5 --exp-eps 2 --n 7 --vs-limit --json");
+  ASSERT_EQ(ubd.exit_code, 0) << ubd.err;
+  const auto j = nlohmann::json::parse(ubd.out)["vs_limit"];
+  EXPECT_EQ(j["worst_l2_times_n"], "100/3");
+  EXPECT_EQ(j["limit"], nlohmann::json({"100/3", "100/3"}));
+  EXPECT_EQ(j["ratio"], "1");
+  EXPECT_EQ(j["weights"], nlohmann::json::parse(R"([{"block": 2, "weight": "1"}])"));
+  const auto urap =
+      testing::run_uldp("loss --mech urap --k 10 --sensitive 0-5 --exp-eps 2 --n 7 --vs-limit");
+  ASSERT_EQ(urap.exit_code, 0) << urap.err;
+  EXPECT_NE(urap.out.find("fundamental limit (arXiv 2509.24173, certified) = 33.333333333333333"),
+            std::string::npos)
+      << urap.out;
+}
+
+TEST(LossCli, VsLimitRefusesSettingsWithoutALimitInOneLine) {
+  const auto all_sensitive = testing::run_uldp("loss --mech rr --k 5 --exp-eps 2 --n 5 --vs-limit");
+  EXPECT_EQ(all_sensitive.exit_code, 2);
+  EXPECT_NE(all_sensitive.err.find("--sensitive: the limit needs a non-sensitive symbol"),
+            std::string::npos);
+  const auto none = testing::run_uldp("loss --mech none --k 5 --sensitive 0,1 --n 5 --vs-limit");
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_NE(none.err.find("--vs-limit"), std::string::npos) << none.err;
+}
+
+}  // namespace
+}  // namespace uldp

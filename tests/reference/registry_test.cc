@@ -22,9 +22,10 @@ MechanismArguments small_arguments(const MechanismEntry& e) {
   a.k = e.fixed_k ? *e.fixed_k : 4;
   if (e.sensitive == Takes::kRequired) a.sensitive = IndexSet::from_indices({0}, a.k, "sensitive");
   if (e.budget != Takes::kNo) a.budget = PrivacyBudget::from_exp_eps(Rational(3));
-  if (e.block != Takes::kNo) {  // uBD: K = 1 < |X_S| = 2, so its estimator is defined
+  // uBD: K = 1 < |X_S| = 2, so its estimator is defined; ubd-opt: the limit needs |X_S| >= 2.
+  if (e.block != Takes::kNo || e.name == "ubd-opt") {
     a.sensitive = IndexSet::from_indices({0, 1}, a.k, "sensitive");
-    a.block = 1;
+    if (e.block != Takes::kNo) a.block = 1;
   }
   return a;
 }

@@ -1,6 +1,8 @@
 // One parameter list per mechanism kind; a kind missing here does not compile.
 #include "uldp/mechanisms/mechanism_parameters.h"
 
+#include <string>
+
 #include "uldp/mechanisms/utility_optimized_block_design.h"
 
 namespace uldp {
@@ -41,6 +43,12 @@ std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec) 
                                                    {"off_block", c.off_block},
                                                    {"from_open", c.from_open},
                                                    {"reports_self", c.reports_self}};
+          },
+          [&](const UbdMixtureParams& p) {
+            std::vector<MechanismParameter> out{{"alpha", p.alpha}};
+            for (const BlockWeight& bw : p.weights)
+              out.push_back({"weight_K" + std::to_string(bw.block), bw.weight});
+            return out;
           },
       },
       spec.kind);

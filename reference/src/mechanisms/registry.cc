@@ -74,6 +74,10 @@ MechanismSpec make_ubd(const MechanismArguments& a) {
   return {a.k, *a.sensitive, UtilityOptimizedBlockDesignParams{*a.budget, *a.block}};
 }
 
+MechanismSpec make_ubd_opt(const MechanismArguments& a) {
+  return {a.k, *a.sensitive, optimal_ubd_mixture(*a.sensitive, *a.budget)};
+}
+
 using enum Takes;
 
 constexpr std::array kRegistry{
@@ -103,6 +107,13 @@ constexpr std::array kRegistry{
                    "Y_P = the K-subsets of X_S", kRequired, kRequired, kNo, kNo, kRequired,
                    std::nullopt, kMaxSymbols, "ubd_uldp",
                    "--k 5 --sensitive 0,1,3 --block 2 --exp-eps 3", &make_ubd},
+    MechanismEntry{"ubd-opt",
+                   "the optimal uBD mixture: block size K drawn with the certified weights of the "
+                   "fundamental limit",
+                   "arXiv 2509.24173 (optimal mixture)", Claim::kUldp,
+                   "Y_P = the K-subsets of X_S, for every K of the mixture", kRequired, kRequired,
+                   kNo, kNo, kNo, std::nullopt, kMaxSymbols, "ubd_uldp",
+                   "--k 8 --sensitive 0,2,3,5 --exp-eps 4", &make_ubd_opt},
     MechanismEntry{"mangat", "Mangat's randomized response", "Section 3.1 (example of ULDP)",
                    Claim::kUldp, "Y_P = X_S = {1}", kOptional, kOptional, kNo, kOptional, kNo,
                    std::size_t{2}, 2, "mangat_uldp", "--exp-eps 3", &make_mangat},

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "uldp/estimate/block_design.h"
+#include "uldp/estimate/block_mixture.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/random.h"
@@ -19,8 +20,10 @@
 namespace uldp::estimate {
 
 /// Histogram mechanisms with uRR's structure (none, RR, uRR), product-of-bits mechanisms
-/// (RAPPOR family), uBD (block reports as bit vectors), or any other as a dense matrix (Mangat).
-using EstimationModel = std::variant<UrrParams, UnaryParams, DenseParams, BlockDesignParams>;
+/// (RAPPOR family), uBD and its mixture (block reports as bit vectors), or any other as a dense
+/// matrix (Mangat).
+using EstimationModel =
+    std::variant<UrrParams, UnaryParams, DenseParams, BlockDesignParams, BlockMixtureParams>;
 
 /// The model of a registered mechanism, each double the closest to its exact value.
 EstimationModel estimation_model(const MechanismSpec& spec);

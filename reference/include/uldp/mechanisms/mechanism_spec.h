@@ -14,6 +14,7 @@
 #include "uldp/mechanisms/mangat.h"
 #include "uldp/mechanisms/non_private.h"
 #include "uldp/mechanisms/randomized_response.h"
+#include "uldp/mechanisms/ubd_mixture.h"
 #include "uldp/mechanisms/utility_optimized_block_design.h"
 #include "uldp/mechanisms/utility_optimized_oue.h"
 #include "uldp/mechanisms/utility_optimized_rappor.h"
@@ -26,7 +27,7 @@ namespace uldp {
 using MechanismKind =
     std::variant<NonPrivateParams, RandomizedResponseParams, UtilityOptimizedRRParams,
                  GeneralizedRapporParams, UtilityOptimizedRapporParams, MangatParams,
-                 UtilityOptimizedOueParams, UtilityOptimizedBlockDesignParams>;
+                 UtilityOptimizedOueParams, UtilityOptimizedBlockDesignParams, UbdMixtureParams>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {

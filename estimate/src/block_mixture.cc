@@ -1,0 +1,232 @@
+// The uBD mixture's sampler and estimators over |X|-bit reports (see the header).
+#include "uldp/estimate/block_mixture.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "internal/em_drivers.h"
+#include "uldp/error.h"
+#include "uldp/utility/ubd_mixture_estimator.h"
+
+namespace uldp::estimate {
+namespace {
+
+// Index of the component of each block size (components.size() where none).
+std::vector<std::size_t> component_of_size(const BlockMixtureParams& params) {
+  std::vector<std::size_t> of(params.sensitive.size() + 1, params.components.size());
+  for (std::size_t i = 0; i < params.components.size(); ++i)
+    of[params.components[i].single.block] = i;
+  return of;
+}
+
+bool is_open_report(const BlockMixtureParams& params, std::span<const std::uint32_t> bits) {
+  return bits.size() == 1 && !params.sensitive.contains(bits[0]);
+}
+
+std::size_t component_of_report(const BlockMixtureParams& params,
+                                const std::vector<std::size_t>& of, std::size_t i,
+                                std::span<const std::uint32_t> bits) {
+  for (std::uint32_t b : bits) {
+    if (b >= params.k || !params.sensitive.contains(b)) {
+      throw InvalidArgument("ubd-opt: report " + std::to_string(i + 1) +
+                            " is neither a block of X_S nor one symbol of X_N");
+    }
+  }
+  const std::size_t c = bits.size() < of.size() ? of[bits.size()] : params.components.size();
+  if (c == params.components.size()) {
+    throw InvalidArgument("ubd-opt: report " + std::to_string(i + 1) + " is a block of size " +
+                          std::to_string(bits.size()) + ", not a block size of the mixture");
+  }
+  return c;
+}
+
+// Per coordinate, the sums of p̂₁(y_i)(x) and of its square over the reports.
+struct Moments {
+  std::vector<double> sum, square;
+};
+
+Moments moments(const BlockMixtureParams& params, const BitReports& reports) {
+  if (reports.k() != params.k || reports.size() == 0) {
+    throw InvalidArgument("ubd-opt estimate: needs at least one report of k bits");
+  }
+  const std::vector<std::size_t> of = component_of_size(params);
+  std::vector<double> in_sum(params.k, 0), in_square(params.k, 0), open_count(params.k, 0);
+  std::vector<double> per_component(params.components.size(), 0);
+  double open_reports = 0;
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    const auto bits = reports.report(i);
+    if (is_open_report(params, bits)) {
+      open_count[bits[0]] += 1;
+      open_reports += 1;
+      continue;
+    }
+    const MixtureComponent& c = params.components[component_of_report(params, of, i, bits)];
+    per_component[static_cast<std::size_t>(&c - params.components.data())] += 1;
+    for (std::uint32_t x : bits) {
+      in_sum[x] += c.member - c.other_sensitive;
+      in_square[x] += c.member * c.member - c.other_sensitive * c.other_sensitive;
+    }
+  }
+  double base_s = open_reports * params.open_sensitive;
+  double base_s2 = open_reports * params.open_sensitive * params.open_sensitive;
+  double base_n = open_reports * params.open_other;
+  double base_n2 = open_reports * params.open_other * params.open_other;
+  for (std::size_t j = 0; j < params.components.size(); ++j) {
+    const MixtureComponent& c = params.components[j];
+    base_s += per_component[j] * c.other_sensitive;
+    base_s2 += per_component[j] * c.other_sensitive * c.other_sensitive;
+    base_n += per_component[j] * c.open;
+    base_n2 += per_component[j] * c.open * c.open;
+  }
+  Moments m{std::vector<double>(params.k), std::vector<double>(params.k)};
+  const double self = params.open_self, other = params.open_other;
+  for (std::size_t x = 0; x < params.k; ++x) {
+    if (params.sensitive.contains(x)) {
+      m.sum[x] = base_s + in_sum[x];
+      m.square[x] = base_s2 + in_square[x];
+    } else {
+      m.sum[x] = base_n + open_count[x] * (self - other);
+      m.square[x] = base_n2 + open_count[x] * (self * self - other * other);
+    }
+  }
+  return m;
+}
+
+}  // namespace
+
+BlockMixtureParams block_mixture_params(const IndexSet& sensitive,
+                                        const std::vector<BlockWeight>& weights,
+                                        const Rational& alpha, const PrivacyBudget& budget) {
+  const UbdMixtureEstimator e = ubd_mixture_estimator(sensitive.universe(), sensitive.size(),
+                                                      budget.exp_eps(), weights, alpha);
+  BlockMixtureParams p;
+  p.k = sensitive.universe();
+  p.sensitive = sensitive;
+  p.t = budget.exp_eps().convert_to<double>();
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    const BlockReportEstimate& b = e.blocks[i];
+    p.components.push_back({weights[i].weight.convert_to<double>(),
+                            block_design_params(sensitive, weights[i].block, budget),
+                            b.member.convert_to<double>(), b.other_sensitive.convert_to<double>(),
+                            b.open.convert_to<double>()});
+  }
+  p.open_sensitive = e.open.sensitive.convert_to<double>();
+  p.open_self = e.open.self.convert_to<double>();
+  p.open_other = e.open.other_open.convert_to<double>();
+  return p;
+}
+
+BitReports sample_reports(Xoshiro256& rng, const BlockMixtureParams& params,
+                          std::span<const std::uint32_t> inputs) {
+  // Draw every user's K, sample each component's users at once, then restore the users' order.
+  const std::size_t m = params.components.size();
+  std::vector<std::size_t> drawn(inputs.size());
+  std::vector<std::vector<std::uint32_t>> groups(m);
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    double u = uniform01(rng);
+    std::size_t c = 0;
+    while (c + 1 < m && u >= params.components[c].weight) u -= params.components[c++].weight;
+    drawn[i] = c;
+    groups[c].push_back(inputs[i]);
+  }
+  std::vector<BitReports> parts;
+  for (std::size_t c = 0; c < m; ++c)
+    parts.push_back(sample_reports(rng, params.components[c].single, groups[c]));
+  std::vector<std::size_t> next(m, 0);
+  BitReports reports(params.k);
+  reports.reserve(inputs.size(), inputs.size());
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    reports.push_bits(parts[drawn[i]].report(next[drawn[i]]++));
+    reports.end_report();
+  }
+  return reports;
+}
+
+std::vector<double> empirical_estimate_block_mixture(const BlockMixtureParams& params,
+                                                     const BitReports& reports) {
+  Moments m = moments(params, reports);
+  const double n = static_cast<double>(reports.size());
+  for (double& s : m.sum) s /= n;
+  return m.sum;
+}
+
+ThresholdEstimate threshold_estimate_block_mixture(const BlockMixtureParams& params,
+                                                   const BitReports& reports, double alpha) {
+  const Moments m = moments(params, reports);
+  const double n = static_cast<double>(reports.size());
+  std::vector<double> p(params.k), sd(params.k);
+  for (std::size_t x = 0; x < params.k; ++x) {
+    p[x] = m.sum[x] / n;
+    const double variance = std::max(m.square[x] / n - p[x] * p[x], 0.0);
+    sd[x] = std::sqrt(variance / n);
+  }
+  return apply_significance_threshold(p, sd, alpha);
+}
+
+EmResult em_estimate_block_mixture(const BlockMixtureParams& params, const BitReports& reports,
+                                   const EmOptions& options) {
+  if (reports.k() != params.k || reports.size() == 0) {
+    throw InvalidArgument("ubd-opt EM: needs at least one report of k bits");
+  }
+  if (options.accelerator == EmAccelerator::kNewton) {
+    throw InvalidArgument(
+        "EM accelerator newton: not for ubd-opt reports (use auto, squarem or none)");
+  }
+  const std::vector<std::size_t> of = component_of_size(params);
+  const std::size_t k = params.k;
+  const double n = static_cast<double>(reports.size());
+  const double lift = params.t - 1;
+  const double v = static_cast<double>(params.sensitive.size());
+  // log(λ_K c_K), c_K = K / ((Kt + v - K) C(v-1, K-1)); log Σ λ_K (t-1)/D_K for X_N reports.
+  std::vector<double> block_factor;
+  double reports_self = 0;
+  for (const MixtureComponent& c : params.components) {
+    const double kk = static_cast<double>(c.single.block);
+    block_factor.push_back(std::log(c.weight) + std::log(kk / (kk * params.t + v - kk)) -
+                           std::lgamma(v) + std::lgamma(kk) + std::lgamma(v - kk + 1));
+    reports_self += c.weight * c.single.reports_self;
+  }
+  const double open_factor = std::log(reports_self);
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    const auto bits = reports.report(i);
+    if (!is_open_report(params, bits)) component_of_report(params, of, i, bits);  // validates
+  }
+  const internal::EmMap step = [&](const std::vector<double>& p, std::vector<double>& next) {
+    next.assign(k, 0.0);
+    std::vector<double> in_blocks(k, 0.0);
+    double all_blocks = 0, log_likelihood = 0;
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+      const auto bits = reports.report(i);
+      if (is_open_report(params, bits)) {
+        next[bits[0]] += 1;
+        if (!(p[bits[0]] > 0)) throw InvalidArgument("ubd-opt EM: a report has zero likelihood");
+        log_likelihood += open_factor + std::log(p[bits[0]]);
+        continue;
+      }
+      double mass = 0;
+      for (std::uint32_t x : bits) mass += p[x];
+      const double weight = 1 / (1 + lift * mass);
+      all_blocks += weight;
+      for (std::uint32_t x : bits) in_blocks[x] += weight;
+      log_likelihood += block_factor[of[bits.size()]] - std::log(weight);
+    }
+    for (std::size_t x = 0; x < k; ++x) {
+      next[x] = (next[x] + p[x] * (all_blocks + lift * in_blocks[x])) / n;
+    }
+    return log_likelihood;
+  };
+  std::vector<double> start = threshold_estimate_block_mixture(params, reports, options.alpha).p;
+  double total = 0;
+  for (double& s : start) {
+    s = (1 - options.start_mixing) * s + options.start_mixing / static_cast<double>(k);
+    total += s;
+  }
+  for (double& s : start) s /= total;
+  EmOptions histogram = options;
+  if (histogram.accelerator == EmAccelerator::kAuto)
+    histogram.accelerator = EmAccelerator::kSquarem;
+  return internal::run_squarem_em(step, std::move(start), histogram);
+}
+
+}  // namespace uldp::estimate

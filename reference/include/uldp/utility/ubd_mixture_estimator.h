@@ -1,0 +1,49 @@
+// The unbiased linear estimator of the uBD mixture (`ubd-opt`) and its exact l2 loss. For α̂ < 1
+// it is the reference decoder's score-based estimator (decode_opt_ULDP.m, decode_mixture) centred
+// at P_α̂ (mass α̂ spread on X_S, 1 - α̂ on X_N) with its information coefficients J1, J2, J3
+// computed exactly, and without its final clipping and normalisation (which break unbiasedness);
+// for α̂ = 1 (then one K) it is the single-K estimator (block_design_estimator.h), as in the
+// reference's decode_single. Derivation: docs/mechanisms-after-the-paper.md.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "uldp/index_set.h"
+#include "uldp/privacy_budget.h"
+#include "uldp/rational.h"
+#include "uldp/utility/fundamental_limit.h"
+#include "uldp/utility/l2_loss.h"
+
+namespace uldp {
+
+/// p̂₁(B) for a reported block B of size `block`: its value on the members of B, on the other
+/// sensitive symbols, and on every non-sensitive symbol.
+struct BlockReportEstimate {
+  std::size_t block = 1;
+  Rational member, other_sensitive, open;
+};
+
+/// p̂₁(o) for a reported non-sensitive symbol o: on every sensitive symbol, at o, on X_N \ {o}.
+struct OpenReportEstimate {
+  Rational sensitive, self, other_open;
+};
+
+/// p̂ = the mean of p̂₁ over the n reports; E[p̂₁(Y) | x] = e_x exactly for every input x.
+struct UbdMixtureEstimator {
+  std::vector<BlockReportEstimate> blocks;  ///< one per K of the mixture, ascending
+  OpenReportEstimate open;
+};
+
+/// The estimator for w = |X|, v = |X_S|, t = e^ε, the weights and α. Throws InvalidArgument unless
+/// 2 <= v < w, t > 1, the weights are valid, α in [0, 1], some K < v, and (α = 1) one K.
+UbdMixtureEstimator ubd_mixture_estimator(std::size_t w, std::size_t v, const Rational& t,
+                                          const std::vector<BlockWeight>& weights,
+                                          const Rational& alpha);
+
+/// n E[l2^2] = Σ_x S(x) p(x) - Σ_x p(x)^2, S(x) = E[||p̂₁||^2 | x], exact for every n.
+L2Quadratic ubd_mixture_l2_quadratic(const IndexSet& sensitive,
+                                     const std::vector<BlockWeight>& weights, const Rational& alpha,
+                                     const PrivacyBudget& budget);
+
+}  // namespace uldp
