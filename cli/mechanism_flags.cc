@@ -77,12 +77,16 @@ PumSetup MechanismFlags::build_pum(bool users_needed) const {
   if (common.empty()) {
     throw InvalidArgument("--common: required with --mech pum (" + pum_common_names() + ")");
   }
-  const MechanismEntry& entry = find_mechanism(common, "--common");
-  if (!accepts_as_pum_common(entry)) {
-    throw InvalidArgument("--common: " + common +
-                          " cannot be the PUM's common mechanism (expected one of " +
+  const MechanismEntry* found = nullptr;
+  for (const MechanismEntry& e : mechanism_registry()) {
+    if (e.name == common && accepts_as_pum_common(e)) found = &e;
+  }
+  if (!found) {
+    throw InvalidArgument("--common: '" + message_excerpt(common) +
+                          "' cannot be the PUM's common mechanism (expected one of " +
                           pum_common_names() + ")");
   }
+  const MechanismEntry& entry = *found;
   PumSetup setup;
   setup.tags = parse_tags(tags);
   const MechanismArguments over_x = arguments_for(entry);
