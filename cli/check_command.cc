@@ -10,6 +10,7 @@
 #include "check_tolerance.h"
 #include "commands.h"
 #include "mechanism_flags.h"
+#include "pum_check.h"
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/checks/form_checks.h"
 #include "uldp/error.h"
@@ -411,6 +412,23 @@ std::vector<Property> required_properties(const CheckCommand& c, const Report& r
   return {c.flags.sensitive_given || c.protected_given ? Property::kUldp : Property::kLdp};
 }
 
+// The PUM check decides its own propositions on dense matrices; the file and audit flags do not
+// apply to it.
+void refuse_with_pum(const CheckCommand& c) {
+  const std::pair<bool, const char*> flags[] = {{!c.matrix_path.empty(), "--matrix"},
+                                                {c.protected_given, "--protected"},
+                                                {!c.require.empty(), "--require"},
+                                                {c.dense, "--dense"},
+                                                {!c.smt_path.empty(), "--smt"},
+                                                {!c.tolerance.empty(), "--tolerance"},
+                                                {!c.certificate_dir.empty(), "--certificate"},
+                                                {!c.header.empty(), "--header"},
+                                                {c.binary64, "--binary64"}};
+  for (const auto& [given, flag] : flags) {
+    if (given) throw InvalidArgument(std::string(flag) + ": not with --mech pum");
+  }
+}
+
 }  // namespace
 
 void add_check_command(CLI::App& app, int& exit_code) {
@@ -419,6 +437,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--matrix", c->matrix_path,
                   "mechanism file: CSV, JSON {\"Q\": ...} or structured JSON {\"bits\": ...}");
   c->flags.add_with_mech_option(*cmd);
+  c->flags.add_pum_options(*cmd);
   cmd->add_option("--protected", c->protected_list,
                   "protected outputs Y_P (dense: output indices; structured: bits that are 0); "
                   "default: the smallest valid Y_P (dense files), the declared one (built-ins), "
@@ -454,6 +473,11 @@ void add_check_command(CLI::App& app, int& exit_code) {
                   "default: both when cvc5 is on PATH")
       ->check(CLI::IsMember({"z3", "both"}));
   cmd->callback([c, &exit_code] {
+    if (c->flags.personalized()) {
+      refuse_with_pum(*c);
+      exit_code = run_pum_check(c->flags, c->json);
+      return;
+    }
     const Report r = run(*c);
     const std::vector<Property> required = required_properties(*c, r);
     const nlohmann::json report = report_json(r, required);

@@ -13,8 +13,10 @@
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/empirical.h"
 #include "uldp/estimate/estimation_model.h"
+#include "uldp/estimate/pum_users.h"
 #include "uldp/estimate/report_file.h"
 #include "uldp/estimate/threshold.h"
+#include "uldp/io/pum_users_reader.h"
 
 namespace uldp::cli {
 using namespace uldp::estimate;  // the double-precision layer
@@ -29,6 +31,7 @@ struct EstimateCommand {
   double tolerance = EmOptions{}.tolerance;
   EmAccelerator accelerator = EmAccelerator::kAuto;
   bool json = false;
+  std::vector<std::string> background;  // --mech pum: TAG=FILE or TAG=none
 };
 
 struct Outcome {
@@ -84,19 +87,103 @@ std::string decimal(double v) {
   return s.str();
 }
 
+// --background TAG=FILE|none for each tag (a tag not named falls back: the paper's π̂_k ∝ r̂ on X_N).
+std::vector<std::optional<std::vector<double>>> background_knowledge(const EstimateCommand& c,
+                                                                     const PumSetup& pum) {
+  std::vector<std::optional<std::vector<double>>> pi(pum.tags.size());
+  std::vector<bool> named(pum.tags.size(), false);
+  for (const std::string& item : c.background) {
+    const std::size_t equals = item.find('=');
+    std::size_t tag = 0;
+    while (tag < pum.tags.size() && pum.tags[tag] != item.substr(0, equals)) ++tag;
+    if (equals == std::string::npos || tag == pum.tags.size()) {
+      throw InvalidArgument("--background: '" + message_excerpt(item) +
+                            "' is not TAG=FILE or TAG=none for a tag of --tags");
+    }
+    if (named[tag]) throw InvalidArgument("--background: tag " + pum.tags[tag] + " is given twice");
+    named[tag] = true;
+    const std::string file = item.substr(equals + 1);
+    if (file != "none") pi[tag] = read_weight_file(file, pum.k());
+  }
+  return pi;
+}
+
+void print_pum(const EstimateCommand& c, const PumSetup& pum, const PumEstimate& e,
+               const std::vector<double>& r_hat, nlohmann::json* j) {
+  std::vector<std::string> sources(pum.tags.size(), "none");
+  for (const std::string& item : c.background) {
+    for (std::size_t t = 0; t < pum.tags.size(); ++t) {
+      if (item.substr(0, item.find('=')) == pum.tags[t])
+        sources[t] = item.substr(item.find('=') + 1);
+    }
+  }
+  if (j) {
+    (*j)["mechanism"] = "pum";
+    (*j)["common"] = entry_of(pum.common).name;
+    (*j)["k"] = pum.k();
+    (*j)["sensitive"] = pum.common_sensitive.indices();
+    (*j)["estimate"] = e.p;
+    (*j)["intermediate_estimate"] = r_hat;
+    nlohmann::json bots = nlohmann::json::array();
+    for (std::size_t t = 0; t < pum.tags.size(); ++t) {
+      bots.push_back({{"tag", pum.tags[t]},
+                      {"r_hat", e.bot_mass[t]},
+                      {"background", sources[t] == "none" ? "fallback" : sources[t]}});
+    }
+    (*j)["bots"] = bots;
+    (*j)["l1_bound"] = {
+        {"first_term_expected",
+         e.first_term_expected ? nlohmann::json(*e.first_term_expected) : nlohmann::json(nullptr)},
+        {"second_term_worst", e.second_term_worst}};
+    return;
+  }
+  for (std::size_t t = 0; t < pum.tags.size(); ++t) {
+    std::cout << "bot " << pum.tags[t] << ": r_hat = " << decimal(e.bot_mass[t]) << ", pi_hat "
+              << (sources[t] == "none" ? "fallback (proportional to r_hat on X_N)" : sources[t])
+              << "\n";
+  }
+  std::cout << "l1 bound (Theorem 1 with |r_hat(bot_k)|, erratum U3): l1(p_hat, p) <= l1(r_hat, r)"
+               " + sum_k |r_hat(bot_k)| l1(pi_hat_k, pi_k)\n";
+  std::cout << "  first term: E l1(r_hat, r) ~ "
+            << (e.first_term_expected ? decimal(*e.first_term_expected)
+                                      : std::string("n/a (no coordinate model)"))
+            << " (asymptotic, empirical estimator, at r = r_hat clipped)\n";
+  std::cout << "  second term <= 2 sum_k |r_hat(bot_k)| = " << decimal(e.second_term_worst) << "\n";
+}
+
 void run(const EstimateCommand& c, int& exit_code) {
   if (!(c.alpha > 0.0 && c.alpha < 1.0)) {
     throw InvalidArgument("--alpha: " + decimal(c.alpha) + " is not in (0,1)");
   }
   if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
-  const MechanismSpec spec = c.mech.build();
+  // --mech pum: r̂ over Z = X ∪ bots from Q_cmn's reports, then eq. (21) (no users file: the
+  // data collector does not know the users' pre-processors).
+  std::optional<PumSetup> pum;
+  if (c.mech.personalized()) {
+    if (!c.mech.users.empty() || !c.mech.user_groups.empty())
+      throw InvalidArgument("--users: the estimate does not know the users' tags; drop it");
+    pum = c.mech.build_pum(false);
+  } else if (!c.background.empty()) {
+    throw InvalidArgument("--background: only with --mech pum");
+  }
+  const MechanismSpec spec = pum ? pum->common : c.mech.build();
+  const std::vector<std::optional<std::vector<double>>> pi_hat =
+      pum ? background_knowledge(c, *pum) : std::vector<std::optional<std::vector<double>>>{};
   const std::string name(entry_of(spec).name);
   const std::optional<PrivacyBudget> budget = budget_of(spec);
   const EstimationModel model = estimation_model(spec);
   std::ifstream in(c.reports);
   if (!in) throw InputError(c.reports, "cannot open the file");
   const ReportData data = read_reports(in, c.reports, spec.k, reports_are_bit_vectors(model));
-  const Outcome out = estimate(name, model, data, c);
+  Outcome out = estimate(name, model, data, c);
+  std::optional<PumEstimate> pum_estimate;
+  std::vector<double> r_hat;
+  if (pum) {
+    r_hat = out.p;
+    pum_estimate = pum_estimate_with_bound(r_hat, pi_hat, spec, pum->common_sensitive, data.n);
+    out.p = pum_estimate->p;
+    if (!out.significant.empty()) out.significant.resize(pum->k());
+  }
 
   if (c.json) {
     nlohmann::json j;
@@ -120,11 +207,13 @@ void run(const EstimateCommand& c, int& exit_code) {
       j["log_likelihood"] = out.em->log_likelihood;
       j["initial_log_likelihood"] = out.em->initial_log_likelihood;
     }
+    if (pum) print_pum(c, *pum, *pum_estimate, r_hat, &j);
     std::cout << j.dump() << "\n";
   } else {
-    std::cout << "Estimate of p by " << c.method << " from " << data.n << " " << name
-              << " reports, k = " << spec.k << ", " << (budget ? budget->describe() : "no privacy")
-              << "\n";
+    std::cout << "Estimate of p by " << c.method << " from " << data.n << " "
+              << (pum ? "pum (common " + name + ")" : name)
+              << " reports, k = " << (pum ? pum->k() : spec.k) << ", "
+              << (budget ? budget->describe() : "no privacy") << "\n";
     if (out.em) {
       std::cout << "EM: " << out.em->iterations << " updates, "
                 << (out.em->converged ? "converged" : "stopped at --max-iterations") << ", "
@@ -137,6 +226,7 @@ void run(const EstimateCommand& c, int& exit_code) {
       if (!out.significant.empty() && !out.significant[x]) std::cout << " (below threshold)";
       std::cout << "\n";
     }
+    if (pum) print_pum(c, *pum, *pum_estimate, r_hat, nullptr);
   }
   exit_code = 0;
 }
@@ -148,6 +238,10 @@ void add_estimate_command(CLI::App& app, int& exit_code) {
   CLI::App* sub = app.add_subcommand(
       "estimate", "estimate the input distribution from obfuscated reports (emp, thr, em)");
   command->mech.add_with_mech_option(*sub);
+  command->mech.add_pum_options(*sub);
+  sub->add_option("--background", command->background,
+                  "--mech pum: background knowledge pi_hat of a tag, TAG=FILE (k weights, one per "
+                  "line) or TAG=none (the paper's fallback, also for tags not named); repeatable");
   sub->add_option("--reports", command->reports,
                   "report file: one symbol or k-bit string per line, or '# counts' then k counts "
                   "('# counts n=N' for bit vectors)")

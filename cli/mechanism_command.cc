@@ -60,8 +60,10 @@ void print_list(const std::string& format) {
   }
 }
 
-nlohmann::json common_json(const MechanismSpec& spec) {
+// `pum`: with --mech pum, the tags and their bots (null otherwise).
+nlohmann::json common_json(const MechanismSpec& spec, const nlohmann::json& pum) {
   nlohmann::json j;
+  if (!pum.is_null()) j["pum"] = pum;
   j["mechanism"] = entry_of(spec).name;
   j["k"] = spec.k;
   if (const auto budget = budget_of(spec)) {
@@ -83,8 +85,9 @@ nlohmann::json common_json(const MechanismSpec& spec) {
   return j;
 }
 
-void print_structured(const MechanismSpec& spec, const BitProductForm& form) {
-  nlohmann::json j = common_json(spec);
+void print_structured(const MechanismSpec& spec, const BitProductForm& form,
+                      const nlohmann::json& pum) {
+  nlohmann::json j = common_json(spec, pum);
   j["structure"] = "unary";
   j["protected_zero_bits"] = form.protected_outputs.zero_bits.indices();
   nlohmann::json bits = nlohmann::json::array();
@@ -96,8 +99,8 @@ void print_structured(const MechanismSpec& spec, const BitProductForm& form) {
   std::cout << j.dump(1) << "\n";
 }
 
-void print_classes(const MechanismSpec& spec, const ClassForm& form) {
-  nlohmann::json j = common_json(spec);
+void print_classes(const MechanismSpec& spec, const ClassForm& form, const nlohmann::json& pum) {
+  nlohmann::json j = common_json(spec, pum);
   j["structure"] = "classes";
   nlohmann::json inputs = nlohmann::json::array();
   for (const InputClass& c : form.q.input_classes()) {
@@ -121,11 +124,12 @@ void print_classes(const MechanismSpec& spec, const ClassForm& form) {
   std::cout << j.dump(1) << "\n";
 }
 
-void print_dense(const MechanismSpec& spec, const DenseForm& form, const std::string& format) {
+void print_dense(const MechanismSpec& spec, const DenseForm& form, const std::string& format,
+                 const nlohmann::json& pum) {
   const DenseMechanism& q = form.q;
   const auto& labels = q.output_labels();
   if (format == "json") {
-    nlohmann::json j = common_json(spec);
+    nlohmann::json j = common_json(spec, pum);
     j["outputs"] = labels;
     j["protected"] = form.protected_outputs.indices();
     nlohmann::json rows = nlohmann::json::array();
@@ -175,13 +179,37 @@ void run(const MechanismCommand& c) {
   }
   if (c.flags.name.empty())
     throw InvalidArgument("mechanism: give a NAME (" + mechanism_names() + ") or --list");
-  const MechanismSpec spec = c.flags.build();
+  std::optional<PumSetup> pum;
+  nlohmann::json pum_note;
+  if (c.flags.personalized()) {
+    if (!c.flags.users.empty() || !c.flags.user_groups.empty()) {
+      throw InvalidArgument(
+          "--users: mechanism pum prints the common mechanism; check --mech pum takes the users");
+    }
+    pum = c.flags.build_pum(false);
+  }
+  const MechanismSpec spec = pum ? pum->common : c.flags.build();
+  if (pum) {
+    // What the data collector knows: Q_cmn over Z = X ∪ bots (each user's f_pre stays secret).
+    nlohmann::json bots = nlohmann::json::array();
+    for (std::size_t t = 0; t < pum->tags.size(); ++t)
+      bots.push_back({{"tag", pum->tags[t]}, {"z", pum->k() + t}});
+    pum_note = {
+        {"x_size", pum->k()}, {"sensitive_x", pum->common_sensitive.indices()}, {"bots", bots}};
+    if (c.format == "md" && !c.structured) {
+      std::cout << "PUM common mechanism Q_cmn over Z = X u {bots}: inputs 0.." << pum->k() - 1
+                << " are X";
+      for (const nlohmann::json& b : bots)
+        std::cout << ", " << b["z"].get<std::size_t>() << " = bot " << b["tag"].get<std::string>();
+      std::cout << "\n";
+    }
+  }
   if (c.structured) {
     const ExactForm form = exact_form(spec, FormChoice::kNatural);
     if (const auto* bits = std::get_if<BitProductForm>(&form)) {
-      print_structured(spec, *bits);
+      print_structured(spec, *bits, pum_note);
     } else if (const auto* classes = std::get_if<ClassForm>(&form)) {
-      print_classes(spec, *classes);
+      print_classes(spec, *classes, pum_note);
     } else {
       throw InvalidArgument(
           "--structured: mechanism " + c.flags.name +
@@ -189,7 +217,7 @@ void run(const MechanismCommand& c) {
     }
     return;
   }
-  print_dense(spec, std::get<DenseForm>(exact_form(spec, FormChoice::kDense)), c.format);
+  print_dense(spec, std::get<DenseForm>(exact_form(spec, FormChoice::kDense)), c.format, pum_note);
 }
 
 }  // namespace
@@ -200,6 +228,7 @@ void add_mechanism_command(CLI::App& app, int& exit_code) {
       "mechanism", "print the exact matrix Q[x][y] of a registered mechanism, or --list them");
   cmd->add_option("name", state->flags.name, mech_option_help());
   state->flags.add_to(*cmd);
+  state->flags.add_pum_options(*cmd);
   cmd->add_option("--format", state->format, "json, csv or md (default md)")
       ->check(CLI::IsMember({"json", "csv", "md"}));
   cmd->add_flag(

@@ -8,9 +8,23 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_support.h"
+#include "uldp/constructions/pum_population.h"
 #include "uldp/mechanisms/registry.h"
 
 namespace uldp::cli {
+
+/// The name that selects the personalized mechanism (Section 5): not a registry entry but the
+/// PUM construction over the registry mechanism named by --common (docs/architecture.md).
+inline constexpr std::string_view kPumName = "pum";
+
+/// What --mech pum builds: Q_cmn over Z = X ∪ bots, and the users when a command needs them.
+struct PumSetup {
+  MechanismSpec common;
+  IndexSet common_sensitive;  ///< X_S over X
+  std::vector<std::string> tags;
+  std::optional<PumPopulation> users;
+  std::size_t k() const { return common_sensitive.universe(); }
+};
 
 /// --mech NAME (or a positional NAME), --k, --sensitive, --eps/--exp-eps, --theta, --mangat-p,
 /// --block.
@@ -23,17 +37,32 @@ struct MechanismFlags {
   std::string mangat_p;
   long long block = 0;
   BudgetOptions budget;
+  std::string common;       ///< --common NAME (with --mech pum)
+  std::string tags;         ///< --tags home,work (κ = the number of names)
+  std::string users;        ///< --users FILE: one user per line
+  std::string user_groups;  ///< --user-groups FILE: COUNT and the tagging per line
 
   /// Adds the parameter flags (the name is added by the caller: positional or --mech).
   void add_to(CLI::App& command);
   /// Adds `--mech NAME` and the parameter flags.
   void add_with_mech_option(CLI::App& command);
+  /// Adds --common, --tags, --users, --user-groups (commands that take --mech pum).
+  void add_pum_options(CLI::App& command);
+  /// Whether --mech pum was given.
+  bool personalized() const { return name == kPumName; }
+  /// --mech pum: Q_cmn (the --common entry over k + κ symbols with X_S ∪ bots) and, when
+  /// `users_needed` (or a users file is given), the users read from --users / --user-groups.
+  /// Throws InvalidArgument naming the flag, InputError naming file:line:column.
+  PumSetup build_pum(bool users_needed) const;
   /// Looks the name up in the registry, parses and validates every flag (k against the
   /// mechanism's limit before anything is allocated) and builds the spec. Throws
   /// InvalidArgument naming the flag.
   MechanismSpec build() const;
   /// Whether any parameter flag (other than the budget) was given.
   bool any_parameter_given() const;
+
+ private:
+  MechanismArguments arguments_for(const MechanismEntry& entry) const;
 };
 
 /// --theta TEXT for `entry` over `arguments` (k, X_S, budget already set): "paper" = the

@@ -10,6 +10,7 @@
 #include "mechanism_flags.h"
 #include "uldp/error.h"
 #include "uldp/estimate/estimation_model.h"
+#include "uldp/estimate/pum_users.h"
 #include "uldp/estimate/sampler.h"
 
 namespace uldp::cli {
@@ -76,11 +77,19 @@ std::vector<double> input_distribution(const std::string& spec, std::size_t k) {
 }
 
 void run(const SimulateCommand& c, int& exit_code) {
-  check_size(c.n, kMaxUsers, "--n");
   if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
-  const MechanismSpec spec = c.mech.build();
+  // --mech pum: the users file gives n; reports come from Q_cmn over Z = X ∪ bots.
+  std::optional<PumSetup> pum;
+  if (c.mech.personalized()) {
+    if (c.n != 0) throw InvalidArgument("--n: with --mech pum the users file gives the users");
+    pum = c.mech.build_pum(true);
+  } else {
+    if (c.n == 0) throw InvalidArgument("--n: must be given and at least 1");
+    check_size(c.n, kMaxUsers, "--n");
+  }
+  const MechanismSpec spec = pum ? pum->common : c.mech.build();
   const EstimationModel model = estimation_model(spec);
-  const std::vector<double> p = input_distribution(c.p, spec.k);
+  const std::vector<double> p = input_distribution(c.p, pum ? pum->k() : spec.k);
 
   std::ofstream file;
   if (!c.out.empty()) {
@@ -89,7 +98,8 @@ void run(const SimulateCommand& c, int& exit_code) {
   }
   std::ostream& out = c.out.empty() ? std::cout : file;
   Xoshiro256 rng(c.seed);
-  const std::vector<std::uint64_t> input_counts = sample_input_counts(rng, c.n, p);
+  const std::vector<std::uint64_t> input_counts =
+      pum ? sample_intermediate_counts(rng, *pum->users, p) : sample_input_counts(rng, c.n, p);
   simulate_reports(out, rng, model, input_counts, c.counts);
   out.flush();
   if (!out) throw InvalidArgument("--out: writing the reports failed");
@@ -103,7 +113,8 @@ void add_simulate_command(CLI::App& app, int& exit_code) {
   CLI::App* sub =
       app.add_subcommand("simulate", "draw the obfuscated reports of n users (for uldp estimate)");
   command->mech.add_with_mech_option(*sub);
-  sub->add_option("--n", command->n, "number of users")->required();
+  command->mech.add_pum_options(*sub);
+  sub->add_option("--n", command->n, "number of users (--mech pum: from the users file)");
   sub->add_option("--p", command->p,
                   "input distribution: uniform, zipf:S, or a file of k weights (one per line)");
   sub->add_option("--seed", command->seed, "seed of the xoshiro256** generator")->required();

@@ -120,16 +120,27 @@ std::vector<std::uint32_t> sample_reports(Xoshiro256& rng, const DenseParams& pa
 
 BitReports sample_reports(Xoshiro256& rng, const UnaryParams& params,
                           std::span<const std::uint32_t> inputs) {
+  BitReports reports(params.k);
+  sample_reports(rng, params, inputs, reports);
+  return reports;
+}
+
+void sample_reports(Xoshiro256& rng, const UnaryParams& params,
+                    std::span<const std::uint32_t> inputs, BitReports& out) {
   validate(params);
   check_inputs(inputs, params.k);
+  if (out.k() != params.k) {
+    throw InvalidArgument("sample_reports: the output holds " + std::to_string(out.k()) +
+                          "-bit reports, the mechanism draws " + std::to_string(params.k));
+  }
   internal::BitVectorSampler sampler(params);
   double expected_bits = 1.0;
   for (double off : params.off) expected_bits += off;
-  BitReports reports(params.k);
-  reports.reserve(inputs.size(),
+  // Room for what is there plus the expected new bits (a no-op when the memory is reused).
+  out.reserve(out.size() + inputs.size(),
+              out.total_set_bits() +
                   static_cast<std::size_t>(expected_bits * static_cast<double>(inputs.size())));
-  for (std::uint32_t x : inputs) sampler.sample(rng, x, reports);
-  return reports;
+  for (std::uint32_t x : inputs) sampler.sample(rng, x, out);
 }
 
 std::vector<std::uint64_t> sample_report_counts(Xoshiro256& rng, const UrrParams& params,

@@ -84,7 +84,7 @@ TEST(InputsDoc, EveryDocumentedBadInputGivesItsExactLineAndExitCode) {
   for (const DocumentedInput& row : rows) {
     std::string command = row.command;
     std::string message = row.message;
-    for (const std::string placeholder : {"FILE.csv", "FILE.json"}) {
+    for (const std::string placeholder : {"FILE.csv", "FILE.json", "FILE.txt"}) {
       if (command.find(placeholder) == std::string::npos) continue;
       const std::string ext = placeholder.substr(4);
       const std::string path = temp_file("inputs_doc_" + row.name + ext, row.content);

@@ -2,6 +2,7 @@
 // variances; fixed seeds reproduce. Every bound below is 5 or 6 standard errors.
 #include "uldp/estimate/sampler.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <vector>
@@ -134,6 +135,39 @@ TEST(SampleReports, UnaryPerUserBitsAreIndependentWithTheRightMarginals) {
           << "bits " << i << " and " << j;
     }
   }
+}
+
+// The appending overload (what a caller reusing one buffer across realizations runs) makes the
+// same draws as the returning one, so the marginal and pairwise-independence tests above cover it;
+// here: identical reports for the same seed, after a clear() of a buffer holding other reports, and
+// appended after existing ones. k = 300 spans five words and ends inside a byte.
+TEST(SampleReports, AppendingIntoAReusedBufferDrawsTheSameReports) {
+  const UnaryParams params = urap_params(IndexSet::first(40, 300), budget(3));
+  std::vector<std::uint32_t> inputs;
+  for (std::uint32_t i = 0; i < 2000; ++i) inputs.push_back((i * 37) % 300);
+  Xoshiro256 fresh_rng(21);
+  const BitReports fresh = sample_reports(fresh_rng, params, inputs);
+
+  BitReports reused(300);
+  Xoshiro256 junk_rng(99);
+  sample_reports(junk_rng, params, inputs, reused);  // other reports, then cleared
+  reused.clear();
+  EXPECT_EQ(reused.size(), 0u);
+  Xoshiro256 reused_rng(21);
+  sample_reports(reused_rng, params, inputs, reused);
+  EXPECT_EQ(reused.bits(), fresh.bits());
+  EXPECT_EQ(reused.offsets(), fresh.offsets());
+  EXPECT_EQ(reused_rng(), fresh_rng());  // and the generator is left in the same state
+
+  Xoshiro256 again_rng(21);
+  sample_reports(again_rng, params, inputs, reused);  // appended after the first batch
+  ASSERT_EQ(reused.size(), 2 * inputs.size());
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const auto a = reused.report(inputs.size() + i), b = fresh.report(i);
+    EXPECT_TRUE(std::equal(a.begin(), a.end(), b.begin(), b.end())) << i;
+  }
+  BitReports wrong(299);
+  EXPECT_THROW(sample_reports(again_rng, params, inputs, wrong), InvalidArgument);
 }
 
 TEST(SampleReports, RejectsInputsOutsideTheAlphabet) {

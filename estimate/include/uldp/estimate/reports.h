@@ -32,6 +32,12 @@ class BitReports {
   }
   void end_report() { offsets_.push_back(bits_.size()); }
   void reserve(std::size_t reports, std::size_t set_bits);
+  /// Removes every report but keeps k and the allocated memory, so that a caller drawing many
+  /// batches reuses the same pages (appending samplers; no first-touch page faults).
+  void clear() {
+    offsets_.resize(1);
+    bits_.clear();
+  }
   /// Total set bits over all reports.
   std::size_t total_set_bits() const { return bits_.size(); }
   const std::vector<std::uint64_t>& offsets() const { return offsets_; }

@@ -31,6 +31,11 @@ std::vector<std::uint32_t> sample_reports(Xoshiro256& rng, const DenseParams& pa
 /// Per user: the bit-vector report of each input (geometric skips over sparse bits).
 BitReports sample_reports(Xoshiro256& rng, const UnaryParams& params,
                           std::span<const std::uint32_t> inputs);
+/// The same draws appended to `out` (out.k() must be params.k; throws InvalidArgument otherwise):
+/// a caller that samples many batches clears and reuses one BitReports, whose memory is then
+/// already mapped (a fresh 0.75 GB output costs ~0.67 ns per bit in page faults alone).
+void sample_reports(Xoshiro256& rng, const UnaryParams& params,
+                    std::span<const std::uint32_t> inputs, BitReports& out);
 
 /// Aggregated: the histogram of the uRR / RR reports of users with these input counts.
 std::vector<std::uint64_t> sample_report_counts(Xoshiro256& rng, const UrrParams& params,

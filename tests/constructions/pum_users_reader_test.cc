@@ -1,0 +1,75 @@
+// The two PUM users layouts and the background weights: what they read, and one exact
+// file:line:column message per bad-input class.
+#include "uldp/io/pum_users_reader.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "uldp/error.h"
+
+namespace uldp {
+namespace {
+
+const std::vector<std::string> kTags = {"home", "work"};
+const IndexSet kXs = IndexSet::from_indices({0}, 6, "x_s");
+
+PumPopulation read(const std::string& text, PumUsersLayout layout) {
+  std::istringstream in(text);
+  return read_pum_users(in, "u.txt", layout, kTags, kXs);
+}
+
+std::string error_of(const std::string& text, PumUsersLayout layout) {
+  try {
+    read(text, layout);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(PumUsersReader, OneUserPerLine) {
+  const PumPopulation p =
+      read("# users\nhome=2 work=3-4\n\n-\n  work=5\n", PumUsersLayout::kOneUserPerLine);
+  ASSERT_EQ(p.groups().size(), 3u);
+  EXPECT_EQ(p.num_users(), 3u);
+  EXPECT_EQ(p.groups()[0].tag_of[2], std::optional<std::size_t>(0));
+  EXPECT_EQ(p.groups()[0].tag_of[4], std::optional<std::size_t>(1));
+  EXPECT_FALSE(p.groups()[1].tag_of[2]);
+  EXPECT_EQ(p.groups()[2].source, "u.txt:5");
+}
+
+TEST(PumUsersReader, CountedGroups) {
+  const PumPopulation p = read("120 home=2\n45 -\n", PumUsersLayout::kCountedGroups);
+  EXPECT_EQ(p.num_users(), 165u);
+  EXPECT_EQ(p.groups()[1].users, 45u);
+}
+
+TEST(PumUsersReader, EveryBadInputNamesFileLineColumn) {
+  const auto one = PumUsersLayout::kOneUserPerLine;
+  const auto counted = PumUsersLayout::kCountedGroups;
+  EXPECT_EQ(error_of("", one), "u.txt: no users found");
+  EXPECT_EQ(error_of("home=2\nhome2\n", one),
+            "u.txt:2:1: expected TAG=LIST (like home=3,7-9), found 'home2'");
+  EXPECT_EQ(error_of("gym=2\n", one), "u.txt:1:1: unknown tag 'gym' (--tags: home, work)");
+  EXPECT_EQ(error_of("home=2 home=3\n", one), "u.txt:1:8: tag 'home' appears twice on the line");
+  EXPECT_EQ(error_of("home=9\n", one), "u.txt:1:6: home: index 9 is out of range 0..5");
+  EXPECT_EQ(error_of("home=\n", one), "u.txt:1:6: home: the list of symbols is empty");
+  EXPECT_EQ(error_of("home=0\n", one),
+            "u.txt:1:6: home: symbol 0 is in the common X_S (--sensitive); a user's own "
+            "sensitive symbols must be non-sensitive for everyone else");
+  EXPECT_EQ(error_of("home=2 work=1-2\n", one),
+            "u.txt:1:13: work: symbol 2 already has the tag home");
+  EXPECT_EQ(error_of("- home=2\n", one), "u.txt:1:3: nothing may follow '-'");
+  EXPECT_EQ(error_of("x home=2\n", counted),
+            "u.txt:1:1: expected a user count from 1 to 1000000000, found 'x'");
+  EXPECT_EQ(error_of("0 -\n", counted),
+            "u.txt:1:1: expected a user count from 1 to 1000000000, found '0'");
+  EXPECT_EQ(error_of("12\n", counted),
+            "u.txt:1:3: expected TAG=LIST items or '-' for a user without tagged symbols");
+  EXPECT_EQ(error_of("1000000000 -\n1 -\n", counted),
+            "u.txt:2:1: more than 1000000000 users in total");
+}
+
+}  // namespace
+}  // namespace uldp
