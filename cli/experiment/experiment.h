@@ -71,7 +71,7 @@ struct Experiment {
                                  std::size_t realization)>
       run;
   std::vector<Figure> figures;
-  bool deterministic = true;  ///< false for timings (merge still works; equality is not tested)
+  bool deterministic = true;  ///< false for timings: run on one thread; merge works, values vary
 };
 
 /// Every experiment, in --list order.

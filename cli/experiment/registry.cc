@@ -21,7 +21,8 @@ std::uint64_t splitmix64(std::uint64_t x) {
 
 std::span<const Experiment> experiments() {
   static const std::vector<Experiment> kExperiments = {
-      eps_experiment(), sensitive_count_experiment(), attributes_experiment()};
+      eps_experiment(), sensitive_count_experiment(), attributes_experiment(),
+      personalized_experiment(), running_time_experiment()};
   return kExperiments;
 }
 

@@ -107,7 +107,9 @@ std::vector<fs::path> run_experiment(const RunRequest& request) {
     }
   };
   std::vector<std::thread> threads;
-  for (unsigned t = 1; t < std::max(1U, request.jobs); ++t) threads.emplace_back(work);
+  // Timings are taken one at a time, so that runs do not slow each other down.
+  const unsigned jobs = e.deterministic ? std::max(1U, request.jobs) : 1U;
+  for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(work);
   work();
   for (std::thread& t : threads) t.join();
   if (failure) std::rethrow_exception(failure);
