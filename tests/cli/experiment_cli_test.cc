@@ -2,7 +2,10 @@
 // the real-file loaders through the command, and one-line errors (exit 2) on bad input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "uldp/testing/command.h"
 #include "uldp/testing/temp_files.h"
@@ -19,7 +22,8 @@ const std::string kSmall =
 TEST(CliExperiment, ListNamesEveryExperimentWithWhatItReproduces) {
   const RunResult r = run_uldp("experiment --list");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* name : {"eps\n", "sensitive-count\n", "attributes\n"}) {
+  for (const char* name :
+       {"eps\n", "sensitive-count\n", "attributes\n", "personalized\n", "running-time\n"}) {
     EXPECT_NE(r.out.find(name), std::string::npos) << name;
   }
   EXPECT_NE(r.out.find("Figures 5 and 10"), std::string::npos);
@@ -57,6 +61,39 @@ TEST(CliExperiment, MergeRefusesAMissingOrForeignShard) {
   const RunResult foreign = run_uldp("experiment merge " + one + " " + other);
   EXPECT_EQ(foreign.exit_code, 2);
   EXPECT_NE(foreign.err.find("another run"), std::string::npos) << foreign.err;
+}
+
+// Theorem 1 on every realization: l1(p̂, p) <= l1(r̂, r) + Σ_k |r̂(⊥_k)| l1(π̂_k, π_k), and the
+// second term vanishes with the true π_k (knowledge III).
+TEST(CliExperiment, PersonalizedLossIsBelowTheSumOfTheTwoTerms) {
+  const std::string out = temp_path("pum");
+  const RunResult r =
+      run_uldp("experiment personalized --users 3000 --realizations 2 --eps 0.5,4 --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream csv(read_file(out + "/personalized.realizations.csv"));
+  std::string line;
+  std::getline(csv, line);
+  std::getline(csv, line);
+  EXPECT_EQ(line,
+            "setting,dataset,k,mechanism,eps,knowledge,realization,tv,mse,l1,first_term,"
+            "second_term,bound,second_term_worst");
+  std::size_t rows = 0;
+  while (std::getline(csv, line)) {
+    std::vector<std::string> f;
+    std::istringstream fields(line);
+    for (std::string v; std::getline(fields, v, ',');) f.push_back(v);
+    ASSERT_EQ(f.size(), 14u) << line;
+    const double tv = std::stod(f[7]), l1 = std::stod(f[9]), second = std::stod(f[11]);
+    const double bound = std::stod(f[12]), worst = std::stod(f[13]);
+    EXPECT_DOUBLE_EQ(l1, 2 * tv) << line;
+    EXPECT_LE(l1, bound * (1 + 1e-12)) << line;
+    EXPECT_LE(second, worst * (1 + 1e-12)) << line;
+    if (f[5] == "III") {
+      EXPECT_EQ(second, 0.0) << line;
+    }
+    ++rows;
+  }
+  EXPECT_EQ(rows, 2u * 3 * 3 * 2);  // mechanisms x eps (0.5, 4, ln 625) x knowledge x realizations
 }
 
 TEST(CliExperiment, BadFlagsAreOneLineErrors) {
