@@ -86,14 +86,14 @@ Experiment eps_experiment() {
   Experiment e;
   e.name = "eps";
   e.reproduces = "Figures 5 and 10: eps vs TV and MSE, common mechanism, both data sets";
-  e.default_size = "n = 20000 (location), 50000 (census); 3 realizations; 8 values of eps";
+  e.default_size = "n = 179527 (location), 300000 (census); 5 realizations; 13 values of eps";
   e.full_size = "n = 179527 (location), 1229143 (census); 100 realizations; 13 values of eps";
   e.key_columns = {"dataset", "k", "mechanism", "eps", "estimator"};
   e.value_columns = {"tv", "mse", "exact_emp_mse"};
   e.default_mechanisms = kPaperMechanisms;
   e.sizes = [](bool full) {
-    return full ? Sizes{1229143, 179527, 100, {0.1, 0.2, 0.5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}}
-                : Sizes{50000, 20000, 3, {0.1, 0.3, 1, 2, 4, 6, 8, 10}};
+    const std::vector<double> grid = {0.1, 0.2, 0.5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    return full ? Sizes{1229143, 179527, 100, grid} : Sizes{300000, 179527, 5, grid};
   };
   e.settings = [](const RunContext& c) {
     std::vector<Setting> settings;
@@ -123,13 +123,13 @@ Experiment sensitive_count_experiment() {
   Experiment e;
   e.name = "sensitive-count";
   e.reproduces = "Figures 6 and 11: |X_S| vs TV and MSE at eps = 0.1 and ln|X| (random X_S)";
-  e.default_size = "n = 20000 (location), 50000 (census); 3 realizations (X_S drawn anew in each)";
+  e.default_size = "n = 179527 (location), 300000 (census); 5 realizations (X_S drawn anew)";
   e.full_size = "n = 179527 (location), 1229143 (census); 100 realizations";
   e.key_columns = {"dataset", "k", "eps", "mechanism", "sensitive_count", "estimator"};
   e.value_columns = {"tv", "mse", "exact_emp_mse"};
   e.default_mechanisms = kPaperMechanisms;
   e.sizes = [](bool full) {
-    return full ? Sizes{1229143, 179527, 100, {0.1}} : Sizes{50000, 20000, 3, {0.1}};
+    return full ? Sizes{1229143, 179527, 100, {0.1}} : Sizes{300000, 179527, 5, {0.1}};
   };
   e.settings = [](const RunContext& c) {
     std::vector<Setting> settings;
@@ -181,7 +181,7 @@ Experiment attributes_experiment() {
   e.name = "attributes";
   e.reproduces =
       "Figures 7 and 12: number of attributes (4 to 9, |X| = 400 to 12800) vs TV and MSE, census";
-  e.default_size = "n = 5000; 2 realizations; eps = 0.1, 1, 6";
+  e.default_size = "n = 24000; 3 realizations; eps = 0.1, 1, 6";
   e.full_size =
       "n = 240000; 10 realizations (the paper's; RAPPOR at eps 0.1 and 9 attributes "
       "draws 1.5e9 report bits: about 6 GB)";
@@ -189,7 +189,7 @@ Experiment attributes_experiment() {
   e.value_columns = {"tv", "mse", "exact_emp_mse"};
   e.default_mechanisms = kPaperMechanisms;
   e.sizes = [](bool full) {
-    return full ? Sizes{240000, 0, 10, {0.1, 1, 6}} : Sizes{5000, 0, 2, {0.1, 1, 6}};
+    return full ? Sizes{240000, 0, 10, {0.1, 1, 6}} : Sizes{24000, 0, 3, {0.1, 1, 6}};
   };
   e.settings = [](const RunContext& c) {
     std::vector<Setting> settings;

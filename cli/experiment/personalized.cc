@@ -66,14 +66,14 @@ Experiment personalized_experiment() {
   e.reproduces =
       "Figures 8 and 13 and Table 1: PUM with home/workplace tags, knowledge I/II/III, l1 loss "
       "beside the first and second terms of Theorem 1 (location data, EM)";
-  e.default_size = "n = 20000; 3 realizations; 8 values of eps";
+  e.default_size = "n = 179527 (the paper's); 10 realizations; 13 values of eps";
   e.full_size = "n = 179527; 100 realizations; 13 values of eps";
   e.key_columns = {"dataset", "k", "mechanism", "eps", "knowledge"};
   e.value_columns = {"tv", "mse", "l1", "first_term", "second_term", "bound", "second_term_worst"};
   e.default_mechanisms = {"urr", "urap"};
   e.sizes = [](bool full) {
-    return full ? Sizes{0, 179527, 100, {0.1, 0.2, 0.5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}}
-                : Sizes{0, 20000, 3, {0.1, 0.3, 1, 2, 4, 6, 8, 10}};
+    const std::vector<double> grid = {0.1, 0.2, 0.5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    return full ? Sizes{0, 179527, 100, grid} : Sizes{0, 179527, 10, grid};
   };
   e.settings = [](const RunContext& c) {
     const Dataset& d = dataset(c, "location");

@@ -12,12 +12,12 @@ Experiment running_time_experiment() {
   e.name = "running-time";
   e.reproduces =
       "the running times of Section 6.2: emp, emp+thr and EM vs number of attributes, eps = 6";
-  e.default_size = "n = 24000; 1 realization; 4 to 9 attributes";
-  e.full_size = "n = 240000 (the paper's); 1 realization";
+  e.default_size = "n = 240000 (the paper's); 1 realization; 4 to 9 attributes";
+  e.full_size = "n = 240000; 10 realizations";
   e.key_columns = {"dataset", "attributes", "k", "eps", "mechanism", "estimator"};
   e.value_columns = {"seconds", "tv"};
   e.default_mechanisms = {"rr", "urr", "rappor", "urap"};
-  e.sizes = [](bool full) { return full ? Sizes{240000, 0, 1, {6}} : Sizes{24000, 0, 1, {6}}; };
+  e.sizes = [](bool full) { return full ? Sizes{240000, 0, 10, {6}} : Sizes{240000, 0, 1, {6}}; };
   e.settings = [](const RunContext& c) {
     std::vector<Setting> settings;
     for (double eps : c.sizes.eps)
