@@ -18,7 +18,7 @@ Experiment running_time_experiment();     ///< the running times of Section 6.2
 /// The data set "census" (with `attributes`) or "location" of a run, built once per process.
 const Dataset& dataset(const RunContext& context, std::string_view name,
                        std::size_t attributes = kMinAttributes);
-/// A number as a key: shortest text that reads back to the same double ("0.1", "6.437751650").
+/// A number as a key: the shortest text that reads back to the same double ("0.1", "10").
 std::string key_number(double value);
 /// A stable stream label for a data set name.
 std::uint64_t dataset_stream(std::string_view name, std::size_t attributes = kMinAttributes);

@@ -90,12 +90,12 @@ void write_script(const std::filesystem::path& path, const Experiment& e, const 
     out << "EOD\n";
   }
   out << "do for [format in \"png svg\"] {\n"
-      << "  if (format eq \"png\") { set terminal pngcairo size " << 420 * columns << ","
-      << 330 * panel_rows << " font \",9\" } else { set terminal svg size " << 420 * columns << ","
+      << "  if (format eq \"png\") { set terminal pngcairo size " << 520 * columns << ","
+      << 330 * panel_rows << " font \",9\" } else { set terminal svg size " << 520 * columns << ","
       << 330 * panel_rows << " font \",9\" }\n"
       << "  set output \"" << f.file_stem << ".\".format\n"
       << "  set multiplot layout " << panel_rows << "," << columns << "\n"
-      << "  set grid\n  set key bottom left font \",7\" samplen 2\n"
+      << "  set grid\n  set key outside right top font \",7\" samplen 2\n"
       << "  set xlabel \"" << axis_label(f.x_column) << "\"\n  set ylabel \"" << f.y_label << "\"\n"
       << (f.log_x ? "  set logscale x\n" : "  unset logscale x\n")
       << (f.log_y ? "  set logscale y\n  set format y \"10^{%L}\"\n" : "  unset logscale y\n");

@@ -1,5 +1,5 @@
 // The registry of experiments, and the data-set cache and random streams they share.
-#include <cstdio>
+#include <charconv>
 #include <map>
 #include <mutex>
 #include <tuple>
@@ -46,11 +46,8 @@ std::uint64_t dataset_stream(std::string_view name, std::size_t attributes) {
 
 std::string key_number(double value) {
   char buffer[40];
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-    if (std::stod(buffer) == value) break;
-  }
-  return buffer;
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);  // shortest exact
+  return std::string(buffer, result.ptr);
 }
 
 const Dataset& dataset(const RunContext& context, std::string_view name, std::size_t attributes) {
