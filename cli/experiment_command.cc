@@ -140,7 +140,8 @@ void add_experiment_command(CLI::App& app, int& exit_code) {
   merge_sub->add_option("--out", merge->out, "output directory (default: the first DIR)");
   merge_sub->callback([merge, &exit_code] {
     std::vector<std::filesystem::path> dirs(merge->dirs.begin(), merge->dirs.end());
-    const std::filesystem::path out = merge->out.empty() ? dirs.front() : std::filesystem::path(merge->out);
+    const std::filesystem::path out =
+        merge->out.empty() ? dirs.front() : std::filesystem::path(merge->out);
     for (const auto& file : ex::merge_experiment(dirs, out)) std::cout << file.string() << "\n";
     exit_code = 0;
   });
