@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -29,7 +30,11 @@ std::size_t value_of(const Experiment& e, const std::string& name) {
 
 std::string label(const std::string& column, const std::string& value) {
   if (column == "estimator") return value == "em" ? "EM" : value;
-  if (column == "eps") return "ε = " + value;
+  if (column == "eps") {  // ln|X| has 16 digits in the key; 4 are enough in a title
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "ε = %.4g", std::stod(value));
+    return buffer;
+  }
   if (column == "mechanism") return display_name(value);
   if (column == "knowledge") return "(" + value + ")";
   if (column == "attributes") return value + " attributes";

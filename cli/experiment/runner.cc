@@ -87,7 +87,6 @@ std::vector<fs::path> run_experiment(const RunRequest& request) {
   for (std::size_t r = request.shard - 1; r < c.sizes.realizations; r += request.shards) {
     for (std::size_t s = 0; s < settings.size(); ++s) items.emplace_back(s, r);
   }
-  make_directory(request.out);
   std::vector<std::vector<RealizationRow>> results(items.size());
   std::atomic<std::size_t> next{0};
   std::exception_ptr failure;
@@ -118,6 +117,7 @@ std::vector<fs::path> run_experiment(const RunRequest& request) {
   for (auto& part : results) {
     for (RealizationRow& r : part) rows.push_back(std::move(r));
   }
+  make_directory(request.out);  // only now: a run that fails leaves nothing behind
   RunHeader header{std::string(e.name), run_settings_text(c), request.shard, request.shards};
   if (request.shards > 1) {
     const fs::path file =

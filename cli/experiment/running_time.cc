@@ -16,7 +16,7 @@ Experiment running_time_experiment() {
   e.full_size = "n = 240000; 10 realizations";
   e.key_columns = {"dataset", "attributes", "k", "eps", "mechanism", "estimator"};
   e.value_columns = {"seconds", "tv"};
-  e.default_mechanisms = {"rr", "urr", "rappor", "urap"};
+  e.default_mechanisms = {"rr", "rappor", "urr", "urap"};  // the colours of the other figures
   e.sizes = [](bool full) { return full ? Sizes{240000, 0, 10, {6}} : Sizes{240000, 0, 1, {6}}; };
   e.settings = [](const RunContext& c) {
     std::vector<Setting> settings;
