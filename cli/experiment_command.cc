@@ -94,7 +94,16 @@ void run(const ExperimentCommand& c, int& exit_code) {
   }
   request.context.mechanisms =
       c.mechanisms.empty() ? request.experiment->default_mechanisms : split_list(c.mechanisms);
-  for (const std::string& m : request.context.mechanisms) find_mechanism(m, "--mech");
+  for (const std::string& m : request.context.mechanisms) {
+    const MechanismEntry& entry = find_mechanism(m, "--mech");
+    // The experiments build every mechanism from X_S and eps alone, over |X| = 400 and more.
+    if (entry.fixed_k || entry.block == Takes::kRequired || entry.mangat_p == Takes::kRequired ||
+        entry.theta == Takes::kRequired) {
+      throw InvalidArgument("--mech: " + m +
+                            " needs parameters other than X_S and eps (or a fixed k); the "
+                            "experiments take mechanisms built from X_S and eps only");
+    }
+  }
   request.context.seed = c.seed;
   request.context.sources = c.sources;
   if (!c.shard.empty()) parse_shard(c.shard, request.shard, request.shards);

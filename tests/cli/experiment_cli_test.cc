@@ -99,7 +99,8 @@ TEST(CliExperiment, PersonalizedLossIsBelowTheSumOfTheTwoTerms) {
 TEST(CliExperiment, BadFlagsAreOneLineErrors) {
   for (const char* args :
        {"experiment eps --shard 3/2", "experiment eps --shard x", "experiment nope",
-        "experiment eps --mech bogus", "experiment eps --eps -1", "experiment"}) {
+        "experiment eps --mech bogus", "experiment eps --mech ubd", "experiment eps --mech mangat",
+        "experiment eps --eps -1", "experiment"}) {
     const RunResult r = run_uldp(args);
     EXPECT_EQ(r.exit_code, 2) << args;
     EXPECT_TRUE(one_line(r.err)) << args << ": " << r.err;
