@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   uldp::cli::add_conform_command(app, exit_code);
   uldp::cli::add_golden_command(app, exit_code);
   uldp::cli::add_table_command(app, exit_code);
+  uldp::cli::add_experiment_command(app, exit_code);
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
     for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {

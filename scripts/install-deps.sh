@@ -7,6 +7,7 @@ packages=(
   libz3-dev z3 cvc5
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
+  gnuplot-nox  # the plots of uldp experiment (optional: without it the CSVs are still written)
 )
 missing=()
 for p in "${packages[@]}"; do
