@@ -16,37 +16,6 @@ namespace {
 using estimate::EstimationModel;
 using estimate::ReportData;
 
-ReportData draw_reports(estimate::Xoshiro256& rng, const EstimationModel& model,
-                        const std::vector<std::uint64_t>& inputs, bool per_user) {
-  ReportData data;
-  data.bit_vectors = estimate::reports_are_bit_vectors(model);
-  std::visit(Overloaded{[&](const estimate::UrrParams& m) {
-                          data.symbol_counts = estimate::sample_report_counts(rng, m, inputs);
-                        },
-                        [&](const estimate::DenseParams& m) {
-                          data.symbol_counts = estimate::sample_report_counts(rng, m, inputs);
-                        },
-                        [&](const estimate::UnaryParams& m) {
-                          if (per_user) {
-                            data.per_report = true;
-                            data.bit_reports = estimate::sample_reports(
-                                rng, m, estimate::inputs_from_counts(rng, inputs));
-                            data.bit_counts = estimate::bit_counts(data.bit_reports);
-                          } else {
-                            data.bit_counts = estimate::sample_report_counts(rng, m, inputs);
-                          }
-                        },
-                        [&](const estimate::BlockDesignParams& m) {
-                          data.per_report = true;
-                          data.bit_reports = estimate::sample_reports(
-                              rng, m, estimate::inputs_from_counts(rng, inputs));
-                          data.bit_counts = estimate::bit_counts(data.bit_reports);
-                        }},
-             model);
-  for (std::uint64_t c : inputs) data.n += c;
-  return data;
-}
-
 template <typename F>
 auto timed(double& seconds, F&& f) {
   const auto start = std::chrono::steady_clock::now();
@@ -74,7 +43,7 @@ TrialEstimates run_trial(const MechanismSpec& spec, const std::vector<std::uint6
                          std::uint64_t seed, const EstimatorChoice& choice) {
   const EstimationModel model = estimate::estimation_model(spec);
   estimate::Xoshiro256 rng(seed);
-  const ReportData data = draw_reports(rng, model, inputs, choice.em);
+  const ReportData data = estimate::sample_report_data(rng, model, inputs, choice.em);
   TrialEstimates out;
   if (choice.emp) {
     out.emp = timed(out.emp_seconds, [&] { return estimate::empirical_estimate(model, data); });

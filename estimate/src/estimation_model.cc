@@ -146,6 +146,35 @@ EmAccelerator resolved_accelerator(const EmAccelerator requested, const Estimati
                                                     : EmAccelerator::kSquarem;
 }
 
+ReportData sample_report_data(Xoshiro256& rng, const EstimationModel& model,
+                              const std::vector<std::uint64_t>& input_counts, bool per_user) {
+  ReportData data;
+  data.bit_vectors = reports_are_bit_vectors(model);
+  auto per_report = [&](const auto& m) {
+    data.per_report = true;
+    data.bit_reports = sample_reports(rng, m, inputs_from_counts(rng, input_counts));
+    data.bit_counts = bit_counts(data.bit_reports);
+  };
+  std::visit(Overloaded{[&](const UrrParams& m) {
+                          data.symbol_counts = sample_report_counts(rng, m, input_counts);
+                        },
+                        [&](const DenseParams& m) {
+                          data.symbol_counts = sample_report_counts(rng, m, input_counts);
+                        },
+                        [&](const UnaryParams& m) {
+                          if (per_user) {
+                            per_report(m);
+                          } else {
+                            data.bit_counts = sample_report_counts(rng, m, input_counts);
+                          }
+                        },
+                        [&](const BlockDesignParams& m) { per_report(m); },
+                        [&](const BlockMixtureParams& m) { per_report(m); }},
+             model);
+  for (const std::uint64_t c : input_counts) data.n += c;
+  return data;
+}
+
 void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel& model,
                       const std::vector<std::uint64_t>& input_counts, bool counts) {
   if (counts) {

@@ -44,6 +44,12 @@ EmResult em_estimate(const EstimationModel& model, const ReportData& data,
 /// The accelerator kAuto resolves to for this model (kNewton or kSquarem).
 EmAccelerator resolved_accelerator(const EmAccelerator requested, const EstimationModel& model);
 
+/// Draws the reports of the users with the given inputs, in memory: counts from the exact
+/// aggregated sampler, or one report per user when `per_user` (bit vectors; EM needs them) or
+/// when the model has no aggregated sampler (uBD and its mixture).
+ReportData sample_report_data(Xoshiro256& rng, const EstimationModel& model,
+                              const std::vector<std::uint64_t>& input_counts, bool per_user);
+
 /// Draws the reports of the users with the given inputs and writes them in the report-file
 /// format: one per line, or (`counts`) the aggregated counts drawn by the exact aggregated sampler.
 void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel& model,
