@@ -46,6 +46,9 @@ EstimationModel estimation_model(const MechanismSpec& spec) {
           [&](const UtilityOptimizedBlockDesignParams& p) -> EstimationModel {
             return block_design_params(spec.sensitive, p.block, p.budget);
           },
+          [&](const UtilityOptimizedHadamardParams& p) -> EstimationModel {
+            return hadamard_params(spec.sensitive, p.budget);
+          },
       },
       spec.kind);
 }
@@ -59,8 +62,16 @@ std::size_t num_symbols(const EstimationModel& model) {
   return std::visit(
       Overloaded{[](const UrrParams& m) { return m.k; }, [](const UnaryParams& m) { return m.k; },
                  [](const DenseParams& m) { return m.inputs; },
-                 [](const BlockDesignParams& m) { return m.k; }},
+                 [](const BlockDesignParams& m) { return m.k; },
+                 [](const HadamardParams& m) { return m.k; }},
       model);
+}
+
+std::size_t report_size(const EstimationModel& model) {
+  return std::visit(Overloaded{[](const DenseParams& m) { return m.outputs; },
+                               [](const HadamardParams& m) { return m.outputs(); },
+                               [&](const auto&) { return num_symbols(model); }},
+                    model);
 }
 
 std::vector<double> empirical_estimate(const EstimationModel& model, const ReportData& data) {
@@ -71,6 +82,9 @@ std::vector<double> empirical_estimate(const EstimationModel& model, const Repor
           [&](const DenseParams& m) { return empirical_estimate_dense(m, data.symbol_counts); },
           [&](const BlockDesignParams& m) {
             return empirical_estimate_block_design(m, data.bit_counts);
+          },
+          [&](const HadamardParams& m) {
+            return empirical_estimate_hadamard(m, data.symbol_counts);
           }},
       model);
 }
@@ -86,6 +100,9 @@ ThresholdEstimate threshold_estimate(const EstimationModel& model, const ReportD
           },
           [&](const BlockDesignParams& m) {
             return threshold_estimate_block_design(m, data.bit_counts, alpha);
+          },
+          [&](const HadamardParams& m) {
+            return threshold_estimate_hadamard(m, data.symbol_counts, alpha);
           }},
       model);
 }
@@ -112,6 +129,9 @@ EmResult em_estimate(const EstimationModel& model, const ReportData& data,
                   "the likelihood); use the empirical or thresholded estimate with counts");
             }
             return em_estimate_block_design(m, data.bit_reports, options);
+          },
+          [&](const HadamardParams& m) {
+            return em_estimate_hadamard(m, data.symbol_counts, options);
           }},
       model);
 }
@@ -125,21 +145,28 @@ EmAccelerator resolved_accelerator(const EmAccelerator requested, const Estimati
 void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel& model,
                       const std::vector<std::uint64_t>& input_counts, bool counts) {
   if (counts) {
-    std::visit(Overloaded{[&](const UrrParams& m) {
-                            write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
-                          },
-                          [&](const UnaryParams& m) {
-                            write_bit_counts(out, sample_report_counts(rng, m, input_counts));
-                          },
-                          [&](const DenseParams& m) {
-                            write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
-                          },
-                          [&](const BlockDesignParams& m) {  // counted from per-user draws
-                            write_bit_counts(out,
-                                             bit_counts(sample_reports(
-                                                 rng, m, inputs_from_counts(rng, input_counts))));
-                          }},
-               model);
+    std::visit(
+        Overloaded{
+            [&](const UrrParams& m) {
+              write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
+            },
+            [&](const UnaryParams& m) {
+              write_bit_counts(out, sample_report_counts(rng, m, input_counts));
+            },
+            [&](const DenseParams& m) {
+              write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
+            },
+            [&](const BlockDesignParams& m) {  // counted from per-user draws
+              write_bit_counts(
+                  out, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, input_counts))));
+            },
+            [&](const HadamardParams& m) {  // counted from per-user draws
+              std::vector<std::uint64_t> histogram(m.outputs(), 0);
+              for (std::uint32_t y : sample_reports(rng, m, inputs_from_counts(rng, input_counts)))
+                ++histogram[y];
+              write_symbol_counts(out, histogram);
+            }},
+        model);
     return;
   }
   const std::vector<std::uint32_t> inputs = inputs_from_counts(rng, input_counts);
@@ -150,6 +177,9 @@ void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel&
           [&](const DenseParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); },
           [&](const BlockDesignParams& m) {
             write_bit_reports(out, sample_reports(rng, m, inputs));
+          },
+          [&](const HadamardParams& m) {
+            write_symbol_reports(out, sample_reports(rng, m, inputs));
           }},
       model);
 }

@@ -42,6 +42,13 @@ std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec) 
                                                    {"from_open", c.from_open},
                                                    {"reports_self", c.reports_self}};
           },
+          [&](const UtilityOptimizedHadamardParams& p) {
+            const UhrConstants c = uhr_constants(spec.sensitive.size(), p.budget.exp_eps());
+            return std::vector<MechanismParameter>{{"V", Rational(static_cast<long>(c.columns))},
+                                                   {"plus", c.plus},
+                                                   {"minus", c.minus},
+                                                   {"reports_self", c.reports_self}};
+          },
       },
       spec.kind);
 }

@@ -74,6 +74,11 @@ MechanismSpec make_ubd(const MechanismArguments& a) {
   return {a.k, *a.sensitive, UtilityOptimizedBlockDesignParams{*a.budget, *a.block}};
 }
 
+MechanismSpec make_uhr(const MechanismArguments& a) {
+  uhr_constants(a.sensitive->size(), a.budget->exp_eps());  // validates X_S
+  return {a.k, *a.sensitive, UtilityOptimizedHadamardParams{*a.budget}};
+}
+
 using enum Takes;
 
 constexpr std::array kRegistry{
@@ -103,6 +108,11 @@ constexpr std::array kRegistry{
                    "Y_P = the K-subsets of X_S", kRequired, kRequired, kNo, kNo, kRequired,
                    std::nullopt, kMaxSymbols, "ubd_uldp",
                    "--k 5 --sensitive 0,1,3 --block 2 --exp-eps 3", &make_ubd},
+    MechanismEntry{"uhr", "utility-optimized Hadamard response (uHR)",
+                   "arXiv 2509.24173 (uHR; V = the smallest power of 2 > |X_S|)", Claim::kUldp,
+                   "Y_P = the V columns of the Hadamard matrix", kRequired, kRequired, kNo, kNo,
+                   kNo, std::nullopt, std::size_t{1} << 20, "uhr_uldp",
+                   "--k 6 --sensitive 0,2,3 --exp-eps 3", &make_uhr},
     MechanismEntry{"mangat", "Mangat's randomized response", "Section 3.1 (example of ULDP)",
                    Claim::kUldp, "Y_P = X_S = {1}", kOptional, kOptional, kNo, kOptional, kNo,
                    std::size_t{2}, 2, "mangat_uldp", "--exp-eps 3", &make_mangat},

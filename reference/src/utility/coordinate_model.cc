@@ -58,7 +58,8 @@ CoordinateModel coordinate_model(const UnaryMechanism& mechanism, std::string wh
 }
 
 bool has_coordinate_model(const MechanismSpec& spec) {
-  return !std::holds_alternative<UtilityOptimizedBlockDesignParams>(spec.kind);
+  return !std::holds_alternative<UtilityOptimizedBlockDesignParams>(spec.kind) &&
+         !std::holds_alternative<UtilityOptimizedHadamardParams>(spec.kind);
 }
 
 CoordinateModel coordinate_model(const MechanismSpec& spec) {
@@ -98,6 +99,12 @@ CoordinateModel coordinate_model(const MechanismSpec& spec) {
                 "uBD: its empirical estimator is not coordinate-wise (a sensitive estimate also "
                 "uses the count of X_N reports); its l2 loss is exact (l2_quadratic), its l1 "
                 "loss is not implemented");
+          },
+          [&](const UtilityOptimizedHadamardParams&) -> CoordinateModel {
+            throw InvalidArgument(
+                "uHR: its empirical estimator is not coordinate-wise (a sensitive estimate sums "
+                "V/2 column counts with signs); its l2 loss is exact (l2_quadratic), its l1 loss "
+                "is not implemented");
           },
           [&](const MangatParams& p) {
             // m(0) = (1-p) p(0), m(1) = p + (1-p) p(1): each output is affine in one p(x).

@@ -5,6 +5,7 @@
 
 #include "uldp/error.h"
 #include "uldp/utility/block_design_estimator.h"
+#include "uldp/utility/hadamard_estimator.h"
 
 namespace uldp {
 namespace {
@@ -60,6 +61,9 @@ L2Quadratic l2_quadratic(const MechanismSpec& spec) {
   // Every other kind's estimator is coordinate-wise (coordinate_model is exhaustive).
   return std::visit(Overloaded{[&](const UtilityOptimizedBlockDesignParams& p) {
                                  return ubd_l2_quadratic(spec.sensitive, p.block, p.budget);
+                               },
+                               [&](const UtilityOptimizedHadamardParams& p) {
+                                 return uhr_l2_quadratic(spec.sensitive, p.budget);
                                },
                                [&](const auto&) { return l2_quadratic(coordinate_model(spec)); }},
                     spec.kind);

@@ -15,6 +15,7 @@
 #include "uldp/mechanisms/non_private.h"
 #include "uldp/mechanisms/randomized_response.h"
 #include "uldp/mechanisms/utility_optimized_block_design.h"
+#include "uldp/mechanisms/utility_optimized_hadamard.h"
 #include "uldp/mechanisms/utility_optimized_oue.h"
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
@@ -26,7 +27,8 @@ namespace uldp {
 using MechanismKind =
     std::variant<NonPrivateParams, RandomizedResponseParams, UtilityOptimizedRRParams,
                  GeneralizedRapporParams, UtilityOptimizedRapporParams, MangatParams,
-                 UtilityOptimizedOueParams, UtilityOptimizedBlockDesignParams>;
+                 UtilityOptimizedOueParams, UtilityOptimizedBlockDesignParams,
+                 UtilityOptimizedHadamardParams>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {
