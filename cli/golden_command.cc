@@ -86,6 +86,8 @@ ReportData report_data(const GoldenCase& c, bool bit_vectors) {
 // uBD's estimator is linear but not coordinate-wise: no exact golden vectors for it yet.
 constexpr const char* kNoBlockDesign =
     "golden: mechanism ubd is not supported yet (its estimator is not coordinate-wise)";
+constexpr const char* kNoSubsetSelection =
+    "golden: mechanism uss is not supported yet (its reports are subsets, not independent bits)";
 constexpr const char* kNoHadamard =
     "golden: mechanism uhr is not supported yet (its estimator is not coordinate-wise)";
 
@@ -111,7 +113,10 @@ std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec&
                             g.reports.counts = sample_report_counts(rng, m, g.input_counts);
                           },
                           [&](const BlockDesignParams&) { throw InvalidArgument(kNoBlockDesign); },
-                          [&](const HadamardParams&) { throw InvalidArgument(kNoHadamard); }},
+                          [&](const HadamardParams&) { throw InvalidArgument(kNoHadamard); },
+                          [&](const SubsetSelectionParams&) {
+                            throw InvalidArgument(kNoSubsetSelection);
+                          }},
                model);
     cases.push_back(std::move(g));
   }
@@ -144,6 +149,8 @@ void run(const GoldenCommand& c, int& exit_code) {
   const EstimationModel model = estimation_model(spec);
   if (std::holds_alternative<BlockDesignParams>(model)) throw InvalidArgument(kNoBlockDesign);
   if (std::holds_alternative<HadamardParams>(model)) throw InvalidArgument(kNoHadamard);
+  if (std::holds_alternative<SubsetSelectionParams>(model))
+    throw InvalidArgument(kNoSubsetSelection);
   const bool bits = reports_are_bit_vectors(model);
   check_size(spec.k, bits ? kMaxGoldenBits : kMaxGoldenSymbols, "--k");
   const ExactForm natural = exact_form(spec);

@@ -75,6 +75,8 @@ nlohmann::json common_json(const MechanismSpec& spec) {
   if (const auto theta = theta_of(spec)) j["theta"] = to_string(*theta);
   if (const auto* ubd = std::get_if<UtilityOptimizedBlockDesignParams>(&spec.kind))
     j["block"] = ubd->block;
+  if (const auto* uss = std::get_if<UtilityOptimizedSubsetSelectionParams>(&spec.kind))
+    j["block"] = uss->block;
   return j;
 }
 

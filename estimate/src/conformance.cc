@@ -99,6 +99,11 @@ void require_supported(const EstimationModel& model) {
         "conform: mechanism ubd is not supported yet (its reports are blocks, "
         "not independent bits or symbols)");
   }
+  if (std::holds_alternative<SubsetSelectionParams>(model)) {
+    throw InvalidArgument(
+        "conform: mechanism uss is not supported yet (its reports are subsets, not independent "
+        "bits)");
+  }
   if (std::holds_alternative<HadamardParams>(model)) {
     throw InvalidArgument(
         "conform: mechanism uhr is not supported yet (its reports are Hadamard columns, not "

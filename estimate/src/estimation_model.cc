@@ -49,13 +49,17 @@ EstimationModel estimation_model(const MechanismSpec& spec) {
           [&](const UtilityOptimizedHadamardParams& p) -> EstimationModel {
             return hadamard_params(spec.sensitive, p.budget);
           },
+          [&](const UtilityOptimizedSubsetSelectionParams& p) -> EstimationModel {
+            return subset_selection_params(spec.sensitive, p.block, p.budget);
+          },
       },
       spec.kind);
 }
 
 bool reports_are_bit_vectors(const EstimationModel& model) {
   return std::holds_alternative<UnaryParams>(model) ||
-         std::holds_alternative<BlockDesignParams>(model);
+         std::holds_alternative<BlockDesignParams>(model) ||
+         std::holds_alternative<SubsetSelectionParams>(model);
 }
 
 std::size_t num_symbols(const EstimationModel& model) {
@@ -63,7 +67,8 @@ std::size_t num_symbols(const EstimationModel& model) {
       Overloaded{[](const UrrParams& m) { return m.k; }, [](const UnaryParams& m) { return m.k; },
                  [](const DenseParams& m) { return m.inputs; },
                  [](const BlockDesignParams& m) { return m.k; },
-                 [](const HadamardParams& m) { return m.k; }},
+                 [](const HadamardParams& m) { return m.k; },
+                 [](const SubsetSelectionParams& m) { return m.k; }},
       model);
 }
 
@@ -85,6 +90,10 @@ std::vector<double> empirical_estimate(const EstimationModel& model, const Repor
           },
           [&](const HadamardParams& m) {
             return empirical_estimate_hadamard(m, data.symbol_counts);
+          },
+          [&](const SubsetSelectionParams& m) {
+            if (m.not_estimable) throw InvalidArgument(*m.not_estimable);
+            return empirical_estimate_unary(m.bits, data.bit_counts);
           }},
       model);
 }
@@ -103,6 +112,10 @@ ThresholdEstimate threshold_estimate(const EstimationModel& model, const ReportD
           },
           [&](const HadamardParams& m) {
             return threshold_estimate_hadamard(m, data.symbol_counts, alpha);
+          },
+          [&](const SubsetSelectionParams& m) {
+            if (m.not_estimable) throw InvalidArgument(*m.not_estimable);
+            return threshold_estimate_unary(m.bits, data.bit_counts, alpha);
           }},
       model);
 }
@@ -132,6 +145,14 @@ EmResult em_estimate(const EstimationModel& model, const ReportData& data,
           },
           [&](const HadamardParams& m) {
             return em_estimate_hadamard(m, data.symbol_counts, options);
+          },
+          [&](const SubsetSelectionParams& m) {
+            if (!data.per_report) {
+              throw InvalidArgument(
+                  "EM on uSS reports needs one report per line (per-bit counts do not determine "
+                  "the likelihood); use the empirical or thresholded estimate with counts");
+            }
+            return em_estimate_subset_selection(m, data.bit_reports, options);
           }},
       model);
 }
@@ -165,6 +186,10 @@ void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel&
               for (std::uint32_t y : sample_reports(rng, m, inputs_from_counts(rng, input_counts)))
                 ++histogram[y];
               write_symbol_counts(out, histogram);
+            },
+            [&](const SubsetSelectionParams& m) {  // counted from per-user draws
+              write_bit_counts(
+                  out, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, input_counts))));
             }},
         model);
     return;
@@ -180,6 +205,9 @@ void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel&
           },
           [&](const HadamardParams& m) {
             write_symbol_reports(out, sample_reports(rng, m, inputs));
+          },
+          [&](const SubsetSelectionParams& m) {
+            write_bit_reports(out, sample_reports(rng, m, inputs));
           }},
       model);
 }

@@ -10,6 +10,7 @@
 #include "uldp/mechanisms/utility_optimized_block_design.h"
 #include "uldp/mechanisms/utility_optimized_hadamard.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/utility_optimized_subset_selection.h"
 #include "witness_checks.h"
 
 namespace uldp {
@@ -185,6 +186,29 @@ TEST(ClassCheck, AgreesWithDenseOnUhrForEverySmallShape) {
         const Verdict r = check_uldp(m, xs, b, UldpReading::kReachable);
         EXPECT_TRUE(r.holds) << what;
         EXPECT_EQ(r.tight_exp_eps, ExtendedRational(k == 1 ? Rational(1) : b.exp_eps())) << what;
+      }
+    }
+  }
+}
+
+TEST(ClassCheck, AgreesWithDenseOnUssForEverySmallShape) {
+  // uSS: every k <= 6, every non-empty X_S, every K; its protected columns are uBD's, so the
+  // tight ULDP ratio is the same.
+  for (std::size_t k = 1; k <= 6; ++k) {
+    for (const IndexSet& xs : all_subsets(k)) {
+      for (std::size_t block = 1; block <= xs.size(); ++block) {
+        for (const PrivacyBudget& b : budgets()) {
+          const std::string what = "k=" + std::to_string(k) + " xs={" + xs.to_string() +
+                                   "} K=" + std::to_string(block) + " " + b.describe();
+          const ClassStructuredMechanism m =
+              utility_optimized_subset_selection_classes(xs, block, b);
+          compare_all(m, xs, b, what);
+          compare_all(m, xs, budget(3, 2), what + " checked at t=3/2");
+          const Verdict v = check_uldp(m, xs, b, UldpReading::kReachable);
+          EXPECT_TRUE(v.holds) << what;
+          const bool mixed = block < xs.size() || xs.size() < k;
+          EXPECT_EQ(v.tight_exp_eps, ExtendedRational(mixed ? b.exp_eps() : Rational(1))) << what;
+        }
       }
     }
   }

@@ -191,6 +191,45 @@ UbdModel make_ubd(z3::context& ctx, bool integer_sizes) {
   return {t, ns, nn, block, blocks, in, off, open, self, params, table, rows};
 }
 
+/// uSS with block size K (arXiv 2509.24173): uBD's table with Y_I split into {x} alone (there when
+/// K < ns or K = 1) and S ∪ {x} (there when K >= 2), each reported by x only.
+struct UssModel {
+  UbdModel ubd;
+  z3::expr alone, with, params;
+  ClassTable table;
+  z3::expr rows_sum_to_one;
+};
+
+UssModel make_uss(z3::context& ctx, bool integer_sizes) {
+  UbdModel b = make_ubd(ctx, integer_sizes);
+  const z3::expr alone = ctx.real_const("q_alone");
+  const z3::expr with = ctx.real_const("q_with");
+  const z3::expr one = ctx.num_val(1, b.ns.get_sort());
+  const z3::expr s = as_real(b.ns), k = as_real(b.block);
+  // alone + C with = (t-1)/D; with = 0 at K = 1, else C with K (ns-1) = ((t-1)/D) ns (K-1).
+  const z3::expr params =
+      b.params && alone + b.blocks * with == b.self &&
+      z3::ite(b.block == one, with == 0, with * b.blocks * k * (s - 1) == b.self * s * (k - 1));
+  ClassTable table;
+  table.columns.push_back(b.table.columns.front());  // the blocks, as uBD
+  const auto open_column = [&](const char* name, const z3::expr& count, const z3::expr& q) {
+    return ColumnClass{name,
+                       count,
+                       false,
+                       {{"x in X_S", b.ns, zero(ctx), true},
+                        {"x = the member of X_N", one, q, false},
+                        {"x in X_N, other", b.nn - one, zero(ctx), false}}};
+  };
+  table.columns.push_back(open_column(
+      "{x}, x in X_N", z3::ite(b.block < b.ns || b.block == one, as_real(b.nn), ctx.real_val(0)),
+      alone));
+  table.columns.push_back(open_column(
+      "S u {x}", z3::ite(b.block == one, ctx.real_val(0), b.blocks * as_real(b.nn)), with));
+  const z3::expr rows = b.rows_sum_to_one && alone >= 0 && alone <= 1 && with >= 0 && with <= 1 &&
+                        b.blocks * b.open + alone + b.blocks * with == 1;
+  return {b, alone, with, params, table, rows};
+}
+
 /// uHR (arXiv 2509.24173): |X_S| = ns >= 1, |X_N| = nn >= 0, V > ns columns. The Hadamard facts
 /// used: every entry of a column is plus (a sensitive row with +1) or minus (any other row), so a
 /// column is described by its number c in [0, ns] of +1 sensitive rows; column h0 has c = ns,
@@ -561,6 +600,43 @@ std::vector<QueryResult> uhr_queries(unsigned timeout_ms) {
       "uHR: for t > 1 every y in Y_I has exactly one source, in X_N", true,
       [](z3::context&, UhrModel& m) { return m.params && m.t > 1; },
       [](z3::context& c, UhrModel& m) { return m.table.invertible(c, Reading::kLiteral); });
+  return out;
+}
+
+std::vector<QueryResult> uss_queries(unsigned timeout_ms) {
+  std::vector<QueryResult> out;
+  auto run = [&](const std::string& name, const std::string& title, bool integer_sizes, auto hyp_of,
+                 auto goal_of) {
+    z3::context ctx;
+    UssModel m = make_uss(ctx, integer_sizes);
+    out.push_back(prove_implication(ctx, name, title, hyp_of(ctx, m), goal_of(ctx, m), timeout_ms,
+                                    logic_for(integer_sizes)));
+  };
+  run(
+      "rows_sum_to_1", "uSS: every entry in [0,1] and every row sums to 1, all sizes and K", false,
+      [](z3::context&, UssModel& m) { return m.params; },
+      [](z3::context&, UssModel& m) { return m.rows_sum_to_one; });
+  run(
+      "ratio", "uSS: Q(y|x) <= t Q(y|x') for y in Y_P (the blocks), all sizes and K", false,
+      // Y_P's column class is uBD's, and uSS's parameters include uBD's: uBD's hypothesis is
+      // weaker, so its proof covers uSS.
+      [](z3::context&, UssModel& m) { return m.ubd.params; },
+      [](z3::context& c, UssModel& m) { return !m.table.ratio_violated(c, m.ubd.t, false); });
+  run(
+      "tight", "uSS: some (x, x', y in Y_P) attains ratio t when K < |X_S| or |X_N| >= 1", true,
+      [](z3::context&, UssModel& m) {
+        return m.ubd.params && (m.ubd.block < m.ubd.ns || m.ubd.nn >= 1);
+      },
+      [](z3::context& c, UssModel& m) { return m.table.ratio_attained(c, m.ubd.t, false); });
+  run(
+      "condition1_reachable", "uSS: every reachable y in Y_I has one non-sensitive source", true,
+      [](z3::context&, UssModel& m) { return m.params; },
+      [](z3::context& c, UssModel& m) { return m.table.invertible(c, Reading::kReachable); });
+  run(
+      "condition1_literal_eps_positive",
+      "uSS: for t > 1 every y in Y_I has exactly one source, in X_N", true,
+      [](z3::context&, UssModel& m) { return m.params && m.ubd.t > 1; },
+      [](z3::context& c, UssModel& m) { return m.table.invertible(c, Reading::kLiteral); });
   return out;
 }
 

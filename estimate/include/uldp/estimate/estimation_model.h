@@ -14,16 +14,18 @@
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/report_file.h"
+#include "uldp/estimate/subset_selection.h"
 #include "uldp/estimate/threshold.h"
 #include "uldp/mechanisms/mechanism_spec.h"
 
 namespace uldp::estimate {
 
 /// Histogram mechanisms with uRR's structure (none, RR, uRR), product-of-bits mechanisms
-/// (RAPPOR family), uBD (block reports as bit vectors), uHR (column or X_N indices), or any other
+/// (RAPPOR family), uBD and uSS (subset reports as bit vectors), uHR (column or X_N indices), or
+/// any other
 /// as a dense matrix (Mangat).
-using EstimationModel =
-    std::variant<UrrParams, UnaryParams, DenseParams, BlockDesignParams, HadamardParams>;
+using EstimationModel = std::variant<UrrParams, UnaryParams, DenseParams, BlockDesignParams,
+                                     HadamardParams, SubsetSelectionParams>;
 
 /// The model of a registered mechanism, each double the closest to its exact value.
 EstimationModel estimation_model(const MechanismSpec& spec);

@@ -19,6 +19,7 @@
 #include "uldp/mechanisms/utility_optimized_oue.h"
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/utility_optimized_subset_selection.h"
 #include "uldp/privacy_budget.h"
 
 namespace uldp {
@@ -28,7 +29,7 @@ using MechanismKind =
     std::variant<NonPrivateParams, RandomizedResponseParams, UtilityOptimizedRRParams,
                  GeneralizedRapporParams, UtilityOptimizedRapporParams, MangatParams,
                  UtilityOptimizedOueParams, UtilityOptimizedBlockDesignParams,
-                 UtilityOptimizedHadamardParams>;
+                 UtilityOptimizedHadamardParams, UtilityOptimizedSubsetSelectionParams>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {
