@@ -29,6 +29,11 @@ AuditCase audit_case(std::string setting, std::string name, long long k, std::st
   return c;
 }
 
+AuditCase block_case(AuditCase c, long long block) {
+  c.flags.block = block;
+  return c;
+}
+
 // Foursquare (|X| = 625, |X_S| = 15), US Census (400, 76), US Census with 9 attributes
 // (12800, 2432); eps = 1, 6 and ln|X| (exp_eps = |X| exactly), Mangat's example.
 std::vector<AuditCase> paper_cases() {
@@ -45,6 +50,11 @@ std::vector<AuditCase> paper_cases() {
       audit_case("US Census 9 attr., eps = 6", "urr", 12800, "0-2431", "6", ""),
       audit_case("US Census 9 attr., eps = 6", "rappor", 12800, "", "6", ""),
       audit_case("US Census 9 attr., eps = 6", "urap", 12800, "0-2431", "6", ""),
+      // After the paper (arXiv 2509.24173) at the same setting; K = 6 is uSS's default there.
+      block_case(audit_case("US Census 9 attr., eps = 6, K = 6", "ubd", 12800, "0-2431", "6", ""),
+                 6),
+      audit_case("US Census 9 attr., eps = 6", "uhr", 12800, "0-2431", "6", ""),
+      audit_case("US Census 9 attr., eps = 6, default K", "uss", 12800, "0-2431", "6", ""),
   };
 }
 

@@ -87,6 +87,10 @@ ReportData report_data(const GoldenCase& c, bool bit_vectors) {
 constexpr const char* kNoBlockDesign =
     "golden: mechanisms ubd and ubd-opt are not supported yet (their estimators are not "
     "coordinate-wise)";
+constexpr const char* kNoSubsetSelection =
+    "golden: mechanism uss is not supported yet (its reports are subsets, not independent bits)";
+constexpr const char* kNoHadamard =
+    "golden: mechanism uhr is not supported yet (its estimator is not coordinate-wise)";
 
 std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec& spec,
                                     const EstimationModel& model) {
@@ -100,19 +104,22 @@ std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec&
     g.input = d.name;
     g.input_counts = sample_input_counts(rng, c.n, d.p);
     g.reports.n = c.n;
-    std::visit(
-        Overloaded{[&](const UnaryParams& m) {
-                     g.reports.counts = sample_report_counts(rng, m, g.input_counts).ones;
-                   },
-                   [&](const UrrParams& m) {
-                     g.reports.counts = sample_report_counts(rng, m, g.input_counts);
-                   },
-                   [&](const DenseParams& m) {
-                     g.reports.counts = sample_report_counts(rng, m, g.input_counts);
-                   },
-                   [&](const BlockDesignParams&) { throw InvalidArgument(kNoBlockDesign); },
-                   [&](const BlockMixtureParams&) { throw InvalidArgument(kNoBlockDesign); }},
-        model);
+    std::visit(Overloaded{[&](const UnaryParams& m) {
+                            g.reports.counts = sample_report_counts(rng, m, g.input_counts).ones;
+                          },
+                          [&](const UrrParams& m) {
+                            g.reports.counts = sample_report_counts(rng, m, g.input_counts);
+                          },
+                          [&](const DenseParams& m) {
+                            g.reports.counts = sample_report_counts(rng, m, g.input_counts);
+                          },
+                          [&](const BlockDesignParams&) { throw InvalidArgument(kNoBlockDesign); },
+                          [&](const BlockMixtureParams&) { throw InvalidArgument(kNoBlockDesign); },
+                          [&](const HadamardParams&) { throw InvalidArgument(kNoHadamard); },
+                          [&](const SubsetSelectionParams&) {
+                            throw InvalidArgument(kNoSubsetSelection);
+                          }},
+               model);
     cases.push_back(std::move(g));
   }
   return cases;
@@ -145,6 +152,9 @@ void run(const GoldenCommand& c, int& exit_code) {
   if (std::holds_alternative<BlockDesignParams>(model) ||
       std::holds_alternative<BlockMixtureParams>(model))
     throw InvalidArgument(kNoBlockDesign);
+  if (std::holds_alternative<HadamardParams>(model)) throw InvalidArgument(kNoHadamard);
+  if (std::holds_alternative<SubsetSelectionParams>(model))
+    throw InvalidArgument(kNoSubsetSelection);
   const bool bits = reports_are_bit_vectors(model);
   check_size(spec.k, bits ? kMaxGoldenBits : kMaxGoldenSymbols, "--k");
   const ExactForm natural = exact_form(spec);

@@ -82,6 +82,8 @@ nlohmann::json common_json(const MechanismSpec& spec, const nlohmann::json& pum)
     for (const BlockWeight& bw : mix->weights)
       j["block_weights"].push_back({{"block", bw.block}, {"weight", to_string(bw.weight)}});
   }
+  if (const auto* uss = std::get_if<UtilityOptimizedSubsetSelectionParams>(&spec.kind))
+    j["block"] = uss->block;
   return j;
 }
 

@@ -10,8 +10,10 @@
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/checks/unary_privacy_check.h"
 #include "uldp/mechanisms/utility_optimized_block_design.h"
+#include "uldp/mechanisms/utility_optimized_hadamard.h"
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/utility_optimized_subset_selection.h"
 
 namespace uldp::properties {
 namespace {
@@ -47,6 +49,33 @@ RC_GTEST_PROP(TightRatio, UtilityOptimizedBlockDesignIsExactlyTInBothForms, (con
   const Verdict dense =
       check_uldp(d.matrix, x_s, d.protected_outputs, t.budget(), UldpReading::kReachable);
   const bool mixed = block < x_s.size() || x_s.size() < k;
+  RC_ASSERT(v.holds);
+  RC_ASSERT(dense.holds);
+  RC_ASSERT(v.tight_exp_eps == ExtendedRational(mixed ? t.t : Rational(1)));
+  RC_ASSERT(dense.tight_exp_eps == v.tight_exp_eps);
+  if (t.t > 1 && mixed) {
+    RC_ASSERT(!check_uldp(q, x_s, exp_eps(just_below(t.t)), UldpReading::kReachable).holds);
+  }
+}
+
+// uHR and uSS (arXiv 2509.24173), any X_S (and K): the class form, whose constructor verifies
+// exact rows, and its dense expansion agree on the structure (every row recounted) and the
+// verdict; tight at t exactly when some protected column mixes two values (uHR: |X| >= 2; uSS as
+// uBD), and any budget below is rejected.
+RC_GTEST_PROP(TightRatio, UhrAndUssAreExactlyTInBothForms, (const ExpEps& t)) {
+  const std::size_t k = *uniform<std::size_t>(1, 8);
+  const IndexSet x_s = nonempty_sensitive(k);
+  const std::size_t block = *uniform<std::size_t>(1, x_s.size());
+  const bool uhr = *rc::gen::arbitrary<bool>();
+  const ClassStructuredMechanism q =
+      uhr ? utility_optimized_hadamard_classes(x_s, t.budget())
+          : utility_optimized_subset_selection_classes(x_s, block, t.budget());
+  const DenseExpansion d = q.to_dense();
+  RC_ASSERT(!structure_mismatch(q, d.matrix, d.protected_outputs).has_value());
+  const Verdict v = check_uldp(q, x_s, t.budget(), UldpReading::kReachable);
+  const Verdict dense =
+      check_uldp(d.matrix, x_s, d.protected_outputs, t.budget(), UldpReading::kReachable);
+  const bool mixed = uhr ? k >= 2 : (block < x_s.size() || x_s.size() < k);
   RC_ASSERT(v.holds);
   RC_ASSERT(dense.holds);
   RC_ASSERT(v.tight_exp_eps == ExtendedRational(mixed ? t.t : Rational(1)));

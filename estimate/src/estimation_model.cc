@@ -59,6 +59,12 @@ EstimationModel estimation_model(const MechanismSpec& spec) {
           [&](const UbdMixtureParams& p) -> EstimationModel {
             return block_mixture_params(spec.sensitive, p.weights, p.alpha, p.budget);
           },
+          [&](const UtilityOptimizedHadamardParams& p) -> EstimationModel {
+            return hadamard_params(spec.sensitive, p.budget);
+          },
+          [&](const UtilityOptimizedSubsetSelectionParams& p) -> EstimationModel {
+            return subset_selection_params(spec.sensitive, p.block, p.budget);
+          },
       },
       spec.kind);
 }
@@ -66,7 +72,8 @@ EstimationModel estimation_model(const MechanismSpec& spec) {
 bool reports_are_bit_vectors(const EstimationModel& model) {
   return std::holds_alternative<UnaryParams>(model) ||
          std::holds_alternative<BlockDesignParams>(model) ||
-         std::holds_alternative<BlockMixtureParams>(model);
+         std::holds_alternative<BlockMixtureParams>(model) ||
+         std::holds_alternative<SubsetSelectionParams>(model);
 }
 
 std::size_t num_symbols(const EstimationModel& model) {
@@ -74,8 +81,17 @@ std::size_t num_symbols(const EstimationModel& model) {
       Overloaded{[](const UrrParams& m) { return m.k; }, [](const UnaryParams& m) { return m.k; },
                  [](const DenseParams& m) { return m.inputs; },
                  [](const BlockDesignParams& m) { return m.k; },
-                 [](const BlockMixtureParams& m) { return m.k; }},
+                 [](const BlockMixtureParams& m) { return m.k; },
+                 [](const HadamardParams& m) { return m.k; },
+                 [](const SubsetSelectionParams& m) { return m.k; }},
       model);
+}
+
+std::size_t report_size(const EstimationModel& model) {
+  return std::visit(Overloaded{[](const DenseParams& m) { return m.outputs; },
+                               [](const HadamardParams& m) { return m.outputs(); },
+                               [&](const auto&) { return num_symbols(model); }},
+                    model);
 }
 
 std::vector<double> empirical_estimate(const EstimationModel& model, const ReportData& data) {
@@ -89,6 +105,13 @@ std::vector<double> empirical_estimate(const EstimationModel& model, const Repor
           },
           [&](const BlockMixtureParams& m) {
             return empirical_estimate_block_mixture(m, mixture_reports(data));
+          },
+          [&](const HadamardParams& m) {
+            return empirical_estimate_hadamard(m, data.symbol_counts);
+          },
+          [&](const SubsetSelectionParams& m) {
+            if (m.not_estimable) throw InvalidArgument(*m.not_estimable);
+            return empirical_estimate_unary(m.bits, data.bit_counts);
           }},
       model);
 }
@@ -107,6 +130,13 @@ ThresholdEstimate threshold_estimate(const EstimationModel& model, const ReportD
           },
           [&](const BlockMixtureParams& m) {
             return threshold_estimate_block_mixture(m, mixture_reports(data), alpha);
+          },
+          [&](const HadamardParams& m) {
+            return threshold_estimate_hadamard(m, data.symbol_counts, alpha);
+          },
+          [&](const SubsetSelectionParams& m) {
+            if (m.not_estimable) throw InvalidArgument(*m.not_estimable);
+            return threshold_estimate_unary(m.bits, data.bit_counts, alpha);
           }},
       model);
 }
@@ -136,6 +166,17 @@ EmResult em_estimate(const EstimationModel& model, const ReportData& data,
           },
           [&](const BlockMixtureParams& m) {
             return em_estimate_block_mixture(m, mixture_reports(data), options);
+          },
+          [&](const HadamardParams& m) {
+            return em_estimate_hadamard(m, data.symbol_counts, options);
+          },
+          [&](const SubsetSelectionParams& m) {
+            if (!data.per_report) {
+              throw InvalidArgument(
+                  "EM on uSS reports needs one report per line (per-bit counts do not determine "
+                  "the likelihood); use the empirical or thresholded estimate with counts");
+            }
+            return em_estimate_subset_selection(m, data.bit_reports, options);
           }},
       model);
 }
@@ -169,7 +210,14 @@ ReportData sample_report_data(Xoshiro256& rng, const EstimationModel& model,
                           }
                         },
                         [&](const BlockDesignParams& m) { per_report(m); },
-                        [&](const BlockMixtureParams& m) { per_report(m); }},
+                        [&](const BlockMixtureParams& m) { per_report(m); },
+                        [&](const HadamardParams& m) {
+                          data.symbol_counts.assign(m.outputs(), 0);
+                          for (const std::uint32_t y :
+                               sample_reports(rng, m, inputs_from_counts(rng, input_counts)))
+                            ++data.symbol_counts[y];
+                        },
+                        [&](const SubsetSelectionParams& m) { per_report(m); }},
              model);
   for (const std::uint64_t c : input_counts) data.n += c;
   return data;
@@ -196,6 +244,16 @@ void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel&
             [&](const BlockMixtureParams& m) {  // counted from per-user draws
               write_bit_counts(
                   out, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, input_counts))));
+            },
+            [&](const HadamardParams& m) {  // counted from per-user draws
+              std::vector<std::uint64_t> histogram(m.outputs(), 0);
+              for (std::uint32_t y : sample_reports(rng, m, inputs_from_counts(rng, input_counts)))
+                ++histogram[y];
+              write_symbol_counts(out, histogram);
+            },
+            [&](const SubsetSelectionParams& m) {  // counted from per-user draws
+              write_bit_counts(
+                  out, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, input_counts))));
             }},
         model);
     return;
@@ -210,6 +268,12 @@ void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel&
             write_bit_reports(out, sample_reports(rng, m, inputs));
           },
           [&](const BlockMixtureParams& m) {
+            write_bit_reports(out, sample_reports(rng, m, inputs));
+          },
+          [&](const HadamardParams& m) {
+            write_symbol_reports(out, sample_reports(rng, m, inputs));
+          },
+          [&](const SubsetSelectionParams& m) {
             write_bit_reports(out, sample_reports(rng, m, inputs));
           }},
       model);

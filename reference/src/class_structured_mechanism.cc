@@ -33,7 +33,7 @@ ClassStructuredMechanism::ClassStructuredMechanism(std::size_t k,
                                                    std::vector<InputClass> input_classes,
                                                    std::vector<OutputClass> output_classes,
                                                    std::optional<DenseFormulas> dense,
-                                                   const std::string& what)
+                                                   const std::string& what, RowEvenness evenness)
     : k_(k),
       input_classes_(std::move(input_classes)),
       output_classes_(std::move(output_classes)),
@@ -122,9 +122,23 @@ ClassStructuredMechanism::ClassStructuredMechanism(std::size_t k,
     }
     for (const ColumnCell& cell : o.cells) {
       const InputClass& a = input_classes_[cell.input_class];
-      row_sums[cell.input_class] +=
-          cell.probability *
-          Rational(row_count(o, cell, a.members.size(), where + ", input class '" + a.name + "'"));
+      if (evenness == RowEvenness::kPerCell) {
+        row_count(o, cell, a.members.size(), where + ", input class '" + a.name + "'");
+      }
+      row_sums[cell.input_class] += cell.probability * Rational(Integer(o.count * cell.members)) /
+                                    Rational(Integer(a.members.size()));
+    }
+  }
+  if (evenness == RowEvenness::kPerProbability) {
+    for (std::size_t a = 0; a < input_classes_.size(); ++a) {
+      for (const auto& [key, total] : row_totals(a)) {
+        if (total % input_classes_[a].members.size() != 0) {
+          throw InvalidArgument(what + ": input class '" + input_classes_[a].name +
+                                "': the outputs with probability " + to_string(key.second) +
+                                " cannot be spread evenly over its " +
+                                std::to_string(input_classes_[a].members.size()) + " inputs");
+        }
+      }
     }
   }
   std::sort(first_ranks.begin(), first_ranks.end());
@@ -139,17 +153,23 @@ ClassStructuredMechanism::ClassStructuredMechanism(std::size_t k,
   }
 }
 
-std::vector<RowCell> ClassStructuredMechanism::row_cells(std::size_t input_class) const {
-  const std::size_t size = input_classes_.at(input_class).members.size();
-  std::map<std::pair<bool, Rational>, Integer> merged;
+std::map<std::pair<bool, Rational>, Integer> ClassStructuredMechanism::row_totals(
+    std::size_t input_class) const {
+  std::map<std::pair<bool, Rational>, Integer> totals;
   for (const OutputClass& o : output_classes_) {
     for (const ColumnCell& cell : o.cells) {
-      if (cell.input_class != input_class) continue;
-      merged[{o.is_protected, cell.probability}] += o.count * cell.members / size;
+      if (cell.input_class == input_class)
+        totals[{o.is_protected, cell.probability}] += o.count * cell.members;
     }
   }
+  return totals;
+}
+
+std::vector<RowCell> ClassStructuredMechanism::row_cells(std::size_t input_class) const {
+  const std::size_t size = input_classes_.at(input_class).members.size();
   std::vector<RowCell> cells;
-  for (const auto& [key, count] : merged) cells.push_back({key.second, count, key.first});
+  for (const auto& [key, total] : row_totals(input_class))
+    cells.push_back({key.second, Integer(total / size), key.first});
   return cells;
 }
 

@@ -122,6 +122,18 @@ TEST(CliAudit, PapersClaimsHold) {
     }
   }
   EXPECT_TRUE(urr_12800);
+  // The mechanisms after the paper at the same setting, each checked exactly in under a second.
+  for (const char* name : {"ubd", "uhr", "uss"}) {
+    bool found = false;
+    for (const json& c : j["cases"]) {
+      if (c["mechanism"] != name || c["k"] != 12800) continue;
+      found = true;
+      EXPECT_TRUE(c["claim_verdict"]["holds"]) << name;
+      EXPECT_EQ(c["sensitive_count"], 2432) << name;
+      EXPECT_LT(c["seconds"].get<double>(), 1.0) << name;
+    }
+    EXPECT_TRUE(found) << name;
+  }
 }
 
 struct BadInput {

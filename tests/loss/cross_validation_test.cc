@@ -2,7 +2,7 @@
 // estimate/: the Monte Carlo mean l2 and l1 losses of the empirical estimator (users drawn
 // i.i.d. from p, reports drawn by the aggregated samplers) match the exact E[l2^2] and the exact
 // finite-n E[l1] for RR, RAPPOR, uRR, uRAP and the non-private mechanism (and the exact l2 of
-// uBD), in the high-privacy
+// uBD, uHR and uSS), in the high-privacy
 // regime (e^ε = 441/400, ε ≈ 0.098) and at ε = ln|X|, for two sizes.
 //
 // Bound: with R i.i.d. replications the sample mean deviates from its expectation by more than
@@ -58,22 +58,32 @@ std::vector<double> sampled_estimate(const Setting& s, const EstimationModel& mo
   const std::vector<std::uint64_t> inputs = sample_input_counts(rng, s.n, p);
   return std::visit(
       Overloaded{[&](const UrrParams& m) {
-                   return empirical_estimate_urr(m, sample_report_counts(rng, m, inputs));
+    return empirical_estimate_urr(m, sample_report_counts(rng, m, inputs));
                  },
                  [&](const UnaryParams& m) {
-                   return empirical_estimate_unary(m, sample_report_counts(rng, m, inputs));
+    return empirical_estimate_unary(m, sample_report_counts(rng, m, inputs));
                  },
                  [&](const DenseParams& m) {
-                   return empirical_estimate_dense(m, sample_report_counts(rng, m, inputs));
+    return empirical_estimate_dense(m, sample_report_counts(rng, m, inputs));
                  },
                  [&](const BlockDesignParams& m) {  // per-user draws
-                   return empirical_estimate_block_design(
-                       m, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, inputs))));
+    return empirical_estimate_block_design(
+        m, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, inputs))));
                  },
                  [&](const BlockMixtureParams& m) {  // per-user draws, per-report estimate
-                   return empirical_estimate_block_mixture(
-                       m, sample_reports(rng, m, inputs_from_counts(rng, inputs)));
+    return empirical_estimate_block_mixture(
+        m, sample_reports(rng, m, inputs_from_counts(rng, inputs)));
                  }},
+                 [&](const HadamardParams& m) {  // per-user draws, counted
+    std::vector<std::uint64_t> counts(m.outputs(), 0);
+    for (std::uint32_t y : sample_reports(rng, m, inputs_from_counts(rng, inputs))) ++counts[y];
+    return empirical_estimate_hadamard(m, counts);
+                 },
+                 [&](const SubsetSelectionParams& m) {  // per-user draws, the bit decoder
+    return empirical_estimate_unary(
+        m.bits, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, inputs))));
+                 }
+},
       model);
 }
 
@@ -201,6 +211,52 @@ TEST(CrossValidation, OptimalBlockMixtureL2) {
       const std::string what = "ubd-opt t=" + to_string(t);
       EXPECT_LT(kStandardErrors * mc.se_l2, 0.05 * exact) << what;
       EXPECT_NEAR(mc.mean_l2, exact, kStandardErrors * mc.se_l2) << what;
+    }
+  }
+}
+
+// uHR (arXiv 2509.24173; X_S = {0, 3, 5, 8, 13}, not a prefix, V = 8): the Monte Carlo l2 of
+// its empirical estimator against the exact l2_quadratic, at p = zipf and at the exact worst case,
+// per-user reports through the structured sampler.
+TEST(CrossValidation, HadamardResponseL2) {
+  std::uint64_t seed = 7000;
+  for (const char* xs_text : {"0,3,5,8,13", "2,7"}) {
+    const IndexSet xs = IndexSet::parse(xs_text, 16, "xs");
+    for (const Rational& t : {Rational(441, 400), Rational(16)}) {
+      const PrivacyBudget budget = PrivacyBudget::from_exp_eps(t);
+      const MechanismSpec spec{16, xs, UtilityOptimizedHadamardParams{budget}};
+      const Setting s{"uhr", 16, xs.size(), t, 2000};
+      const L2Quadratic q = l2_quadratic(spec);
+      for (const std::vector<Rational>& p : {zipf(16), worst_case_l2_loss(q, s.n).argmax}) {
+        const double exact = to_double(expected_l2_loss(q, p, s.n));
+        const MonteCarlo mc = run(s, estimation_model(spec), p, ++seed);
+        const std::string what = std::string("uhr xs=") + xs_text + " t=" + to_string(t);
+        EXPECT_LT(kStandardErrors * mc.se_l2, 0.05 * exact) << what;
+        EXPECT_NEAR(mc.mean_l2, exact, kStandardErrors * mc.se_l2) << what;
+      }
+    }
+  }
+}
+
+// uSS (arXiv 2509.24173; X_S = {0, 3, 5, 8, 13}): the Monte Carlo l2 of the reference
+// decoder (coordinate-wise on the bits) against the exact l2 of its coordinate model, at p = zipf
+// and at the exact worst case, per-user reports through the structured sampler.
+TEST(CrossValidation, SubsetSelectionL2) {
+  std::uint64_t seed = 8000;
+  const IndexSet xs = IndexSet::parse("0,3,5,8,13", 16, "xs");
+  for (const Rational& t : {Rational(441, 400), Rational(16)}) {
+    for (std::size_t block : {1, 2, 4}) {
+      const PrivacyBudget budget = PrivacyBudget::from_exp_eps(t);
+      const MechanismSpec spec{16, xs, UtilityOptimizedSubsetSelectionParams{budget, block}};
+      const Setting s{"uss", 16, 5, t, 2000};
+      const L2Quadratic q = l2_quadratic(spec);
+      for (const std::vector<Rational>& p : {zipf(16), worst_case_l2_loss(q, s.n).argmax}) {
+        const double exact = to_double(expected_l2_loss(q, p, s.n));
+        const MonteCarlo mc = run(s, estimation_model(spec), p, ++seed);
+        const std::string what = "uss K=" + std::to_string(block) + " t=" + to_string(t);
+        EXPECT_LT(kStandardErrors * mc.se_l2, 0.05 * exact) << what;
+        EXPECT_NEAR(mc.mean_l2, exact, kStandardErrors * mc.se_l2) << what;
+      }
     }
   }
 }

@@ -8,7 +8,9 @@
 #include "uldp/error.h"
 #include "uldp/mechanisms/randomized_response.h"
 #include "uldp/mechanisms/utility_optimized_block_design.h"
+#include "uldp/mechanisms/utility_optimized_hadamard.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/utility_optimized_subset_selection.h"
 #include "witness_checks.h"
 
 namespace uldp {
@@ -154,6 +156,52 @@ TEST(ClassCheck, AgreesWithDenseOnUbdForEverySmallShape) {
           const std::string what = "k=" + std::to_string(k) + " xs={" + xs.to_string() +
                                    "} K=" + std::to_string(block) + " " + b.describe();
           const ClassStructuredMechanism m = utility_optimized_block_design_classes(xs, block, b);
+          compare_all(m, xs, b, what);
+          compare_all(m, xs, budget(3, 2), what + " checked at t=3/2");
+          const Verdict v = check_uldp(m, xs, b, UldpReading::kReachable);
+          EXPECT_TRUE(v.holds) << what;
+          const bool mixed = block < xs.size() || xs.size() < k;
+          EXPECT_EQ(v.tight_exp_eps, ExtendedRational(mixed ? b.exp_eps() : Rational(1))) << what;
+        }
+      }
+    }
+  }
+}
+
+TEST(ClassCheck, AgreesWithDenseOnUhrForEverySmallShape) {
+  // uHR: every k <= 7 and every non-empty X_S (the structure recount checks every row too, which
+  // the class form only knows per probability); the tight ULDP ratio is t except at k = |X_S| = 1
+  // (one input: the columns h0 and h1 each have a single entry).
+  for (std::size_t k = 1; k <= 7; ++k) {
+    for (const IndexSet& xs : all_subsets(k)) {
+      if (xs.empty()) continue;
+      for (const PrivacyBudget& b : budgets()) {
+        const std::string what =
+            "k=" + std::to_string(k) + " xs={" + xs.to_string() + "} " + b.describe();
+        const ClassStructuredMechanism m = utility_optimized_hadamard_classes(xs, b);
+        compare_all(m, xs, b, what);
+        compare_all(m, xs, budget(3, 2), what + " checked at t=3/2");
+        const Verdict v = check_uldp(m, xs, b, UldpReading::kLiteral);
+        EXPECT_EQ(v.holds, b.exp_eps() > 1 || xs.size() == k) << what;  // t = 1: X_N unreported
+        const Verdict r = check_uldp(m, xs, b, UldpReading::kReachable);
+        EXPECT_TRUE(r.holds) << what;
+        EXPECT_EQ(r.tight_exp_eps, ExtendedRational(k == 1 ? Rational(1) : b.exp_eps())) << what;
+      }
+    }
+  }
+}
+
+TEST(ClassCheck, AgreesWithDenseOnUssForEverySmallShape) {
+  // uSS: every k <= 6, every non-empty X_S, every K; its protected columns are uBD's, so the
+  // tight ULDP ratio is the same.
+  for (std::size_t k = 1; k <= 6; ++k) {
+    for (const IndexSet& xs : all_subsets(k)) {
+      for (std::size_t block = 1; block <= xs.size(); ++block) {
+        for (const PrivacyBudget& b : budgets()) {
+          const std::string what = "k=" + std::to_string(k) + " xs={" + xs.to_string() +
+                                   "} K=" + std::to_string(block) + " " + b.describe();
+          const ClassStructuredMechanism m =
+              utility_optimized_subset_selection_classes(xs, block, b);
           compare_all(m, xs, b, what);
           compare_all(m, xs, budget(3, 2), what + " checked at t=3/2");
           const Verdict v = check_uldp(m, xs, b, UldpReading::kReachable);

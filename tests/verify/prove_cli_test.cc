@@ -139,8 +139,8 @@ TEST(ProveCli, BothSolversProveEveryMechanismFamily) {
   // The family encodings stay polynomial with named denominators, so the real cvc5 (1.0.3,
   // no libpoly) proves each query too; a change that makes cvc5 answer unknown fails here.
   if (!uldp::verify::cvc5_on_path()) GTEST_SKIP() << "no cvc5 on PATH";
-  for (const char* claim : {"urr_uldp", "urap_uldp", "ubd_uldp", "rr_ldp", "rappor_ldp",
-                            "mangat_uldp", "urap_not_ldp"}) {
+  for (const char* claim : {"urr_uldp", "urap_uldp", "ubd_uldp", "uhr_uldp", "uss_uldp", "rr_ldp",
+                            "rappor_ldp", "mangat_uldp", "urap_not_ldp"}) {
     const RunResult r = run(std::string("prove ") + claim + " --solver both --json");
     EXPECT_EQ(r.exit_code, 0) << claim << r.out;
     const auto j = nlohmann::json::parse(r.out);

@@ -94,6 +94,20 @@ const std::vector<CatalogEntry>& catalog() {
                   "in the reachable reading for t >= 1",
                   "every t >= 1, |X_S| >= 1, 1 <= K <= |X_S|, |X_N| >= 0 (entry classes)", P},
                  internal::ubd_queries});
+    e.push_back({{"uhr_uldp", "arXiv 2509.24173 (uHR)",
+                  "uHR is a mechanism, gives (X_S, columns, eps)-ULDP with tight ratio t "
+                  "(|X| >= 2); condition 1 literally for t > 1 and in the reachable reading for "
+                  "t >= 1",
+                  "every t >= 1, |X_S| >= 1, |X_N| >= 0, V > |X_S| (entry classes; Hadamard "
+                  "facts in docs/verification.md)",
+                  P},
+                 internal::uhr_queries});
+    e.push_back({{"uss_uldp", "arXiv 2509.24173 (uSS)",
+                  "uSS with block size K is a mechanism, gives (X_S, blocks, eps)-ULDP with tight "
+                  "ratio t (K < |X_S| or |X_N| >= 1); condition 1 literally for t > 1 and in the "
+                  "reachable reading for t >= 1",
+                  "every t >= 1, |X_S| >= 1, 1 <= K <= |X_S|, |X_N| >= 0 (entry classes)", P},
+                 internal::uss_queries});
     e.push_back({{"rr_ldp", "eq. (2)",
                   "eps-RR is a mechanism and gives eps-LDP, tight ratio t for |X| >= 2",
                   "every t >= 1, |X| >= 1 (entry classes)", P},

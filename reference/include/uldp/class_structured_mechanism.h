@@ -8,8 +8,10 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "uldp/dense_mechanism.h"
@@ -68,6 +70,14 @@ struct DenseFormulas {
   std::function<bool(std::size_t y)> is_protected;
 };
 
+/// How the rows of an input class are known to be equal. kPerCell: every member meets each cell
+/// equally often (validated: count * members / |class| is an integer per cell). kPerProbability:
+/// the family vouches that every member meets each (protected, probability) pair equally often
+/// over all output classes, while single cells may be uneven (uHR: a column class holds columns
+/// with the same number of +1 entries, and each Hadamard row but the first is balanced); only
+/// the totals' divisibility is validated, and the dense recount checks the rows at small sizes.
+enum class RowEvenness { kPerCell, kPerProbability };
+
 /// A dense matrix with its declared Y_P as output indices.
 struct DenseExpansion {
   DenseMechanism matrix;
@@ -82,11 +92,13 @@ class ClassStructuredMechanism {
   /// class's cells add up to its size, probabilities in [0,1], first members genuine and
   /// disjoint, first ranks distinct and < the number of outputs; every member of an input class
   /// meets each cell equally often (the row counts count * members / |class| are integers); and
-  /// every row sums to exactly 1. `what` names the mechanism in errors.
+  /// every row sums to exactly 1. `what` names the mechanism in errors; `evenness` says how
+  /// rows are known to be equal (see RowEvenness).
   ClassStructuredMechanism(std::size_t k, std::vector<InputClass> input_classes,
                            std::vector<OutputClass> output_classes,
                            std::optional<DenseFormulas> dense = std::nullopt,
-                           const std::string& what = "class-structured mechanism");
+                           const std::string& what = "class-structured mechanism",
+                           RowEvenness evenness = RowEvenness::kPerCell);
 
   /// k = |X|.
   std::size_t num_inputs() const { return k_; }
@@ -111,6 +123,9 @@ class ClassStructuredMechanism {
   static constexpr std::size_t kMaxDenseSize = 4096;
 
  private:
+  // Per (protected, probability): the sum over output classes of count * members.
+  std::map<std::pair<bool, Rational>, Integer> row_totals(std::size_t input_class) const;
+
   std::size_t k_;
   std::vector<InputClass> input_classes_;
   std::vector<OutputClass> output_classes_;

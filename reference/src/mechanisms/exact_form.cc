@@ -91,6 +91,20 @@ ExactForm exact_form(const MechanismSpec& spec, FormChoice choice) {
             DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
             return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
           },
+          [&](const UtilityOptimizedHadamardParams& p) -> ExactForm {
+            ClassStructuredMechanism q =
+                utility_optimized_hadamard_classes(spec.sensitive, p.budget);
+            if (choice == FormChoice::kNatural) return ClassForm{std::move(q), std::nullopt};
+            DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
+            return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
+          },
+          [&](const UtilityOptimizedSubsetSelectionParams& p) -> ExactForm {
+            ClassStructuredMechanism q =
+                utility_optimized_subset_selection_classes(spec.sensitive, p.block, p.budget);
+            if (choice == FormChoice::kNatural) return ClassForm{std::move(q), std::nullopt};
+            DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
+            return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
+          },
           [&](const MangatParams& p) -> ExactForm {
             return DenseForm{mangat(p.p), IndexSet::from_indices({1}, 2, "protected")};
           },

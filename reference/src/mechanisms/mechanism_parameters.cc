@@ -50,6 +50,27 @@ std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec) 
               out.push_back({"weight_K" + std::to_string(bw.block), bw.weight});
             return out;
           },
+          [&](const UtilityOptimizedHadamardParams& p) {
+            const UhrConstants c = uhr_constants(spec.sensitive.size(), p.budget.exp_eps());
+            return std::vector<MechanismParameter>{{"V", Rational(static_cast<long>(c.columns))},
+                                                   {"plus", c.plus},
+                                                   {"minus", c.minus},
+                                                   {"reports_self", c.reports_self}};
+          },
+          [&](const UtilityOptimizedSubsetSelectionParams& p) {
+            const UssConstants c =
+                uss_constants(spec.sensitive.size(), p.block, p.budget.exp_eps());
+            return std::vector<MechanismParameter>{{"K", Rational(static_cast<long>(p.block))},
+                                                   {"blocks", Rational(c.blocks.blocks)},
+                                                   {"in_block", c.blocks.in_block},
+                                                   {"off_block", c.blocks.off_block},
+                                                   {"from_open", c.blocks.from_open},
+                                                   {"alone", c.alone},
+                                                   {"with_block", c.with_block},
+                                                   {"p_star", c.own_sensitive_bit},
+                                                   {"q_star", c.other_sensitive_bit},
+                                                   {"z_star", c.own_open_bit}};
+          },
       },
       spec.kind);
 }

@@ -78,6 +78,19 @@ MechanismSpec make_ubd_opt(const MechanismArguments& a) {
   return {a.k, *a.sensitive, optimal_ubd_mixture(*a.sensitive, *a.budget)};
 }
 
+MechanismSpec make_uhr(const MechanismArguments& a) {
+  uhr_constants(a.sensitive->size(), a.budget->exp_eps());  // validates X_S
+  return {a.k, *a.sensitive, UtilityOptimizedHadamardParams{*a.budget}};
+}
+
+MechanismSpec make_uss(const MechanismArguments& a) {
+  const std::size_t v = a.sensitive->size();
+  if (v == 0) throw InvalidArgument("--sensitive: uSS needs a non-empty X_S");
+  const std::size_t block = a.block ? *a.block : uss_default_block(v, a.budget->exp_eps());
+  uss_constants(v, block, a.budget->exp_eps());  // validates K
+  return {a.k, *a.sensitive, UtilityOptimizedSubsetSelectionParams{*a.budget, block}};
+}
+
 using enum Takes;
 
 constexpr std::array kRegistry{
@@ -114,6 +127,16 @@ constexpr std::array kRegistry{
                    "Y_P = the K-subsets of X_S, for every K of the mixture", kRequired, kRequired,
                    kNo, kNo, kNo, std::nullopt, kMaxSymbols, "ubd_uldp",
                    "--k 8 --sensitive 0,2,3,5 --exp-eps 4", &make_ubd_opt},
+    MechanismEntry{"uhr", "utility-optimized Hadamard response (uHR)",
+                   "arXiv 2509.24173 (uHR; V = the smallest power of 2 > |X_S|)", Claim::kUldp,
+                   "Y_P = the V columns of the Hadamard matrix", kRequired, kRequired, kNo, kNo,
+                   kNo, std::nullopt, std::size_t{1} << 20, "uhr_uldp",
+                   "--k 6 --sensitive 0,2,3 --exp-eps 3", &make_uhr},
+    MechanismEntry{"uss", "utility-optimized subset selection, block size K (uSS)",
+                   "arXiv 2509.24173 (uSS; K defaults to the reference code's find_opt_k)",
+                   Claim::kUldp, "Y_P = the K-subsets of X_S", kRequired, kRequired, kNo, kNo,
+                   kOptional, std::nullopt, std::size_t{1} << 20, "uss_uldp",
+                   "--k 6 --sensitive 0,1,3,4 --block 2 --exp-eps 3", &make_uss},
     MechanismEntry{"mangat", "Mangat's randomized response", "Section 3.1 (example of ULDP)",
                    Claim::kUldp, "Y_P = X_S = {1}", kOptional, kOptional, kNo, kOptional, kNo,
                    std::size_t{2}, 2, "mangat_uldp", "--exp-eps 3", &make_mangat},

@@ -59,7 +59,8 @@ CoordinateModel coordinate_model(const UnaryMechanism& mechanism, std::string wh
 
 bool has_coordinate_model(const MechanismSpec& spec) {
   return !std::holds_alternative<UtilityOptimizedBlockDesignParams>(spec.kind) &&
-         !std::holds_alternative<UbdMixtureParams>(spec.kind);
+         !std::holds_alternative<UbdMixtureParams>(spec.kind) &&
+         !std::holds_alternative<UtilityOptimizedHadamardParams>(spec.kind);
 }
 
 CoordinateModel coordinate_model(const MechanismSpec& spec) {
@@ -105,6 +106,25 @@ CoordinateModel coordinate_model(const MechanismSpec& spec) {
                 "ubd-opt: its estimator is not coordinate-wise (a report's estimate depends on "
                 "its block size and on the X_N reports); its l2 loss is exact (l2_quadratic), "
                 "its l1 loss is not implemented");
+          },
+          [&](const UtilityOptimizedHadamardParams&) -> CoordinateModel {
+            throw InvalidArgument(
+                "uHR: its empirical estimator is not coordinate-wise (a sensitive estimate sums "
+                "V/2 column counts with signs); its l2 loss is exact (l2_quadratic), its l1 loss "
+                "is not implemented");
+          },
+          [&](const UtilityOptimizedSubsetSelectionParams& p) {
+            // The reference decoder (decode_uSS.m): bit x is 1 w.p. q* + (p* - q*) p(x) on X_S
+            // (q* for every other input, by design), z* p(x) on X_N.
+            const UssConstants c =
+                uss_constants(spec.sensitive.size(), p.block, p.budget.exp_eps());
+            std::vector<Rational> offset(k), gain(k);
+            for (std::size_t x = 0; x < k; ++x) {
+              const bool s = spec.sensitive.contains(x);
+              offset[x] = s ? c.other_sensitive_bit : Rational(0);
+              gain[x] = s ? Rational(c.own_sensitive_bit - c.other_sensitive_bit) : c.own_open_bit;
+            }
+            return CoordinateModel(std::move(offset), std::move(gain), "uSS");
           },
           [&](const MangatParams& p) {
             // m(0) = (1-p) p(0), m(1) = p + (1-p) p(1): each output is affine in one p(x).

@@ -5,6 +5,7 @@
 
 #include "uldp/error.h"
 #include "uldp/utility/block_design_estimator.h"
+#include "uldp/utility/hadamard_estimator.h"
 #include "uldp/utility/ubd_mixture_estimator.h"
 
 namespace uldp {
@@ -65,6 +66,9 @@ L2Quadratic l2_quadratic(const MechanismSpec& spec) {
                                [&](const UbdMixtureParams& p) {
                                  return ubd_mixture_l2_quadratic(spec.sensitive, p.weights, p.alpha,
                                                                  p.budget);
+                               },
+                               [&](const UtilityOptimizedHadamardParams& p) {
+                                 return uhr_l2_quadratic(spec.sensitive, p.budget);
                                },
                                [&](const auto&) { return l2_quadratic(coordinate_model(spec)); }},
                     spec.kind);

@@ -32,6 +32,10 @@ std::vector<QueryResult> mangat_queries(unsigned timeout_ms);
 std::vector<QueryResult> ubd_queries(unsigned timeout_ms);
 /// uBD's tightness without its hypothesis (K = |X_S|, X_N empty, t > 1): expected refuted.
 std::vector<QueryResult> ubd_single_block_queries(unsigned timeout_ms);
+/// uHR (arXiv 2509.24173), every t and sizes (entry classes and three Hadamard facts).
+std::vector<QueryResult> uhr_queries(unsigned timeout_ms);
+/// uSS with block size K (arXiv 2509.24173), every t, sizes and K (entry classes).
+std::vector<QueryResult> uss_queries(unsigned timeout_ms);
 /// Mangat with p = 1 allowed: "no ε-LDP" fails (the constant mechanism).
 std::vector<QueryResult> mangat_p_one_queries(unsigned timeout_ms);
 

@@ -11,19 +11,21 @@
 #include "uldp/estimate/block_design.h"
 #include "uldp/estimate/block_mixture.h"
 #include "uldp/estimate/em.h"
+#include "uldp/estimate/hadamard_response.h"
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/report_file.h"
+#include "uldp/estimate/subset_selection.h"
 #include "uldp/estimate/threshold.h"
 #include "uldp/mechanisms/mechanism_spec.h"
 
 namespace uldp::estimate {
 
 /// Histogram mechanisms with uRR's structure (none, RR, uRR), product-of-bits mechanisms
-/// (RAPPOR family), uBD and its mixture (block reports as bit vectors), or any other as a dense
-/// matrix (Mangat).
-using EstimationModel =
-    std::variant<UrrParams, UnaryParams, DenseParams, BlockDesignParams, BlockMixtureParams>;
+/// (RAPPOR family), uBD, its mixture and uSS (subset reports as bit vectors), uHR (column or X_N
+/// indices), or any other as a dense matrix (Mangat).
+using EstimationModel = std::variant<UrrParams, UnaryParams, DenseParams, BlockDesignParams,
+                                     BlockMixtureParams, HadamardParams, SubsetSelectionParams>;
 
 /// The model of a registered mechanism, each double the closest to its exact value.
 EstimationModel estimation_model(const MechanismSpec& spec);
@@ -32,6 +34,9 @@ EstimationModel estimation_model(const MechanismSpec& spec);
 bool reports_are_bit_vectors(const EstimationModel& model);
 /// The number of input symbols k.
 std::size_t num_symbols(const EstimationModel& model);
+/// The size of a report: the number of distinct symbol reports (k; uHR: V + |X_N|; a dense
+/// matrix: its outputs), or k bits for bit vectors.
+std::size_t report_size(const EstimationModel& model);
 
 /// The empirical estimate from report counts (symbol histogram or per-bit counts).
 std::vector<double> empirical_estimate(const EstimationModel& model, const ReportData& data);

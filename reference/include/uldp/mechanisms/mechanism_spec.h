@@ -16,9 +16,11 @@
 #include "uldp/mechanisms/randomized_response.h"
 #include "uldp/mechanisms/ubd_mixture.h"
 #include "uldp/mechanisms/utility_optimized_block_design.h"
+#include "uldp/mechanisms/utility_optimized_hadamard.h"
 #include "uldp/mechanisms/utility_optimized_oue.h"
 #include "uldp/mechanisms/utility_optimized_rappor.h"
 #include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/utility_optimized_subset_selection.h"
 #include "uldp/privacy_budget.h"
 
 namespace uldp {
@@ -27,7 +29,8 @@ namespace uldp {
 using MechanismKind =
     std::variant<NonPrivateParams, RandomizedResponseParams, UtilityOptimizedRRParams,
                  GeneralizedRapporParams, UtilityOptimizedRapporParams, MangatParams,
-                 UtilityOptimizedOueParams, UtilityOptimizedBlockDesignParams, UbdMixtureParams>;
+                 UtilityOptimizedOueParams, UtilityOptimizedBlockDesignParams, UbdMixtureParams,
+                 UtilityOptimizedHadamardParams, UtilityOptimizedSubsetSelectionParams>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {

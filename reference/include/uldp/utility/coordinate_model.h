@@ -44,10 +44,11 @@ class CoordinateModel {
 };
 
 /// Whether the mechanism's empirical estimator is coordinate-wise (all but uBD, whose sensitive
-/// estimates also use the count of X_N reports).
+/// estimates also use the count of X_N reports, and uHR, whose sum V/2 column counts).
 bool has_coordinate_model(const MechanismSpec& spec);
 /// The model of a registered mechanism whose empirical estimator is coordinate-wise (each output
-/// coordinate an affine function of one p(x)); throws InvalidArgument for uBD (see l2_quadratic).
+/// coordinate an affine function of one p(x)); throws InvalidArgument for uBD and uHR (see
+/// l2_quadratic).
 CoordinateModel coordinate_model(const MechanismSpec& spec);
 
 /// The model of any RAPPOR-family mechanism: offset = P(bit=1|off), gain = P(1|on) - P(1|off).

@@ -20,7 +20,7 @@ struct L2Quadratic {
 };
 L2Quadratic l2_quadratic(const CoordinateModel& model);
 /// The quadratic of any registered mechanism's empirical estimator: from its coordinate model,
-/// or its own (uBD, whose estimator is linear but not coordinate-wise).
+/// or its own (uBD, uHR: linear estimators that are not coordinate-wise).
 L2Quadratic l2_quadratic(const MechanismSpec& spec);
 
 /// E[l2^2(p̂, p)] = (1/n) sum_x m(x)(1 - m(x)) / gain_x^2, exact for every n >= 1 (the counts

@@ -1,0 +1,172 @@
+// uSS's sampler and EM over |X|-bit reports (see the header).
+#include "uldp/estimate/subset_selection.h"
+
+#include <cmath>
+
+#include "internal/em_drivers.h"
+#include "uldp/error.h"
+#include "uldp/estimate/threshold.h"
+#include "uldp/mechanisms/utility_optimized_subset_selection.h"
+#include "uldp/utility/coordinate_model.h"
+
+namespace uldp::estimate {
+namespace {
+
+double to_double(const Rational& r) { return r.convert_to<double>(); }
+
+// `count` distinct positions from [0, range) chosen uniformly (Floyd), returned in `chosen`.
+void choose_positions(Xoshiro256& rng, std::size_t range, std::size_t count,
+                      std::vector<std::uint8_t>& marked, std::vector<std::size_t>& chosen) {
+  for (std::size_t j = range - count; j < range; ++j) {
+    std::size_t pick = uniform_below(rng, j + 1);
+    if (marked[pick]) pick = j;
+    marked[pick] = 1;
+    chosen.push_back(pick);
+  }
+  for (std::size_t c : chosen) marked[c] = 0;
+}
+
+}  // namespace
+
+SubsetSelectionParams subset_selection_params(const IndexSet& sensitive, std::size_t block,
+                                              const PrivacyBudget& budget) {
+  const Rational& t = budget.exp_eps();
+  const std::size_t v = sensitive.size();
+  const UssConstants c = uss_constants(v, block, t);  // validates v and K
+  const Rational d = t + Rational(v, block) - 1;
+  SubsetSelectionParams p;
+  p.k = sensitive.universe();
+  p.sensitive = sensitive;
+  p.block = block;
+  p.keep_in_block = to_double(t / d);
+  p.to_block = to_double(Rational(v, block) / d);
+  p.to_alone = to_double(c.alone);
+  p.in_block = to_double(c.blocks.in_block);
+  p.off_block = to_double(c.blocks.off_block);
+  p.from_open = to_double(c.blocks.from_open);
+  p.with_block = to_double(c.with_block);
+  p.bits.k = p.k;
+  p.bits.on.resize(p.k);
+  p.bits.off.resize(p.k);
+  for (std::size_t x = 0; x < p.k; ++x) {
+    const bool s = sensitive.contains(x);
+    p.bits.on[x] = to_double(s ? c.own_sensitive_bit : c.own_open_bit);
+    p.bits.off[x] = s ? to_double(c.other_sensitive_bit) : 0.0;
+  }
+  if (c.own_sensitive_bit == c.other_sensitive_bit || c.own_open_bit == 0) {
+    p.not_estimable =
+        "uSS: the reference decoder is undefined at K = |X_S| or exp_eps = 1 "
+        "(a sensitive bit is 1 with the same probability p* = q* for every input)";
+  }
+  return p;
+}
+
+BitReports sample_reports(Xoshiro256& rng, const SubsetSelectionParams& params,
+                          std::span<const std::uint32_t> inputs) {
+  const std::vector<std::size_t>& xs = params.sensitive.indices();
+  const std::size_t v = xs.size(), k = params.block;
+  std::vector<std::size_t> position(params.k, v);  // position of x in X_S (v: not sensitive)
+  for (std::size_t i = 0; i < v; ++i) position[xs[i]] = i;
+  std::vector<std::uint8_t> marked(v, 0);
+  std::vector<std::size_t> chosen;
+  std::vector<std::uint32_t> report;
+  BitReports reports(params.k);
+  reports.reserve(inputs.size(), inputs.size() * (k + 1));
+  for (const std::uint32_t x : inputs) {
+    if (x >= params.k) throw InvalidArgument("uSS sampler: input out of range");
+    chosen.clear();
+    report.clear();
+    const std::size_t own = position[x];
+    if (own == v) {  // non-sensitive: a block, {x}, or a block with x
+      const double u = uniform01(rng);
+      if (u >= params.to_block && u < params.to_block + params.to_alone) {
+        reports.push_bit(x);
+        reports.end_report();
+        continue;
+      }
+      choose_positions(rng, v, k, marked, chosen);
+      if (u >= params.to_block) report.push_back(x);
+    } else {  // sensitive: as uBD
+      const bool include = bernoulli(rng, params.keep_in_block);
+      if (!include && k == v) throw InvalidArgument("uSS sampler: no block avoids x when K = v");
+      choose_positions(rng, v - 1, include ? k - 1 : k, marked, chosen);
+      for (std::size_t& c : chosen) {
+        if (c >= own) ++c;
+      }
+      if (include) chosen.push_back(own);
+    }
+    for (std::size_t c : chosen) report.push_back(static_cast<std::uint32_t>(xs[c]));
+    std::sort(report.begin(), report.end());
+    for (std::uint32_t bit : report) reports.push_bit(bit);
+    reports.end_report();
+  }
+  return reports;
+}
+
+EmResult em_estimate_subset_selection(const SubsetSelectionParams& params,
+                                      const BitReports& reports, const EmOptions& options) {
+  if (reports.k() != params.k || reports.size() == 0) {
+    throw InvalidArgument("uSS EM: needs at least one report of k bits");
+  }
+  if (options.accelerator == EmAccelerator::kNewton) {
+    throw InvalidArgument("EM accelerator newton: not for uSS reports (use auto, squarem or none)");
+  }
+  const std::size_t k = params.k;
+  const double n = static_cast<double>(reports.size());
+  const double lift = params.in_block - params.off_block;
+  const internal::EmMap step = [&](const std::vector<double>& p, std::vector<double>& next) {
+    next.assign(k, 0.0);
+    std::vector<double> in_blocks(k, 0.0);
+    double p_sensitive = 0;
+    for (std::size_t x : params.sensitive.indices()) p_sensitive += p[x];
+    double all_blocks = 0, log_likelihood = 0;
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+      const auto bits = reports.report(i);
+      std::optional<std::uint32_t> open;
+      double mass = 0;
+      for (std::uint32_t x : bits) {
+        if (params.sensitive.contains(x)) {
+          mass += p[x];
+        } else {
+          open = x;
+        }
+      }
+      if (open) {  // {x} or S ∪ {x}: only x reports it
+        next[*open] += 1;
+        if (!(p[*open] > 0)) throw InvalidArgument("uSS EM: a report has zero likelihood");
+        log_likelihood +=
+            std::log((bits.size() == 1 ? params.to_alone : params.with_block) * p[*open]);
+        continue;
+      }
+      const double likelihood =
+          params.off_block * p_sensitive + params.from_open * (1 - p_sensitive) + lift * mass;
+      if (!(likelihood > 0)) throw InvalidArgument("uSS EM: a report has zero likelihood");
+      const double weight = 1 / likelihood;
+      all_blocks += weight;
+      for (std::uint32_t x : bits) in_blocks[x] += weight;
+      log_likelihood += std::log(likelihood);
+    }
+    for (std::size_t x = 0; x < k; ++x) {
+      const double share = params.sensitive.contains(x)
+                               ? params.off_block * all_blocks + lift * in_blocks[x]
+                               : params.from_open * all_blocks;
+      next[x] = (next[x] + p[x] * share) / n;
+    }
+    return log_likelihood;
+  };
+  std::vector<double> start(k, 1.0 / static_cast<double>(k));
+  if (!params.not_estimable)
+    start = threshold_estimate_unary(params.bits, bit_counts(reports), options.alpha).p;
+  double total = 0;
+  for (double& s : start) {
+    s = (1 - options.start_mixing) * s + options.start_mixing / static_cast<double>(k);
+    total += s;
+  }
+  for (double& s : start) s /= total;
+  EmOptions histogram = options;
+  if (histogram.accelerator == EmAccelerator::kAuto)
+    histogram.accelerator = EmAccelerator::kSquarem;
+  return internal::run_squarem_em(step, std::move(start), histogram);
+}
+
+}  // namespace uldp::estimate

@@ -1,0 +1,179 @@
+// uSS: the constants (uBD's block columns plus the split of Y_I), the reference code's default
+// K, the class-structured form and its dense formulas.
+#include "uldp/mechanisms/utility_optimized_subset_selection.h"
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "uldp/error.h"
+
+namespace uldp {
+namespace {
+
+std::string set_label(std::vector<std::size_t> members) {
+  std::sort(members.begin(), members.end());
+  std::string s = "{";
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    if (i > 0) s += ',';
+    s += std::to_string(members[i]);
+  }
+  s += '}';
+  return s;
+}
+
+// The smallest min(2, count) members from position `from`, skipping `except`.
+std::vector<std::size_t> first_two(const std::vector<std::size_t>& members, std::size_t from = 0,
+                                   std::optional<std::size_t> except = {}) {
+  std::vector<std::size_t> first;
+  for (std::size_t i = from; i < members.size() && first.size() < 2; ++i) {
+    if (members[i] != except) first.push_back(members[i]);
+  }
+  return first;
+}
+
+// The K-subsets of `members` in lexicographic order (only called for small C(v, K)).
+std::vector<std::vector<std::size_t>> all_subsets(const std::vector<std::size_t>& members,
+                                                  std::size_t block) {
+  std::vector<std::vector<std::size_t>> subsets;
+  std::vector<std::size_t> pos(block);
+  for (std::size_t i = 0; i < block; ++i) pos[i] = i;
+  const std::size_t v = members.size();
+  while (true) {
+    std::vector<std::size_t> subset(block);
+    for (std::size_t i = 0; i < block; ++i) subset[i] = members[pos[i]];
+    subsets.push_back(std::move(subset));
+    std::size_t i = block;
+    while (i > 0 && pos[i - 1] == v - block + i - 1) --i;
+    if (i == 0) return subsets;
+    ++pos[i - 1];
+    for (std::size_t j = i; j < block; ++j) pos[j] = pos[j - 1] + 1;
+  }
+}
+
+DenseFormulas dense_formulas(const IndexSet& sensitive, std::size_t block, const UssConstants& c) {
+  const IndexSet open = sensitive.complement();
+  const std::size_t n = open.size();
+  const bool has_alone = n > 0 && (block < sensitive.size() || block == 1);  // alone > 0
+  const bool has_pairs = block >= 2 && n > 0;
+  auto subsets = std::make_shared<std::vector<std::vector<std::size_t>>>();
+  const Integer total = c.blocks.blocks * (1 + (has_pairs ? n : 0)) + (has_alone ? n : 0);
+  if (total <= ClassStructuredMechanism::kMaxDenseSize)
+    *subsets = all_subsets(sensitive.indices(), block);
+  const std::size_t count = subsets->size();
+  const std::size_t pairs_from = count + (has_alone ? n : 0);
+  return DenseFormulas{
+      [=](std::size_t x, std::size_t y) -> Rational {
+        if (y < count) {
+          if (!sensitive.contains(x)) return c.blocks.from_open;
+          const auto& b = (*subsets)[y];
+          return std::binary_search(b.begin(), b.end(), x) ? c.blocks.in_block : c.blocks.off_block;
+        }
+        if (y < pairs_from) return open.indices()[y - count] == x ? c.alone : Rational(0);
+        return open.indices()[(y - pairs_from) / count] == x ? c.with_block : Rational(0);
+      },
+      [=](std::size_t y) {
+        if (y < count) return set_label((*subsets)[y]);
+        if (y < pairs_from) return std::to_string(open.indices()[y - count]);
+        std::vector<std::size_t> members = (*subsets)[(y - pairs_from) % count];
+        members.push_back(open.indices()[(y - pairs_from) / count]);
+        return set_label(std::move(members));
+      },
+      [=](std::size_t y) { return y < count; }};
+}
+
+}  // namespace
+
+UssConstants uss_constants(std::size_t v, std::size_t block, const Rational& t) {
+  UssConstants c;
+  c.blocks = ubd_constants(v, block, t);           // validates v and K
+  const Rational to_open = c.blocks.reports_self;  // (t-1)/D, split between {x} and S ∪ {x}
+  if (block == 1) {
+    c.alone = to_open;
+    c.with_block = 0;
+  } else {
+    const Rational spread = Rational(Integer(block * (v - 1)));
+    c.alone = to_open * Rational(Integer(v - block)) / spread;
+    c.with_block =
+        to_open * Rational(Integer(v * (block - 1))) / spread / Rational(c.blocks.blocks);
+  }
+  const Rational d = t + Rational(v, block) - 1;
+  const Rational kv = Rational(Integer(block)) / Rational(Integer(v));
+  c.own_sensitive_bit = t / d;
+  // A non-sensitive input sets a sensitive bit when its report holds a block containing it.
+  c.other_sensitive_bit =
+      kv * (Rational(c.blocks.from_open + c.with_block) * Rational(c.blocks.blocks));
+  c.own_open_bit = to_open;
+  return c;
+}
+
+std::size_t uss_default_block(std::size_t v, const Rational& t) {
+  if (v <= 1 || t <= 1) return 1;  // the code's loop is empty at v = 1 and divides by 0 at t = 1
+  std::optional<Rational> best;
+  std::size_t best_k = 1;
+  const Rational s = Rational(Integer(v)), lift = t - 1;
+  for (std::size_t kk = 1; kk < v; ++kk) {
+    const Rational k = Rational(Integer(kk));
+    const Rational a =
+        s * ((k * t - t + s - k) * (k * t - k + s - 1)) / k / (s - k) / (lift * lift);
+    const Rational b = (k * (1 - k) * lift + (s - 1) * (s - 2 * k)) / (k * (s - k) * lift);
+    const Rational cc = s / k / lift;
+    const Rational w = a + std::max(b, cc);
+    if (!best || w < *best) {
+      best = w;
+      best_k = kk;
+    }
+  }
+  return best_k;
+}
+
+ClassStructuredMechanism utility_optimized_subset_selection_classes(const IndexSet& sensitive,
+                                                                    std::size_t block,
+                                                                    const PrivacyBudget& budget) {
+  const std::size_t k = sensitive.universe();
+  const std::size_t v = sensitive.size();
+  const UssConstants c = uss_constants(v, block, budget.exp_eps());
+  const IndexSet open = sensitive.complement();
+  const std::size_t n = open.size();
+  const std::vector<std::size_t>& xs = sensitive.indices();
+  const std::vector<std::size_t>& xn = open.indices();
+  std::vector<InputClass> inputs{{"sensitive", sensitive}};
+  const std::size_t s = 0, ns = 1;
+  if (n > 0) inputs.push_back({"non-sensitive", open});
+  auto add = [](std::vector<ColumnCell>& cells, std::size_t input_class, std::size_t members,
+                const Rational& q, std::vector<std::size_t> first) {
+    if (members > 0) cells.push_back({input_class, members, q, std::move(first)});
+  };
+  const std::vector<std::size_t> first_block(xs.begin(), xs.begin() + block);
+  OutputClass blocks{"blocks", c.blocks.blocks, true, {}, {Integer(0), set_label(first_block)}};
+  add(blocks.cells, s, block, c.blocks.in_block, first_two(first_block));
+  add(blocks.cells, s, v - block, c.blocks.off_block, first_two(xs, block));
+  add(blocks.cells, ns, n, c.blocks.from_open, first_two(xn));
+  std::vector<OutputClass> outputs{std::move(blocks)};
+  Integer rank = c.blocks.blocks;
+  // Y_I: {x} alone (K < v) and S ∪ {x} (K >= 2); only x itself reports them.
+  auto add_open_class = [&](const std::string& name, const Integer& count, const Rational& q,
+                            const std::string& first_label) {
+    OutputClass o{name, count, false, {}, {rank, first_label}};
+    add(o.cells, s, v, Rational(0), first_two(xs));
+    add(o.cells, ns, 1, q, {xn[0]});
+    add(o.cells, ns, n - 1, Rational(0), first_two(xn, 0, xn[0]));
+    outputs.push_back(std::move(o));
+    rank += count;
+  };
+  if (n > 0 && (block < v || block == 1)) {  // alone = 0 exactly when 2 <= K = v
+    add_open_class("non-sensitive alone", Integer(n), c.alone, std::to_string(xn[0]));
+  }
+  if (n > 0 && block >= 2) {
+    std::vector<std::size_t> first_pair = first_block;
+    first_pair.push_back(xn[0]);
+    add_open_class("block with a non-sensitive", c.blocks.blocks * n, c.with_block,
+                   set_label(first_pair));
+  }
+  return ClassStructuredMechanism(k, std::move(inputs), std::move(outputs),
+                                  dense_formulas(sensitive, block, c), "uSS");
+}
+
+}  // namespace uldp
