@@ -58,32 +58,32 @@ std::vector<double> sampled_estimate(const Setting& s, const EstimationModel& mo
   const std::vector<std::uint64_t> inputs = sample_input_counts(rng, s.n, p);
   return std::visit(
       Overloaded{[&](const UrrParams& m) {
-    return empirical_estimate_urr(m, sample_report_counts(rng, m, inputs));
+                   return empirical_estimate_urr(m, sample_report_counts(rng, m, inputs));
                  },
                  [&](const UnaryParams& m) {
-    return empirical_estimate_unary(m, sample_report_counts(rng, m, inputs));
+                   return empirical_estimate_unary(m, sample_report_counts(rng, m, inputs));
                  },
                  [&](const DenseParams& m) {
-    return empirical_estimate_dense(m, sample_report_counts(rng, m, inputs));
+                   return empirical_estimate_dense(m, sample_report_counts(rng, m, inputs));
                  },
                  [&](const BlockDesignParams& m) {  // per-user draws
-    return empirical_estimate_block_design(
-        m, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, inputs))));
+                   return empirical_estimate_block_design(
+                       m, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, inputs))));
                  },
                  [&](const BlockMixtureParams& m) {  // per-user draws, per-report estimate
-    return empirical_estimate_block_mixture(
-        m, sample_reports(rng, m, inputs_from_counts(rng, inputs)));
-                 }},
+                   return empirical_estimate_block_mixture(
+                       m, sample_reports(rng, m, inputs_from_counts(rng, inputs)));
+                 },
                  [&](const HadamardParams& m) {  // per-user draws, counted
-    std::vector<std::uint64_t> counts(m.outputs(), 0);
-    for (std::uint32_t y : sample_reports(rng, m, inputs_from_counts(rng, inputs))) ++counts[y];
-    return empirical_estimate_hadamard(m, counts);
+                   std::vector<std::uint64_t> counts(m.outputs(), 0);
+                   for (std::uint32_t y : sample_reports(rng, m, inputs_from_counts(rng, inputs)))
+                     ++counts[y];
+                   return empirical_estimate_hadamard(m, counts);
                  },
                  [&](const SubsetSelectionParams& m) {  // per-user draws, the bit decoder
-    return empirical_estimate_unary(
-        m.bits, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, inputs))));
-                 }
-},
+                   return empirical_estimate_unary(
+                       m.bits, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, inputs))));
+                 }},
       model);
 }
 
