@@ -10,8 +10,9 @@
 
 namespace uldp::fuzz {
 
-/// Longer than any message a parser writes with the short source names the targets use.
-inline constexpr std::size_t kMaxMessageLength = 400;
+/// Longer than any message a parser writes with the short source names the targets use: at most
+/// two quoted excerpts of 40 characters each, a control character written as 4 (\x0a).
+inline constexpr std::size_t kMaxMessageLength = 1000;
 
 /// Traps (a libFuzzer crash, with the input saved) when the message is long or not one line.
 inline void require_short_message(const uldp::Error& error) {

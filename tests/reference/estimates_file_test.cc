@@ -44,6 +44,8 @@ TEST(EstimatesFile, JsonCasesWithAnySubsetOfEstimators) {
   EXPECT_EQ(json_error(R"({"cases": [{"id": 1, "emp": [1, "x"]}]})"),
             "t.json: cases[0].emp: expected an array of numbers");
   EXPECT_EQ(json_error("[]"), "t.json: expected {\"cases\": [...]}");
+  // Found by fuzz_estimates: an empty list compared nothing and `conform estimates` passed.
+  EXPECT_EQ(json_error(R"({"cases": []})"), "t.json: no cases");
 }
 
 TEST(EstimatesFile, CsvLinesWithAndWithoutAnEstimatorField) {

@@ -57,6 +57,8 @@ std::map<std::string, EstimatesCase> parse_estimates_json(std::string_view text,
     if (t.values.empty()) throw InputError(path, at + ": none of \"emp\", \"thr\", \"em\"");
     out[case_id(c, path, at)] = std::move(t);
   }
+  // As in the CSV form: comparing nothing must not pass as a match.
+  if (out.empty()) throw InputError(path, "no cases");
   return out;
 }
 
