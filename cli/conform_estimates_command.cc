@@ -12,6 +12,7 @@
 #include "uldp/error.h"
 #include "uldp/estimate/estimate_comparison.h"
 #include "uldp/estimate/params.h"
+#include "uldp/io/estimates_file.h"
 #include "uldp/rational.h"
 
 namespace uldp::cli {
@@ -30,11 +31,6 @@ struct ConformEstimatesCommand {
   double tolerance = 1e-9;
   double em_tolerance = 1e-4;
   bool json = false;
-};
-
-struct TheirCase {
-  std::map<std::string, std::vector<double>> values;  // estimator -> values
-  std::string where;                                  // file:line (CSV) or JSON path
 };
 
 nlohmann::json read_json_file(const std::string& path) {
@@ -61,66 +57,6 @@ std::vector<double> json_values(const nlohmann::json& v, const std::string& path
 std::string case_id(const nlohmann::json& c, const std::string& path, const std::string& at) {
   if (!c.is_object() || !c.contains("id")) throw InputError(path, at + ": a case needs an \"id\"");
   return c["id"].is_string() ? c["id"].get<std::string>() : c["id"].dump();
-}
-
-std::map<std::string, TheirCase> read_theirs_json(const nlohmann::json& j,
-                                                  const std::string& path) {
-  if (!j.is_object() || !j.contains("cases") || !j["cases"].is_array()) {
-    throw InputError(path, "expected {\"cases\": [...]}");
-  }
-  std::map<std::string, TheirCase> out;
-  for (std::size_t i = 0; i < j["cases"].size(); ++i) {
-    const std::string at = "cases[" + std::to_string(i) + "]";
-    const nlohmann::json& c = j["cases"][i];
-    TheirCase t{{}, path + ": " + at};
-    for (const char* e : kEstimators) {
-      if (c.contains(e)) t.values[e] = json_values(c[e], path, at + "." + e);
-    }
-    if (t.values.empty()) throw InputError(path, at + ": none of \"emp\", \"thr\", \"em\"");
-    out[case_id(c, path, at)] = std::move(t);
-  }
-  return out;
-}
-
-// CSV: "id,v0,...,v_{k-1}" (the estimator of --estimator) or "id,emp|thr|em,v0,...".
-std::map<std::string, TheirCase> read_theirs_csv(const std::string& path,
-                                                 const std::string& default_estimator) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "cannot open the file");
-  std::map<std::string, TheirCase> out;
-  std::string raw;
-  for (std::size_t line = 1; std::getline(in, raw); ++line) {
-    if (!raw.empty() && raw.back() == '\r') raw.pop_back();
-    if (raw.find_first_not_of(" \t") == std::string::npos || raw.starts_with("#")) continue;
-    std::vector<std::string> fields;
-    std::stringstream s(raw);
-    for (std::string f; std::getline(s, f, ',');) fields.push_back(f);
-    if (fields.empty() || (line == 1 && fields[0] == "id")) continue;
-    std::size_t first_value = 1;
-    std::string estimator = default_estimator;
-    if (fields.size() > 1 && (fields[1] == "emp" || fields[1] == "thr" || fields[1] == "em")) {
-      estimator = fields[1];
-      first_value = 2;
-    }
-    TheirCase& t = out[fields[0]];
-    t.where = path + ":" + std::to_string(line);
-    std::vector<double>& values = t.values[estimator];
-    std::size_t column = fields[0].size() + 2 + (first_value == 2 ? estimator.size() + 1 : 0);
-    for (std::size_t i = first_value; i < fields.size(); ++i) {
-      try {
-        std::size_t used = 0;
-        values.push_back(std::stod(fields[i], &used));
-        if (used != fields[i].size()) throw std::invalid_argument("trailing text");
-      } catch (const std::exception&) {
-        const std::string shown =
-            fields[i].size() > 40 ? fields[i].substr(0, 40) + "..." : fields[i];
-        throw InputError(path, line, column, "'" + shown + "' is not a number");
-      }
-      column += fields[i].size() + 1;
-    }
-  }
-  if (out.empty()) throw InputError(path, "no cases");
-  return out;
 }
 
 std::string number(double v) {
@@ -168,15 +104,8 @@ void compare(const ConformEstimatesCommand& c, int& exit_code) {
                      "\"k\" must be an integer in [1, " + std::to_string(kMaxItems) + "]");
   }
   const std::size_t k = vectors.at("k").get<std::size_t>();
-  const bool is_json = c.theirs.ends_with(".json") || [&] {
-    std::ifstream in(c.theirs);
-    char first = 0;
-    in >> first;
-    return first == '{';
-  }();
-  const std::map<std::string, TheirCase> theirs =
-      is_json ? read_theirs_json(read_json_file(c.theirs), c.theirs)
-              : read_theirs_csv(c.theirs, c.csv_estimator);
+  const std::map<std::string, EstimatesCase> theirs =
+      read_estimates_file(c.theirs, c.csv_estimator);
 
   ComparisonContext context;
   context.sensitive.assign(k, 0);

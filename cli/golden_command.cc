@@ -8,12 +8,12 @@
 
 #include "cli_support.h"
 #include "commands.h"
-#include "golden_counts.h"
 #include "mechanism_flags.h"
 #include "uldp/error.h"
 #include "uldp/estimate/estimation_model.h"
 #include "uldp/estimate/sampler.h"
 #include "uldp/estimation/exact_empirical.h"
+#include "uldp/io/counts_file.h"
 #include "uldp/mechanisms/exact_form.h"
 
 namespace uldp::cli {

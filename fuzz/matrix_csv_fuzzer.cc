@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "fuzz_support.h"
 #include "uldp/error.h"
 #include "uldp/io/matrix_reader.h"
 
@@ -17,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const uldp::MatrixFile file = uldp::parse_matrix_csv(text, "fuzz.csv", options);
     if (file.row_locations.size() != file.matrix.num_inputs()) __builtin_trap();
-  } catch (const uldp::Error&) {
+  } catch (const uldp::Error& e) {
+    uldp::fuzz::require_short_message(e);
   }
   return 0;
 }

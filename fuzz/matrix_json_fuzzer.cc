@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "fuzz_support.h"
 #include "uldp/error.h"
 #include "uldp/io/matrix_reader.h"
 
@@ -14,7 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
   try {
     uldp::parse_mechanism_json(text, "fuzz.json", options);
-  } catch (const uldp::Error&) {
+  } catch (const uldp::Error& e) {
+    uldp::fuzz::require_short_message(e);
   }
   return 0;
 }

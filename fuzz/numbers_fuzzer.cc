@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "fuzz_support.h"
 #include "uldp/error.h"
 #include "uldp/index_set.h"
 #include "uldp/io/entry_reading.h"
@@ -17,16 +18,27 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const uldp::Rational exact = uldp::parse_rational(text, "fuzz");
     // Reading the canonical text back must give the same value.
     if (uldp::parse_rational(uldp::to_string(exact)) != exact) __builtin_trap();
-  } catch (const uldp::Error&) {
+  } catch (const uldp::Error& e) {
+    uldp::fuzz::require_short_message(e);
+  }
+  try {
+    // Rationals, decimals and hex floats are exact in a matrix entry too.
+    if (uldp::read_entry(text, uldp::EntryReading::kExact, "fuzz") != uldp::parse_rational(text)) {
+      __builtin_trap();
+    }
+  } catch (const uldp::Error& e) {
+    uldp::fuzz::require_short_message(e);
   }
   try {
     uldp::read_entry(text, uldp::EntryReading::kBinary64, "fuzz");
-  } catch (const uldp::Error&) {
+  } catch (const uldp::Error& e) {
+    uldp::fuzz::require_short_message(e);
   }
   try {
     const uldp::IndexSet set = uldp::IndexSet::parse(text, universe, "fuzz");
     if (set.indices().size() > universe) __builtin_trap();
-  } catch (const uldp::Error&) {
+  } catch (const uldp::Error& e) {
+    uldp::fuzz::require_short_message(e);
   }
   return 0;
 }

@@ -3,6 +3,7 @@
 set -euo pipefail
 packages=(
   g++ cmake make pkg-config git clang-format
+  clang libclang-rt-14-dev  # scripts/sanitized-tests.sh: ASan + UBSan and libFuzzer
   libboost-dev libgmp-dev
   libz3-dev z3 cvc5
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev

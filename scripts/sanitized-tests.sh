@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# The parser and command-line tests again, with everything built under AddressSanitizer and
-# UndefinedBehaviorSanitizer (ULDP_SANITIZE=ON, its own build dir): any memory error, leak or
-# undefined behaviour in the readers or the `uldp` command fails a test. Part of the README's
-# test command and of CI.
+# One instrumented clang build (ULDP_FUZZ=ON: AddressSanitizer + UndefinedBehaviorSanitizer on
+# everything, plus the libFuzzer targets) serves two jobs: the parser and command-line tests run
+# again under the sanitizers (any memory error, leak or undefined behaviour in the readers or the
+# `uldp` command fails a test), then every fuzz target runs ULDP_FUZZ_SECONDS (default 10) from
+# its seed corpus in fuzz/corpus/. Part of the README's test command and of CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Warnings are not errors here: GCC 12's -Wmaybe-uninitialized misfires on sanitized std::function.
-cmake -S . -B build-sanitize -DULDP_SANITIZE=ON -DULDP_BUILD_BENCH=OFF -DULDP_WERROR=OFF
-cmake --build build-sanitize -j2 --target uldp io_test reference_test cli_test registry_walk_test \
-  float_audit_test inputs_doc_test conform_cli_test golden_cli_test
-ctest --test-dir build-sanitize --output-on-failure -j2 \
-  -R 'Cli|FloatAudit|InputsDoc|Conform|Golden|Registry|MatrixReader|Csv|Json|MechanismFile|Rational|IndexSet|Parse'
+seconds="${ULDP_FUZZ_SECONDS:-10}"
+# Warnings are not errors here (the build is not the one -Werror guards), but there are none.
+cmake -S . -B build-sanitize-clang -DCMAKE_CXX_COMPILER=clang++ -DULDP_FUZZ=ON \
+  -DULDP_FUZZ_SECONDS="$seconds" -DULDP_BUILD_BENCH=OFF -DULDP_WERROR=OFF
+fuzzers=(fuzz_matrix_csv fuzz_matrix_json fuzz_numbers fuzz_counts fuzz_estimates fuzz_reports
+  fuzz_samples)
+cmake --build build-sanitize-clang -j2 --target uldp io_test reference_test cli_test \
+  registry_walk_test float_audit_test inputs_doc_test conform_cli_test golden_cli_test \
+  "${fuzzers[@]}"
+ctest --test-dir build-sanitize-clang --output-on-failure -j2 -E '^fuzz\.' \
+  -R 'Cli|FloatAudit|InputsDoc|Conform|Golden|Registry|MatrixReader|Csv|Json|MechanismFile|Rational|IndexSet|Parse|CountsFile|EstimatesFile'
+ctest --test-dir build-sanitize-clang --output-on-failure -j2 -R '^fuzz\.'

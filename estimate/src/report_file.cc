@@ -32,14 +32,14 @@ std::uint64_t parse_count(std::string_view value, const std::string& source, std
     if (value[i] < '0' || value[i] > '9') {
       throw InputError(source, line, column + i,
                        std::string("expected ") + what + " (a non-negative integer), found '" +
-                           std::string(value) + "'");
+                           message_excerpt(value) + "'");
     }
   }
   std::uint64_t result = 0;
   const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), result);
   if (ec != std::errc() || ptr != value.data() + value.size()) {
     throw InputError(source, line, column,
-                     std::string(what) + " '" + std::string(value) + "' is too large");
+                     std::string(what) + " '" + message_excerpt(value) + "' is too large");
   }
   return result;
 }
@@ -83,7 +83,7 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
           data.n = data.bit_counts.n;
         } else if (!rest.empty()) {
           throw InputError(source, line, rest_column,
-                           "unexpected text after '# counts': '" + std::string(rest) + "'");
+                           "unexpected text after '# counts': '" + message_excerpt(rest) + "'");
         }
       }
       continue;

@@ -14,9 +14,9 @@ std::size_t parse_index(std::string_view token, std::string_view text, std::stri
   const auto* end = token.data() + token.size();
   const auto [ptr, ec] = std::from_chars(token.data(), end, value);
   if (token.empty() || ec != std::errc() || ptr != end) {
-    throw InvalidArgument(std::string(what) + ": '" + std::string(text) +
+    throw InvalidArgument(std::string(what) + ": '" + message_excerpt(text) +
                           "' is not a list of indices like 0,3,7 or 0-14 (bad item '" +
-                          std::string(token) + "')");
+                          message_excerpt(token) + "')");
   }
   return value;
 }
@@ -70,7 +70,8 @@ IndexSet IndexSet::parse(std::string_view text, std::size_t universe, std::strin
     }
     start = comma + 1;
     if (comma + 1 == text.size()) {  // trailing comma
-      throw InvalidArgument(std::string(what) + ": '" + std::string(text) + "' ends with a comma");
+      throw InvalidArgument(std::string(what) + ": '" + message_excerpt(text) +
+                            "' ends with a comma");
     }
   }
   return from_indices(std::move(indices), universe, what);

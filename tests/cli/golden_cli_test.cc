@@ -193,6 +193,14 @@ TEST(ConformEstimates, CsvOneCasePerLine) {
   const RunResult short_row = conform(vectors, temp_file("short.csv", "case-0,0.5,0.5\n"));
   EXPECT_EQ(short_row.exit_code, 2);
   EXPECT_NE(short_row.err.find("2 values, k = 5"), std::string::npos) << short_row.err;
+  // Found by fuzz/estimates_fuzzer.cc: a number overflowing a double in their file was reported
+  // as "<vectors>: not a golden vectors file".
+  const std::string overflow =
+      temp_file("overflow.json", R"({"cases": [{"id": "case-0", "emp": [1e400]}]})");
+  const RunResult huge = conform(vectors, overflow);
+  EXPECT_EQ(huge.exit_code, 2);
+  EXPECT_EQ(huge.err,
+            "uldp: error: " + overflow + ": not valid JSON: the number 1e400 overflows a double\n");
 }
 
 TEST(ConformEstimates, MalformedVectorsAreBadInput) {

@@ -86,5 +86,19 @@ TEST(ReportFile, MalformedLinesNameFileLineAndColumn) {
   EXPECT_EQ(error_of("\n# nothing\n", 4, true), "r.txt: no reports");
 }
 
+// Found by fuzz/reports_fuzzer.cc: the value was quoted in full, a line as long as the input.
+TEST(ReportFile, LongValuesAreQuotedCut) {
+  const std::string digits(100000, '7');
+  EXPECT_EQ(error_of(digits + "\n", 3, false),
+            "r.txt:1:1: a symbol index '7777777777777777777777777777777777777777... (100000 "
+            "characters)' is too large");
+  EXPECT_EQ(error_of("1\n" + digits + "x\n", 3, false),
+            "r.txt:2:100001: expected a symbol index (a non-negative integer), found "
+            "'7777777777777777777777777777777777777777... (100001 characters)'");
+  EXPECT_EQ(error_of("# counts " + digits + "\n", 3, false),
+            "r.txt:1:10: unexpected text after '# counts': "
+            "'7777777777777777777777777777777777777777... (100000 characters)'");
+}
+
 }  // namespace
 }  // namespace uldp::estimate

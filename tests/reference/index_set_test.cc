@@ -29,5 +29,26 @@ TEST(IndexSet, RejectsBadListsNamingTheFlag) {
   }
 }
 
+// Found by fuzz_numbers: the list and its bad item were quoted in full.
+TEST(IndexSet, LongListsAreQuotedCut) {
+  const std::string items = "1," + std::string(100, 'a');
+  try {
+    IndexSet::parse(items, 12, "--sensitive");
+    ADD_FAILURE() << "accepted a list of letters";
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(
+        std::string(e.what()),
+        "--sensitive: '1,aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa... (102 characters)' is not a "
+        "list of indices like 0,3,7 or 0-14 (bad item "
+        "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa... (100 characters)')");
+  }
+  try {
+    IndexSet::parse(std::string(100, '1') + ",", 12, "--sensitive");
+    ADD_FAILURE() << "accepted a trailing comma";
+  } catch (const InvalidArgument& e) {
+    EXPECT_LT(std::string(e.what()).size(), 200u) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace uldp

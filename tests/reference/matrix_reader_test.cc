@@ -164,6 +164,15 @@ TEST(JsonReader, ErrorsNameThePlace) {
             "m.json: Q[0][0] is not a number or a string");
 }
 
+// Found by fuzz_matrix_json: nlohmann quotes the last token read, which can be a number of any
+// length; the token is cut, and the description before it is kept.
+TEST(JsonReader, ALongTokenInASyntaxErrorIsQuotedCut) {
+  const std::string text = R"({"Q": [[0.)" + std::string(1000, '3') + " x]]}";
+  EXPECT_EQ(message_of([&] { parse_matrix_json(text, "m.json"); }),
+            "m.json:1:1012: invalid JSON: syntax error while parsing array - invalid literal; last "
+            "read: '0.33333333333333333333333333333333333333... (1004 characters)'; expected ']'");
+}
+
 // Found by fuzz_matrix_json: nlohmann threw out_of_range (not parse_error) past the reader.
 TEST(JsonReader, ANumberThatOverflowsADoubleIsAnInputError) {
   EXPECT_EQ(message_of([] { parse_matrix_json(R"({"Q": [[1e666666]]})", "m.json"); }),

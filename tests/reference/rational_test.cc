@@ -44,6 +44,17 @@ TEST(ParseRational, LongTextIsRefusedAndQuotedShort) {
   EXPECT_EQ(parse_rational(std::string(10000, '1')), Rational(Integer(std::string(10000, '1'))));
 }
 
+// Found by fuzz_numbers: a line break in the text broke the one-line message.
+TEST(ParseRational, ControlCharactersAreQuotedAsHex) {
+  try {
+    parse_rational(std::string("\n\0\x7f", 3) + "0", "--exp-eps");
+    ADD_FAILURE() << "accepted control characters";
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()), "--exp-eps: '\\x0a\\x00\\x7f0' is not a number");
+  }
+  EXPECT_EQ(message_excerpt("a\tb"), "a\\x09b");
+}
+
 TEST(ParseRational, RejectsEverythingElseNamingTheArgument) {
   for (const char* bad :
        {"",           "1/0",  "nan",  "inf",   "1/",         "/2",    "1.2.3",

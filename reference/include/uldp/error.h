@@ -14,11 +14,21 @@ namespace uldp {
 inline constexpr std::size_t kMaxQuotedCharacters = 40;
 
 /// `text` as quoted in one-line errors: itself when short, else its first 40 characters, an
-/// ellipsis and its length ("123...(100000 characters)"), so no error line grows with the input.
+/// ellipsis and its length ("123...(100000 characters)"), so no error line grows with the input;
+/// control characters are written \xNN, so the message stays one line.
 inline std::string message_excerpt(std::string_view text) {
-  if (text.size() <= kMaxQuotedCharacters) return std::string(text);
-  return std::string(text.substr(0, kMaxQuotedCharacters)) + "... (" + std::to_string(text.size()) +
-         " characters)";
+  std::string quoted;
+  for (const char c : text.substr(0, kMaxQuotedCharacters)) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte != 0x7f) {
+      quoted += c;
+    } else {
+      constexpr char kHex[] = "0123456789abcdef";
+      quoted += {'\\', 'x', kHex[byte >> 4], kHex[byte & 15]};
+    }
+  }
+  if (text.size() <= kMaxQuotedCharacters) return quoted;
+  return quoted + "... (" + std::to_string(text.size()) + " characters)";
 }
 
 /// Base of every error uldp throws on purpose.

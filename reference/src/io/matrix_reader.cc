@@ -258,6 +258,26 @@ MatrixFile parse_matrix_csv(std::string_view text, const std::string& source,
 
 namespace {
 
+// nlohmann's "[...] parse error at line 1, column 5: syntax error ...; last read: 'TOKEN';
+// expected ']'" without its prefix, the token cut (it can be a million-digit number).
+std::string json_parse_message(const std::string& what) {
+  std::string message = what;
+  if (const auto place = what.find(", column "); place != std::string::npos) {
+    if (const auto colon = what.find(": ", place); colon != std::string::npos) {
+      message = what.substr(colon + 2);
+    }
+  }
+  const std::string opening = "last read: '";
+  const auto start = message.find(opening);
+  if (start == std::string::npos) return message;
+  const auto token = start + opening.size();
+  auto end = message.rfind("'; expected");
+  if (end == std::string::npos || end < token) end = message.rfind('\'');
+  if (end == std::string::npos || end < token) return message.substr(0, token) + "...'";
+  return message.substr(0, token) + message_excerpt(message.substr(token, end - token)) +
+         message.substr(end);
+}
+
 json parse_json_exact(std::string_view text, const std::string& source) {
   json root;
   ExactNumberSax sax(root);
@@ -265,10 +285,7 @@ json parse_json_exact(std::string_view text, const std::string& source) {
     json::sax_parse(text, &sax);
   } catch (const json::parse_error& e) {
     const auto [line, column] = line_and_column(text, e.byte == 0 ? 0 : e.byte - 1);
-    std::string what = e.what();
-    if (const auto colon = what.rfind(": "); colon != std::string::npos)
-      what = what.substr(colon + 2);
-    throw InputError(source, line, column, "invalid JSON: " + what);
+    throw InputError(source, line, column, "invalid JSON: " + json_parse_message(e.what()));
   } catch (const json::out_of_range& e) {
     // nlohmann refuses a number whose double overflows before the exact reading sees its text.
     std::string what = e.what();

@@ -4,11 +4,13 @@
 // {"n": N, "ones": [...]} or an array of those.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
-namespace uldp::cli {
+namespace uldp {
 
 /// One case of report counts: a histogram (symbols) or n and per-bit counts of ones.
 struct CountsCase {
@@ -16,8 +18,12 @@ struct CountsCase {
   std::uint64_t n = 0;  ///< bit vectors: number of reports (symbols: the sum of counts)
 };
 
-/// Reads the cases of `path` for k symbols or bits. Throws InputError naming the file and,
-/// for the line format, line and column.
+/// The cases in `text` (either format) for k symbols or bits; `source` names it in errors. Throws
+/// InputError naming the source and, for the line format, line and column.
+std::vector<CountsCase> parse_counts(std::string_view text, const std::string& source,
+                                     std::size_t k, bool bit_vectors);
+
+/// Reads the cases of the file `path` (parse_counts on its text).
 std::vector<CountsCase> read_counts_file(const std::string& path, std::size_t k, bool bit_vectors);
 
-}  // namespace uldp::cli
+}  // namespace uldp

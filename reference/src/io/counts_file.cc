@@ -1,5 +1,5 @@
-// Reading the report counts of `uldp golden --from-counts`.
-#include "golden_counts.h"
+// Reading report counts (`uldp golden --from-counts`): lines of counts or JSON arrays.
+#include "uldp/io/counts_file.h"
 
 #include <charconv>
 #include <fstream>
@@ -8,9 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_number_overflow.h"
 #include "uldp/error.h"
 
-namespace uldp::cli {
+namespace uldp {
 namespace {
 
 std::uint64_t json_count(const nlohmann::json& v, const std::string& path, const std::string& at) {
@@ -42,13 +43,15 @@ CountsCase json_case(const nlohmann::json& v, const std::string& path, std::size
   return c;
 }
 
-std::vector<CountsCase> read_json(const std::string& text, const std::string& path, std::size_t k,
+std::vector<CountsCase> read_json(std::string_view text, const std::string& path, std::size_t k,
                                   bool bit_vectors) {
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError(path, std::string("not valid JSON: byte ") + std::to_string(e.byte));
+  } catch (const nlohmann::json::out_of_range& e) {
+    throw internal::json_number_overflow(e, path);
   }
   const bool several = j.is_array() && !j.empty() && (j[0].is_array() || j[0].is_object());
   std::vector<CountsCase> cases;
@@ -110,18 +113,14 @@ std::vector<CountsCase> read_lines(std::istream& in, const std::string& path, st
 
 }  // namespace
 
-std::vector<CountsCase> read_counts_file(const std::string& path, std::size_t k, bool bit_vectors) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "cannot open the file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
+std::vector<CountsCase> parse_counts(std::string_view text, const std::string& path, std::size_t k,
+                                     bool bit_vectors) {
   const std::size_t first = text.find_first_not_of(" \t\r\n");
   std::vector<CountsCase> cases;
   if (first != std::string::npos && (text[first] == '[' || text[first] == '{')) {
     cases = read_json(text, path, k, bit_vectors);
   } else {
-    std::istringstream lines(text);
+    std::istringstream lines{std::string(text)};
     cases = read_lines(lines, path, k, bit_vectors);
   }
   for (CountsCase& c : cases) {
@@ -137,4 +136,12 @@ std::vector<CountsCase> read_counts_file(const std::string& path, std::size_t k,
   return cases;
 }
 
-}  // namespace uldp::cli
+std::vector<CountsCase> read_counts_file(const std::string& path, std::size_t k, bool bit_vectors) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path, "cannot open the file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return parse_counts(buffer.str(), path, k, bit_vectors);
+}
+
+}  // namespace uldp

@@ -1,0 +1,119 @@
+// Reading another implementation's estimates (`uldp conform estimates --theirs`), JSON or CSV.
+#include "uldp/io/estimates_file.h"
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "json_number_overflow.h"
+#include "uldp/error.h"
+
+namespace uldp {
+namespace {
+
+const char* const kEstimators[] = {"emp", "thr", "em"};
+
+std::vector<double> json_values(const nlohmann::json& v, const std::string& path,
+                                const std::string& at) {
+  if (!v.is_array()) throw InputError(path, at + ": expected an array of numbers");
+  std::vector<double> out;
+  for (const nlohmann::json& e : v) {
+    if (!e.is_number()) throw InputError(path, at + ": expected an array of numbers");
+    out.push_back(e.get<double>());
+  }
+  return out;
+}
+
+std::string case_id(const nlohmann::json& c, const std::string& path, const std::string& at) {
+  if (!c.is_object() || !c.contains("id")) throw InputError(path, at + ": a case needs an \"id\"");
+  return c["id"].is_string() ? c["id"].get<std::string>() : c["id"].dump();
+}
+
+}  // namespace
+
+std::map<std::string, EstimatesCase> parse_estimates_json(std::string_view text,
+                                                          const std::string& path) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path, "not valid JSON: byte " + std::to_string(e.byte));
+  } catch (const nlohmann::json::out_of_range& e) {
+    throw internal::json_number_overflow(e, path);
+  }
+  if (!j.is_object() || !j.contains("cases") || !j["cases"].is_array()) {
+    throw InputError(path, "expected {\"cases\": [...]}");
+  }
+  std::map<std::string, EstimatesCase> out;
+  for (std::size_t i = 0; i < j["cases"].size(); ++i) {
+    const std::string at = "cases[" + std::to_string(i) + "]";
+    const nlohmann::json& c = j["cases"][i];
+    EstimatesCase t{{}, path + ": " + at};
+    for (const char* e : kEstimators) {
+      if (c.contains(e)) t.values[e] = json_values(c[e], path, at + "." + e);
+    }
+    if (t.values.empty()) throw InputError(path, at + ": none of \"emp\", \"thr\", \"em\"");
+    out[case_id(c, path, at)] = std::move(t);
+  }
+  // As in the CSV form: comparing nothing must not pass as a match.
+  if (out.empty()) throw InputError(path, "no cases");
+  return out;
+}
+
+std::map<std::string, EstimatesCase> parse_estimates_csv(std::string_view text,
+                                                         const std::string& path,
+                                                         const std::string& default_estimator) {
+  std::istringstream in{std::string(text)};
+  std::map<std::string, EstimatesCase> out;
+  std::string raw;
+  for (std::size_t line = 1; std::getline(in, raw); ++line) {
+    if (!raw.empty() && raw.back() == '\r') raw.pop_back();
+    if (raw.find_first_not_of(" \t") == std::string::npos || raw.starts_with("#")) continue;
+    std::vector<std::string> fields;
+    std::stringstream s(raw);
+    for (std::string f; std::getline(s, f, ',');) fields.push_back(f);
+    if (fields.empty() || (line == 1 && fields[0] == "id")) continue;
+    std::size_t first_value = 1;
+    std::string estimator = default_estimator;
+    if (fields.size() > 1 && (fields[1] == "emp" || fields[1] == "thr" || fields[1] == "em")) {
+      estimator = fields[1];
+      first_value = 2;
+    }
+    EstimatesCase& t = out[fields[0]];
+    t.where = path + ":" + std::to_string(line);
+    std::vector<double>& values = t.values[estimator];
+    std::size_t column = fields[0].size() + 2 + (first_value == 2 ? estimator.size() + 1 : 0);
+    for (std::size_t i = first_value; i < fields.size(); ++i) {
+      try {
+        std::size_t used = 0;
+        values.push_back(std::stod(fields[i], &used));
+        if (used != fields[i].size()) throw std::invalid_argument("trailing text");
+      } catch (const std::exception&) {
+        const std::string shown =
+            fields[i].size() > 40 ? fields[i].substr(0, 40) + "..." : fields[i];
+        throw InputError(path, line, column, "'" + shown + "' is not a number");
+      }
+      column += fields[i].size() + 1;
+    }
+  }
+  if (out.empty()) throw InputError(path, "no cases");
+  return out;
+}
+
+std::map<std::string, EstimatesCase> read_estimates_file(const std::string& path,
+                                                         const std::string& default_estimator) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path, "cannot open the file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  const std::size_t first = text.find_first_not_of(" \t\r\n\f\v");
+  const bool is_json =
+      path.ends_with(".json") || (first != std::string::npos && text[first] == '{');
+  return is_json ? parse_estimates_json(text, path)
+                 : parse_estimates_csv(text, path, default_estimator);
+}
+
+}  // namespace uldp

@@ -1,0 +1,71 @@
+// Count files (`uldp golden --from-counts`): both formats, and one-line errors for bad input.
+#include "uldp/io/counts_file.h"
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "uldp/error.h"
+
+namespace uldp {
+namespace {
+
+std::string error_of(const std::string& text, std::size_t k, bool bits) {
+  try {
+    parse_counts(text, "c.txt", k, bits);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(CountsFile, LinesOfCounts) {
+  const std::vector<CountsCase> cases =
+      parse_counts("# test input\n40\n 30 \n\n10\n", "c", 3, false);
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_EQ(cases[0].counts, (std::vector<std::uint64_t>{40, 30, 10}));
+  EXPECT_EQ(cases[0].n, 80u);
+}
+
+TEST(CountsFile, BitCountsNeedN) {
+  const std::vector<CountsCase> cases = parse_counts("# counts n=10\n5\n2\n3\n", "c", 3, true);
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_EQ(cases[0].n, 10u);
+  EXPECT_EQ(cases[0].counts, (std::vector<std::uint64_t>{5, 2, 3}));
+  EXPECT_EQ(error_of("5\n2\n3\n", 3, true),
+            "c.txt: bit vectors need the number of reports: a line 'n=N'");
+  EXPECT_EQ(error_of("n=2\n5\n2\n", 2, true), "c.txt: a bit count 5 exceeds n = 2");
+}
+
+TEST(CountsFile, JsonCases) {
+  const std::vector<CountsCase> cases = parse_counts(" [[1,2],[3,4]]", "c", 2, false);
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases[1].counts, (std::vector<std::uint64_t>{3, 4}));
+  EXPECT_EQ(cases[1].n, 7u);
+  const std::vector<CountsCase> bits = parse_counts(R"({"n": 9, "ones": [1, 8]})", "c", 2, true);
+  ASSERT_EQ(bits.size(), 1u);
+  EXPECT_EQ(bits[0].n, 9u);
+  EXPECT_EQ(error_of("[1, -2]", 2, false), "c.txt: $[1]: expected a non-negative integer count");
+  EXPECT_EQ(error_of("[1, 2", 2, false), "c.txt: not valid JSON: byte 6");
+}
+
+TEST(CountsFile, LineErrorsNameLineAndColumn) {
+  EXPECT_EQ(error_of("1\n x\n", 2, false), "c.txt:2:2: 'x' is not a non-negative integer count");
+  EXPECT_EQ(error_of("1\n2\n3\n", 2, false), "c.txt:3:1: more than k = 2 counts");
+  EXPECT_EQ(error_of("1\n", 2, false), "c.txt: 1 counts, k = 2");
+  EXPECT_EQ(error_of("0\n0\n", 2, false), "c.txt: a case with no reports (n = 0)");
+}
+
+// Found by fuzz/counts_fuzzer.cc: nlohmann-json's out_of_range for a number whose double
+// overflows escaped as an internal error (exit 3).
+TEST(CountsFile, JsonNumberOverflowIsAnInputError) {
+  EXPECT_EQ(error_of("[1e400, 0]", 2, false),
+            "c.txt: not valid JSON: the number 1e400 overflows a double");
+  EXPECT_EQ(error_of("[" + std::string(100, '4') + "e4444, 0]", 2, false),
+            "c.txt: not valid JSON: the number 4444444444444444444444444444444444444444... (105 "
+            "characters) overflows a double");
+}
+
+}  // namespace
+}  // namespace uldp

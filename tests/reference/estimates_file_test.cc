@@ -1,0 +1,70 @@
+// Another implementation's estimates (`uldp conform estimates --theirs`), JSON and CSV.
+#include "uldp/io/estimates_file.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "uldp/error.h"
+
+namespace uldp {
+namespace {
+
+std::string json_error(const std::string& text) {
+  try {
+    parse_estimates_json(text, "t.json");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+std::string csv_error(const std::string& text) {
+  try {
+    parse_estimates_csv(text, "t.csv", "emp");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(EstimatesFile, JsonCasesWithAnySubsetOfEstimators) {
+  const std::map<std::string, EstimatesCase> cases = parse_estimates_json(
+      R"({"cases": [{"id": "a", "emp": [0.5, 0.5]}, {"id": 7, "thr": [1, 0], "em": [0.25, 0.75]}]})",
+      "t.json");
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases.at("a").values.at("emp"), (std::vector<double>{0.5, 0.5}));
+  EXPECT_EQ(cases.at("7").values.size(), 2u);
+  EXPECT_EQ(cases.at("7").where, "t.json: cases[1]");
+  EXPECT_EQ(json_error(R"({"cases": [{"id": "a"}]})"),
+            "t.json: cases[0]: none of \"emp\", \"thr\", \"em\"");
+  EXPECT_EQ(json_error(R"({"cases": [{"emp": [1]}]})"), "t.json: cases[0]: a case needs an \"id\"");
+  EXPECT_EQ(json_error(R"({"cases": [{"id": 1, "emp": [1, "x"]}]})"),
+            "t.json: cases[0].emp: expected an array of numbers");
+  EXPECT_EQ(json_error("[]"), "t.json: expected {\"cases\": [...]}");
+  // Found by fuzz_estimates: an empty list compared nothing and `conform estimates` passed.
+  EXPECT_EQ(json_error(R"({"cases": []})"), "t.json: no cases");
+}
+
+TEST(EstimatesFile, CsvLinesWithAndWithoutAnEstimatorField) {
+  const std::map<std::string, EstimatesCase> cases = parse_estimates_csv(
+      "id,v0,v1\n# note\na,0.5,0.5\r\na,em,0.25,0.75\n\nb,1,0\n", "t.csv", "thr");
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases.at("a").values.at("thr"), (std::vector<double>{0.5, 0.5}));
+  EXPECT_EQ(cases.at("a").values.at("em"), (std::vector<double>{0.25, 0.75}));
+  EXPECT_EQ(cases.at("b").where, "t.csv:6");
+  EXPECT_EQ(csv_error("a,0.5,x1\n"), "t.csv:1:7: 'x1' is not a number");
+  EXPECT_EQ(csv_error("# nothing\n"), "t.csv: no cases");
+}
+
+// Found by fuzz/estimates_fuzzer.cc: nlohmann-json's out_of_range for a number whose double
+// overflows escaped the reader, and the command blamed the golden vectors file for it.
+TEST(EstimatesFile, JsonNumberOverflowIsAnInputError) {
+  EXPECT_EQ(json_error(R"({"cases": [{"id": "a", "emp": [1e400]}]})"),
+            "t.json: not valid JSON: the number 1e400 overflows a double");
+}
+
+}  // namespace
+}  // namespace uldp
