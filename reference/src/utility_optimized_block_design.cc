@@ -7,49 +7,15 @@
 #include <string>
 #include <vector>
 
+#include "internal/subsets.h"
 #include "uldp/error.h"
 
 namespace uldp {
 namespace {
 
-// The smallest min(2, count) members from position `from` of `members`, skipping `except`.
-std::vector<std::size_t> first_two(const std::vector<std::size_t>& members, std::size_t from = 0,
-                                   std::optional<std::size_t> except = {}) {
-  std::vector<std::size_t> first;
-  for (std::size_t i = from; i < members.size() && first.size() < 2; ++i) {
-    if (members[i] != except) first.push_back(members[i]);
-  }
-  return first;
-}
-
-std::string subset_label(const std::vector<std::size_t>& subset) {
-  std::string s = "{";
-  for (std::size_t i = 0; i < subset.size(); ++i) {
-    if (i > 0) s += ',';
-    s += std::to_string(subset[i]);
-  }
-  s += '}';
-  return s;
-}
-
-// The K-subsets of `members` in lexicographic order (only called for small C(v, K)).
-std::vector<std::vector<std::size_t>> all_subsets(const std::vector<std::size_t>& members,
-                                                  std::size_t block) {
-  std::vector<std::vector<std::size_t>> subsets;
-  std::vector<std::size_t> pos(block);
-  for (std::size_t i = 0; i < block; ++i) pos[i] = i;
-  const std::size_t v = members.size();
-  while (true) {
-    std::vector<std::size_t> subset(block);
-    for (std::size_t i = 0; i < block; ++i) subset[i] = members[pos[i]];
-    subsets.push_back(std::move(subset));
-    std::size_t i = block;
-    while (i > 0 && pos[i - 1] == v - block + i - 1) --i;
-    if (i == 0) return subsets;
-    ++pos[i - 1];
-    for (std::size_t j = i; j < block; ++j) pos[j] = pos[j - 1] + 1;
-  }
-}
+using internal::all_subsets;
+using internal::first_two;
+using internal::set_label;
 
 // The dense formulas: subsets are listed once, when the dense size allows it.
 DenseFormulas dense_formulas(const IndexSet& sensitive, std::size_t block, const UbdConstants& c) {
@@ -66,7 +32,7 @@ DenseFormulas dense_formulas(const IndexSet& sensitive, std::size_t block, const
         return std::binary_search(b.begin(), b.end(), x) ? c.in_block : c.off_block;
       },
       [=](std::size_t y) {
-        return y < count ? subset_label((*subsets)[y]) : std::to_string(open.indices()[y - count]);
+        return y < count ? set_label((*subsets)[y]) : std::to_string(open.indices()[y - count]);
       },
       [=](std::size_t y) { return y < count; }};
 }
@@ -116,7 +82,7 @@ ClassStructuredMechanism utility_optimized_block_design_classes(const IndexSet& 
   };
   // Blocks: the first in lexicographic order is the K smallest members of X_S.
   const std::vector<std::size_t> first_block(xs.begin(), xs.begin() + block);
-  OutputClass blocks{"blocks", c.blocks, true, {}, {Integer(0), subset_label(first_block)}};
+  OutputClass blocks{"blocks", c.blocks, true, {}, {Integer(0), set_label(first_block)}};
   add(blocks.cells, s, block, c.in_block, first_two(first_block));
   add(blocks.cells, s, v - block, c.off_block, first_two(xs, block));
   add(blocks.cells, ns, n, c.from_open, first_two(xn));
