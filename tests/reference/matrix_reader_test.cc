@@ -189,6 +189,145 @@ TEST(JsonReader, ANumberThatOverflowsADoubleIsAnInputError) {
             "m.json: Q[0][0]: entry 10000000");
 }
 
+// Issue 17: files exported the way people export them are read as their author meant, or refused;
+// no first row is ever dropped on a guess.
+TEST(CsvReader, AByteOrderMarkIsSkippedNotALabel) {
+  const MatrixFile f = parse_matrix_csv(
+      "\xEF\xBB\xBF"
+      "0.9,0.06,0.04\n0.4,0.3,0.3\n0.3,0.4,0.3\n",
+      "a.csv");
+  EXPECT_EQ(f.matrix.num_inputs(), 3u);
+  EXPECT_EQ(f.matrix(0, 0), Rational(9, 10));
+  EXPECT_FALSE(f.layout->header);
+}
+
+TEST(CsvReader, AFirstRowWithANumberOutsideTheUnitIntervalIsNeverLabels) {
+  EXPECT_EQ(message_of([] { parse_matrix_csv("2,0\n0,1\n", "b.csv"); }),
+            "b.csv:1:1: the first row is neither data nor labels: entry 2 is a probability "
+            "outside [0,1] (pass --header yes if it is a row of labels)");
+  EXPECT_EQ(message_of([] { parse_matrix_csv("1e99999,0\n0,1\n", "c.csv"); }),
+            "c.csv:1:1: the first row is neither data nor labels: entry "
+            "1000000000000000000000000000000000000000... (100000 characters) is a probability "
+            "outside [0,1] (pass --header yes if it is a row of labels)");
+  EXPECT_EQ(message_of([] { parse_matrix_csv("0.5,-0.5,1\n0,0,1\n", "m.csv"); }).substr(0, 66),
+            "m.csv:1:5: the first row is neither data nor labels: entry -1/2 is");
+  for (const char* broken : {"nan", "NaN", "-inf", "Infinity", "1e999999999"}) {
+    const std::string text = std::string("0.5,") + broken + "\n0.5,0.5\n";
+    EXPECT_EQ(message_of([&] { parse_matrix_csv(text, "m.csv"); }).substr(0, 56),
+              "m.csv:1:5: the first row is neither data nor labels: ent")
+        << broken;
+  }
+}
+
+TEST(CsvReader, QuotedNumbersAreNumbers) {
+  // Python's csv.QUOTE_NONNUMERIC quotes Fractions.
+  const MatrixFile f = parse_matrix_csv("\"9/10\",\"1/10\"\n\"1/5\",\"4/5\"\n", "q.csv");
+  EXPECT_EQ(f.matrix.num_inputs(), 2u);
+  EXPECT_EQ(f.matrix(0, 0), Rational(9, 10));
+  EXPECT_EQ(message_of([] { parse_matrix_csv("\"9/10\",\"a\"\n\"1/5\",\"4/5\"\n", "q.csv"); }),
+            "q.csv:1:8: the first row mixes text ('a') with probabilities ('9/10'): a broken row "
+            "of data or labels that look like numbers (pass --header yes if it is a row of "
+            "labels)");
+}
+
+TEST(CsvReader, OnlyARowOfTextIsDetectedAsLabelsAndTheReadingSaysSo) {
+  const MatrixFile f = parse_matrix_csv("h0,h1\n1/2,1/2\n", "m.csv");
+  ASSERT_TRUE(f.layout->header);
+  EXPECT_EQ(f.layout->header->decided_by, HeaderSource::kDetected);
+  EXPECT_EQ(describe_reading(f),
+            "comma-separated text (detected); line 1 holds the output labels (detected: no cell "
+            "of it is a number)");
+  EXPECT_EQ(message_of([] { parse_matrix_csv("abc\n1\n", "m.csv"); }),
+            "m.csv:1:1: the first row is one cell of text, 'abc': a broken entry or a label (pass "
+            "--header yes if it is a row of labels)");
+  EXPECT_EQ(message_of([] { parse_matrix_csv("0.5,,0.5\n0,0,1\n", "m.csv"); }),
+            "m.csv:1:5: the first row has an empty cell, neither a probability nor a label");
+}
+
+TEST(CsvReader, PandasIndexColumnIsNamed) {
+  const std::string pandas = ",0,1\n0,0.5,0.5\n1,0.25,0.75\n";
+  EXPECT_EQ(message_of([&] { parse_matrix_csv(pandas, "p.csv"); }),
+            "p.csv:1:1: the first row starts with an empty cell, as pandas to_csv writes its index "
+            "column: write the file with index=False (or drop the first column)");
+  EXPECT_EQ(message_of([&] { parse_matrix_csv(pandas, "p.csv", {.header = HeaderChoice::kYes}); }),
+            "p.csv:1:1: empty output label: pandas to_csv writes its index column so; write the "
+            "file with index=False (or drop the first column)");
+}
+
+TEST(CsvReader, TheFilesHeaderLineDecidesAndAContradictingFlagIsAnError) {
+  const std::string text = "# header: yes\n\"0\",\"1\",\"2\"\n1/2,1/4,1/4\n0,0,1\n";
+  const MatrixFile f = parse_matrix_csv(text, "m.csv");
+  EXPECT_EQ(f.matrix.num_inputs(), 2u);
+  EXPECT_EQ(f.layout->header->decided_by, HeaderSource::kFileLine);
+  EXPECT_EQ(f.layout->header->line, 2u);
+  EXPECT_EQ(describe_reading(f),
+            "comma-separated text (detected); line 2 holds the output labels (the file's "
+            "'# header: yes', line 1)");
+  EXPECT_EQ(message_of([&] { parse_matrix_csv(text, "m.csv", {.header = HeaderChoice::kNo}); }),
+            "m.csv:1:1: '# header: yes' contradicts --header no");
+  // "# header: no": the first row "0,1" is data without asking.
+  EXPECT_EQ(parse_matrix_csv("# header: no\n0,1\n1,0\n", "m.csv").matrix.num_inputs(), 2u);
+}
+
+TEST(CsvReader, TabsAndWhitespaceAsNumpyWritesThem) {
+  // numpy.savetxt(f, Q) with its defaults: fmt='%.18e', delimiter=' '.
+  const std::string savetxt =
+      "9.000000000000000222e-01 1.000000000000000056e-01\n"
+      "2.000000000000000111e-01 8.000000000000000444e-01\n";
+  const MatrixFile exact = parse_matrix_csv(savetxt, "s.txt");
+  EXPECT_EQ(exact.layout->delimiter, Delimiter::kWhitespace);
+  EXPECT_EQ(exact.matrix.num_inputs(), 2u);
+  const MatrixFile binary =
+      parse_matrix_csv(savetxt, "s.txt", {.reading = EntryReading::kBinary64});
+  EXPECT_EQ(binary.matrix(0, 0), from_double(0.9));
+  EXPECT_EQ(binary.matrix(1, 1), from_double(0.8));
+  const MatrixFile tsv = parse_matrix_csv("a\tb\n0.5\t0.5\n", "t.tsv");
+  EXPECT_EQ(tsv.layout->delimiter, Delimiter::kTab);
+  EXPECT_EQ(tsv.matrix.output_labels()[1], "b");
+  // A tab file whose second row uses spaces is ragged, not re-split.
+  EXPECT_EQ(message_of([] { parse_matrix_csv("0.5\t0.5\n0.5 0.5\n", "t.tsv"); }),
+            "t.tsv:2:1: row has 1 entries, expected 2");
+}
+
+TEST(JsonReader, ABareArrayOfRowsIsAMatrix) {
+  const MatrixFile f = parse_matrix_json("[[0.9, 0.1], [0.2, 0.8]]", "n.json");
+  EXPECT_EQ(f.matrix.num_inputs(), 2u);
+  EXPECT_EQ(f.matrix(0, 1), Rational(1, 10));
+  EXPECT_FALSE(f.layout);
+  EXPECT_EQ(describe_reading(f), "JSON");
+}
+
+TEST(JsonReader, DuplicateKeysBothFormsAndDuplicateLabelsAreRefused) {
+  EXPECT_EQ(message_of([] { parse_matrix_json(R"({"Q": [[1]], "Q": [[1]]})", "m.json"); }),
+            "m.json: invalid JSON: the key \"Q\" appears twice in the top-level object (readers "
+            "differ on which one counts)");
+  EXPECT_EQ(message_of([] {
+              parse_mechanism_json(
+                  R"({"Q": [[1]], "bits": [{"one_if_on": "3/4", "one_if_off": "1/4"}]})", "m.json");
+            }),
+            "m.json: has both \"bits\" (a structured mechanism) and \"Q\" (a dense matrix); a "
+            "mechanism file is one or the other");
+  EXPECT_EQ(
+      message_of([] { parse_matrix_json(R"({"Q": [[1, 0]], "outputs": ["a", "a"]})", "m.json"); }),
+      "m.json: \"outputs\" lists the label 'a' twice");
+  EXPECT_EQ(
+      message_of([] {
+        parse_mechanism_json(
+            R"({"bits": [{"one_if_on": "3/4", "one_if_off": "1/4"}], "protected_zero_bits": [-1]})",
+            "m.json");
+      }),
+      "m.json: protected_zero_bits[0]: '-1' is not a bit index");
+}
+
+TEST(MechanismFile, FormatFollowsTheContentAndJsonRefusesTextOptions) {
+  EXPECT_TRUE(std::holds_alternative<MatrixFile>(parse_mechanism_text("[[1]]", "m.txt")));
+  EXPECT_FALSE(std::get<MatrixFile>(parse_mechanism_text("[[1]]", "m.txt")).layout);
+  EXPECT_TRUE(std::get<MatrixFile>(parse_mechanism_text("1\n", "m.txt")).layout);
+  EXPECT_THROW(parse_mechanism_text("[[1]]", "m.txt", {.header = HeaderChoice::kYes}),
+               InvalidArgument);
+  EXPECT_EQ(message_of([] { read_mechanism_file("/"); }), "/: is a directory, not a matrix file");
+}
+
 TEST(MechanismFile, MissingFileIsAnInputError) {
   EXPECT_EQ(message_of([] { read_mechanism_file("/nonexistent/q.csv"); }),
             "/nonexistent/q.csv: cannot open file");

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <iostream>
+#include <iterator>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -14,51 +17,6 @@ namespace uldp {
 namespace {
 
 using nlohmann::json;
-
-struct Cell {
-  std::string text;
-  std::size_t column;  // 1-based character column of the cell start
-  bool quoted;
-};
-
-std::string trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r");
-  if (first == std::string_view::npos) return "";
-  const auto last = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(first, last - first + 1));
-}
-
-std::vector<Cell> split_csv_line(const std::string& line, const std::string& source,
-                                 std::size_t line_number) {
-  std::vector<Cell> cells;
-  std::size_t pos = 0;
-  while (true) {
-    std::size_t start = pos;
-    while (start < line.size() && (line[start] == ' ' || line[start] == '\t')) ++start;
-    Cell cell{"", start + 1, false};
-    std::size_t end;
-    if (start < line.size() && line[start] == '"') {
-      const std::size_t close = line.find('"', start + 1);
-      if (close == std::string::npos) {
-        throw InputError(source, line_number, start + 1, "unterminated quoted field");
-      }
-      cell.text = line.substr(start + 1, close - start - 1);
-      cell.quoted = true;
-      end = line.find(',', close);
-      if (!trim(line.substr(close + 1, (end == std::string::npos ? line.size() : end) - close - 1))
-               .empty()) {
-        throw InputError(source, line_number, close + 2, "text after a closing quote");
-      }
-    } else {
-      end = line.find(',', start);
-      cell.text = trim(line.substr(start, (end == std::string::npos ? line.size() : end) - start));
-    }
-    cells.push_back(std::move(cell));
-    if (end == std::string::npos) break;
-    pos = end + 1;
-  }
-  return cells;
-}
 
 // A probability from an entry's text under `reading`, or the reason it is not one.
 Rational probability_at(const std::string& text, EntryReading reading, const std::string& source,
@@ -77,22 +35,33 @@ Rational probability_at(const std::string& text, EntryReading reading, const std
   return value;
 }
 
-// What a cell of the first CSV row can be.
+// What a cell of the first row can be when nobody said whether it is labels.
 enum class FirstRowCell {
-  kProbability,      // a number in [0,1]: data, or a digit label such as "0" or "01"
-  kOtherNumber,      // a number outside [0,1] ("010"): a label, never data
-  kLabel,            // quoted, or text that is no number ("a", "3rd"): a label
-  kMalformedNumber,  // looks like a number and does not read as one ("1e999999999")
+  kProbability,   // a number in [0,1]: data, or a digit label such as "0" or "1"
+  kOtherNumber,   // a number outside [0,1] ("2"): an exporter's bug or a label; not guessed
+  kBrokenNumber,  // looks like a number and does not read as one ("1e999999999", "nan")
+  kEmpty,         // an empty cell: pandas' index column, or a missing entry
+  kText,          // text that is no number ("a", "h2", "{1,3}", "010"): a label
 };
 
 bool digits_only(std::string_view text) {
   return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
-// Whether `text` has the shape of a number (decimal with exponent, a/b, hex float) whatever its
-// size: such a cell that does not read is a broken number, not a label ("1-2" is a label).
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == y;
+         });
+}
+
+// Whether `text` has the shape of a number (decimal with exponent, a/b, hex float, NaN or
+// infinity as printf and numpy write them) whatever its size: such a cell that does not read is
+// a broken number, not a label ("1-2" is a label).
 bool looks_numeric(std::string_view text) {
   if (!text.empty() && (text[0] == '+' || text[0] == '-')) text.remove_prefix(1);
+  for (std::string_view special : {"nan", "inf", "infinity"}) {
+    if (equals_ignoring_case(text, special)) return true;
+  }
   if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
     return text.find_first_not_of("0123456789abcdefABCDEF.pP+-", 2) == std::string_view::npos;
   }
@@ -113,62 +82,140 @@ bool looks_numeric(std::string_view text) {
          !(whole.empty() && fraction.empty());
 }
 
-FirstRowCell classify_first_row_cell(const Cell& cell, EntryReading reading, std::string& why) {
-  if (cell.quoted) return FirstRowCell::kLabel;
+FirstRowCell classify_first_row_cell(const TextCell& cell, EntryReading reading, std::string& why) {
+  if (cell.text.empty()) return FirstRowCell::kEmpty;
+  // "010", "00": no program writes a number with a leading zero, so these are bit-string labels.
+  if (cell.text.size() > 1 && cell.text[0] == '0' && digits_only(cell.text))
+    return FirstRowCell::kText;
   try {
     const Rational value = read_entry(cell.text, reading, "entry");
-    return value < 0 || value > 1 ? FirstRowCell::kOtherNumber : FirstRowCell::kProbability;
+    if (is_probability(value)) return FirstRowCell::kProbability;
+    why = "entry " + message_excerpt(to_string(value)) + " is a probability outside [0,1]";
+    return FirstRowCell::kOtherNumber;
   } catch (const InvalidArgument& e) {
     why = e.what();
-    return looks_numeric(cell.text) ? FirstRowCell::kMalformedNumber : FirstRowCell::kLabel;
+    return looks_numeric(cell.text) ? FirstRowCell::kBrokenNumber : FirstRowCell::kText;
   }
 }
 
-// Whether the first row is labels, by the rules of parse_matrix_csv (errors when neither or both).
-bool first_row_is_header(const std::vector<Cell>& cells, const std::string& line,
-                         const MatrixReadOptions& options, const std::string& source,
-                         std::size_t line_number) {
-  if (options.header != HeaderChoice::kDetect) return options.header == HeaderChoice::kYes;
-  bool some_label = false;
-  for (const Cell& c : cells) {
+std::string row_text(const TextRecord& record) {
+  std::string text;
+  for (const TextCell& c : record.cells) text += (text.empty() ? "" : ",") + c.text;
+  return text;
+}
+
+// Detection: whether the first row is labels. Only a row of two or more cells of text that is
+// no number is; a row of probabilities is data; anything else is an error naming --header.
+bool detect_header(const TextRecord& record, EntryReading reading, const std::string& source) {
+  const std::size_t line = record.line;
+  const std::string yes = " (pass --header yes if it is a row of labels)";
+  bool some_text = false, some_probability = false;
+  const TextCell* first_text = nullptr;
+  const TextCell* first_probability = nullptr;
+  for (const TextCell& c : record.cells) {
     std::string why;
-    switch (classify_first_row_cell(c, options.reading, why)) {
-      case FirstRowCell::kMalformedNumber:
-        throw InputError(source, line_number, c.column,
-                         "the first row is neither data nor labels: " + why +
-                             " (pass --header yes if it is a row of labels)");
+    switch (classify_first_row_cell(c, reading, why)) {
+      case FirstRowCell::kBrokenNumber:
       case FirstRowCell::kOtherNumber:
-      case FirstRowCell::kLabel:
-        some_label = true;
+        throw InputError(source, line, c.column,
+                         "the first row is neither data nor labels: " + why + yes);
+      case FirstRowCell::kEmpty:
+        if (&c == &record.cells.front() && record.cells.size() > 1) {
+          throw InputError(source, line, c.column,
+                           "the first row starts with an empty cell, as pandas to_csv writes its "
+                           "index column: write the file with index=False (or drop the first "
+                           "column)");
+        }
+        throw InputError(source, line, c.column,
+                         "the first row has an empty cell, neither a probability nor a label");
+      case FirstRowCell::kText:
+        some_text = true;
+        if (!first_text) first_text = &c;
         break;
       case FirstRowCell::kProbability:
+        some_probability = true;
+        if (!first_probability) first_probability = &c;
         break;
     }
   }
-  if (some_label) return true;
-  // Every cell is a probability. Increasing digit strings ("0,1", "00,01") are also what an
-  // exporter writes as output labels, so such a row could be either.
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (!digits_only(cells[i].text)) return false;
-    if (i > 0 && !(cells[i - 1].text < cells[i].text)) return false;
+  if (some_text && some_probability) {
+    throw InputError(source, line, first_text->column,
+                     "the first row mixes text ('" + message_excerpt(first_text->text) +
+                         "') with probabilities ('" + message_excerpt(first_probability->text) +
+                         "'): a broken row of data or labels that look like numbers" + yes);
   }
-  throw InputError(source, line_number, 1,
-                   "the first row '" + message_excerpt(trim(line)) +
+  if (some_text) {
+    if (record.cells.size() == 1) {
+      throw InputError(source, line, 1,
+                       "the first row is one cell of text, '" +
+                           message_excerpt(record.cells[0].text) + "': a broken entry or a label" +
+                           yes);
+    }
+    return true;
+  }
+  // Every cell is a probability. Increasing digit strings ("0,1") are also what an exporter
+  // writes as output labels, so such a row could be either.
+  if (record.cells.size() < 2) return false;
+  for (std::size_t i = 0; i < record.cells.size(); ++i) {
+    if (!digits_only(record.cells[i].text)) return false;
+    if (i > 0 && !(record.cells[i - 1].text < record.cells[i].text)) return false;
+  }
+  throw InputError(source, line, 1,
+                   "the first row '" + message_excerpt(row_text(record)) +
                        "' could be output labels or a row of probabilities; pass --header yes "
                        "or --header no");
 }
 
-std::vector<std::string> header_labels(const std::vector<Cell>& cells, const std::string& source,
-                                       std::size_t line_number) {
+// "# header: yes" / "# header: no" before the first row, as `uldp mechanism --format csv` writes.
+std::optional<std::pair<bool, std::size_t>> header_directive(const DelimitedText& text) {
+  for (const LeadingComment& c : text.leading_comments()) {
+    if (c.text == "header: yes") return std::pair{true, c.line};
+    if (c.text == "header: no") return std::pair{false, c.line};
+  }
+  return std::nullopt;
+}
+
+// Whether the first row is labels, and what decided it (nullopt: data).
+std::optional<HeaderRow> decide_header(const TextRecord& first, const DelimitedText& text,
+                                       const MatrixReadOptions& options,
+                                       const std::string& source) {
+  const auto directive = header_directive(text);
+  if (directive && options.header != HeaderChoice::kDetect &&
+      directive->first != (options.header == HeaderChoice::kYes)) {
+    throw InputError(source, directive->second, 1,
+                     std::string("'# header: ") + (directive->first ? "yes" : "no") +
+                         "' contradicts --header " +
+                         (options.header == HeaderChoice::kYes ? "yes" : "no"));
+  }
+  if (options.header != HeaderChoice::kDetect) {
+    if (options.header == HeaderChoice::kNo) return std::nullopt;
+    return HeaderRow{first.line, HeaderSource::kFlag, 0};
+  }
+  if (directive) {
+    if (!directive->first) return std::nullopt;
+    return HeaderRow{first.line, HeaderSource::kFileLine, directive->second};
+  }
+  if (!detect_header(first, options.reading, source)) return std::nullopt;
+  return HeaderRow{first.line, HeaderSource::kDetected, 0};
+}
+
+std::vector<std::string> header_labels(const TextRecord& record, const std::string& source) {
   std::vector<std::string> labels;
-  for (const Cell& c : cells) {
-    if (c.text.empty()) throw InputError(source, line_number, c.column, "empty output label");
+  for (const TextCell& c : record.cells) {
+    if (c.text.empty()) {
+      if (&c == &record.cells.front() && record.cells.size() > 1) {
+        throw InputError(source, record.line, c.column,
+                         "empty output label: pandas to_csv writes its index column so; write "
+                         "the file with index=False (or drop the first column)");
+      }
+      throw InputError(source, record.line, c.column, "empty output label");
+    }
     labels.push_back(c.text);
   }
   std::vector<std::string> sorted = labels;
   std::sort(sorted.begin(), sorted.end());
   if (const auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end()) {
-    throw InputError(source, line_number, 1,
+    throw InputError(source, record.line, 1,
                      "output label '" + message_excerpt(*twice) + "' appears twice");
   }
   return labels;
@@ -182,11 +229,29 @@ void check_entry_count(std::size_t rows, std::size_t columns, const std::string&
   }
 }
 
-// Builds the DOM but keeps every JSON number as the exact text it was written as.
+// Builds the DOM but keeps every JSON number as the exact text it was written as, and refuses a
+// duplicate key (JSON readers differ on which of the two counts, so the file means two things).
 class ExactNumberSax : public nlohmann::detail::json_sax_dom_parser<json> {
  public:
   using Base = nlohmann::detail::json_sax_dom_parser<json>;
-  explicit ExactNumberSax(json& root) : Base(root, true) {}
+  ExactNumberSax(json& root, const std::string& source) : Base(root, true), source_(source) {}
+  bool start_object(std::size_t elements) {
+    keys_.emplace_back();
+    return Base::start_object(elements);
+  }
+  bool end_object() {
+    keys_.pop_back();
+    return Base::end_object();
+  }
+  bool key(json::string_t& name) {
+    if (!keys_.empty() && !keys_.back().insert(name).second) {
+      throw InputError(source_, "invalid JSON: the key \"" + message_excerpt(name) +
+                                    "\" appears twice in " +
+                                    (keys_.size() == 1 ? "the top-level object" : "an object") +
+                                    " (readers differ on which one counts)");
+    }
+    return Base::key(name);
+  }
   bool number_float(json::number_float_t, const json::string_t& raw) {
     json::string_t copy = raw;
     return Base::string(copy);
@@ -199,6 +264,10 @@ class ExactNumberSax : public nlohmann::detail::json_sax_dom_parser<json> {
     json::string_t text = std::to_string(value);
     return Base::string(text);
   }
+
+ private:
+  const std::string& source_;
+  std::vector<std::set<std::string>> keys_;
 };
 
 std::pair<std::size_t, std::size_t> line_and_column(std::string_view text, std::size_t byte) {
@@ -218,42 +287,57 @@ std::pair<std::size_t, std::size_t> line_and_column(std::string_view text, std::
 
 MatrixFile parse_matrix_csv(std::string_view text, const std::string& source,
                             const MatrixReadOptions& options) {
+  DelimitedText records(text, source, options.delimiter);
+  TextLayout layout{records.delimiter(), records.delimiter_detected(), std::nullopt};
   std::vector<std::string> labels;
   std::vector<Rational> entries;
   std::vector<std::string> locations;
   std::size_t columns = 0;
-  std::size_t line_number = 0;
   bool first_row = true;
-  std::istringstream in{std::string(text)};
-  std::string line;
-  while (std::getline(in, line)) {
-    ++line_number;
-    const std::string content = trim(line);
-    if (content.empty() || content[0] == '#') continue;  // blank lines and comments
-    const std::vector<Cell> cells = split_csv_line(line, source, line_number);
+  while (std::optional<TextRecord> record = records.next()) {
     if (first_row) {
       first_row = false;
-      columns = cells.size();
-      if (first_row_is_header(cells, line, options, source, line_number)) {
-        labels = header_labels(cells, source, line_number);
+      columns = record->cells.size();
+      layout.header = decide_header(*record, records, options, source);
+      if (layout.header) {
+        labels = header_labels(*record, source);
         continue;
       }
     }
-    if (cells.size() != columns) {
-      throw InputError(source, line_number, 1,
-                       "row has " + std::to_string(cells.size()) + " entries, expected " +
+    if (record->cells.size() != columns) {
+      throw InputError(source, record->line, 1,
+                       "row has " + std::to_string(record->cells.size()) + " entries, expected " +
                            std::to_string(columns));
     }
     check_entry_count(locations.size() + 1, columns, source);
-    for (const Cell& c : cells)
-      entries.push_back(probability_at(c.text, options.reading, source, line_number, c.column));
-    locations.push_back("line " + std::to_string(line_number));
+    for (const TextCell& c : record->cells)
+      entries.push_back(probability_at(c.text, options.reading, source, c.line, c.column));
+    locations.push_back("line " + std::to_string(record->line));
   }
   if (locations.empty()) throw InputError(source, "no matrix rows found");
   if (labels.empty()) labels = DenseMechanism::index_labels(columns);
   const std::size_t rows = locations.size();
-  return {DenseMechanism(rows, std::move(labels), std::move(entries)), source,
-          std::move(locations)};
+  return {DenseMechanism(rows, std::move(labels), std::move(entries)), source, std::move(locations),
+          layout};
+}
+
+std::string describe_reading(const MatrixFile& file) {
+  if (!file.layout) return "JSON";
+  const TextLayout& layout = *file.layout;
+  std::string text = std::string(delimiter_name(layout.delimiter)) + "-separated text (" +
+                     (layout.delimiter_detected ? "detected" : "--delimiter") + ")";
+  if (!layout.header) return text + "; every row is data";
+  text += "; line " + std::to_string(layout.header->line) + " holds the output labels (";
+  switch (layout.header->decided_by) {
+    case HeaderSource::kFlag:
+      return text + "--header yes)";
+    case HeaderSource::kFileLine:
+      return text + "the file's '# header: yes', line " +
+             std::to_string(layout.header->directive_line) + ")";
+    case HeaderSource::kDetected:
+      return text + "detected: no cell of it is a number)";
+  }
+  return text + ")";
 }
 
 namespace {
@@ -280,7 +364,7 @@ std::string json_parse_message(const std::string& what) {
 
 json parse_json_exact(std::string_view text, const std::string& source) {
   json root;
-  ExactNumberSax sax(root);
+  ExactNumberSax sax(root, source);
   try {
     json::sax_parse(text, &sax);
   } catch (const json::parse_error& e) {
@@ -345,12 +429,20 @@ MechanismFile parse_unary_json(const json& root, EntryReading reading, const std
                                    " bits");
     }
     std::vector<std::size_t> indices;
-    for (const json& z : zero) {
-      std::size_t index = 0;
-      try {
-        index = std::stoull(z.is_string() ? z.get<std::string>() : z.dump());
-      } catch (const std::exception&) {
-        throw InputError(source, "\"protected_zero_bits\" must hold bit indices");
+    for (std::size_t i = 0; i < zero.size(); ++i) {
+      // Numbers arrive as their text; only a plain decimal integer is a bit index.
+      const std::string text = zero[i].is_string() ? zero[i].get<std::string>() : zero[i].dump();
+      const std::string where = "protected_zero_bits[" + std::to_string(i) + "]";
+      if (!digits_only(text) || text.size() > 19) {
+        throw InputError(source, where + ": '" + message_excerpt(text) + "' is not a bit index");
+      }
+      const std::size_t index = std::stoull(text);
+      if (index >= bits.size()) {
+        throw InputError(source, where + ": bit " + text + " is out of range 0.." +
+                                     std::to_string(bits.size() - 1));
+      }
+      if (std::find(indices.begin(), indices.end(), index) != indices.end()) {
+        throw InputError(source, where + ": bit " + text + " is listed twice");
       }
       indices.push_back(index);
     }
@@ -360,11 +452,13 @@ MechanismFile parse_unary_json(const json& root, EntryReading reading, const std
 }
 
 MatrixFile dense_from_json(const json& root, EntryReading reading, const std::string& source) {
-  if (!root.is_object() || !root.contains("Q")) {
+  // {"Q": rows, "outputs": labels} or a bare array of rows (numpy's tolist()).
+  if (!root.is_array() && !(root.is_object() && root.contains("Q"))) {
     throw InputError(source,
-                     "expected an object with a \"Q\" member: {\"Q\": [[\"3/7\", ...], ...]}");
+                     "expected an object with a \"Q\" member: {\"Q\": [[\"3/7\", ...], ...]}, "
+                     "or an array of rows");
   }
-  const json& q = root["Q"];
+  const json& q = root.is_array() ? root : root["Q"];
   if (!q.is_array() || q.empty())
     throw InputError(source, "\"Q\" must be a non-empty array of rows");
   const std::size_t rows = q.size();
@@ -391,7 +485,7 @@ MatrixFile dense_from_json(const json& root, EntryReading reading, const std::st
     locations.push_back(where);
   }
   std::vector<std::string> labels;
-  if (root.contains("outputs")) {
+  if (root.is_object() && root.contains("outputs")) {
     const json& out = root["outputs"];
     if (!out.is_array() || out.size() != columns) {
       throw InputError(source,
@@ -401,11 +495,18 @@ MatrixFile dense_from_json(const json& root, EntryReading reading, const std::st
       if (!label.is_string()) throw InputError(source, "\"outputs\" labels must be strings");
       labels.push_back(label.get<std::string>());
     }
+    std::vector<std::string> sorted = labels;
+    std::sort(sorted.begin(), sorted.end());
+    if (const auto twice = std::adjacent_find(sorted.begin(), sorted.end());
+        twice != sorted.end()) {
+      throw InputError(source,
+                       "\"outputs\" lists the label '" + message_excerpt(*twice) + "' twice");
+    }
   } else {
     labels = DenseMechanism::index_labels(columns);
   }
-  return {DenseMechanism(rows, std::move(labels), std::move(entries)), source,
-          std::move(locations)};
+  return {DenseMechanism(rows, std::move(labels), std::move(entries)), source, std::move(locations),
+          std::nullopt};
 }
 
 }  // namespace
@@ -419,12 +520,28 @@ namespace {
 // Generous for kMaxMatrixEntries entries of binary64 text (about 25 characters each).
 constexpr std::size_t kMaxFileBytes = kMaxMatrixEntries * 64;
 
+// The file's bytes; "-" is standard input. A directory or a file far larger than any matrix we
+// accept is refused before reading it.
 std::string read_text(const std::string& path) {
+  if (path == "-") {
+    std::string text;
+    char buffer[1 << 16];
+    while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
+      text.append(buffer, static_cast<std::size_t>(std::cin.gcount()));
+      if (text.size() > kMaxFileBytes) {
+        throw InputError(path, "standard input exceeds the limit of " +
+                                   std::to_string(kMaxFileBytes) + " bytes");
+      }
+    }
+    return text;
+  }
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw InputError(path, "is a directory, not a matrix file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, "cannot open file");
   in.seekg(0, std::ios::end);
   const auto size = static_cast<std::size_t>(in.tellg());
-  // A file far larger than any matrix we accept is refused before reading it.
   if (size > kMaxFileBytes) {
     throw InputError(path, "file of " + std::to_string(size) + " bytes exceeds the limit of " +
                                std::to_string(kMaxFileBytes) + " bytes");
@@ -434,29 +551,57 @@ std::string read_text(const std::string& path) {
   in.read(text.data(), static_cast<std::streamsize>(size));
   return text;
 }
-bool is_json_path(const std::string& path) {
-  return path.size() >= 5 && path.substr(path.size() - 5) == ".json";
+
+// JSON when the name says so or the text opens with '{' or '[' (after a BOM and blanks): no
+// delimited matrix starts with either.
+bool is_json(std::string_view text, const std::string& path) {
+  if (path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0) return true;
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  const auto first = text.find_first_not_of(" \t\r\n");
+  return first != std::string_view::npos && (text[first] == '{' || text[first] == '[');
+}
+
+// Options that only delimited text has are an error with JSON, not ignored.
+void refuse_text_options(const MatrixReadOptions& options, const std::string& source) {
+  if (options.header != HeaderChoice::kDetect)
+    throw InvalidArgument("--header: " + source + " is JSON; only delimited text has a header row");
+  if (options.delimiter)
+    throw InvalidArgument("--delimiter: " + source + " is JSON, not delimited text");
 }
 }  // namespace
 
 MatrixFile read_matrix_file(const std::string& path, const MatrixReadOptions& options) {
   const std::string text = read_text(path);
-  return is_json_path(path) ? parse_matrix_json(text, path, options)
-                            : parse_matrix_csv(text, path, options);
+  const std::string source = path == "-" ? "<stdin>" : path;
+  if (!is_json(text, path)) return parse_matrix_csv(text, source, options);
+  refuse_text_options(options, source);
+  return parse_matrix_json(text, source, options);
 }
 
 MechanismFile parse_mechanism_json(std::string_view text, const std::string& source,
                                    const MatrixReadOptions& options) {
   const json root = parse_json_exact(text, source);
-  if (root.is_object() && root.contains("bits"))
+  if (root.is_object() && root.contains("bits")) {
+    if (root.contains("Q")) {
+      throw InputError(source,
+                       "has both \"bits\" (a structured mechanism) and \"Q\" (a dense "
+                       "matrix); a mechanism file is one or the other");
+    }
     return parse_unary_json(root, options.reading, source);
+  }
   return dense_from_json(root, options.reading, source);
+}
+
+MechanismFile parse_mechanism_text(std::string_view text, const std::string& source,
+                                   const MatrixReadOptions& options) {
+  if (!is_json(text, source)) return parse_matrix_csv(text, source, options);
+  refuse_text_options(options, source);
+  return parse_mechanism_json(text, source, options);
 }
 
 MechanismFile read_mechanism_file(const std::string& path, const MatrixReadOptions& options) {
   const std::string text = read_text(path);
-  if (!is_json_path(path)) return parse_matrix_csv(text, path, options);
-  return parse_mechanism_json(text, path, options);
+  return parse_mechanism_text(text, path == "-" ? "<stdin>" : path, options);
 }
 
 }  // namespace uldp

@@ -1,5 +1,6 @@
-// Reading a user-supplied mechanism matrix: CSV (one row per input, one column per output,
-// optional header of output labels) or JSON ({"Q": [["3/7", ...], ...]}, optional "outputs").
+// Reading a user-supplied mechanism matrix: delimited text (CSV, TSV, whitespace; one row per
+// input, one column per output, optional row of output labels) or JSON ({"Q": [["3/7", ...],
+// ...]} with optional "outputs", or a bare array of rows).
 // Entries are exact: "3/7", "0.25" (exactly 1/4), "1e-3", "0x1.8p-2"; or, on request, each
 // decimal is the binary64 double nearest to it. Every error names file:line:column.
 #pragma once
@@ -12,44 +13,80 @@
 #include <variant>
 
 #include "uldp/dense_mechanism.h"
+#include "uldp/io/delimited_text.h"
 #include "uldp/io/entry_reading.h"
 #include "uldp/unary_mechanism.h"
 
 namespace uldp {
 
+/// Whether the first row of delimited text holds output labels.
+enum class HeaderChoice {
+  kDetect,  ///< labels iff no cell is a number (see parse_matrix_csv); anything else ambiguous
+            ///< or broken is an error naming --header
+  kYes,     ///< the first row is labels
+  kNo,      ///< the first row is data
+};
+
+/// What decided that the first row is labels.
+enum class HeaderSource {
+  kFlag,      ///< --header yes
+  kFileLine,  ///< a "# header: yes" comment line before it (what `uldp mechanism` writes)
+  kDetected,  ///< detection: every cell is text, none a number
+};
+
+/// The row of output labels of a delimited file.
+struct HeaderRow {
+  std::size_t line = 0;  ///< where the labels are
+  HeaderSource decided_by = HeaderSource::kDetected;
+  std::size_t directive_line = 0;  ///< kFileLine: the line of "# header: yes"
+};
+
+/// How a delimited text file was split.
+struct TextLayout {
+  Delimiter delimiter = Delimiter::kComma;
+  bool delimiter_detected = false;
+  std::optional<HeaderRow> header;  ///< nullopt: the first row is data
+};
+
 /// A matrix with where each row came from, so later checks (row sums) can name the place.
 struct MatrixFile {
   DenseMechanism matrix;
   std::string source;
-  /// For row x: "line 4" (CSV) or "Q[3]" (JSON).
+  /// For row x: "line 4" (delimited text) or "Q[3]" (JSON).
   std::vector<std::string> row_locations;
+  /// Delimited text: how it was split and whether a row was taken as labels; JSON: nullopt.
+  std::optional<TextLayout> layout;
 };
 
-/// Whether the first CSV row holds output labels.
-enum class HeaderChoice {
-  kDetect,  ///< labels iff some cell cannot be a probability; an ambiguous row is an error
-  kYes,     ///< the first row is labels
-  kNo,      ///< the first row is data
-};
+/// "JSON", or "comma-separated text (detected); line 2 holds the output labels (detected: no
+/// cell is a number)": one line for reports, so no reading of the file is silent.
+std::string describe_reading(const MatrixFile& file);
 
 /// How a matrix file is read.
 struct MatrixReadOptions {
   HeaderChoice header = HeaderChoice::kDetect;
   EntryReading reading = EntryReading::kExact;
+  std::optional<Delimiter> delimiter = std::nullopt;  ///< nullopt: read off the first row
 };
 
-/// Reads a matrix from `path`; the format follows the extension (.json, else CSV). Entries
-/// outside [0,1], ragged rows, bad numbers and absurd sizes throw InputError; row sums are
-/// left to check_stochastic so that a report can still be printed.
+/// Reads a matrix from `path` ("-": standard input). JSON when the name ends in .json or the
+/// text starts with '{' or '[', delimited text otherwise. Entries outside [0,1], ragged rows,
+/// bad numbers and absurd sizes throw InputError; row sums are left to check_stochastic so that
+/// a report can still be printed.
 MatrixFile read_matrix_file(const std::string& path, const MatrixReadOptions& options = {});
-/// Parses CSV text; `source` names it in errors. Detected header: the first row is labels when
-/// a cell is quoted, not a number, or a number outside [0,1] ("010"); a first row of increasing
-/// digit strings that are all probabilities ("0,1") could be either and is an error naming
-/// --header; a cell that looks like a number but does not read as one ("1e999999999") makes
-/// the row neither and is an error, so no row is ever dropped.
+/// Parses delimited text (comma, tab, semicolon or whitespace; RFC 4180 quotes; a UTF-8 BOM is
+/// skipped); `source` names it in errors. The first row is labels when --header yes says so, or
+/// a comment line "# header: yes" before it, or (detected) when it has two or more cells and
+/// every one is text that is no number ("a", "h2", "{1,3}", "010": a digit string with a leading
+/// zero is never a written number). A first row with a number outside [0,1], a broken number
+/// (NaN, infinity, "1e999999999"), an empty cell (pandas' index column), labels mixed with
+/// probabilities, or increasing digit strings that could be either ("0,1") is an error naming
+/// --header: no row is ever dropped on a guess.
 MatrixFile parse_matrix_csv(std::string_view text, const std::string& source,
                             const MatrixReadOptions& options = {});
-/// Parses JSON text; `source` names it in errors. Numbers keep their exact decimal value.
+/// Parses JSON text, {"Q": [[...], ...], "outputs": [...]} or a bare array of rows (numpy
+/// tolist()); `source` names it in errors. Numbers keep their exact decimal value; a duplicate
+/// key or a duplicate output label is an error.
 MatrixFile parse_matrix_json(std::string_view text, const std::string& source,
                              const MatrixReadOptions& options = {});
 
@@ -63,10 +100,15 @@ struct BitProductFile {
 };
 /// A mechanism file: a dense matrix or a structured one.
 using MechanismFile = std::variant<MatrixFile, BitProductFile>;
-/// Parses JSON text that is either kind: {"bits": ...} (structured) or {"Q": ...} (dense).
+/// Parses JSON text that is either kind: {"bits": ...} (structured) or {"Q": ...} / [[...]]
+/// (dense); an object with both "bits" and "Q" is an error.
 MechanismFile parse_mechanism_json(std::string_view text, const std::string& source,
                                    const MatrixReadOptions& options = {});
-/// Reads either kind; CSV files are always dense.
+/// Parses text of any accepted format: JSON (either kind) when it starts with '{' or '[',
+/// otherwise delimited text (dense).
+MechanismFile parse_mechanism_text(std::string_view text, const std::string& source,
+                                   const MatrixReadOptions& options = {});
+/// Reads either kind from `path` ("-": standard input); delimited text is always dense.
 MechanismFile read_mechanism_file(const std::string& path, const MatrixReadOptions& options = {});
 
 /// Upper bound on |X| * |Y| accepted from a file (absurd sizes are refused, not attempted).
