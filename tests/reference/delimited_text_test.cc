@@ -85,6 +85,8 @@ TEST(DelimitedText, EmptyCellsAreKeptNeverMerged) {
   // Whitespace-separated: runs of blanks are one separator (numpy savetxt pads nothing, but
   // people align columns by hand).
   EXPECT_EQ(cells_of("  0.5   0.5  \n0.25\t0.75\n"), "0.5|0.5/0.25|0.75");
+  // Found by the round-trip property: blanks after a closing quote are the separator.
+  EXPECT_EQ(cells_of(" \"0\"   \"1\" \n\"a b\" c\n"), "0|1/a b|c");
 }
 
 TEST(DelimitedText, DelimiterNamesRoundTrip) {

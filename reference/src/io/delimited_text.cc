@@ -168,8 +168,10 @@ TextCell DelimitedText::read_cell() {
       }
       break;
     }
+    const std::size_t after_quote = pos_;
     while (pos_ < text_.size() && is_padding(text_[pos_])) ++pos_;
-    if (!at_line_end() && !at_separator()) {
+    const bool blank_after = whitespace && pos_ > after_quote;  // the blanks were the separator
+    if (!at_line_end() && !at_separator() && !blank_after) {
       throw InputError(source_, line_, pos_ - line_start_ + 1, "text after a closing quote");
     }
     return cell;
