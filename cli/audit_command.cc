@@ -17,19 +17,19 @@ struct AuditCase {
   MechanismFlags flags;
 };
 
-AuditCase audit_case(std::string setting, std::string name, long long k, std::string sensitive,
+AuditCase audit_case(std::string setting, std::string name, std::uint64_t k, std::string sensitive,
                      std::string eps, std::string exp_eps) {
   AuditCase c{std::move(setting), {}};
   c.flags.name = std::move(name);
   c.flags.k = k;
   c.flags.sensitive = std::move(sensitive);
   c.flags.sensitive_given = !c.flags.sensitive.empty();
-  c.flags.budget.eps = std::move(eps);
-  c.flags.budget.exp_eps = std::move(exp_eps);
+  if (!eps.empty()) c.flags.budget.eps = std::move(eps);
+  if (!exp_eps.empty()) c.flags.budget.exp_eps = std::move(exp_eps);
   return c;
 }
 
-AuditCase block_case(AuditCase c, long long block) {
+AuditCase block_case(AuditCase c, std::uint64_t block) {
   c.flags.block = block;
   return c;
 }
@@ -120,7 +120,7 @@ void add_audit_command(CLI::App& app, int& exit_code) {
                        {"stochastic", r.stochastic},
                        {"seconds", r.seconds}});
       }
-      std::cout << nlohmann::json{{"all_claims_hold", all}, {"cases", out}}.dump(2) << "\n";
+      std::cout << versioned({{"all_claims_hold", all}, {"cases", out}}).dump(2) << "\n";
     } else {
       std::cout
           << "uldp audit: the paper's mechanisms at the paper's settings, checked exactly\n\n";

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli_support.h"
 #include "uldp/error.h"
 
 namespace uldp::cli {
@@ -101,7 +102,7 @@ void write_certificate_bundle(const std::string& dir, const CertificateContents&
   }
   const std::filesystem::path root(dir);
   write_file(root / "matrix.csv", exact_csv(*contents.matrix));
-  nlohmann::json verdicts = contents.verdicts;
+  nlohmann::json verdicts = versioned(contents.verdicts);
   verdicts["outputs"] = contents.matrix->output_labels();
   write_file(root / "verdicts.json", verdicts.dump(2) + "\n");
   write_file(root / "check.smt2", contents.smt_script);

@@ -34,8 +34,8 @@ struct CheckCommand {
   std::string smt_solver;  // --smt-solver: z3, or both (cvc5 re-runs the certificate)
   std::string header;      // --header yes|no (CSV files); empty: detect
   bool binary64 = false;
-  std::string tolerance;        // --tolerance T, exact rational >= 0; empty: exact
-  std::string certificate_dir;  // --certificate DIR
+  std::optional<std::string> tolerance;  // --tolerance T, exact rational in [0, 1/10]; none: exact
+  std::string certificate_dir;           // --certificate DIR
 };
 
 // Per property, in the order of Property: what a tolerance and the excess digits add.
@@ -149,7 +149,7 @@ void smt_recheck_into(Report& r, const ExactForm& form, const char* flag) {
   if (!r.smt_path.empty()) {
     std::ofstream out(r.smt_path);
     out << cert.script;
-    if (!out) throw InvalidArgument("--smt: cannot write '" + r.smt_path + "'");
+    if (!out) throw InvalidArgument("--smt: cannot write '" + message_excerpt(r.smt_path) + "'");
   }
   r.smt = cert;
   r.dense_matrix = dense->q;
@@ -223,8 +223,8 @@ IndexSet sensitive_for_file(const CheckCommand& c, std::size_t inputs) {
 
 // A matrix file as an exact form, with Y_P given, declared by the file, or inferred.
 ExactForm form_from_file(Report& r, const CheckCommand& c) {
-  if (c.flags.k != 0 || !c.flags.theta.empty() || !c.flags.mangat_p.empty()) {
-    throw InvalidArgument("--matrix: --k, --theta and --mangat-p only go with --mech");
+  if (c.flags.k || c.flags.theta || c.flags.mangat_p || c.flags.block) {
+    throw InvalidArgument("--matrix: --k, --theta, --mangat-p and --block only go with --mech");
   }
   r.subject = c.matrix_path;
   MechanismFile file = read_mechanism_file(c.matrix_path, read_options(c));
@@ -260,10 +260,9 @@ Report run(const CheckCommand& c) {
   if (r.smt_with_cvc5 && !cvc5_on_path())
     throw InvalidArgument("--smt-solver both: no cvc5 on PATH");
   r.budget = c.flags.budget.parse();
-  if (!c.tolerance.empty()) {
-    r.tolerance = parse_rational(c.tolerance, "--tolerance");
-    r.tolerance_text = c.tolerance;
-    if (*r.tolerance < 0) throw InvalidArgument("--tolerance: " + c.tolerance + " is negative");
+  if (c.tolerance) {
+    r.tolerance = parse_tolerance(*c.tolerance, "--tolerance");
+    r.tolerance_text = message_excerpt(*c.tolerance);
   }
   const bool needs_smt = !c.smt_path.empty() || !c.certificate_dir.empty();
   const auto start = std::chrono::steady_clock::now();
@@ -420,7 +419,7 @@ void refuse_with_pum(const CheckCommand& c) {
                                                 {!c.require.empty(), "--require"},
                                                 {c.dense, "--dense"},
                                                 {!c.smt_path.empty(), "--smt"},
-                                                {!c.tolerance.empty(), "--tolerance"},
+                                                {c.tolerance.has_value(), "--tolerance"},
                                                 {!c.certificate_dir.empty(), "--certificate"},
                                                 {!c.header.empty(), "--header"},
                                                 {c.binary64, "--binary64"}};
@@ -450,9 +449,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--binary64", c->binary64,
                 "read each decimal entry as the double nearest to it (what the exporting program "
                 "held), then audit that value exactly");
-  cmd->add_option("--tolerance", c->tolerance,
+  add_text_option(*cmd, "--tolerance", c->tolerance,
                   "accept rows with |sum - 1| <= T and ratios up to exp_eps (1 + T), reporting "
-                  "the exact excesses (T an exact rational or decimal; default: exact)");
+                  "the exact excesses (T an exact rational or decimal, at most 1/10; default: "
+                  "exact)");
   cmd->add_option("--certificate", c->certificate_dir,
                   "write a re-check bundle to DIR: exact matrix, verdicts JSON, SMT-LIB2 for z3, "
                   "README (dense matrices)");
@@ -482,7 +482,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
     const std::vector<Property> required = required_properties(*c, r);
     const nlohmann::json report = report_json(r, required);
     if (c->json) {
-      std::cout << report.dump(2) << "\n";
+      std::cout << versioned(report).dump(2) << "\n";
     } else {
       print_text(r, required);
     }

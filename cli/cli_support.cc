@@ -7,13 +7,60 @@
 
 namespace uldp::cli {
 
+CLI::Option* add_unsigned_option(CLI::App& command, const std::string& name,
+                                 std::optional<std::uint64_t>& value, const std::string& help,
+                                 std::uint64_t min, std::uint64_t max) {
+  return command.add_option_function<std::string>(
+      name,
+      [&value, name, min, max](const std::string& text) {
+        value = parse_unsigned(text, min, max, name);
+      },
+      help);
+}
+
+CLI::Option* add_text_option(CLI::App& command, const std::string& name,
+                             std::optional<std::string>& value, const std::string& help) {
+  return command.add_option_function<std::string>(
+      name, [&value](const std::string& text) { value = text; }, help);
+}
+
+const Rational& max_tolerance() {
+  static const Rational kMax(1, 10);
+  return kMax;
+}
+
+Rational parse_tolerance(const std::string& text, const std::string& flag) {
+  const Rational value = parse_rational(text, flag);
+  if (value < 0) throw InvalidArgument(flag + ": " + message_excerpt(text) + " is negative");
+  if (value > max_tolerance()) {
+    throw InvalidArgument(flag + ": " + message_excerpt(text) + " is above " +
+                          to_string(max_tolerance()) +
+                          " (a larger tolerance would accept wrong values as right)");
+  }
+  return value;
+}
+
+CLI::Option* add_tolerance_option(CLI::App& command, const std::string& name, double& value,
+                                  const std::string& help) {
+  return command.add_option_function<std::string>(
+      name,
+      [&value, name](const std::string& text) { value = to_double(parse_tolerance(text, name)); },
+      help);
+}
+
+const char* uldp_version() { return ULDP_VERSION; }
+
+nlohmann::json versioned(nlohmann::json j) {
+  j["uldp_version"] = uldp_version();
+  return j;
+}
+
 void BudgetOptions::add_to(CLI::App& command, bool required) {
-  auto* t = command.add_option(
-      "--exp-eps", exp_eps, "privacy budget as t = e^eps, an exact rational >= 1 (3/2, 2.5, 625)");
-  auto* e =
-      command.add_option("--eps", eps,
-                         "privacy budget eps >= 0 as an exact decimal or rational (1, 0.1, 1/2); "
-                         "mechanisms use a rational t <= e^eps");
+  auto* t = add_text_option(command, "--exp-eps", exp_eps,
+                            "privacy budget as t = e^eps, an exact rational >= 1 (3/2, 2.5, 625)");
+  auto* e = add_text_option(command, "--eps", eps,
+                            "privacy budget eps >= 0 as an exact decimal or rational (1, 0.1, "
+                            "1/2); mechanisms use a rational t <= e^eps");
   t->excludes(e);
   e->excludes(t);
   if (required) {
@@ -25,9 +72,9 @@ void BudgetOptions::add_to(CLI::App& command, bool required) {
 }
 
 std::optional<PrivacyBudget> BudgetOptions::parse() const {
-  if (!exp_eps.empty())
-    return PrivacyBudget::from_exp_eps(parse_rational(exp_eps, "--exp-eps"), "--exp-eps");
-  if (!eps.empty()) return PrivacyBudget::from_epsilon(parse_rational(eps, "--eps"), 64, "--eps");
+  if (exp_eps)
+    return PrivacyBudget::from_exp_eps(parse_rational(*exp_eps, "--exp-eps"), "--exp-eps");
+  if (eps) return PrivacyBudget::from_epsilon(parse_rational(*eps, "--eps"), 64, "--eps");
   return std::nullopt;
 }
 

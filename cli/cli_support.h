@@ -1,8 +1,10 @@
 // Shared pieces of the `uldp` subcommands: budget options, index lists, output formats.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -10,17 +12,61 @@
 #include "uldp/checks/verdict.h"
 #include "uldp/index_set.h"
 #include "uldp/privacy_budget.h"
+#include "uldp/unsigned_integer.h"
 
 namespace uldp::cli {
 
 /// --exp-eps T | --eps E, mutually exclusive. Strings are kept raw and parsed exactly later.
 struct BudgetOptions {
-  std::string exp_eps;
-  std::string eps;
+  std::optional<std::string> exp_eps;  ///< nullopt: not given; "" given is refused by parse()
+  std::optional<std::string> eps;
   void add_to(CLI::App& command, bool required);
   /// The budget, or nullopt when neither flag was given. Throws InvalidArgument naming the flag.
   std::optional<PrivacyBudget> parse() const;
 };
+
+/// Adds `name`, read by parse_unsigned into [min, max] as the command line is parsed (so an error
+/// names this flag, whatever else is wrong); `value` stays nullopt when the flag is not given.
+CLI::Option* add_unsigned_option(CLI::App& command, const std::string& name,
+                                 std::optional<std::uint64_t>& value, const std::string& help,
+                                 std::uint64_t min = 0, std::uint64_t max = kMaxUnsigned);
+
+/// The same into a plain unsigned variable that keeps its default when the flag is not given
+/// (`max` must fit in it).
+template <typename Unsigned>
+CLI::Option* add_unsigned_option(CLI::App& command, const std::string& name, Unsigned& value,
+                                 const std::string& help, std::uint64_t min, std::uint64_t max) {
+  static_assert(std::is_unsigned_v<Unsigned>);
+  return command.add_option_function<std::string>(
+      name,
+      [&value, name, min, max](const std::string& text) {
+        value = static_cast<Unsigned>(parse_unsigned(text, min, max, name));
+      },
+      help);
+}
+
+/// Adds `name` as text whose presence is kept: nullopt when not given, the text (even "") when
+/// given, so that a value given is never mistaken for an absent flag.
+CLI::Option* add_text_option(CLI::App& command, const std::string& name,
+                             std::optional<std::string>& value, const std::string& help);
+
+/// The largest --tolerance of any command: beyond it a tolerance accepts wrong rows, ratios or
+/// estimates (a frequency off by 1/10, a row summing to 0.9).
+const Rational& max_tolerance();
+
+/// A tolerance flag's value read exactly (so NaN and infinity are not numbers): refused when
+/// negative ("--tolerance: -1 is negative") or above max_tolerance().
+Rational parse_tolerance(const std::string& text, const std::string& flag);
+
+/// Adds a tolerance flag read by parse_tolerance into `value` as the command line is parsed.
+CLI::Option* add_tolerance_option(CLI::App& command, const std::string& name, double& value,
+                                  const std::string& help);
+
+/// The version of uldp (project() VERSION of the top CMakeLists.txt).
+const char* uldp_version();
+
+/// `j` with a "uldp_version" member, so that every JSON report cites what produced it.
+nlohmann::json versioned(nlohmann::json j);
 
 /// Parses a --sensitive / --protected list against `universe`, naming `flag` in errors.
 IndexSet parse_index_list(const std::string& text, std::size_t universe, const char* flag);

@@ -6,6 +6,7 @@
 #include <memory>
 #include <sstream>
 
+#include "cli_support.h"
 #include "commands.h"
 #include "mechanism_flags.h"
 #include "uldp/error.h"
@@ -96,7 +97,7 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
                                                    : nlohmann::json(nullptr)},
       {"first", tallies.first_impossible}};
   if (c.json) {
-    std::cout << j.dump(1) << "\n";
+    std::cout << versioned(j).dump(1) << "\n";
   } else {
     std::cout << "conform samples: " << tallies.n << " samples of " << entry_of(spec).name
               << " from " << c.samples << " (alpha = " << c.alpha << ")\n";
@@ -151,7 +152,7 @@ void run_plan(const ConformPlanCommand& c) {
                       {"p_x", plan.p_x},
                       {"p_x_prime", plan.p_x_prime}};
   if (c.json) {
-    std::cout << j.dump(1) << "\n";
+    std::cout << versioned(j).dump(1) << "\n";
     return;
   }
   std::cout << "conform plan for " << entry_of(spec).name << " (alpha = " << c.alpha

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_support.h"
 #include "commands.h"
 #include "uldp/error.h"
 #include "uldp/estimate/estimate_comparison.h"
@@ -91,9 +92,6 @@ void run(const ConformEstimatesCommand& c, int& exit_code) {
 }
 
 void compare(const ConformEstimatesCommand& c, int& exit_code) {
-  if (!(c.tolerance >= 0) || !(c.em_tolerance >= 0)) {
-    throw InvalidArgument("--tolerance: must be >= 0");
-  }
   const nlohmann::json vectors = read_json_file(c.vectors);
   if (!vectors.is_object() || !vectors.contains("cases") || !vectors.contains("k")) {
     throw InputError(c.vectors, "not a golden vectors file (uldp golden): no \"k\" / \"cases\"");
@@ -122,7 +120,7 @@ void compare(const ConformEstimatesCommand& c, int& exit_code) {
   for (const auto& [id, their] : theirs) {
     const auto found = golden.find(id);
     if (found == golden.end()) {
-      throw InputError(their.where, "case \"" + id + "\" is not in " + c.vectors);
+      throw InputError(their.where, "case \"" + message_excerpt(id) + "\" is not in " + c.vectors);
     }
     const nlohmann::json& g = *found->second;
     const double n = g.at("n").get<double>();
@@ -161,7 +159,7 @@ void compare(const ConformEstimatesCommand& c, int& exit_code) {
                 {"tolerance", tolerance},
                 {"likely_cause", cause.empty() ? nlohmann::json(nullptr) : nlohmann::json(cause)}};
       if (c.json) {
-        std::cout << result.dump(1) << "\n";
+        std::cout << versioned(result).dump(1) << "\n";
       } else {
         std::cout << "conform estimates: MISMATCH in case " << id << ", " << estimator << ", item "
                   << *item << ": expected " << number(expected[*item] * scale) << ", got "
@@ -175,7 +173,7 @@ void compare(const ConformEstimatesCommand& c, int& exit_code) {
   }
   result["compared"] = compared;
   if (c.json) {
-    std::cout << result.dump(1) << "\n";
+    std::cout << versioned(result).dump(1) << "\n";
   } else {
     std::cout << "conform estimates: " << compared << " estimate(s) in " << theirs.size()
               << " case(s) match " << c.vectors << " (tolerance " << c.tolerance << ", em "
@@ -200,10 +198,12 @@ void add_conform_estimates_command(CLI::App& conform, int& exit_code) {
   sub->add_option("--estimator", c->csv_estimator,
                   "CSV lines without an estimator field hold this one (default emp)")
       ->check(CLI::IsMember({"emp", "thr", "em"}));
-  sub->add_option("--tolerance", c->tolerance,
-                  "largest accepted |difference| of emp and thr frequencies (default 1e-9)");
-  sub->add_option("--em-tolerance", c->em_tolerance,
-                  "largest accepted |difference| of EM frequencies (default 1e-4)");
+  add_tolerance_option(*sub, "--tolerance", c->tolerance,
+                       "largest accepted |difference| of emp and thr frequencies (default 1e-9, "
+                       "at most 1/10)");
+  add_tolerance_option(*sub, "--em-tolerance", c->em_tolerance,
+                       "largest accepted |difference| of EM frequencies (default 1e-4, at most "
+                       "1/10)");
   sub->add_flag("--json", c->json, "print JSON");
   sub->callback([c, &exit_code] { run(*c, exit_code); });
 }

@@ -209,7 +209,7 @@ void run(const EstimateCommand& c, int& exit_code) {
       j["initial_log_likelihood"] = out.em->initial_log_likelihood;
     }
     if (pum) print_pum(c, *pum, *pum_estimate, r_hat, &j);
-    std::cout << j.dump() << "\n";
+    std::cout << versioned(j).dump() << "\n";
   } else {
     std::cout << "Estimate of p by " << c.method << " from " << data.n << " "
               << (pum ? "pum (common " + name + ")" : name)
@@ -250,11 +250,11 @@ void add_estimate_command(CLI::App& app, int& exit_code) {
   sub->add_option("--method", command->method, "emp, thr (significance threshold) or em")
       ->check(CLI::IsMember({"emp", "thr", "em"}));
   sub->add_option("--alpha", command->alpha, "significance level of thr (and EM's start)");
-  sub->add_option("--max-iterations", command->max_iterations, "EM: maximum number of updates")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
-  sub->add_option("--tolerance", command->tolerance,
-                  "EM: stop when an update raises the log-likelihood by <= tolerance * |L|")
-      ->check(CLI::Range(0.0, 1.0));
+  add_unsigned_option(*sub, "--max-iterations", command->max_iterations,
+                      "EM: maximum number of updates (1 to 10^8)", 1, 100'000'000);
+  add_tolerance_option(*sub, "--tolerance", command->tolerance,
+                       "EM: stop when an update raises the log-likelihood by <= tolerance * |L| "
+                       "(0 to 1/10)");
   sub->add_option("--accelerator", command->accelerator,
                   "EM steps: auto (newton on rappor/urap reports, squarem on histograms), "
                   "newton, squarem or none (plain EM)")

@@ -21,14 +21,14 @@ struct ExperimentCommand {
   std::string name;
   bool list = false;
   bool full = false;
-  std::uint64_t seed = 1;
+  std::optional<std::uint64_t> seed;
   std::string shard;
   std::string out;
-  std::size_t realizations = 0;
-  std::uint64_t users = 0;
-  std::string eps;
+  std::optional<std::uint64_t> realizations;
+  std::optional<std::uint64_t> users;
+  std::optional<std::string> eps;
   std::string mechanisms;
-  unsigned jobs = 2;
+  std::optional<std::uint64_t> jobs;
   ex::DataSources sources;
 };
 
@@ -59,7 +59,7 @@ void parse_shard(const std::string& text, std::size_t& shard, std::size_t& shard
   std::istringstream in(text);
   if (!(in >> shard >> slash >> shards) || slash != '/' || !in.eof() || shards == 0 || shard == 0 ||
       shard > shards || shards > 100000) {
-    throw InvalidArgument("--shard: '" + text.substr(0, 40) +
+    throw InvalidArgument("--shard: '" + message_excerpt(text) +
                           "' is not I/N with 1 <= I <= N (e.g. 2/8)");
   }
 }
@@ -76,21 +76,18 @@ void run(const ExperimentCommand& c, int& exit_code) {
   ex::RunRequest request;
   request.experiment = &ex::find_experiment(c.name);
   request.context.sizes = request.experiment->sizes(c.full);
-  if (c.realizations > 0) {
-    check_size(c.realizations, 100000, "--realizations");
-    request.context.sizes.realizations = c.realizations;
-  }
-  if (c.users > 0) {
-    check_size(c.users, 100'000'000, "--users");
-    request.context.sizes.census_users = request.context.sizes.location_users = c.users;
-  }
-  if (!c.eps.empty()) {
+  if (c.realizations) request.context.sizes.realizations = *c.realizations;
+  if (c.users) request.context.sizes.census_users = request.context.sizes.location_users = *c.users;
+  if (c.eps) {
     request.context.sizes.eps.clear();
-    for (const std::string& e : split_list(c.eps)) {
-      const double v = to_double(parse_rational(e, "--eps"));
-      if (!(v > 0) || v > 50) throw InvalidArgument("--eps: " + e + " is not in (0, 50]");
-      request.context.sizes.eps.push_back(v);
+    for (const std::string& e : split_list(*c.eps)) {
+      const Rational v = parse_rational(e, "--eps");
+      if (v <= 0 || v > 50)
+        throw InvalidArgument("--eps: " + message_excerpt(e) + " is not in (0, 50]");
+      request.context.sizes.eps.push_back(to_double(v));
     }
+    if (request.context.sizes.eps.empty())
+      throw InvalidArgument("--eps: '" + message_excerpt(*c.eps) + "' lists no eps (e.g. 0.5,1,2)");
   }
   request.context.mechanisms =
       c.mechanisms.empty() ? request.experiment->default_mechanisms : split_list(c.mechanisms);
@@ -99,16 +96,16 @@ void run(const ExperimentCommand& c, int& exit_code) {
     // The experiments build every mechanism from X_S and eps alone, over |X| = 400 and more.
     if (entry.fixed_k || entry.block == Takes::kRequired || entry.mangat_p == Takes::kRequired ||
         entry.theta == Takes::kRequired) {
-      throw InvalidArgument("--mech: " + m +
+      throw InvalidArgument("--mech: " + message_excerpt(m) +
                             " needs parameters other than X_S and eps (or a fixed k); the "
                             "experiments take mechanisms built from X_S and eps only");
     }
   }
-  request.context.seed = c.seed;
+  request.context.seed = c.seed.value_or(1);
   request.context.sources = c.sources;
   if (!c.shard.empty()) parse_shard(c.shard, request.shard, request.shards);
   request.out = c.out.empty() ? "experiment-" + c.name : c.out;
-  request.jobs = std::clamp(c.jobs, 1U, 64U);
+  request.jobs = static_cast<unsigned>(c.jobs.value_or(2));
   for (const auto& file : ex::run_experiment(request)) std::cout << file.string() << "\n";
   exit_code = 0;
 }
@@ -122,15 +119,17 @@ void add_experiment_command(CLI::App& app, int& exit_code) {
   sub->add_option("name", command->name, "the experiment (uldp experiment --list)");
   sub->add_flag("--list", command->list, "name every experiment and what it reproduces");
   sub->add_flag("--full", command->full, "the paper's sizes (n and realizations)");
-  sub->add_option("--seed", command->seed, "seed of every random stream (default 1)");
+  add_unsigned_option(*sub, "--seed", command->seed, "seed of every random stream (default 1)");
   sub->add_option("--shard", command->shard, "run the realizations r with r mod N = I-1 (I/N)");
   sub->add_option("--out", command->out, "output directory (default experiment-NAME)");
-  sub->add_option("--realizations", command->realizations, "override the number of realizations");
-  sub->add_option("--users", command->users, "override n (every data set)");
-  sub->add_option("--eps", command->eps, "override the eps grid (comma-separated)");
+  add_unsigned_option(*sub, "--realizations", command->realizations,
+                      "override the number of realizations (1 to 100000)", 1, 100000);
+  add_unsigned_option(*sub, "--users", command->users, "override n (every data set; 1 to 10^8)", 1,
+                      100'000'000);
+  add_text_option(*sub, "--eps", command->eps, "override the eps grid (comma-separated)");
   sub->add_option("--mech", command->mechanisms,
                   "mechanisms, comma-separated (default rr,rappor,urr,urap,none; any registered)");
-  sub->add_option("--jobs", command->jobs, "worker threads (default 2)");
+  add_unsigned_option(*sub, "--jobs", command->jobs, "worker threads (1 to 64; default 2)", 1, 64);
   sub->add_option("--census-file", command->sources.census_file,
                   "the UCI USCensus1990.data.txt instead of the synthetic census");
   sub->add_option("--foursquare-checkins", command->sources.foursquare_checkins,

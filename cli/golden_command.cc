@@ -28,9 +28,9 @@ constexpr std::uint64_t kMaxGoldenReports = 1'000'000'000;
 
 struct GoldenCommand {
   MechanismFlags mech;
-  std::size_t cases = 0;
-  std::uint64_t seed = 1;
-  std::uint64_t n = 1000;
+  std::optional<std::uint64_t> cases;
+  std::optional<std::uint64_t> seed;  ///< default 1
+  std::optional<std::uint64_t> n;     ///< default 1000
   std::string from_counts;
   double alpha = 0.05;
   double tolerance = EmOptions{}.tolerance;
@@ -94,16 +94,16 @@ constexpr const char* kNoHadamard =
 
 std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec& spec,
                                     const EstimationModel& model) {
-  Xoshiro256 rng(c.seed);
+  Xoshiro256 rng(c.seed.value_or(1));
   const std::vector<InputDistribution> distributions = input_distributions(spec);
   std::vector<GoldenCase> cases;
-  for (std::size_t i = 0; i < c.cases; ++i) {
+  for (std::size_t i = 0; i < *c.cases; ++i) {
     const InputDistribution& d = distributions[i % distributions.size()];
     GoldenCase g;
     g.id = "case-" + std::to_string(i);
     g.input = d.name;
-    g.input_counts = sample_input_counts(rng, c.n, d.p);
-    g.reports.n = c.n;
+    g.input_counts = sample_input_counts(rng, c.n.value_or(1000), d.p);
+    g.reports.n = c.n.value_or(1000);
     std::visit(Overloaded{[&](const UnaryParams& m) {
                             g.reports.counts = sample_report_counts(rng, m, g.input_counts).ones;
                           },
@@ -139,14 +139,12 @@ std::vector<Rational> exact_empirical(const ExactForm& natural, const MechanismS
 
 void run(const GoldenCommand& c, int& exit_code) {
   if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
-  if ((c.cases > 0) == !c.from_counts.empty()) {
+  if (c.cases.has_value() == !c.from_counts.empty()) {
     throw InvalidArgument("--cases / --from-counts: give exactly one of them");
   }
+  if (!c.cases && (c.n || c.seed))
+    throw InvalidArgument(std::string(c.n ? "--n" : "--seed") + ": only with --cases");
   if (!(c.alpha > 0.0 && c.alpha < 1.0)) throw InvalidArgument("--alpha: must be in (0,1)");
-  if (c.cases > 0) {
-    check_size(c.cases, kMaxGoldenCases, "--cases");
-    check_size(c.n, kMaxGoldenReports, "--n");
-  }
   const MechanismSpec spec = c.mech.build();
   const EstimationModel model = estimation_model(spec);
   if (std::holds_alternative<BlockDesignParams>(model) ||
@@ -160,7 +158,7 @@ void run(const GoldenCommand& c, int& exit_code) {
   const ExactForm natural = exact_form(spec);
 
   std::vector<GoldenCase> cases;
-  if (c.cases > 0) {
+  if (c.cases) {
     cases = drawn_cases(c, spec, model);
   } else {
     const std::vector<CountsCase> read = read_counts_file(c.from_counts, spec.k, bits);
@@ -182,7 +180,7 @@ void run(const GoldenCommand& c, int& exit_code) {
   }
   j["reports"] = bits ? "bit vectors: n and per-bit counts of ones" : "symbol histogram";
   j["scale"] = "frequencies (estimates of p; multiply by n for counts)";
-  if (c.cases > 0) j["seed"] = c.seed;
+  if (c.cases) j["seed"] = c.seed.value_or(1);
   j["thr"] = {{"alpha", c.alpha}, {"rule", "Bonferroni z_{1-alpha/k} on the null sd"}};
   if (bits) {
     j["em"] =
@@ -223,7 +221,7 @@ void run(const GoldenCommand& c, int& exit_code) {
     }
     j["cases"].push_back(std::move(out));
   }
-  std::cout << j.dump(1) << "\n";
+  std::cout << versioned(j).dump(1) << "\n";
   exit_code = 0;
 }
 
@@ -234,14 +232,17 @@ void add_golden_command(CLI::App& app, int& exit_code) {
   CLI::App* sub = app.add_subcommand(
       "golden", "golden vectors for another implementation's estimators (emp, thr, em)");
   c->mech.add_with_mech_option(*sub);
-  sub->add_option("--cases", c->cases, "number of cases drawn with the aggregated sampler");
-  sub->add_option("--seed", c->seed, "seed of the drawn cases");
-  sub->add_option("--n", c->n, "reports per drawn case (default 1000)");
+  add_unsigned_option(*sub, "--cases", c->cases,
+                      "number of cases drawn with the aggregated sampler (1 to 1000)", 1,
+                      kMaxGoldenCases);
+  add_unsigned_option(*sub, "--seed", c->seed, "seed of the drawn cases (default 1)");
+  add_unsigned_option(*sub, "--n", c->n, "reports per drawn case (default 1000; up to 10^9)", 1,
+                      kMaxGoldenReports);
   sub->add_option("--from-counts", c->from_counts,
                   "report counts: one per line ('n=N' for bit vectors) or a JSON array");
   sub->add_option("--alpha", c->alpha, "significance level of thr and of EM's start");
-  sub->add_option("--tolerance", c->tolerance, "EM: relative log-likelihood gain that stops it")
-      ->check(CLI::Range(0.0, 1.0));
+  add_tolerance_option(*sub, "--tolerance", c->tolerance,
+                       "EM: relative log-likelihood gain that stops it (0 to 1/10)");
   sub->callback([c, &exit_code] { run(*c, exit_code); });
 }
 

@@ -51,7 +51,7 @@ struct LossCommand {
 std::uint64_t parse_n(const std::string& text) {
   const Rational n = parse_rational(text, "--n");
   if (denominator(n) != 1 || n < 1 || n > Rational(Integer("1000000000000000000"))) {
-    throw InvalidArgument("--n: '" + text + "' is not an integer in [1, 10^18]");
+    throw InvalidArgument("--n: '" + message_excerpt(text) + "' is not an integer in [1, 10^18]");
   }
   return numerator(n).convert_to<std::uint64_t>();
 }
@@ -86,17 +86,21 @@ nlohmann::json rationals_json(const std::vector<Rational>& v) {
 
 void run_table(const LossCommand& c) {
   if (c.table != "l1" && c.table != "l2")
-    throw InvalidArgument("--table: '" + c.table + "' is not l1 or l2");
+    throw InvalidArgument("--table: '" + message_excerpt(c.table) + "' is not l1 or l2");
   const MechanismFlags& f = c.mech;
-  if (f.k < 2) throw InvalidArgument("--k: a loss table needs k >= 2");
-  check_size(static_cast<std::size_t>(f.k), kMaxTableK, "--k");
-  if (!f.theta.empty() || !f.mangat_p.empty())
-    throw InvalidArgument("--theta: a table uses each mechanism's default");
-  const IndexSet xs = parse_index_list(f.sensitive, static_cast<std::size_t>(f.k), "--sensitive");
-  if (!f.budget.exp_eps.empty())
-    throw InvalidArgument("--exp-eps: a table takes the small eps by --eps");
-  LossTableSpec spec{static_cast<std::size_t>(f.k), xs.size(), parse_n(c.n_text), Rational(1, 10)};
-  if (!f.budget.eps.empty()) spec.small_eps = parse_rational(f.budget.eps, "--eps");
+  if (!f.k || *f.k < 2) throw InvalidArgument("--k: a loss table needs k >= 2");
+  check_size(*f.k, kMaxTableK, "--k");
+  if (f.theta || f.mangat_p || f.block) {
+    throw InvalidArgument(std::string(f.theta      ? "--theta"
+                                      : f.mangat_p ? "--mangat-p"
+                                                   : "--block") +
+                          ": a table uses each mechanism's default");
+  }
+  const std::size_t k = static_cast<std::size_t>(*f.k);
+  const IndexSet xs = parse_index_list(f.sensitive, k, "--sensitive");
+  if (f.budget.exp_eps) throw InvalidArgument("--exp-eps: a table takes the small eps by --eps");
+  LossTableSpec spec{k, xs.size(), parse_n(c.n_text), Rational(1, 10)};
+  if (f.budget.eps) spec.small_eps = parse_rational(*f.budget.eps, "--eps");
   const auto rows = c.table == "l2" ? l2_loss_table(spec) : l1_loss_table(spec);
   if (c.json) {
     nlohmann::json out;
@@ -116,7 +120,7 @@ void run_table(const LossCommand& c) {
                       {"paper_over_exact", certified_decimal(paper_to_exact_ratio(r), 6)}});
     }
     out["rows"] = std::move(list);
-    std::cout << out.dump(1) << "\n";
+    std::cout << versioned(out).dump(1) << "\n";
     return;
   }
   std::cout << "Worst-case " << (c.table == "l2" ? "E[l2^2]" : "asymptotic E[l1]")
@@ -237,7 +241,7 @@ void run_loss(const LossCommand& c) {
   if (!model) out["l1_note"] = "not implemented: the estimator is not coordinate-wise";
   if (c.vs_limit) add_vs_limit(spec, quadratic, out);
   if (c.json) {
-    std::cout << out.dump() << "\n";
+    std::cout << versioned(out).dump() << "\n";
     return;
   }
   std::cout << "mechanism " << c.mech.name << ", k = " << k << ", X_S = {" << xs.to_string()

@@ -2,9 +2,11 @@
 #include <exception>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "cli_support.h"
 #include "commands.h"
 #include "uldp/error.h"
 
@@ -23,6 +25,16 @@ int main(int argc, char** argv) {
   uldp::cli::add_golden_command(app, exit_code);
   uldp::cli::add_table_command(app, exit_code);
   uldp::cli::add_experiment_command(app, exit_code);
+  app.set_version_flag("--version", uldp::cli::uldp_version(), "print the version of uldp");
+  // `uldp help CMD [SUB]` is `uldp CMD [SUB] --help` (and `uldp help` is `uldp --help`).
+  std::vector<char*> args(argv, argv + argc);
+  char help_flag[] = "--help";
+  if (args.size() >= 2 && std::string(args[1]) == "help") {
+    args.erase(args.begin() + 1);
+    args.push_back(help_flag);
+    argc = static_cast<int>(args.size());
+    argv = args.data();
+  }
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
     for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
@@ -42,6 +54,9 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
     std::cout << app.help();
+    return 0;
+  } catch (const CLI::CallForVersion&) {
+    std::cout << "uldp " << uldp::cli::uldp_version() << "\n";
     return 0;
   } catch (const CLI::CallForAllHelp&) {
     std::cout << app.help("", CLI::AppFormatMode::All);

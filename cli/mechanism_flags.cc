@@ -7,17 +7,16 @@
 namespace uldp::cli {
 
 void MechanismFlags::add_to(CLI::App& command) {
-  command.add_option("--k", k, "number of input symbols |X|");
+  add_unsigned_option(command, "--k", k, "number of input symbols |X|");
   command
       .add_option("--sensitive", sensitive,
                   "sensitive inputs X_S: 0,3,7 or 0-14 (0-based; \"\" is empty)")
       ->each([this](const std::string&) { sensitive_given = true; });
-  command.add_option(
-      "--theta", theta,
-      "RAPPOR family: theta in [0,1] | paper (s/(s+1), s = e^{eps/2}; the default) | "
-      "optimal | optimal-l1 (certified minimiser of the worst-case l2 / l1 loss)");
-  command.add_option("--mangat-p", mangat_p, "Mangat's p in (0,1] (default 1/e^eps)");
-  command.add_option("--block", block, "uBD: block size K, 1 <= K <= |X_S|");
+  add_text_option(command, "--theta", theta,
+                  "RAPPOR family: theta in [0,1] | paper (s/(s+1), s = e^{eps/2}; the default) | "
+                  "optimal | optimal-l1 (certified minimiser of the worst-case l2 / l1 loss)");
+  add_text_option(command, "--mangat-p", mangat_p, "Mangat's p in (0,1] (default 1/e^eps)");
+  add_unsigned_option(command, "--block", block, "uBD: block size K, 1 <= K <= |X_S|");
   budget.add_to(command, false);
 }
 
@@ -61,7 +60,8 @@ std::vector<std::string> parse_tags(const std::string& text) {
                             "' is not a tag name (letters, digits, _ and -)");
     }
     for (const std::string& earlier : tags) {
-      if (earlier == tag) throw InvalidArgument("--tags: '" + tag + "' is listed twice");
+      if (earlier == tag)
+        throw InvalidArgument("--tags: '" + message_excerpt(tag) + "' is listed twice");
     }
     tags.push_back(tag);
     if (tags.size() > kMaxTags)
@@ -108,7 +108,7 @@ PumSetup MechanismFlags::build_pum(bool users_needed) const {
 }
 
 bool MechanismFlags::any_parameter_given() const {
-  return k != 0 || sensitive_given || !theta.empty() || !mangat_p.empty() || block != 0;
+  return k || sensitive_given || theta || mangat_p || block;
 }
 
 MechanismSpec MechanismFlags::build() const {
@@ -130,25 +130,22 @@ MechanismSpec MechanismFlags::build() const {
 MechanismArguments MechanismFlags::arguments_for(const MechanismEntry& entry) const {
   MechanismArguments arguments;
   if (entry.fixed_k) {
-    if (k != 0 && k != static_cast<long long>(*entry.fixed_k)) {
+    if (k && *k != *entry.fixed_k) {
       throw InvalidArgument("--k: mechanism " + std::string(entry.name) +
                             " has k = " + std::to_string(*entry.fixed_k));
     }
     arguments.k = *entry.fixed_k;
   } else {
-    if (k <= 0) throw InvalidArgument("--k: must be given and at least 1");
-    check_size(static_cast<std::size_t>(k), entry.max_k, "--k");  // before any allocation
-    arguments.k = static_cast<std::size_t>(k);
+    if (!k || *k == 0) throw InvalidArgument("--k: must be given and at least 1");
+    check_size(*k, entry.max_k, "--k");  // before any allocation
+    arguments.k = static_cast<std::size_t>(*k);
   }
   if (sensitive_given)
     arguments.sensitive = parse_index_list(sensitive, arguments.k, "--sensitive");
   arguments.budget = budget.parse();
-  if (!theta.empty()) arguments.theta = resolve_theta(theta, entry, arguments);
-  if (!mangat_p.empty()) arguments.mangat_p = Probability::parse(mangat_p, "--mangat-p");
-  if (block != 0) {
-    if (block < 0) throw InvalidArgument("--block: must be at least 1");
-    arguments.block = static_cast<std::size_t>(block);
-  }
+  if (theta) arguments.theta = resolve_theta(*theta, entry, arguments);
+  if (mangat_p) arguments.mangat_p = Probability::parse(*mangat_p, "--mangat-p");
+  if (block) arguments.block = static_cast<std::size_t>(*block);  // 0 is refused by the entry
   return arguments;
 }
 

@@ -30,12 +30,12 @@ struct PumSetup {
 /// --block.
 struct MechanismFlags {
   std::string name;
-  long long k = 0;
+  std::optional<std::uint64_t> k;  ///< nullopt: not given (every optional here: given or not)
   std::string sensitive;
   bool sensitive_given = false;
-  std::string theta;
-  std::string mangat_p;
-  long long block = 0;
+  std::optional<std::string> theta;
+  std::optional<std::string> mangat_p;
+  std::optional<std::uint64_t> block;
   BudgetOptions budget;
   std::string common;       ///< --common NAME (with --mech pum)
   std::string tags;         ///< --tags home,work (κ = the number of names)

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_support.h"
 #include "commands.h"
 #include "uldp/error.h"
 #include "uldp/verify/claims.h"
@@ -45,7 +46,8 @@ void write_queries(const std::string& dir, const std::vector<ClaimResult>& resul
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec)
-    throw InvalidArgument("--smt-dir: cannot create directory '" + dir + "': " + ec.message());
+    throw InvalidArgument("--smt-dir: cannot create directory '" + message_excerpt(dir) +
+                          "': " + ec.message());
   for (const auto& r : results) {
     for (const auto& q : r.queries) {
       const std::string path = dir + "/" + r.info.name + "." + q.name + ".smt2";
@@ -57,7 +59,7 @@ void write_queries(const std::string& dir, const std::vector<ClaimResult>& resul
           << "; solvers: " << answers_text(q) << "\n"
           << "; cvc5 re-runs it behind (set-logic ALL)\n"
           << q.smt2;
-      if (!out) throw InvalidArgument("--smt-dir: cannot write '" + path + "'");
+      if (!out) throw InvalidArgument("--smt-dir: cannot write '" + message_excerpt(path) + "'");
     }
   }
 }
@@ -157,9 +159,9 @@ void print_json(const std::vector<ClaimResult>& results, SolverChoice solvers) {
          {"queries", queries}});
     all_ok = all_ok && r.as_expected();
   }
-  std::cout << nlohmann::json{{"solvers", solver_choice_name(solvers)},
-                              {"claims", claims},
-                              {"all_as_expected", all_ok}}
+  std::cout << versioned({{"solvers", solver_choice_name(solvers)},
+                          {"claims", claims},
+                          {"all_as_expected", all_ok}})
                    .dump(2)
             << "\n";
 }
@@ -177,11 +179,11 @@ void add_prove_command(CLI::App& app, int& exit_code) {
                 "print each claim's encoding (sorts, hypotheses, negated claim) before the table");
   cmd->add_option("--smt-dir", c->smt_dir,
                   "write every query as DIR/<claim>.<query>.smt2 (re-run with z3)");
-  cmd->add_option("--timeout-ms", c->timeout_ms,
-                  "per-query Z3 timeout; a timeout is 'unknown', never 'proved'")
-      ->check(CLI::Range(1u, 3'600'000u));
-  cmd->add_option("--cvc5-timeout-ms", c->cvc5_timeout_ms, "per-query cvc5 time limit")
-      ->check(CLI::Range(1u, 3'600'000u));
+  add_unsigned_option(*cmd, "--timeout-ms", c->timeout_ms,
+                      "per-query Z3 timeout, 1 to 3600000; a timeout is 'unknown', never 'proved'",
+                      1, 3'600'000);
+  add_unsigned_option(*cmd, "--cvc5-timeout-ms", c->cvc5_timeout_ms,
+                      "per-query cvc5 time limit (1 to 3600000)", 1, 3'600'000);
   cmd->add_option("--solver", c->solver,
                   "z3, cvc5 or both (default: both when cvc5 is on PATH, z3 otherwise)");
   cmd->callback([c, &exit_code] {
@@ -190,7 +192,8 @@ void add_prove_command(CLI::App& app, int& exit_code) {
     const std::optional<SolverChoice> choice =
         c->solver.empty() ? default_solver_choice() : parse_solver_choice(c->solver);
     if (!choice)
-      throw InvalidArgument("--solver: expected z3, cvc5 or both, got '" + c->solver + "'");
+      throw InvalidArgument("--solver: expected z3, cvc5 or both, got '" +
+                            message_excerpt(c->solver) + "'");
     if (runs_cvc5(*choice) && !cvc5_on_path())
       throw InvalidArgument("--solver " + c->solver + ": no cvc5 on PATH");
     std::vector<ClaimResult> results;

@@ -64,7 +64,7 @@ int run_pum_check(const MechanismFlags& flags, bool json) {
                         {"holds", result.holds()}};
     for (const PumGroupVerdicts& g : result.groups)
       j["proposition_9"]["holds"] = j["proposition_9"]["holds"].get<bool>() && g.uldp.holds;
-    std::cout << j.dump(2) << "\n";
+    std::cout << versioned(j).dump(2) << "\n";
     return result.holds() ? 0 : 1;
   }
   std::cout << "subject: PUM over common " << common_name << ", |X| = " << setup.k()

@@ -21,9 +21,9 @@ constexpr std::uint64_t kMaxUsers = 1'000'000'000;
 
 struct SimulateCommand {
   MechanismFlags mech;
-  std::uint64_t n = 0;
+  std::optional<std::uint64_t> n;
   std::string p = "uniform";
-  std::uint64_t seed = 0;
+  std::optional<std::uint64_t> seed;
   std::string out;
   bool counts = false;
 };
@@ -42,7 +42,8 @@ std::vector<double> input_distribution(const std::string& spec, std::size_t k) {
   }
   std::ifstream in(spec);
   if (!in) {
-    throw InvalidArgument("--p: '" + spec + "' is neither uniform, zipf:S nor a readable file");
+    throw InvalidArgument("--p: '" + message_excerpt(spec) +
+                          "' is neither uniform, zipf:S nor a readable file");
   }
   std::string line;
   std::size_t number = 0, read = 0;
@@ -60,7 +61,7 @@ std::vector<double> input_distribution(const std::string& spec, std::size_t k) {
       w = parse_rational(value, "weight");
     } catch (const InvalidArgument&) {
       throw InputError(spec, number, begin + 1,
-                       "expected a non-negative number, found '" + value + "'");
+                       "expected a non-negative number, found '" + message_excerpt(value) + "'");
     }
     if (w < 0) throw InputError(spec, number, begin + 1, "weight " + value + " is negative");
     p[read] = to_double(w);
@@ -81,11 +82,10 @@ void run(const SimulateCommand& c, int& exit_code) {
   // --mech pum: the users file gives n; reports come from Q_cmn over Z = X ∪ bots.
   std::optional<PumSetup> pum;
   if (c.mech.personalized()) {
-    if (c.n != 0) throw InvalidArgument("--n: with --mech pum the users file gives the users");
+    if (c.n) throw InvalidArgument("--n: with --mech pum the users file gives the users");
     pum = c.mech.build_pum(true);
   } else {
-    if (c.n == 0) throw InvalidArgument("--n: must be given and at least 1");
-    check_size(c.n, kMaxUsers, "--n");
+    if (!c.n) throw InvalidArgument("--n: must be given and at least 1");
   }
   const MechanismSpec spec = pum ? pum->common : c.mech.build();
   const EstimationModel model = estimation_model(spec);
@@ -94,12 +94,12 @@ void run(const SimulateCommand& c, int& exit_code) {
   std::ofstream file;
   if (!c.out.empty()) {
     file.open(c.out);
-    if (!file) throw InvalidArgument("--out: cannot write '" + c.out + "'");
+    if (!file) throw InvalidArgument("--out: cannot write '" + message_excerpt(c.out) + "'");
   }
   std::ostream& out = c.out.empty() ? std::cout : file;
-  Xoshiro256 rng(c.seed);
+  Xoshiro256 rng(*c.seed);
   const std::vector<std::uint64_t> input_counts =
-      pum ? sample_intermediate_counts(rng, *pum->users, p) : sample_input_counts(rng, c.n, p);
+      pum ? sample_intermediate_counts(rng, *pum->users, p) : sample_input_counts(rng, *c.n, p);
   simulate_reports(out, rng, model, input_counts, c.counts);
   out.flush();
   if (!out) throw InvalidArgument("--out: writing the reports failed");
@@ -114,10 +114,12 @@ void add_simulate_command(CLI::App& app, int& exit_code) {
       app.add_subcommand("simulate", "draw the obfuscated reports of n users (for uldp estimate)");
   command->mech.add_with_mech_option(*sub);
   command->mech.add_pum_options(*sub);
-  sub->add_option("--n", command->n, "number of users (--mech pum: from the users file)");
+  add_unsigned_option(*sub, "--n", command->n,
+                      "number of users, 1 to 10^9 (--mech pum: from the users file)", 1, kMaxUsers);
   sub->add_option("--p", command->p,
                   "input distribution: uniform, zipf:S, or a file of k weights (one per line)");
-  sub->add_option("--seed", command->seed, "seed of the xoshiro256** generator")->required();
+  add_unsigned_option(*sub, "--seed", command->seed, "seed of the xoshiro256** generator")
+      ->required();
   sub->add_option("--out", command->out, "output file (default: standard output)");
   sub->add_flag("--counts", command->counts,
                 "write report counts drawn by the aggregated sampler instead of per-user reports");

@@ -22,9 +22,10 @@ namespace {
 constexpr std::uint64_t kDefaultUsers = 10000;
 
 struct TableCommand {
-  std::string mechs, ks, sensitive_counts, eps, exp_eps;
+  std::string mechs, ks, sensitive_counts;
+  std::optional<std::string> eps, exp_eps;
   std::string theta = "paper";
-  std::string n_text;
+  std::optional<std::string> n_text;
   std::string format = "md";
   std::string out_path;
   bool vs_limit = false;
@@ -34,7 +35,8 @@ std::vector<std::string> split_list(const std::string& text, const char* flag) {
   std::vector<std::string> items;
   std::stringstream in(text);
   for (std::string item; std::getline(in, item, ',');) {
-    if (item.empty()) throw InvalidArgument(std::string(flag) + ": empty item in '" + text + "'");
+    if (item.empty())
+      throw InvalidArgument(std::string(flag) + ": empty item in '" + message_excerpt(text) + "'");
     items.push_back(item);
   }
   if (items.empty()) throw InvalidArgument(std::string(flag) + ": required (a comma list)");
@@ -44,22 +46,21 @@ std::vector<std::string> split_list(const std::string& text, const char* flag) {
 std::size_t parse_count(const std::string& text, const char* flag, long long min) {
   const Rational v = parse_rational(text, flag);
   if (denominator(v) != 1 || v < min || v > 10'000'000) {
-    throw InvalidArgument(std::string(flag) + ": '" + text + "' is not an integer in [" +
-                          std::to_string(min) + ", 10^7]");
+    throw InvalidArgument(std::string(flag) + ": '" + message_excerpt(text) +
+                          "' is not an integer in [" + std::to_string(min) + ", 10^7]");
   }
   return numerator(v).convert_to<std::size_t>();
 }
 
 std::vector<PrivacyBudget> parse_budgets(const TableCommand& c) {
-  if (!c.eps.empty() && !c.exp_eps.empty())
-    throw InvalidArgument("--eps: give --eps or --exp-eps, not both");
+  if (c.eps && c.exp_eps) throw InvalidArgument("--eps: give --eps or --exp-eps, not both");
   std::vector<PrivacyBudget> budgets;
-  if (!c.eps.empty()) {
-    for (const auto& item : split_list(c.eps, "--eps"))
+  if (c.eps) {
+    for (const auto& item : split_list(*c.eps, "--eps"))
       budgets.push_back(PrivacyBudget::from_epsilon(parse_rational(item, "--eps"), 64, "--eps"));
   }
-  if (!c.exp_eps.empty()) {
-    for (const auto& item : split_list(c.exp_eps, "--exp-eps"))
+  if (c.exp_eps) {
+    for (const auto& item : split_list(*c.exp_eps, "--exp-eps"))
       budgets.push_back(
           PrivacyBudget::from_exp_eps(parse_rational(item, "--exp-eps"), "--exp-eps"));
   }
@@ -185,7 +186,7 @@ void write_markdown(std::ostream& out, const std::vector<TableRow>& rows, const 
 
 int run_table(const TableCommand& c) {
   if (c.format != "md" && c.format != "csv" && c.format != "json")
-    throw InvalidArgument("--format: '" + c.format + "' is not md, csv or json");
+    throw InvalidArgument("--format: '" + message_excerpt(c.format) + "' is not md, csv or json");
   std::vector<const MechanismEntry*> entries;
   for (const auto& name : split_list(c.mechs, "--mech"))
     entries.push_back(&find_mechanism(name, "--mech"));
@@ -193,8 +194,18 @@ int run_table(const TableCommand& c) {
   for (const auto& item : split_list(c.ks, "--k")) ks.push_back(parse_count(item, "--k", 1));
   for (const auto& item : split_list(c.sensitive_counts, "--sensitive-count"))
     counts.push_back(parse_count(item, "--sensitive-count", 0));
+  // Every pair of --k and --sensitive-count is a row: a pair without one is refused, not dropped.
+  for (std::size_t count : counts) {
+    for (std::size_t k : ks) {
+      if (count > k) {
+        throw InvalidArgument(
+            "--sensitive-count: " + std::to_string(count) + " exceeds --k " + std::to_string(k) +
+            " (each pair of --k and --sensitive-count is a row; a count is at most k)");
+      }
+    }
+  }
   const std::vector<PrivacyBudget> budgets = parse_budgets(c);
-  const std::uint64_t n = c.n_text.empty() ? kDefaultUsers : parse_count(c.n_text, "--n", 1);
+  const std::uint64_t n = !c.n_text ? kDefaultUsers : parse_count(*c.n_text, "--n", 1);
 
   std::vector<TableRow> rows;
   std::set<std::string> seen;  // fixed-k and X_S-free mechanisms repeat settings
@@ -207,7 +218,6 @@ int run_table(const TableCommand& c) {
       if (entry->budget != Takes::kNo) row_budgets.push_back(b);
     for (std::size_t k : ks) {
       for (std::size_t count : counts) {
-        if (count > k) continue;  // a |X_S| larger than this |X|
         for (const auto& budget : row_budgets) {
           TableRow row = evaluate_table_row({entry, k, count, budget, c.theta, n, c.vs_limit});
           const std::string key = row.mechanism + "|" + std::to_string(row.k) + "|" +
@@ -218,7 +228,6 @@ int run_table(const TableCommand& c) {
       }
     }
   }
-  if (rows.empty()) throw InvalidArgument("--sensitive-count: every count exceeds every --k");
 
   std::ostringstream text;
   if (c.format == "json") {
@@ -228,7 +237,7 @@ int run_table(const TableCommand& c) {
     out["sensitive_rule"] = "X_S = the first |X_S| symbols";
     out["rows"] = nlohmann::json::array();
     for (const auto& r : rows) out["rows"].push_back(row_json(r));
-    text << out.dump(1) << "\n";
+    text << versioned(out).dump(1) << "\n";
   } else if (c.format == "csv") {
     write_csv(text, rows, c.vs_limit);
   } else {
@@ -239,7 +248,7 @@ int run_table(const TableCommand& c) {
   } else {
     std::ofstream file(c.out_path, std::ios::binary);
     file << text.str();
-    if (!file) throw InvalidArgument("--out: cannot write '" + c.out_path + "'");
+    if (!file) throw InvalidArgument("--out: cannot write '" + message_excerpt(c.out_path) + "'");
   }
   for (const auto& r : rows) {
     if (!r.verified()) return 1;
@@ -258,11 +267,11 @@ void add_table_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--sensitive-count", c->sensitive_counts,
                   "comma list of |X_S| (X_S = the first |X_S| symbols)")
       ->required();
-  cmd->add_option("--eps", c->eps, "comma list of eps (exact rationals)");
-  cmd->add_option("--exp-eps", c->exp_eps, "comma list of e^eps (exact rationals)");
+  add_text_option(*cmd, "--eps", c->eps, "comma list of eps (exact rationals)");
+  add_text_option(*cmd, "--exp-eps", c->exp_eps, "comma list of e^eps (exact rationals)");
   cmd->add_option("--theta", c->theta,
                   "RAPPOR family: paper (default) | optimal | optimal-l1 | a probability");
-  cmd->add_option("--n", c->n_text, "number of users for the losses (default 10000)");
+  add_text_option(*cmd, "--n", c->n_text, "number of users for the losses (default 10000)");
   cmd->add_option("--format", c->format, "md (default) | csv | json");
   cmd->add_option("--out", c->out_path, "write to FILE instead of stdout");
   cmd->add_flag("--vs-limit", c->vs_limit,

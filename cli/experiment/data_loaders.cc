@@ -71,7 +71,7 @@ double parse_coordinate(const std::string& path, std::size_t line, const Field& 
   }
   if (used == 0 || used != text.size()) {
     throw InputError(path, line, field.column,
-                     "expected a coordinate, found '" + text.substr(0, 40) + "'");
+                     "expected a coordinate, found '" + message_excerpt(text) + "'");
   }
   return value;
 }

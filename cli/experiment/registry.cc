@@ -32,7 +32,7 @@ const Experiment& find_experiment(std::string_view name) {
     if (e.name == name) return e;
     names += (names.empty() ? "" : ", ") + std::string(e.name);
   }
-  throw InvalidArgument("experiment: unknown experiment '" + std::string(name).substr(0, 40) +
+  throw InvalidArgument("experiment: unknown experiment '" + message_excerpt(name) +
                         "' (expected one of: " + names + "; uldp experiment --list)");
 }
 

@@ -37,7 +37,7 @@ void sort_rows(std::vector<RealizationRow>& rows) {
 
 std::ofstream create(const std::filesystem::path& path) {
   std::ofstream out(path);
-  if (!out) throw InvalidArgument("--out: cannot write '" + path.string() + "'");
+  if (!out) throw InvalidArgument("--out: cannot write '" + message_excerpt(path.string()) + "'");
   return out;
 }
 
@@ -61,7 +61,7 @@ void write_realizations(const std::filesystem::path& path, const Experiment& exp
     for (double v : r.row.values) out << "," << number(v, 17);
     out << "\n";
   }
-  if (!out) throw InvalidArgument("--out: writing '" + path.string() + "' failed");
+  if (!out) throw InvalidArgument("--out: writing '" + message_excerpt(path.string()) + "' failed");
 }
 
 std::string experiment_of(const std::filesystem::path& path) {
@@ -155,7 +155,7 @@ void write_means(const std::filesystem::path& path, const Experiment& experiment
     for (double v : m.values) out << "," << number(v, 10);
     out << "\n";
   }
-  if (!out) throw InvalidArgument("--out: writing '" + path.string() + "' failed");
+  if (!out) throw InvalidArgument("--out: writing '" + message_excerpt(path.string()) + "' failed");
 }
 
 }  // namespace uldp::experiment

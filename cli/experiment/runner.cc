@@ -63,7 +63,7 @@ std::vector<fs::path> finish(const Experiment& e, const fs::path& out,
 void make_directory(const fs::path& out) {
   std::error_code error;
   fs::create_directories(out, error);
-  if (error) throw InvalidArgument("--out: cannot create '" + out.string() + "'");
+  if (error) throw InvalidArgument("--out: cannot create '" + message_excerpt(out.string()) + "'");
 }
 
 }  // namespace
@@ -133,7 +133,7 @@ std::vector<fs::path> merge_experiment(const std::vector<fs::path>& dirs, const 
   std::vector<fs::path> files;
   for (const fs::path& dir : dirs) {
     if (!fs::is_directory(dir))
-      throw InvalidArgument("merge: '" + dir.string() + "' is not a directory");
+      throw InvalidArgument("merge: '" + message_excerpt(dir.string()) + "' is not a directory");
     for (const auto& entry : fs::directory_iterator(dir)) {
       const std::string name = entry.path().filename().string();
       if (name.find(".shard-") != std::string::npos && name.ends_with(".csv")) {

@@ -94,8 +94,8 @@ ClassStructuredMechanism::ClassStructuredMechanism(std::size_t k,
       const std::string cell_where = where + ", input class '" + a.name + "'";
       if (cell.members == 0) throw InvalidArgument(cell_where + ": a cell has no members");
       if (!is_probability(cell.probability)) {
-        throw InvalidArgument(cell_where + ": probability " + to_string(cell.probability) +
-                              " is outside [0,1]");
+        throw InvalidArgument(cell_where + ": probability " +
+                              message_excerpt(to_string(cell.probability)) + " is outside [0,1]");
       }
       if (cell.first_members.size() != std::min<std::size_t>(2, cell.members) ||
           !std::is_sorted(cell.first_members.begin(), cell.first_members.end()) ||

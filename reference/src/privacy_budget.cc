@@ -21,7 +21,7 @@ bool is_perfect_square(const Integer& n, Integer& root) {
 
 PrivacyBudget PrivacyBudget::from_exp_eps(const Rational& t, const char* what) {
   if (t < 1) {
-    throw InvalidArgument(std::string(what) + ": " + to_string(t) +
+    throw InvalidArgument(std::string(what) + ": " + message_excerpt(to_string(t)) +
                           " is below 1 (e^eps >= 1 for every eps >= 0)");
   }
   if (msb(numerator(t)) > 4096 || msb(denominator(t)) > 4096) {
@@ -39,11 +39,12 @@ PrivacyBudget PrivacyBudget::from_exp_eps(const Rational& t, const char* what) {
 PrivacyBudget PrivacyBudget::from_epsilon(const Rational& epsilon, unsigned bits,
                                           const char* what) {
   if (epsilon < 0) {
-    throw InvalidArgument(std::string(what) + ": " + to_string(epsilon) + " is negative");
+    throw InvalidArgument(std::string(what) + ": " + message_excerpt(to_string(epsilon)) +
+                          " is negative");
   }
   if (epsilon > kMaxEpsilon) {
-    throw InvalidArgument(std::string(what) + ": " + to_string(epsilon) + " exceeds " +
-                          to_string(kMaxEpsilon));
+    throw InvalidArgument(std::string(what) + ": " + message_excerpt(to_string(epsilon)) +
+                          " exceeds " + to_string(kMaxEpsilon));
   }
   PrivacyBudget b;
   b.epsilon_ = epsilon;

@@ -10,7 +10,7 @@ bool is_probability(const Rational& value) { return value >= 0 && value <= 1; }
 
 Probability Probability::from_rational(const Rational& value, std::string_view what) {
   if (!is_probability(value)) {
-    throw InvalidArgument(std::string(what) + ": " + to_string(value) +
+    throw InvalidArgument(std::string(what) + ": " + message_excerpt(to_string(value)) +
                           " is not a probability in [0,1]");
   }
   return Probability(value);

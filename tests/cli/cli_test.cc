@@ -54,6 +54,30 @@ TEST(CliMechanism, CsvRoundTripsThroughCheck) {
   EXPECT_EQ(j["ldp"]["tight_exp_eps"], "inf");
 }
 
+// Issue 17: the version comes from the project's CMake version and is in every JSON report.
+TEST(CliVersion, VersionFlagHelpCommandAndJsonReports) {
+  const RunResult v = run_uldp("--version");
+  EXPECT_EQ(v.exit_code, 0);
+  EXPECT_EQ(v.out, std::string("uldp ") + ULDP_VERSION + "\n");
+  const RunResult help = run_uldp("help table");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_EQ(help.out, run_uldp("table --help").out);
+  EXPECT_NE(help.out.find("--sensitive-count"), std::string::npos);
+  const RunResult check = run_uldp("check --mech urr --k 3 --sensitive 0 --exp-eps 2 --json");
+  ASSERT_EQ(check.exit_code, 0) << check.err;
+  EXPECT_EQ(json::parse(check.out)["uldp_version"], ULDP_VERSION);
+  const RunResult loss = run_uldp("loss --mech urr --k 3 --sensitive 0 --exp-eps 2 --n 10 --json");
+  ASSERT_EQ(loss.exit_code, 0) << loss.err;
+  EXPECT_EQ(json::parse(loss.out)["uldp_version"], ULDP_VERSION);
+}
+
+// Issue 17: a flag given is used as given: --k 010 is ten symbols, not octal eight.
+TEST(CliFlags, UnsignedFlagsAreDecimal) {
+  const RunResult r = run_uldp("mechanism rr --k 010 --exp-eps 2 --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["k"], 10);
+}
+
 TEST(CliCheck, HandWrittenViolationGivesExit1AndAWitness) {
   const RunResult r = run_uldp("check --matrix " + example("leaky_uldp.csv") +
                                " --sensitive 0,1 --protected 0,1 --exp-eps 3 --json");

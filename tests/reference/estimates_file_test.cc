@@ -59,6 +59,21 @@ TEST(EstimatesFile, CsvLinesWithAndWithoutAnEstimatorField) {
   EXPECT_EQ(csv_error("# nothing\n"), "t.csv: no cases");
 }
 
+// Issue 17: a misspelt estimator is not skipped, a case id given twice is not overwritten.
+TEST(EstimatesFile, UnknownMembersAndDuplicateCaseIdsAreRefused) {
+  EXPECT_EQ(json_error(R"({"cases": [{"id": "a", "emp": [1], "EM": [1]}]})"),
+            "t.json: cases[0]: unknown member \"EM\" (a case has \"id\" and any of \"emp\", "
+            "\"thr\", \"em\")");
+  EXPECT_EQ(json_error(R"({"cases": [{"id": "a", "emp": [1]}, {"id": "a", "em": [1]}]})"),
+            "t.json: cases[1]: case id \"a\" appears twice (cases[0] too)");
+  EXPECT_EQ(json_error(R"({"cases": [{"id": 1, "emp": [1]}, {"id": "1", "em": [1]}]})"),
+            "t.json: cases[1]: case id \"1\" appears twice (cases[0] too)");
+  EXPECT_EQ(csv_error("a,0.5,0.5\nb,1,0\na,0.5,0.5\n"),
+            "t.csv:3:1: case id \"a\" has emp values on an earlier line too");
+  EXPECT_EQ(csv_error("a,em,0.5,0.5\na,em,1,0\n"),
+            "t.csv:2:1: case id \"a\" has em values on an earlier line too");
+}
+
 // Found by fuzz/estimates_fuzzer.cc: nlohmann-json's out_of_range for a number whose double
 // overflows escaped the reader, and the command blamed the golden vectors file for it.
 TEST(EstimatesFile, JsonNumberOverflowIsAnInputError) {

@@ -1,6 +1,7 @@
 // Reading another implementation's estimates (`uldp conform estimates --theirs`), JSON or CSV.
 #include "uldp/io/estimates_file.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -51,11 +52,21 @@ std::map<std::string, EstimatesCase> parse_estimates_json(std::string_view text,
     const std::string at = "cases[" + std::to_string(i) + "]";
     const nlohmann::json& c = j["cases"][i];
     EstimatesCase t{{}, path + ": " + at};
-    for (const char* e : kEstimators) {
-      if (c.contains(e)) t.values[e] = json_values(c[e], path, at + "." + e);
+    const std::string id = case_id(c, path, at);
+    for (const auto& [key, value] : c.items()) {
+      if (key == "id") continue;
+      if (std::find(std::begin(kEstimators), std::end(kEstimators), key) == std::end(kEstimators)) {
+        throw InputError(path, at + ": unknown member \"" + message_excerpt(key) +
+                                   "\" (a case has \"id\" and any of \"emp\", \"thr\", \"em\")");
+      }
+      t.values[key] = json_values(value, path, at + "." + key);
     }
     if (t.values.empty()) throw InputError(path, at + ": none of \"emp\", \"thr\", \"em\"");
-    out[case_id(c, path, at)] = std::move(t);
+    if (const auto earlier = out.find(id); earlier != out.end()) {
+      throw InputError(path, at + ": case id \"" + message_excerpt(id) + "\" appears twice (" +
+                                 earlier->second.where.substr(path.size() + 2) + " too)");
+    }
+    out[id] = std::move(t);
   }
   // As in the CSV form: comparing nothing must not pass as a match.
   if (out.empty()) throw InputError(path, "no cases");
@@ -82,6 +93,11 @@ std::map<std::string, EstimatesCase> parse_estimates_csv(std::string_view text,
       first_value = 2;
     }
     EstimatesCase& t = out[fields[0]];
+    if (t.values.contains(estimator)) {
+      throw InputError(path, line, 1,
+                       "case id \"" + message_excerpt(fields[0]) + "\" has " + estimator +
+                           " values on an earlier line too");
+    }
     t.where = path + ":" + std::to_string(line);
     std::vector<double>& values = t.values[estimator];
     std::size_t column = fields[0].size() + 2 + (first_value == 2 ? estimator.size() + 1 : 0);
@@ -91,9 +107,8 @@ std::map<std::string, EstimatesCase> parse_estimates_csv(std::string_view text,
         values.push_back(std::stod(fields[i], &used));
         if (used != fields[i].size()) throw std::invalid_argument("trailing text");
       } catch (const std::exception&) {
-        const std::string shown =
-            fields[i].size() > 40 ? fields[i].substr(0, 40) + "..." : fields[i];
-        throw InputError(path, line, column, "'" + shown + "' is not a number");
+        throw InputError(path, line, column,
+                         "'" + message_excerpt(fields[i]) + "' is not a number");
       }
       column += fields[i].size() + 1;
     }

@@ -196,7 +196,7 @@ const MechanismEntry& find_mechanism(std::string_view name, std::string_view wha
   for (const MechanismEntry& e : kRegistry) {
     if (e.name == name) return e;
   }
-  throw InvalidArgument(std::string(what) + ": unknown mechanism '" + std::string(name) +
+  throw InvalidArgument(std::string(what) + ": unknown mechanism '" + message_excerpt(name) +
                         "' (expected one of " + mechanism_names() + ")");
 }
 

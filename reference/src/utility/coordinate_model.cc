@@ -144,12 +144,13 @@ void validate_distribution(const std::vector<Rational>& p, std::size_t k, std::s
   Rational sum = 0;
   for (std::size_t x = 0; x < k; ++x) {
     if (p[x] < 0) {
-      throw InvalidArgument(name + ": entry " + std::to_string(x) + " = " + to_string(p[x]) +
-                            " is negative");
+      throw InvalidArgument(name + ": entry " + std::to_string(x) + " = " +
+                            message_excerpt(to_string(p[x])) + " is negative");
     }
     sum += p[x];
   }
-  if (sum != 1) throw InvalidArgument(name + ": entries sum to " + to_string(sum) + ", not 1");
+  if (sum != 1)
+    throw InvalidArgument(name + ": entries sum to " + message_excerpt(to_string(sum)) + ", not 1");
 }
 
 }  // namespace uldp
