@@ -3,10 +3,10 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "cli_support.h"
 #include "uldp/error.h"
+#include "uldp/io/matrix_writer.h"
 
 namespace uldp::cli {
 namespace {
@@ -19,28 +19,8 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
   }
 }
 
-// Labels go in a quoted header unless one holds a quote or a line break (the CSV reader has no
-// escapes); then the matrix is written without one and verdicts.json names the outputs.
-bool labels_fit_csv(const DenseMechanism& q) {
-  for (const std::string& label : q.output_labels()) {
-    if (label.find_first_of("\"\n\r") != std::string::npos) return false;
-  }
-  return true;
-}
-
 std::string exact_csv(const DenseMechanism& q) {
-  std::ostringstream out;
-  out << "# exact matrix Q(y|x): one row per input x, one column per output y\n";
-  if (labels_fit_csv(q)) {
-    for (std::size_t y = 0; y < q.num_outputs(); ++y)
-      out << (y ? "," : "") << '"' << q.output_labels()[y] << '"';
-    out << "\n";
-  }
-  for (std::size_t x = 0; x < q.num_inputs(); ++x) {
-    for (std::size_t y = 0; y < q.num_outputs(); ++y) out << (y ? "," : "") << to_string(q(x, y));
-    out << "\n";
-  }
-  return out.str();
+  return matrix_csv(q, "exact matrix Q(y|x): one row per input x, one column per output y");
 }
 
 constexpr const char* kReadme = R"(# uldp check certificate
@@ -63,11 +43,10 @@ This directory lets anyone re-check a `uldp check` verdict without uldp.
    for example Python's `fractions`:
 
    ```python
-   import json
+   import csv, json
    from fractions import Fraction
-   lines = [l for l in open("matrix.csv").read().splitlines() if l and not l.startswith("#")]
-   if lines[0].startswith('"'): lines = lines[1:]  # the output labels
-   Q = [[Fraction(e) for e in l.split(",")] for l in lines]
+   rows = list(csv.reader(l for l in open("matrix.csv", newline="") if not l.startswith("#")))
+   Q = [[Fraction(e) for e in r] for r in rows[1:]]  # rows[0]: the output labels
    print("row sums - 1:", [sum(r) - 1 for r in Q])
    v = json.load(open("verdicts.json"))
    for name in ("ldp", "uldp", "uldp_strict", "osldp"):

@@ -32,7 +32,8 @@ struct CheckCommand {
   bool dense = false;
   std::string smt_path;    // --smt FILE: Z3 certificate of a dense matrix
   std::string smt_solver;  // --smt-solver: z3, or both (cvc5 re-runs the certificate)
-  std::string header;      // --header yes|no (CSV files); empty: detect
+  std::string header;      // --header yes|no (delimited text); empty: detect
+  std::string delimiter;   // --delimiter comma|tab|semicolon|whitespace; empty: detect
   bool binary64 = false;
   std::optional<std::string> tolerance;  // --tolerance T, exact rational in [0, 1/10]; none: exact
   std::string certificate_dir;           // --certificate DIR
@@ -50,6 +51,8 @@ struct Report {
   std::string outputs_description;
   std::optional<std::string> stochastic_problem;  // set when a row does not sum to 1 (within T)
   std::string entry_reading;                      // files: how entries were read
+  std::string file_reading;                       // files: format, delimiter, header row
+  nlohmann::json file_reading_json;               // the same for --json (null: no file)
   std::optional<Rational> tolerance;
   std::string tolerance_text;              // as the user wrote it
   std::vector<RowSumExcess> row_excesses;  // rows off 1 but within the tolerance
@@ -186,10 +189,7 @@ MatrixReadOptions read_options(const CheckCommand& c) {
   options.reading = c.binary64 ? EntryReading::kBinary64 : EntryReading::kExact;
   if (!c.header.empty())
     options.header = c.header == "yes" ? HeaderChoice::kYes : HeaderChoice::kNo;
-  const bool json =
-      c.matrix_path.size() >= 5 && c.matrix_path.compare(c.matrix_path.size() - 5, 5, ".json") == 0;
-  if (json && !c.header.empty())
-    throw InvalidArgument("--header: only CSV files have a header row");
+  if (!c.delimiter.empty()) options.delimiter = parse_delimiter(c.delimiter, "--delimiter");
   return options;
 }
 
@@ -221,17 +221,38 @@ IndexSet sensitive_for_file(const CheckCommand& c, std::size_t inputs) {
                                  : IndexSet::all(inputs);
 }
 
+// What the reader made of a dense file, for both reports: never a silent reading.
+void record_file_reading(Report& r, const MatrixFile& m) {
+  r.file_reading = describe_reading(m);
+  if (!m.layout) {
+    r.file_reading_json = {{"format", "json"}, {"structured", false}};
+    return;
+  }
+  nlohmann::json header = nullptr;
+  if (m.layout->header) {
+    const char* by[] = {"flag", "file_line", "detected"};
+    header = {{"line", m.layout->header->line},
+              {"decided_by", by[static_cast<int>(m.layout->header->decided_by)]},
+              {"labels", m.matrix.output_labels()}};
+  }
+  r.file_reading_json = {{"format", "delimited"},
+                         {"delimiter", delimiter_name(m.layout->delimiter)},
+                         {"delimiter_detected", m.layout->delimiter_detected},
+                         {"header", header}};
+}
+
 // A matrix file as an exact form, with Y_P given, declared by the file, or inferred.
 ExactForm form_from_file(Report& r, const CheckCommand& c) {
   if (c.flags.k || c.flags.theta || c.flags.mangat_p || c.flags.block) {
     throw InvalidArgument("--matrix: --k, --theta, --mangat-p and --block only go with --mech");
   }
-  r.subject = c.matrix_path;
+  r.subject = c.matrix_path == "-" ? "<stdin>" : c.matrix_path;
   MechanismFile file = read_mechanism_file(c.matrix_path, read_options(c));
   r.entry_reading =
       entry_reading_description(c.binary64 ? EntryReading::kBinary64 : EntryReading::kExact);
   return std::visit(
       Overloaded{[&](MatrixFile& m) -> ExactForm {
+                   record_file_reading(r, m);
                    check_row_sums(r, m);
                    r.sensitive = sensitive_for_file(c, m.matrix.num_inputs());
                    if (c.protected_given)
@@ -241,12 +262,15 @@ ExactForm form_from_file(Report& r, const CheckCommand& c) {
                    return DenseForm{std::move(m.matrix), std::move(inferred)};
                  },
                  [&](BitProductFile& f) -> ExactForm {
+                   r.file_reading = "JSON (structured)";
+                   r.file_reading_json = {{"format", "json"}, {"structured", true}};
                    r.sensitive = sensitive_for_file(c, f.q.k());
                    // Declared by the file, else the uRAP convention: the non-sensitive bits are 0.
-                   IndexSet zero = f.protected_zero_bits
-                                       ? IndexSet::from_indices(*f.protected_zero_bits, f.q.k(),
-                                                                "protected_zero_bits")
-                                       : r.sensitive.complement();
+                   IndexSet zero =
+                       f.protected_zero_bits
+                           ? IndexSet::from_indices(*f.protected_zero_bits, f.q.k(),
+                                                    c.matrix_path + ": protected_zero_bits")
+                           : r.sensitive.complement();
                    return with_protected(
                        BitProductForm{std::move(f.q), ZeroMaskOutputs{std::move(zero)}}, c);
                  }},
@@ -272,8 +296,10 @@ Report run(const CheckCommand& c) {
   std::optional<ExactForm> form;
   if (!c.matrix_path.empty()) {
     form = form_from_file(r, c);
-  } else if (!c.header.empty() || c.binary64) {
-    throw InvalidArgument(std::string(c.binary64 ? "--binary64" : "--header") +
+  } else if (!c.header.empty() || !c.delimiter.empty() || c.binary64) {
+    throw InvalidArgument(std::string(c.binary64          ? "--binary64"
+                                      : !c.header.empty() ? "--header"
+                                                          : "--delimiter") +
                           ": only with --matrix FILE");
   } else {
     const MechanismSpec spec = c.flags.build();
@@ -309,6 +335,7 @@ Report run(const CheckCommand& c) {
 void print_text(const Report& r, const std::vector<Property>& required) {
   std::cout << "subject: " << r.subject << " (" << r.inputs << " inputs, " << r.outputs_description
             << ")\n";
+  if (!r.file_reading.empty()) std::cout << "read as: " << r.file_reading << "\n";
   if (!r.entry_reading.empty()) std::cout << "entries: " << r.entry_reading << "\n";
   std::cout << "stochastic: " << (r.stochastic_problem ? "NO: " + *r.stochastic_problem : "yes");
   if (!r.stochastic_problem && !r.row_excesses.empty()) {
@@ -367,6 +394,7 @@ nlohmann::json report_json(const Report& r, const std::vector<Property>& require
   nlohmann::json j;
   j["subject"] = r.subject;
   if (!r.entry_reading.empty()) j["entry_reading"] = r.entry_reading;
+  if (!r.file_reading_json.is_null()) j["file_reading"] = r.file_reading_json;
   if (r.tolerance) {
     j["tolerance"] = to_string(*r.tolerance);
     nlohmann::json rows = nlohmann::json::array();
@@ -422,6 +450,7 @@ void refuse_with_pum(const CheckCommand& c) {
                                                 {c.tolerance.has_value(), "--tolerance"},
                                                 {!c.certificate_dir.empty(), "--certificate"},
                                                 {!c.header.empty(), "--header"},
+                                                {!c.delimiter.empty(), "--delimiter"},
                                                 {c.binary64, "--binary64"}};
   for (const auto& [given, flag] : flags) {
     if (given) throw InvalidArgument(std::string(flag) + ": not with --mech pum");
@@ -434,7 +463,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
   auto c = std::make_shared<CheckCommand>();
   auto* cmd = app.add_subcommand("check", "exact verdicts: eps-LDP, ULDP (both readings), OSLDP");
   cmd->add_option("--matrix", c->matrix_path,
-                  "mechanism file: CSV, JSON {\"Q\": ...} or structured JSON {\"bits\": ...}");
+                  "mechanism file ('-': standard input): delimited text (CSV with or without "
+                  "quotes, TSV, whitespace as numpy savetxt writes), JSON {\"Q\": ...} or a bare "
+                  "array of rows, or structured JSON {\"bits\": ...}");
   c->flags.add_with_mech_option(*cmd);
   c->flags.add_pum_options(*cmd);
   cmd->add_option("--protected", c->protected_list,
@@ -443,9 +474,14 @@ void add_check_command(CLI::App& app, int& exit_code) {
                   "the non-sensitive bits (structured)")
       ->each([c](const std::string&) { c->protected_given = true; });
   cmd->add_option("--header", c->header,
-                  "CSV files: whether the first row is output labels (default: detected; a row "
+                  "delimited text: whether the first row is output labels (default: the file's "
+                  "'# header: yes|no' line, else labels only when no cell is a number; a row "
                   "that could be either is an error asking for this flag)")
       ->check(CLI::IsMember({"yes", "no"}));
+  cmd->add_option("--delimiter", c->delimiter,
+                  "delimited text: comma, tab, semicolon or whitespace (default: read off the "
+                  "first row; a row that could be split two ways is an error asking for this)")
+      ->check(CLI::IsMember({"comma", "tab", "semicolon", "whitespace"}));
   cmd->add_flag("--binary64", c->binary64,
                 "read each decimal entry as the double nearest to it (what the exporting program "
                 "held), then audit that value exactly");

@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "mechanism_flags.h"
 #include "uldp/error.h"
+#include "uldp/io/matrix_writer.h"
 #include "uldp/mechanisms/exact_form.h"
 
 namespace uldp::cli {
@@ -143,15 +144,9 @@ void print_dense(const MechanismSpec& spec, const DenseForm& form, const std::st
     j["Q"] = std::move(rows);
     std::cout << j.dump() << "\n";
   } else if (format == "csv") {
-    // Quoted labels: `uldp check` reads a quoted first row as the header.
-    for (std::size_t y = 0; y < labels.size(); ++y)
-      std::cout << (y ? "," : "") << '"' << labels[y] << '"';
-    std::cout << "\n";
-    for (std::size_t x = 0; x < q.num_inputs(); ++x) {
-      for (std::size_t y = 0; y < q.num_outputs(); ++y)
-        std::cout << (y ? "," : "") << to_string(q(x, y));
-      std::cout << "\n";
-    }
+    // "# header: yes" tells `uldp check` that the first row is labels: "0,1" or "0110" could
+    // be data (or an exporter's bug), and the reader never guesses.
+    std::cout << matrix_csv(q);
   } else {  // md
     const auto budget = budget_of(spec);
     std::cout << "Mechanism " << entry_of(spec).name << ", k = " << spec.k << ", "

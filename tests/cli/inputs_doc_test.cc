@@ -30,13 +30,19 @@ std::string strip_code(std::string cell) {
   return cell;
 }
 
-// `\n` is a line break and `{c*n}` is n copies of c (for inputs too large to print).
+// `\n` is a line break, `\t` a tab, `\xHH` one byte, `{c*n}` n copies of c (inputs too large
+// to print).
 std::string expand(const std::string& text) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] == 'n') {
-      out += '\n';
+    if (text[i] == '\\' && i + 1 < text.size() && (text[i + 1] == 'n' || text[i + 1] == 't')) {
+      out += text[i + 1] == 'n' ? '\n' : '\t';
       ++i;
+      continue;
+    }
+    if (text.compare(i, 2, "\\x") == 0 && i + 3 < text.size()) {  // \xHH: one byte
+      out += static_cast<char>(std::stoi(text.substr(i + 2, 2), nullptr, 16));
+      i += 3;
       continue;
     }
     out += text[i];

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "uldp/io/matrix_reader.h"
 #include "uldp/mechanisms/registry.h"
 #include "uldp/testing/command.h"
 #include "uldp/testing/temp_files.h"
@@ -116,6 +117,52 @@ TEST_P(RegistryWalk, EveryOtherCommandAnswersOrRefusesInOneLine) {
                                                                           << r.err;
     if (r.exit_code == 2) {
       EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << command << "\n" << r.err;
+    }
+  }
+}
+
+// Issue 17: uldp's own CSV reads back through `check` as the same matrix, with no flag, for every
+// entry and every k from 2 (index labels "0,1" and bit strings would be refused if guessed).
+TEST_P(RegistryWalk, CsvOutputReadsBackAsTheSameMatrixForEveryK) {
+  const MechanismEntry& e = GetParam();
+  const std::size_t largest = e.fixed_k ? *e.fixed_k : 5;
+  for (std::size_t k = e.fixed_k ? *e.fixed_k : 2; k <= largest; ++k) {
+    std::size_t built = 0;
+    for (std::size_t s = 0; s <= k; ++s) {  // |X_S| = s; 0: no --sensitive
+      if (s == 0 && e.sensitive == Takes::kRequired) continue;
+      if (s > 0 && e.sensitive == Takes::kNo) break;
+      std::string flags = e.fixed_k ? "" : " --k " + std::to_string(k);
+      if (s > 0) flags += " --sensitive 0-" + std::to_string(s - 1);
+      if (e.budget != Takes::kNo) flags += " --exp-eps 3";
+      if (e.block == Takes::kRequired) flags += " --block 1";
+      const std::string mechanism = "mechanism " + std::string(e.name) + flags;
+      const RunResult csv = run_uldp(mechanism + " --format csv");
+      if (csv.exit_code == 2) continue;  // parameters this entry refuses (X_S too small, say)
+      ASSERT_EQ(csv.exit_code, 0) << mechanism << "\n" << csv.err;
+      ++built;
+      const json expected = json::parse(run_uldp(mechanism + " --format json").out);
+      const MatrixFile read = parse_matrix_csv(csv.out, "own.csv");
+      ASSERT_EQ(read.matrix.num_inputs(), expected["Q"].size()) << mechanism;
+      EXPECT_EQ(read.matrix.output_labels(), expected["outputs"].get<std::vector<std::string>>())
+          << mechanism;
+      for (std::size_t x = 0; x < read.matrix.num_inputs(); ++x) {
+        for (std::size_t y = 0; y < read.matrix.num_outputs(); ++y) {
+          ASSERT_EQ(read.matrix(x, y), parse_rational(expected["Q"][x][y].get<std::string>(), "Q"))
+              << mechanism << " at " << x << "," << y;
+        }
+      }
+      if (s <= 1 || s == k) {  // and through the command, as a user runs it
+        const std::string path = temp_file("own_" + std::string(e.name) + ".csv", csv.out);
+        const RunResult check = run_uldp("check --matrix " + path + " --json");
+        ASSERT_NE(check.exit_code, 2) << mechanism << "\n" << check.err;
+        const json j = json::parse(check.out);
+        EXPECT_EQ(j["inputs"], expected["Q"].size());
+        EXPECT_EQ(j["file_reading"]["header"]["decided_by"], "file_line") << mechanism;
+      }
+    }
+    // ubd-opt needs |X_S| >= 2 and a non-sensitive symbol: nothing to build at k = 2.
+    if (k >= 3 || e.name != "ubd-opt") {
+      EXPECT_GE(built, 1u) << e.name << " built for no X_S, k = " << k;
     }
   }
 }

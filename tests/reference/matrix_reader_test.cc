@@ -1,4 +1,5 @@
 #include "uldp/io/matrix_reader.h"
+#include "uldp/io/matrix_writer.h"
 
 #include <gtest/gtest.h>
 
@@ -235,8 +236,12 @@ TEST(CsvReader, OnlyARowOfTextIsDetectedAsLabelsAndTheReadingSaysSo) {
   ASSERT_TRUE(f.layout->header);
   EXPECT_EQ(f.layout->header->decided_by, HeaderSource::kDetected);
   EXPECT_EQ(describe_reading(f),
-            "comma-separated text (detected); line 1 holds the output labels (detected: no cell "
-            "of it is a number)");
+            "comma-separated text (detected); line 1 holds the output labels (detected: its cells "
+            "are labels, not numbers)");
+  // Fixed-width bit strings with a leading zero are labels; without one they are numbers.
+  EXPECT_EQ(parse_matrix_csv("00,01,10,11\n1/4,1/4,1/4,1/4\n", "m.csv").matrix.num_inputs(), 1u);
+  EXPECT_EQ(message_of([] { parse_matrix_csv("10,11\n1/2,1/2\n", "m.csv"); }).substr(0, 70),
+            "m.csv:1:1: the first row is neither data nor labels: entry 10 is a pro");
   EXPECT_EQ(message_of([] { parse_matrix_csv("abc\n1\n", "m.csv"); }),
             "m.csv:1:1: the first row is one cell of text, 'abc': a broken entry or a label (pass "
             "--header yes if it is a row of labels)");
@@ -326,6 +331,18 @@ TEST(MechanismFile, FormatFollowsTheContentAndJsonRefusesTextOptions) {
   EXPECT_THROW(parse_mechanism_text("[[1]]", "m.txt", {.header = HeaderChoice::kYes}),
                InvalidArgument);
   EXPECT_EQ(message_of([] { read_mechanism_file("/"); }), "/: is a directory, not a matrix file");
+}
+
+TEST(MatrixWriter, ItsCsvReadsBackWithAnyLabels) {
+  const DenseMechanism q(2, {"0", "say \"x\"", "{1,3}", "two\nlines"},
+                         {Rational(1, 2), 0, Rational(1, 3), Rational(1, 6), 0, 0, 0, 1});
+  const std::string csv = matrix_csv(q, "written by a test\nsecond line");
+  EXPECT_EQ(csv.substr(0, 51), "# written by a test\n# second line\n# header: yes\n\"0\"");
+  const MatrixFile back = parse_matrix_csv(csv, "w.csv");
+  EXPECT_EQ(back.matrix.output_labels(), q.output_labels());
+  for (std::size_t x = 0; x < 2; ++x) {
+    for (std::size_t y = 0; y < 4; ++y) EXPECT_EQ(back.matrix(x, y), q(x, y));
+  }
 }
 
 TEST(MechanismFile, MissingFileIsAnInputError) {

@@ -106,12 +106,26 @@ std::string row_text(const TextRecord& record) {
 
 // Detection: whether the first row is labels. Only a row of two or more cells of text that is
 // no number is; a row of probabilities is data; anything else is an error naming --header.
+// "000,001,010,011": 0/1 strings of one width >= 2, one with a leading zero. No program writes
+// numbers zero-padded, so these are bit-vector labels (RAPPOR's outputs), not a row of numbers.
+bool fixed_width_bit_strings(const TextRecord& record) {
+  const std::size_t width = record.cells.front().text.size();
+  bool leading_zero = false;
+  for (const TextCell& c : record.cells) {
+    if (c.text.size() != width || c.text.find_first_not_of("01") != std::string::npos) return false;
+    leading_zero = leading_zero || c.text[0] == '0';
+  }
+  return width >= 2 && leading_zero && record.cells.size() >= 2;
+}
+
 bool detect_header(const TextRecord& record, EntryReading reading, const std::string& source) {
   const std::size_t line = record.line;
+  if (fixed_width_bit_strings(record)) return true;
   const std::string yes = " (pass --header yes if it is a row of labels)";
   bool some_text = false, some_probability = false;
   const TextCell* first_text = nullptr;
   const TextCell* first_probability = nullptr;
+  const TextCell* first_empty = nullptr;
   for (const TextCell& c : record.cells) {
     std::string why;
     switch (classify_first_row_cell(c, reading, why)) {
@@ -120,14 +134,8 @@ bool detect_header(const TextRecord& record, EntryReading reading, const std::st
         throw InputError(source, line, c.column,
                          "the first row is neither data nor labels: " + why + yes);
       case FirstRowCell::kEmpty:
-        if (&c == &record.cells.front() && record.cells.size() > 1) {
-          throw InputError(source, line, c.column,
-                           "the first row starts with an empty cell, as pandas to_csv writes its "
-                           "index column: write the file with index=False (or drop the first "
-                           "column)");
-        }
-        throw InputError(source, line, c.column,
-                         "the first row has an empty cell, neither a probability nor a label");
+        if (!first_empty) first_empty = &c;
+        break;
       case FirstRowCell::kText:
         some_text = true;
         if (!first_text) first_text = &c;
@@ -137,6 +145,17 @@ bool detect_header(const TextRecord& record, EntryReading reading, const std::st
         if (!first_probability) first_probability = &c;
         break;
     }
+  }
+  if (first_empty) {
+    if (first_empty == &record.cells.front() && record.cells.size() > 1) {
+      throw InputError(source, line, first_empty->column,
+                       "the first row starts with an empty cell, as pandas to_csv writes its "
+                       "index column: write the file with index=False (or drop the first column)");
+    }
+    throw InputError(source, line, first_empty->column,
+                     some_probability ? "the first row has an empty cell, neither a probability "
+                                        "nor a label"
+                                      : "empty output label");
   }
   if (some_text && some_probability) {
     throw InputError(source, line, first_text->column,
@@ -335,7 +354,7 @@ std::string describe_reading(const MatrixFile& file) {
       return text + "the file's '# header: yes', line " +
              std::to_string(layout.header->directive_line) + ")";
     case HeaderSource::kDetected:
-      return text + "detected: no cell of it is a number)";
+      return text + "detected: its cells are labels, not numbers)";
   }
   return text + ")";
 }

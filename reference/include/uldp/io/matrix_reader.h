@@ -78,7 +78,8 @@ MatrixFile read_matrix_file(const std::string& path, const MatrixReadOptions& op
 /// skipped); `source` names it in errors. The first row is labels when --header yes says so, or
 /// a comment line "# header: yes" before it, or (detected) when it has two or more cells and
 /// every one is text that is no number ("a", "h2", "{1,3}", "010": a digit string with a leading
-/// zero is never a written number). A first row with a number outside [0,1], a broken number
+/// zero is never a written number), or they are 0/1 strings of one width with a leading zero
+/// somewhere ("00,01,10,11"). A first row with a number outside [0,1], a broken number
 /// (NaN, infinity, "1e999999999"), an empty cell (pandas' index column), labels mixed with
 /// probabilities, or increasing digit strings that could be either ("0,1") is an error naming
 /// --header: no row is ever dropped on a guess.
