@@ -5,7 +5,7 @@
 
 #include "bench_support.h"
 #include "uldp/checks/class_privacy_check.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/urr/urr.h"
 
 namespace uldp::bench {
 namespace {

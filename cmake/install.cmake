@@ -27,11 +27,19 @@ endfunction()
 
 uldp_install_component(reference uldp_reference
   HEADERS ${PROJECT_SOURCE_DIR}/reference/include/uldp EXCLUDE io)
+# The mechanism folders' headers, by layer: exact ones with reference, samplers with estimate.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/mechanisms/
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/uldp/mechanisms COMPONENT reference
+  FILES_MATCHING PATTERN "*.h" PATTERN "*_sampling.h" EXCLUDE PATTERN "*_claims.h" EXCLUDE
+  PATTERN "internal" EXCLUDE)
 if(TARGET uldp_io)
   uldp_install_component(io uldp_io HEADERS ${PROJECT_SOURCE_DIR}/reference/include/uldp/io INTO uldp)
 endif()
 if(TARGET uldp_estimate)
   uldp_install_component(estimate uldp_estimate HEADERS ${PROJECT_SOURCE_DIR}/estimate/include/uldp)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/mechanisms/
+    DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/uldp/mechanisms COMPONENT estimate
+    FILES_MATCHING PATTERN "*_sampling.h" PATTERN "internal" EXCLUDE)
 endif()
 if(TARGET uldp_verify)
   uldp_install_component(verify uldp_verify HEADERS ${PROJECT_SOURCE_DIR}/verify/include/uldp)

@@ -1,7 +1,7 @@
 // The exact forms a mechanism takes, each with its declared protected outputs Y_P: a dense
 // matrix, a product of per-bit channels (RAPPOR family) that never enumerates 2^k outputs, or a
-// class-structured mechanism (uRR, RR) whose checks cost a polynomial in its classes.
-// exact_form() derives one from any registered mechanism.
+// class-structured mechanism (RR, uRR, uBD, ubd-opt, uHR, uSS) whose checks cost a polynomial in
+// its classes. exact_form() derives one from any registered mechanism.
 #pragma once
 
 #include <cstddef>

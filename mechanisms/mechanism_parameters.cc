@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "uldp/mechanisms/utility_optimized_block_design.h"
+#include "uldp/mechanisms/ubd/ubd.h"
 
 namespace uldp {
 

@@ -10,17 +10,17 @@
 #include <variant>
 
 #include "uldp/index_set.h"
-#include "uldp/mechanisms/generalized_rappor.h"
-#include "uldp/mechanisms/mangat.h"
-#include "uldp/mechanisms/non_private.h"
-#include "uldp/mechanisms/randomized_response.h"
-#include "uldp/mechanisms/ubd_mixture.h"
-#include "uldp/mechanisms/utility_optimized_block_design.h"
-#include "uldp/mechanisms/utility_optimized_hadamard.h"
-#include "uldp/mechanisms/utility_optimized_oue.h"
-#include "uldp/mechanisms/utility_optimized_rappor.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
-#include "uldp/mechanisms/utility_optimized_subset_selection.h"
+#include "uldp/mechanisms/mangat/mangat.h"
+#include "uldp/mechanisms/none/none.h"
+#include "uldp/mechanisms/rappor/rappor.h"
+#include "uldp/mechanisms/rr/rr.h"
+#include "uldp/mechanisms/ubd/ubd.h"
+#include "uldp/mechanisms/ubd_opt/ubd_opt.h"
+#include "uldp/mechanisms/uhr/uhr.h"
+#include "uldp/mechanisms/uoue/uoue.h"
+#include "uldp/mechanisms/urap/urap.h"
+#include "uldp/mechanisms/urr/urr.h"
+#include "uldp/mechanisms/uss/uss.h"
 #include "uldp/privacy_budget.h"
 
 namespace uldp {

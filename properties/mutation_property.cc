@@ -13,8 +13,8 @@
 #include "support.h"
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/checks/unary_privacy_check.h"
-#include "uldp/mechanisms/utility_optimized_rappor.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/urap/urap.h"
+#include "uldp/mechanisms/urr/urr.h"
 
 namespace uldp::properties {
 namespace {

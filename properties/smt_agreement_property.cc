@@ -11,7 +11,7 @@
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/constructions/osldp_decomposition.h"
 #include "uldp/constructions/post_processing.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/urr/urr.h"
 #include "uldp/verify/smt_recheck.h"
 
 namespace uldp::properties {

@@ -11,11 +11,11 @@
 #include "uldp/constructions/parallel_composition.h"
 #include "uldp/constructions/post_processing.h"
 #include "uldp/constructions/sequential_composition.h"
-#include "uldp/mechanisms/generalized_rappor.h"
-#include "uldp/mechanisms/mangat.h"
-#include "uldp/mechanisms/randomized_response.h"
-#include "uldp/mechanisms/utility_optimized_rappor.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/rappor/rappor.h"
+#include "uldp/mechanisms/mangat/mangat.h"
+#include "uldp/mechanisms/rr/rr.h"
+#include "uldp/mechanisms/urap/urap.h"
+#include "uldp/mechanisms/urr/urr.h"
 
 namespace uldp::properties {
 namespace {

@@ -9,11 +9,11 @@
 #include "uldp/checks/class_privacy_check.h"
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/checks/unary_privacy_check.h"
-#include "uldp/mechanisms/utility_optimized_block_design.h"
-#include "uldp/mechanisms/utility_optimized_hadamard.h"
-#include "uldp/mechanisms/utility_optimized_rappor.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
-#include "uldp/mechanisms/utility_optimized_subset_selection.h"
+#include "uldp/mechanisms/ubd/ubd.h"
+#include "uldp/mechanisms/uhr/uhr.h"
+#include "uldp/mechanisms/urap/urap.h"
+#include "uldp/mechanisms/urr/urr.h"
+#include "uldp/mechanisms/uss/uss.h"
 
 namespace uldp::properties {
 namespace {

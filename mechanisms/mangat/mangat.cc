@@ -1,4 +1,4 @@
-#include "uldp/mechanisms/mangat.h"
+#include "uldp/mechanisms/mangat/mangat.h"
 
 #include "uldp/error.h"
 

@@ -1,4 +1,4 @@
-#include "uldp/mechanisms/non_private.h"
+#include "uldp/mechanisms/none/none.h"
 
 #include <vector>
 

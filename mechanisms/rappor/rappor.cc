@@ -1,4 +1,4 @@
-#include "uldp/mechanisms/generalized_rappor.h"
+#include "uldp/mechanisms/rappor/rappor.h"
 
 #include "uldp/error.h"
 #include "uldp/probability.h"

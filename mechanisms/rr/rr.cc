@@ -1,7 +1,7 @@
-#include "uldp/mechanisms/randomized_response.h"
+#include "uldp/mechanisms/rr/rr.h"
 
 #include "uldp/error.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/urr/urr.h"
 
 namespace uldp {
 

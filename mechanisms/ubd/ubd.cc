@@ -1,5 +1,5 @@
 // uBD with one block size: the constants, the class-structured form and its dense formulas.
-#include "uldp/mechanisms/utility_optimized_block_design.h"
+#include "uldp/mechanisms/ubd/ubd.h"
 
 #include <algorithm>
 #include <memory>

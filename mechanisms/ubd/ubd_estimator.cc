@@ -1,6 +1,6 @@
 // uBD's estimator constants and its exact l2 quadratic (derivation in
 // docs/mechanisms-after-the-paper.md).
-#include "uldp/utility/block_design_estimator.h"
+#include "uldp/mechanisms/ubd/ubd_estimator.h"
 
 #include <string>
 

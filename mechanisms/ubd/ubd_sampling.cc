@@ -1,5 +1,5 @@
 // uBD's sampler and estimators over |X|-bit reports (see the header).
-#include "uldp/estimate/block_design.h"
+#include "uldp/mechanisms/ubd/ubd_sampling.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,8 +7,8 @@
 
 #include "internal/em_drivers.h"
 #include "uldp/error.h"
-#include "uldp/mechanisms/utility_optimized_block_design.h"
-#include "uldp/utility/block_design_estimator.h"
+#include "uldp/mechanisms/ubd/ubd.h"
+#include "uldp/mechanisms/ubd/ubd_estimator.h"
 
 namespace uldp::estimate {
 namespace {

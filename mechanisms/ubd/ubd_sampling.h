@@ -27,7 +27,7 @@ struct BlockDesignParams {
   double t = 1;
   double keep_in_block = 1;  ///< a sensitive x reports a block containing it: t/D
   double reports_self = 0;   ///< a non-sensitive x reports itself: (t-1)/D
-  /// The empirical estimator (reference/utility/block_design_estimator.h); absent, with the
+  /// The empirical estimator (mechanisms/ubd/ubd_estimator.h); absent, with the
   /// reason, when K = |X_S| or t = 1.
   std::optional<std::string> not_estimable;
   double gain = 1, offset = 0, spill = 0, open_gain = 1;

@@ -1,14 +1,14 @@
 // The uBD mixture: its class-structured form, built from the single-K forms with every column
 // scaled by its λ_K, and a dense expansion computed as Σ_K λ_K times the single-K dense matrices
 // (the definition), so that the structured and the dense paths are derived independently.
-#include "uldp/mechanisms/ubd_mixture.h"
+#include "uldp/mechanisms/ubd_opt/ubd_opt.h"
 
 #include <memory>
 #include <string>
 #include <utility>
 
 #include "uldp/error.h"
-#include "uldp/mechanisms/utility_optimized_block_design.h"
+#include "uldp/mechanisms/ubd/ubd.h"
 
 namespace uldp {
 namespace {

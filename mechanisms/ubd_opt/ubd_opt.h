@@ -1,5 +1,5 @@
 // The optimal uBD mixture (`ubd-opt`, arXiv 2509.24173): each user draws a block size K with
-// weight λ_K and runs uBD with that K (utility_optimized_block_design.h). Q(·|x) = Σ_K λ_K
+// weight λ_K and runs uBD with that K (ubd/ubd.h). Q(·|x) = Σ_K λ_K
 // Q_K(·|x); Y_P = the union over the support of the K-subsets of X_S (disjoint across K: sizes
 // differ), Y_I = X_N. The weights are the certified witness λ̂ of the fundamental limit
 // (utility/fundamental_limit.h), exact rationals summing to 1. Class-structured: one output class

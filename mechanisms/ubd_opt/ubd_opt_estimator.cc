@@ -10,14 +10,14 @@
 //   J2 = (t-1)(w-v)/(1-α) · Σ λ_K K/(Kt+v-K),
 //   J3 = v(w-v)(t-1)/(w(1-α)) · Σ λ_K K/(αK(t-1)+v)
 // (compute_M_J.m's J's; the tests check unbiasedness entry by entry on dense matrices).
-#include "uldp/utility/ubd_mixture_estimator.h"
+#include "uldp/mechanisms/ubd_opt/ubd_opt_estimator.h"
 
 #include <string>
 
 #include "uldp/error.h"
-#include "uldp/mechanisms/ubd_mixture.h"
-#include "uldp/mechanisms/utility_optimized_block_design.h"
-#include "uldp/utility/block_design_estimator.h"
+#include "uldp/mechanisms/ubd/ubd.h"
+#include "uldp/mechanisms/ubd/ubd_estimator.h"
+#include "uldp/mechanisms/ubd_opt/ubd_opt.h"
 
 namespace uldp {
 namespace {

@@ -2,7 +2,7 @@
 // it is the reference decoder's score-based estimator (decode_opt_ULDP.m, decode_mixture) centred
 // at P_α̂ (mass α̂ spread on X_S, 1 - α̂ on X_N) with its information coefficients J1, J2, J3
 // computed exactly, and without its final clipping and normalisation (which break unbiasedness);
-// for α̂ = 1 (then one K) it is the single-K estimator (block_design_estimator.h), as in the
+// for α̂ = 1 (then one K) it is the single-K estimator (ubd/ubd_estimator.h), as in the
 // reference's decode_single. Derivation: docs/mechanisms-after-the-paper.md.
 #pragma once
 

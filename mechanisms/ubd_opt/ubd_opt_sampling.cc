@@ -1,5 +1,5 @@
 // The uBD mixture's sampler and estimators over |X|-bit reports (see the header).
-#include "uldp/estimate/block_mixture.h"
+#include "uldp/mechanisms/ubd_opt/ubd_opt_sampling.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include "internal/em_drivers.h"
 #include "uldp/error.h"
-#include "uldp/utility/ubd_mixture_estimator.h"
+#include "uldp/mechanisms/ubd_opt/ubd_opt_estimator.h"
 
 namespace uldp::estimate {
 namespace {

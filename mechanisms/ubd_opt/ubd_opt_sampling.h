@@ -1,5 +1,5 @@
 // The uBD mixture (`ubd-opt`) in double precision: per-user sampler (each user draws K, then
-// single-K uBD), the unbiased linear estimate (reference/utility/ubd_mixture_estimator.h), its
+// single-K uBD), the unbiased linear estimate (mechanisms/ubd_opt/ubd_opt_estimator.h), its
 // thresholded form and EM. Reports are |X|-bit vectors; a report's block size is its bit count,
 // so the estimates need one report per line (per-bit counts mix the block sizes).
 #pragma once
@@ -8,12 +8,12 @@
 #include <span>
 #include <vector>
 
-#include "uldp/estimate/block_design.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/reports.h"
 #include "uldp/estimate/threshold.h"
 #include "uldp/index_set.h"
+#include "uldp/mechanisms/ubd/ubd_sampling.h"
 #include "uldp/privacy_budget.h"
 #include "uldp/utility/fundamental_limit.h"
 

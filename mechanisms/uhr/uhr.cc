@@ -1,6 +1,6 @@
 // uHR: the constants, the column classes (by a fast Walsh-Hadamard transform) and the dense
 // formulas.
-#include "uldp/mechanisms/utility_optimized_hadamard.h"
+#include "uldp/mechanisms/uhr/uhr.h"
 
 #include <algorithm>
 #include <cstdint>

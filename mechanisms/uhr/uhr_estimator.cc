@@ -1,6 +1,6 @@
 // uHR's estimator scale and its exact l2 quadratic (derivation in
 // docs/mechanisms-after-the-paper.md).
-#include "uldp/utility/hadamard_estimator.h"
+#include "uldp/mechanisms/uhr/uhr_estimator.h"
 
 #include <vector>
 

@@ -1,12 +1,12 @@
 // uHR's sampler and estimators over output indices (see the header).
-#include "uldp/estimate/hadamard_response.h"
+#include "uldp/mechanisms/uhr/uhr_sampling.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "uldp/error.h"
-#include "uldp/mechanisms/utility_optimized_hadamard.h"
-#include "uldp/utility/hadamard_estimator.h"
+#include "uldp/mechanisms/uhr/uhr.h"
+#include "uldp/mechanisms/uhr/uhr_estimator.h"
 
 namespace uldp::estimate {
 namespace {

@@ -1,5 +1,5 @@
 // uOUE = uRAP at θ = 1/2 (see the header for the bit-by-bit derivation).
-#include "uldp/mechanisms/utility_optimized_oue.h"
+#include "uldp/mechanisms/uoue/uoue.h"
 
 namespace uldp {
 

@@ -8,7 +8,7 @@
 
 #include <string_view>
 
-#include "uldp/mechanisms/utility_optimized_rappor.h"
+#include "uldp/mechanisms/urap/urap.h"
 #include "uldp/privacy_budget.h"
 
 namespace uldp {

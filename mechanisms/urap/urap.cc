@@ -1,7 +1,7 @@
-#include "uldp/mechanisms/utility_optimized_rappor.h"
+#include "uldp/mechanisms/urap/urap.h"
 
 #include "uldp/error.h"
-#include "uldp/mechanisms/generalized_rappor.h"
+#include "uldp/mechanisms/rappor/rappor.h"
 #include "uldp/probability.h"
 
 namespace uldp {

@@ -1,4 +1,4 @@
-#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/urr/urr.h"
 
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
 // uSS: the constants (uBD's block columns plus the split of Y_I), the reference code's default
 // K, the class-structured form and its dense formulas.
-#include "uldp/mechanisms/utility_optimized_subset_selection.h"
+#include "uldp/mechanisms/uss/uss.h"
 
 #include <algorithm>
 #include <memory>

@@ -16,7 +16,7 @@
 
 #include "uldp/class_structured_mechanism.h"
 #include "uldp/index_set.h"
-#include "uldp/mechanisms/utility_optimized_block_design.h"
+#include "uldp/mechanisms/ubd/ubd.h"
 #include "uldp/privacy_budget.h"
 #include "uldp/rational.h"
 

@@ -1,12 +1,12 @@
 // uSS's sampler and EM over |X|-bit reports (see the header).
-#include "uldp/estimate/subset_selection.h"
+#include "uldp/mechanisms/uss/uss_sampling.h"
 
 #include <cmath>
 
 #include "internal/em_drivers.h"
 #include "uldp/error.h"
 #include "uldp/estimate/threshold.h"
-#include "uldp/mechanisms/utility_optimized_subset_selection.h"
+#include "uldp/mechanisms/uss/uss.h"
 #include "uldp/utility/coordinate_model.h"
 
 namespace uldp::estimate {

@@ -7,7 +7,7 @@
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/constructions/matrix_composition.h"
 #include "uldp/error.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/urr/urr.h"
 
 namespace uldp {
 namespace {

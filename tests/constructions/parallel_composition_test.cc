@@ -5,8 +5,8 @@
 #include "test_matrix.h"
 #include "uldp/constructions/output_ratios.h"
 #include "uldp/error.h"
-#include "uldp/mechanisms/mangat.h"
-#include "uldp/mechanisms/randomized_response.h"
+#include "uldp/mechanisms/mangat/mangat.h"
+#include "uldp/mechanisms/rr/rr.h"
 
 namespace uldp {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "uldp/constructions/output_ratios.h"
 #include "uldp/error.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/urr/urr.h"
 
 namespace uldp {
 namespace {

@@ -6,7 +6,7 @@
 #include "test_matrix.h"
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/error.h"
-#include "uldp/mechanisms/mangat.h"
+#include "uldp/mechanisms/mangat/mangat.h"
 
 namespace uldp {
 namespace {

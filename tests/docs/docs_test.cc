@@ -101,7 +101,7 @@ TEST(DocsTheoryMap, EveryStatementOfThePaperHasARow) {
 std::vector<std::string> scanned_files() {
   return repository_text_files(
       kSourceDir, {"reference", "verify", "estimate", "cli", "properties", "tests", "bench", "docs",
-                   "README.md", "DEVELOPERS.md"});
+                   "mechanisms", "README.md", "DEVELOPERS.md"});
 }
 
 TEST(DocsCitations, NoBareLatexLabelOutsideTheTableAndTheTheoryMap) {

@@ -12,7 +12,7 @@
 
 #include "uldp/error.h"
 #include "uldp/estimate/sampler.h"
-#include "uldp/mechanisms/utility_optimized_rappor.h"
+#include "uldp/mechanisms/urap/urap.h"
 
 namespace uldp::estimate {
 namespace {

@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "uldp/error.h"
-#include "uldp/mechanisms/mangat.h"
+#include "uldp/mechanisms/mangat/mangat.h"
 #include "uldp/testing/budgets.h"
 
 namespace uldp::estimate {

@@ -11,7 +11,7 @@
 #include "uldp/index_set.h"
 #include "uldp/mechanisms/registry.h"
 #include "uldp/privacy_budget.h"
-#include "uldp/utility/block_design_estimator.h"
+#include "uldp/mechanisms/ubd/ubd_estimator.h"
 #include "uldp/utility/l2_loss.h"
 
 namespace uldp::testing {

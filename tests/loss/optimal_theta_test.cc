@@ -7,7 +7,7 @@
 
 #include "test_support.h"
 #include "uldp/error.h"
-#include "uldp/mechanisms/generalized_rappor.h"
+#include "uldp/mechanisms/rappor/rappor.h"
 #include "uldp/utility/l1_loss.h"
 #include "uldp/utility/l2_loss.h"
 

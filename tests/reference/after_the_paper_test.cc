@@ -8,9 +8,9 @@
 #include "uldp/error.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
-#include "uldp/mechanisms/utility_optimized_block_design.h"
-#include "uldp/mechanisms/utility_optimized_oue.h"
-#include "uldp/utility/block_design_estimator.h"
+#include "uldp/mechanisms/ubd/ubd.h"
+#include "uldp/mechanisms/uoue/uoue.h"
+#include "uldp/mechanisms/ubd/ubd_estimator.h"
 
 namespace uldp {
 namespace {

@@ -6,11 +6,11 @@
 #include <gtest/gtest.h>
 
 #include "uldp/error.h"
-#include "uldp/mechanisms/randomized_response.h"
-#include "uldp/mechanisms/utility_optimized_block_design.h"
-#include "uldp/mechanisms/utility_optimized_hadamard.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
-#include "uldp/mechanisms/utility_optimized_subset_selection.h"
+#include "uldp/mechanisms/rr/rr.h"
+#include "uldp/mechanisms/ubd/ubd.h"
+#include "uldp/mechanisms/uhr/uhr.h"
+#include "uldp/mechanisms/urr/urr.h"
+#include "uldp/mechanisms/uss/uss.h"
 #include "witness_checks.h"
 
 namespace uldp {

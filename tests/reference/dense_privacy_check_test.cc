@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "uldp/error.h"
-#include "uldp/mechanisms/mangat.h"
-#include "uldp/mechanisms/randomized_response.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/mangat/mangat.h"
+#include "uldp/mechanisms/rr/rr.h"
+#include "uldp/mechanisms/urr/urr.h"
 #include "uldp/testing/budgets.h"
 #include "witness_checks.h"
 

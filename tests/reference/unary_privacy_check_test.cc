@@ -5,8 +5,8 @@
 
 #include <random>
 
-#include "uldp/mechanisms/generalized_rappor.h"
-#include "uldp/mechanisms/utility_optimized_rappor.h"
+#include "uldp/mechanisms/rappor/rappor.h"
+#include "uldp/mechanisms/urap/urap.h"
 #include "uldp/testing/budgets.h"
 #include "witness_checks.h"
 

@@ -5,7 +5,7 @@
 
 #include "uldp/constructions/matrix_composition.h"
 #include "uldp/error.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/urr/urr.h"
 #include "validation.h"
 
 namespace uldp {

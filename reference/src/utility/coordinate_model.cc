@@ -3,9 +3,9 @@
 #include <utility>
 
 #include "uldp/error.h"
-#include "uldp/mechanisms/generalized_rappor.h"
-#include "uldp/mechanisms/utility_optimized_rappor.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/rappor/rappor.h"
+#include "uldp/mechanisms/urap/urap.h"
+#include "uldp/mechanisms/urr/urr.h"
 
 namespace uldp {
 

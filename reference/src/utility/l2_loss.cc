@@ -4,9 +4,9 @@
 #include <functional>
 
 #include "uldp/error.h"
-#include "uldp/utility/block_design_estimator.h"
-#include "uldp/utility/hadamard_estimator.h"
-#include "uldp/utility/ubd_mixture_estimator.h"
+#include "uldp/mechanisms/ubd/ubd_estimator.h"
+#include "uldp/mechanisms/uhr/uhr_estimator.h"
+#include "uldp/mechanisms/ubd_opt/ubd_opt_estimator.h"
 
 namespace uldp {
 namespace {

@@ -10,7 +10,7 @@
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/sampler.h"
 #include "uldp/io/matrix_reader.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/urr/urr.h"
 #include "uldp/verify/smt_recheck.h"
 
 int main() {

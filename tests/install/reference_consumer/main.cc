@@ -5,7 +5,7 @@
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/checks/form_checks.h"
 #include "uldp/mechanisms/registry.h"
-#include "uldp/mechanisms/utility_optimized_rr.h"
+#include "uldp/mechanisms/urr/urr.h"
 
 int main() {
   const uldp::IndexSet xs = uldp::IndexSet::parse("0-14", 625, "sensitive");

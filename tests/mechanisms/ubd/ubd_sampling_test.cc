@@ -1,7 +1,7 @@
 // uBD's structured sampler and estimators against the exact mechanism: report frequencies per
 // input against the dense Q, and Monte Carlo mean / mean squared error of the empirical estimator
 // against p and the exact l2 loss, within 5 standard errors (fixed seeds).
-#include "uldp/estimate/block_design.h"
+#include "uldp/mechanisms/ubd/ubd_sampling.h"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <map>
 #include <string>
 
-#include "uldp/mechanisms/utility_optimized_block_design.h"
-#include "uldp/utility/block_design_estimator.h"
+#include "uldp/mechanisms/ubd/ubd.h"
+#include "uldp/mechanisms/ubd/ubd_estimator.h"
 
 namespace uldp::estimate {
 namespace {

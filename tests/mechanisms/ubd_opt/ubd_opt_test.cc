@@ -12,9 +12,9 @@
 #include "uldp/checks/dense_privacy_check.h"
 #include "uldp/error.h"
 #include "uldp/mechanisms/registry.h"
-#include "uldp/mechanisms/ubd_mixture.h"
+#include "uldp/mechanisms/ubd_opt/ubd_opt.h"
+#include "uldp/mechanisms/ubd_opt/ubd_opt_estimator.h"
 #include "uldp/utility/l2_loss.h"
-#include "uldp/utility/ubd_mixture_estimator.h"
 
 namespace uldp {
 namespace {

@@ -2,14 +2,14 @@
 // input against the dense Q (5 binomial standard errors, fixed seeds), the fast-transform
 // estimate against the estimator written out column by column, EM on the dense model where it
 // is small and its one-line refusal where it is not.
-#include "uldp/estimate/hadamard_response.h"
+#include "uldp/mechanisms/uhr/uhr_sampling.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "uldp/error.h"
-#include "uldp/mechanisms/utility_optimized_hadamard.h"
+#include "uldp/mechanisms/uhr/uhr.h"
 
 namespace uldp::estimate {
 namespace {

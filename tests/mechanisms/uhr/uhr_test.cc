@@ -10,8 +10,8 @@
 #include "uldp/error.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
-#include "uldp/mechanisms/utility_optimized_hadamard.h"
-#include "uldp/utility/hadamard_estimator.h"
+#include "uldp/mechanisms/uhr/uhr.h"
+#include "uldp/mechanisms/uhr/uhr_estimator.h"
 
 namespace uldp {
 namespace {

@@ -1,6 +1,6 @@
 // uSS's structured sampler against the exact mechanism (report frequencies per input against the
 // dense Q, 5 binomial standard errors, fixed seeds) and its EM on a small sample.
-#include "uldp/estimate/subset_selection.h"
+#include "uldp/mechanisms/uss/uss_sampling.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <map>
 #include <string>
 
-#include "uldp/mechanisms/utility_optimized_subset_selection.h"
+#include "uldp/mechanisms/uss/uss.h"
 
 namespace uldp::estimate {
 namespace {

@@ -10,7 +10,7 @@
 #include "uldp/error.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
-#include "uldp/mechanisms/utility_optimized_subset_selection.h"
+#include "uldp/mechanisms/uss/uss.h"
 
 namespace uldp {
 namespace {

@@ -9,7 +9,7 @@
 
 namespace uldp::verify::internal {
 
-// ---- closed-form families, every parameter value (family_claims.cc) ----
+// ---- closed-form families, every parameter value (mechanisms/NAME/NAME_claims.cc) ----
 /// uRR (Definition 3): rows sum to 1, ratio <= t, ratio t attained (|X| >= 2), condition 1.
 std::vector<QueryResult> urr_queries(unsigned timeout_ms);
 /// Literal condition 1 of uRR for every t >= 1 (fails at t = 1: an erratum claim).

@@ -8,14 +8,14 @@
 #include <variant>
 #include <vector>
 
-#include "uldp/estimate/block_design.h"
-#include "uldp/estimate/block_mixture.h"
+#include "uldp/mechanisms/ubd/ubd_sampling.h"
+#include "uldp/mechanisms/ubd_opt/ubd_opt_sampling.h"
 #include "uldp/estimate/em.h"
-#include "uldp/estimate/hadamard_response.h"
+#include "uldp/mechanisms/uhr/uhr_sampling.h"
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/report_file.h"
-#include "uldp/estimate/subset_selection.h"
+#include "uldp/mechanisms/uss/uss_sampling.h"
 #include "uldp/estimate/threshold.h"
 #include "uldp/mechanisms/mechanism_spec.h"
 

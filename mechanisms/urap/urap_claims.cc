@@ -1,0 +1,111 @@
+// uRAP (Definition 4) as a product-of-bits family for every t, θ and sizes: the queries of the
+// claims urap_uldp, urap_literal_two_nonsensitive_bits and urap_not_ldp.
+#include <string>
+#include <vector>
+
+#include "internal/bit_classes.h"
+#include "internal/claim_builders.h"
+#include "internal/z3_query.h"
+
+namespace uldp::verify::internal {
+namespace {
+
+/// uRAP (eqs. (9) and (10)) with θ in (0,1) (or (0,1] when allowed): d1 = θ/u and
+/// d2 = u/t with u = (1-θ)t + θ, exactly as the paper writes them.
+struct UrapModel {
+  z3::expr t, theta, params;
+  std::vector<BitType> types;
+  z3::expr denominators_positive;
+};
+
+UrapModel make_urap(z3::context& ctx, bool allow_theta_one, bool integer_sizes) {
+  const z3::expr t = ctx.real_const("t");
+  const z3::expr theta = ctx.real_const("theta");
+  const z3::expr ns = size_const(ctx, "n_S", integer_sizes);
+  const z3::expr nn = size_const(ctx, "n_N", integer_sizes);
+  const z3::expr theta_range =
+      allow_theta_one ? (theta > 0 && theta <= 1) : (theta > 0 && theta < 1);
+  const z3::expr u = ctx.real_const("u");  // named: cvc5's linearisation needs the monomial
+  const Fraction d1{theta, u}, d2{u, t};
+  const z3::expr params =
+      t >= 1 && theta_range && ns >= 1 && nn >= 0 && u == (1 - theta) * t + theta;
+  std::vector<BitType> types{{"S", ns, whole(theta), d1, false, true},
+                             {"N", nn, complement(d2), zero(ctx), true, false}};
+  return {t, theta, params, types, u > 0 && t > 0};
+}
+
+std::vector<QueryResult> urap_family(unsigned timeout_ms) {
+  constexpr bool allow_theta_one = false;
+  std::vector<QueryResult> out;
+  {
+    z3::context ctx;
+    UrapModel m = make_urap(ctx, allow_theta_one, false);
+    out.push_back(prove_implication(ctx, "denominators_positive",
+                                    "uRAP: (1-θ)t + θ > 0 and t > 0, so ratios compare "
+                                    "cross-multiplied",
+                                    m.params, m.denominators_positive, timeout_ms, "QF_NRA"));
+  }
+  {
+    z3::context ctx;
+    UrapModel m = make_urap(ctx, allow_theta_one, false);
+    out.push_back(prove_implication(
+        ctx, "ratio", "uRAP: Q(y|x) <= t Q(y|x') for y in Y_P, all sizes", m.params,
+        !unary_ratio_violated(ctx, m.types, m.t, true), timeout_ms, "QF_NRA"));
+  }
+  {
+    z3::context ctx;
+    UrapModel m = make_urap(ctx, false, false);
+    out.push_back(prove_implication(ctx, "bits_in_0_1", "uRAP: every bit probability lies in [0,1]",
+                                    m.params, bits_are_probabilities(ctx, m.types), timeout_ms,
+                                    "QF_NRA"));
+  }
+  {
+    z3::context ctx;
+    UrapModel m = make_urap(ctx, false, false);
+    const z3::expr two_inputs = m.types[0].count + m.types[1].count >= 2 &&
+                                integer_cuts(m.types[0].count) && integer_cuts(m.types[1].count);
+    out.push_back(prove_implication(
+        ctx, "tight", "uRAP: some (x, x', y in Y_P) attains ratio t when |X| >= 2",
+        m.params && two_inputs, unary_ratio_attained(ctx, m.types, m.t, true), timeout_ms,
+        "QF_NRA"));
+  }
+  {
+    z3::context ctx;
+    UrapModel m = make_urap(ctx, false, true);
+    out.push_back(
+        prove_implication(ctx, "condition1_literal_one_nonsensitive",
+                          "uRAP: for t > 1 and |X_N| <= 1 every y in Y_I has exactly one source",
+                          m.params && m.t > 1 && m.types[1].count <= 1,
+                          unary_invertible(ctx, m.types, Reading::kLiteral), timeout_ms));
+  }
+  {
+    z3::context ctx;
+    UrapModel m = make_urap(ctx, false, true);
+    out.push_back(prove_implication(
+        ctx, "condition1_reachable", "uRAP: every reachable y in Y_I has one non-sensitive source",
+        m.params, unary_invertible(ctx, m.types, Reading::kReachable), timeout_ms));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<QueryResult> urap_queries(unsigned timeout_ms) { return urap_family(timeout_ms); }
+
+std::vector<QueryResult> urap_literal_queries(unsigned timeout_ms) {
+  z3::context ctx;
+  UrapModel m = make_urap(ctx, false, true);
+  return {prove_implication(
+      ctx, "condition1_literal", "uRAP: every y in Y_I has exactly one source, in X_N (t > 1)",
+      m.params && m.t > 1, unary_invertible(ctx, m.types, Reading::kLiteral), timeout_ms)};
+}
+
+std::vector<QueryResult> urap_all_outputs_queries(unsigned timeout_ms) {
+  z3::context ctx;
+  UrapModel m = make_urap(ctx, false, false);
+  return {prove_implication(ctx, "ratio_all_outputs",
+                            "uRAP: Q(y|x) <= t Q(y|x') for every y (not only Y_P)", m.params,
+                            !unary_ratio_violated(ctx, m.types, m.t, false), timeout_ms, "QF_NRA")};
+}
+
+}  // namespace uldp::verify::internal

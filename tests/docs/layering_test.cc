@@ -1,0 +1,98 @@
+// The layers are CMake targets with one-way dependencies (docs/architecture.md): uldp::reference
+// sees Boost and GMP only; uldp::io adds nlohmann-json; uldp::estimate and uldp::verify see
+// reference but not each other, nor io. Mechanism folders hold a part for each layer, told apart
+// by name (NAME_sampling.* is estimate, NAME_claims.* is verify, the rest reference). A file that
+// includes a layer its target must not see fails here, before any link error could hide it.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "repository_files.h"
+
+namespace uldp::testing {
+namespace {
+
+enum class Layer { kReference, kIo, kEstimate, kVerify, kOther };
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+Layer layer_of(const std::string& path) {
+  if (path.starts_with("mechanisms/")) {
+    if (contains(path, "_sampling.")) return Layer::kEstimate;
+    if (contains(path, "_claims.")) return Layer::kVerify;
+    return Layer::kReference;
+  }
+  if (path.starts_with("reference/src/io/") || path.starts_with("reference/include/uldp/io/"))
+    return Layer::kIo;
+  if (path.starts_with("reference/")) return Layer::kReference;
+  if (path.starts_with("estimate/")) return Layer::kEstimate;
+  if (path.starts_with("verify/")) return Layer::kVerify;
+  return Layer::kOther;
+}
+
+// What each layer's files must not include (a substring of the #include line).
+std::vector<std::string> forbidden(Layer layer) {
+  const std::vector<std::string> estimate = {"\"uldp/estimate/", "_sampling.h\""};
+  const std::vector<std::string> verify = {"\"uldp/verify/", "_claims.h\"", "z3++.h"};
+  const std::vector<std::string> io = {"\"uldp/io/", "nlohmann/"};
+  const std::vector<std::string> cli = {"\"uldp/cli/", "CLI/CLI.hpp"};
+  std::vector<std::string> out = cli;
+  auto add = [&](const std::vector<std::string>& more) {
+    out.insert(out.end(), more.begin(), more.end());
+  };
+  switch (layer) {
+    case Layer::kReference:
+      add(estimate), add(verify), add(io);
+      break;
+    case Layer::kIo:
+      add(estimate), add(verify);
+      break;
+    case Layer::kEstimate:
+      add(verify), add(io);
+      break;
+    case Layer::kVerify:
+      add(estimate), add(io);
+      break;
+    case Layer::kOther:
+      break;
+  }
+  return out;
+}
+
+TEST(Layering, NoFileIncludesALayerItsTargetMustNotSee) {
+  const std::vector<std::string> files =
+      repository_text_files(ULDP_SOURCE_DIR, {"reference", "estimate", "verify", "mechanisms"});
+  ASSERT_GE(files.size(), 100u) << "the source tree was not found";
+  std::size_t mechanism_files = 0;
+  for (const std::string& path : files) {
+    if (!path.ends_with(".cc") && !path.ends_with(".h")) continue;
+    const Layer layer = layer_of(path);
+    mechanism_files += path.starts_with("mechanisms/");
+    const std::vector<std::string> banned = forbidden(layer);
+    const std::vector<std::string> lines = read_lines(std::string(ULDP_SOURCE_DIR) + "/" + path);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (!lines[i].starts_with("#include")) continue;
+      for (const std::string& b : banned) {
+        EXPECT_FALSE(contains(lines[i], b)) << path << ":" << i + 1 << ": " << lines[i];
+      }
+    }
+  }
+  EXPECT_GE(mechanism_files, 30u);
+}
+
+// The rule itself can fail: a sampler included from an exact file is caught.
+TEST(Layering, TheRuleCatchesAnExactFileIncludingASampler) {
+  bool caught = false;
+  for (const std::string& b : forbidden(layer_of("mechanisms/uhr/uhr.cc"))) {
+    caught = caught || contains("#include \"uldp/mechanisms/uhr/uhr_sampling.h\"", b);
+  }
+  EXPECT_TRUE(caught);
+  EXPECT_EQ(layer_of("mechanisms/uhr/uhr_sampling.cc"), Layer::kEstimate);
+  EXPECT_EQ(layer_of("mechanisms/uhr/uhr_claims.cc"), Layer::kVerify);
+}
+
+}  // namespace
+}  // namespace uldp::testing
