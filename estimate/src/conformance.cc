@@ -188,6 +188,8 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
   std::vector<std::size_t> set_bits;
   while (std::getline(in, line)) {
     ++number;
+    // A UTF-8 byte order mark (Excel's "CSV UTF-8", PowerShell's Out-File) is not content.
+    if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
     const std::string text = trim(line);
     if (text.empty() || text[0] == '#') continue;
     const std::size_t comma = text.find(',');

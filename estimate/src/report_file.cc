@@ -28,8 +28,8 @@ std::string_view trim(std::string_view text, std::size_t& first_column) {
 // A non-negative decimal integer, or an InputError at the offending column.
 std::uint64_t parse_count(std::string_view value, const std::string& source, std::size_t line,
                           std::size_t column, const char* what) {
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    if (value[i] < '0' || value[i] > '9') {
+  for (std::size_t i = 0; i < value.size() || i == 0; ++i) {  // "" is no integer either
+    if (i == value.size() || value[i] < '0' || value[i] > '9') {
       throw InputError(source, line, column + i,
                        std::string("expected ") + what + " (a non-negative integer), found '" +
                            message_excerpt(value) + "'");
@@ -63,6 +63,8 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
   while (std::getline(in, raw)) {
     ++line;
     if (raw.size() > kMaxLine) throw InputError(source, line, 1, "line too long");
+    // A UTF-8 byte order mark (Excel's "CSV UTF-8", PowerShell's Out-File) is not content.
+    if (line == 1 && raw.starts_with("\xEF\xBB\xBF")) raw.erase(0, 3);
     std::size_t column = 1;
     const std::string_view text = trim(raw, column);
     if (text.empty()) continue;

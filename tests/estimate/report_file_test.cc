@@ -3,6 +3,7 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -98,6 +99,31 @@ TEST(ReportFile, LongValuesAreQuotedCut) {
   EXPECT_EQ(error_of("# counts " + digits + "\n", 3, false),
             "r.txt:1:10: unexpected text after '# counts': "
             "'7777777777777777777777777777777777777777... (100000 characters)'");
+}
+
+// A UTF-8 BOM (Excel's "CSV UTF-8") made the first line unreadable ("found '\xEF\xBB\xBF#
+// counts'"); properties/report_file_property.cc writes one, and it is skipped as in matrix files.
+TEST(ReportFile, AByteOrderMarkIsSkippedAndCrlfIsALineEnd) {
+  const ReportData counts = read("\xEF\xBB\xBF# counts\r\n3\r\n4\r\n", 2, false);
+  EXPECT_FALSE(counts.per_report);
+  EXPECT_EQ(counts.symbol_counts, (std::vector<std::uint64_t>{3, 4}));
+  const ReportData reports = read(
+      "\xEF\xBB\xBF"
+      "011\r\n110\r\n",
+      3, true);
+  EXPECT_EQ(reports.n, 2u);
+  EXPECT_EQ(reports.bit_counts.ones, (std::vector<std::uint64_t>{1, 2, 1}));
+  EXPECT_EQ(error_of("0\n\xEF\xBB\xBF"
+                     "1\n",
+                     3, false),
+            "r.txt:2:1: expected a symbol index (a non-negative integer), found '\xEF\xBB\xBF"
+            "1'");
+}
+
+// Seen reading the reader for properties/report_file_property.cc: an empty n was "too large".
+TEST(ReportFile, AnEmptyNIsNoInteger) {
+  EXPECT_EQ(error_of("# counts n=\n1\n1\n", 2, true),
+            "r.txt:1:12: expected the number of reports n (a non-negative integer), found ''");
 }
 
 }  // namespace

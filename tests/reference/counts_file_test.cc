@@ -70,5 +70,36 @@ TEST(CountsFile, JsonNumberOverflowIsAnInputError) {
             "characters) overflows a double");
 }
 
+// Found by properties/counts_file_property.cc: a UTF-8 BOM (Excel's "CSV UTF-8") made a count
+// file unreadable, and hid a JSON file from the JSON reader; it is skipped as in matrix files.
+TEST(CountsFile, AByteOrderMarkIsSkippedInBothFormats) {
+  const std::vector<CountsCase> lines = parse_counts(
+      "\xEF\xBB\xBF"
+      "3\r\n4\r\n",
+      "c", 2, false);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].counts, (std::vector<std::uint64_t>{3, 4}));
+  const std::vector<CountsCase> json =
+      parse_counts("\xEF\xBB\xBF\r\n{\"n\": 5, \"ones\": [1, 5]}", "c", 2, true);
+  ASSERT_EQ(json.size(), 1u);
+  EXPECT_EQ(json[0].n, 5u);
+}
+
+// Found by properties/counts_file_property.cc: with symbols, a line n=N was read and then replaced
+// by the sum of the counts without a word, and a second n=N line replaced the first.
+TEST(CountsFile, AnNContradictingTheCountsOrAnotherNIsRefused) {
+  EXPECT_EQ(error_of("1\n n=4\n2\n", 2, false), "c.txt:2:2: n = 4, but the counts sum to 3");
+  EXPECT_EQ(parse_counts("1\n# counts n=3\n2\n", "c", 2, false)[0].n, 3u);
+  EXPECT_EQ(error_of("n=5\n1\n2\nn=6\n", 2, true), "c.txt:4:1: n = 6, but line 1 gives n = 5");
+  EXPECT_EQ(parse_counts("n=5\n1\n2\n# counts n=5\n", "c", 2, true)[0].n, 5u);
+}
+
+// Seen reading the reader for properties/counts_file_property.cc: a sum of counts past 2^64 - 1
+// wrapped around to a small n.
+TEST(CountsFile, CountsSummingPast64BitsAreRefused) {
+  EXPECT_EQ(error_of("18446744073709551615\n2\n", 2, false), "c.txt: the counts sum past 2^64 - 1");
+  EXPECT_EQ(error_of("[18446744073709551615, 2]", 2, false), "c.txt: the counts sum past 2^64 - 1");
+}
+
 }  // namespace
 }  // namespace uldp

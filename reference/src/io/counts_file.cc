@@ -3,7 +3,6 @@
 
 #include <charconv>
 #include <fstream>
-#include <numeric>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -65,6 +64,16 @@ std::vector<CountsCase> read_json(std::string_view text, const std::string& path
   return cases;
 }
 
+// The number of reports of a histogram, refusing a sum past 2^64 - 1 (it would wrap).
+std::uint64_t sum_of_counts(const std::vector<std::uint64_t>& counts, const std::string& path) {
+  std::uint64_t sum = 0;
+  for (std::uint64_t count : counts) {
+    if (sum + count < sum) throw InputError(path, "the counts sum past 2^64 - 1");
+    sum += count;
+  }
+  return sum;
+}
+
 std::uint64_t parse_count(std::string_view text, const std::string& path, std::size_t line,
                           std::size_t column) {
   std::uint64_t value = 0;
@@ -80,7 +89,7 @@ std::uint64_t parse_count(std::string_view text, const std::string& path, std::s
 std::vector<CountsCase> read_lines(std::istream& in, const std::string& path, std::size_t k,
                                    bool bit_vectors) {
   CountsCase c;
-  bool n_given = false;
+  std::size_t n_line = 0, n_column = 0;  // where n was given (0: not given)
   std::string raw;
   for (std::size_t line = 1; std::getline(in, raw); ++line) {
     const std::size_t first = raw.find_first_not_of(" \t\r");
@@ -93,8 +102,18 @@ std::vector<CountsCase> read_lines(std::istream& in, const std::string& path, st
       text = text.substr(at);
     }
     if (text.starts_with("n=")) {
-      c.n = parse_count(text.substr(2), path, line, raw.find("n=") + 3);
-      n_given = true;
+      const std::size_t column = raw.find("n=") + 1;
+      const std::uint64_t n = parse_count(text.substr(2), path, line, column + 2);
+      if (n_line != 0 && n != c.n) {
+        throw InputError(path, line, column,
+                         "n = " + std::to_string(n) + ", but line " + std::to_string(n_line) +
+                             " gives n = " + std::to_string(c.n));
+      }
+      if (n_line == 0) {
+        n_line = line;
+        n_column = column;
+      }
+      c.n = n;
       continue;
     }
     if (c.counts.size() == k) {
@@ -105,8 +124,17 @@ std::vector<CountsCase> read_lines(std::istream& in, const std::string& path, st
   if (c.counts.size() != k) {
     throw InputError(path, std::to_string(c.counts.size()) + " counts, k = " + std::to_string(k));
   }
-  if (bit_vectors && !n_given) {
+  if (bit_vectors && n_line == 0) {
     throw InputError(path, "bit vectors need the number of reports: a line 'n=N'");
+  }
+  if (!bit_vectors &&
+      n_line != 0) {  // n is the sum of the counts: a different one contradicts them
+    const std::uint64_t sum = sum_of_counts(c.counts, path);
+    if (c.n != sum) {
+      throw InputError(
+          path, n_line, n_column,
+          "n = " + std::to_string(c.n) + ", but the counts sum to " + std::to_string(sum));
+    }
   }
   return {c};
 }
@@ -115,6 +143,8 @@ std::vector<CountsCase> read_lines(std::istream& in, const std::string& path, st
 
 std::vector<CountsCase> parse_counts(std::string_view text, const std::string& path, std::size_t k,
                                      bool bit_vectors) {
+  // A UTF-8 byte order mark (Excel's "CSV UTF-8", PowerShell's Out-File) is not content.
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   const std::size_t first = text.find_first_not_of(" \t\r\n");
   std::vector<CountsCase> cases;
   if (first != std::string::npos && (text[first] == '[' || text[first] == '{')) {
@@ -124,7 +154,7 @@ std::vector<CountsCase> parse_counts(std::string_view text, const std::string& p
     cases = read_lines(lines, path, k, bit_vectors);
   }
   for (CountsCase& c : cases) {
-    if (!bit_vectors) c.n = std::accumulate(c.counts.begin(), c.counts.end(), std::uint64_t{0});
+    if (!bit_vectors) c.n = sum_of_counts(c.counts, path);
     if (c.n == 0) throw InputError(path, "a case with no reports (n = 0)");
     for (std::uint64_t ones : c.counts) {
       if (bit_vectors && ones > c.n) {
