@@ -22,4 +22,26 @@ inline void require_short_message(const uldp::Error& error) {
   }
 }
 
+/// The two meaning checks on one input, for a writer `write(corrupt)` of a random file that knows
+/// what it must read as (tests/support/include/uldp/testing/*_dialects.h): written valid, `read`
+/// returns what `same` accepts (a refusal traps too); with one value made invalid, `read` refuses
+/// it with one short line (an accepted file traps).
+template <typename Write, typename Read, typename Same>
+void require_meaning(Write write, Read read, Same same) {
+  const auto valid = write(false);
+  try {
+    if (!same(read(valid), valid)) __builtin_trap();
+  } catch (const uldp::Error&) {
+    __builtin_trap();
+  }
+  const auto corrupted = write(true);
+  try {
+    read(corrupted);
+  } catch (const uldp::Error& e) {
+    require_short_message(e);
+    return;
+  }
+  __builtin_trap();
+}
+
 }  // namespace uldp::fuzz
