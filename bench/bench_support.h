@@ -4,8 +4,8 @@
 #include <cmath>
 #include <vector>
 
-#include "uldp/privacy_budget.h"
-#include "uldp/rational.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/rational.h"
 
 namespace uldp::bench {
 

@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_support.h"
-#include "uldp/checks/class_privacy_check.h"
+#include "uldp/forms/class_privacy_check.h"
 #include "uldp/mechanisms/urr/urr.h"
 
 namespace uldp::bench {

@@ -8,9 +8,9 @@
 #include <cstdio>
 
 #include "bench_support.h"
+#include "uldp/arithmetic/index_set.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/sampler.h"
-#include "uldp/index_set.h"
 
 namespace uldp::bench {
 using namespace uldp::estimate;  // the double-precision layer

@@ -6,8 +6,8 @@
 
 #include "commands.h"
 #include "mechanism_flags.h"
-#include "uldp/checks/form_checks.h"
-#include "uldp/checks/stochasticity.h"
+#include "uldp/forms/form_checks.h"
+#include "uldp/forms/stochasticity.h"
 
 namespace uldp::cli {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "uldp/dense_mechanism.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp::cli {
 

@@ -1,8 +1,8 @@
 // Row sums, ratio tolerance and the excess digits of `uldp check`.
 #include "check_tolerance.h"
 
-#include "uldp/certified_exp.h"
-#include "uldp/extended_rational.h"
+#include "uldp/arithmetic/certified_exp.h"
+#include "uldp/arithmetic/extended_rational.h"
 
 namespace uldp::cli {
 namespace {

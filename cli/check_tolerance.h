@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "uldp/dense_mechanism.h"
-#include "uldp/privacy_budget.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp::cli {
 

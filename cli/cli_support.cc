@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "uldp/certified_exp.h"
+#include "uldp/arithmetic/certified_exp.h"
 #include "uldp/error.h"
 
 namespace uldp::cli {

@@ -9,10 +9,10 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "uldp/checks/verdict.h"
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
-#include "uldp/unsigned_integer.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/unsigned_integer.h"
+#include "uldp/forms/verdict.h"
 
 namespace uldp::cli {
 

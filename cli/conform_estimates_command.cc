@@ -10,11 +10,11 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "uldp/arithmetic/rational.h"
 #include "uldp/error.h"
 #include "uldp/estimate/estimate_comparison.h"
 #include "uldp/estimate/params.h"
 #include "uldp/io/estimates_file.h"
-#include "uldp/rational.h"
 
 namespace uldp::cli {
 using namespace uldp::estimate;  // the double-precision layer

@@ -8,9 +8,9 @@
 #include "commands.h"
 #include "experiment/experiment.h"
 #include "experiment/runner.h"
+#include "uldp/arithmetic/rational.h"
 #include "uldp/error.h"
 #include "uldp/mechanisms/registry.h"
-#include "uldp/rational.h"
 
 namespace uldp::cli {
 namespace {

@@ -12,8 +12,8 @@
 #include "uldp/error.h"
 #include "uldp/estimate/estimation_model.h"
 #include "uldp/estimate/sampler.h"
-#include "uldp/estimation/exact_empirical.h"
 #include "uldp/io/counts_file.h"
+#include "uldp/losses/exact_empirical.h"
 #include "uldp/mechanisms/exact_form.h"
 
 namespace uldp::cli {

@@ -11,12 +11,12 @@
 #include "mechanism_flags.h"
 #include "run_length.h"
 #include "uldp/error.h"
-#include "uldp/utility/coordinate_model.h"
-#include "uldp/utility/fundamental_limit.h"
-#include "uldp/utility/l1_loss.h"
-#include "uldp/utility/l2_loss.h"
-#include "uldp/utility/loss_tables.h"
-#include "uldp/utility/optimal_theta.h"
+#include "uldp/losses/coordinate_model.h"
+#include "uldp/losses/fundamental_limit.h"
+#include "uldp/losses/l1_loss.h"
+#include "uldp/losses/l2_loss.h"
+#include "uldp/losses/loss_tables.h"
+#include "uldp/losses/optimal_theta.h"
 
 namespace uldp::cli {
 namespace {

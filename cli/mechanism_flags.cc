@@ -2,7 +2,7 @@
 
 #include "uldp/error.h"
 #include "uldp/io/pum_users_reader.h"
-#include "uldp/utility/optimal_theta.h"
+#include "uldp/losses/optimal_theta.h"
 
 namespace uldp::cli {
 

@@ -3,11 +3,11 @@
 #include <numeric>
 
 #include "mechanism_flags.h"
-#include "uldp/certified_exp.h"
-#include "uldp/checks/form_checks.h"
+#include "uldp/arithmetic/certified_exp.h"
+#include "uldp/forms/form_checks.h"
+#include "uldp/losses/coordinate_model.h"
+#include "uldp/losses/fundamental_limit.h"
 #include "uldp/mechanisms/exact_form.h"
-#include "uldp/utility/coordinate_model.h"
-#include "uldp/utility/fundamental_limit.h"
 #include "uldp/verify/smt_recheck.h"
 
 namespace uldp::cli {

@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "uldp/extended_rational.h"
+#include "uldp/arithmetic/extended_rational.h"
+#include "uldp/losses/interval.h"
+#include "uldp/losses/l1_loss.h"
+#include "uldp/losses/l2_loss.h"
 #include "uldp/mechanisms/mechanism_parameters.h"
 #include "uldp/mechanisms/registry.h"
-#include "uldp/utility/interval.h"
-#include "uldp/utility/l1_loss.h"
-#include "uldp/utility/l2_loss.h"
 
 namespace uldp::cli {
 

@@ -10,10 +10,10 @@
 #include <string_view>
 
 #include "fuzz_support.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/arithmetic/unsigned_integer.h"
 #include "uldp/error.h"
-#include "uldp/privacy_budget.h"
-#include "uldp/rational.h"
-#include "uldp/unsigned_integer.h"
 
 namespace {
 

@@ -5,10 +5,10 @@
 #include <string_view>
 
 #include "fuzz_support.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/rational.h"
 #include "uldp/error.h"
-#include "uldp/index_set.h"
 #include "uldp/io/entry_reading.h"
-#include "uldp/rational.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;

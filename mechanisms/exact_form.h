@@ -8,12 +8,12 @@
 #include <optional>
 #include <variant>
 
-#include "uldp/checks/unary_privacy_check.h"
-#include "uldp/class_structured_mechanism.h"
-#include "uldp/dense_mechanism.h"
-#include "uldp/index_set.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/forms/class_structured_mechanism.h"
+#include "uldp/forms/dense_mechanism.h"
+#include "uldp/forms/unary_mechanism.h"
+#include "uldp/forms/unary_privacy_check.h"
 #include "uldp/mechanisms/mechanism_spec.h"
-#include "uldp/unary_mechanism.h"
 
 namespace uldp {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "uldp/arithmetic/rational.h"
 #include "uldp/mechanisms/mechanism_spec.h"
-#include "uldp/rational.h"
 
 namespace uldp {
 

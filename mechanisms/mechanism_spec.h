@@ -9,7 +9,8 @@
 #include <optional>
 #include <variant>
 
-#include "uldp/index_set.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/mechanisms/mangat/mangat.h"
 #include "uldp/mechanisms/none/none.h"
 #include "uldp/mechanisms/rappor/rappor.h"
@@ -21,7 +22,6 @@
 #include "uldp/mechanisms/urap/urap.h"
 #include "uldp/mechanisms/urr/urr.h"
 #include "uldp/mechanisms/uss/uss.h"
-#include "uldp/privacy_budget.h"
 
 namespace uldp {
 

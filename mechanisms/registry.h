@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "uldp/arithmetic/probability.h"
 #include "uldp/mechanisms/mechanism_spec.h"
-#include "uldp/probability.h"
 
 namespace uldp {
 

@@ -12,8 +12,8 @@
 #include <numeric>
 
 #include "generators.h"
-#include "uldp/checks/class_privacy_check.h"
-#include "uldp/checks/dense_privacy_check.h"
+#include "uldp/forms/class_privacy_check.h"
+#include "uldp/forms/dense_privacy_check.h"
 
 namespace uldp::properties {
 namespace {

@@ -6,10 +6,10 @@
 
 #include "generators.h"
 #include "support.h"
-#include "uldp/checks/dense_privacy_check.h"
 #include "uldp/constructions/output_ratios.h"
 #include "uldp/constructions/parallel_composition.h"
 #include "uldp/constructions/sequential_composition.h"
+#include "uldp/forms/dense_privacy_check.h"
 
 namespace uldp::properties {
 namespace {

@@ -6,9 +6,9 @@
 
 #include "generators.h"
 #include "support.h"
-#include "uldp/checks/dense_privacy_check.h"
 #include "uldp/constructions/matrix_composition.h"
 #include "uldp/constructions/osldp_decomposition.h"
+#include "uldp/forms/dense_privacy_check.h"
 
 namespace uldp::properties {
 namespace {

@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "show.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/rational.h"
 #include "uldp/constructions/personalized_mechanism.h"
-#include "uldp/dense_mechanism.h"
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
-#include "uldp/rational.h"
-#include "uldp/unary_mechanism.h"
+#include "uldp/forms/dense_mechanism.h"
+#include "uldp/forms/unary_mechanism.h"
 
 namespace uldp::properties {
 

@@ -6,7 +6,7 @@
 
 #include "generators.h"
 #include "support.h"
-#include "uldp/checks/dense_privacy_check.h"
+#include "uldp/forms/dense_privacy_check.h"
 
 namespace uldp::properties {
 namespace {

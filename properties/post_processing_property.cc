@@ -9,8 +9,8 @@
 
 #include "generators.h"
 #include "support.h"
-#include "uldp/checks/dense_privacy_check.h"
 #include "uldp/constructions/post_processing.h"
+#include "uldp/forms/dense_privacy_check.h"
 
 namespace uldp::properties {
 namespace {

@@ -5,10 +5,10 @@
 
 #include "generators.h"
 #include "support.h"
-#include "uldp/checks/dense_privacy_check.h"
 #include "uldp/constructions/matrix_composition.h"
 #include "uldp/constructions/output_ratios.h"
 #include "uldp/constructions/personalized_mechanism.h"
+#include "uldp/forms/dense_privacy_check.h"
 #include "uldp/mechanisms/urr/urr.h"
 
 namespace uldp::properties {

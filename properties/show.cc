@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "uldp/rational.h"
+#include "uldp/arithmetic/rational.h"
 
 namespace uldp::properties {
 

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "uldp/checks/verdict.h"
-#include "uldp/dense_mechanism.h"
-#include "uldp/index_set.h"
-#include "uldp/unary_mechanism.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/forms/dense_mechanism.h"
+#include "uldp/forms/unary_mechanism.h"
+#include "uldp/forms/verdict.h"
 
 namespace uldp::properties {
 

@@ -6,9 +6,9 @@
 
 #include "generators.h"
 #include "support.h"
-#include "uldp/checks/class_privacy_check.h"
-#include "uldp/checks/dense_privacy_check.h"
-#include "uldp/checks/unary_privacy_check.h"
+#include "uldp/forms/class_privacy_check.h"
+#include "uldp/forms/dense_privacy_check.h"
+#include "uldp/forms/unary_privacy_check.h"
 #include "uldp/mechanisms/ubd/ubd.h"
 #include "uldp/mechanisms/uhr/uhr.h"
 #include "uldp/mechanisms/urap/urap.h"

@@ -7,7 +7,7 @@
 #include "catalogue.h"
 #include "trial.h"
 #include "uldp/estimate/random.h"
-#include "uldp/utility/l2_loss.h"
+#include "uldp/losses/l2_loss.h"
 
 namespace uldp::experiment {
 namespace {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "uldp/index_set.h"
+#include "uldp/arithmetic/index_set.h"
 
 namespace uldp::experiment {
 

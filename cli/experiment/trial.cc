@@ -4,11 +4,11 @@
 #include <chrono>
 #include <cmath>
 
+#include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/error.h"
 #include "uldp/estimate/estimation_model.h"
 #include "uldp/estimate/sampler.h"
 #include "uldp/mechanisms/registry.h"
-#include "uldp/privacy_budget.h"
 
 namespace uldp::experiment {
 namespace {

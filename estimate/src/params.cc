@@ -4,11 +4,11 @@
 #include <cmath>
 #include <string>
 
+#include "uldp/arithmetic/probability.h"
 #include "uldp/error.h"
 #include "uldp/mechanisms/rappor/rappor.h"
 #include "uldp/mechanisms/urap/urap.h"
 #include "uldp/mechanisms/urr/urr.h"
-#include "uldp/probability.h"
 
 namespace uldp::estimate {
 namespace {

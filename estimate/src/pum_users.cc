@@ -6,8 +6,8 @@
 #include "uldp/error.h"
 #include "uldp/estimate/pum.h"
 #include "uldp/estimate/sampler.h"
-#include "uldp/utility/coordinate_model.h"
-#include "uldp/utility/l1_loss.h"
+#include "uldp/losses/coordinate_model.h"
+#include "uldp/losses/l1_loss.h"
 
 namespace uldp::estimate {
 

@@ -4,9 +4,9 @@
 
 #include <string_view>
 
-#include "uldp/dense_mechanism.h"
-#include "uldp/privacy_budget.h"
-#include "uldp/probability.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/probability.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp {
 

@@ -6,7 +6,7 @@
 
 #include <cstddef>
 
-#include "uldp/dense_mechanism.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp {
 

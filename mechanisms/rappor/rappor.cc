@@ -1,7 +1,7 @@
 #include "uldp/mechanisms/rappor/rappor.h"
 
+#include "uldp/arithmetic/probability.h"
 #include "uldp/error.h"
-#include "uldp/probability.h"
 
 namespace uldp {
 

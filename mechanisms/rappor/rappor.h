@@ -4,9 +4,9 @@
 
 #include <string_view>
 
-#include "uldp/privacy_budget.h"
-#include "uldp/probability.h"
-#include "uldp/unary_mechanism.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/probability.h"
+#include "uldp/forms/unary_mechanism.h"
 
 namespace uldp {
 

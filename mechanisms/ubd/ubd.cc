@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "internal/block_classes.h"
 #include "internal/subsets.h"
 #include "uldp/error.h"
 
@@ -14,7 +15,7 @@ namespace uldp {
 namespace {
 
 using internal::all_subsets;
-using internal::first_two;
+using internal::BlockDesignClasses;
 using internal::set_label;
 
 // The dense formulas: subsets are listed once, when the dense size allows it.
@@ -69,32 +70,12 @@ ClassStructuredMechanism utility_optimized_block_design_classes(const IndexSet& 
   const std::size_t k = sensitive.universe();
   const std::size_t v = sensitive.size();
   const UbdConstants c = ubd_constants(v, block, budget.exp_eps());
-  const IndexSet open = sensitive.complement();
-  const std::size_t n = open.size();
-  const std::vector<std::size_t>& xs = sensitive.indices();
-  const std::vector<std::size_t>& xn = open.indices();
-  std::vector<InputClass> inputs{{"sensitive", sensitive}};
-  const std::size_t s = 0, ns = 1;
-  if (n > 0) inputs.push_back({"non-sensitive", open});
-  auto add = [](std::vector<ColumnCell>& cells, std::size_t input_class, std::size_t members,
-                const Rational& q, std::vector<std::size_t> first) {
-    if (members > 0) cells.push_back({input_class, members, q, std::move(first)});
-  };
-  // Blocks: the first in lexicographic order is the K smallest members of X_S.
-  const std::vector<std::size_t> first_block(xs.begin(), xs.begin() + block);
-  OutputClass blocks{"blocks", c.blocks, true, {}, {Integer(0), set_label(first_block)}};
-  add(blocks.cells, s, block, c.in_block, first_two(first_block));
-  add(blocks.cells, s, v - block, c.off_block, first_two(xs, block));
-  add(blocks.cells, ns, n, c.from_open, first_two(xn));
-  std::vector<OutputClass> outputs{std::move(blocks)};
-  if (n > 0) {  // y in X_N: y itself reports it, nobody else
-    OutputClass o{"non-sensitive", Integer(n), false, {}, {c.blocks, std::to_string(xn[0])}};
-    add(o.cells, s, v, Rational(0), first_two(xs));
-    add(o.cells, ns, 1, c.reports_self, {xn[0]});
-    add(o.cells, ns, n - 1, Rational(0), first_two(xn, 0, xn[0]));
-    outputs.push_back(std::move(o));
+  BlockDesignClasses classes(sensitive, block, c);
+  if (!classes.non_sensitive().empty()) {  // y in X_N: y itself reports it, nobody else
+    classes.add_open_class("non-sensitive", Integer(classes.non_sensitive().size()), c.reports_self,
+                           std::to_string(classes.non_sensitive()[0]));
   }
-  return ClassStructuredMechanism(k, std::move(inputs), std::move(outputs),
+  return ClassStructuredMechanism(k, classes.take_inputs(), classes.take_outputs(),
                                   dense_formulas(sensitive, block, c), "uBD");
 }
 

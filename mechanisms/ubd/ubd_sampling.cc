@@ -7,22 +7,12 @@
 
 #include "internal/em_drivers.h"
 #include "uldp/error.h"
+#include "uldp/mechanisms/internal/block_sampling.h"
 #include "uldp/mechanisms/ubd/ubd.h"
 #include "uldp/mechanisms/ubd/ubd_estimator.h"
 
 namespace uldp::estimate {
 namespace {
-
-// `count` distinct positions from [0, range) chosen uniformly (Floyd), marking them in `marked`.
-void choose_positions(Xoshiro256& rng, std::size_t range, std::size_t count,
-                      std::vector<std::uint8_t>& marked, std::vector<std::size_t>& chosen) {
-  for (std::size_t j = range - count; j < range; ++j) {
-    std::size_t pick = uniform_below(rng, j + 1);
-    if (marked[pick]) pick = j;
-    marked[pick] = 1;
-    chosen.push_back(pick);
-  }
-}
 
 void require_estimable(const BlockDesignParams& params) {
   if (params.not_estimable) throw InvalidArgument(*params.not_estimable);
@@ -58,9 +48,7 @@ BitReports sample_reports(Xoshiro256& rng, const BlockDesignParams& params,
                           std::span<const std::uint32_t> inputs) {
   const std::vector<std::size_t>& xs = params.sensitive.indices();
   const std::size_t v = xs.size(), k = params.block;
-  std::vector<std::size_t> position(params.k, v);  // position of x in X_S (v: not sensitive)
-  for (std::size_t i = 0; i < v; ++i) position[xs[i]] = i;
-  std::vector<std::uint8_t> marked(v, 0);
+  internal::BlockSampler blocks(params.sensitive);
   std::vector<std::size_t> chosen;
   std::vector<std::uint32_t> report;
   BitReports reports(params.k);
@@ -68,25 +56,18 @@ BitReports sample_reports(Xoshiro256& rng, const BlockDesignParams& params,
   for (const std::uint32_t x : inputs) {
     if (x >= params.k) throw InvalidArgument("uBD sampler: input out of range");
     chosen.clear();
-    const std::size_t own = position[x];
+    const std::size_t own = blocks.position(x);
     if (own == v) {  // non-sensitive: itself, or a uniform block of X_S
       if (bernoulli(rng, params.reports_self)) {
         reports.push_bit(x);
         reports.end_report();
         continue;
       }
-      choose_positions(rng, v, k, marked, chosen);
-      for (std::size_t c : chosen) marked[c] = 0;
+      blocks.choose(rng, v, k, chosen);
     } else {  // sensitive: a block holding x (w.p. t/D) or a block without it
       const bool include = bernoulli(rng, params.keep_in_block);
       if (!include && k == v) throw InvalidArgument("uBD sampler: no block avoids x when K = v");
-      // Positions of X_S \ {x} are 0..v-2, shifted by one from x's position on.
-      choose_positions(rng, v - 1, include ? k - 1 : k, marked, chosen);
-      for (std::size_t& c : chosen) {
-        marked[c] = 0;
-        if (c >= own) ++c;
-      }
-      if (include) chosen.push_back(own);
+      blocks.choose_around(rng, own, k, include, chosen);
     }
     report.clear();
     for (std::size_t c : chosen) report.push_back(static_cast<std::uint32_t>(xs[c]));

@@ -10,11 +10,11 @@
 #include <string_view>
 #include <vector>
 
-#include "uldp/class_structured_mechanism.h"
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
-#include "uldp/rational.h"
-#include "uldp/utility/fundamental_limit.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/forms/class_structured_mechanism.h"
+#include "uldp/losses/fundamental_limit.h"
 
 namespace uldp {
 

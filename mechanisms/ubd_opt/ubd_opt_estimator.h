@@ -9,11 +9,11 @@
 #include <cstddef>
 #include <vector>
 
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
-#include "uldp/rational.h"
-#include "uldp/utility/fundamental_limit.h"
-#include "uldp/utility/l2_loss.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/losses/fundamental_limit.h"
+#include "uldp/losses/l2_loss.h"
 
 namespace uldp {
 

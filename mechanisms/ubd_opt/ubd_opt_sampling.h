@@ -8,14 +8,14 @@
 #include <span>
 #include <vector>
 
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/reports.h"
 #include "uldp/estimate/threshold.h"
-#include "uldp/index_set.h"
+#include "uldp/losses/fundamental_limit.h"
 #include "uldp/mechanisms/ubd/ubd_sampling.h"
-#include "uldp/privacy_budget.h"
-#include "uldp/utility/fundamental_limit.h"
 
 namespace uldp::estimate {
 

@@ -11,10 +11,10 @@
 #include <cstddef>
 #include <string_view>
 
-#include "uldp/class_structured_mechanism.h"
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
-#include "uldp/rational.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/forms/class_structured_mechanism.h"
 
 namespace uldp {
 

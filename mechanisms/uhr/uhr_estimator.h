@@ -4,10 +4,10 @@
 // columns, so not coordinate-wise), p̂(x) = c f(x) on X_N.
 #pragma once
 
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
-#include "uldp/rational.h"
-#include "uldp/utility/l2_loss.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/losses/l2_loss.h"
 
 namespace uldp {
 

@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/threshold.h"
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
 
 namespace uldp::estimate {
 

@@ -8,8 +8,8 @@
 
 #include <string_view>
 
+#include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/mechanisms/urap/urap.h"
-#include "uldp/privacy_budget.h"
 
 namespace uldp {
 

@@ -1,8 +1,8 @@
 #include "uldp/mechanisms/urap/urap.h"
 
+#include "uldp/arithmetic/probability.h"
 #include "uldp/error.h"
 #include "uldp/mechanisms/rappor/rappor.h"
-#include "uldp/probability.h"
 
 namespace uldp {
 

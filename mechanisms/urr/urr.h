@@ -4,10 +4,10 @@
 
 #include <string_view>
 
-#include "uldp/class_structured_mechanism.h"
-#include "uldp/dense_mechanism.h"
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/forms/class_structured_mechanism.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp {
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "internal/block_classes.h"
 #include "internal/subsets.h"
 #include "uldp/error.h"
 
@@ -15,7 +16,7 @@ namespace uldp {
 namespace {
 
 using internal::all_subsets;
-using internal::first_two;
+using internal::BlockDesignClasses;
 using internal::set_label;
 
 DenseFormulas dense_formulas(const IndexSet& sensitive, std::size_t block, const UssConstants& c) {
@@ -100,44 +101,20 @@ ClassStructuredMechanism utility_optimized_subset_selection_classes(const IndexS
   const std::size_t k = sensitive.universe();
   const std::size_t v = sensitive.size();
   const UssConstants c = uss_constants(v, block, budget.exp_eps());
-  const IndexSet open = sensitive.complement();
-  const std::size_t n = open.size();
-  const std::vector<std::size_t>& xs = sensitive.indices();
-  const std::vector<std::size_t>& xn = open.indices();
-  std::vector<InputClass> inputs{{"sensitive", sensitive}};
-  const std::size_t s = 0, ns = 1;
-  if (n > 0) inputs.push_back({"non-sensitive", open});
-  auto add = [](std::vector<ColumnCell>& cells, std::size_t input_class, std::size_t members,
-                const Rational& q, std::vector<std::size_t> first) {
-    if (members > 0) cells.push_back({input_class, members, q, std::move(first)});
-  };
-  const std::vector<std::size_t> first_block(xs.begin(), xs.begin() + block);
-  OutputClass blocks{"blocks", c.blocks.blocks, true, {}, {Integer(0), set_label(first_block)}};
-  add(blocks.cells, s, block, c.blocks.in_block, first_two(first_block));
-  add(blocks.cells, s, v - block, c.blocks.off_block, first_two(xs, block));
-  add(blocks.cells, ns, n, c.blocks.from_open, first_two(xn));
-  std::vector<OutputClass> outputs{std::move(blocks)};
-  Integer rank = c.blocks.blocks;
+  BlockDesignClasses classes(sensitive, block, c.blocks);
+  const std::vector<std::size_t>& xn = classes.non_sensitive();
   // Y_I: {x} alone (K < v) and S ∪ {x} (K >= 2); only x itself reports them.
-  auto add_open_class = [&](const std::string& name, const Integer& count, const Rational& q,
-                            const std::string& first_label) {
-    OutputClass o{name, count, false, {}, {rank, first_label}};
-    add(o.cells, s, v, Rational(0), first_two(xs));
-    add(o.cells, ns, 1, q, {xn[0]});
-    add(o.cells, ns, n - 1, Rational(0), first_two(xn, 0, xn[0]));
-    outputs.push_back(std::move(o));
-    rank += count;
-  };
-  if (n > 0 && (block < v || block == 1)) {  // alone = 0 exactly when 2 <= K = v
-    add_open_class("non-sensitive alone", Integer(n), c.alone, std::to_string(xn[0]));
+  if (!xn.empty() && (block < v || block == 1)) {  // alone = 0 exactly when 2 <= K = v
+    classes.add_open_class("non-sensitive alone", Integer(xn.size()), c.alone,
+                           std::to_string(xn[0]));
   }
-  if (n > 0 && block >= 2) {
-    std::vector<std::size_t> first_pair = first_block;
+  if (!xn.empty() && block >= 2) {
+    std::vector<std::size_t> first_pair = classes.first_block();
     first_pair.push_back(xn[0]);
-    add_open_class("block with a non-sensitive", c.blocks.blocks * n, c.with_block,
-                   set_label(first_pair));
+    classes.add_open_class("block with a non-sensitive", c.blocks.blocks * xn.size(), c.with_block,
+                           set_label(first_pair));
   }
-  return ClassStructuredMechanism(k, std::move(inputs), std::move(outputs),
+  return ClassStructuredMechanism(k, classes.take_inputs(), classes.take_outputs(),
                                   dense_formulas(sensitive, block, c), "uSS");
 }
 

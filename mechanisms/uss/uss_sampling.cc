@@ -6,25 +6,14 @@
 #include "internal/em_drivers.h"
 #include "uldp/error.h"
 #include "uldp/estimate/threshold.h"
+#include "uldp/losses/coordinate_model.h"
+#include "uldp/mechanisms/internal/block_sampling.h"
 #include "uldp/mechanisms/uss/uss.h"
-#include "uldp/utility/coordinate_model.h"
 
 namespace uldp::estimate {
 namespace {
 
 double to_double(const Rational& r) { return r.convert_to<double>(); }
-
-// `count` distinct positions from [0, range) chosen uniformly (Floyd), returned in `chosen`.
-void choose_positions(Xoshiro256& rng, std::size_t range, std::size_t count,
-                      std::vector<std::uint8_t>& marked, std::vector<std::size_t>& chosen) {
-  for (std::size_t j = range - count; j < range; ++j) {
-    std::size_t pick = uniform_below(rng, j + 1);
-    if (marked[pick]) pick = j;
-    marked[pick] = 1;
-    chosen.push_back(pick);
-  }
-  for (std::size_t c : chosen) marked[c] = 0;
-}
 
 }  // namespace
 
@@ -65,9 +54,7 @@ BitReports sample_reports(Xoshiro256& rng, const SubsetSelectionParams& params,
                           std::span<const std::uint32_t> inputs) {
   const std::vector<std::size_t>& xs = params.sensitive.indices();
   const std::size_t v = xs.size(), k = params.block;
-  std::vector<std::size_t> position(params.k, v);  // position of x in X_S (v: not sensitive)
-  for (std::size_t i = 0; i < v; ++i) position[xs[i]] = i;
-  std::vector<std::uint8_t> marked(v, 0);
+  internal::BlockSampler blocks(params.sensitive);
   std::vector<std::size_t> chosen;
   std::vector<std::uint32_t> report;
   BitReports reports(params.k);
@@ -76,7 +63,7 @@ BitReports sample_reports(Xoshiro256& rng, const SubsetSelectionParams& params,
     if (x >= params.k) throw InvalidArgument("uSS sampler: input out of range");
     chosen.clear();
     report.clear();
-    const std::size_t own = position[x];
+    const std::size_t own = blocks.position(x);
     if (own == v) {  // non-sensitive: a block, {x}, or a block with x
       const double u = uniform01(rng);
       if (u >= params.to_block && u < params.to_block + params.to_alone) {
@@ -84,16 +71,12 @@ BitReports sample_reports(Xoshiro256& rng, const SubsetSelectionParams& params,
         reports.end_report();
         continue;
       }
-      choose_positions(rng, v, k, marked, chosen);
+      blocks.choose(rng, v, k, chosen);
       if (u >= params.to_block) report.push_back(x);
     } else {  // sensitive: as uBD
       const bool include = bernoulli(rng, params.keep_in_block);
       if (!include && k == v) throw InvalidArgument("uSS sampler: no block avoids x when K = v");
-      choose_positions(rng, v - 1, include ? k - 1 : k, marked, chosen);
-      for (std::size_t& c : chosen) {
-        if (c >= own) ++c;
-      }
-      if (include) chosen.push_back(own);
+      blocks.choose_around(rng, own, k, include, chosen);
     }
     for (std::size_t c : chosen) report.push_back(static_cast<std::uint32_t>(xs[c]));
     std::sort(report.begin(), report.end());

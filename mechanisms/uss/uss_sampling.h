@@ -10,12 +10,12 @@
 #include <span>
 #include <string>
 
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/reports.h"
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
 
 namespace uldp::estimate {
 

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "uldp/rational.h"
+#include "uldp/arithmetic/rational.h"
 #include "uldp/testing/command.h"
 #include "uldp/testing/temp_files.h"
 

@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "uldp/rational.h"
+#include "uldp/arithmetic/rational.h"
 #include "uldp/testing/command.h"
 
 namespace uldp::testing {

@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "test_matrix.h"
-#include "uldp/checks/dense_privacy_check.h"
 #include "uldp/constructions/matrix_composition.h"
 #include "uldp/error.h"
+#include "uldp/forms/dense_privacy_check.h"
 #include "uldp/mechanisms/urr/urr.h"
 
 namespace uldp {

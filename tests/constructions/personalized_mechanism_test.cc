@@ -4,10 +4,10 @@
 #include <gtest/gtest.h>
 
 #include "test_matrix.h"
-#include "uldp/checks/dense_privacy_check.h"
 #include "uldp/constructions/matrix_composition.h"
 #include "uldp/constructions/output_ratios.h"
 #include "uldp/error.h"
+#include "uldp/forms/dense_privacy_check.h"
 #include "uldp/mechanisms/urr/urr.h"
 
 namespace uldp {

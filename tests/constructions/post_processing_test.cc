@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "test_matrix.h"
-#include "uldp/checks/dense_privacy_check.h"
 #include "uldp/error.h"
+#include "uldp/forms/dense_privacy_check.h"
 #include "uldp/mechanisms/mangat/mangat.h"
 
 namespace uldp {

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "uldp/dense_mechanism.h"
-#include "uldp/rational.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp::testing_support {
 

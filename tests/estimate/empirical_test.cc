@@ -9,9 +9,9 @@
 
 #include "uldp/error.h"
 #include "uldp/estimate/random.h"
-#include "uldp/estimation/exact_empirical.h"
-#include "uldp/mechanisms/rappor/rappor.h"
+#include "uldp/losses/exact_empirical.h"
 #include "uldp/mechanisms/mangat/mangat.h"
+#include "uldp/mechanisms/rappor/rappor.h"
 #include "uldp/mechanisms/rr/rr.h"
 #include "uldp/mechanisms/urap/urap.h"
 #include "uldp/mechanisms/urr/urr.h"

@@ -9,10 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include "uldp/arithmetic/index_set.h"
 #include "uldp/error.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/sampler.h"
-#include "uldp/index_set.h"
 
 namespace uldp::estimate::internal {
 namespace {

@@ -25,10 +25,10 @@
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/sampler.h"
+#include "uldp/losses/coordinate_model.h"
+#include "uldp/losses/l1_loss.h"
+#include "uldp/losses/l2_loss.h"
 #include "uldp/mechanisms/registry.h"
-#include "uldp/utility/coordinate_model.h"
-#include "uldp/utility/l1_loss.h"
-#include "uldp/utility/l2_loss.h"
 
 namespace uldp {
 namespace {

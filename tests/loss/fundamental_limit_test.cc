@@ -1,18 +1,18 @@
 // The certified fundamental limit (fundamental_limit.h): the interval is narrow, contains
 // independent 45-digit evaluations, is consistent with every other witness, and is met from
 // above by uBD's exact worst case at every block size (equal to it where one K is optimal).
-#include "uldp/utility/fundamental_limit.h"
+#include "uldp/losses/fundamental_limit.h"
 
 #include <gtest/gtest.h>
 
 #include <random>
 
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/error.h"
-#include "uldp/index_set.h"
+#include "uldp/losses/l2_loss.h"
 #include "uldp/mechanisms/registry.h"
-#include "uldp/privacy_budget.h"
 #include "uldp/mechanisms/ubd/ubd_estimator.h"
-#include "uldp/utility/l2_loss.h"
 
 namespace uldp::testing {
 namespace {

@@ -1,4 +1,4 @@
-#include "uldp/utility/interval.h"
+#include "uldp/losses/interval.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Certified asymptotic l1 losses against the paper's closed forms and worst-case claims.
-#include "uldp/utility/l1_loss.h"
+#include "uldp/losses/l1_loss.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <random>
 
 #include "test_support.h"
-#include "uldp/utility/paper_closed_forms.h"
+#include "uldp/losses/paper_closed_forms.h"
 
 namespace uldp {
 namespace {

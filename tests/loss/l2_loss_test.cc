@@ -1,7 +1,7 @@
 // The exact l2 loss checked three ways: the general coordinate formula (library), the direct
 // trace(Q^{-T} Cov(m̂) Q^{-1}) with Q inverted exactly, a brute-force expectation over every
 // possible report tuple for tiny n, and the paper's closed forms.
-#include "uldp/utility/l2_loss.h"
+#include "uldp/losses/l2_loss.h"
 
 #include <gtest/gtest.h>
 
@@ -10,13 +10,13 @@
 
 #include "test_support.h"
 #include "uldp/error.h"
+#include "uldp/losses/direct_loss.h"
+#include "uldp/losses/l1_loss.h"
+#include "uldp/losses/paper_closed_forms.h"
 #include "uldp/mechanisms/rappor/rappor.h"
 #include "uldp/mechanisms/rr/rr.h"
 #include "uldp/mechanisms/urap/urap.h"
 #include "uldp/mechanisms/urr/urr.h"
-#include "uldp/utility/direct_loss.h"
-#include "uldp/utility/l1_loss.h"
-#include "uldp/utility/paper_closed_forms.h"
 
 namespace uldp {
 namespace {

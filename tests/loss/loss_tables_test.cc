@@ -1,6 +1,6 @@
 // The paper's loss tables regenerated: which entries are exact, which are approximations that
 // tend to the truth in their regime, and which do not (docs/errata-utility.md).
-#include "uldp/utility/loss_tables.h"
+#include "uldp/losses/loss_tables.h"
 
 #include <gtest/gtest.h>
 

@@ -1,15 +1,15 @@
 // θ* of uRAP (optimal_theta.h): the closed-form worst case equals the general one, θ* beats the
 // paper's θ and its neighbours, and a brute-force grid minimisation over the general worst-case
 // computation (an independent path: coordinate model + simplex projection) lands next to it.
-#include "uldp/utility/optimal_theta.h"
+#include "uldp/losses/optimal_theta.h"
 
 #include <gtest/gtest.h>
 
 #include "test_support.h"
 #include "uldp/error.h"
+#include "uldp/losses/l1_loss.h"
+#include "uldp/losses/l2_loss.h"
 #include "uldp/mechanisms/rappor/rappor.h"
-#include "uldp/utility/l1_loss.h"
-#include "uldp/utility/l2_loss.h"
 
 namespace uldp::testing {
 namespace {

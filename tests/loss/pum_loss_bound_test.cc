@@ -1,6 +1,6 @@
 // Theorem 1 checked on exact random instances, and the counterexample to
 // the printed form (signed r̂(⊥_k)) when an empirical r̂(⊥_k) is negative.
-#include "uldp/utility/pum_loss_bound.h"
+#include "uldp/losses/pum_loss_bound.h"
 
 #include <gtest/gtest.h>
 

@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "uldp/arithmetic/rational.h"
+#include "uldp/losses/coordinate_model.h"
 #include "uldp/mechanisms/registry.h"
-#include "uldp/rational.h"
-#include "uldp/utility/coordinate_model.h"
 
 namespace uldp::testing {
 

@@ -5,12 +5,12 @@
 #include <set>
 #include <string>
 
-#include "uldp/checks/form_checks.h"
 #include "uldp/error.h"
+#include "uldp/forms/form_checks.h"
+#include "uldp/losses/coordinate_model.h"
+#include "uldp/losses/l2_loss.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
-#include "uldp/utility/coordinate_model.h"
-#include "uldp/utility/l2_loss.h"
 
 namespace uldp {
 namespace {

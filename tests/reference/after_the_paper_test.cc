@@ -4,13 +4,13 @@
 
 #include <chrono>
 
-#include "uldp/checks/class_privacy_check.h"
 #include "uldp/error.h"
+#include "uldp/forms/class_privacy_check.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
 #include "uldp/mechanisms/ubd/ubd.h"
-#include "uldp/mechanisms/uoue/uoue.h"
 #include "uldp/mechanisms/ubd/ubd_estimator.h"
+#include "uldp/mechanisms/uoue/uoue.h"
 
 namespace uldp {
 namespace {

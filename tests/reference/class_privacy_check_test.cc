@@ -1,7 +1,7 @@
 // The class-structured form and its checkers against the dense ones: uRR for every k <= 6, every
 // X_S, several budgets, declared Y_P and X_S wrong on purpose; recounts of the structure from
 // the dense matrix; validation messages; the paper's largest uRR.
-#include "uldp/checks/class_privacy_check.h"
+#include "uldp/forms/class_privacy_check.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "uldp/checks/dense_privacy_check.h"
+#include "uldp/forms/dense_privacy_check.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
 // Known answers worked out by hand from the paper's definitions, and exact stochasticity.
 #include <gtest/gtest.h>
 
-#include "uldp/checks/stochasticity.h"
 #include "uldp/error.h"
-#include "uldp/mechanisms/rappor/rappor.h"
+#include "uldp/forms/stochasticity.h"
 #include "uldp/mechanisms/mangat/mangat.h"
+#include "uldp/mechanisms/rappor/rappor.h"
 #include "uldp/mechanisms/rr/rr.h"
 #include "uldp/mechanisms/urap/urap.h"
 #include "uldp/mechanisms/urr/urr.h"

@@ -1,5 +1,5 @@
 // The structured checker against the dense one, and at the paper's largest size.
-#include "uldp/checks/unary_privacy_check.h"
+#include "uldp/forms/unary_privacy_check.h"
 
 #include <gtest/gtest.h>
 

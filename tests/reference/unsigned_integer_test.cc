@@ -1,4 +1,4 @@
-#include "uldp/unsigned_integer.h"
+#include "uldp/arithmetic/unsigned_integer.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "uldp/checks/dense_privacy_check.h"
+#include "uldp/forms/dense_privacy_check.h"
 
 namespace uldp::testing {
 

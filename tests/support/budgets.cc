@@ -1,7 +1,7 @@
 // Exact privacy budgets written as small fractions in tests.
 #include "uldp/testing/budgets.h"
 
-#include "uldp/rational.h"
+#include "uldp/arithmetic/rational.h"
 
 namespace uldp::testing {
 

@@ -6,11 +6,11 @@
 
 #include <gtest/gtest.h>
 
-#include "uldp/checks/dense_privacy_check.h"
-#include "uldp/checks/stochasticity.h"
 #include "uldp/error.h"
-#include "uldp/mechanisms/rappor/rappor.h"
+#include "uldp/forms/dense_privacy_check.h"
+#include "uldp/forms/stochasticity.h"
 #include "uldp/mechanisms/mangat/mangat.h"
+#include "uldp/mechanisms/rappor/rappor.h"
 #include "uldp/mechanisms/rr/rr.h"
 #include "uldp/mechanisms/urap/urap.h"
 #include "uldp/mechanisms/urr/urr.h"

@@ -9,7 +9,7 @@
 #include <z3++.h>
 
 #include "internal/smt_script.h"
-#include "uldp/certified_exp.h"
+#include "uldp/arithmetic/certified_exp.h"
 #include "uldp/error.h"
 
 namespace uldp::verify {

@@ -1,4 +1,4 @@
-#include "uldp/certified_exp.h"
+#include "uldp/arithmetic/certified_exp.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "uldp/index_set.h"
+#include "uldp/arithmetic/index_set.h"
 
 #include <algorithm>
 #include <charconv>

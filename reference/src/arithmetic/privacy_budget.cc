@@ -1,8 +1,8 @@
-#include "uldp/privacy_budget.h"
+#include "uldp/arithmetic/privacy_budget.h"
 
 #include <string>
 
-#include "uldp/certified_exp.h"
+#include "uldp/arithmetic/certified_exp.h"
 #include "uldp/error.h"
 
 namespace uldp {

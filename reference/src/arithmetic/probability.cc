@@ -1,4 +1,4 @@
-#include "uldp/probability.h"
+#include "uldp/arithmetic/probability.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "uldp/rational.h"
+#include "uldp/arithmetic/rational.h"
 
 #include <cctype>
 #include <cmath>

@@ -4,11 +4,11 @@
 #include <string>
 #include <utility>
 
-#include "uldp/checks/dense_privacy_check.h"
-#include "uldp/checks/stochasticity.h"
+#include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/constructions/matrix_composition.h"
 #include "uldp/error.h"
-#include "uldp/privacy_budget.h"
+#include "uldp/forms/dense_privacy_check.h"
+#include "uldp/forms/stochasticity.h"
 #include "validation.h"
 
 namespace uldp {

@@ -3,8 +3,8 @@
 #include <map>
 #include <string>
 
-#include "uldp/checks/form_checks.h"
 #include "uldp/error.h"
+#include "uldp/forms/form_checks.h"
 
 namespace uldp {
 namespace {

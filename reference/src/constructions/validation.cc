@@ -1,7 +1,7 @@
 #include "validation.h"
 
-#include "uldp/checks/stochasticity.h"
 #include "uldp/error.h"
+#include "uldp/forms/stochasticity.h"
 
 namespace uldp::internal {
 

@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <string>
 
-#include "uldp/dense_mechanism.h"
-#include "uldp/index_set.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp::internal {
 

@@ -3,7 +3,7 @@
 // column, in output order, that attains the result; all columns of an output class give the same
 // answer, so the class with the smallest first output, and the first inputs its cells name,
 // give the same triple the dense scan finds.
-#include "uldp/checks/class_privacy_check.h"
+#include "uldp/forms/class_privacy_check.h"
 
 #include <algorithm>
 #include <utility>

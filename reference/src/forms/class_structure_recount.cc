@@ -4,7 +4,7 @@
 #include <map>
 #include <utility>
 
-#include "uldp/class_structured_mechanism.h"
+#include "uldp/forms/class_structured_mechanism.h"
 
 namespace uldp {
 namespace {

@@ -1,13 +1,13 @@
 // Validation, row cells and the dense expansion of a class-structured mechanism.
-#include "uldp/class_structured_mechanism.h"
+#include "uldp/forms/class_structured_mechanism.h"
 
 #include <algorithm>
 #include <limits>
 #include <map>
 #include <utility>
 
+#include "uldp/arithmetic/probability.h"
 #include "uldp/error.h"
-#include "uldp/probability.h"
 
 namespace uldp {
 namespace {

@@ -1,4 +1,4 @@
-#include "uldp/dense_mechanism.h"
+#include "uldp/forms/dense_mechanism.h"
 
 #include "uldp/error.h"
 

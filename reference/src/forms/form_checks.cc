@@ -1,13 +1,13 @@
-#include "uldp/checks/form_checks.h"
+#include "uldp/forms/form_checks.h"
 
 #include <string>
 #include <type_traits>
 
-#include "uldp/checks/class_privacy_check.h"
-#include "uldp/checks/dense_privacy_check.h"
-#include "uldp/checks/stochasticity.h"
-#include "uldp/checks/unary_privacy_check.h"
 #include "uldp/error.h"
+#include "uldp/forms/class_privacy_check.h"
+#include "uldp/forms/dense_privacy_check.h"
+#include "uldp/forms/stochasticity.h"
+#include "uldp/forms/unary_privacy_check.h"
 
 namespace uldp {
 

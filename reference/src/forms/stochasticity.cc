@@ -1,6 +1,6 @@
-#include "uldp/checks/stochasticity.h"
+#include "uldp/forms/stochasticity.h"
 
-#include "uldp/probability.h"
+#include "uldp/arithmetic/probability.h"
 
 namespace uldp {
 

@@ -1,7 +1,7 @@
-#include "uldp/unary_mechanism.h"
+#include "uldp/forms/unary_mechanism.h"
 
+#include "uldp/arithmetic/probability.h"
 #include "uldp/error.h"
-#include "uldp/probability.h"
 
 namespace uldp {
 namespace {

@@ -1,4 +1,4 @@
-#include "uldp/checks/unary_privacy_check.h"
+#include "uldp/forms/unary_privacy_check.h"
 
 #include <map>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "uldp/checks/verdict.h"
+#include "uldp/forms/verdict.h"
 
 namespace uldp {
 

@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "uldp/arithmetic/probability.h"
 #include "uldp/error.h"
-#include "uldp/probability.h"
 
 namespace uldp {
 namespace {

@@ -4,8 +4,8 @@
 #include <fstream>
 #include <string>
 
+#include "uldp/arithmetic/rational.h"
 #include "uldp/error.h"
-#include "uldp/rational.h"
 
 namespace uldp {
 namespace {

@@ -1,4 +1,4 @@
-#include "uldp/utility/coordinate_model.h"
+#include "uldp/losses/coordinate_model.h"
 
 #include <utility>
 

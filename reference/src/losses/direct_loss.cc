@@ -1,10 +1,10 @@
-#include "uldp/utility/direct_loss.h"
+#include "uldp/losses/direct_loss.h"
 
 #include <string>
 #include <utility>
 
 #include "uldp/error.h"
-#include "uldp/utility/coordinate_model.h"
+#include "uldp/losses/coordinate_model.h"
 
 namespace uldp {
 

@@ -1,5 +1,5 @@
 // Exact empirical estimation: Gaussian elimination over the rationals.
-#include "uldp/estimation/exact_empirical.h"
+#include "uldp/losses/exact_empirical.h"
 
 #include <string>
 #include <utility>

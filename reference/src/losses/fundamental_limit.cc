@@ -5,7 +5,7 @@
 //   S1 = Σ λ_K K(v-K) / ((αK(t-1)+v)(Kt+v-K)),  B = Σ λ_K K/(Kt+v-K),  C = Σ λ_K K/(αK(t-1)+v),
 //   P1 = (v-1)²/(v(t-1)²),  P2 = (w-v-1)/((w-v)(t-1)),  P3 = w/(v(w-v)(t-1)),
 // which is compute_M_J.m's (v-1)/J1 + (w-v-1)/J2 + 1/J3 with the constants moved out.
-#include "uldp/utility/fundamental_limit.h"
+#include "uldp/losses/fundamental_limit.h"
 
 #include <algorithm>
 #include <cmath>

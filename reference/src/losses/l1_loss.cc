@@ -1,11 +1,11 @@
-#include "uldp/utility/l1_loss.h"
+#include "uldp/losses/l1_loss.h"
 
 #include <optional>
 #include <string>
 #include <utility>
 
+#include "uldp/arithmetic/probability.h"
 #include "uldp/error.h"
-#include "uldp/probability.h"
 
 namespace uldp {
 namespace {

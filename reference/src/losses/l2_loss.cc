@@ -1,12 +1,12 @@
-#include "uldp/utility/l2_loss.h"
+#include "uldp/losses/l2_loss.h"
 
 #include <algorithm>
 #include <functional>
 
 #include "uldp/error.h"
 #include "uldp/mechanisms/ubd/ubd_estimator.h"
-#include "uldp/mechanisms/uhr/uhr_estimator.h"
 #include "uldp/mechanisms/ubd_opt/ubd_opt_estimator.h"
+#include "uldp/mechanisms/uhr/uhr_estimator.h"
 
 namespace uldp {
 namespace {

@@ -1,14 +1,14 @@
-#include "uldp/utility/loss_tables.h"
+#include "uldp/losses/loss_tables.h"
 
 #include <optional>
 
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/error.h"
-#include "uldp/index_set.h"
+#include "uldp/losses/coordinate_model.h"
+#include "uldp/losses/l1_loss.h"
+#include "uldp/losses/l2_loss.h"
 #include "uldp/mechanisms/registry.h"
-#include "uldp/privacy_budget.h"
-#include "uldp/utility/coordinate_model.h"
-#include "uldp/utility/l1_loss.h"
-#include "uldp/utility/l2_loss.h"
 
 namespace uldp {
 namespace {

@@ -1,7 +1,7 @@
 // θ* of uRAP by bisection on the exact (l2) or certified (l1) sign of the derivative of the
 // worst-case loss; the worst case over p is uniform on X_S and on X_N (concave, symmetric loss),
 // with the mass w on X_S maximising, and Danskin's theorem gives the derivative at w*(θ).
-#include "uldp/utility/optimal_theta.h"
+#include "uldp/losses/optimal_theta.h"
 
 #include <string>
 

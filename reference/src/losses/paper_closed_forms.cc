@@ -1,4 +1,4 @@
-#include "uldp/utility/paper_closed_forms.h"
+#include "uldp/losses/paper_closed_forms.h"
 
 namespace uldp::paper {
 namespace {

@@ -1,4 +1,4 @@
-#include "uldp/utility/pum_loss_bound.h"
+#include "uldp/losses/pum_loss_bound.h"
 
 #include <string>
 

@@ -2,8 +2,8 @@
 // (dense) and the registry's uRR at |X| = 12800 is ULDP (class-structured), as the README shows.
 #include <iostream>
 
-#include "uldp/checks/dense_privacy_check.h"
-#include "uldp/checks/form_checks.h"
+#include "uldp/forms/dense_privacy_check.h"
+#include "uldp/forms/form_checks.h"
 #include "uldp/mechanisms/registry.h"
 #include "uldp/mechanisms/urr/urr.h"
 

@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "uldp/checks/class_privacy_check.h"
-#include "uldp/checks/dense_privacy_check.h"
 #include "uldp/error.h"
+#include "uldp/forms/class_privacy_check.h"
+#include "uldp/forms/dense_privacy_check.h"
+#include "uldp/losses/l2_loss.h"
 #include "uldp/mechanisms/registry.h"
 #include "uldp/mechanisms/ubd_opt/ubd_opt.h"
 #include "uldp/mechanisms/ubd_opt/ubd_opt_estimator.h"
-#include "uldp/utility/l2_loss.h"
 
 namespace uldp {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <chrono>
 
-#include "uldp/checks/class_privacy_check.h"
 #include "uldp/error.h"
+#include "uldp/forms/class_privacy_check.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
 #include "uldp/mechanisms/uhr/uhr.h"

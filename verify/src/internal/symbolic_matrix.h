@@ -9,7 +9,7 @@
 
 #include <z3++.h>
 
-#include "uldp/checks/dense_privacy_check.h"
+#include "uldp/forms/dense_privacy_check.h"
 
 namespace uldp::verify::internal {
 

@@ -15,8 +15,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "uldp/arithmetic/index_set.h"
 #include "uldp/estimate/estimation_model.h"
-#include "uldp/index_set.h"
 
 namespace uldp::estimate {
 

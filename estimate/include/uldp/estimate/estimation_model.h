@@ -8,16 +8,16 @@
 #include <variant>
 #include <vector>
 
-#include "uldp/mechanisms/ubd/ubd_sampling.h"
-#include "uldp/mechanisms/ubd_opt/ubd_opt_sampling.h"
 #include "uldp/estimate/em.h"
-#include "uldp/mechanisms/uhr/uhr_sampling.h"
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/report_file.h"
-#include "uldp/mechanisms/uss/uss_sampling.h"
 #include "uldp/estimate/threshold.h"
 #include "uldp/mechanisms/mechanism_spec.h"
+#include "uldp/mechanisms/ubd/ubd_sampling.h"
+#include "uldp/mechanisms/ubd_opt/ubd_opt_sampling.h"
+#include "uldp/mechanisms/uhr/uhr_sampling.h"
+#include "uldp/mechanisms/uss/uss_sampling.h"
 
 namespace uldp::estimate {
 

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "uldp/dense_mechanism.h"
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
-#include "uldp/rational.h"
-#include "uldp/unary_mechanism.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/forms/dense_mechanism.h"
+#include "uldp/forms/unary_mechanism.h"
 
 namespace uldp::estimate {
 

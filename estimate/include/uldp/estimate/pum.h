@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-#include "uldp/index_set.h"
+#include "uldp/arithmetic/index_set.h"
 
 namespace uldp::estimate {
 

@@ -5,7 +5,7 @@
 
 #include <compare>
 
-#include "uldp/rational.h"
+#include "uldp/arithmetic/rational.h"
 
 namespace uldp {
 

@@ -4,8 +4,8 @@
 #include <optional>
 #include <string>
 
-#include "uldp/extended_rational.h"
-#include "uldp/rational.h"
+#include "uldp/arithmetic/extended_rational.h"
+#include "uldp/arithmetic/rational.h"
 
 namespace uldp {
 

@@ -3,7 +3,7 @@
 
 #include <string_view>
 
-#include "uldp/rational.h"
+#include "uldp/arithmetic/rational.h"
 
 namespace uldp {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "uldp/dense_mechanism.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp {
 

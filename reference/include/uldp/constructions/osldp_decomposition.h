@@ -14,9 +14,9 @@
 #include <optional>
 #include <vector>
 
-#include "uldp/checks/verdict.h"
-#include "uldp/dense_mechanism.h"
-#include "uldp/index_set.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/forms/dense_mechanism.h"
+#include "uldp/forms/verdict.h"
 
 namespace uldp {
 

@@ -4,9 +4,9 @@
 // that the two can be cross-checked.
 #pragma once
 
-#include "uldp/dense_mechanism.h"
-#include "uldp/extended_rational.h"
-#include "uldp/index_set.h"
+#include "uldp/arithmetic/extended_rational.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp {
 

@@ -5,9 +5,9 @@
 // i.e. the ratio over Y_P x Y_B is at most t_A t_B (not a ULDP claim for the pair).
 #pragma once
 
-#include "uldp/dense_mechanism.h"
-#include "uldp/extended_rational.h"
-#include "uldp/index_set.h"
+#include "uldp/arithmetic/extended_rational.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp {
 

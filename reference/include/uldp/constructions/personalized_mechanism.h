@@ -14,9 +14,9 @@
 #include <optional>
 #include <vector>
 
-#include "uldp/dense_mechanism.h"
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp {
 

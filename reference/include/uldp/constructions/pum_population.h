@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "uldp/arithmetic/index_set.h"
 #include "uldp/constructions/personalized_mechanism.h"
-#include "uldp/index_set.h"
 #include "uldp/mechanisms/registry.h"
 
 namespace uldp {

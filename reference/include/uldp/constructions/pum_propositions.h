@@ -9,11 +9,11 @@
 #include <optional>
 #include <vector>
 
-#include "uldp/checks/verdict.h"
+#include "uldp/arithmetic/extended_rational.h"
+#include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/constructions/pum_population.h"
-#include "uldp/dense_mechanism.h"
-#include "uldp/extended_rational.h"
-#include "uldp/privacy_budget.h"
+#include "uldp/forms/dense_mechanism.h"
+#include "uldp/forms/verdict.h"
 
 namespace uldp {
 

@@ -10,8 +10,8 @@
 #include <cstddef>
 #include <vector>
 
-#include "uldp/dense_mechanism.h"
-#include "uldp/index_set.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp {
 

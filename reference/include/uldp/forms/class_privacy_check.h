@@ -5,11 +5,11 @@
 
 #include <optional>
 
-#include "uldp/checks/dense_privacy_check.h"
-#include "uldp/checks/verdict.h"
-#include "uldp/class_structured_mechanism.h"
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/forms/class_structured_mechanism.h"
+#include "uldp/forms/dense_privacy_check.h"
+#include "uldp/forms/verdict.h"
 
 namespace uldp {
 

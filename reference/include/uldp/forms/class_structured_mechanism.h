@@ -14,9 +14,9 @@
 #include <utility>
 #include <vector>
 
-#include "uldp/dense_mechanism.h"
-#include "uldp/index_set.h"
-#include "uldp/rational.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "uldp/rational.h"
+#include "uldp/arithmetic/rational.h"
 
 namespace uldp {
 

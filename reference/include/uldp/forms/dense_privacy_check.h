@@ -5,10 +5,10 @@
 
 #include <optional>
 
-#include "uldp/checks/verdict.h"
-#include "uldp/dense_mechanism.h"
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/forms/dense_mechanism.h"
+#include "uldp/forms/verdict.h"
 
 namespace uldp {
 

@@ -5,10 +5,10 @@
 #include <optional>
 #include <string_view>
 
-#include "uldp/checks/verdict.h"
-#include "uldp/index_set.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/forms/verdict.h"
 #include "uldp/mechanisms/exact_form.h"
-#include "uldp/privacy_budget.h"
 
 namespace uldp {
 

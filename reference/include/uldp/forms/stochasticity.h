@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "uldp/dense_mechanism.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp {
 

@@ -5,11 +5,11 @@
 
 #include <optional>
 
-#include "uldp/checks/dense_privacy_check.h"
-#include "uldp/checks/verdict.h"
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
-#include "uldp/unary_mechanism.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/forms/dense_privacy_check.h"
+#include "uldp/forms/unary_mechanism.h"
+#include "uldp/forms/verdict.h"
 
 namespace uldp {
 

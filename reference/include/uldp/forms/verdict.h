@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "uldp/extended_rational.h"
+#include "uldp/arithmetic/extended_rational.h"
 
 namespace uldp {
 

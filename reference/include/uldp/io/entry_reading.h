@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-#include "uldp/rational.h"
+#include "uldp/arithmetic/rational.h"
 
 namespace uldp {
 

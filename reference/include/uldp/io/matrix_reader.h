@@ -12,10 +12,10 @@
 #include <optional>
 #include <variant>
 
-#include "uldp/dense_mechanism.h"
+#include "uldp/forms/dense_mechanism.h"
+#include "uldp/forms/unary_mechanism.h"
 #include "uldp/io/delimited_text.h"
 #include "uldp/io/entry_reading.h"
-#include "uldp/unary_mechanism.h"
 
 namespace uldp {
 

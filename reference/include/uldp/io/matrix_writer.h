@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "uldp/dense_mechanism.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp {
 

@@ -10,11 +10,11 @@
 #include <string_view>
 #include <vector>
 
-#include "uldp/index_set.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/forms/unary_mechanism.h"
 #include "uldp/mechanisms/mechanism_spec.h"
-#include "uldp/privacy_budget.h"
-#include "uldp/rational.h"
-#include "uldp/unary_mechanism.h"
 
 namespace uldp {
 

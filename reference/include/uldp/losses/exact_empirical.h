@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "uldp/dense_mechanism.h"
-#include "uldp/rational.h"
-#include "uldp/unary_mechanism.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/forms/dense_mechanism.h"
+#include "uldp/forms/unary_mechanism.h"
 
 namespace uldp {
 

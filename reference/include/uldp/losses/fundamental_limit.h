@@ -8,8 +8,8 @@
 #include <cstddef>
 #include <vector>
 
-#include "uldp/rational.h"
-#include "uldp/utility/interval.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/losses/interval.h"
 
 namespace uldp {
 

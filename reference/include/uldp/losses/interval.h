@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "uldp/rational.h"
+#include "uldp/arithmetic/rational.h"
 
 namespace uldp {
 

@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "uldp/rational.h"
-#include "uldp/utility/coordinate_model.h"
-#include "uldp/utility/interval.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/losses/coordinate_model.h"
+#include "uldp/losses/interval.h"
 
 namespace uldp {
 

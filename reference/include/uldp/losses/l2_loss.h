@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "uldp/rational.h"
-#include "uldp/utility/coordinate_model.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/losses/coordinate_model.h"
 
 namespace uldp {
 

@@ -7,8 +7,8 @@
 
 #include <cstddef>
 
-#include "uldp/rational.h"
-#include "uldp/utility/interval.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/losses/interval.h"
 
 namespace uldp {
 

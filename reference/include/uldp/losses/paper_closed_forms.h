@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "uldp/index_set.h"
-#include "uldp/rational.h"
-#include "uldp/utility/interval.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/losses/interval.h"
 
 namespace uldp::paper {
 

@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "uldp/rational.h"
+#include "uldp/arithmetic/rational.h"
 
 namespace uldp {
 

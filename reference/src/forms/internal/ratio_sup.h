@@ -4,8 +4,8 @@
 
 #include <optional>
 
-#include "uldp/checks/verdict.h"
-#include "uldp/privacy_budget.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/forms/verdict.h"
 
 namespace uldp::internal {
 

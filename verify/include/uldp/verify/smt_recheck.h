@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "uldp/checks/verdict.h"
-#include "uldp/dense_mechanism.h"
-#include "uldp/extended_rational.h"
-#include "uldp/index_set.h"
-#include "uldp/privacy_budget.h"
+#include "uldp/arithmetic/extended_rational.h"
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/forms/dense_mechanism.h"
+#include "uldp/forms/verdict.h"
 #include "uldp/verify/proof_status.h"
 
 namespace uldp::verify {

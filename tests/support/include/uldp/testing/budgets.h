@@ -1,7 +1,7 @@
 // Exact privacy budgets written as small fractions in tests.
 #pragma once
 
-#include "uldp/privacy_budget.h"
+#include "uldp/arithmetic/privacy_budget.h"
 
 namespace uldp::testing {
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "uldp/arithmetic/rational.h"
 #include "uldp/io/matrix_reader.h"
-#include "uldp/rational.h"
 #include "uldp/testing/byte_choices.h"
 
 namespace uldp::testing {
