@@ -5,6 +5,7 @@
 
 #include "bench_support.h"
 #include "uldp/forms/class_privacy_check.h"
+#include "uldp/mechanisms/ubd/ubd.h"
 #include "uldp/mechanisms/urr/urr.h"
 
 namespace uldp::bench {
@@ -46,6 +47,18 @@ void BM_UrrClassesChecks(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_UrrClassesChecks)->Unit(benchmark::kMicrosecond);
+
+// uBD with blocks of 300 at the same setting: C(2432, 300) outputs (393 digits), built in class
+// form and checked under the literal ULDP reading (tests/mechanisms/ubd/ubd_test.cc checks the
+// verdict).
+void BM_UbdClassesBuildAndCheck(benchmark::State& state) {
+  const PrivacyBudget b = budget("6");
+  for (auto _ : state) {
+    const ClassStructuredMechanism m = utility_optimized_block_design_classes(sensitive(), 300, b);
+    benchmark::DoNotOptimize(check_uldp(m, sensitive(), b, UldpReading::kLiteral));
+  }
+}
+BENCHMARK(BM_UbdClassesBuildAndCheck)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace uldp::bench

@@ -5,6 +5,8 @@
 // includes a layer its target must not see fails here, before any link error could hide it.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -92,6 +94,50 @@ TEST(Layering, TheRuleCatchesAnExactFileIncludingASampler) {
   EXPECT_TRUE(caught);
   EXPECT_EQ(layer_of("mechanisms/uhr/uhr_sampling.cc"), Layer::kEstimate);
   EXPECT_EQ(layer_of("mechanisms/uhr/uhr_claims.cc"), Layer::kVerify);
+}
+
+// One folder per registry name: every file in mechanisms/NAME/ is named after NAME and the folder
+// has its page; tests/mechanisms/NAME/ mirrors it, each test file named after a source file there.
+TEST(Layering, MechanismFoldersAreNamedAfterTheirMechanismAndTestsMirrorThem) {
+  const std::string root = ULDP_SOURCE_DIR;
+  std::map<std::string, std::set<std::string>> sources;  // NAME -> file names in mechanisms/NAME/
+  for (const std::string& path : repository_text_files(root, {"mechanisms"})) {
+    const std::string rest = path.substr(std::string("mechanisms/").size());
+    const std::size_t slash = rest.find('/');
+    if (slash == std::string::npos || rest.starts_with("internal/")) continue;
+    sources[rest.substr(0, slash)].insert(rest.substr(slash + 1));
+  }
+  ASSERT_GE(sources.size(), 11u);
+  for (const auto& [name, files] : sources) {
+    EXPECT_TRUE(files.contains("README.md")) << "mechanisms/" << name << "/ has no page";
+    EXPECT_TRUE(files.contains(name + ".h"))
+        << "mechanisms/" << name << "/ has no " << name << ".h";
+    for (const std::string& file : files) {
+      EXPECT_TRUE(file == "README.md" || file.starts_with(name + ".") ||
+                  file.starts_with(name + "_"))
+          << "mechanisms/" << name << "/" << file << " is not named after " << name;
+    }
+  }
+  std::set<std::string> tested;
+  for (const std::string& path : repository_text_files(root, {"tests/mechanisms"})) {
+    const std::string rest = path.substr(std::string("tests/mechanisms/").size());
+    const std::size_t slash = rest.find('/');
+    if (slash == std::string::npos) continue;  // shared machinery: registry, parameters
+    const std::string name = rest.substr(0, slash);
+    const std::string file = rest.substr(slash + 1);
+    ASSERT_TRUE(sources.contains(name)) << path << " mirrors no mechanisms/" << name << "/";
+    ASSERT_TRUE(file.ends_with("_test.cc")) << path;
+    const std::string source = file.substr(0, file.size() - std::string("_test.cc").size());
+    EXPECT_TRUE(sources[name].contains(source + ".h"))
+        << path << " names no source in mechanisms/" << name << "/";
+    tested.insert(name);
+  }
+  for (const auto& [name, files] : sources) {
+    // `none` is the identity; its behaviour is tested through the shared registry tests.
+    if (name != "none") {
+      EXPECT_TRUE(tested.contains(name)) << "no tests/mechanisms/" << name << "/";
+    }
+  }
 }
 
 }  // namespace
