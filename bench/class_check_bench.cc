@@ -54,7 +54,7 @@ BENCHMARK(BM_UrrClassesChecks)->Unit(benchmark::kMicrosecond);
 void BM_UbdClassesBuildAndCheck(benchmark::State& state) {
   const PrivacyBudget b = budget("6");
   for (auto _ : state) {
-    const ClassStructuredMechanism m = utility_optimized_block_design_classes(sensitive(), 300, b);
+    const ClassStructuredMechanism m = ubd_classes(sensitive(), 300, b);
     benchmark::DoNotOptimize(check_uldp(m, sensitive(), b, UldpReading::kLiteral));
   }
 }

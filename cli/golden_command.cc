@@ -113,12 +113,10 @@ std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec&
                           [&](const DenseParams& m) {
                             g.reports.counts = sample_report_counts(rng, m, g.input_counts);
                           },
-                          [&](const BlockDesignParams&) { throw InvalidArgument(kNoBlockDesign); },
-                          [&](const BlockMixtureParams&) { throw InvalidArgument(kNoBlockDesign); },
-                          [&](const HadamardParams&) { throw InvalidArgument(kNoHadamard); },
-                          [&](const SubsetSelectionParams&) {
-                            throw InvalidArgument(kNoSubsetSelection);
-                          }},
+                          [&](const UbdParams&) { throw InvalidArgument(kNoBlockDesign); },
+                          [&](const UbdOptParams&) { throw InvalidArgument(kNoBlockDesign); },
+                          [&](const UhrParams&) { throw InvalidArgument(kNoHadamard); },
+                          [&](const UssParams&) { throw InvalidArgument(kNoSubsetSelection); }},
                model);
     cases.push_back(std::move(g));
   }
@@ -147,12 +145,10 @@ void run(const GoldenCommand& c, int& exit_code) {
   if (!(c.alpha > 0.0 && c.alpha < 1.0)) throw InvalidArgument("--alpha: must be in (0,1)");
   const MechanismSpec spec = c.mech.build();
   const EstimationModel model = estimation_model(spec);
-  if (std::holds_alternative<BlockDesignParams>(model) ||
-      std::holds_alternative<BlockMixtureParams>(model))
+  if (std::holds_alternative<UbdParams>(model) || std::holds_alternative<UbdOptParams>(model))
     throw InvalidArgument(kNoBlockDesign);
-  if (std::holds_alternative<HadamardParams>(model)) throw InvalidArgument(kNoHadamard);
-  if (std::holds_alternative<SubsetSelectionParams>(model))
-    throw InvalidArgument(kNoSubsetSelection);
+  if (std::holds_alternative<UhrParams>(model)) throw InvalidArgument(kNoHadamard);
+  if (std::holds_alternative<UssParams>(model)) throw InvalidArgument(kNoSubsetSelection);
   const bool bits = reports_are_bit_vectors(model);
   check_size(spec.k, bits ? kMaxGoldenBits : kMaxGoldenSymbols, "--k");
   const ExactForm natural = exact_form(spec);

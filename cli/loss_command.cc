@@ -144,7 +144,7 @@ void add_optimal_theta(const LossCommand& c, const MechanismSpec& spec, std::uin
   const bool l2 = c.mech.theta == "optimal";
   // RAPPOR is uRAP with every bit sensitive.
   const std::size_t sensitive_count =
-      entry_of(spec).name == GeneralizedRapporParams::kName ? spec.k : spec.sensitive.size();
+      entry_of(spec).name == RapporSpec::kName ? spec.k : spec.sensitive.size();
   const OptimalTheta opt = optimal_urap_theta(spec.k, sensitive_count, budget_of(spec)->exp_eps(),
                                               l2 ? ThetaObjective::kL2 : ThetaObjective::kL1);
   MechanismFlags paper_flags = c.mech;

@@ -76,15 +76,13 @@ nlohmann::json common_json(const MechanismSpec& spec, const nlohmann::json& pum)
   }
   j["sensitive"] = spec.sensitive.indices();
   if (const auto theta = theta_of(spec)) j["theta"] = to_string(*theta);
-  if (const auto* ubd = std::get_if<UtilityOptimizedBlockDesignParams>(&spec.kind))
-    j["block"] = ubd->block;
-  if (const auto* mix = std::get_if<UbdMixtureParams>(&spec.kind)) {
+  if (const auto* ubd = std::get_if<UbdSpec>(&spec.kind)) j["block"] = ubd->block;
+  if (const auto* mix = std::get_if<UbdOptSpec>(&spec.kind)) {
     j["alpha"] = to_string(mix->alpha);
     for (const BlockWeight& bw : mix->weights)
       j["block_weights"].push_back({{"block", bw.block}, {"weight", to_string(bw.weight)}});
   }
-  if (const auto* uss = std::get_if<UtilityOptimizedSubsetSelectionParams>(&spec.kind))
-    j["block"] = uss->block;
+  if (const auto* uss = std::get_if<UssSpec>(&spec.kind)) j["block"] = uss->block;
   return j;
 }
 

@@ -48,12 +48,12 @@ ExactForm exact_form(const MechanismSpec& spec, FormChoice choice) {
   const std::size_t k = spec.k;
   return std::visit(
       Overloaded{
-          [&](const NonPrivateParams&) -> ExactForm {
+          [&](const NoneSpec&) -> ExactForm {
             require_dense_symbols(k);
             return DenseForm{non_private(k),
                              spec.sensitive};  // Y_P = X_S: a sensitive x is never hidden
           },
-          [&](const RandomizedResponseParams& p) -> ExactForm {
+          [&](const RrSpec& p) -> ExactForm {
             // One input class: the class form serves X_S = X; another X_S is checked densely.
             if (choice == FormChoice::kNatural && spec.sensitive.size() == k) {
               return ClassForm{randomized_response_classes(k, p.budget), IndexSet::all(k)};
@@ -61,7 +61,7 @@ ExactForm exact_form(const MechanismSpec& spec, FormChoice choice) {
             require_dense_symbols(k);
             return DenseForm{randomized_response(k, p.budget), IndexSet::all(k)};
           },
-          [&](const UtilityOptimizedRRParams& p) -> ExactForm {
+          [&](const UrrSpec& p) -> ExactForm {
             if (choice == FormChoice::kNatural) {
               return ClassForm{utility_optimized_rr_classes(spec.sensitive, p.budget),
                                spec.sensitive};
@@ -69,43 +69,40 @@ ExactForm exact_form(const MechanismSpec& spec, FormChoice choice) {
             require_dense_symbols(k);
             return DenseForm{utility_optimized_rr(spec.sensitive, p.budget), spec.sensitive};
           },
-          [&](const GeneralizedRapporParams& p) -> ExactForm {
+          [&](const RapporSpec& p) -> ExactForm {
             return bit_product(generalized_rappor(k, p.theta, p.budget),
                                IndexSet::from_indices({}, k, "zero bits"), choice);
           },
-          [&](const UtilityOptimizedRapporParams& p) -> ExactForm {
+          [&](const UrapSpec& p) -> ExactForm {
             // Definition 4: Y_P = the vectors whose non-sensitive bits are all 0.
             return bit_product(utility_optimized_rappor(spec.sensitive, p.theta, p.budget),
                                spec.sensitive.complement(), choice);
           },
-          [&](const UtilityOptimizedBlockDesignParams& p) -> ExactForm {
-            ClassStructuredMechanism q =
-                utility_optimized_block_design_classes(spec.sensitive, p.block, p.budget);
+          [&](const UbdSpec& p) -> ExactForm {
+            ClassStructuredMechanism q = ubd_classes(spec.sensitive, p.block, p.budget);
             if (choice == FormChoice::kNatural) return ClassForm{std::move(q), std::nullopt};
             DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
             return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
           },
-          [&](const UbdMixtureParams& p) -> ExactForm {
-            ClassStructuredMechanism q = ubd_mixture_classes(spec.sensitive, p.weights, p.budget);
+          [&](const UbdOptSpec& p) -> ExactForm {
+            ClassStructuredMechanism q = ubd_opt_classes(spec.sensitive, p.weights, p.budget);
             if (choice == FormChoice::kNatural) return ClassForm{std::move(q), std::nullopt};
             DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
             return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
           },
-          [&](const UtilityOptimizedHadamardParams& p) -> ExactForm {
-            ClassStructuredMechanism q =
-                utility_optimized_hadamard_classes(spec.sensitive, p.budget);
+          [&](const UhrSpec& p) -> ExactForm {
+            ClassStructuredMechanism q = uhr_classes(spec.sensitive, p.budget);
             if (choice == FormChoice::kNatural) return ClassForm{std::move(q), std::nullopt};
             DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
             return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
           },
-          [&](const UtilityOptimizedSubsetSelectionParams& p) -> ExactForm {
-            ClassStructuredMechanism q =
-                utility_optimized_subset_selection_classes(spec.sensitive, p.block, p.budget);
+          [&](const UssSpec& p) -> ExactForm {
+            ClassStructuredMechanism q = uss_classes(spec.sensitive, p.block, p.budget);
             if (choice == FormChoice::kNatural) return ClassForm{std::move(q), std::nullopt};
             DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
             return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
           },
-          [&](const MangatParams& p) -> ExactForm {
+          [&](const MangatSpec& p) -> ExactForm {
             return DenseForm{mangat(p.p), IndexSet::from_indices({1}, 2, "protected")};
           },
       },

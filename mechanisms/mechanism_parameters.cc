@@ -10,31 +10,31 @@ namespace uldp {
 std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec) {
   return std::visit(
       Overloaded{
-          [](const NonPrivateParams&) { return std::vector<MechanismParameter>{}; },
-          [&](const RandomizedResponseParams& p) {
+          [](const NoneSpec&) { return std::vector<MechanismParameter>{}; },
+          [&](const RrSpec& p) {
             const Rational& t = p.budget.exp_eps();
             const Rational denominator = Rational(spec.k) + t - 1;
             return std::vector<MechanismParameter>{{"keep", t / denominator},
                                                    {"other", 1 / denominator}};
           },
-          [&](const UtilityOptimizedRRParams& p) {
+          [&](const UrrSpec& p) {
             const UrrConstants c = urr_constants(spec.sensitive.size(), p.budget.exp_eps());
             return std::vector<MechanismParameter>{{"c1", c.c1}, {"c2", c.c2}, {"c3", c.c3}};
           },
-          [](const GeneralizedRapporParams& p) {
+          [](const RapporSpec& p) {
             const Rational& theta = p.theta.value();
             return std::vector<MechanismParameter>{{"theta", theta},
                                                    {"psi", rappor_psi(theta, p.budget.exp_eps())}};
           },
-          [](const UtilityOptimizedRapporParams& p) {
+          [](const UrapSpec& p) {
             const Rational& theta = p.theta.value();
             const UrapConstants d = urap_constants(theta, p.budget.exp_eps());
             return std::vector<MechanismParameter>{{"theta", theta}, {"d1", d.d1}, {"d2", d.d2}};
           },
-          [](const MangatParams& p) {
+          [](const MangatSpec& p) {
             return std::vector<MechanismParameter>{{"p", p.p.value()}};
           },
-          [&](const UtilityOptimizedBlockDesignParams& p) {
+          [&](const UbdSpec& p) {
             const UbdConstants c =
                 ubd_constants(spec.sensitive.size(), p.block, p.budget.exp_eps());
             return std::vector<MechanismParameter>{{"K", Rational(static_cast<long>(p.block))},
@@ -44,20 +44,20 @@ std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec) 
                                                    {"from_open", c.from_open},
                                                    {"reports_self", c.reports_self}};
           },
-          [&](const UbdMixtureParams& p) {
+          [&](const UbdOptSpec& p) {
             std::vector<MechanismParameter> out{{"alpha", p.alpha}};
             for (const BlockWeight& bw : p.weights)
               out.push_back({"weight_K" + std::to_string(bw.block), bw.weight});
             return out;
           },
-          [&](const UtilityOptimizedHadamardParams& p) {
+          [&](const UhrSpec& p) {
             const UhrConstants c = uhr_constants(spec.sensitive.size(), p.budget.exp_eps());
             return std::vector<MechanismParameter>{{"V", Rational(static_cast<long>(c.columns))},
                                                    {"plus", c.plus},
                                                    {"minus", c.minus},
                                                    {"reports_self", c.reports_self}};
           },
-          [&](const UtilityOptimizedSubsetSelectionParams& p) {
+          [&](const UssSpec& p) {
             const UssConstants c =
                 uss_constants(spec.sensitive.size(), p.block, p.budget.exp_eps());
             return std::vector<MechanismParameter>{{"K", Rational(static_cast<long>(p.block))},

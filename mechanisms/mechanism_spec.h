@@ -26,11 +26,8 @@
 namespace uldp {
 
 /// The parameters of one mechanism kind; the alternative names the kind.
-using MechanismKind =
-    std::variant<NonPrivateParams, RandomizedResponseParams, UtilityOptimizedRRParams,
-                 GeneralizedRapporParams, UtilityOptimizedRapporParams, MangatParams,
-                 UtilityOptimizedOueParams, UtilityOptimizedBlockDesignParams, UbdMixtureParams,
-                 UtilityOptimizedHadamardParams, UtilityOptimizedSubsetSelectionParams>;
+using MechanismKind = std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, UrapSpec, MangatSpec,
+                                   UoueSpec, UbdSpec, UbdOptSpec, UhrSpec, UssSpec>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {

@@ -25,23 +25,23 @@ Probability theta_or_default(const MechanismArguments& a) {
 
 MechanismSpec make_non_private(const MechanismArguments& a) {
   return {a.k, a.sensitive ? *a.sensitive : IndexSet::from_indices({}, a.k, "--sensitive"),
-          NonPrivateParams{}};
+          NoneSpec{}};
 }
 
 MechanismSpec make_rr(const MechanismArguments& a) {
-  return {a.k, sensitive_or_all(a), RandomizedResponseParams{*a.budget}};
+  return {a.k, sensitive_or_all(a), RrSpec{*a.budget}};
 }
 
 MechanismSpec make_urr(const MechanismArguments& a) {
-  return {a.k, *a.sensitive, UtilityOptimizedRRParams{*a.budget}};
+  return {a.k, *a.sensitive, UrrSpec{*a.budget}};
 }
 
 MechanismSpec make_rappor(const MechanismArguments& a) {
-  return {a.k, sensitive_or_all(a), GeneralizedRapporParams{*a.budget, theta_or_default(a)}};
+  return {a.k, sensitive_or_all(a), RapporSpec{*a.budget, theta_or_default(a)}};
 }
 
 MechanismSpec make_urap(const MechanismArguments& a) {
-  return {a.k, *a.sensitive, UtilityOptimizedRapporParams{*a.budget, theta_or_default(a)}};
+  return {a.k, *a.sensitive, UrapSpec{*a.budget, theta_or_default(a)}};
 }
 
 MechanismSpec make_mangat(const MechanismArguments& a) {
@@ -59,19 +59,19 @@ MechanismSpec make_mangat(const MechanismArguments& a) {
   const IndexSet xs = IndexSet::from_indices({1}, 2, "--sensitive");
   if (a.mangat_p) {
     return {2, xs,
-            MangatParams{*a.mangat_p,
-                         PrivacyBudget::from_exp_eps(1 / a.mangat_p->value(), "--mangat-p")}};
+            MangatSpec{*a.mangat_p,
+                       PrivacyBudget::from_exp_eps(1 / a.mangat_p->value(), "--mangat-p")}};
   }
-  return {2, xs, MangatParams{Probability::from_rational(mangat_p_for(*a.budget), "p"), *a.budget}};
+  return {2, xs, MangatSpec{Probability::from_rational(mangat_p_for(*a.budget), "p"), *a.budget}};
 }
 
 MechanismSpec make_uoue(const MechanismArguments& a) {
-  return {a.k, *a.sensitive, utility_optimized_oue_params(*a.budget)};
+  return {a.k, *a.sensitive, uoue_spec(*a.budget)};
 }
 
 MechanismSpec make_ubd(const MechanismArguments& a) {
   ubd_constants(a.sensitive->size(), *a.block, a.budget->exp_eps());  // validates X_S and K
-  return {a.k, *a.sensitive, UtilityOptimizedBlockDesignParams{*a.budget, *a.block}};
+  return {a.k, *a.sensitive, UbdSpec{*a.budget, *a.block}};
 }
 
 MechanismSpec make_ubd_opt(const MechanismArguments& a) {
@@ -80,7 +80,7 @@ MechanismSpec make_ubd_opt(const MechanismArguments& a) {
 
 MechanismSpec make_uhr(const MechanismArguments& a) {
   uhr_constants(a.sensitive->size(), a.budget->exp_eps());  // validates X_S
-  return {a.k, *a.sensitive, UtilityOptimizedHadamardParams{*a.budget}};
+  return {a.k, *a.sensitive, UhrSpec{*a.budget}};
 }
 
 MechanismSpec make_uss(const MechanismArguments& a) {
@@ -88,7 +88,7 @@ MechanismSpec make_uss(const MechanismArguments& a) {
   if (v == 0) throw InvalidArgument("--sensitive: uSS needs a non-empty X_S");
   const std::size_t block = a.block ? *a.block : uss_default_block(v, a.budget->exp_eps());
   uss_constants(v, block, a.budget->exp_eps());  // validates K
-  return {a.k, *a.sensitive, UtilityOptimizedSubsetSelectionParams{*a.budget, block}};
+  return {a.k, *a.sensitive, UssSpec{*a.budget, block}};
 }
 
 using enum Takes;
@@ -247,23 +247,16 @@ MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArgumen
 
 std::optional<PrivacyBudget> budget_of(const MechanismSpec& spec) {
   return std::visit(
-      Overloaded{
-          [](const NonPrivateParams&) -> std::optional<PrivacyBudget> { return std::nullopt; },
-          [](const auto& params) -> std::optional<PrivacyBudget> { return params.budget; }},
+      Overloaded{[](const NoneSpec&) -> std::optional<PrivacyBudget> { return std::nullopt; },
+                 [](const auto& params) -> std::optional<PrivacyBudget> { return params.budget; }},
       spec.kind);
 }
 
 std::optional<Rational> theta_of(const MechanismSpec& spec) {
   return std::visit(
-      Overloaded{[](const GeneralizedRapporParams& p) -> std::optional<Rational> {
-                   return p.theta.value();
-                 },
-                 [](const UtilityOptimizedRapporParams& p) -> std::optional<Rational> {
-                   return p.theta.value();
-                 },
-                 [](const UtilityOptimizedOueParams& p) -> std::optional<Rational> {
-                   return p.theta.value();
-                 },
+      Overloaded{[](const RapporSpec& p) -> std::optional<Rational> { return p.theta.value(); },
+                 [](const UrapSpec& p) -> std::optional<Rational> { return p.theta.value(); },
+                 [](const UoueSpec& p) -> std::optional<Rational> { return p.theta.value(); },
                  [](const auto&) -> std::optional<Rational> { return std::nullopt; }},
       spec.kind);
 }

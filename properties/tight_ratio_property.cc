@@ -43,7 +43,7 @@ RC_GTEST_PROP(TightRatio, UtilityOptimizedBlockDesignIsExactlyTInBothForms, (con
   const std::size_t k = *uniform<std::size_t>(1, 8);
   const IndexSet x_s = nonempty_sensitive(k);
   const std::size_t block = *uniform<std::size_t>(1, x_s.size());
-  const ClassStructuredMechanism q = utility_optimized_block_design_classes(x_s, block, t.budget());
+  const ClassStructuredMechanism q = ubd_classes(x_s, block, t.budget());
   const DenseExpansion d = q.to_dense();
   const Verdict v = check_uldp(q, x_s, t.budget(), UldpReading::kReachable);
   const Verdict dense =
@@ -68,8 +68,7 @@ RC_GTEST_PROP(TightRatio, UhrAndUssAreExactlyTInBothForms, (const ExpEps& t)) {
   const std::size_t block = *uniform<std::size_t>(1, x_s.size());
   const bool uhr = *rc::gen::arbitrary<bool>();
   const ClassStructuredMechanism q =
-      uhr ? utility_optimized_hadamard_classes(x_s, t.budget())
-          : utility_optimized_subset_selection_classes(x_s, block, t.budget());
+      uhr ? uhr_classes(x_s, t.budget()) : uss_classes(x_s, block, t.budget());
   const DenseExpansion d = q.to_dense();
   RC_ASSERT(!structure_mismatch(q, d.matrix, d.protected_outputs).has_value());
   const Verdict v = check_uldp(q, x_s, t.budget(), UldpReading::kReachable);

@@ -94,18 +94,17 @@ EventBound event_bound(const std::vector<std::uint64_t>& counts,
 // uBD's reports are bit vectors of a block plus the input's own bit, uHR's are Hadamard columns:
 // neither independent bits nor a histogram of input symbols, so none of the rows below applies.
 void require_supported(const EstimationModel& model) {
-  if (std::holds_alternative<BlockDesignParams>(model) ||
-      std::holds_alternative<BlockMixtureParams>(model)) {
+  if (std::holds_alternative<UbdParams>(model) || std::holds_alternative<UbdOptParams>(model)) {
     throw InvalidArgument(
         "conform: mechanisms ubd and ubd-opt are not supported yet (their reports are blocks, "
         "not independent bits or symbols)");
   }
-  if (std::holds_alternative<SubsetSelectionParams>(model)) {
+  if (std::holds_alternative<UssParams>(model)) {
     throw InvalidArgument(
         "conform: mechanism uss is not supported yet (its reports are subsets, not independent "
         "bits)");
   }
-  if (std::holds_alternative<HadamardParams>(model)) {
+  if (std::holds_alternative<UhrParams>(model)) {
     throw InvalidArgument(
         "conform: mechanism uhr is not supported yet (its reports are Hadamard columns, not "
         "input symbols)");

@@ -39,57 +39,49 @@ const BitReports& mixture_reports(const ReportData& data) {
 EstimationModel estimation_model(const MechanismSpec& spec) {
   return std::visit(
       Overloaded{
-          [&](const NonPrivateParams&) -> EstimationModel { return non_private_params(spec.k); },
-          [&](const RandomizedResponseParams& p) -> EstimationModel {
+          [&](const NoneSpec&) -> EstimationModel { return non_private_params(spec.k); },
+          [&](const RrSpec& p) -> EstimationModel {
             return urr_params(rr_params(spec.k, p.budget));
           },
-          [&](const UtilityOptimizedRRParams& p) -> EstimationModel {
-            return urr_params(spec.sensitive, p.budget);
-          },
-          [&](const GeneralizedRapporParams& p) -> EstimationModel {
+          [&](const UrrSpec& p) -> EstimationModel { return urr_params(spec.sensitive, p.budget); },
+          [&](const RapporSpec& p) -> EstimationModel {
             return generalized_rappor_params(spec.k, p.theta, p.budget);
           },
-          [&](const UtilityOptimizedRapporParams& p) -> EstimationModel {
+          [&](const UrapSpec& p) -> EstimationModel {
             return urap_params(spec.sensitive, p.theta, p.budget);
           },
-          [&](const MangatParams& p) -> EstimationModel { return dense_params(mangat(p.p)); },
-          [&](const UtilityOptimizedBlockDesignParams& p) -> EstimationModel {
-            return block_design_params(spec.sensitive, p.block, p.budget);
+          [&](const MangatSpec& p) -> EstimationModel { return dense_params(mangat(p.p)); },
+          [&](const UbdSpec& p) -> EstimationModel {
+            return ubd_params(spec.sensitive, p.block, p.budget);
           },
-          [&](const UbdMixtureParams& p) -> EstimationModel {
-            return block_mixture_params(spec.sensitive, p.weights, p.alpha, p.budget);
+          [&](const UbdOptSpec& p) -> EstimationModel {
+            return ubd_opt_params(spec.sensitive, p.weights, p.alpha, p.budget);
           },
-          [&](const UtilityOptimizedHadamardParams& p) -> EstimationModel {
-            return hadamard_params(spec.sensitive, p.budget);
-          },
-          [&](const UtilityOptimizedSubsetSelectionParams& p) -> EstimationModel {
-            return subset_selection_params(spec.sensitive, p.block, p.budget);
+          [&](const UhrSpec& p) -> EstimationModel { return uhr_params(spec.sensitive, p.budget); },
+          [&](const UssSpec& p) -> EstimationModel {
+            return uss_params(spec.sensitive, p.block, p.budget);
           },
       },
       spec.kind);
 }
 
 bool reports_are_bit_vectors(const EstimationModel& model) {
-  return std::holds_alternative<UnaryParams>(model) ||
-         std::holds_alternative<BlockDesignParams>(model) ||
-         std::holds_alternative<BlockMixtureParams>(model) ||
-         std::holds_alternative<SubsetSelectionParams>(model);
+  return std::holds_alternative<UnaryParams>(model) || std::holds_alternative<UbdParams>(model) ||
+         std::holds_alternative<UbdOptParams>(model) || std::holds_alternative<UssParams>(model);
 }
 
 std::size_t num_symbols(const EstimationModel& model) {
   return std::visit(
       Overloaded{[](const UrrParams& m) { return m.k; }, [](const UnaryParams& m) { return m.k; },
                  [](const DenseParams& m) { return m.inputs; },
-                 [](const BlockDesignParams& m) { return m.k; },
-                 [](const BlockMixtureParams& m) { return m.k; },
-                 [](const HadamardParams& m) { return m.k; },
-                 [](const SubsetSelectionParams& m) { return m.k; }},
+                 [](const UbdParams& m) { return m.k; }, [](const UbdOptParams& m) { return m.k; },
+                 [](const UhrParams& m) { return m.k; }, [](const UssParams& m) { return m.k; }},
       model);
 }
 
 std::size_t report_size(const EstimationModel& model) {
   return std::visit(Overloaded{[](const DenseParams& m) { return m.outputs; },
-                               [](const HadamardParams& m) { return m.outputs(); },
+                               [](const UhrParams& m) { return m.outputs(); },
                                [&](const auto&) { return num_symbols(model); }},
                     model);
 }
@@ -100,16 +92,12 @@ std::vector<double> empirical_estimate(const EstimationModel& model, const Repor
           [&](const UrrParams& m) { return empirical_estimate_urr(m, data.symbol_counts); },
           [&](const UnaryParams& m) { return empirical_estimate_unary(m, data.bit_counts); },
           [&](const DenseParams& m) { return empirical_estimate_dense(m, data.symbol_counts); },
-          [&](const BlockDesignParams& m) {
-            return empirical_estimate_block_design(m, data.bit_counts);
+          [&](const UbdParams& m) { return empirical_estimate_ubd(m, data.bit_counts); },
+          [&](const UbdOptParams& m) {
+            return empirical_estimate_ubd_opt(m, mixture_reports(data));
           },
-          [&](const BlockMixtureParams& m) {
-            return empirical_estimate_block_mixture(m, mixture_reports(data));
-          },
-          [&](const HadamardParams& m) {
-            return empirical_estimate_hadamard(m, data.symbol_counts);
-          },
-          [&](const SubsetSelectionParams& m) {
+          [&](const UhrParams& m) { return empirical_estimate_uhr(m, data.symbol_counts); },
+          [&](const UssParams& m) {
             if (m.not_estimable) throw InvalidArgument(*m.not_estimable);
             return empirical_estimate_unary(m.bits, data.bit_counts);
           }},
@@ -125,16 +113,12 @@ ThresholdEstimate threshold_estimate(const EstimationModel& model, const ReportD
           [&](const DenseParams& m) {
             return threshold_estimate_dense(m, data.symbol_counts, alpha);
           },
-          [&](const BlockDesignParams& m) {
-            return threshold_estimate_block_design(m, data.bit_counts, alpha);
+          [&](const UbdParams& m) { return threshold_estimate_ubd(m, data.bit_counts, alpha); },
+          [&](const UbdOptParams& m) {
+            return threshold_estimate_ubd_opt(m, mixture_reports(data), alpha);
           },
-          [&](const BlockMixtureParams& m) {
-            return threshold_estimate_block_mixture(m, mixture_reports(data), alpha);
-          },
-          [&](const HadamardParams& m) {
-            return threshold_estimate_hadamard(m, data.symbol_counts, alpha);
-          },
-          [&](const SubsetSelectionParams& m) {
+          [&](const UhrParams& m) { return threshold_estimate_uhr(m, data.symbol_counts, alpha); },
+          [&](const UssParams& m) {
             if (m.not_estimable) throw InvalidArgument(*m.not_estimable);
             return threshold_estimate_unary(m.bits, data.bit_counts, alpha);
           }},
@@ -156,27 +140,25 @@ EmResult em_estimate(const EstimationModel& model, const ReportData& data,
             return em_estimate_unary(m, data.bit_reports, options);
           },
           [&](const DenseParams& m) { return em_estimate_dense(m, data.symbol_counts, options); },
-          [&](const BlockDesignParams& m) {
+          [&](const UbdParams& m) {
             if (!data.per_report) {
               throw InvalidArgument(
                   "EM on uBD reports needs one report per line (per-bit counts do not determine "
                   "the likelihood); use the empirical or thresholded estimate with counts");
             }
-            return em_estimate_block_design(m, data.bit_reports, options);
+            return em_estimate_ubd(m, data.bit_reports, options);
           },
-          [&](const BlockMixtureParams& m) {
-            return em_estimate_block_mixture(m, mixture_reports(data), options);
+          [&](const UbdOptParams& m) {
+            return em_estimate_ubd_opt(m, mixture_reports(data), options);
           },
-          [&](const HadamardParams& m) {
-            return em_estimate_hadamard(m, data.symbol_counts, options);
-          },
-          [&](const SubsetSelectionParams& m) {
+          [&](const UhrParams& m) { return em_estimate_uhr(m, data.symbol_counts, options); },
+          [&](const UssParams& m) {
             if (!data.per_report) {
               throw InvalidArgument(
                   "EM on uSS reports needs one report per line (per-bit counts do not determine "
                   "the likelihood); use the empirical or thresholded estimate with counts");
             }
-            return em_estimate_subset_selection(m, data.bit_reports, options);
+            return em_estimate_uss(m, data.bit_reports, options);
           }},
       model);
 }
@@ -209,15 +191,15 @@ ReportData sample_report_data(Xoshiro256& rng, const EstimationModel& model,
                             data.bit_counts = sample_report_counts(rng, m, input_counts);
                           }
                         },
-                        [&](const BlockDesignParams& m) { per_report(m); },
-                        [&](const BlockMixtureParams& m) { per_report(m); },
-                        [&](const HadamardParams& m) {
+                        [&](const UbdParams& m) { per_report(m); },
+                        [&](const UbdOptParams& m) { per_report(m); },
+                        [&](const UhrParams& m) {
                           data.symbol_counts.assign(m.outputs(), 0);
                           for (const std::uint32_t y :
                                sample_reports(rng, m, inputs_from_counts(rng, input_counts)))
                             ++data.symbol_counts[y];
                         },
-                        [&](const SubsetSelectionParams& m) { per_report(m); }},
+                        [&](const UssParams& m) { per_report(m); }},
              model);
   for (const std::uint64_t c : input_counts) data.n += c;
   return data;
@@ -237,21 +219,21 @@ void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel&
             [&](const DenseParams& m) {
               write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
             },
-            [&](const BlockDesignParams& m) {  // counted from per-user draws
+            [&](const UbdParams& m) {  // counted from per-user draws
               write_bit_counts(
                   out, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, input_counts))));
             },
-            [&](const BlockMixtureParams& m) {  // counted from per-user draws
+            [&](const UbdOptParams& m) {  // counted from per-user draws
               write_bit_counts(
                   out, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, input_counts))));
             },
-            [&](const HadamardParams& m) {  // counted from per-user draws
+            [&](const UhrParams& m) {  // counted from per-user draws
               std::vector<std::uint64_t> histogram(m.outputs(), 0);
               for (std::uint32_t y : sample_reports(rng, m, inputs_from_counts(rng, input_counts)))
                 ++histogram[y];
               write_symbol_counts(out, histogram);
             },
-            [&](const SubsetSelectionParams& m) {  // counted from per-user draws
+            [&](const UssParams& m) {  // counted from per-user draws
               write_bit_counts(
                   out, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, input_counts))));
             }},
@@ -264,18 +246,10 @@ void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel&
           [&](const UrrParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); },
           [&](const UnaryParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); },
           [&](const DenseParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); },
-          [&](const BlockDesignParams& m) {
-            write_bit_reports(out, sample_reports(rng, m, inputs));
-          },
-          [&](const BlockMixtureParams& m) {
-            write_bit_reports(out, sample_reports(rng, m, inputs));
-          },
-          [&](const HadamardParams& m) {
-            write_symbol_reports(out, sample_reports(rng, m, inputs));
-          },
-          [&](const SubsetSelectionParams& m) {
-            write_bit_reports(out, sample_reports(rng, m, inputs));
-          }},
+          [&](const UbdParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); },
+          [&](const UbdOptParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); },
+          [&](const UhrParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); },
+          [&](const UssParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); }},
       model);
 }
 

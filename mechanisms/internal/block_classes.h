@@ -13,10 +13,10 @@
 
 namespace uldp::internal {
 
-class BlockDesignClasses {
+class BlockClasses {
  public:
   /// The input classes and the blocks class of uBD's constants `c` for X_S = `sensitive`, K.
-  BlockDesignClasses(const IndexSet& sensitive, std::size_t block, const UbdConstants& c)
+  BlockClasses(const IndexSet& sensitive, std::size_t block, const UbdConstants& c)
       : xs_(sensitive.indices()),
         xn_(sensitive.complement().indices()),
         first_block_(xs_.begin(), xs_.begin() + static_cast<std::ptrdiff_t>(block)),

@@ -16,7 +16,7 @@ DenseMechanism mangat(const Rational& p);
 Rational mangat_p_for(const PrivacyBudget& budget);
 
 /// Mangat's mechanism as a registered one (`mangat`): p, and the budget it gives (t = 1/p).
-struct MangatParams {
+struct MangatSpec {
   static constexpr std::string_view kName = "mangat";
   Probability p;
   PrivacyBudget budget;

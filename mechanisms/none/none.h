@@ -14,7 +14,7 @@ namespace uldp {
 DenseMechanism non_private(std::size_t k);
 
 /// The non-private mechanism as a registered one: it has no parameter beyond k.
-struct NonPrivateParams {
+struct NoneSpec {
   static constexpr std::string_view kName = "none";
 };
 

@@ -25,7 +25,7 @@ UnaryMechanism generalized_rappor(std::size_t k, const Rational& theta,
 UnaryMechanism basic_rappor(std::size_t k, const PrivacyBudget& budget);
 
 /// Generalized RAPPOR as a registered mechanism (`rappor`): budget and θ.
-struct GeneralizedRapporParams {
+struct RapporSpec {
   static constexpr std::string_view kName = "rappor";
   PrivacyBudget budget;
   Probability theta;

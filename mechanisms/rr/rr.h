@@ -13,7 +13,7 @@ namespace uldp {
 DenseMechanism randomized_response(std::size_t k, const PrivacyBudget& budget);
 
 /// ε-RR as a registered mechanism (`rr`): the budget; k and X_S live in MechanismSpec.
-struct RandomizedResponseParams {
+struct RrSpec {
   static constexpr std::string_view kName = "rr";
   PrivacyBudget budget;
 };

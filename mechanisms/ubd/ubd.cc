@@ -15,7 +15,7 @@ namespace uldp {
 namespace {
 
 using internal::all_subsets;
-using internal::BlockDesignClasses;
+using internal::BlockClasses;
 using internal::set_label;
 
 // The dense formulas: subsets are listed once, when the dense size allows it.
@@ -64,13 +64,12 @@ UbdConstants ubd_constants(std::size_t v, std::size_t block, const Rational& t) 
   return c;
 }
 
-ClassStructuredMechanism utility_optimized_block_design_classes(const IndexSet& sensitive,
-                                                                std::size_t block,
-                                                                const PrivacyBudget& budget) {
+ClassStructuredMechanism ubd_classes(const IndexSet& sensitive, std::size_t block,
+                                     const PrivacyBudget& budget) {
   const std::size_t k = sensitive.universe();
   const std::size_t v = sensitive.size();
   const UbdConstants c = ubd_constants(v, block, budget.exp_eps());
-  BlockDesignClasses classes(sensitive, block, c);
+  BlockClasses classes(sensitive, block, c);
   if (!classes.non_sensitive().empty()) {  // y in X_N: y itself reports it, nobody else
     classes.add_open_class("non-sensitive", Integer(classes.non_sensitive().size()), c.reports_self,
                            std::to_string(classes.non_sensitive()[0]));

@@ -35,12 +35,11 @@ Integer binomial(std::size_t n, std::size_t r);
 /// their sorted members, labelled "{0,2}", then X_N ascending, labelled by the symbol.
 /// Throws InvalidArgument (naming --sensitive / --block) unless X_S is non-empty and
 /// 1 <= block <= |X_S|.
-ClassStructuredMechanism utility_optimized_block_design_classes(const IndexSet& sensitive,
-                                                                std::size_t block,
-                                                                const PrivacyBudget& budget);
+ClassStructuredMechanism ubd_classes(const IndexSet& sensitive, std::size_t block,
+                                     const PrivacyBudget& budget);
 
 /// uBD as a registered mechanism (`ubd`): the budget and the block size K.
-struct UtilityOptimizedBlockDesignParams {
+struct UbdSpec {
   static constexpr std::string_view kName = "ubd";
   PrivacyBudget budget;
   std::size_t block = 1;

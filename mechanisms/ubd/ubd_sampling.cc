@@ -14,18 +14,17 @@
 namespace uldp::estimate {
 namespace {
 
-void require_estimable(const BlockDesignParams& params) {
+void require_estimable(const UbdParams& params) {
   if (params.not_estimable) throw InvalidArgument(*params.not_estimable);
 }
 
 }  // namespace
 
-BlockDesignParams block_design_params(const IndexSet& sensitive, std::size_t block,
-                                      const PrivacyBudget& budget) {
+UbdParams ubd_params(const IndexSet& sensitive, std::size_t block, const PrivacyBudget& budget) {
   const Rational& t = budget.exp_eps();
   const UbdConstants c = ubd_constants(sensitive.size(), block, t);  // validates v and K
   const Rational d = t + Rational(sensitive.size(), block) - 1;
-  BlockDesignParams p;
+  UbdParams p;
   p.k = sensitive.universe();
   p.sensitive = sensitive;
   p.block = block;
@@ -44,7 +43,7 @@ BlockDesignParams block_design_params(const IndexSet& sensitive, std::size_t blo
   return p;
 }
 
-BitReports sample_reports(Xoshiro256& rng, const BlockDesignParams& params,
+BitReports sample_reports(Xoshiro256& rng, const UbdParams& params,
                           std::span<const std::uint32_t> inputs) {
   const std::vector<std::size_t>& xs = params.sensitive.indices();
   const std::size_t v = xs.size(), k = params.block;
@@ -78,8 +77,7 @@ BitReports sample_reports(Xoshiro256& rng, const BlockDesignParams& params,
   return reports;
 }
 
-std::vector<double> empirical_estimate_block_design(const BlockDesignParams& params,
-                                                    const BitCounts& counts) {
+std::vector<double> empirical_estimate_ubd(const UbdParams& params, const BitCounts& counts) {
   require_estimable(params);
   if (counts.ones.size() != params.k || counts.n == 0) {
     throw InvalidArgument("uBD estimate: needs per-bit counts of k bits and n >= 1 reports");
@@ -99,9 +97,9 @@ std::vector<double> empirical_estimate_block_design(const BlockDesignParams& par
   return p;
 }
 
-ThresholdEstimate threshold_estimate_block_design(const BlockDesignParams& params,
-                                                  const BitCounts& counts, double alpha) {
-  const std::vector<double> p = empirical_estimate_block_design(params, counts);
+ThresholdEstimate threshold_estimate_ubd(const UbdParams& params, const BitCounts& counts,
+                                         double alpha) {
+  const std::vector<double> p = empirical_estimate_ubd(params, counts);
   const double n = static_cast<double>(counts.n);
   const double v = static_cast<double>(params.sensitive.size());
   const double k = static_cast<double>(params.block);
@@ -123,8 +121,8 @@ ThresholdEstimate threshold_estimate_block_design(const BlockDesignParams& param
   return apply_significance_threshold(p, sd, alpha);
 }
 
-EmResult em_estimate_block_design(const BlockDesignParams& params, const BitReports& reports,
-                                  const EmOptions& options) {
+EmResult em_estimate_ubd(const UbdParams& params, const BitReports& reports,
+                         const EmOptions& options) {
   if (reports.k() != params.k || reports.size() == 0) {
     throw InvalidArgument("uBD EM: needs at least one report of k bits");
   }
@@ -166,7 +164,7 @@ EmResult em_estimate_block_design(const BlockDesignParams& params, const BitRepo
   };
   std::vector<double> start(k, 1.0 / static_cast<double>(k));
   if (!params.not_estimable)
-    start = threshold_estimate_block_design(params, bit_counts(reports), options.alpha).p;
+    start = threshold_estimate_ubd(params, bit_counts(reports), options.alpha).p;
   double total = 0;
   for (double& s : start) {
     s = (1 - options.start_mixing) * s + options.start_mixing / static_cast<double>(k);

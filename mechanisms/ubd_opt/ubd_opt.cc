@@ -31,8 +31,7 @@ DenseFormulas mixture_formulas(const IndexSet& sensitive, const std::vector<Bloc
       sensitive.universe() <= ClassStructuredMechanism::kMaxDenseSize) {
     for (const BlockWeight& bw : weights) {
       parts->offsets.push_back(parts->blocks);
-      parts->components.push_back(
-          utility_optimized_block_design_classes(sensitive, bw.block, budget).to_dense());
+      parts->components.push_back(ubd_classes(sensitive, bw.block, budget).to_dense());
       parts->blocks += binomial(sensitive.size(), bw.block).convert_to<std::size_t>();
       parts->weights.push_back(bw.weight);
     }
@@ -81,16 +80,16 @@ void validate_block_weights(const std::vector<BlockWeight>& weights, std::size_t
   if (total != 1) throw InvalidArgument("block weights: must sum to exactly 1");
 }
 
-UbdMixtureParams optimal_ubd_mixture(const IndexSet& sensitive, const PrivacyBudget& budget) {
+UbdOptSpec optimal_ubd_mixture(const IndexSet& sensitive, const PrivacyBudget& budget) {
   const FundamentalLimit limit =
       fundamental_limit({sensitive.universe(), sensitive.size(), budget.exp_eps()});
   validate_block_weights(limit.weights, sensitive.size());
   return {budget, limit.weights, limit.alpha};
 }
 
-ClassStructuredMechanism ubd_mixture_classes(const IndexSet& sensitive,
-                                             const std::vector<BlockWeight>& weights,
-                                             const PrivacyBudget& budget) {
+ClassStructuredMechanism ubd_opt_classes(const IndexSet& sensitive,
+                                         const std::vector<BlockWeight>& weights,
+                                         const PrivacyBudget& budget) {
   validate_block_weights(weights, sensitive.size());
   const std::size_t v = sensitive.size();
   std::vector<InputClass> inputs;
@@ -99,8 +98,7 @@ ClassStructuredMechanism ubd_mixture_classes(const IndexSet& sensitive,
   Rational reports_self = 0;
   Integer offset = 0;
   for (const BlockWeight& bw : weights) {
-    ClassStructuredMechanism single =
-        utility_optimized_block_design_classes(sensitive, bw.block, budget);
+    ClassStructuredMechanism single = ubd_classes(sensitive, bw.block, budget);
     if (inputs.empty()) inputs = single.input_classes();
     reports_self += bw.weight * ubd_constants(v, bw.block, budget.exp_eps()).reports_self;
     for (const OutputClass& o : single.output_classes()) {

@@ -21,7 +21,7 @@ namespace uldp {
 /// The mixture as a registered mechanism (`ubd-opt`): the budget, the block-size weights λ̂ and
 /// α̂ (the worst case's mass on X_S, where the estimator is centred), both from the certified
 /// fundamental limit at (|X|, |X_S|, t).
-struct UbdMixtureParams {
+struct UbdOptSpec {
   static constexpr std::string_view kName = "ubd-opt";
   PrivacyBudget budget;
   std::vector<BlockWeight> weights;  ///< ascending K, positive, summing to exactly 1
@@ -30,7 +30,7 @@ struct UbdMixtureParams {
 
 /// The optimal mixture at k = sensitive.universe() symbols: runs fundamental_limit (which throws
 /// InvalidArgument naming --sensitive / exp_eps unless 2 <= |X_S| < |X| and t > 1).
-UbdMixtureParams optimal_ubd_mixture(const IndexSet& sensitive, const PrivacyBudget& budget);
+UbdOptSpec optimal_ubd_mixture(const IndexSet& sensitive, const PrivacyBudget& budget);
 
 /// Throws InvalidArgument unless the weights are positive, sum to exactly 1, have ascending
 /// distinct K in [1, |X_S|].
@@ -40,8 +40,8 @@ void validate_block_weights(const std::vector<BlockWeight>& weights, std::size_t
 /// classes "blocks K=..." (Y_P, one per K of the support, ascending) and "non-sensitive". Dense
 /// order (to_dense, at most kMaxDenseSize outputs): the K-subsets of each K in ascending K, each
 /// in lexicographic order, then X_N; each dense entry is Σ_K λ_K times the single-K uBD's entry.
-ClassStructuredMechanism ubd_mixture_classes(const IndexSet& sensitive,
-                                             const std::vector<BlockWeight>& weights,
-                                             const PrivacyBudget& budget);
+ClassStructuredMechanism ubd_opt_classes(const IndexSet& sensitive,
+                                         const std::vector<BlockWeight>& weights,
+                                         const PrivacyBudget& budget);
 
 }  // namespace uldp

@@ -22,9 +22,9 @@
 namespace uldp {
 namespace {
 
-UbdMixtureEstimator single_block(std::size_t v, std::size_t block, const Rational& t) {
+UbdOptEstimator single_block(std::size_t v, std::size_t block, const Rational& t) {
   const UbdEstimator e = ubd_estimator(v, block, t);
-  UbdMixtureEstimator out;
+  UbdOptEstimator out;
   out.blocks.push_back(
       {block, 1 / e.sensitive_gain - e.sensitive_offset, -e.sensitive_offset, Rational(0)});
   out.open = {e.spill / e.sensitive_gain - e.sensitive_offset, 1 / e.open_gain, Rational(0)};
@@ -33,9 +33,8 @@ UbdMixtureEstimator single_block(std::size_t v, std::size_t block, const Rationa
 
 }  // namespace
 
-UbdMixtureEstimator ubd_mixture_estimator(std::size_t w, std::size_t v, const Rational& t,
-                                          const std::vector<BlockWeight>& weights,
-                                          const Rational& alpha) {
+UbdOptEstimator ubd_opt_estimator(std::size_t w, std::size_t v, const Rational& t,
+                                  const std::vector<BlockWeight>& weights, const Rational& alpha) {
   validate_limit_setting({w, v, t});
   validate_block_weights(weights, v);
   if (alpha < 0 || alpha > 1) throw InvalidArgument("alpha: must lie in [0, 1]");
@@ -59,7 +58,7 @@ UbdMixtureEstimator ubd_mixture_estimator(std::size_t w, std::size_t v, const Ra
   const Rational j2 = tm1 * nn * b / open_mass;
   const Rational j3 = vv * nn * tm1 * c / (ww * open_mass);
   const Rational on_sensitive = alpha / vv, on_open = open_mass / nn;
-  UbdMixtureEstimator out;
+  UbdOptEstimator out;
   for (const BlockWeight& bw : weights) {
     const Rational kk(bw.block);
     const Rational g = vv / (alpha * kk * tm1 + vv);
@@ -73,12 +72,11 @@ UbdMixtureEstimator ubd_mixture_estimator(std::size_t w, std::size_t v, const Ra
   return out;
 }
 
-L2Quadratic ubd_mixture_l2_quadratic(const IndexSet& sensitive,
-                                     const std::vector<BlockWeight>& weights, const Rational& alpha,
-                                     const PrivacyBudget& budget) {
+L2Quadratic ubd_opt_l2_quadratic(const IndexSet& sensitive, const std::vector<BlockWeight>& weights,
+                                 const Rational& alpha, const PrivacyBudget& budget) {
   const std::size_t w = sensitive.universe(), v = sensitive.size();
   const Rational& t = budget.exp_eps();
-  const UbdMixtureEstimator e = ubd_mixture_estimator(w, v, t, weights, alpha);
+  const UbdOptEstimator e = ubd_opt_estimator(w, v, t, weights, alpha);
   const OpenReportEstimate& o = e.open;
   const Rational open_norm = v * o.sensitive * o.sensitive + o.self * o.self +
                              Rational(w - v - 1) * o.other_open * o.other_open;

@@ -30,20 +30,18 @@ struct OpenReportEstimate {
 };
 
 /// p̂ = the mean of p̂₁ over the n reports; E[p̂₁(Y) | x] = e_x exactly for every input x.
-struct UbdMixtureEstimator {
+struct UbdOptEstimator {
   std::vector<BlockReportEstimate> blocks;  ///< one per K of the mixture, ascending
   OpenReportEstimate open;
 };
 
 /// The estimator for w = |X|, v = |X_S|, t = e^ε, the weights and α. Throws InvalidArgument unless
 /// 2 <= v < w, t > 1, the weights are valid, α in [0, 1], some K < v, and (α = 1) one K.
-UbdMixtureEstimator ubd_mixture_estimator(std::size_t w, std::size_t v, const Rational& t,
-                                          const std::vector<BlockWeight>& weights,
-                                          const Rational& alpha);
+UbdOptEstimator ubd_opt_estimator(std::size_t w, std::size_t v, const Rational& t,
+                                  const std::vector<BlockWeight>& weights, const Rational& alpha);
 
 /// n E[l2^2] = Σ_x S(x) p(x) - Σ_x p(x)^2, S(x) = E[||p̂₁||^2 | x], exact for every n.
-L2Quadratic ubd_mixture_l2_quadratic(const IndexSet& sensitive,
-                                     const std::vector<BlockWeight>& weights, const Rational& alpha,
-                                     const PrivacyBudget& budget);
+L2Quadratic ubd_opt_l2_quadratic(const IndexSet& sensitive, const std::vector<BlockWeight>& weights,
+                                 const Rational& alpha, const PrivacyBudget& budget);
 
 }  // namespace uldp

@@ -13,20 +13,19 @@ namespace uldp::estimate {
 namespace {
 
 // Index of the component of each block size (components.size() where none).
-std::vector<std::size_t> component_of_size(const BlockMixtureParams& params) {
+std::vector<std::size_t> component_of_size(const UbdOptParams& params) {
   std::vector<std::size_t> of(params.sensitive.size() + 1, params.components.size());
   for (std::size_t i = 0; i < params.components.size(); ++i)
     of[params.components[i].single.block] = i;
   return of;
 }
 
-bool is_open_report(const BlockMixtureParams& params, std::span<const std::uint32_t> bits) {
+bool is_open_report(const UbdOptParams& params, std::span<const std::uint32_t> bits) {
   return bits.size() == 1 && !params.sensitive.contains(bits[0]);
 }
 
-std::size_t component_of_report(const BlockMixtureParams& params,
-                                const std::vector<std::size_t>& of, std::size_t i,
-                                std::span<const std::uint32_t> bits) {
+std::size_t component_of_report(const UbdOptParams& params, const std::vector<std::size_t>& of,
+                                std::size_t i, std::span<const std::uint32_t> bits) {
   for (std::uint32_t b : bits) {
     if (b >= params.k || !params.sensitive.contains(b)) {
       throw InvalidArgument("ubd-opt: report " + std::to_string(i + 1) +
@@ -46,7 +45,7 @@ struct Moments {
   std::vector<double> sum, square;
 };
 
-Moments moments(const BlockMixtureParams& params, const BitReports& reports) {
+Moments moments(const UbdOptParams& params, const BitReports& reports) {
   if (reports.k() != params.k || reports.size() == 0) {
     throw InvalidArgument("ubd-opt estimate: needs at least one report of k bits");
   }
@@ -61,7 +60,7 @@ Moments moments(const BlockMixtureParams& params, const BitReports& reports) {
       open_reports += 1;
       continue;
     }
-    const MixtureComponent& c = params.components[component_of_report(params, of, i, bits)];
+    const UbdOptComponent& c = params.components[component_of_report(params, of, i, bits)];
     per_component[static_cast<std::size_t>(&c - params.components.data())] += 1;
     for (std::uint32_t x : bits) {
       in_sum[x] += c.member - c.other_sensitive;
@@ -73,7 +72,7 @@ Moments moments(const BlockMixtureParams& params, const BitReports& reports) {
   double base_n = open_reports * params.open_other;
   double base_n2 = open_reports * params.open_other * params.open_other;
   for (std::size_t j = 0; j < params.components.size(); ++j) {
-    const MixtureComponent& c = params.components[j];
+    const UbdOptComponent& c = params.components[j];
     base_s += per_component[j] * c.other_sensitive;
     base_s2 += per_component[j] * c.other_sensitive * c.other_sensitive;
     base_n += per_component[j] * c.open;
@@ -95,19 +94,18 @@ Moments moments(const BlockMixtureParams& params, const BitReports& reports) {
 
 }  // namespace
 
-BlockMixtureParams block_mixture_params(const IndexSet& sensitive,
-                                        const std::vector<BlockWeight>& weights,
-                                        const Rational& alpha, const PrivacyBudget& budget) {
-  const UbdMixtureEstimator e = ubd_mixture_estimator(sensitive.universe(), sensitive.size(),
-                                                      budget.exp_eps(), weights, alpha);
-  BlockMixtureParams p;
+UbdOptParams ubd_opt_params(const IndexSet& sensitive, const std::vector<BlockWeight>& weights,
+                            const Rational& alpha, const PrivacyBudget& budget) {
+  const UbdOptEstimator e =
+      ubd_opt_estimator(sensitive.universe(), sensitive.size(), budget.exp_eps(), weights, alpha);
+  UbdOptParams p;
   p.k = sensitive.universe();
   p.sensitive = sensitive;
   p.t = budget.exp_eps().convert_to<double>();
   for (std::size_t i = 0; i < weights.size(); ++i) {
     const BlockReportEstimate& b = e.blocks[i];
     p.components.push_back({weights[i].weight.convert_to<double>(),
-                            block_design_params(sensitive, weights[i].block, budget),
+                            ubd_params(sensitive, weights[i].block, budget),
                             b.member.convert_to<double>(), b.other_sensitive.convert_to<double>(),
                             b.open.convert_to<double>()});
   }
@@ -117,7 +115,7 @@ BlockMixtureParams block_mixture_params(const IndexSet& sensitive,
   return p;
 }
 
-BitReports sample_reports(Xoshiro256& rng, const BlockMixtureParams& params,
+BitReports sample_reports(Xoshiro256& rng, const UbdOptParams& params,
                           std::span<const std::uint32_t> inputs) {
   // Draw every user's K, sample each component's users at once, then restore the users' order.
   const std::size_t m = params.components.size();
@@ -143,16 +141,16 @@ BitReports sample_reports(Xoshiro256& rng, const BlockMixtureParams& params,
   return reports;
 }
 
-std::vector<double> empirical_estimate_block_mixture(const BlockMixtureParams& params,
-                                                     const BitReports& reports) {
+std::vector<double> empirical_estimate_ubd_opt(const UbdOptParams& params,
+                                               const BitReports& reports) {
   Moments m = moments(params, reports);
   const double n = static_cast<double>(reports.size());
   for (double& s : m.sum) s /= n;
   return m.sum;
 }
 
-ThresholdEstimate threshold_estimate_block_mixture(const BlockMixtureParams& params,
-                                                   const BitReports& reports, double alpha) {
+ThresholdEstimate threshold_estimate_ubd_opt(const UbdOptParams& params, const BitReports& reports,
+                                             double alpha) {
   const Moments m = moments(params, reports);
   const double n = static_cast<double>(reports.size());
   std::vector<double> p(params.k), sd(params.k);
@@ -164,8 +162,8 @@ ThresholdEstimate threshold_estimate_block_mixture(const BlockMixtureParams& par
   return apply_significance_threshold(p, sd, alpha);
 }
 
-EmResult em_estimate_block_mixture(const BlockMixtureParams& params, const BitReports& reports,
-                                   const EmOptions& options) {
+EmResult em_estimate_ubd_opt(const UbdOptParams& params, const BitReports& reports,
+                             const EmOptions& options) {
   if (reports.k() != params.k || reports.size() == 0) {
     throw InvalidArgument("ubd-opt EM: needs at least one report of k bits");
   }
@@ -181,7 +179,7 @@ EmResult em_estimate_block_mixture(const BlockMixtureParams& params, const BitRe
   // log(λ_K c_K), c_K = K / ((Kt + v - K) C(v-1, K-1)); log Σ λ_K (t-1)/D_K for X_N reports.
   std::vector<double> block_factor;
   double reports_self = 0;
-  for (const MixtureComponent& c : params.components) {
+  for (const UbdOptComponent& c : params.components) {
     const double kk = static_cast<double>(c.single.block);
     block_factor.push_back(std::log(c.weight) + std::log(kk / (kk * params.t + v - kk)) -
                            std::lgamma(v) + std::lgamma(kk) + std::lgamma(v - kk + 1));
@@ -216,7 +214,7 @@ EmResult em_estimate_block_mixture(const BlockMixtureParams& params, const BitRe
     }
     return log_likelihood;
   };
-  std::vector<double> start = threshold_estimate_block_mixture(params, reports, options.alpha).p;
+  std::vector<double> start = threshold_estimate_ubd_opt(params, reports, options.alpha).p;
   double total = 0;
   for (double& s : start) {
     s = (1 - options.start_mixing) * s + options.start_mixing / static_cast<double>(k);

@@ -99,8 +99,7 @@ UhrConstants uhr_constants(std::size_t v, const Rational& t) {
   return c;
 }
 
-ClassStructuredMechanism utility_optimized_hadamard_classes(const IndexSet& sensitive,
-                                                            const PrivacyBudget& budget) {
+ClassStructuredMechanism uhr_classes(const IndexSet& sensitive, const PrivacyBudget& budget) {
   const std::size_t k = sensitive.universe();
   const std::size_t v = sensitive.size();
   const UhrConstants c = uhr_constants(v, budget.exp_eps());

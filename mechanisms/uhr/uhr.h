@@ -41,11 +41,10 @@ inline bool hadamard_plus(std::size_t row, std::size_t column) {
 /// at most kMaxDenseSize outputs): the columns 0..V-1, labelled "h0", "h1", ..., then X_N
 /// ascending, labelled by the symbol. Throws InvalidArgument naming --sensitive unless X_S is
 /// non-empty.
-ClassStructuredMechanism utility_optimized_hadamard_classes(const IndexSet& sensitive,
-                                                            const PrivacyBudget& budget);
+ClassStructuredMechanism uhr_classes(const IndexSet& sensitive, const PrivacyBudget& budget);
 
 /// uHR as a registered mechanism (`uhr`): the budget.
-struct UtilityOptimizedHadamardParams {
+struct UhrSpec {
   static constexpr std::string_view kName = "uhr";
   PrivacyBudget budget;
 };

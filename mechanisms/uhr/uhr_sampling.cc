@@ -11,12 +11,11 @@
 namespace uldp::estimate {
 namespace {
 
-void require_estimable(const HadamardParams& params) {
+void require_estimable(const UhrParams& params) {
   if (params.not_estimable) throw InvalidArgument(*params.not_estimable);
 }
 
-void require_counts(const HadamardParams& params, std::span<const std::uint64_t> counts,
-                    double& n) {
+void require_counts(const UhrParams& params, std::span<const std::uint64_t> counts, double& n) {
   if (counts.size() != params.outputs()) {
     throw InvalidArgument("uHR estimate: needs " + std::to_string(params.outputs()) +
                           " report counts (V + |X_N|), got " + std::to_string(counts.size()));
@@ -28,10 +27,10 @@ void require_counts(const HadamardParams& params, std::span<const std::uint64_t>
 
 }  // namespace
 
-HadamardParams hadamard_params(const IndexSet& sensitive, const PrivacyBudget& budget) {
+UhrParams uhr_params(const IndexSet& sensitive, const PrivacyBudget& budget) {
   const Rational& t = budget.exp_eps();
   const UhrConstants c = uhr_constants(sensitive.size(), t);  // validates v
-  HadamardParams p;
+  UhrParams p;
   p.k = sensitive.universe();
   p.sensitive = sensitive;
   p.columns = c.columns;
@@ -46,7 +45,7 @@ HadamardParams hadamard_params(const IndexSet& sensitive, const PrivacyBudget& b
   return p;
 }
 
-std::vector<std::uint32_t> sample_reports(Xoshiro256& rng, const HadamardParams& params,
+std::vector<std::uint32_t> sample_reports(Xoshiro256& rng, const UhrParams& params,
                                           std::span<const std::uint32_t> inputs) {
   const std::vector<std::size_t>& xs = params.sensitive.indices();
   const std::size_t v = xs.size();
@@ -78,8 +77,8 @@ std::vector<std::uint32_t> sample_reports(Xoshiro256& rng, const HadamardParams&
   return reports;
 }
 
-std::vector<double> empirical_estimate_hadamard(const HadamardParams& params,
-                                                std::span<const std::uint64_t> counts) {
+std::vector<double> empirical_estimate_uhr(const UhrParams& params,
+                                           std::span<const std::uint64_t> counts) {
   require_estimable(params);
   double n = 0;
   require_counts(params, counts, n);
@@ -105,9 +104,9 @@ std::vector<double> empirical_estimate_hadamard(const HadamardParams& params,
   return p;
 }
 
-ThresholdEstimate threshold_estimate_hadamard(const HadamardParams& params,
-                                              std::span<const std::uint64_t> counts, double alpha) {
-  const std::vector<double> p = empirical_estimate_hadamard(params, counts);
+ThresholdEstimate threshold_estimate_uhr(const UhrParams& params,
+                                         std::span<const std::uint64_t> counts, double alpha) {
+  const std::vector<double> p = empirical_estimate_uhr(params, counts);
   double n = 0;
   require_counts(params, counts, n);
   double column_reports = 0;
@@ -119,7 +118,7 @@ ThresholdEstimate threshold_estimate_hadamard(const HadamardParams& params,
   return apply_significance_threshold(p, sd, alpha);
 }
 
-DenseParams dense_params(const HadamardParams& params) {
+DenseParams dense_params(const UhrParams& params) {
   DenseParams d;
   d.inputs = params.k;
   d.outputs = params.outputs();
@@ -141,8 +140,8 @@ DenseParams dense_params(const HadamardParams& params) {
   return d;
 }
 
-EmResult em_estimate_hadamard(const HadamardParams& params, std::span<const std::uint64_t> counts,
-                              const EmOptions& options) {
+EmResult em_estimate_uhr(const UhrParams& params, std::span<const std::uint64_t> counts,
+                         const EmOptions& options) {
   double n = 0;
   require_counts(params, counts, n);
   if (params.k > kMaxHadamardEmEntries / params.outputs()) {
@@ -152,7 +151,7 @@ EmResult em_estimate_hadamard(const HadamardParams& params, std::span<const std:
                           " entries (use the empirical or thresholded estimate)");
   }
   std::vector<double> start(params.k, 1.0 / static_cast<double>(params.k));
-  if (!params.not_estimable) start = threshold_estimate_hadamard(params, counts, options.alpha).p;
+  if (!params.not_estimable) start = threshold_estimate_uhr(params, counts, options.alpha).p;
   double total = 0;
   for (double& s : start) {
     s = (1 - options.start_mixing) * s + options.start_mixing / static_cast<double>(params.k);

@@ -21,7 +21,7 @@
 namespace uldp::estimate {
 
 /// uHR's constants, each the double closest to its exact value.
-struct HadamardParams {
+struct UhrParams {
   std::size_t k = 0;
   IndexSet sensitive;       ///< X_S, v = sensitive.size() >= 1
   std::size_t columns = 2;  ///< V, the smallest power of 2 > v
@@ -36,28 +36,28 @@ struct HadamardParams {
 };
 
 /// From the exact budget; throws InvalidArgument unless X_S is non-empty.
-HadamardParams hadamard_params(const IndexSet& sensitive, const PrivacyBudget& budget);
+UhrParams uhr_params(const IndexSet& sensitive, const PrivacyBudget& budget);
 
 /// Per user: the report of each input (O(1) per user).
-std::vector<std::uint32_t> sample_reports(Xoshiro256& rng, const HadamardParams& params,
+std::vector<std::uint32_t> sample_reports(Xoshiro256& rng, const UhrParams& params,
                                           std::span<const std::uint32_t> inputs);
 
 /// p̂(x) = c sum_j H[row(x)][j] f(j) on X_S, c f(V + i) on the i-th symbol of X_N (unbiased);
 /// `counts` has params.outputs() entries.
-std::vector<double> empirical_estimate_hadamard(const HadamardParams& params,
-                                                std::span<const std::uint64_t> counts);
+std::vector<double> empirical_estimate_uhr(const UhrParams& params,
+                                           std::span<const std::uint64_t> counts);
 /// Thresholded at level alpha. Null sd on X_S: the single-report estimate is ±c on a column
 /// report and 0 otherwise, so sd = c sqrt(F_P / n) with F_P the fraction of column reports;
 /// 0 on X_N (a report o proves p(o) > 0), as for uRR.
-ThresholdEstimate threshold_estimate_hadamard(const HadamardParams& params,
-                                              std::span<const std::uint64_t> counts, double alpha);
+ThresholdEstimate threshold_estimate_uhr(const UhrParams& params,
+                                         std::span<const std::uint64_t> counts, double alpha);
 /// The largest k x (V + |X_N|) for EM, which runs on the dense matrix.
 inline constexpr std::size_t kMaxHadamardEmEntries = std::size_t{1} << 22;
 /// EM on the dense matrix (starting from the thresholded estimate when estimable); throws
 /// InvalidArgument in one line when k x (V + |X_N|) exceeds kMaxHadamardEmEntries.
-EmResult em_estimate_hadamard(const HadamardParams& params, std::span<const std::uint64_t> counts,
-                              const EmOptions& options);
+EmResult em_estimate_uhr(const UhrParams& params, std::span<const std::uint64_t> counts,
+                         const EmOptions& options);
 /// The dense matrix of uHR in doubles (tests; EM).
-DenseParams dense_params(const HadamardParams& params);
+DenseParams dense_params(const UhrParams& params);
 
 }  // namespace uldp::estimate

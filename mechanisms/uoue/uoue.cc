@@ -3,7 +3,7 @@
 
 namespace uldp {
 
-UtilityOptimizedOueParams utility_optimized_oue_params(const PrivacyBudget& budget) {
+UoueSpec uoue_spec(const PrivacyBudget& budget) {
   return {{budget, Probability::from_rational(Rational(1, 2), "theta")}};
 }
 

@@ -15,12 +15,12 @@ namespace uldp {
 
 /// uOUE as a registered mechanism (`uoue`). It derives from uRAP's parameters, so every layer's
 /// uRAP overload serves it (one implementation, two names); only its kName differs, which makes
-/// entry_of() report "uoue". Build it with utility_optimized_oue_params (θ = 1/2).
-struct UtilityOptimizedOueParams : UtilityOptimizedRapporParams {
+/// entry_of() report "uoue". Build it with uoue_spec (θ = 1/2).
+struct UoueSpec : UrapSpec {
   static constexpr std::string_view kName = "uoue";
 };
 
 /// uOUE's parameters: uRAP's with θ = 1/2.
-UtilityOptimizedOueParams utility_optimized_oue_params(const PrivacyBudget& budget);
+UoueSpec uoue_spec(const PrivacyBudget& budget);
 
 }  // namespace uldp

@@ -28,7 +28,7 @@ UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const Privacy
 std::vector<std::size_t> urap_protected_dense_outputs(const IndexSet& sensitive);
 
 /// uRAP as a registered mechanism (`urap`): budget and θ; k and X_S live in MechanismSpec.
-struct UtilityOptimizedRapporParams {
+struct UrapSpec {
   static constexpr std::string_view kName = "urap";
   PrivacyBudget budget;
   Probability theta;

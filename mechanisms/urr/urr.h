@@ -22,7 +22,7 @@ UrrConstants urr_constants(std::size_t sensitive_count, const Rational& t);
 DenseMechanism utility_optimized_rr(const IndexSet& sensitive, const PrivacyBudget& budget);
 
 /// uRR as a registered mechanism (`urr`): the budget; k and X_S live in MechanismSpec.
-struct UtilityOptimizedRRParams {
+struct UrrSpec {
   static constexpr std::string_view kName = "urr";
   PrivacyBudget budget;
 };

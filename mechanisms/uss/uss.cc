@@ -16,7 +16,7 @@ namespace uldp {
 namespace {
 
 using internal::all_subsets;
-using internal::BlockDesignClasses;
+using internal::BlockClasses;
 using internal::set_label;
 
 DenseFormulas dense_formulas(const IndexSet& sensitive, std::size_t block, const UssConstants& c) {
@@ -95,13 +95,12 @@ std::size_t uss_default_block(std::size_t v, const Rational& t) {
   return best_k;
 }
 
-ClassStructuredMechanism utility_optimized_subset_selection_classes(const IndexSet& sensitive,
-                                                                    std::size_t block,
-                                                                    const PrivacyBudget& budget) {
+ClassStructuredMechanism uss_classes(const IndexSet& sensitive, std::size_t block,
+                                     const PrivacyBudget& budget) {
   const std::size_t k = sensitive.universe();
   const std::size_t v = sensitive.size();
   const UssConstants c = uss_constants(v, block, budget.exp_eps());
-  BlockDesignClasses classes(sensitive, block, c.blocks);
+  BlockClasses classes(sensitive, block, c.blocks);
   const std::vector<std::size_t>& xn = classes.non_sensitive();
   // Y_I: {x} alone (K < v) and S ∪ {x} (K >= 2); only x itself reports them.
   if (!xn.empty() && (block < v || block == 1)) {  // alone = 0 exactly when 2 <= K = v

@@ -44,12 +44,11 @@ std::size_t uss_default_block(std::size_t v, const Rational& t);
 /// K-subsets of X_S in lexicographic order, then X_N ascending (alone), then for each x in X_N
 /// ascending the sets S ∪ {x} in the order of S; labels are the sorted members, "{0,2}", "5",
 /// "{0,2,5}".
-ClassStructuredMechanism utility_optimized_subset_selection_classes(const IndexSet& sensitive,
-                                                                    std::size_t block,
-                                                                    const PrivacyBudget& budget);
+ClassStructuredMechanism uss_classes(const IndexSet& sensitive, std::size_t block,
+                                     const PrivacyBudget& budget);
 
 /// uSS as a registered mechanism (`uss`): the budget and the block size K.
-struct UtilityOptimizedSubsetSelectionParams {
+struct UssSpec {
   static constexpr std::string_view kName = "uss";
   PrivacyBudget budget;
   std::size_t block = 1;

@@ -17,13 +17,12 @@ double to_double(const Rational& r) { return r.convert_to<double>(); }
 
 }  // namespace
 
-SubsetSelectionParams subset_selection_params(const IndexSet& sensitive, std::size_t block,
-                                              const PrivacyBudget& budget) {
+UssParams uss_params(const IndexSet& sensitive, std::size_t block, const PrivacyBudget& budget) {
   const Rational& t = budget.exp_eps();
   const std::size_t v = sensitive.size();
   const UssConstants c = uss_constants(v, block, t);  // validates v and K
   const Rational d = t + Rational(v, block) - 1;
-  SubsetSelectionParams p;
+  UssParams p;
   p.k = sensitive.universe();
   p.sensitive = sensitive;
   p.block = block;
@@ -50,7 +49,7 @@ SubsetSelectionParams subset_selection_params(const IndexSet& sensitive, std::si
   return p;
 }
 
-BitReports sample_reports(Xoshiro256& rng, const SubsetSelectionParams& params,
+BitReports sample_reports(Xoshiro256& rng, const UssParams& params,
                           std::span<const std::uint32_t> inputs) {
   const std::vector<std::size_t>& xs = params.sensitive.indices();
   const std::size_t v = xs.size(), k = params.block;
@@ -86,8 +85,8 @@ BitReports sample_reports(Xoshiro256& rng, const SubsetSelectionParams& params,
   return reports;
 }
 
-EmResult em_estimate_subset_selection(const SubsetSelectionParams& params,
-                                      const BitReports& reports, const EmOptions& options) {
+EmResult em_estimate_uss(const UssParams& params, const BitReports& reports,
+                         const EmOptions& options) {
   if (reports.k() != params.k || reports.size() == 0) {
     throw InvalidArgument("uSS EM: needs at least one report of k bits");
   }

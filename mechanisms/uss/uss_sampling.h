@@ -20,7 +20,7 @@
 namespace uldp::estimate {
 
 /// uSS's constants, each the double closest to its exact value.
-struct SubsetSelectionParams {
+struct UssParams {
   std::size_t k = 0;
   IndexSet sensitive;  ///< X_S, v = sensitive.size() >= 1
   std::size_t block = 1;
@@ -37,16 +37,15 @@ struct SubsetSelectionParams {
 };
 
 /// From the exact budget; throws InvalidArgument unless X_S is non-empty and 1 <= K <= |X_S|.
-SubsetSelectionParams subset_selection_params(const IndexSet& sensitive, std::size_t block,
-                                              const PrivacyBudget& budget);
+UssParams uss_params(const IndexSet& sensitive, std::size_t block, const PrivacyBudget& budget);
 
 /// Per user: the report of each input (Floyd's uniform subset sampling, O(K) per user).
-BitReports sample_reports(Xoshiro256& rng, const SubsetSelectionParams& params,
+BitReports sample_reports(Xoshiro256& rng, const UssParams& params,
                           std::span<const std::uint32_t> inputs);
 
 /// EM on the reports: a block B has likelihood in p(B) + off p(X_S \ B) + from_open p(X_N); {x}
 /// and S ∪ {x} point at x. O(set bits) per update, SQUAREM steps.
-EmResult em_estimate_subset_selection(const SubsetSelectionParams& params,
-                                      const BitReports& reports, const EmOptions& options);
+EmResult em_estimate_uss(const UssParams& params, const BitReports& reports,
+                         const EmOptions& options);
 
 }  // namespace uldp::estimate

@@ -66,21 +66,21 @@ std::vector<double> sampled_estimate(const Setting& s, const EstimationModel& mo
                  [&](const DenseParams& m) {
                    return empirical_estimate_dense(m, sample_report_counts(rng, m, inputs));
                  },
-                 [&](const BlockDesignParams& m) {  // per-user draws
-                   return empirical_estimate_block_design(
+                 [&](const UbdParams& m) {  // per-user draws
+                   return empirical_estimate_ubd(
                        m, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, inputs))));
                  },
-                 [&](const BlockMixtureParams& m) {  // per-user draws, per-report estimate
-                   return empirical_estimate_block_mixture(
+                 [&](const UbdOptParams& m) {  // per-user draws, per-report estimate
+                   return empirical_estimate_ubd_opt(
                        m, sample_reports(rng, m, inputs_from_counts(rng, inputs)));
                  },
-                 [&](const HadamardParams& m) {  // per-user draws, counted
+                 [&](const UhrParams& m) {  // per-user draws, counted
                    std::vector<std::uint64_t> counts(m.outputs(), 0);
                    for (std::uint32_t y : sample_reports(rng, m, inputs_from_counts(rng, inputs)))
                      ++counts[y];
-                   return empirical_estimate_hadamard(m, counts);
+                   return empirical_estimate_uhr(m, counts);
                  },
-                 [&](const SubsetSelectionParams& m) {  // per-user draws, the bit decoder
+                 [&](const UssParams& m) {  // per-user draws, the bit decoder
                    return empirical_estimate_unary(
                        m.bits, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, inputs))));
                  }},
@@ -176,7 +176,7 @@ TEST(CrossValidation, BlockDesignL2) {
   for (const Rational& t : {Rational(441, 400), Rational(16)}) {
     for (std::size_t block : {1, 2, 3}) {
       const PrivacyBudget budget = PrivacyBudget::from_exp_eps(t);
-      const MechanismSpec spec{16, xs, UtilityOptimizedBlockDesignParams{budget, block}};
+      const MechanismSpec spec{16, xs, UbdSpec{budget, block}};
       const Setting s{"ubd", 16, 5, t, 2000};
       const L2Quadratic q = l2_quadratic(spec);
       for (const std::vector<Rational>& p : {zipf(16), worst_case_l2_loss(q, s.n).argmax}) {
@@ -199,7 +199,7 @@ TEST(CrossValidation, OptimalBlockMixtureL2) {
   for (const Rational& t : {Rational(2), Rational(10)}) {
     const PrivacyBudget budget = PrivacyBudget::from_exp_eps(t);
     const MechanismSpec spec = make_mechanism("ubd-opt", xs, budget);
-    const Rational& alpha = std::get<UbdMixtureParams>(spec.kind).alpha;
+    const Rational& alpha = std::get<UbdOptSpec>(spec.kind).alpha;
     const Setting s{"ubd-opt", 16, 5, t, 2000};
     const L2Quadratic q = l2_quadratic(spec);
     std::vector<Rational> centre(16);
@@ -224,7 +224,7 @@ TEST(CrossValidation, HadamardResponseL2) {
     const IndexSet xs = IndexSet::parse(xs_text, 16, "xs");
     for (const Rational& t : {Rational(441, 400), Rational(16)}) {
       const PrivacyBudget budget = PrivacyBudget::from_exp_eps(t);
-      const MechanismSpec spec{16, xs, UtilityOptimizedHadamardParams{budget}};
+      const MechanismSpec spec{16, xs, UhrSpec{budget}};
       const Setting s{"uhr", 16, xs.size(), t, 2000};
       const L2Quadratic q = l2_quadratic(spec);
       for (const std::vector<Rational>& p : {zipf(16), worst_case_l2_loss(q, s.n).argmax}) {
@@ -247,7 +247,7 @@ TEST(CrossValidation, SubsetSelectionL2) {
   for (const Rational& t : {Rational(441, 400), Rational(16)}) {
     for (std::size_t block : {1, 2, 4}) {
       const PrivacyBudget budget = PrivacyBudget::from_exp_eps(t);
-      const MechanismSpec spec{16, xs, UtilityOptimizedSubsetSelectionParams{budget, block}};
+      const MechanismSpec spec{16, xs, UssSpec{budget, block}};
       const Setting s{"uss", 16, 5, t, 2000};
       const L2Quadratic q = l2_quadratic(spec);
       for (const std::vector<Rational>& p : {zipf(16), worst_case_l2_loss(q, s.n).argmax}) {

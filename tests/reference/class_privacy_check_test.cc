@@ -155,7 +155,7 @@ TEST(ClassCheck, AgreesWithDenseOnUbdForEverySmallShape) {
         for (const PrivacyBudget& b : budgets()) {
           const std::string what = "k=" + std::to_string(k) + " xs={" + xs.to_string() +
                                    "} K=" + std::to_string(block) + " " + b.describe();
-          const ClassStructuredMechanism m = utility_optimized_block_design_classes(xs, block, b);
+          const ClassStructuredMechanism m = ubd_classes(xs, block, b);
           compare_all(m, xs, b, what);
           compare_all(m, xs, budget(3, 2), what + " checked at t=3/2");
           const Verdict v = check_uldp(m, xs, b, UldpReading::kReachable);
@@ -178,7 +178,7 @@ TEST(ClassCheck, AgreesWithDenseOnUhrForEverySmallShape) {
       for (const PrivacyBudget& b : budgets()) {
         const std::string what =
             "k=" + std::to_string(k) + " xs={" + xs.to_string() + "} " + b.describe();
-        const ClassStructuredMechanism m = utility_optimized_hadamard_classes(xs, b);
+        const ClassStructuredMechanism m = uhr_classes(xs, b);
         compare_all(m, xs, b, what);
         compare_all(m, xs, budget(3, 2), what + " checked at t=3/2");
         const Verdict v = check_uldp(m, xs, b, UldpReading::kLiteral);
@@ -200,8 +200,7 @@ TEST(ClassCheck, AgreesWithDenseOnUssForEverySmallShape) {
         for (const PrivacyBudget& b : budgets()) {
           const std::string what = "k=" + std::to_string(k) + " xs={" + xs.to_string() +
                                    "} K=" + std::to_string(block) + " " + b.describe();
-          const ClassStructuredMechanism m =
-              utility_optimized_subset_selection_classes(xs, block, b);
+          const ClassStructuredMechanism m = uss_classes(xs, block, b);
           compare_all(m, xs, b, what);
           compare_all(m, xs, budget(3, 2), what + " checked at t=3/2");
           const Verdict v = check_uldp(m, xs, b, UldpReading::kReachable);

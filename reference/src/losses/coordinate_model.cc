@@ -58,27 +58,27 @@ CoordinateModel coordinate_model(const UnaryMechanism& mechanism, std::string wh
 }
 
 bool has_coordinate_model(const MechanismSpec& spec) {
-  return !std::holds_alternative<UtilityOptimizedBlockDesignParams>(spec.kind) &&
-         !std::holds_alternative<UbdMixtureParams>(spec.kind) &&
-         !std::holds_alternative<UtilityOptimizedHadamardParams>(spec.kind);
+  return !std::holds_alternative<UbdSpec>(spec.kind) &&
+         !std::holds_alternative<UbdOptSpec>(spec.kind) &&
+         !std::holds_alternative<UhrSpec>(spec.kind);
 }
 
 CoordinateModel coordinate_model(const MechanismSpec& spec) {
   const std::size_t k = spec.k;
   return std::visit(
       Overloaded{
-          [&](const NonPrivateParams&) {
+          [&](const NoneSpec&) {
             return CoordinateModel(std::vector<Rational>(k, Rational(0)),
                                    std::vector<Rational>(k, Rational(1)), "non-private");
           },
-          [&](const RandomizedResponseParams& p) {
+          [&](const RrSpec& p) {
             // eq. (2): m(x) = (t p(x) + 1 - p(x)) / (k + t - 1).
             const Rational& t = p.budget.exp_eps();
             const Rational denominator = k + t - 1;
             return CoordinateModel(std::vector<Rational>(k, 1 / denominator),
                                    std::vector<Rational>(k, (t - 1) / denominator), "RR");
           },
-          [&](const UtilityOptimizedRRParams& p) {
+          [&](const UrrSpec& p) {
             // eq. (34): m(x) = c2 + (c1 - c2) p(x) on X_S, c3 p(x) on X_N.
             const UrrConstants c = urr_constants(spec.sensitive.size(), p.budget.exp_eps());
             std::vector<Rational> offset(k), gain(k);
@@ -88,32 +88,32 @@ CoordinateModel coordinate_model(const MechanismSpec& spec) {
             }
             return CoordinateModel(std::move(offset), std::move(gain), "uRR");
           },
-          [&](const GeneralizedRapporParams& p) {
+          [&](const RapporSpec& p) {
             return coordinate_model(generalized_rappor(k, p.theta, p.budget), "RAPPOR");
           },
-          [&](const UtilityOptimizedRapporParams& p) {
+          [&](const UrapSpec& p) {
             return coordinate_model(utility_optimized_rappor(spec.sensitive, p.theta, p.budget),
                                     "uRAP");
           },
-          [&](const UtilityOptimizedBlockDesignParams&) -> CoordinateModel {
+          [&](const UbdSpec&) -> CoordinateModel {
             throw InvalidArgument(
                 "uBD: its empirical estimator is not coordinate-wise (a sensitive estimate also "
                 "uses the count of X_N reports); its l2 loss is exact (l2_quadratic), its l1 "
                 "loss is not implemented");
           },
-          [&](const UbdMixtureParams&) -> CoordinateModel {
+          [&](const UbdOptSpec&) -> CoordinateModel {
             throw InvalidArgument(
                 "ubd-opt: its estimator is not coordinate-wise (a report's estimate depends on "
                 "its block size and on the X_N reports); its l2 loss is exact (l2_quadratic), "
                 "its l1 loss is not implemented");
           },
-          [&](const UtilityOptimizedHadamardParams&) -> CoordinateModel {
+          [&](const UhrSpec&) -> CoordinateModel {
             throw InvalidArgument(
                 "uHR: its empirical estimator is not coordinate-wise (a sensitive estimate sums "
                 "V/2 column counts with signs); its l2 loss is exact (l2_quadratic), its l1 loss "
                 "is not implemented");
           },
-          [&](const UtilityOptimizedSubsetSelectionParams& p) {
+          [&](const UssSpec& p) {
             // The reference decoder (decode_uSS.m): bit x is 1 w.p. q* + (p* - q*) p(x) on X_S
             // (q* for every other input, by design), z* p(x) on X_N.
             const UssConstants c =
@@ -126,7 +126,7 @@ CoordinateModel coordinate_model(const MechanismSpec& spec) {
             }
             return CoordinateModel(std::move(offset), std::move(gain), "uSS");
           },
-          [&](const MangatParams& p) {
+          [&](const MangatSpec& p) {
             // m(0) = (1-p) p(0), m(1) = p + (1-p) p(1): each output is affine in one p(x).
             const Rational& q = p.p.value();
             return CoordinateModel({Rational(0), q}, {1 - q, 1 - q}, "Mangat");

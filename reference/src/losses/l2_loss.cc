@@ -60,18 +60,15 @@ std::vector<Rational> project_onto_simplex(const std::vector<Rational>& point) {
 
 L2Quadratic l2_quadratic(const MechanismSpec& spec) {
   // Every other kind's estimator is coordinate-wise (coordinate_model is exhaustive).
-  return std::visit(Overloaded{[&](const UtilityOptimizedBlockDesignParams& p) {
-                                 return ubd_l2_quadratic(spec.sensitive, p.block, p.budget);
-                               },
-                               [&](const UbdMixtureParams& p) {
-                                 return ubd_mixture_l2_quadratic(spec.sensitive, p.weights, p.alpha,
-                                                                 p.budget);
-                               },
-                               [&](const UtilityOptimizedHadamardParams& p) {
-                                 return uhr_l2_quadratic(spec.sensitive, p.budget);
-                               },
-                               [&](const auto&) { return l2_quadratic(coordinate_model(spec)); }},
-                    spec.kind);
+  return std::visit(
+      Overloaded{
+          [&](const UbdSpec& p) { return ubd_l2_quadratic(spec.sensitive, p.block, p.budget); },
+          [&](const UbdOptSpec& p) {
+            return ubd_opt_l2_quadratic(spec.sensitive, p.weights, p.alpha, p.budget);
+          },
+          [&](const UhrSpec& p) { return uhr_l2_quadratic(spec.sensitive, p.budget); },
+          [&](const auto&) { return l2_quadratic(coordinate_model(spec)); }},
+      spec.kind);
 }
 
 Rational expected_l2_loss(const L2Quadratic& quadratic, const std::vector<Rational>& p,

@@ -32,9 +32,8 @@ std::string label(std::span<const std::uint32_t> bits) {
 
 TEST(BlockDesignSampler, ReportFrequenciesMatchTheExactMatrix) {
   for (std::size_t block = 1; block <= 4; ++block) {
-    const DenseExpansion d =
-        utility_optimized_block_design_classes(kSensitive, block, kBudget).to_dense();
-    const BlockDesignParams params = block_design_params(kSensitive, block, kBudget);
+    const DenseExpansion d = ubd_classes(kSensitive, block, kBudget).to_dense();
+    const UbdParams params = ubd_params(kSensitive, block, kBudget);
     Xoshiro256 rng(11 + block);
     constexpr std::size_t kDraws = 40000;
     for (std::uint32_t x = 0; x < 6; ++x) {
@@ -61,7 +60,7 @@ TEST(BlockDesignEstimator, UnbiasedWithTheExactL2) {
   constexpr std::uint64_t kUsers = 40;
   constexpr std::size_t kReplications = 4000;
   for (std::size_t block : {1, 2, 3}) {
-    const BlockDesignParams params = block_design_params(kSensitive, block, kBudget);
+    const UbdParams params = ubd_params(kSensitive, block, kBudget);
     const L2Quadratic q = ubd_l2_quadratic(kSensitive, block, kBudget);
     const double exact = expected_l2_loss(q, p, kUsers).convert_to<double>();
     std::vector<std::uint32_t> inputs;
@@ -72,7 +71,7 @@ TEST(BlockDesignEstimator, UnbiasedWithTheExactL2) {
     double loss_sum = 0, loss_sq = 0;
     for (std::size_t r = 0; r < kReplications; ++r) {
       const std::vector<double> e =
-          empirical_estimate_block_design(params, bit_counts(sample_reports(rng, params, inputs)));
+          empirical_estimate_ubd(params, bit_counts(sample_reports(rng, params, inputs)));
       double loss = 0;
       for (std::size_t x = 0; x < 6; ++x) {
         const double err = e[x] - p[x].convert_to<double>();

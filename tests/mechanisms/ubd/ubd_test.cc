@@ -44,7 +44,7 @@ TEST(UtilityOptimizedBlockDesign, EstimatorIsUnbiasedAndItsL2IsExact) {
       const IndexSet xs = IndexSet::parse(xs_text, 6, "xs");
       for (std::size_t block = 1; block < xs.size(); ++block) {
         const PrivacyBudget b = PrivacyBudget::from_exp_eps(t);
-        const DenseExpansion d = utility_optimized_block_design_classes(xs, block, b).to_dense();
+        const DenseExpansion d = ubd_classes(xs, block, b).to_dense();
         const UbdEstimator e = ubd_estimator(xs.size(), block, t);
         const UbdConstants c = ubd_constants(xs.size(), block, t);
         const L2Quadratic quadratic = ubd_l2_quadratic(xs, block, b);
@@ -83,7 +83,7 @@ TEST(UtilityOptimizedBlockDesign, EstimatorIsUnbiasedAndItsL2IsExact) {
 TEST(UtilityOptimizedBlockDesign, ChecksAtTheLargestSettingWithoutEnumerating) {
   const IndexSet xs = IndexSet::parse("0-2431", 12800, "xs");
   const PrivacyBudget b = PrivacyBudget::from_exp_eps(Rational(403));
-  const ClassStructuredMechanism m = utility_optimized_block_design_classes(xs, 300, b);
+  const ClassStructuredMechanism m = ubd_classes(xs, 300, b);
   const Verdict v = check_uldp(m, xs, b, UldpReading::kLiteral);
   EXPECT_TRUE(v.holds);
   EXPECT_EQ(v.tight_exp_eps, ExtendedRational(Rational(403)));

@@ -66,7 +66,7 @@ std::vector<std::size_t> block_members(const std::string& label) {
 // p̂₁(y) of every dense output y, from the estimator's per-class values.
 std::vector<std::vector<Rational>> single_report_estimates(const DenseMechanism& d,
                                                            const IndexSet& xs,
-                                                           const UbdMixtureEstimator& e) {
+                                                           const UbdOptEstimator& e) {
   std::vector<std::vector<Rational>> out;
   for (std::size_t y = 0; y < d.num_outputs(); ++y) {
     const std::vector<std::size_t> members = block_members(d.output_labels()[y]);
@@ -94,14 +94,13 @@ TEST(UbdMixture, ClassFormIsTheWeightedSumOfSingleBlockMatricesAndChecksAlike) {
   for (const Setting& s : settings()) {
     const IndexSet xs = IndexSet::from_indices(s.sensitive, s.k, "xs");
     const PrivacyBudget b = PrivacyBudget::from_exp_eps(s.t);
-    const ClassStructuredMechanism m = ubd_mixture_classes(xs, s.weights, b);
+    const ClassStructuredMechanism m = ubd_opt_classes(xs, s.weights, b);
     const DenseExpansion d = m.to_dense();
     ASSERT_EQ(structure_mismatch(m, d.matrix, d.protected_outputs), std::nullopt);
     // The dense columns are Σ_K λ_K Q_K, independently of the cells: each entry recomputed.
     std::size_t offset = 0;
     for (const BlockWeight& bw : s.weights) {
-      const DenseExpansion single =
-          utility_optimized_block_design_classes(xs, bw.block, b).to_dense();
+      const DenseExpansion single = ubd_classes(xs, bw.block, b).to_dense();
       const std::size_t blocks = single.protected_outputs.size();
       for (std::size_t x = 0; x < s.k; ++x) {
         for (std::size_t y = 0; y < blocks; ++y)
@@ -131,16 +130,16 @@ TEST(UbdMixture, EstimatorIsExactlyUnbiasedWithTheL2OfItsQuadratic) {
   for (const Setting& s : settings()) {
     const IndexSet xs = IndexSet::from_indices(s.sensitive, s.k, "xs");
     const PrivacyBudget b = PrivacyBudget::from_exp_eps(s.t);
-    const DenseExpansion d = ubd_mixture_classes(xs, s.weights, b).to_dense();
+    const DenseExpansion d = ubd_opt_classes(xs, s.weights, b).to_dense();
     const bool below_v = s.weights.front().block < s.sensitive.size();
     for (const Rational& alpha : {Rational(0), Rational(1, 3), Rational(9, 10), Rational(1)}) {
       if (!below_v || (alpha == 1 && s.weights.size() > 1)) {
-        EXPECT_THROW(ubd_mixture_estimator(s.k, xs.size(), s.t, s.weights, alpha), InvalidArgument);
+        EXPECT_THROW(ubd_opt_estimator(s.k, xs.size(), s.t, s.weights, alpha), InvalidArgument);
         continue;
       }
-      const UbdMixtureEstimator e = ubd_mixture_estimator(s.k, xs.size(), s.t, s.weights, alpha);
+      const UbdOptEstimator e = ubd_opt_estimator(s.k, xs.size(), s.t, s.weights, alpha);
       const auto single = single_report_estimates(d.matrix, xs, e);
-      const L2Quadratic q = ubd_mixture_l2_quadratic(xs, s.weights, alpha, b);
+      const L2Quadratic q = ubd_opt_l2_quadratic(xs, s.weights, alpha, b);
       for (std::size_t x = 0; x < s.k; ++x) {
         std::vector<Rational> mean(s.k);
         Rational second = 0;
@@ -173,7 +172,7 @@ TEST(UbdMixture, WorstCaseLiesInTheCertifiedLimit) {
     const IndexSet xs = IndexSet::parse("0-" + std::to_string(c.v - 1), c.k, "xs");
     const PrivacyBudget b = PrivacyBudget::from_exp_eps(c.t);
     const MechanismSpec spec = make_mechanism("ubd-opt", xs, b);
-    const auto& p = std::get<UbdMixtureParams>(spec.kind);
+    const auto& p = std::get<UbdOptSpec>(spec.kind);
     const FundamentalLimit limit = fundamental_limit({c.k, c.v, c.t});
     const L2Quadratic q = l2_quadratic(spec);
     const Rational worst = worst_case_l2_loss(q, 1).value;
@@ -194,8 +193,8 @@ TEST(UbdMixture, ChecksAtTheLargestSettingInWellUnderASecond) {
     const PrivacyBudget b = PrivacyBudget::from_exp_eps(t);
     const auto start = std::chrono::steady_clock::now();
     const MechanismSpec spec = make_mechanism("ubd-opt", xs, b);
-    const auto& p = std::get<UbdMixtureParams>(spec.kind);
-    const ClassStructuredMechanism m = ubd_mixture_classes(xs, p.weights, b);
+    const auto& p = std::get<UbdOptSpec>(spec.kind);
+    const ClassStructuredMechanism m = ubd_opt_classes(xs, p.weights, b);
     const Verdict v = check_uldp(m, xs, b, UldpReading::kLiteral);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -208,11 +207,10 @@ TEST(UbdMixture, ChecksAtTheLargestSettingInWellUnderASecond) {
 TEST(UbdMixture, RefusesBadWeightsAndSettingsWithoutALimit) {
   const IndexSet xs = IndexSet::from_indices({0, 1, 2}, 5, "xs");
   const PrivacyBudget b = PrivacyBudget::from_exp_eps(Rational(3));
-  EXPECT_THROW(ubd_mixture_classes(xs, {{1, Rational(1, 2)}}, b), InvalidArgument);
-  EXPECT_THROW(ubd_mixture_classes(xs, {{2, Rational(1, 2)}, {1, Rational(1, 2)}}, b),
-               InvalidArgument);
-  EXPECT_THROW(ubd_mixture_classes(xs, {{4, Rational(1)}}, b), InvalidArgument);
-  EXPECT_THROW(ubd_mixture_classes(xs, {{1, Rational(0)}, {2, Rational(1)}}, b), InvalidArgument);
+  EXPECT_THROW(ubd_opt_classes(xs, {{1, Rational(1, 2)}}, b), InvalidArgument);
+  EXPECT_THROW(ubd_opt_classes(xs, {{2, Rational(1, 2)}, {1, Rational(1, 2)}}, b), InvalidArgument);
+  EXPECT_THROW(ubd_opt_classes(xs, {{4, Rational(1)}}, b), InvalidArgument);
+  EXPECT_THROW(ubd_opt_classes(xs, {{1, Rational(0)}, {2, Rational(1)}}, b), InvalidArgument);
   EXPECT_THROW(make_mechanism("ubd-opt", IndexSet::all(3), b), InvalidArgument);  // no X_N
   EXPECT_THROW(make_mechanism("ubd-opt", IndexSet::from_indices({1}, 3, "xs"), b),
                InvalidArgument);  // |X_S| = 1

@@ -18,8 +18,8 @@ const IndexSet kSensitive = IndexSet::parse("1,2,4,6,7", 9, "xs");  // v = 5, V 
 const PrivacyBudget kBudget = PrivacyBudget::from_exp_eps(Rational(3));
 
 TEST(HadamardSampler, ReportFrequenciesMatchTheExactMatrix) {
-  const DenseExpansion d = utility_optimized_hadamard_classes(kSensitive, kBudget).to_dense();
-  const HadamardParams params = hadamard_params(kSensitive, kBudget);
+  const DenseExpansion d = uhr_classes(kSensitive, kBudget).to_dense();
+  const UhrParams params = uhr_params(kSensitive, kBudget);
   ASSERT_EQ(params.outputs(), d.matrix.num_outputs());
   Xoshiro256 rng(2025);
   constexpr std::size_t kDraws = 40000;
@@ -39,10 +39,10 @@ TEST(HadamardSampler, ReportFrequenciesMatchTheExactMatrix) {
 }
 
 TEST(HadamardEstimator, TransformEqualsTheColumnSum) {
-  const HadamardParams params = hadamard_params(kSensitive, kBudget);
+  const UhrParams params = uhr_params(kSensitive, kBudget);
   const std::vector<std::uint64_t> counts = {5, 0, 3, 9, 1, 4, 4, 2, 7, 0, 6, 1};  // 8 + 4
   ASSERT_EQ(counts.size(), params.outputs());
-  const std::vector<double> p = empirical_estimate_hadamard(params, counts);
+  const std::vector<double> p = empirical_estimate_uhr(params, counts);
   const double n = 42, c = 2;  // c = (t+1)/(t-1) at t = 3
   const IndexSet open = kSensitive.complement();
   for (std::size_t r = 0; r < 5; ++r) {
@@ -53,21 +53,20 @@ TEST(HadamardEstimator, TransformEqualsTheColumnSum) {
   }
   for (std::size_t i = 0; i < 4; ++i)
     EXPECT_NEAR(p[open.indices()[i]], c * static_cast<double>(counts[8 + i]) / n, 1e-15);
-  EXPECT_THROW(empirical_estimate_hadamard(params, std::vector<std::uint64_t>(11, 1)),
-               InvalidArgument);
-  EXPECT_THROW(empirical_estimate_hadamard(
-                   hadamard_params(kSensitive, PrivacyBudget::from_exp_eps(Rational(1))), counts),
+  EXPECT_THROW(empirical_estimate_uhr(params, std::vector<std::uint64_t>(11, 1)), InvalidArgument);
+  EXPECT_THROW(empirical_estimate_uhr(
+                   uhr_params(kSensitive, PrivacyBudget::from_exp_eps(Rational(1))), counts),
                InvalidArgument);
 }
 
 TEST(HadamardEstimator, EmOnTheDenseModelAndItsLimit) {
-  const HadamardParams params = hadamard_params(kSensitive, kBudget);
+  const UhrParams params = uhr_params(kSensitive, kBudget);
   Xoshiro256 rng(7);
   std::vector<std::uint32_t> inputs;
   for (std::uint32_t x = 0; x < 9; ++x) inputs.insert(inputs.end(), 1000 * (x % 3 + 1), x);
   std::vector<std::uint64_t> counts(params.outputs(), 0);
   for (std::uint32_t y : sample_reports(rng, params, inputs)) ++counts[y];
-  const EmResult em = em_estimate_hadamard(params, counts, EmOptions{});
+  const EmResult em = em_estimate_uhr(params, counts, EmOptions{});
   double total = 0;
   for (std::size_t x = 0; x < 9; ++x) {
     EXPECT_GE(em.p[x], 0.0);
@@ -76,9 +75,9 @@ TEST(HadamardEstimator, EmOnTheDenseModelAndItsLimit) {
   }
   EXPECT_NEAR(total, 1.0, 1e-12);
   // 12800 x (4096 + 10368) entries: refused before anything is built.
-  const HadamardParams large = hadamard_params(IndexSet::parse("0-2431", 12800, "xs"), kBudget);
+  const UhrParams large = uhr_params(IndexSet::parse("0-2431", 12800, "xs"), kBudget);
   try {
-    em_estimate_hadamard(large, std::vector<std::uint64_t>(large.outputs(), 1), EmOptions{});
+    em_estimate_uhr(large, std::vector<std::uint64_t>(large.outputs(), 1), EmOptions{});
     FAIL() << "no refusal";
   } catch (const InvalidArgument& e) {
     EXPECT_NE(std::string(e.what()).find("uHR EM"), std::string::npos) << e.what();

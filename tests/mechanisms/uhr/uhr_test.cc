@@ -49,7 +49,7 @@ TEST(UtilityOptimizedHadamard, DenseEntriesMatchTheDescription) {
     for (const char* xs_text : {"0", "1", "0,2,3", "1-4", "0-6", "2,3,5,6"}) {
       const IndexSet xs = IndexSet::parse(xs_text, 8, "xs");
       const PrivacyBudget b = PrivacyBudget::from_exp_eps(t);
-      const DenseExpansion d = utility_optimized_hadamard_classes(xs, b).to_dense();
+      const DenseExpansion d = uhr_classes(xs, b).to_dense();
       const std::size_t v = xs.size(), columns = hadamard_columns(v);
       const auto h = sylvester(columns);
       const IndexSet open = xs.complement();
@@ -90,7 +90,7 @@ TEST(UtilityOptimizedHadamard, EstimatorIsUnbiasedAndItsL2IsExact) {
     for (const char* xs_text : {"0", "0,1", "1,2,4", "0-3", "0,2,3,5", "0-5"}) {
       const IndexSet xs = IndexSet::parse(xs_text, 6, "xs");
       const PrivacyBudget b = PrivacyBudget::from_exp_eps(t);
-      const DenseExpansion d = utility_optimized_hadamard_classes(xs, b).to_dense();
+      const DenseExpansion d = uhr_classes(xs, b).to_dense();
       const std::size_t columns = hadamard_columns(xs.size());
       const auto h = sylvester(columns);
       const Rational c = uhr_estimator_scale(t);

@@ -30,9 +30,8 @@ std::string label(std::span<const std::uint32_t> bits) {
 
 TEST(SubsetSelectionSampler, ReportFrequenciesMatchTheExactMatrix) {
   for (std::size_t block = 1; block <= 4; ++block) {
-    const DenseExpansion d =
-        utility_optimized_subset_selection_classes(kSensitive, block, kBudget).to_dense();
-    const SubsetSelectionParams params = subset_selection_params(kSensitive, block, kBudget);
+    const DenseExpansion d = uss_classes(kSensitive, block, kBudget).to_dense();
+    const UssParams params = uss_params(kSensitive, block, kBudget);
     Xoshiro256 rng(31 + block);
     constexpr std::size_t kDraws = 40000;
     for (std::uint32_t x = 0; x < 6; ++x) {
@@ -54,11 +53,11 @@ TEST(SubsetSelectionSampler, ReportFrequenciesMatchTheExactMatrix) {
 }
 
 TEST(SubsetSelectionEstimator, EmRecoversTheInputDistribution) {
-  const SubsetSelectionParams params = subset_selection_params(kSensitive, 2, kBudget);
+  const UssParams params = uss_params(kSensitive, 2, kBudget);
   Xoshiro256 rng(5);
   std::vector<std::uint32_t> inputs;
   for (std::uint32_t x = 0; x < 6; ++x) inputs.insert(inputs.end(), 3000 * (x % 2 + 1), x);
-  const EmResult em = em_estimate_subset_selection(params, sample_reports(rng, params, inputs), {});
+  const EmResult em = em_estimate_uss(params, sample_reports(rng, params, inputs), {});
   double total = 0;
   for (std::size_t x = 0; x < 6; ++x) {
     EXPECT_NEAR(em.p[x], (x % 2 + 1) / 9.0, 0.03) << x;

@@ -48,9 +48,8 @@ TEST(UtilityOptimizedSubsetSelection, IsUbdFollowedByAPostProcessingOfYi) {
     const IndexSet xs = IndexSet::parse(xs_text, 6, "xs");
     for (std::size_t block = 1; block <= xs.size(); ++block) {
       const PrivacyBudget b = PrivacyBudget::from_exp_eps(Rational(7, 2));
-      const DenseExpansion uss =
-          utility_optimized_subset_selection_classes(xs, block, b).to_dense();
-      const DenseExpansion ubd = utility_optimized_block_design_classes(xs, block, b).to_dense();
+      const DenseExpansion uss = uss_classes(xs, block, b).to_dense();
+      const DenseExpansion ubd = ubd_classes(xs, block, b).to_dense();
       const std::size_t blocks = ubd.protected_outputs.size();
       EXPECT_EQ(uss.protected_outputs, IndexSet::first(blocks, uss.matrix.num_outputs()));
       const IndexSet open = xs.complement();
@@ -100,15 +99,14 @@ TEST(UtilityOptimizedSubsetSelection, DefaultBlockIsTheReferenceCodesChoice) {
   a.sensitive = IndexSet::parse("0-4", 8, "xs");
   a.budget = PrivacyBudget::from_exp_eps(Rational(3));
   const MechanismSpec spec = make_mechanism(find_mechanism("uss"), a);
-  EXPECT_EQ(std::get<UtilityOptimizedSubsetSelectionParams>(spec.kind).block,
-            uss_default_block(5, Rational(3)));
+  EXPECT_EQ(std::get<UssSpec>(spec.kind).block, uss_default_block(5, Rational(3)));
 }
 
 TEST(UtilityOptimizedSubsetSelection, ChecksAtTheLargestSettingWithoutEnumerating) {
   const IndexSet xs = IndexSet::parse("0-2431", 12800, "xs");
   const PrivacyBudget b = PrivacyBudget::from_exp_eps(Rational(403));
   const auto start = std::chrono::steady_clock::now();
-  const ClassStructuredMechanism m = utility_optimized_subset_selection_classes(xs, 300, b);
+  const ClassStructuredMechanism m = uss_classes(xs, 300, b);
   const Verdict v = check_uldp(m, xs, b, UldpReading::kLiteral);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

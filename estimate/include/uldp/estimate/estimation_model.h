@@ -24,8 +24,8 @@ namespace uldp::estimate {
 /// Histogram mechanisms with uRR's structure (none, RR, uRR), product-of-bits mechanisms
 /// (RAPPOR family), uBD, its mixture and uSS (subset reports as bit vectors), uHR (column or X_N
 /// indices), or any other as a dense matrix (Mangat).
-using EstimationModel = std::variant<UrrParams, UnaryParams, DenseParams, BlockDesignParams,
-                                     BlockMixtureParams, HadamardParams, SubsetSelectionParams>;
+using EstimationModel = std::variant<UrrParams, UnaryParams, DenseParams, UbdParams, UbdOptParams,
+                                     UhrParams, UssParams>;
 
 /// The model of a registered mechanism, each double the closest to its exact value.
 EstimationModel estimation_model(const MechanismSpec& spec);
