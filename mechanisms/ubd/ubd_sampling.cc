@@ -45,36 +45,13 @@ UbdParams ubd_params(const IndexSet& sensitive, std::size_t block, const Privacy
 
 BitReports sample_reports(Xoshiro256& rng, const UbdParams& params,
                           std::span<const std::uint32_t> inputs) {
-  const std::vector<std::size_t>& xs = params.sensitive.indices();
-  const std::size_t v = xs.size(), k = params.block;
-  internal::BlockSampler blocks(params.sensitive);
-  std::vector<std::size_t> chosen;
-  std::vector<std::uint32_t> report;
-  BitReports reports(params.k);
-  reports.reserve(inputs.size(), inputs.size() * k);
-  for (const std::uint32_t x : inputs) {
-    if (x >= params.k) throw InvalidArgument("uBD sampler: input out of range");
-    chosen.clear();
-    const std::size_t own = blocks.position(x);
-    if (own == v) {  // non-sensitive: itself, or a uniform block of X_S
-      if (bernoulli(rng, params.reports_self)) {
-        reports.push_bit(x);
-        reports.end_report();
-        continue;
-      }
-      blocks.choose(rng, v, k, chosen);
-    } else {  // sensitive: a block holding x (w.p. t/D) or a block without it
-      const bool include = bernoulli(rng, params.keep_in_block);
-      if (!include && k == v) throw InvalidArgument("uBD sampler: no block avoids x when K = v");
-      blocks.choose_around(rng, own, k, include, chosen);
-    }
-    report.clear();
-    for (std::size_t c : chosen) report.push_back(static_cast<std::uint32_t>(xs[c]));
-    std::sort(report.begin(), report.end());
-    for (std::uint32_t bit : report) reports.push_bit(bit);
-    reports.end_report();
-  }
-  return reports;
+  // A non-sensitive x reports itself, or a uniform block of X_S.
+  return internal::sample_block_reports(rng, params.sensitive, params.block, params.keep_in_block,
+                                        inputs, params.block, "uBD", [&](Xoshiro256& r) {
+                                          return bernoulli(r, params.reports_self)
+                                                     ? internal::OpenReport::kAlone
+                                                     : internal::OpenReport::kBlock;
+                                        });
 }
 
 std::vector<double> empirical_estimate_ubd(const UbdParams& params, const BitCounts& counts) {
@@ -127,7 +104,6 @@ EmResult em_estimate_ubd(const UbdParams& params, const BitReports& reports,
     throw InvalidArgument("uBD EM: needs at least one report of k bits");
   }
   const std::size_t k = params.k;
-  const double n = static_cast<double>(reports.size());
   const double lift = params.t - 1;
   // Per-report constant factors of the likelihood (they do not move the maximiser).
   const double v = static_cast<double>(params.sensitive.size());
@@ -138,46 +114,18 @@ EmResult em_estimate_ubd(const UbdParams& params, const BitReports& reports,
                               std::lgamma(v - static_cast<double>(params.block) + 1);
   const double open_factor = std::log(params.reports_self);
   const internal::EmMap step = [&](const std::vector<double>& p, std::vector<double>& next) {
-    next.assign(k, 0.0);
-    std::vector<double> in_blocks(k, 0.0);
-    double all_blocks = 0, log_likelihood = 0;
-    for (std::size_t i = 0; i < reports.size(); ++i) {
-      const auto bits = reports.report(i);
-      if (bits.size() == 1 && !params.sensitive.contains(bits[0])) {  // an X_N report
-        next[bits[0]] += 1;
-        if (!(p[bits[0]] > 0)) throw InvalidArgument("uBD EM: a report has zero likelihood");
-        log_likelihood += open_factor + std::log(p[bits[0]]);
-        continue;
-      }
-      double mass = 0;
-      for (std::uint32_t x : bits) mass += p[x];
-      const double weight = 1 / (1 + lift * mass);
-      all_blocks += weight;
-      for (std::uint32_t x : bits) in_blocks[x] += weight;
-      log_likelihood += block_factor - std::log(weight);
-    }
-    // x in B: p(x) t w_B; x not in B: p(x) w_B (in_blocks is 0 on X_N).
-    for (std::size_t x = 0; x < k; ++x) {
-      next[x] = (next[x] + p[x] * (all_blocks + lift * in_blocks[x])) / n;
-    }
-    return log_likelihood;
+    return internal::block_em_pass(
+        reports, p, next, lift, open_factor,
+        [&](auto bits) { return bits.size() == 1 && !params.sensitive.contains(bits[0]); },
+        [&](auto) { return block_factor; }, "uBD");
   };
-  std::vector<double> start(k, 1.0 / static_cast<double>(k));
-  if (!params.not_estimable)
-    start = threshold_estimate_ubd(params, bit_counts(reports), options.alpha).p;
-  double total = 0;
-  for (double& s : start) {
-    s = (1 - options.start_mixing) * s + options.start_mixing / static_cast<double>(k);
-    total += s;
-  }
-  for (double& s : start) s /= total;
   if (options.accelerator == EmAccelerator::kNewton) {
     throw InvalidArgument("EM accelerator newton: not for uBD reports (use auto, squarem or none)");
   }
-  EmOptions histogram = options;
-  if (histogram.accelerator == EmAccelerator::kAuto)
-    histogram.accelerator = EmAccelerator::kSquarem;
-  return internal::run_squarem_em(step, std::move(start), histogram);
+  std::vector<double> start(k, 1.0 / static_cast<double>(k));
+  if (!params.not_estimable)
+    start = threshold_estimate_ubd(params, bit_counts(reports), options.alpha).p;
+  return internal::run_mixed_start_em(step, std::move(start), options);
 }
 
 }  // namespace uldp::estimate

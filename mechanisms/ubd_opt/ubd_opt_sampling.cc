@@ -7,6 +7,7 @@
 
 #include "internal/em_drivers.h"
 #include "uldp/error.h"
+#include "uldp/mechanisms/internal/block_sampling.h"
 #include "uldp/mechanisms/ubd_opt/ubd_opt_estimator.h"
 
 namespace uldp::estimate {
@@ -172,8 +173,6 @@ EmResult em_estimate_ubd_opt(const UbdOptParams& params, const BitReports& repor
         "EM accelerator newton: not for ubd-opt reports (use auto, squarem or none)");
   }
   const std::vector<std::size_t> of = component_of_size(params);
-  const std::size_t k = params.k;
-  const double n = static_cast<double>(reports.size());
   const double lift = params.t - 1;
   const double v = static_cast<double>(params.sensitive.size());
   // log(λ_K c_K), c_K = K / ((Kt + v - K) C(v-1, K-1)); log Σ λ_K (t-1)/D_K for X_N reports.
@@ -191,40 +190,13 @@ EmResult em_estimate_ubd_opt(const UbdOptParams& params, const BitReports& repor
     if (!is_open_report(params, bits)) component_of_report(params, of, i, bits);  // validates
   }
   const internal::EmMap step = [&](const std::vector<double>& p, std::vector<double>& next) {
-    next.assign(k, 0.0);
-    std::vector<double> in_blocks(k, 0.0);
-    double all_blocks = 0, log_likelihood = 0;
-    for (std::size_t i = 0; i < reports.size(); ++i) {
-      const auto bits = reports.report(i);
-      if (is_open_report(params, bits)) {
-        next[bits[0]] += 1;
-        if (!(p[bits[0]] > 0)) throw InvalidArgument("ubd-opt EM: a report has zero likelihood");
-        log_likelihood += open_factor + std::log(p[bits[0]]);
-        continue;
-      }
-      double mass = 0;
-      for (std::uint32_t x : bits) mass += p[x];
-      const double weight = 1 / (1 + lift * mass);
-      all_blocks += weight;
-      for (std::uint32_t x : bits) in_blocks[x] += weight;
-      log_likelihood += block_factor[of[bits.size()]] - std::log(weight);
-    }
-    for (std::size_t x = 0; x < k; ++x) {
-      next[x] = (next[x] + p[x] * (all_blocks + lift * in_blocks[x])) / n;
-    }
-    return log_likelihood;
+    return internal::block_em_pass(
+        reports, p, next, lift, open_factor,
+        [&](auto bits) { return is_open_report(params, bits); },
+        [&](auto bits) { return block_factor[of[bits.size()]]; }, "ubd-opt");
   };
-  std::vector<double> start = threshold_estimate_ubd_opt(params, reports, options.alpha).p;
-  double total = 0;
-  for (double& s : start) {
-    s = (1 - options.start_mixing) * s + options.start_mixing / static_cast<double>(k);
-    total += s;
-  }
-  for (double& s : start) s /= total;
-  EmOptions histogram = options;
-  if (histogram.accelerator == EmAccelerator::kAuto)
-    histogram.accelerator = EmAccelerator::kSquarem;
-  return internal::run_squarem_em(step, std::move(start), histogram);
+  return internal::run_mixed_start_em(
+      step, threshold_estimate_ubd_opt(params, reports, options.alpha).p, options);
 }
 
 }  // namespace uldp::estimate

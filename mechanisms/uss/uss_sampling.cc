@@ -51,38 +51,17 @@ UssParams uss_params(const IndexSet& sensitive, std::size_t block, const Privacy
 
 BitReports sample_reports(Xoshiro256& rng, const UssParams& params,
                           std::span<const std::uint32_t> inputs) {
-  const std::vector<std::size_t>& xs = params.sensitive.indices();
-  const std::size_t v = xs.size(), k = params.block;
-  internal::BlockSampler blocks(params.sensitive);
-  std::vector<std::size_t> chosen;
-  std::vector<std::uint32_t> report;
-  BitReports reports(params.k);
-  reports.reserve(inputs.size(), inputs.size() * (k + 1));
-  for (const std::uint32_t x : inputs) {
-    if (x >= params.k) throw InvalidArgument("uSS sampler: input out of range");
-    chosen.clear();
-    report.clear();
-    const std::size_t own = blocks.position(x);
-    if (own == v) {  // non-sensitive: a block, {x}, or a block with x
-      const double u = uniform01(rng);
-      if (u >= params.to_block && u < params.to_block + params.to_alone) {
-        reports.push_bit(x);
-        reports.end_report();
-        continue;
-      }
-      blocks.choose(rng, v, k, chosen);
-      if (u >= params.to_block) report.push_back(x);
-    } else {  // sensitive: as uBD
-      const bool include = bernoulli(rng, params.keep_in_block);
-      if (!include && k == v) throw InvalidArgument("uSS sampler: no block avoids x when K = v");
-      blocks.choose_around(rng, own, k, include, chosen);
-    }
-    for (std::size_t c : chosen) report.push_back(static_cast<std::uint32_t>(xs[c]));
-    std::sort(report.begin(), report.end());
-    for (std::uint32_t bit : report) reports.push_bit(bit);
-    reports.end_report();
-  }
-  return reports;
+  // A non-sensitive x reports a uniform block of X_S, {x} alone, or a block with x.
+  return internal::sample_block_reports(
+      rng, params.sensitive, params.block, params.keep_in_block, inputs, params.block + 1, "uSS",
+      [&](Xoshiro256& r) {
+        const double u = uniform01(r);
+        if (u >= params.to_block && u < params.to_block + params.to_alone) {
+          return internal::OpenReport::kAlone;
+        }
+        return u >= params.to_block ? internal::OpenReport::kBlockWithInput
+                                    : internal::OpenReport::kBlock;
+      });
 }
 
 EmResult em_estimate_uss(const UssParams& params, const BitReports& reports,
@@ -139,16 +118,7 @@ EmResult em_estimate_uss(const UssParams& params, const BitReports& reports,
   std::vector<double> start(k, 1.0 / static_cast<double>(k));
   if (!params.not_estimable)
     start = threshold_estimate_unary(params.bits, bit_counts(reports), options.alpha).p;
-  double total = 0;
-  for (double& s : start) {
-    s = (1 - options.start_mixing) * s + options.start_mixing / static_cast<double>(k);
-    total += s;
-  }
-  for (double& s : start) s /= total;
-  EmOptions histogram = options;
-  if (histogram.accelerator == EmAccelerator::kAuto)
-    histogram.accelerator = EmAccelerator::kSquarem;
-  return internal::run_squarem_em(step, std::move(start), histogram);
+  return internal::run_mixed_start_em(step, std::move(start), options);
 }
 
 }  // namespace uldp::estimate

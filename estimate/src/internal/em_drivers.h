@@ -37,6 +37,23 @@ void check_options(const EmOptions& options);
 /// Plain EM from p, with SQUAREM extrapolations unless options.accelerator is kNone.
 EmResult run_squarem_em(const EmMap& step, std::vector<double> p, const EmOptions& options);
 
+/// run_squarem_em from `start` mixed with the uniform distribution (options.start_mixing) and
+/// renormalised, with kAuto meaning SQUAREM: the driver of the block mechanisms' EM (uBD, ubd-opt,
+/// uSS), whose likelihoods have no curvature pass.
+inline EmResult run_mixed_start_em(const EmMap& step, std::vector<double> start,
+                                   const EmOptions& options) {
+  double total = 0;
+  for (double& s : start) {
+    s = (1 - options.start_mixing) * s + options.start_mixing / static_cast<double>(start.size());
+    total += s;
+  }
+  for (double& s : start) s /= total;
+  EmOptions histogram = options;
+  if (histogram.accelerator == EmAccelerator::kAuto)
+    histogram.accelerator = EmAccelerator::kSquarem;
+  return run_squarem_em(step, std::move(start), histogram);
+}
+
 /// EM accelerated by damped projected Newton steps on the model's curvature; ends, like the
 /// plain driver, with one plain EM update that gains at most tolerance·|L|.
 EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p, const EmOptions& options);
