@@ -13,8 +13,10 @@
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/mechanisms/mangat/mangat.h"
 #include "uldp/mechanisms/none/none.h"
+#include "uldp/mechanisms/oue/oue.h"
 #include "uldp/mechanisms/rappor/rappor.h"
 #include "uldp/mechanisms/rr/rr.h"
+#include "uldp/mechanisms/sue/sue.h"
 #include "uldp/mechanisms/ubd/ubd.h"
 #include "uldp/mechanisms/ubd_opt/ubd_opt.h"
 #include "uldp/mechanisms/uhr/uhr.h"
@@ -26,8 +28,9 @@
 namespace uldp {
 
 /// The parameters of one mechanism kind; the alternative names the kind.
-using MechanismKind = std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, UrapSpec, MangatSpec,
-                                   UoueSpec, UbdSpec, UbdOptSpec, UhrSpec, UssSpec>;
+using MechanismKind =
+    std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, OueSpec, SueSpec, UrapSpec, MangatSpec,
+                 UoueSpec, UbdSpec, UbdOptSpec, UhrSpec, UssSpec>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <string>
+#include <type_traits>
 
 #include "uldp/error.h"
 
@@ -38,6 +39,14 @@ MechanismSpec make_urr(const MechanismArguments& a) {
 
 MechanismSpec make_rappor(const MechanismArguments& a) {
   return {a.k, sensitive_or_all(a), RapporSpec{*a.budget, theta_or_default(a)}};
+}
+
+MechanismSpec make_oue(const MechanismArguments& a) {
+  return {a.k, IndexSet::all(a.k), oue_spec(*a.budget)};
+}
+
+MechanismSpec make_sue(const MechanismArguments& a) {
+  return {a.k, IndexSet::all(a.k), sue_spec(*a.budget)};
 }
 
 MechanismSpec make_urap(const MechanismArguments& a) {
@@ -97,15 +106,23 @@ constexpr std::array kRegistry{
     MechanismEntry{"none", "non-private mechanism (Q = I)", "the baseline of Section 6",
                    Claim::kNone, "Y_P = X_S (empty by default: no privacy)", kOptional, kNo, kNo,
                    kNo, kNo, std::nullopt, kMaxSymbols, "", "--k 5", &make_non_private},
-    MechanismEntry{"rr", "randomized response (eps-RR)", "Section 2.2, eq. (2)", Claim::kLdp,
+    MechanismEntry{"rr", "randomized response (eps-RR)", "Section 2.4, eq. (2)", Claim::kLdp,
                    "Y_P = Y (all outputs)", kOptional, kRequired, kNo, kNo, kNo, std::nullopt,
                    kMaxSymbols, "rr_ldp", "--k 5 --exp-eps 3", &make_rr},
     MechanismEntry{"urr", "utility-optimized randomized response (uRR)", "Definition 3",
                    Claim::kUldp, "Y_P = X_S", kRequired, kRequired, kNo, kNo, kNo, std::nullopt,
                    kMaxSymbols, "urr_uldp", "--k 5 --sensitive 1,3 --exp-eps 3", &make_urr},
-    MechanismEntry{"rappor", "generalized RAPPOR (basic one-time RAPPOR by default)", "Section 2.2",
+    MechanismEntry{"rappor", "generalized RAPPOR (basic one-time RAPPOR by default)", "Section 2.4",
                    Claim::kLdp, "Y_P = {0,1}^k (all outputs)", kOptional, kRequired, kOptional, kNo,
                    kNo, std::nullopt, kMaxBits, "rappor_ldp", "--k 4 --exp-eps 4", &make_rappor},
+    MechanismEntry{"oue", "optimized unary encoding (OUE) = generalized RAPPOR at theta = 1/2",
+                   "Wang et al., USENIX Security 2017 (OUE); Section 2.4 at theta = 1/2",
+                   Claim::kLdp, "Y_P = {0,1}^k (all outputs)", kNo, kRequired, kNo, kNo, kNo,
+                   std::nullopt, kMaxBits, "rappor_ldp", "--k 4 --exp-eps 4", &make_oue},
+    MechanismEntry{"sue", "symmetric unary encoding (SUE) = basic one-time RAPPOR",
+                   "Wang et al., USENIX Security 2017 (SUE); Section 2.4 at theta = s/(s+1)",
+                   Claim::kLdp, "Y_P = {0,1}^k (all outputs)", kNo, kRequired, kNo, kNo, kNo,
+                   std::nullopt, kMaxBits, "rappor_ldp", "--k 4 --exp-eps 4", &make_sue},
     MechanismEntry{"urap", "utility-optimized RAPPOR (uRAP)", "Definition 4", Claim::kUldp,
                    "Y_P = the vectors whose non-sensitive bits are all 0", kRequired, kRequired,
                    kOptional, kNo, kNo, std::nullopt, kMaxBits, "urap_uldp",
@@ -253,11 +270,16 @@ std::optional<PrivacyBudget> budget_of(const MechanismSpec& spec) {
 }
 
 std::optional<Rational> theta_of(const MechanismSpec& spec) {
+  // By base class, so the specs that derive from RAPPOR's or uRAP's (oue, sue, uoue) have their θ.
   return std::visit(
-      Overloaded{[](const RapporSpec& p) -> std::optional<Rational> { return p.theta.value(); },
-                 [](const UrapSpec& p) -> std::optional<Rational> { return p.theta.value(); },
-                 [](const UoueSpec& p) -> std::optional<Rational> { return p.theta.value(); },
-                 [](const auto&) -> std::optional<Rational> { return std::nullopt; }},
+      [](const auto& p) -> std::optional<Rational> {
+        using Kind = std::decay_t<decltype(p)>;
+        if constexpr (std::is_base_of_v<RapporSpec, Kind> || std::is_base_of_v<UrapSpec, Kind>) {
+          return p.theta.value();
+        } else {
+          return std::nullopt;
+        }
+      },
       spec.kind);
 }
 

@@ -13,6 +13,8 @@ set(ULDP_MECHANISM_REFERENCE_SOURCES
   ${ULDP_MECHANISMS_DIR}/rr/rr.cc
   ${ULDP_MECHANISMS_DIR}/urr/urr.cc
   ${ULDP_MECHANISMS_DIR}/rappor/rappor.cc
+  ${ULDP_MECHANISMS_DIR}/oue/oue.cc
+  ${ULDP_MECHANISMS_DIR}/sue/sue.cc
   ${ULDP_MECHANISMS_DIR}/urap/urap.cc
   ${ULDP_MECHANISMS_DIR}/uoue/uoue.cc
   ${ULDP_MECHANISMS_DIR}/ubd/ubd.cc

@@ -221,9 +221,9 @@ INSTANTIATE_TEST_SUITE_P(
                  "--theta: 3/2 is not a probability in [0,1]"},
         BadInput{"dense_too_big", "mechanism urap --k 30 --sensitive 0 --exp-eps 2", "",
                  "--k: 30 bits make 2^30 outputs"},
-        BadInput{
-            "unknown_mechanism", "mechanism foo --k 3 --exp-eps 2", "",
-            "mechanism: unknown mechanism 'foo' (expected one of none, rr, urr, rappor, urap, "},
+        BadInput{"unknown_mechanism", "mechanism foo --k 3 --exp-eps 2", "",
+                 "mechanism: unknown mechanism 'foo' (expected one of none, rr, urr, rappor, oue, "
+                 "sue, "},
         BadInput{"ubd_block_too_large", "mechanism ubd --k 5 --sensitive 0-2 --block 4 --exp-eps 2",
                  "", "--block: 4 is not in [1, |X_S|] = [1, 3]"},
         BadInput{"ubd_needs_block", "check --mech ubd --k 5 --sensitive 0-2 --exp-eps 2", "",

@@ -48,7 +48,7 @@ class PumPopulation {
 };
 
 /// Whether a registry entry can be the common mechanism: a privacy claim (LDP or ULDP), a free k
-/// and a sensitive set or none (rr, urr, rappor, urap, uoue, ubd; not none, not mangat).
+/// and a sensitive set or none (rr, urr, rappor, oue, sue, urap, uoue, ubd; not none, not mangat).
 bool accepts_as_pum_common(const MechanismEntry& entry);
 /// The names accepted_as_pum_common, "rr, urr, ...".
 std::string pum_common_names();
