@@ -9,6 +9,7 @@
 #include "certificate_bundle.h"
 #include "check_tolerance.h"
 #include "commands.h"
+#include "matrix_file_flags.h"
 #include "mechanism_flags.h"
 #include "pum_check.h"
 #include "uldp/error.h"
@@ -23,18 +24,15 @@ using namespace uldp::verify;  // the Z3 layer
 namespace {
 
 struct CheckCommand {
-  std::string matrix_path;
+  MatrixFileFlags file;  // --matrix FILE and how it is read
   MechanismFlags flags;  // --mech, --k, --sensitive, budget, --theta, --mangat-p (shared)
   std::string protected_list;
   bool protected_given = false;
   std::vector<std::string> require;
   bool json = false;
   bool dense = false;
-  std::string smt_path;    // --smt FILE: Z3 certificate of a dense matrix
-  std::string smt_solver;  // --smt-solver: z3, or both (cvc5 re-runs the certificate)
-  std::string header;      // --header yes|no (delimited text); empty: detect
-  std::string delimiter;   // --delimiter comma|tab|semicolon|whitespace; empty: detect
-  bool binary64 = false;
+  std::string smt_path;                  // --smt FILE: Z3 certificate of a dense matrix
+  std::string smt_solver;                // --smt-solver: z3, or both (cvc5 re-runs the certificate)
   std::optional<std::string> tolerance;  // --tolerance T, exact rational in [0, 1/10]; none: exact
   std::string certificate_dir;           // --certificate DIR
 };
@@ -184,15 +182,6 @@ void smt_recheck_into(Report& r, const ExactForm& form, const char* flag) {
   if (unknown > 0) r.smt_problem = "cvc5 left certificate queries unknown (not a verdict)";
 }
 
-MatrixReadOptions read_options(const CheckCommand& c) {
-  MatrixReadOptions options;
-  options.reading = c.binary64 ? EntryReading::kBinary64 : EntryReading::kExact;
-  if (!c.header.empty())
-    options.header = c.header == "yes" ? HeaderChoice::kYes : HeaderChoice::kNo;
-  if (!c.delimiter.empty()) options.delimiter = parse_delimiter(c.delimiter, "--delimiter");
-  return options;
-}
-
 // "9/10 = 1 - 1.00e-1": the exact sum (cut when long) and its distance from 1.
 std::string row_sum_text(const RowSumExcess& row) {
   const Rational magnitude = row.excess < 0 ? Rational(-row.excess) : row.excess;
@@ -246,10 +235,10 @@ ExactForm form_from_file(Report& r, const CheckCommand& c) {
   if (c.flags.k || c.flags.theta || c.flags.mangat_p || c.flags.block) {
     throw InvalidArgument("--matrix: --k, --theta, --mangat-p and --block only go with --mech");
   }
-  r.subject = c.matrix_path == "-" ? "<stdin>" : c.matrix_path;
-  MechanismFile file = read_mechanism_file(c.matrix_path, read_options(c));
+  r.subject = c.file.path == "-" ? "<stdin>" : c.file.path;
+  MechanismFile file = read_mechanism_file(c.file.path, c.file.read_options());
   r.entry_reading =
-      entry_reading_description(c.binary64 ? EntryReading::kBinary64 : EntryReading::kExact);
+      entry_reading_description(c.file.binary64 ? EntryReading::kBinary64 : EntryReading::kExact);
   return std::visit(
       Overloaded{[&](MatrixFile& m) -> ExactForm {
                    record_file_reading(r, m);
@@ -269,7 +258,7 @@ ExactForm form_from_file(Report& r, const CheckCommand& c) {
                    IndexSet zero =
                        f.protected_zero_bits
                            ? IndexSet::from_indices(*f.protected_zero_bits, f.q.k(),
-                                                    c.matrix_path + ": protected_zero_bits")
+                                                    c.file.path + ": protected_zero_bits")
                            : r.sensitive.complement();
                    return with_protected(
                        BitProductForm{std::move(f.q), ZeroMaskOutputs{std::move(zero)}}, c);
@@ -290,18 +279,14 @@ Report run(const CheckCommand& c) {
   }
   const bool needs_smt = !c.smt_path.empty() || !c.certificate_dir.empty();
   const auto start = std::chrono::steady_clock::now();
-  if (!c.matrix_path.empty() == !c.flags.name.empty()) {
+  if (c.file.given() == !c.flags.name.empty()) {
     throw InvalidArgument("check: give exactly one of --matrix FILE or --mech NAME");
   }
   std::optional<ExactForm> form;
-  if (!c.matrix_path.empty()) {
+  if (c.file.given()) {
     form = form_from_file(r, c);
-  } else if (!c.header.empty() || !c.delimiter.empty() || c.binary64) {
-    throw InvalidArgument(std::string(c.binary64          ? "--binary64"
-                                      : !c.header.empty() ? "--header"
-                                                          : "--delimiter") +
-                          ": only with --matrix FILE");
   } else {
+    c.file.refuse_without_matrix();
     const MechanismSpec spec = c.flags.build();
     if (!r.budget)
       r.budget = budget_of(spec);  // a built-in is checked at the budget it was built for
@@ -442,16 +427,16 @@ std::vector<Property> required_properties(const CheckCommand& c, const Report& r
 // The PUM check decides its own propositions on dense matrices; the file and audit flags do not
 // apply to it.
 void refuse_with_pum(const CheckCommand& c) {
-  const std::pair<bool, const char*> flags[] = {{!c.matrix_path.empty(), "--matrix"},
+  const std::pair<bool, const char*> flags[] = {{c.file.given(), "--matrix"},
                                                 {c.protected_given, "--protected"},
                                                 {!c.require.empty(), "--require"},
                                                 {c.dense, "--dense"},
                                                 {!c.smt_path.empty(), "--smt"},
                                                 {c.tolerance.has_value(), "--tolerance"},
                                                 {!c.certificate_dir.empty(), "--certificate"},
-                                                {!c.header.empty(), "--header"},
-                                                {!c.delimiter.empty(), "--delimiter"},
-                                                {c.binary64, "--binary64"}};
+                                                {!c.file.header.empty(), "--header"},
+                                                {!c.file.delimiter.empty(), "--delimiter"},
+                                                {c.file.binary64, "--binary64"}};
   for (const auto& [given, flag] : flags) {
     if (given) throw InvalidArgument(std::string(flag) + ": not with --mech pum");
   }
@@ -462,10 +447,10 @@ void refuse_with_pum(const CheckCommand& c) {
 void add_check_command(CLI::App& app, int& exit_code) {
   auto c = std::make_shared<CheckCommand>();
   auto* cmd = app.add_subcommand("check", "exact verdicts: eps-LDP, ULDP (both readings), OSLDP");
-  cmd->add_option("--matrix", c->matrix_path,
-                  "mechanism file ('-': standard input): delimited text (CSV with or without "
-                  "quotes, TSV, whitespace as numpy savetxt writes), JSON {\"Q\": ...} or a bare "
-                  "array of rows, or structured JSON {\"bits\": ...}");
+  c->file.add_to(*cmd,
+                 "mechanism file ('-': standard input): delimited text (CSV with or without "
+                 "quotes, TSV, whitespace as numpy savetxt writes), JSON {\"Q\": ...} or a bare "
+                 "array of rows, or structured JSON {\"bits\": ...}");
   c->flags.add_with_mech_option(*cmd);
   c->flags.add_pum_options(*cmd);
   cmd->add_option("--protected", c->protected_list,
@@ -473,18 +458,6 @@ void add_check_command(CLI::App& app, int& exit_code) {
                   "default: the smallest valid Y_P (dense files), the declared one (built-ins), "
                   "the non-sensitive bits (structured)")
       ->each([c](const std::string&) { c->protected_given = true; });
-  cmd->add_option("--header", c->header,
-                  "delimited text: whether the first row is output labels (default: the file's "
-                  "'# header: yes|no' line, else labels only when no cell is a number; a row "
-                  "that could be either is an error asking for this flag)")
-      ->check(CLI::IsMember({"yes", "no"}));
-  cmd->add_option("--delimiter", c->delimiter,
-                  "delimited text: comma, tab, semicolon or whitespace (default: read off the "
-                  "first row; a row that could be split two ways is an error asking for this)")
-      ->check(CLI::IsMember({"comma", "tab", "semicolon", "whitespace"}));
-  cmd->add_flag("--binary64", c->binary64,
-                "read each decimal entry as the double nearest to it (what the exporting program "
-                "held), then audit that value exactly");
   add_text_option(*cmd, "--tolerance", c->tolerance,
                   "accept rows with |sum - 1| <= T and ratios up to exp_eps (1 + T), reporting "
                   "the exact excesses (T an exact rational or decimal, at most 1/10; default: "

@@ -1,5 +1,6 @@
 // `uldp conform samples`: does a black-box client behave like the reference mechanism? Samples
 // (x, y) it produced are tested for fit, impossible outputs and an ε lower bound.
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -8,10 +9,9 @@
 
 #include "cli_support.h"
 #include "commands.h"
-#include "mechanism_flags.h"
+#include "conform_reference.h"
 #include "uldp/error.h"
 #include "uldp/estimate/conformance.h"
-#include "uldp/mechanisms/exact_form.h"
 
 namespace uldp::cli {
 using namespace uldp::estimate;  // the double-precision layer
@@ -19,36 +19,12 @@ using namespace uldp::estimate;  // the double-precision layer
 namespace {
 
 struct ConformSamplesCommand {
-  MechanismFlags mech;
+  ConformReferenceFlags reference;
   std::string samples;
   double alpha = 0.05;
+  EvidenceDemand demand;
   bool json = false;
 };
-
-// The claim's ratio condition: the registry's claim, e^ε as asked, Y_P as declared.
-RatioScope scope_of(const MechanismSpec& spec) {
-  RatioScope scope;
-  const Claim claim = entry_of(spec).claim;
-  const std::optional<PrivacyBudget> budget = budget_of(spec);
-  if (claim == Claim::kNone || !budget) return scope;
-  scope.claimed = true;
-  scope.claimed_exp_eps =
-      budget->epsilon() ? std::exp(to_double(*budget->epsilon())) : to_double(budget->exp_eps());
-  if (claim == Claim::kLdp) return scope;
-  std::visit(Overloaded{[&](const DenseForm& f) { scope.protected_symbols = f.protected_outputs; },
-                        [&](const BitProductForm& f) {
-                          scope.protected_zero_bits = f.protected_outputs.zero_bits;
-                        },
-                        [&](const ClassForm& f) {
-                          if (!f.protected_outputs) {
-                            throw InvalidArgument("conform: " + std::string(entry_of(spec).name) +
-                                                  " declares no listable Y_P");
-                          }
-                          scope.protected_symbols = *f.protected_outputs;
-                        }},
-             exact_form(spec));
-  return scope;
-}
 
 std::string decimal(double v) {
   std::ostringstream s;
@@ -58,20 +34,25 @@ std::string decimal(double v) {
 }
 
 void run(const ConformSamplesCommand& c, int& exit_code) {
-  if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
   if (!(c.alpha > 0 && c.alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
-  const MechanismSpec spec = c.mech.build();
-  const EstimationModel model = estimation_model(spec);
-  const RatioScope scope = scope_of(spec);
+  const ConformReference reference = build_reference(c.reference);
+  const EstimationModel& model = reference.model;
+  const RatioScope& scope = reference.scope;
   std::ifstream in(c.samples);
   if (!in) throw InputError(c.samples, "cannot open the file");
   const SampleTallies tallies = tally_samples(in, c.samples, model, scope);
-  const ConformanceReport r = check_conformance(tallies, model, scope, c.alpha);
+  const ConformanceReport r = check_conformance(tallies, model, scope, c.alpha, c.demand);
   const double eps_lower = std::log(r.exp_eps_lower_bound);
+  const bool bounded = !r.event.empty();  // some event seen under two inputs with samples
 
   nlohmann::json j;
   j["verdict"] = conformance_name(r.verdict);
-  j["mechanism"] = entry_of(spec).name;
+  j["mechanism"] = reference.name;
+  j["reference"] = {
+      {"source", c.reference.file.given() ? "matrix" : "registry"},
+      {"name", reference.name},
+      {"reading", reference.reading ? nlohmann::json(*reference.reading) : nlohmann::json(nullptr)},
+      {"claim", reference.claim}};
   j["samples"] = tallies.n;
   j["alpha"] = r.alpha;
   j["fit"] = {
@@ -91,6 +72,20 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
                           {"n_x_prime", r.n_x_prime},
                           {"intervals", r.intervals},
                           {"violated", r.ratio_violated}};
+  j["samples_per_input"] = r.samples_per_input;
+  j["inputs_without_samples"] = r.inputs_without_samples;
+  j["resolution"] = {
+      {"power", r.resolution.power},
+      {"fewest_samples", r.resolution.fewest_samples},
+      {"fewest_input", r.resolution.fewest_input},
+      {"cell_deviation", r.resolution.cell_deviation},
+      {"required_cell_deviation", c.demand.cell_deviation},
+      {"eps_excess", r.resolution.eps_excess ? nlohmann::json(*r.resolution.eps_excess)
+                                             : nlohmann::json(nullptr)},
+      {"event", r.resolution.event}};
+  j["insufficient_because"] = r.verdict == Conformance::kInsufficient
+                                  ? nlohmann::json(r.insufficient_because)
+                                  : nlohmann::json(nullptr);
   j["impossible"] = {
       {"count", tallies.impossible},
       {"first_line", tallies.first_impossible_line ? nlohmann::json(*tallies.first_impossible_line)
@@ -99,14 +94,27 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
   if (c.json) {
     std::cout << versioned(j).dump(1) << "\n";
   } else {
-    std::cout << "conform samples: " << tallies.n << " samples of " << entry_of(spec).name
-              << " from " << c.samples << " (alpha = " << c.alpha << ")\n";
+    std::cout << "conform samples: " << tallies.n << " samples of " << reference.name << " from "
+              << c.samples << " (alpha = " << c.alpha << ")\n";
+    if (reference.reading) std::cout << "  reference read as: " << *reference.reading << "\n";
     std::cout << "  fit: " << r.fit_tests << " tests, smallest p = " << decimal(r.min_p_value)
               << " (" << r.worst_test << ") vs Bonferroni threshold " << decimal(r.fit_threshold)
               << (r.fit_rejected ? ": REJECTED" : ": not rejected") << "\n";
-    std::cout << "  eps >= " << decimal(eps_lower) << " with confidence 1 - alpha/2 (event "
-              << r.event << ", x = " << r.x << ": " << r.count_x << "/" << r.n_x
-              << ", x' = " << r.x_prime << ": " << r.count_x_prime << "/" << r.n_x_prime << ")";
+    std::cout << "  samples per input: " << r.resolution.fewest_samples
+              << " (x = " << r.resolution.fewest_input << ") to "
+              << *std::max_element(r.samples_per_input.begin(), r.samples_per_input.end());
+    if (!r.inputs_without_samples.empty()) {
+      std::cout << "; no samples for " << r.inputs_without_samples.size()
+                << " input(s), the first x = " << r.inputs_without_samples.front();
+    }
+    std::cout << "\n";
+    if (bounded) {
+      std::cout << "  eps >= " << decimal(eps_lower) << " with confidence 1 - alpha/2 (event "
+                << r.event << ", x = " << r.x << ": " << r.count_x << "/" << r.n_x
+                << ", x' = " << r.x_prime << ": " << r.count_x_prime << "/" << r.n_x_prime << ")";
+    } else {
+      std::cout << "  eps: no bound (no event was seen with samples of two inputs)";
+    }
     if (scope.claimed) {
       std::cout << "; claimed eps = " << decimal(std::log(scope.claimed_exp_eps))
                 << (r.ratio_violated ? ": VIOLATED" : "");
@@ -117,13 +125,26 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
                 << "never produces; first at " << c.samples << ":" << *tallies.first_impossible_line
                 << " (" << tallies.first_impossible << ")\n";
     }
-    std::cout << "verdict: " << conformance_name(r.verdict) << "\n";
+    std::cout << "  resolution (power " << decimal(r.resolution.power) << "): a deviation of "
+              << decimal(r.resolution.cell_deviation) << " in any cell's probability";
+    if (r.resolution.eps_excess) {
+      std::cout << ", or e^eps " << decimal(100 * *r.resolution.eps_excess)
+                << "% above the claim (event " << r.resolution.event << ")";
+    }
+    std::cout << " would be detected at this size\n";
+    std::cout << "verdict: " << conformance_name(r.verdict);
+    if (r.verdict == Conformance::kConforms) {
+      std::cout << " at that resolution";
+    } else if (r.verdict == Conformance::kInsufficient) {
+      std::cout << ": " << r.insufficient_because;
+    }
+    std::cout << "\n";
   }
   exit_code = r.verdict == Conformance::kConforms ? 0 : 1;
 }
 
 struct ConformPlanCommand {
-  MechanismFlags mech;
+  ConformReferenceFlags reference;
   double alpha = 0.05;
   double power = 0.9;
   double delta = 0.01;
@@ -132,12 +153,10 @@ struct ConformPlanCommand {
 };
 
 void run_plan(const ConformPlanCommand& c) {
-  if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
-  const MechanismSpec spec = c.mech.build();
-  const RatioScope scope = scope_of(spec);
+  const ConformReference reference = build_reference(c.reference);
   const ConformancePlan plan =
-      plan_conformance(estimation_model(spec), scope, c.alpha, c.power, c.delta, c.excess);
-  nlohmann::json j = {{"mechanism", entry_of(spec).name},
+      plan_conformance(reference.model, reference.scope, c.alpha, c.power, c.delta, c.excess);
+  nlohmann::json j = {{"mechanism", reference.name},
                       {"alpha", c.alpha},
                       {"power", c.power},
                       {"fit_tests", plan.fit_tests},
@@ -155,7 +174,7 @@ void run_plan(const ConformPlanCommand& c) {
     std::cout << versioned(j).dump(1) << "\n";
     return;
   }
-  std::cout << "conform plan for " << entry_of(spec).name << " (alpha = " << c.alpha
+  std::cout << "conform plan for " << reference.name << " (alpha = " << c.alpha
             << ", power = " << c.power << "):\n";
   std::cout << "  a deviation of " << c.delta << " in any cell: " << plan.per_input_for_delta
             << " samples per input (" << plan.fit_tests << " tests, Bonferroni)\n";
@@ -180,19 +199,24 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   auto c = std::make_shared<ConformSamplesCommand>();
   auto* samples = conform->add_subcommand(
       "samples", "test samples 'x,y' a client produced against the reference mechanism");
-  c->mech.add_with_mech_option(*samples);
+  c->reference.add_to(*samples);
   samples
       ->add_option("--samples", c->samples,
                    "file of 'x,y' lines: input index, output (symbol index or k-bit string)")
       ->required();
   samples->add_option("--alpha", c->alpha, "significance level (default 0.05)");
+  samples->add_option("--power", c->demand.power,
+                      "power at which the resolution is stated (default 0.9)");
+  samples->add_option("--resolution", c->demand.cell_deviation,
+                      "largest cell deviation a conforming run must detect; a run that cannot is "
+                      "insufficient (default 0.5)");
   samples->add_flag("--json", c->json, "print JSON");
   samples->callback([c, &exit_code] { run(*c, exit_code); });
 
   auto plan = std::make_shared<ConformPlanCommand>();
   auto* plan_cmd = conform->add_subcommand(
       "plan", "samples per input that detect a cell deviation or an excess in eps");
-  plan->mech.add_with_mech_option(*plan_cmd);
+  plan->reference.add_to(*plan_cmd);
   plan_cmd->add_option("--alpha", plan->alpha, "significance level (default 0.05)");
   plan_cmd->add_option("--power", plan->power, "power 1 - beta (default 0.9)");
   plan_cmd->add_option("--delta", plan->delta, "cell deviation to detect (default 0.01)");

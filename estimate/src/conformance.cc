@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <istream>
+#include <sstream>
 #include <string>
 
 #include "uldp/error.h"
@@ -142,6 +143,133 @@ std::optional<std::uint64_t> smallest_n(const std::function<bool(std::uint64_t)>
   return hi;
 }
 
+// The reference's tightest event of the family: the largest P(E|x) / P(E|x') with P(E|x') > 0.
+struct TightestEvent {
+  double ratio = 0;  ///< 0: no finite ratio event
+  std::string event;
+  double p_x = 0, p_x_prime = 0;
+};
+
+TightestEvent tightest_event(const EstimationModel& model, const RatioScope& scope) {
+  const std::size_t k = num_symbols(model);
+  TightestEvent best;
+  auto consider = [&](double a, double b, const std::function<std::string()>& name) {
+    if (b > 0 && a / b > best.ratio) best = {a / b, name(), a, b};
+  };
+  if (!reports_are_bit_vectors(model)) {
+    if (k * symbol_outputs(model) > 4'000'000) return best;
+    for (std::size_t y = 0; y < symbol_outputs(model); ++y) {
+      if (scope.protected_symbols && !scope.protected_symbols->contains(y)) continue;
+      // The two largest entries of column y and its two smallest positive ones: the best pair of
+      // distinct inputs is among them (O(k) per output, not O(k^2)).
+      std::size_t top = k, second = k, low = k, second_low = k;
+      for (std::size_t x = 0; x < k; ++x) {
+        const double q = symbol_probability(model, x, y);
+        if (top == k || q > symbol_probability(model, top, y)) {
+          second = top, top = x;
+        } else if (second == k || q > symbol_probability(model, second, y)) {
+          second = x;
+        }
+        if (q <= 0) continue;
+        if (low == k || q < symbol_probability(model, low, y)) {
+          second_low = low, low = x;
+        } else if (second_low == k || q < symbol_probability(model, second_low, y)) {
+          second_low = x;
+        }
+      }
+      for (std::size_t x : {top, second}) {
+        for (std::size_t xp : {low, second_low}) {
+          if (x == k || xp == k || x == xp) continue;
+          consider(symbol_probability(model, x, y), symbol_probability(model, xp, y), [&] {
+            return "y = " + std::to_string(y) + ", x = " + std::to_string(x) +
+                   ", x' = " + std::to_string(xp);
+          });
+        }
+      }
+    }
+    return best;
+  }
+  const auto& m = std::get<UnaryParams>(model);
+  const bool pairs = k <= SampleTallies::kMaxPairBits && !scope.protected_zero_bits;
+  // Inputs i and j (the two bits' owners) are the only ones whose rows differ on bits i, j.
+  for (std::size_t i = 0; i < k; ++i) {
+    for (std::size_t j = 0; j < k; ++j) {
+      if (i == j) continue;
+      for (int a = 0; a <= 1; ++a) {
+        const double pa = a ? m.on[i] : 1 - m.on[i], qa = a ? m.off[i] : 1 - m.off[i];
+        if (!pairs) {
+          consider(pa, qa, [&] { return "bit " + std::to_string(i) + " = " + std::to_string(a); });
+          continue;
+        }
+        for (int b = 0; b <= 1; ++b) {
+          const double pb = b ? m.off[j] : 1 - m.off[j], qb = b ? m.on[j] : 1 - m.on[j];
+          consider(pa * pb, qa * qb, [&] {
+            return "bits " + std::to_string(i) + "," + std::to_string(j) + " = " +
+                   std::to_string(a) + "," + std::to_string(b);
+          });
+        }
+      }
+    }
+  }
+  return best;
+}
+
+// Whether n samples per input show a client whose tight ratio is e^ε (1 + excess) to violate
+// the claim with the given power: the faulty client keeps P(E|x) and lowers P(E|x'), and both
+// counts at their power quantiles must push the Clopper–Pearson bound above e^ε.
+bool detects_excess(const TightestEvent& e, double claimed_exp_eps, double excess, std::uint64_t n,
+                    double interval_alpha, double power) {
+  const double p = e.p_x, q = std::min(e.p_x_prime, e.p_x / (claimed_exp_eps * (1 + excess)));
+  const double z = normal_quantile(1 - (1 - power) / 2);
+  const double nd = static_cast<double>(n);
+  const double low = std::floor(nd * p - z * std::sqrt(nd * p * (1 - p)));
+  const double high = std::ceil(nd * q + z * std::sqrt(nd * q * (1 - q)));
+  if (low <= 0 || high > nd) return false;
+  const double lower = clopper_pearson(static_cast<std::uint64_t>(low), n, interval_alpha).lower;
+  const double upper =
+      clopper_pearson(static_cast<std::uint64_t>(std::max(high, 0.0)), n, interval_alpha).upper;
+  return upper > 0 && lower / upper > claimed_exp_eps * (1 + 1e-9);
+}
+
+// The z-scores of one cell's binomial test: reject p0 at alpha/2/tests when the truth is
+// p0 + delta, with the given power; n = ((z_test + z_power) / 2 / delta)^2 at variance 1/4.
+double cell_z_sum(double alpha, double power, std::size_t fit_tests) {
+  return normal_quantile(1 - alpha / 4 / static_cast<double>(std::max<std::size_t>(fit_tests, 1))) +
+         normal_quantile(power);
+}
+
+// What n samples of the weakest input can detect (the inverse of plan_conformance).
+Resolution resolution_at(const EstimationModel& model, const RatioScope& scope, double alpha,
+                         double power, std::size_t fit_tests, std::size_t intervals,
+                         std::uint64_t n) {
+  Resolution r;
+  r.power = power;
+  r.fewest_samples = n;
+  if (n == 0) return r;
+  r.cell_deviation =
+      std::min(1.0, cell_z_sum(alpha, power, fit_tests) * 0.5 / std::sqrt(static_cast<double>(n)));
+  const TightestEvent e = tightest_event(model, scope);
+  if (!scope.claimed || e.ratio == 0) return r;
+  const double interval_alpha =
+      alpha / 2 / static_cast<double>(std::max<std::size_t>(intervals, 1));
+  auto detects = [&](double excess) {
+    return detects_excess(e, scope.claimed_exp_eps, excess, n, interval_alpha, power);
+  };
+  double hi = 1.0 / 1024;
+  while (!detects(hi)) {
+    if (hi > 1e6) return r;
+    hi *= 2;
+  }
+  double lo = 0;
+  for (int i = 0; i < 40; ++i) {
+    const double mid = (lo + hi) / 2;
+    (detects(mid) ? hi : lo) = mid;
+  }
+  r.eps_excess = hi;
+  r.event = e.event;
+  return r;
+}
+
 }  // namespace
 
 const char* conformance_name(Conformance verdict) {
@@ -152,6 +280,8 @@ const char* conformance_name(Conformance verdict) {
       return "deviates";
     case Conformance::kViolates:
       return "violates";
+    case Conformance::kInsufficient:
+      return "insufficient";
   }
   return "?";
 }
@@ -251,8 +381,13 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
 }
 
 ConformanceReport check_conformance(const SampleTallies& t, const EstimationModel& model,
-                                    const RatioScope& scope, double alpha) {
+                                    const RatioScope& scope, double alpha,
+                                    const EvidenceDemand& demand) {
   if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
+  if (!(demand.power > 0 && demand.power < 1)) throw InvalidArgument("--power: must be in (0,1)");
+  if (!(demand.cell_deviation > 0 && demand.cell_deviation <= 1)) {
+    throw InvalidArgument("--resolution: must be in (0,1]");
+  }
   ConformanceReport r;
   r.alpha = alpha;
   const std::size_t k = t.k;
@@ -382,6 +517,33 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
   } else if (r.fit_rejected || t.impossible > 0) {
     r.verdict = Conformance::kDeviates;
   }
+
+  // Evidence: a pass is only as good as the weakest input's sample count.
+  r.samples_per_input = t.per_input;
+  std::size_t fewest = 0;
+  for (std::size_t x = 0; x < k; ++x) {
+    if (t.per_input[x] == 0) r.inputs_without_samples.push_back(x);
+    if (t.per_input[x] < t.per_input[fewest]) fewest = x;
+  }
+  // Planned as a full run would be: every input tested, the whole event family.
+  r.resolution = resolution_at(model, scope, alpha, demand.power, fit_test_count(model, k),
+                               event_family_size(model, scope) * k, t.per_input[fewest]);
+  r.resolution.fewest_input = fewest;
+  if (r.verdict != Conformance::kConforms) return r;
+  if (!r.inputs_without_samples.empty()) {
+    r.verdict = Conformance::kInsufficient;
+    r.insufficient_because = std::to_string(r.inputs_without_samples.size()) + " of " +
+                             std::to_string(k) + " inputs have no samples (the first: x = " +
+                             std::to_string(r.inputs_without_samples.front()) + ")";
+  } else if (r.resolution.cell_deviation > demand.cell_deviation) {
+    r.verdict = Conformance::kInsufficient;
+    std::ostringstream why;
+    why.precision(3);
+    why << "input " << fewest << " has " << t.per_input[fewest]
+        << " samples, which detect no cell deviation below " << r.resolution.cell_deviation
+        << " (--resolution asks for " << demand.cell_deviation << ")";
+    r.insufficient_because = why.str();
+  }
   return r;
 }
 
@@ -400,77 +562,16 @@ ConformancePlan plan_conformance(const EstimationModel& model, const RatioScope&
   ConformancePlan plan;
   plan.fit_tests = fit_test_count(model, k);
   plan.intervals = event_family_size(model, scope) * k;
-  // One cell as a binomial: reject p0 at alpha/2/tests when the truth is p0 + delta.
-  const double z_test = normal_quantile(1 - alpha / 4 / static_cast<double>(plan.fit_tests));
-  const double z_power = normal_quantile(power);
-  plan.per_input_for_delta =
-      static_cast<std::uint64_t>(std::ceil(std::pow((z_test + z_power) * 0.5 / delta, 2)));
-
-  // The reference's tightest event of the family, by brute force over small models.
-  const bool bits = reports_are_bit_vectors(model);
-  double best = 0;
-  if (!bits && k * symbol_outputs(model) <= 4'000'000) {
-    for (std::size_t y = 0; y < symbol_outputs(model); ++y) {
-      if (scope.protected_symbols && !scope.protected_symbols->contains(y)) continue;
-      for (std::size_t x = 0; x < k; ++x) {
-        for (std::size_t xp = 0; xp < k; ++xp) {
-          const double a = symbol_probability(model, x, y), b = symbol_probability(model, xp, y);
-          if (x != xp && b > 0 && a / b > best) {
-            best = a / b;
-            plan.event = "y = " + std::to_string(y) + ", x = " + std::to_string(x) +
-                         ", x' = " + std::to_string(xp);
-            plan.p_x = a;
-            plan.p_x_prime = b;
-          }
-        }
-      }
-    }
-  } else if (bits) {
-    const auto& m = std::get<UnaryParams>(model);
-    const bool pairs = k <= SampleTallies::kMaxPairBits && !scope.protected_zero_bits;
-    // Inputs i and j (the two bits' owners) are the only ones whose rows differ on bits i, j.
-    for (std::size_t i = 0; i < k; ++i) {
-      for (std::size_t j = 0; j < k; ++j) {
-        if (i == j) continue;
-        for (int a = 0; a <= 1; ++a) {
-          const double pa = a ? m.on[i] : 1 - m.on[i], qa = a ? m.off[i] : 1 - m.off[i];
-          if (!pairs && qa > 0 && pa / qa > best) {
-            best = pa / qa;
-            plan.event = "bit " + std::to_string(i) + " = " + std::to_string(a);
-            plan.p_x = pa;
-            plan.p_x_prime = qa;
-          }
-          if (!pairs) continue;
-          for (int b = 0; b <= 1; ++b) {
-            const double pb = b ? m.off[j] : 1 - m.off[j], qb = b ? m.on[j] : 1 - m.on[j];
-            if (qa * qb > 0 && pa * pb / (qa * qb) > best) {
-              best = pa * pb / (qa * qb);
-              plan.event = "bits " + std::to_string(i) + "," + std::to_string(j) + " = " +
-                           std::to_string(a) + "," + std::to_string(b);
-              plan.p_x = pa * pb;
-              plan.p_x_prime = qa * qb;
-            }
-          }
-        }
-      }
-    }
-  }
-  if (!scope.claimed || best == 0) return plan;
-  // The faulty client keeps P(E|x) and lowers P(E|x') to reach e^ε (1 + excess); n must make
-  // the bound exceed the claim at the power-quantiles of both counts.
-  const double t = scope.claimed_exp_eps;
-  const double p = plan.p_x, q = std::min(plan.p_x_prime, plan.p_x / (t * (1 + excess)));
+  plan.per_input_for_delta = static_cast<std::uint64_t>(
+      std::ceil(std::pow(cell_z_sum(alpha, power, plan.fit_tests) * 0.5 / delta, 2)));
+  const TightestEvent e = tightest_event(model, scope);
+  plan.event = e.event;
+  plan.p_x = e.p_x;
+  plan.p_x_prime = e.p_x_prime;
+  if (!scope.claimed || e.ratio == 0) return plan;
   const double interval_alpha = alpha / 2 / static_cast<double>(plan.intervals);
-  const double z = normal_quantile(1 - (1 - power) / 2);
   plan.per_input_for_excess = smallest_n([&](std::uint64_t n) {
-    const double nd = static_cast<double>(n);
-    const double low = std::floor(nd * p - z * std::sqrt(nd * p * (1 - p)));
-    const double high = std::ceil(nd * q + z * std::sqrt(nd * q * (1 - q)));
-    if (low <= 0 || high > nd) return false;
-    const double lower = clopper_pearson(static_cast<std::uint64_t>(low), n, interval_alpha).lower;
-    const double upper =
-        clopper_pearson(static_cast<std::uint64_t>(std::max(high, 0.0)), n, interval_alpha).upper;
-    return upper > 0 && lower / upper > t * (1 + 1e-9);
+    return detects_excess(e, scope.claimed_exp_eps, excess, n, interval_alpha, power);
   });
   return plan;
 }

@@ -5,7 +5,9 @@
 // the docs state (3000 per input; 20000 for the rare leak, about 4 expected leaks).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <functional>
 #include <sstream>
 #include <string>
@@ -150,6 +152,162 @@ TEST(ConformSamples, BadSampleLinesNameFileLineAndColumn) {
   EXPECT_EQ(b.exit_code, 2);
   EXPECT_NE(b.err.find(":1:3: expected a string of k = 6 characters 0/1"), std::string::npos)
       << b.err;
+}
+
+// Issue 19: never pass on too little evidence. Samples for four of five inputs find nothing
+// wrong, and still cannot conform: the fifth row was never tested.
+TEST(ConformSamples, AnInputWithoutSamplesIsInsufficient) {
+  const std::string path =
+      samples_file("urr_four_inputs.txt", 5, 3000,
+                   [](std::size_t x, Xoshiro256& rng) { return urr_client(x, rng, 0); });
+  const std::string four = temp_file("urr_four_inputs_only.txt", [&] {
+    std::ostringstream out;
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) {
+      if (!line.starts_with("4,")) out << line << "\n";
+    }
+    return out.str();
+  }());
+  const json j = conform(kUrr, four, 1);
+  EXPECT_EQ(j["verdict"], "insufficient");
+  EXPECT_EQ(j["inputs_without_samples"], json::array({4}));
+  EXPECT_EQ(j["samples_per_input"], json::array({3000, 3000, 3000, 3000, 0}));
+  EXPECT_EQ(j["insufficient_because"], "1 of 5 inputs have no samples (the first: x = 4)");
+  EXPECT_FALSE(j["fit"]["rejected"]);
+}
+
+// Two samples in all: every input has one, and one sample of a row can show nothing.
+TEST(ConformSamples, ASampleOrTwoPerInputIsInsufficientAndSaysWhy) {
+  const std::string path = temp_file("urr_five.txt", "0,0\n1,1\n2,2\n3,3\n4,4\n");
+  const RunResult r = run_uldp(std::string("conform samples ") + kUrr + " --samples " + path);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("  samples per input: 1 (x = 0) to 1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("verdict: insufficient: input 0 has 1 samples, which detect no cell "
+                       "deviation below 1 (--resolution asks for 0.5)\n"),
+            std::string::npos)
+      << r.out;
+  const std::string two = temp_file("urr_two.txt", "0,0\n1,1\n");
+  const RunResult t = run_uldp(std::string("conform samples ") + kUrr + " --samples " + two);
+  EXPECT_EQ(t.exit_code, 1);
+  EXPECT_NE(t.out.find("; no samples for 3 input(s), the first x = 2\n"), std::string::npos)
+      << t.out;
+  EXPECT_NE(t.out.find("  eps: no bound (no event was seen with samples of two inputs)"),
+            std::string::npos)
+      << t.out;
+}
+
+// Evidence of a violation stands however few the samples: one impossible output is enough.
+TEST(ConformSamples, AViolationNeedsNoMoreSamplesThanItsWitness) {
+  const std::string path = temp_file("urr_one_leak.txt", "0,4\n");
+  const json j = conform(kUrr, path, 1);
+  EXPECT_EQ(j["verdict"], "violates");
+  EXPECT_EQ(j["insufficient_because"], nullptr);
+}
+
+// The resolution a run states is the inverse of `conform plan`: planning for exactly that
+// deviation (or ε excess) asks for no more samples than the run had, and for a slightly smaller
+// one asks for more.
+TEST(ConformSamples, TheStatedResolutionIsWhatThePlanWouldAskFor) {
+  const std::string path = samples_file(
+      "urr_res.txt", 5, 3000, [](std::size_t x, Xoshiro256& rng) { return urr_client(x, rng, 0); });
+  const json j = conform(kUrr, path, 0);
+  EXPECT_EQ(j["verdict"], "conforms");
+  const double delta = j["resolution"]["cell_deviation"].get<double>();
+  const double excess = j["resolution"]["eps_excess"].get<double>();
+  EXPECT_EQ(j["resolution"]["fewest_samples"], 3000);
+  EXPECT_EQ(j["resolution"]["event"], "y = 0, x = 0, x' = 1");
+  auto plan = [&](const std::string& flag, double value) {
+    std::ostringstream command;
+    command.precision(17);
+    command << "conform plan " << kUrr << " " << flag << " " << value << " --json";
+    const RunResult r = run_uldp(command.str());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return json::parse(r.out);
+  };
+  EXPECT_LE(plan("--delta", delta)["per_input_for_delta"].get<double>(), 3000);
+  EXPECT_GT(plan("--delta", delta * 0.99)["per_input_for_delta"].get<double>(), 3000);
+  EXPECT_LE(plan("--eps-excess", excess)["per_input_for_eps_excess"].get<double>(), 3000);
+  EXPECT_GT(plan("--eps-excess", excess * 0.9)["per_input_for_eps_excess"].get<double>(), 3000);
+  // Demanding a finer resolution than 3000 samples give makes the same run insufficient.
+  const RunResult fine = run_uldp(std::string("conform samples ") + kUrr + " --samples " + path +
+                                  " --resolution 0.01 --json");
+  EXPECT_EQ(fine.exit_code, 1);
+  EXPECT_EQ(json::parse(fine.out)["verdict"], "insufficient");
+}
+
+// Issue 19: any exact matrix is a reference. uldp's own CSV of uRR, given as --matrix with the
+// same claim, gives the same verdict, fit and ε bound as --mech urr on the same samples.
+TEST(ConformSamples, AMatrixFileIsTheSameReferenceAsTheMechanismItHolds) {
+  const RunResult csv =
+      run_uldp(std::string("mechanism urr --k 5 --sensitive 0,1 --exp-eps 3 "
+                           "--format csv"));
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  const std::string matrix = temp_file("urr_reference.csv", csv.out);
+  const std::string path =
+      samples_file("urr_matrix_ok.txt", 5, 3000,
+                   [](std::size_t x, Xoshiro256& rng) { return urr_client(x, rng, 0); });
+  const json by_name = conform(kUrr, path, 0);
+  const json by_file =
+      conform("--matrix " + matrix + " --sensitive 0,1 --protected 0,1 --exp-eps 3", path, 0);
+  EXPECT_EQ(by_file["reference"]["source"], "matrix");
+  EXPECT_EQ(by_file["reference"]["claim"], by_name["reference"]["claim"]);
+  for (const char* key : {"verdict", "fit", "eps_lower_bound", "resolution", "samples_per_input"}) {
+    EXPECT_EQ(by_file[key], by_name[key]) << key;
+  }
+  // Y_P inferred as the smallest valid one is X_S = {0,1} here, the same as declared.
+  EXPECT_EQ(
+      conform("--matrix " + matrix + " --sensitive 0,1 --exp-eps 3", path, 0)["eps_lower_bound"],
+      by_name["eps_lower_bound"]);
+  // The leaking client is caught against the file as against the name.
+  const std::string leak =
+      samples_file("urr_matrix_leak.txt", 5, 20000,
+                   [](std::size_t x, Xoshiro256& rng) { return urr_client(x, rng, 1e-4); });
+  EXPECT_EQ(conform("--matrix " + matrix + " --sensitive 0,1 --exp-eps 3", leak, 1)["verdict"],
+            "violates");
+  // conform plan reads the same reference the same way.
+  const RunResult a = run_uldp(std::string("conform plan ") + kUrr + " --json");
+  const RunResult b =
+      run_uldp("conform plan --matrix " + matrix + " --sensitive 0,1 --exp-eps 3 --json");
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  json ja = json::parse(a.out), jb = json::parse(b.out);
+  ja.erase("mechanism"), jb.erase("mechanism");
+  EXPECT_EQ(ja, jb);
+}
+
+// A float export (what numpy writes) of RR: rows sum to 1 only within rounding, which must be
+// accepted in so many words; a row that is really off, or a claim without its parts, is refused.
+TEST(ConformSamples, AMatrixReferenceMustBeAMechanismAndItsClaimWhole) {
+  const std::string floats =
+      temp_file("rr_floats.csv", "0.5,0.25,0.25\n0.25,0.5,0.25\n0.1,0.1,0.7999999999999999\n");
+  const std::string samples = temp_file("rr_floats_samples.txt", "0,0\n1,1\n2,2\n");
+  const RunResult exact =
+      run_uldp("conform samples --matrix " + floats + " --exp-eps 2 --samples " + samples);
+  EXPECT_EQ(exact.exit_code, 2);
+  EXPECT_NE(exact.err.find(floats + ": line 3: row 2 sums to"), std::string::npos) << exact.err;
+  EXPECT_NE(exact.err.find("(--row-sum-tolerance T accepts rounding)\n"), std::string::npos)
+      << exact.err;
+  EXPECT_EQ(std::count(exact.err.begin(), exact.err.end(), '\n'), 1);
+  const RunResult tolerated =
+      run_uldp("conform samples --matrix " + floats +
+               " --exp-eps 2 --row-sum-tolerance 1e-15 --samples " + samples);
+  EXPECT_EQ(tolerated.exit_code, 1) << tolerated.err;  // insufficient: one sample per input
+  EXPECT_NE(tolerated.out.find("reference read as: comma-separated text"), std::string::npos)
+      << tolerated.out;
+  const std::string off = temp_file("rr_off.csv", "0.5,0.25,0.25\n0.25,0.5,0.25\n0.1,0.1,0.7\n");
+  EXPECT_EQ(run_uldp("conform samples --matrix " + off +
+                     " --exp-eps 2 --row-sum-tolerance 1e-15 --samples " + samples)
+                .exit_code,
+            2);
+  for (const std::string& flags :
+       {"--matrix " + floats + " --sensitive 0 --samples " + samples,
+        "--matrix " + floats + " --exp-eps 2 --protected 0 --samples " + samples,
+        "--matrix " + floats + " --mech rr --k 3 --exp-eps 2 --samples " + samples,
+        std::string("--mech rr --k 3 --exp-eps 2 --row-sum-tolerance 0 --samples ") + samples,
+        std::string("--samples ") + samples}) {
+    const RunResult r = run_uldp("conform samples " + flags);
+    EXPECT_EQ(r.exit_code, 2) << flags;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << flags << "\n" << r.err;
+  }
 }
 
 }  // namespace

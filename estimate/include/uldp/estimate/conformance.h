@@ -59,9 +59,32 @@ struct SampleTallies {
 SampleTallies tally_samples(std::istream& in, const std::string& source,
                             const EstimationModel& model, const RatioScope& scope);
 
-/// The verdict of a conformance test.
-enum class Conformance { kConforms, kDeviates, kViolates };
+/// The verdict of a conformance test. `kInsufficient`: nothing was found, but the run is too small
+/// to say so (an input without samples, or a resolution coarser than asked).
+enum class Conformance { kConforms, kDeviates, kViolates, kInsufficient };
 const char* conformance_name(Conformance verdict);
+
+/// What a run of its size can see, with the stated power: a pass means "no deviation this large".
+struct Resolution {
+  double power = 0.9;
+  std::uint64_t fewest_samples = 0;  ///< min over inputs of n_x: the run's weakest row
+  std::size_t fewest_input = 0;      ///< an input with that many
+  /// The smallest deviation in the probability of one cell (an output, a bit or a pair of bits)
+  /// detected with `power` at `fewest_samples` (as conform plan counts, variance 1/4); 1 = none.
+  double cell_deviation = 1;
+  /// The smallest relative excess of e^ε over the claim detected with `power` on the reference's
+  /// tightest event; unset without a claim, a finite tightest event, or any detectable excess.
+  std::optional<double> eps_excess;
+  std::string event;  ///< that event
+};
+
+/// What a run must show before it may conform.
+struct EvidenceDemand {
+  double power = 0.9;
+  /// A conforming run detects every cell deviation of this size (the default 1/2 only asks that
+  /// it tell a fair coin from a constant, about 17 samples per input at five inputs).
+  double cell_deviation = 0.5;
+};
 
 /// The result.
 struct ConformanceReport {
@@ -83,11 +106,19 @@ struct ConformanceReport {
   std::size_t x = 0, x_prime = 0;
   std::uint64_t count_x = 0, n_x = 0, count_x_prime = 0, n_x_prime = 0;
   bool ratio_violated = false;
+  // Evidence: the samples of each input, those without any, and what the run could detect.
+  std::vector<std::uint64_t> samples_per_input;
+  std::vector<std::size_t> inputs_without_samples;
+  Resolution resolution;
+  std::string insufficient_because;  ///< set when the verdict is kInsufficient
 };
 
-/// Runs every test at significance alpha (half for the fit, half for the ε bound).
+/// Runs every test at significance alpha (half for the fit, half for the ε bound). A run that
+/// finds nothing conforms only when every input has samples and it meets `demand`; otherwise it
+/// is insufficient. A violation or deviation found on the inputs that do have samples stands.
 ConformanceReport check_conformance(const SampleTallies& tallies, const EstimationModel& model,
-                                    const RatioScope& scope, double alpha);
+                                    const RatioScope& scope, double alpha,
+                                    const EvidenceDemand& demand = {});
 
 /// How many samples per input the tests above need.
 struct ConformancePlan {

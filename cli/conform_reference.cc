@@ -1,0 +1,160 @@
+#include "conform_reference.h"
+
+#include <cmath>
+
+#include "check_tolerance.h"
+#include "uldp/error.h"
+#include "uldp/forms/dense_privacy_check.h"
+#include "uldp/io/matrix_reader.h"
+#include "uldp/mechanisms/exact_form.h"
+
+namespace uldp::cli {
+using namespace uldp::estimate;  // the double-precision layer
+
+namespace {
+
+double claimed_exp_eps(const PrivacyBudget& budget) {
+  return budget.epsilon() ? std::exp(to_double(*budget.epsilon())) : to_double(budget.exp_eps());
+}
+
+// The claim's ratio condition of a registry mechanism: its claim, e^ε as asked, Y_P as declared.
+RatioScope scope_of(const MechanismSpec& spec) {
+  RatioScope scope;
+  const Claim claim = entry_of(spec).claim;
+  const std::optional<PrivacyBudget> budget = budget_of(spec);
+  if (claim == Claim::kNone || !budget) return scope;
+  scope.claimed = true;
+  scope.claimed_exp_eps = claimed_exp_eps(*budget);
+  if (claim == Claim::kLdp) return scope;
+  std::visit(Overloaded{[&](const DenseForm& f) { scope.protected_symbols = f.protected_outputs; },
+                        [&](const BitProductForm& f) {
+                          scope.protected_zero_bits = f.protected_outputs.zero_bits;
+                        },
+                        [&](const ClassForm& f) {
+                          if (!f.protected_outputs) {
+                            throw InvalidArgument("conform: " + std::string(entry_of(spec).name) +
+                                                  " declares no listable Y_P");
+                          }
+                          scope.protected_symbols = *f.protected_outputs;
+                        }},
+             exact_form(spec));
+  return scope;
+}
+
+std::string claim_text(const RatioScope& scope) {
+  if (!scope.claimed) return "none";
+  const bool uldp = scope.protected_symbols || scope.protected_zero_bits;
+  return std::string(uldp ? "ULDP" : "eps-LDP") + " at exp_eps " +
+         std::to_string(scope.claimed_exp_eps);
+}
+
+// A reference must be a mechanism: rows that sum to 1, exactly or within --row-sum-tolerance.
+void require_stochastic(const MatrixFile& m, const std::optional<Rational>& tolerance) {
+  for (const RowSumExcess& row : row_sum_excesses(m.matrix)) {
+    const Rational magnitude = row.excess < 0 ? Rational(-row.excess) : row.excess;
+    if (tolerance && magnitude <= *tolerance) continue;
+    throw InputError(m.source, m.row_locations[row.row] + ": row " + std::to_string(row.row) +
+                                   " sums to " + message_excerpt(to_string(row.excess + 1)) +
+                                   " (1 " + (row.excess < 0 ? "- " : "+ ") + scientific(magnitude) +
+                                   "): a reference must be a mechanism" +
+                                   (tolerance ? ", beyond --row-sum-tolerance"
+                                              : " (--row-sum-tolerance T accepts rounding)"));
+  }
+}
+
+ConformReference from_file(const ConformReferenceFlags& f) {
+  const MechanismFlags& m = f.mech;
+  if (m.k || m.theta || m.mangat_p || m.block) {
+    throw InvalidArgument("--matrix: --k, --theta, --mangat-p and --block only go with --mech");
+  }
+  std::optional<Rational> tolerance;
+  if (f.row_sum_tolerance) tolerance = parse_tolerance(*f.row_sum_tolerance, "--row-sum-tolerance");
+  const std::optional<PrivacyBudget> budget = m.budget.parse();
+  if (m.sensitive_given && !budget) {
+    throw InvalidArgument("--sensitive: a ULDP claim needs its budget (--exp-eps T or --eps E)");
+  }
+  if (f.protected_given && !m.sensitive_given) {
+    throw InvalidArgument("--protected: a ULDP claim needs its sensitive inputs (--sensitive)");
+  }
+  ConformReference r;
+  r.name = f.file.path == "-" ? "<stdin>" : f.file.path;
+  if (budget) {
+    r.scope.claimed = true;
+    r.scope.claimed_exp_eps = claimed_exp_eps(*budget);
+  }
+  MechanismFile file = read_mechanism_file(f.file.path, f.file.read_options());
+  std::visit(Overloaded{[&](MatrixFile& matrix) {
+                          require_stochastic(matrix, tolerance);
+                          r.reading = describe_reading(matrix);
+                          if (m.sensitive_given) {
+                            const IndexSet xs = parse_index_list(
+                                m.sensitive, matrix.matrix.num_inputs(), "--sensitive");
+                            r.scope.protected_symbols =
+                                f.protected_given
+                                    ? parse_index_list(f.protected_list,
+                                                       matrix.matrix.num_outputs(), "--protected")
+                                    : minimal_protected_outputs(matrix.matrix, xs);
+                          }
+                          r.model = dense_params(matrix.matrix);
+                        },
+                        [&](BitProductFile& bits) {
+                          r.reading = "JSON (structured)";
+                          if (m.sensitive_given) {
+                            const IndexSet xs =
+                                parse_index_list(m.sensitive, bits.q.k(), "--sensitive");
+                            r.scope.protected_zero_bits =
+                                f.protected_given
+                                    ? parse_index_list(f.protected_list, bits.q.k(), "--protected")
+                                : bits.protected_zero_bits
+                                    ? IndexSet::from_indices(*bits.protected_zero_bits, bits.q.k(),
+                                                             r.name + ": protected_zero_bits")
+                                    : xs.complement();
+                          }
+                          r.model = unary_params(bits.q);
+                        }},
+             file);
+  r.claim = claim_text(r.scope);
+  return r;
+}
+
+}  // namespace
+
+void ConformReferenceFlags::add_to(CLI::App& command) {
+  mech.add_with_mech_option(command);
+  file.add_to(command,
+              "the reference as an exact mechanism file instead of --mech (the formats of `uldp "
+              "check --matrix`); a budget makes its claim eps-LDP, --sensitive (and "
+              "--protected) ULDP");
+  command
+      .add_option("--protected", protected_list,
+                  "with --matrix and --sensitive: the protected outputs Y_P (dense: output "
+                  "indices; structured: bits that are 0); default: the smallest valid Y_P")
+      ->each([this](const std::string&) { protected_given = true; });
+  add_text_option(command, "--row-sum-tolerance", row_sum_tolerance,
+                  "with --matrix: accept rows with |sum - 1| <= T (an exact rational or decimal, "
+                  "at most 1/10; default: rows sum to exactly 1)");
+}
+
+ConformReference build_reference(const ConformReferenceFlags& flags) {
+  if (!flags.file.given() && flags.mech.name.empty()) {
+    throw InvalidArgument("--mech: required (" + mechanism_names() + "), or --matrix FILE");
+  }
+  if (flags.file.given() && !flags.mech.name.empty()) {
+    throw InvalidArgument("--matrix: give --mech NAME or --matrix FILE, not both");
+  }
+  if (flags.file.given()) return from_file(flags);
+  flags.file.refuse_without_matrix();
+  if (flags.protected_given) throw InvalidArgument("--protected: only with --matrix FILE");
+  if (flags.row_sum_tolerance) {
+    throw InvalidArgument("--row-sum-tolerance: only with --matrix FILE");
+  }
+  const MechanismSpec spec = flags.mech.build();
+  ConformReference r;
+  r.name = entry_of(spec).name;
+  r.model = estimation_model(spec);
+  r.scope = scope_of(spec);
+  r.claim = claim_text(r.scope);
+  return r;
+}
+
+}  // namespace uldp::cli

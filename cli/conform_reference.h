@@ -1,0 +1,43 @@
+// The reference of `uldp conform samples` and `conform plan`: a registry mechanism (--mech NAME
+// and its flags) or any exact matrix (--matrix FILE, with a budget for a claim: LDP, or ULDP with
+// --sensitive and --protected), turned into the double-precision model the tests run on and the
+// ratio condition of its claim. Privacy of the reference itself is `uldp check`'s business; here
+// the reference only has to be a mechanism (rows summing to 1).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "matrix_file_flags.h"
+#include "mechanism_flags.h"
+#include "uldp/estimate/conformance.h"
+#include "uldp/estimate/estimation_model.h"
+
+namespace uldp::cli {
+
+struct ConformReferenceFlags {
+  MechanismFlags mech;  // --mech NAME and its parameters; with --matrix: --sensitive and budget
+  MatrixFileFlags file;
+  std::string protected_list;
+  bool protected_given = false;
+  std::optional<std::string> row_sum_tolerance;  // --row-sum-tolerance T; none: exact
+
+  /// Adds --mech and its flags, --matrix and its reading flags, --protected, --row-sum-tolerance.
+  void add_to(CLI::App& command);
+};
+
+struct ConformReference {
+  std::string name;  ///< the registry name, or the file ("<stdin>" for '-')
+  estimate::EstimationModel model;
+  estimate::RatioScope scope;
+  std::optional<std::string> reading;  ///< files: how the file was read, in one line
+  std::string claim;                   ///< "eps-LDP at exp_eps 3", "ULDP ...", or "none"
+};
+
+/// Builds the reference from exactly one of --mech and --matrix. Throws InvalidArgument naming
+/// the flag, InputError naming file:line (a row that does not sum to 1, a malformed file).
+ConformReference build_reference(const ConformReferenceFlags& flags);
+
+}  // namespace uldp::cli
