@@ -55,7 +55,7 @@ struct FundamentalLimit {
 
 /// Finds a near-saddle point (α̂, λ̂) numerically (long double; it proposes, never decides) and
 /// certifies [limit_lower_bound, limit_upper_bound] exactly. At the paper's settings the relative
-/// width is below 1e-12 (tests/loss/fundamental_limit_test.cc).
+/// width is below 1e-12 (tests/losses/fundamental_limit_test.cc).
 FundamentalLimit fundamental_limit(const LimitSetting& setting);
 
 }  // namespace uldp
