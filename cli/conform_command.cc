@@ -23,6 +23,7 @@ struct ConformSamplesCommand {
   std::string samples;
   double alpha = 0.05;
   EvidenceDemand demand;
+  bool output_index = false;
   bool json = false;
 };
 
@@ -40,7 +41,9 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
   const RatioScope& scope = reference.scope;
   std::ifstream in(c.samples);
   if (!in) throw InputError(c.samples, "cannot open the file");
-  const SampleTallies tallies = tally_samples(in, c.samples, model, scope);
+  OutputSyntax syntax = reference.syntax;
+  if (c.output_index) syntax = {};
+  const SampleTallies tallies = tally_samples(in, c.samples, model, scope, syntax);
   const ConformanceReport r = check_conformance(tallies, model, scope, c.alpha, c.demand);
   const double eps_lower = std::log(r.exp_eps_lower_bound);
   const bool bounded = !r.event.empty();  // some event seen under two inputs with samples
@@ -202,8 +205,12 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   c->reference.add_to(*samples);
   samples
       ->add_option("--samples", c->samples,
-                   "file of 'x,y' lines: input index, output (symbol index or k-bit string)")
+                   "file of 'x,y' lines: x the 0-based input, y the output's label as `uldp "
+                   "mechanism NAME --format csv` lists it (4, 0110 with character j = bit j, h2, "
+                   "{1,3}; CSV-quoted or not; uBD/uSS reports also as k-bit strings)")
       ->required();
+  samples->add_flag("--output-index", c->output_index,
+                    "read y as the output's 0-based column in that listing instead of its label");
   samples->add_option("--alpha", c->alpha, "significance level (default 0.05)");
   samples->add_option("--power", c->demand.power,
                       "power at which the resolution is stated (default 0.9)");

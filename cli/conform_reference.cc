@@ -41,6 +41,34 @@ RatioScope scope_of(const MechanismSpec& spec) {
   return scope;
 }
 
+// The mechanisms whose outputs are a class family (blocks, Hadamard columns): their structured
+// estimation models have no per-output row, so conformance runs on the dense expansion.
+bool is_class_family(const EstimationModel& model) {
+  return std::holds_alternative<UbdParams>(model) || std::holds_alternative<UbdOptParams>(model) ||
+         std::holds_alternative<UssParams>(model) || std::holds_alternative<UhrParams>(model);
+}
+
+void from_dense_expansion(const MechanismSpec& spec, ConformReference& r) {
+  const bool blocks = !std::holds_alternative<UhrParams>(r.model);
+  DenseForm dense = [&] {
+    try {
+      return std::get<DenseForm>(exact_form(spec, FormChoice::kDense));
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument("conform: " + r.name +
+                            " is tested on its listed outputs, and this instance has too many (" +
+                            e.what() + ")");
+    }
+  }();
+  r.model = dense_params(dense.q);
+  r.syntax.labels = dense.q.output_labels();
+  if (blocks) r.syntax.bit_strings_over = spec.sensitive;  // reports as simulate writes them
+  const std::optional<PrivacyBudget> budget = budget_of(spec);
+  if (entry_of(spec).claim == Claim::kNone || !budget) return;
+  r.scope.claimed = true;
+  r.scope.claimed_exp_eps = claimed_exp_eps(*budget);
+  if (entry_of(spec).claim == Claim::kUldp) r.scope.protected_symbols = dense.protected_outputs;
+}
+
 std::string claim_text(const RatioScope& scope) {
   if (!scope.claimed) return "none";
   const bool uldp = scope.protected_symbols || scope.protected_zero_bits;
@@ -96,6 +124,7 @@ ConformReference from_file(const ConformReferenceFlags& f) {
                                     : minimal_protected_outputs(matrix.matrix, xs);
                           }
                           r.model = dense_params(matrix.matrix);
+                          r.syntax.labels = matrix.matrix.output_labels();
                         },
                         [&](BitProductFile& bits) {
                           r.reading = "JSON (structured)";
@@ -152,7 +181,11 @@ ConformReference build_reference(const ConformReferenceFlags& flags) {
   ConformReference r;
   r.name = entry_of(spec).name;
   r.model = estimation_model(spec);
-  r.scope = scope_of(spec);
+  if (is_class_family(r.model)) {
+    from_dense_expansion(spec, r);
+  } else {
+    r.scope = scope_of(spec);
+  }
   r.claim = claim_text(r.scope);
   return r;
 }

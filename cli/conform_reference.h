@@ -34,9 +34,14 @@ struct ConformReference {
   estimate::RatioScope scope;
   std::optional<std::string> reading;  ///< files: how the file was read, in one line
   std::string claim;                   ///< "eps-LDP at exp_eps 3", "ULDP ...", or "none"
+  /// How sample outputs name their column: by label where labels differ from column indices
+  /// (uHR's "h2", uBD's "{1,3}", a matrix file's header), else by index.
+  estimate::OutputSyntax syntax;
 };
 
-/// Builds the reference from exactly one of --mech and --matrix. Throws InvalidArgument naming
+/// Builds the reference from exactly one of --mech and --matrix. The mechanisms whose outputs
+/// are a class family (ubd, ubd-opt, uhr, uss) are tested on their dense expansion (at most
+/// 4096 outputs), their samples' outputs read by label. Throws InvalidArgument naming
 /// the flag, InputError naming file:line (a row that does not sum to 1, a malformed file).
 ConformReference build_reference(const ConformReferenceFlags& flags);
 

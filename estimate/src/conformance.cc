@@ -286,8 +286,71 @@ const char* conformance_name(Conformance verdict) {
   return "?";
 }
 
+namespace {
+
+// y as written: a CSV-quoted cell ("{1,3}", with "" for a quote) loses its quotes.
+std::optional<std::string> unquoted(const std::string& y) {
+  if (y.size() < 2 || y.front() != '"') return y;
+  if (y.back() != '"') return std::nullopt;
+  std::string out;
+  for (std::size_t i = 1; i + 1 < y.size(); ++i) {
+    if (y[i] == '"') {
+      if (i + 2 >= y.size() || y[i + 1] != '"') return std::nullopt;
+      ++i;
+    }
+    out += y[i];
+  }
+  return out;
+}
+
+// "{1,3}" for the 1 bits of a k-character 0/1 string; "4" for a single bit outside `over`.
+std::optional<std::string> set_label_of_bits(const std::string& y, const IndexSet& over) {
+  if (y.size() != over.universe() || y.find_first_not_of("01") != std::string::npos) {
+    return std::nullopt;
+  }
+  std::vector<std::size_t> members;
+  for (std::size_t j = 0; j < y.size(); ++j) {
+    if (y[j] == '1') members.push_back(j);
+  }
+  if (members.size() == 1 && !over.contains(members[0])) return std::to_string(members[0]);
+  std::string label;
+  for (const std::size_t j : members) {
+    label += label.empty() ? '{' : ',';
+    label += std::to_string(j);
+  }
+  return label + '}';
+}
+
+// The column of y: by label when the syntax has labels, else as a 0-based index.
+std::size_t output_column(const std::string& y, const OutputSyntax& syntax,
+                          const std::unordered_map<std::string, std::size_t>& by_label,
+                          std::size_t outputs, const std::string& source, std::size_t line,
+                          std::size_t column) {
+  if (by_label.empty()) return parse_index(y, outputs, source, line, column, "output");
+  const std::optional<std::string> text = unquoted(y);
+  if (!text)
+    throw InputError(source, line, column, "unbalanced quotes in the output " + y.substr(0, 40));
+  if (const auto it = by_label.find(*text); it != by_label.end()) return it->second;
+  if (syntax.bit_strings_over) {
+    if (const std::optional<std::string> set = set_label_of_bits(*text, *syntax.bit_strings_over)) {
+      if (const auto it = by_label.find(*set); it != by_label.end()) return it->second;
+      throw InputError(source, line, column,
+                       "the bit string " + text->substr(0, 64) + " (the set " + set->substr(0, 64) +
+                           ") is not an output of the reference");
+    }
+  }
+  throw InputError(source, line, column,
+                   "output '" + message_excerpt(*text) +
+                       "' is not an output label of the reference (labels as `uldp mechanism "
+                       "--format csv` lists them, e.g. '" +
+                       syntax.labels.front() + "'; --output-index reads y as the 0-based column)");
+}
+
+}  // namespace
+
 SampleTallies tally_samples(std::istream& in, const std::string& source,
-                            const EstimationModel& model, const RatioScope& scope) {
+                            const EstimationModel& model, const RatioScope& scope,
+                            const OutputSyntax& syntax) {
   require_supported(model);
   SampleTallies t;
   t.k = num_symbols(model);
@@ -312,6 +375,15 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     t.symbol_counts.resize(k);
   }
   const std::size_t outputs = t.bit_vectors ? 0 : symbol_outputs(model);
+  std::unordered_map<std::string, std::size_t> by_label;
+  if (!t.bit_vectors && !syntax.labels.empty()) {
+    if (syntax.labels.size() != outputs) {
+      throw InvalidArgument("conform: " + std::to_string(syntax.labels.size()) +
+                            " output labels for " + std::to_string(outputs) + " outputs");
+    }
+    for (std::size_t y = 0; y < outputs; ++y) by_label.emplace(syntax.labels[y], y);
+    t.output_labels = syntax.labels;
+  }
   std::string line;
   std::size_t number = 0;
   std::vector<std::size_t> set_bits;
@@ -334,7 +406,8 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     ++t.per_input[x];
     bool possible = true;
     if (!t.bit_vectors) {
-      const std::size_t symbol = parse_index(y, outputs, source, number, y_column, "output");
+      const std::size_t symbol =
+          output_column(y, syntax, by_label, outputs, source, number, y_column);
       ++t.symbol_counts[x][static_cast<std::uint32_t>(symbol)];
       possible = symbol_probability(model, x, symbol) > 0;
     } else {
@@ -454,7 +527,9 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
     }
     for (std::size_t y = 0; y < outputs; ++y) {
       if (!by_output[y].empty())
-        events.emplace_back("y = " + std::to_string(y), std::move(by_output[y]));
+        events.emplace_back(
+            "y = " + (t.output_labels.empty() ? std::to_string(y) : t.output_labels[y]),
+            std::move(by_output[y]));
     }
   } else {
     const bool uldp = scope.protected_zero_bits.has_value();

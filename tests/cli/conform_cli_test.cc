@@ -11,6 +11,7 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -308,6 +309,87 @@ TEST(ConformSamples, AMatrixReferenceMustBeAMechanismAndItsClaimWhole) {
     EXPECT_EQ(r.exit_code, 2) << flags;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << flags << "\n" << r.err;
   }
+}
+
+// uBD over k = 5, X_S = {0,1,3}, K = 2, t = 3 (D = 7/2): a sensitive x reports each of the two
+// blocks holding it w.p. 3/7 and the other w.p. 1/7; a non-sensitive x reports itself w.p. 4/7,
+// each block w.p. 1/7. Outputs in the listing's order: {0,1}, {0,3}, {1,3}, 2, 4.
+const char* kUbd = "--mech ubd --k 5 --sensitive 0,1,3 --block 2 --exp-eps 3";
+const std::vector<std::string> kUbdLabels = {"{0,1}", "{0,3}", "{1,3}", "2", "4"};
+
+std::size_t ubd_client(std::size_t x, Xoshiro256& rng, bool always_own_block) {
+  const double u = uniform01(rng);
+  if (x == 2 || x == 4)
+    return u < 4.0 / 7 ? (x == 2 ? 3 : 4) : static_cast<std::size_t>((u - 4.0 / 7) * 7);
+  // The blocks holding x, then the one without it.
+  const std::vector<std::size_t> own = x == 0   ? std::vector<std::size_t>{0, 1}
+                                       : x == 1 ? std::vector<std::size_t>{0, 2}
+                                                : std::vector<std::size_t>{1, 2};
+  const std::size_t other = x == 0 ? 2 : x == 1 ? 1 : 0;
+  if (always_own_block) return own[u < 0.5 ? 0 : 1];
+  return u < 3.0 / 7 ? own[0] : u < 6.0 / 7 ? own[1] : other;
+}
+
+// Issue 19: the mechanisms after the paper are tested too, their outputs named as `uldp mechanism
+// --format csv` lists them, quoted or not, or as the k-bit strings `uldp simulate` writes: the
+// three spellings of the same samples give the same report.
+TEST(ConformSamples, UbdSamplesReadTheSameByLabelQuotedLabelOrBitString) {
+  auto spelled = [](const std::string& label, int how) {
+    if (how == 0) return label;
+    if (how == 1) return label.find(',') == std::string::npos ? label : "\"" + label + "\"";
+    std::string bits(5, '0');  // the members' bits
+    for (char c : label) {
+      if (c >= '0' && c <= '9') bits[static_cast<std::size_t>(c - '0')] = '1';
+    }
+    return bits;
+  };
+  std::vector<json> reports;
+  for (int how = 0; how < 3; ++how) {
+    const std::string path =
+        samples_file("ubd_spelled_" + std::to_string(how) + ".txt", 5, 3000,
+                     [&](std::size_t x, Xoshiro256& rng) {
+                       return spelled(kUbdLabels[ubd_client(x, rng, false)], how);
+                     });
+    reports.push_back(conform(kUbd, path, 0));
+    EXPECT_EQ(reports.back()["verdict"], "conforms");
+  }
+  for (const char* key : {"fit", "eps_lower_bound", "samples_per_input"}) {
+    EXPECT_EQ(reports[0][key], reports[1][key]) << key;
+    EXPECT_EQ(reports[0][key], reports[2][key]) << key;
+  }
+  EXPECT_EQ(reports[0]["eps_lower_bound"]["event"].get<std::string>().substr(0, 5), "y = {");
+  // {0,2} is not a block of X_S = {0,1,3}, spelled as a label or as bits.
+  const std::string bad = temp_file("ubd_bad_label.txt", "0,\"{0,2}\"\n");
+  const RunResult r = run_uldp(std::string("conform samples ") + kUbd + " --samples " + bad);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(bad + ":1:3: output '{0,2}' is not an output label of the reference"),
+            std::string::npos)
+      << r.err;
+  const std::string bits = temp_file("ubd_bad_bits.txt", "0,10100\n");
+  const RunResult b = run_uldp(std::string("conform samples ") + kUbd + " --samples " + bits);
+  EXPECT_EQ(b.exit_code, 2);
+  EXPECT_EQ(b.err, "uldp: error: " + bits +
+                       ":1:3: the bit string 10100 (the set {0,2}) is not an output of the "
+                       "reference\n");
+  const std::string unknown = temp_file("ubd_unknown_label.txt", "0,h1\n");
+  const RunResult u = run_uldp(std::string("conform samples ") + kUbd + " --samples " + unknown);
+  EXPECT_EQ(u.exit_code, 2);
+  EXPECT_NE(u.err.find(":1:3: output 'h1' is not an output label of the reference"),
+            std::string::npos)
+      << u.err;
+}
+
+// A uBD client that never reports the block without a sensitive input: the block {1,3} is never
+// seen from x = 0 but 3/7 of the time from x = 1, an unbounded ratio on Y_P.
+TEST(ConformSamples, UbdClientThatAlwaysKeepsTheInputInItsBlockViolates) {
+  const std::string path =
+      samples_file("ubd_own_block.txt", 5, 3000, [](std::size_t x, Xoshiro256& rng) {
+        const std::string label = kUbdLabels[ubd_client(x, rng, true)];
+        return label.find(',') == std::string::npos ? label : "\"" + label + "\"";
+      });
+  const json j = conform(kUbd, path, 1);
+  EXPECT_EQ(j["verdict"], "violates");
+  EXPECT_GT(j["eps_lower_bound"]["exp_eps"].get<double>(), 3.0);
 }
 
 }  // namespace

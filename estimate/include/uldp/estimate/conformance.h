@@ -47,17 +47,30 @@ struct SampleTallies {
   std::uint64_t impossible = 0;
   std::optional<std::size_t> first_impossible_line;
   std::string first_impossible;  ///< "x = 3, y = 0110"
+  /// Symbols: the outputs' labels when the samples named them so (events are named by them).
+  std::vector<std::string> output_labels;
 
   static constexpr std::size_t kMaxPairBits = 64;
   static constexpr std::size_t kMaxBits = 1024;
   static constexpr std::size_t kMaxSymbols = 20000;
 };
 
-/// Reads "x,y" lines (y a symbol index, or a k-character 0/1 string for bit-vector models;
-/// '#' comments and blank lines skipped) and tallies them against the model and the scope.
-/// Throws InputError "source:line:column: ..." on malformed lines.
+/// How the y of a symbol-valued sample names its output.
+struct OutputSyntax {
+  /// The outputs' labels in column order, as `uldp mechanism NAME --format csv` lists them
+  /// ("4", "h2", "{1,3}"); y is one of them, CSV-quoted or not. Empty: y is the 0-based column.
+  std::vector<std::string> labels;
+  /// Also read a k-character 0/1 string as the set of its 1 bits, "{1,3}" (or "4" for one bit
+  /// outside this set): the reports of uBD, ubd-opt and uSS as `uldp simulate` writes them.
+  std::optional<IndexSet> bit_strings_over;
+};
+
+/// Reads "x,y" lines (y as `syntax` says for symbol models, a k-character 0/1 string for
+/// bit-vector models; '#' comments and blank lines skipped) and tallies them against the model
+/// and the scope. Throws InputError "source:line:column: ..." on malformed lines.
 SampleTallies tally_samples(std::istream& in, const std::string& source,
-                            const EstimationModel& model, const RatioScope& scope);
+                            const EstimationModel& model, const RatioScope& scope,
+                            const OutputSyntax& syntax = {});
 
 /// The verdict of a conformance test. `kInsufficient`: nothing was found, but the run is too small
 /// to say so (an input without samples, or a resolution coarser than asked).
