@@ -5,8 +5,11 @@
 
 #include "bench_support.h"
 #include "uldp/forms/class_privacy_check.h"
+#include "uldp/mechanisms/exact_form.h"
+#include "uldp/mechanisms/registry.h"
 #include "uldp/mechanisms/ubd/ubd.h"
 #include "uldp/mechanisms/urr/urr.h"
+#include "uldp/mechanisms/uss/uss.h"
 
 namespace uldp::bench {
 namespace {
@@ -59,6 +62,28 @@ void BM_UbdClassesBuildAndCheck(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_UbdClassesBuildAndCheck)->Unit(benchmark::kMillisecond);
+
+// uSS with K = 300, uHR (V = 4096) and the optimal uBD mixture (its certified fundamental limit
+// included) at the same setting, each built through the registry and checked (literal reading);
+// tests/mechanisms/{uss,uhr,ubd_opt}/ check their verdicts.
+void BM_UssClassesBuildAndCheck(benchmark::State& state) {
+  const PrivacyBudget b = budget("6");
+  for (auto _ : state) {
+    const ClassStructuredMechanism m = uss_classes(sensitive(), 300, b);
+    benchmark::DoNotOptimize(check_uldp(m, sensitive(), b, UldpReading::kLiteral));
+  }
+}
+BENCHMARK(BM_UssClassesBuildAndCheck)->Unit(benchmark::kMillisecond);
+
+void registry_build_and_check(benchmark::State& state, const char* name) {
+  const PrivacyBudget b = budget("6");
+  for (auto _ : state) {
+    const ClassForm form = std::get<ClassForm>(exact_form(make_mechanism(name, sensitive(), b)));
+    benchmark::DoNotOptimize(check_uldp(form.q, sensitive(), b, UldpReading::kLiteral));
+  }
+}
+BENCHMARK_CAPTURE(registry_build_and_check, uhr, "uhr")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(registry_build_and_check, ubd_opt, "ubd-opt")->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace uldp::bench

@@ -392,5 +392,53 @@ TEST(ConformSamples, UbdClientThatAlwaysKeepsTheInputInItsBlockViolates) {
   EXPECT_GT(j["eps_lower_bound"]["exp_eps"].get<double>(), 3.0);
 }
 
+// A test double of the reference uHR encoder (encode_uHR.m; errata R6) as a black-box client,
+// its integer outputs named by uldp's labels: 1..V are the columns h0..h{V-1}, x + V - v above V
+// is the non-sensitive symbol x. Over k = 5, t = 3 (V = 4): it conforms on the prefix X_S =
+// {0,1,2} and violates on X_S = {0,2,3}, where symbol 1 reports itself as column h2.
+std::string reference_uhr_client(std::size_t x, Xoshiro256& rng,
+                                 const std::vector<std::size_t>& xs) {
+  const std::size_t v = xs.size(), columns = 4, delta = columns - v;
+  const double t = 3;
+  const double u = uniform01(rng);
+  std::size_t output = 0;  // 1-based, as the reference writes it
+  const auto r = std::find(xs.begin(), xs.end(), x);
+  if (r != xs.end()) {
+    const std::size_t row = static_cast<std::size_t>(r - xs.begin()) + 1;
+    const bool plus = u < t / (t + 1);
+    std::vector<std::size_t> choices;
+    for (std::size_t c = 0; c < columns; ++c) {
+      if ((__builtin_parityll(row & c) == 0) == plus) choices.push_back(c + 1);
+    }
+    output =
+        choices[static_cast<std::size_t>(uniform01(rng) * static_cast<double>(choices.size()))];
+  } else if (u < (t - 1) / (t + 1)) {
+    output = x + 1 + delta;
+  } else {
+    output = 1 + static_cast<std::size_t>(uniform01(rng) * static_cast<double>(columns));
+  }
+  if (output > columns) return std::to_string(output - delta - 1);
+  std::string column = "h";
+  column += std::to_string(output - 1);
+  return column;
+}
+
+TEST(ConformSamples, ReferenceUhrEncoderViolatesOnlyOnANonPrefixSensitiveSet) {
+  const std::string prefix =
+      samples_file("uhr_prefix.txt", 5, 3000, [](std::size_t x, Xoshiro256& rng) {
+        return reference_uhr_client(x, rng, {0, 1, 2});
+      });
+  EXPECT_EQ(conform("--mech uhr --k 5 --sensitive 0-2 --exp-eps 3", prefix, 0)["verdict"],
+            "conforms");
+  const std::string other =
+      samples_file("uhr_non_prefix.txt", 5, 3000, [](std::size_t x, Xoshiro256& rng) {
+        return reference_uhr_client(x, rng, {0, 2, 3});
+      });
+  const json j = conform("--mech uhr --k 5 --sensitive 0,2,3 --exp-eps 3", other, 1);
+  EXPECT_EQ(j["verdict"], "violates");
+  EXPECT_EQ(j["eps_lower_bound"]["event"], "y = h2");
+  EXPECT_GT(j["eps_lower_bound"]["exp_eps"].get<double>(), 3.0);  // the tight value is 5
+}
+
 }  // namespace
 }  // namespace uldp::testing

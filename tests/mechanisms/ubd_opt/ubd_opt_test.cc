@@ -3,7 +3,6 @@
 // unbiasedness and l2 on dense matrices, and its worst case against the certified limit.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -185,22 +184,18 @@ TEST(UbdMixture, WorstCaseLiesInTheCertifiedLimit) {
   }
 }
 
-// The paper's largest setting: built (the certified limit included) and checked in well under a
-// second, tight at t.
-TEST(UbdMixture, ChecksAtTheLargestSettingInWellUnderASecond) {
+// The paper's largest setting: built (the certified limit included) and checked, tight at t
+// (its time: bench/class_check_bench.cc).
+TEST(UbdMixture, ChecksAtTheLargestSetting) {
   const IndexSet xs = IndexSet::parse("0-2431", 12800, "xs");
   for (const Rational& t : {Rational(3), Rational(403)}) {
     const PrivacyBudget b = PrivacyBudget::from_exp_eps(t);
-    const auto start = std::chrono::steady_clock::now();
     const MechanismSpec spec = make_mechanism("ubd-opt", xs, b);
     const auto& p = std::get<UbdOptSpec>(spec.kind);
     const ClassStructuredMechanism m = ubd_opt_classes(xs, p.weights, b);
     const Verdict v = check_uldp(m, xs, b, UldpReading::kLiteral);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_TRUE(v.holds);
     EXPECT_EQ(v.tight_exp_eps, ExtendedRational(t));
-    EXPECT_LT(seconds, 1.0);
   }
 }
 

@@ -3,7 +3,6 @@
 // post-processing of Y_I, the default K, and the check at the paper's largest setting.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
 
 #include "uldp/error.h"
@@ -105,15 +104,11 @@ TEST(UtilityOptimizedSubsetSelection, DefaultBlockIsTheReferenceCodesChoice) {
 TEST(UtilityOptimizedSubsetSelection, ChecksAtTheLargestSettingWithoutEnumerating) {
   const IndexSet xs = IndexSet::parse("0-2431", 12800, "xs");
   const PrivacyBudget b = PrivacyBudget::from_exp_eps(Rational(403));
-  const auto start = std::chrono::steady_clock::now();
   const ClassStructuredMechanism m = uss_classes(xs, 300, b);
   const Verdict v = check_uldp(m, xs, b, UldpReading::kLiteral);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_TRUE(v.holds);
   EXPECT_EQ(v.tight_exp_eps, ExtendedRational(Rational(403)));
   EXPECT_EQ(m.num_outputs(), binomial(2432, 300) * (1 + 10368) + 10368);
-  EXPECT_LT(seconds, 1.0);
 }
 
 }  // namespace
