@@ -9,6 +9,7 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "conform_diagnosis.h"
 #include "conform_reference.h"
 #include "uldp/error.h"
 #include "uldp/estimate/conformance.h"
@@ -39,12 +40,21 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
   const ConformReference reference = build_reference(c.reference);
   const EstimationModel& model = reference.model;
   const RatioScope& scope = reference.scope;
-  std::ifstream in(c.samples);
-  if (!in) throw InputError(c.samples, "cannot open the file");
+  std::ifstream file(c.samples, std::ios::binary);
+  if (!file) throw InputError(c.samples, "cannot open the file");
+  std::ostringstream text;
+  text << file.rdbuf();
+  const std::string samples = text.str();
   OutputSyntax syntax = reference.syntax;
   if (c.output_index) syntax = {};
+  std::istringstream in(samples);
   const SampleTallies tallies = tally_samples(in, c.samples, model, scope, syntax);
   const ConformanceReport r = check_conformance(tallies, model, scope, c.alpha, c.demand);
+  const bool found = r.verdict == Conformance::kDeviates || r.verdict == Conformance::kViolates;
+  const std::optional<DiagnosisReport> diagnosis =
+      found ? std::optional(
+                  diagnose(c.reference, reference, samples, c.samples, c.output_index, c.alpha))
+            : std::nullopt;
   const double eps_lower = std::log(r.exp_eps_lower_bound);
   const bool bounded = !r.event.empty();  // some event seen under two inputs with samples
 
@@ -89,6 +99,22 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
   j["insufficient_because"] = r.verdict == Conformance::kInsufficient
                                   ? nlohmann::json(r.insufficient_because)
                                   : nlohmann::json(nullptr);
+  if (diagnosis) {
+    nlohmann::json fits = nlohmann::json::array();
+    for (const Diagnosis& d : diagnosis->fits) {
+      fits.push_back({{"reading", d.reading},
+                      {"min_p_value", d.min_p_value},
+                      {"exp_eps_lower_bound", d.exp_eps_lower_bound}});
+    }
+    j["diagnosis"] = {{"tried", diagnosis->tried},
+                      {"fits", fits},
+                      {"fitted_exp_eps", diagnosis->fitted_exp_eps
+                                             ? nlohmann::json({diagnosis->fitted_exp_eps->first,
+                                                               diagnosis->fitted_exp_eps->second})
+                                             : nlohmann::json(nullptr)}};
+  } else {
+    j["diagnosis"] = nullptr;
+  }
   j["impossible"] = {
       {"count", tallies.impossible},
       {"first_line", tallies.first_impossible_line ? nlohmann::json(*tallies.first_impossible_line)
@@ -135,6 +161,27 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
                 << "% above the claim (event " << r.resolution.event << ")";
     }
     std::cout << " would be detected at this size\n";
+    if (diagnosis) {
+      for (const Diagnosis& d : diagnosis->fits) {
+        std::cout << "  diagnosis: the samples fit the reference read with " << d.reading
+                  << " (smallest fit p = " << decimal(d.min_p_value)
+                  << ", e^eps >= " << decimal(d.exp_eps_lower_bound) << ")\n";
+      }
+      if (diagnosis->fitted_exp_eps) {
+        std::cout << "  diagnosis: the samples fit " << reference.name << " at e^eps in ["
+                  << decimal(diagnosis->fitted_exp_eps->first) << ", "
+                  << decimal(diagnosis->fitted_exp_eps->second)
+                  << "] (grid of ratio 2^(1/8)), not at the claimed "
+                  << decimal(scope.claimed_exp_eps) << "\n";
+      }
+      if (diagnosis->fits.empty() && !diagnosis->fitted_exp_eps) {
+        std::cout << "  diagnosis: no reading tried fits (";
+        for (std::size_t i = 0; i < diagnosis->tried.size(); ++i) {
+          std::cout << (i ? "; " : "") << diagnosis->tried[i];
+        }
+        std::cout << ")\n";
+      }
+    }
     std::cout << "verdict: " << conformance_name(r.verdict);
     if (r.verdict == Conformance::kConforms) {
       std::cout << " at that resolution";

@@ -398,8 +398,13 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     if (comma == std::string::npos) {
       throw InputError(source, number, column, "expected 'x,y' (input index, output)");
     }
-    const std::size_t x =
-        parse_index(trim(text.substr(0, comma)), k, source, number, column, "input");
+    const std::string x_text = trim(text.substr(0, comma));
+    if (x_text == std::to_string(k)) {
+      throw InputError(source, number, column,
+                       "input " + x_text + " is outside 0.." + std::to_string(k - 1) +
+                           " (inputs are 0-based; is the file numbered from 1?)");
+    }
+    const std::size_t x = parse_index(x_text, k, source, number, column, "input");
     const std::string y = trim(text.substr(comma + 1));
     const std::size_t y_column = column + comma + 1;
     ++t.n;

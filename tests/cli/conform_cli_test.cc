@@ -440,5 +440,71 @@ TEST(ConformSamples, ReferenceUhrEncoderViolatesOnlyOnANonPrefixSensitiveSet) {
   EXPECT_GT(j["eps_lower_bound"]["exp_eps"].get<double>(), 3.0);  // the tight value is 5
 }
 
+// Issue 19: a deviation is diagnosed by the readings people get wrong, tried on the same samples.
+// Each double below is a correct mechanism under one wrong reading; the report names it.
+TEST(ConformDiagnosis, OueClientAgainstBasicRapporIsNamedTheta1Over2) {
+  // OUE at t = 4 over 6 bits: own bit 1/2, others 1/5; the reference's default θ is 2/3.
+  const std::string path = samples_file(
+      "oue_client.txt", 6, 3000,
+      [](std::size_t x, Xoshiro256& rng) { return unary_client(x, rng, 6, 0.5, 0.2, false); });
+  const json j = conform("--mech rappor --k 6 --exp-eps 4", path, 1);
+  EXPECT_EQ(j["verdict"], "deviates");
+  ASSERT_EQ(j["diagnosis"]["fits"].size(), 1u) << j["diagnosis"];
+  EXPECT_EQ(j["diagnosis"]["fits"][0]["reading"], "theta = 1/2 (OUE)");
+  EXPECT_EQ(conform("--mech oue --k 6 --exp-eps 4", path, 0)["verdict"], "conforms");
+}
+
+TEST(ConformDiagnosis, MostSignificantBitFirstIsNamedBitOrderReversed) {
+  // Basic one-time RAPPOR at t = 4 (θ = 2/3) written with bit 0 last.
+  const std::string path =
+      samples_file("rappor_msb.txt", 6, 3000, [](std::size_t x, Xoshiro256& rng) {
+        std::string y = unary_client(x, rng, 6, 2.0 / 3, 1.0 / 3, false);
+        std::reverse(y.begin(), y.end());
+        return y;
+      });
+  const json j = conform("--mech rappor --k 6 --exp-eps 4", path, 1);
+  ASSERT_EQ(j["diagnosis"]["fits"].size(), 1u) << j["diagnosis"];
+  EXPECT_EQ(j["diagnosis"]["fits"][0]["reading"],
+            "bit order reversed (character 0 is the last bit)");
+}
+
+TEST(ConformDiagnosis, ANonPrefixSensitiveSetTreatedAsAPrefixIsNamed) {
+  // The client implements uRR with X_S = {0,1} while the claim declares X_S = {1,3}.
+  const std::string path =
+      samples_file("urr_prefix_bug.txt", 5, 3000,
+                   [](std::size_t x, Xoshiro256& rng) { return urr_client(x, rng, 0); });
+  const json j = conform("--mech urr --k 5 --sensitive 1,3 --exp-eps 3", path, 1);
+  bool named = false;
+  for (const json& d : j["diagnosis"]["fits"])
+    named = named || d["reading"] == "X_S taken as the first |X_S| symbols (0-1)";
+  EXPECT_TRUE(named) << j["diagnosis"];
+}
+
+TEST(ConformDiagnosis, AClientAtAnotherBudgetGetsTheRangeItFits) {
+  // uRR over X_S = {0,1} at t = 6 (c1 = 6/7, c2 = 1/7, c3 = 5/7) against the claim t = 3.
+  const std::string path = samples_file("urr_t6.txt", 5, 3000, [](std::size_t x, Xoshiro256& rng) {
+    const double u = uniform01(rng);
+    if (x <= 1) return u < 6.0 / 7 ? std::to_string(x) : std::to_string(1 - x);
+    return u < 1.0 / 7 ? std::string("0") : u < 2.0 / 7 ? std::string("1") : std::to_string(x);
+  });
+  const json j = conform(kUrr, path, 1);
+  EXPECT_EQ(j["verdict"], "violates");
+  const json range = j["diagnosis"]["fitted_exp_eps"];
+  ASSERT_TRUE(range.is_array()) << j["diagnosis"];
+  EXPECT_LE(range[0].get<double>(), 6.0);
+  EXPECT_GE(range[1].get<double>(), 6.0);
+  EXPECT_GT(range[0].get<double>(), 3.0);  // the claim itself does not fit
+}
+
+// A file numbered from 1 stops at the first x = k, with a hint.
+TEST(ConformDiagnosis, AnInputEqualToKHintsAtOneBasedNumbering) {
+  const std::string path = temp_file("one_based.txt", "1,0\n5,4\n");
+  const RunResult r = run_uldp(std::string("conform samples ") + kUrr + " --samples " + path);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "uldp: error: " + path +
+                       ":2:1: input 5 is outside 0..4 (inputs are 0-based; is the file numbered "
+                       "from 1?)\n");
+}
+
 }  // namespace
 }  // namespace uldp::testing

@@ -50,7 +50,10 @@ TEST(SampleFile, AByteOrderMarkIsSkippedAndCrlfIsALineEnd) {
 }
 
 TEST(SampleFile, MalformedLinesNameFileLineAndColumn) {
-  EXPECT_EQ(error_of("0,1\n3,1\n", "rr", 3), "s.txt:2:1: input 3 is outside 0..2");
+  EXPECT_EQ(
+      error_of("0,1\n3,1\n", "rr", 3),
+      "s.txt:2:1: input 3 is outside 0..2 (inputs are 0-based; is the file numbered from 1?)");
+  EXPECT_EQ(error_of("0,1\n4,1\n", "rr", 3), "s.txt:2:1: input 4 is outside 0..2");
   EXPECT_EQ(error_of("0 1\n", "rr", 3), "s.txt:1:1: expected 'x,y' (input index, output)");
   EXPECT_EQ(error_of("0,\n", "rr", 3), "s.txt:1:3: expected output index, found ''");
   EXPECT_EQ(error_of("0,01\n", "rappor", 3),

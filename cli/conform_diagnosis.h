@@ -1,0 +1,35 @@
+// When a client deviates or violates, the readings people get wrong, tried one by one on the same
+// samples: bit order reversed, inputs 1-based, another θ (OUE's 1/2 or SUE's s/(s+1)), X_S taken
+// as the first |X_S| symbols, and another budget (the range of e^ε the samples fit). A reading
+// "fits" when, under it, no output is impossible, the fit is not rejected and the ε bound stays
+// within the claim: the report names it as the likely bug, never as a pass.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "conform_reference.h"
+
+namespace uldp::cli {
+
+struct Diagnosis {
+  std::string reading;  ///< "bit order reversed (character 0 = the last bit)"
+  double min_p_value = 1;
+  double exp_eps_lower_bound = 1;
+};
+
+struct DiagnosisReport {
+  std::vector<std::string> tried;  ///< every reading tried, in order
+  std::vector<Diagnosis> fits;     ///< those that fit
+  /// e^ε values (on a grid of ratio 2^(1/8) around the claim) under which the samples fit the
+  /// same mechanism: [low, high], when the budget could be varied and some value fits.
+  std::optional<std::pair<double, double>> fitted_exp_eps;
+};
+
+/// Tries the readings that apply to this reference on `samples` (the file's text).
+DiagnosisReport diagnose(const ConformReferenceFlags& flags, const ConformReference& reference,
+                         const std::string& samples, const std::string& source, bool output_index,
+                         double alpha);
+
+}  // namespace uldp::cli
