@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli_support.h"
+#include "client_process.h"
 #include "commands.h"
 #include "conform_diagnosis.h"
 #include "conform_reference.h"
@@ -19,13 +20,17 @@ using namespace uldp::estimate;  // the double-precision layer
 
 namespace {
 
-struct ConformSamplesCommand {
+// What `conform samples` and `conform client` share.
+struct SamplesRun {
   ConformReferenceFlags reference;
-  std::string samples;
   double alpha = 0.05;
   EvidenceDemand demand;
   bool output_index = false;
   bool json = false;
+};
+
+struct ConformSamplesCommand : SamplesRun {
+  std::string samples;
 };
 
 std::string decimal(double v) {
@@ -35,25 +40,30 @@ std::string decimal(double v) {
   return s.str();
 }
 
-void run(const ConformSamplesCommand& c, int& exit_code) {
-  if (!(c.alpha > 0 && c.alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
-  const ConformReference reference = build_reference(c.reference);
+// What a sequential run adds to the report.
+struct SequentialSummary {
+  std::vector<std::uint64_t> looks;  // samples per input at each look
+  double alpha = 0;                  // the level over all looks
+  double look_alpha = 0;             // the level of the last look
+  std::string client;
+};
+
+// Examines `samples` (the text of x,y lines) against the reference and prints the report; the
+// exit code: 0 conforms, 1 otherwise.
+int report_samples(const SamplesRun& c, const ConformReference& reference,
+                   const std::string& samples, const std::string& source,
+                   const std::optional<SequentialSummary>& sequential) {
   const EstimationModel& model = reference.model;
   const RatioScope& scope = reference.scope;
-  std::ifstream file(c.samples, std::ios::binary);
-  if (!file) throw InputError(c.samples, "cannot open the file");
-  std::ostringstream text;
-  text << file.rdbuf();
-  const std::string samples = text.str();
   OutputSyntax syntax = reference.syntax;
   if (c.output_index) syntax = {};
   std::istringstream in(samples);
-  const SampleTallies tallies = tally_samples(in, c.samples, model, scope, syntax);
+  const SampleTallies tallies = tally_samples(in, source, model, scope, syntax);
   const ConformanceReport r = check_conformance(tallies, model, scope, c.alpha, c.demand);
   const bool found = r.verdict == Conformance::kDeviates || r.verdict == Conformance::kViolates;
   const std::optional<DiagnosisReport> diagnosis =
       found ? std::optional(
-                  diagnose(c.reference, reference, samples, c.samples, c.output_index, c.alpha))
+                  diagnose(c.reference, reference, samples, source, c.output_index, c.alpha))
             : std::nullopt;
   const double eps_lower = std::log(r.exp_eps_lower_bound);
   const bool bounded = !r.event.empty();  // some event seen under two inputs with samples
@@ -67,7 +77,7 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
       {"reading", reference.reading ? nlohmann::json(*reference.reading) : nlohmann::json(nullptr)},
       {"claim", reference.claim}};
   j["samples"] = tallies.n;
-  j["alpha"] = r.alpha;
+  j["alpha"] = sequential ? sequential->alpha : r.alpha;
   j["fit"] = {
       {"tests", r.fit_tests},         {"threshold", r.fit_threshold},
       {"min_p_value", r.min_p_value}, {"worst", r.worst_test},
@@ -120,11 +130,28 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
       {"first_line", tallies.first_impossible_line ? nlohmann::json(*tallies.first_impossible_line)
                                                    : nlohmann::json(nullptr)},
       {"first", tallies.first_impossible}};
+  if (sequential) {
+    j["sequential"] = {{"client", sequential->client},
+                       {"looks", sequential->looks},
+                       {"look_alpha", sequential->look_alpha},
+                       {"method",
+                        "group-sequential: look j at alpha / 2^(j+1), a union bound over "
+                        "the looks"}};
+  }
   if (c.json) {
     std::cout << versioned(j).dump(1) << "\n";
   } else {
-    std::cout << "conform samples: " << tallies.n << " samples of " << reference.name << " from "
-              << c.samples << " (alpha = " << c.alpha << ")\n";
+    std::cout << (sequential ? "conform client: " : "conform samples: ") << tallies.n
+              << " samples of " << reference.name << " from " << source
+              << " (alpha = " << (sequential ? sequential->alpha : c.alpha) << ")\n";
+    if (sequential) {
+      std::cout << "  sequential: " << sequential->looks.size() << " looks (";
+      for (std::size_t i = 0; i < sequential->looks.size(); ++i) {
+        std::cout << (i ? ", " : "") << sequential->looks[i];
+      }
+      std::cout << " samples per input), look j at alpha/2^(j+1); the last at "
+                << decimal(sequential->look_alpha) << "\n";
+    }
     if (reference.reading) std::cout << "  reference read as: " << *reference.reading << "\n";
     std::cout << "  fit: " << r.fit_tests << " tests, smallest p = " << decimal(r.min_p_value)
               << " (" << r.worst_test << ") vs Bonferroni threshold " << decimal(r.fit_threshold)
@@ -151,7 +178,7 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
     std::cout << "\n";
     if (tallies.impossible > 0) {
       std::cout << "  impossible outputs: " << tallies.impossible << " sample(s) the reference "
-                << "never produces; first at " << c.samples << ":" << *tallies.first_impossible_line
+                << "never produces; first at " << source << ":" << *tallies.first_impossible_line
                 << " (" << tallies.first_impossible << ")\n";
     }
     std::cout << "  resolution (power " << decimal(r.resolution.power) << "): a deviation of "
@@ -190,7 +217,79 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
     }
     std::cout << "\n";
   }
-  exit_code = r.verdict == Conformance::kConforms ? 0 : 1;
+  return r.verdict == Conformance::kConforms ? 0 : 1;
+}
+
+void run(const ConformSamplesCommand& c, int& exit_code) {
+  if (!(c.alpha > 0 && c.alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
+  const ConformReference reference = build_reference(c.reference);
+  std::ifstream file(c.samples, std::ios::binary);
+  if (!file) throw InputError(c.samples, "cannot open the file");
+  std::ostringstream text;
+  text << file.rdbuf();
+  exit_code = report_samples(c, reference, text.str(), c.samples, std::nullopt);
+}
+
+struct ConformClientCommand : SamplesRun {
+  std::vector<std::string> command;
+  std::uint64_t max_samples = 1'000'000;
+  std::uint64_t first_look = 64;  // samples per input at the first look
+  std::uint64_t timeout_ms = 30'000;
+  std::string samples_out;
+};
+
+// Drives the client: looks at 64, 128, 256, ... samples per input (inputs interleaved 0..k-1),
+// look j tested at alpha / 2^(j+1), so that all looks together keep the level alpha (a union
+// bound: the classical group-sequential alpha spending). Stops at the first finding, at the first
+// look whose resolution meets --resolution, or at --max-samples.
+void run_client(const ConformClientCommand& c, int& exit_code) {
+  if (!(c.alpha > 0 && c.alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
+  const ConformReference reference = build_reference(c.reference);
+  const std::size_t k = num_symbols(reference.model);
+  if (c.max_samples < k) {
+    throw InvalidArgument("--max-samples: " + std::to_string(c.max_samples) +
+                          " cannot give each of the " + std::to_string(k) + " inputs a sample");
+  }
+  ClientProcess client(c.command);
+  std::string samples;
+  std::uint64_t per_input = 0, target = std::min<std::uint64_t>(c.first_look, c.max_samples / k);
+  SequentialSummary sequential;
+  sequential.client = client.name();
+  sequential.alpha = c.alpha;
+  SamplesRun look = c;
+  for (int j = 0;; ++j) {
+    std::vector<std::uint32_t> inputs;
+    for (; per_input < target; ++per_input) {
+      for (std::uint32_t x = 0; x < k; ++x) inputs.push_back(x);
+    }
+    const std::vector<std::string> outputs =
+        client.exchange(inputs, std::chrono::milliseconds(c.timeout_ms));
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      samples += std::to_string(inputs[i]);
+      samples += ',';
+      samples += outputs[i];
+      samples += '\n';
+    }
+    sequential.looks.push_back(per_input);
+    look.alpha = c.alpha / std::exp2(j + 1);
+    sequential.look_alpha = look.alpha;
+    OutputSyntax syntax = reference.syntax;
+    if (c.output_index) syntax = {};
+    std::istringstream in(samples);
+    const SampleTallies t =
+        tally_samples(in, client.name(), reference.model, reference.scope, syntax);
+    const ConformanceReport r =
+        check_conformance(t, reference.model, reference.scope, look.alpha, c.demand);
+    const bool last = (per_input + 1) * k > c.max_samples;
+    if (r.verdict != Conformance::kInsufficient || last) break;
+    target = std::min<std::uint64_t>(2 * per_input, c.max_samples / k);
+  }
+  if (!c.samples_out.empty()) {
+    std::ofstream out(c.samples_out, std::ios::binary);
+    out << "# x,y samples of " << client.name() << "\n" << samples;
+    if (!out) throw InputError(c.samples_out, "cannot write the file");
+  }
+  exit_code = report_samples(look, reference, samples, client.name(), sequential);
 }
 
 struct ConformPlanCommand {
@@ -266,6 +365,38 @@ void add_conform_command(CLI::App& app, int& exit_code) {
                       "insufficient (default 0.5)");
   samples->add_flag("--json", c->json, "print JSON");
   samples->callback([c, &exit_code] { run(*c, exit_code); });
+
+  auto client = std::make_shared<ConformClientCommand>();
+  auto* client_cmd = conform->add_subcommand(
+      "client",
+      "drive a running client (-- CMD ARGS...: one input per line in, one output per "
+      "line out) with a sequential test that stops as soon as it can decide");
+  client->reference.add_to(*client_cmd);
+  client_cmd->add_option("command", client->command, "the client's command and arguments, after --")
+      ->required()
+      ->expected(-1);
+  client_cmd->add_option("--alpha", client->alpha,
+                         "significance level over all looks (default 0.05)");
+  client_cmd->add_option("--power", client->demand.power,
+                         "power at which the resolution is stated (default 0.9)");
+  client->demand.cell_deviation = 0.05;
+  client_cmd->add_option("--resolution", client->demand.cell_deviation,
+                         "stop and conform once a cell deviation of this size would be detected "
+                         "(default 0.05)");
+  add_unsigned_option(*client_cmd, "--max-samples", client->max_samples,
+                      "at most this many samples in all (default 1000000)", 1, 1'000'000'000);
+  add_unsigned_option(*client_cmd, "--first-look", client->first_look,
+                      "samples per input at the first look, doubled at each (default 64)", 1,
+                      1'000'000);
+  add_unsigned_option(*client_cmd, "--timeout-ms", client->timeout_ms,
+                      "fail when the client writes nothing for this long (default 30000)", 1,
+                      3'600'000);
+  client_cmd->add_flag("--output-index", client->output_index,
+                       "read the client's outputs as 0-based columns instead of labels");
+  client_cmd->add_option("--samples-out", client->samples_out,
+                         "also write the samples drawn, for `conform samples`");
+  client_cmd->add_flag("--json", client->json, "print JSON");
+  client_cmd->callback([client, &exit_code] { run_client(*client, exit_code); });
 
   auto plan = std::make_shared<ConformPlanCommand>();
   auto* plan_cmd = conform->add_subcommand(

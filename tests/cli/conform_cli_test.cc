@@ -506,5 +506,81 @@ TEST(ConformDiagnosis, AnInputEqualToKHintsAtOneBasedNumbering) {
                        "from 1?)\n");
 }
 
+// Issue 19: `conform client` drives a real subprocess. The doubles are Python scripts (Debian's
+// python3, which the install script brings): uRR at k = 5, X_S = {0,1}, t = 3, seeded, flushing
+// each line; `leak` sends a sensitive input to Y_I.
+std::string urr_client_script() {
+  return temp_file("urr_client.py", R"(import random, sys
+random.seed(int(sys.argv[1]))
+leak = float(sys.argv[2])
+for line in sys.stdin:
+    x = int(line)
+    u = random.random()
+    if x <= 1:
+        y = 4 if u < leak else (x if u < 0.75 else 1 - x)
+    else:
+        y = 0 if u < 0.25 else (1 if u < 0.5 else x)
+    print(y, flush=True)
+)");
+}
+
+json conform_client(const std::string& flags, int expected_exit) {
+  const RunResult r = run_uldp("conform client --json " + flags);  // before the client's --
+  EXPECT_EQ(r.exit_code, expected_exit) << r.out << r.err;
+  return json::parse(r.out);
+}
+
+TEST(ConformClient, ACorrectClientConformsAtTheAskedResolution) {
+  const json j =
+      conform_client(std::string(kUrr) + " -- python3 -u " + urr_client_script() + " 1 0", 0);
+  EXPECT_EQ(j["verdict"], "conforms");
+  EXPECT_LE(j["resolution"]["cell_deviation"].get<double>(), 0.05);
+  // Looks double from 64 per input; each is tested at alpha / 2^(j+1).
+  const json looks = j["sequential"]["looks"];
+  ASSERT_GE(looks.size(), 2u);
+  EXPECT_EQ(looks[0], 64);
+  EXPECT_EQ(looks[1], 128);
+  EXPECT_EQ(j["samples"], 5 * looks.back().get<int>());
+  EXPECT_DOUBLE_EQ(j["sequential"]["look_alpha"].get<double>(),
+                   0.05 / std::exp2(static_cast<double>(looks.size())));
+}
+
+TEST(ConformClient, ALeakingClientIsStoppedAtTheFirstLook) {
+  const std::string out = temp_file("leak_samples.txt", "");
+  const json j = conform_client(std::string(kUrr) + " --samples-out " + out + " -- python3 -u " +
+                                    urr_client_script() + " 2 0.05",
+                                1);
+  EXPECT_EQ(j["verdict"], "violates");
+  EXPECT_EQ(j["sequential"]["looks"].size(), 1u);
+  EXPECT_EQ(j["samples"], 5 * 64);
+  // The samples it drew are written for `conform samples`, which reads them the same way.
+  // (one line later: the file starts with a comment naming the client).
+  const json again = conform(kUrr, out, 1)["impossible"];
+  EXPECT_EQ(again["count"], j["impossible"]["count"]);
+  EXPECT_EQ(again["first"], j["impossible"]["first"]);
+  EXPECT_EQ(again["first_line"].get<int>(), j["impossible"]["first_line"].get<int>() + 1);
+}
+
+TEST(ConformClient, AClientThatStopsOrStallsIsNamedInOneLine) {
+  const RunResult closed =
+      run_uldp(std::string("conform client ") + kUrr + " -- sh -c 'read x; echo 0'");
+  EXPECT_EQ(closed.exit_code, 2);
+  EXPECT_EQ(closed.err,
+            "uldp: error: sh -c read x; echo 0: closed its output after 1 of 320 outputs\n");
+  const RunResult stalled = run_uldp(std::string("conform client ") + kUrr +
+                                     " --timeout-ms 200 -- sh -c 'read x; sleep 5'");
+  EXPECT_EQ(stalled.exit_code, 2);
+  EXPECT_NE(stalled.err.find("wrote no output for 200 ms after input 1 (a client must write one "
+                             "line per input and flush it; python3 -u)"),
+            std::string::npos)
+      << stalled.err;
+  const RunResult missing =
+      run_uldp(std::string("conform client ") + kUrr + " -- no_such_client_command");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.err,
+            "uldp: error: conform client: cannot run 'no_such_client_command': No such file or "
+            "directory\n");
+}
+
 }  // namespace
 }  // namespace uldp::testing
