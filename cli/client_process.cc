@@ -22,7 +22,10 @@ void close_fd(int& fd) {
 }  // namespace
 
 ClientProcess::ClientProcess(const std::vector<std::string>& argv) {
-  if (argv.empty()) throw InvalidArgument("conform client: give the client's command after --");
+  if (argv.empty()) {
+    throw InvalidArgument(
+        "conform client: give the client's command after -- (e.g. -- python3 -u client.py)");
+  }
   for (const std::string& a : argv) {
     if (!name_.empty()) name_ += ' ';
     name_ += a;

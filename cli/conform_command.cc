@@ -373,7 +373,6 @@ void add_conform_command(CLI::App& app, int& exit_code) {
       "line out) with a sequential test that stops as soon as it can decide");
   client->reference.add_to(*client_cmd);
   client_cmd->add_option("command", client->command, "the client's command and arguments, after --")
-      ->required()
       ->expected(-1);
   client_cmd->add_option("--alpha", client->alpha,
                          "significance level over all looks (default 0.05)");

@@ -341,8 +341,8 @@ std::size_t output_column(const std::string& y, const OutputSyntax& syntax,
   }
   throw InputError(source, line, column,
                    "output '" + message_excerpt(*text) +
-                       "' is not an output label of the reference (labels as `uldp mechanism "
-                       "--format csv` lists them, e.g. '" +
+                       "' is not an output label of the reference (labels as uldp mechanism "
+                       "--format csv lists them, e.g. '" +
                        syntax.labels.front() + "'; --output-index reads y as the 0-based column)");
 }
 
