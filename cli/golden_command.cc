@@ -11,6 +11,7 @@
 #include "mechanism_flags.h"
 #include "uldp/error.h"
 #include "uldp/estimate/estimation_model.h"
+#include "uldp/estimate/post_processing.h"
 #include "uldp/estimate/sampler.h"
 #include "uldp/io/counts_file.h"
 #include "uldp/losses/exact_empirical.h"
@@ -34,6 +35,8 @@ struct GoldenCommand {
   std::string from_counts;
   double alpha = 0.05;
   double tolerance = EmOptions{}.tolerance;
+  std::optional<std::string>
+      post;  ///< --post: the library's post-processing, applied to every vector
 };
 
 struct InputDistribution {
@@ -163,6 +166,17 @@ void run(const GoldenCommand& c, int& exit_code) {
     }
   }
 
+  const std::optional<PostProcessing> post =
+      c.post ? std::optional(parse_post_processing(*c.post, "--post")) : std::nullopt;
+  // Every estimate vector after the library's post-processing, if any.
+  const auto processed = [&](const std::vector<double>& p, const std::string& id) {
+    if (!post) return p;
+    try {
+      return post_process(p, *post);
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument("--post: case " + id + ": " + e.what());
+    }
+  };
   EmOptions em_options;
   em_options.alpha = c.alpha;
   em_options.tolerance = c.tolerance;
@@ -176,6 +190,9 @@ void run(const GoldenCommand& c, int& exit_code) {
   }
   j["reports"] = bits ? "bit vectors: n and per-bit counts of ones" : "symbol histogram";
   j["scale"] = "frequencies (estimates of p; multiply by n for counts)";
+  j["post"] = post ? nlohmann::json({{"name", post_processing_name(*post)},
+                                     {"applied_to", "emp, thr and em (emp_exact is before it)"}})
+                   : nlohmann::json(nullptr);
   if (c.cases) j["seed"] = c.seed.value_or(1);
   j["thr"] = {{"alpha", c.alpha}, {"rule", "Bonferroni z_{1-alpha/k} on the null sd"}};
   if (bits) {
@@ -203,14 +220,14 @@ void run(const GoldenCommand& c, int& exit_code) {
       exact_text.push_back(to_string(v));
       exact_decimal.push_back(to_double(v));
     }
-    out["emp"] = exact_decimal;
+    out["emp"] = processed(exact_decimal, g.id);
     out["emp_exact"] = exact_text;
     const ThresholdEstimate thr = threshold_estimate(model, data, c.alpha);
-    out["thr"] = thr.p;
+    out["thr"] = processed(thr.p, g.id);
     out["thr_significant"] = thr.significant;
     if (!bits) {
       const EmResult em = em_estimate(model, data, em_options);
-      out["em"] = em.p;
+      out["em"] = processed(em.p, g.id);
       out["em_log_likelihood"] = em.log_likelihood;
       out["em_iterations"] = em.iterations;
       out["em_converged"] = em.converged;
@@ -237,6 +254,10 @@ void add_golden_command(CLI::App& app, int& exit_code) {
   sub->add_option("--from-counts", c->from_counts,
                   "report counts: one per line ('n=N' for bit vectors) or a JSON array");
   sub->add_option("--alpha", c->alpha, "significance level of thr and of EM's start");
+  add_text_option(*sub, "--post", c->post,
+                  "the post-processing the implementation applies to its estimates: "
+                  "clip-renormalise, renormalise, norm-sub (Wang et al. NDSS 2020; = simplex, the "
+                  "projection onto the probability simplex)");
   add_tolerance_option(*sub, "--tolerance", c->tolerance,
                        "EM: relative log-likelihood gain that stops it (0 to 1/10)");
   sub->callback([c, &exit_code] { run(*c, exit_code); });

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "uldp/error.h"
+#include "uldp/estimate/post_processing.h"
 
 namespace uldp::estimate {
 namespace {
@@ -134,6 +135,22 @@ std::string likely_cause(std::span<const double> expected, std::span<const doubl
     if (all_close(expected, renormalised, every, tolerance)) {
       return "the values sum to " + number(actual_sum) +
              ", not 1; divided by their sum they match: a missing renormalisation";
+    }
+  }
+
+  // A library that post-processes its estimates (clips and renormalises, or projects onto the
+  // simplex) matches the expected values after the same step.
+  for (const PostProcessing post :
+       {PostProcessing::kNormSub, PostProcessing::kClipRenormalise, PostProcessing::kRenormalise}) {
+    try {
+      const std::vector<double> processed = post_process(expected, post);
+      if (all_close(processed, actual, every, tolerance)) {
+        return std::string("the values are the expected ones after ") + post_processing_name(post) +
+               ": the implementation post-processes its estimates (compare with golden --post " +
+               post_processing_name(post) + ")";
+      }
+    } catch (const InvalidArgument&) {
+      // renormalise is undefined for a sum <= 0: not this cause
     }
   }
 

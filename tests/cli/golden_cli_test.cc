@@ -4,6 +4,8 @@
 // renormalisation and counts given as frequencies are each caught with their cause.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <functional>
 #include <iomanip>
 #include <sstream>
@@ -237,6 +239,45 @@ TEST(GoldenVectors, FromCountsTakesALibrarysOwnInputs) {
                                  temp_file("bad.txt", "1\n2\n-3\n"));
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("bad.txt:3:1:"), std::string::npos) << bad.err;
+}
+
+// Issue 19: a server that projects its estimates onto the simplex (Norm-Sub, as several LDP
+// libraries do) is named, and compares cleanly with golden vectors made with the same --post.
+TEST(ConformEstimates, NormSubServerIsNamedAndGoldenPostMatchesIt) {
+  const json v = golden_vectors();
+  const std::string vectors = temp_file("v_plain.json", v.dump());
+  const auto norm_sub = [](const json& c) {
+    std::vector<double> p = c["emp"];
+    // The projection onto the simplex, written here independently: bisection on δ.
+    double low = -1, high = 1;
+    for (int i = 0; i < 200; ++i) {
+      const double mid = (low + high) / 2;
+      double total = 0;
+      for (double x : p) total += std::max(x - mid, 0.0);
+      (total > 1 ? low : high) = mid;
+    }
+    for (double& x : p) x = std::max(x - high, 0.0);
+    return p;
+  };
+  const std::string theirs = theirs_file("norm_sub.json", v, "emp", norm_sub);
+  const RunResult r = conform(vectors, theirs);
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(json::parse(r.out)["likely_cause"].get<std::string>().find(
+                "the values are the expected ones after norm-sub"),
+            std::string::npos)
+      << r.out;
+  const RunResult post = run_uldp(std::string("golden ") + kUrr +
+                                  " --cases 4 --seed 20261123 --n 2000 --post simplex");
+  ASSERT_EQ(post.exit_code, 0) << post.err;
+  const json pv = json::parse(post.out);
+  EXPECT_EQ(pv["post"]["name"], "norm-sub");
+  const RunResult again = conform(temp_file("v_post.json", pv.dump()), theirs);
+  EXPECT_EQ(again.exit_code, 0) << again.out << again.err;
+  const RunResult bad = run_uldp(std::string("golden ") + kUrr + " --cases 1 --post clip");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err,
+            "uldp: error: --post: 'clip' is not a post-processing (clip-renormalise, renormalise, "
+            "norm-sub, simplex = norm-sub)\n");
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // Comparing another implementation's estimates with golden vectors (`uldp conform estimates`):
 // the first item that differs beyond a tolerance, and the likely cause of the differences when a
 // simple one explains every item (a constant factor on a class of items, a missing
-// renormalisation, a swapped pair, an index shifted by one, counts where frequencies belong).
+// renormalisation, a swapped pair, an index shifted by one, counts where frequencies belong, a
+// post-processing: clip-renormalise, renormalise, Norm-Sub).
 #pragma once
 
 #include <cstddef>
