@@ -109,8 +109,10 @@ DiagnosisReport diagnose(const ConformReferenceFlags& flags, const ConformRefere
   const bool unary_ldp = name == "rappor" || name == "oue" || name == "sue";
   const bool unary_uldp = name == "urap" || name == "uoue";
   if (unary_ldp || unary_uldp) {
-    for (const auto& [theta, label] : {std::pair<const char*, const char*>{"1/2", "1/2 (OUE)"},
-                                       {"paper", "s/(s+1) (SUE, basic one-time RAPPOR)"}}) {
+    const std::pair<const char*, const char*> thetas[] = {
+        {"1/2", "1/2 (OUE)"}, {"paper", "s/(s+1) (SUE, basic one-time RAPPOR)"}};
+    for (const auto& choice : thetas) {
+      const std::string theta = choice.first, label = choice.second;
       const auto other = rebuilt(flags, [&](MechanismFlags& m) {
         m.name = unary_ldp ? "rappor" : "urap";
         m.theta = theta;
