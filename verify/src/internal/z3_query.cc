@@ -189,13 +189,15 @@ std::string script_header(const std::string& title) {
 
 QueryResult prove_implication(z3::context& ctx, const std::string& name, const std::string& title,
                               const z3::expr& hypotheses, const z3::expr& conclusion,
-                              unsigned timeout_ms, const std::string& logic) {
+                              unsigned timeout_ms, const std::string& logic,
+                              unsigned resource_limit) {
   QueryResult result;
   result.name = name;
   // Pure real arithmetic goes to nlsat (complete for nonlinear real arithmetic); anything with
   // integer sizes to the default combined solver.
   z3::solver solver = logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str());
   solver.set("timeout", timeout_ms);
+  if (resource_limit > 0) solver.set("rlimit", resource_limit);
   solver.add(hypotheses);
   solver.add(!conclusion);
   // The logic goes into the script too, so that cvc5 (and a z3 re-run) pick the same procedure.

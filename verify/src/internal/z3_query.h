@@ -30,9 +30,12 @@ class SolverScope {
 /// answers are combined by combine_answers (a sat/unsat split is a disagreement). `title` heads the
 /// .smt2. `logic` = "QF_NRA" selects Z3's nlsat solver (pure real arithmetic); "" the default
 /// solver.
+/// `resource_limit` (0: none) bounds z3's deterministic resource counter (rlimit) as well as the
+/// clock: a query stopped by it is unknown on every machine and under any load.
 QueryResult prove_implication(z3::context& ctx, const std::string& name, const std::string& title,
                               const z3::expr& hypotheses, const z3::expr& conclusion,
-                              unsigned timeout_ms, const std::string& logic = "");
+                              unsigned timeout_ms, const std::string& logic = "",
+                              unsigned resource_limit = 0);
 
 /// Proves an implication written as commented SMT-LIB2 text (declarations, hypotheses, and as
 /// its LAST assert the negated claim; no check-sat): Z3 decides the parsed assertions, cvc5 the
