@@ -15,6 +15,7 @@
 #include "uldp/estimate/sampler.h"
 #include "uldp/io/counts_file.h"
 #include "uldp/losses/exact_empirical.h"
+#include "uldp/losses/likelihood_gap.h"
 #include "uldp/mechanisms/exact_form.h"
 
 namespace uldp::cli {
@@ -26,6 +27,8 @@ constexpr std::size_t kMaxGoldenSymbols = 128;
 constexpr std::size_t kMaxGoldenBits = 4096;
 constexpr std::size_t kMaxGoldenCases = 1000;
 constexpr std::uint64_t kMaxGoldenReports = 1'000'000'000;
+// EM iterations a golden vector may take to meet its certified gap (k <= 128: about a second).
+constexpr std::size_t kMaxGoldenEmIterations = 1'000'000;
 
 struct GoldenCommand {
   MechanismFlags mech;
@@ -34,7 +37,8 @@ struct GoldenCommand {
   std::optional<std::uint64_t> n;     ///< default 1000
   std::string from_counts;
   double alpha = 0.05;
-  double tolerance = EmOptions{}.tolerance;
+  double em_stop = EmOptions{}.tolerance;  ///< --em-stop: the first EM run's stopping gain
+  std::optional<std::string> em_gap;       ///< --em-gap: the certified gap every EM vector meets
   std::optional<std::string>
       post;  ///< --post: the library's post-processing, applied to every vector
 };
@@ -179,7 +183,13 @@ void run(const GoldenCommand& c, int& exit_code) {
   };
   EmOptions em_options;
   em_options.alpha = c.alpha;
-  em_options.tolerance = c.tolerance;
+  em_options.tolerance = c.em_stop;
+  // The certified gap per report: max L - L(em) <= n * target.
+  const Rational gap_target =
+      c.em_gap ? parse_tolerance(*c.em_gap, "--em-gap") : Rational(1, 1'000'000);
+  const std::optional<DenseMechanism> dense =
+      bits ? std::nullopt
+           : std::optional(std::get<DenseForm>(exact_form(spec, FormChoice::kDense)).q);
   nlohmann::json j;
   j["format"] = "uldp golden vectors 1";
   j["mechanism"] = entry_of(spec).name;
@@ -200,8 +210,15 @@ void run(const GoldenCommand& c, int& exit_code) {
         "omitted: EM on bit vectors needs one report per user, per-bit counts do not "
         "determine the likelihood";
   } else {
-    j["em"] = {{"tolerance", c.tolerance},
-               {"stopping", "relative log-likelihood gain <= tolerance"},
+    j["em"] = {{"stop", c.em_stop},
+               {"stopping",
+                "relative log-likelihood gain <= stop, then smaller stops and more "
+                "iterations until the certified gap is at most n times the target"},
+               {"gap_target_per_report", to_decimal(gap_target)},
+               {"gap",
+                "em_likelihood_gap: an upper bound on max L - L(em) (L the "
+                "log-likelihood, concave: the Frank-Wolfe gap, computed exactly with "
+                "quotients rounded up); em_certified: it is at most n times the target"},
                {"start", "thresholded estimate mixed with uniform at 1e-6"}};
   }
   j["cases"] = nlohmann::json::array();
@@ -226,11 +243,29 @@ void run(const GoldenCommand& c, int& exit_code) {
     out["thr"] = processed(thr.p, g.id);
     out["thr_significant"] = thr.significant;
     if (!bits) {
-      const EmResult em = em_estimate(model, data, em_options);
+      // EM until its certified gap meets the target: a golden vector is never "converged" on
+      // the stopping rule alone.
+      EmOptions options = em_options;
+      EmResult em = em_estimate(model, data, options);
+      const Rational allowed = gap_target * static_cast<unsigned long long>(g.reports.n);
+      std::optional<Rational> gap = likelihood_gap_bound(*dense, g.reports.counts, em.p);
+      // Smaller stops first; then (below what a double log-likelihood can show) a fixed number
+      // of further iterations, growing, from the last estimate.
+      while ((!gap || *gap > allowed) && options.max_iterations <= kMaxGoldenEmIterations) {
+        if (options.tolerance > 1e-15) {
+          options.tolerance /= 100;
+        } else {
+          options.tolerance = 0;
+          options.max_iterations *= 4;
+        }
+        em = em_estimate(model, data, options);
+        gap = likelihood_gap_bound(*dense, g.reports.counts, em.p);
+      }
       out["em"] = processed(em.p, g.id);
       out["em_log_likelihood"] = em.log_likelihood;
       out["em_iterations"] = em.iterations;
-      out["em_converged"] = em.converged;
+      out["em_likelihood_gap"] = gap ? nlohmann::json(to_decimal(*gap, 6)) : nlohmann::json("inf");
+      out["em_certified"] = gap && *gap <= allowed;
     }
     j["cases"].push_back(std::move(out));
   }
@@ -258,8 +293,12 @@ void add_golden_command(CLI::App& app, int& exit_code) {
                   "the post-processing the implementation applies to its estimates: "
                   "clip-renormalise, renormalise, norm-sub (Wang et al. NDSS 2020; = simplex, the "
                   "projection onto the probability simplex)");
-  add_tolerance_option(*sub, "--tolerance", c->tolerance,
-                       "EM: relative log-likelihood gain that stops it (0 to 1/10)");
+  add_tolerance_option(*sub, "--em-stop", c->em_stop,
+                       "EM: relative log-likelihood gain that stops its first run (0 to 1/10)");
+  add_text_option(*sub, "--em-gap", c->em_gap,
+                  "EM: the certified bound on (max L - L(em)) / n every EM vector must meet, EM "
+                  "run further until it does (exact rational or decimal, at most 1/10; default "
+                  "1e-6)");
   sub->callback([c, &exit_code] { run(*c, exit_code); });
 }
 

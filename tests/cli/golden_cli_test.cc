@@ -74,7 +74,7 @@ TEST(GoldenVectors, ExactEmpiricalOfDrawnCasesAgreesWithTheClosedForm) {
   for (const json& c : v["cases"]) {
     const std::vector<double> p = urr_server(c["counts"], false);
     for (std::size_t x = 0; x < 5; ++x) EXPECT_NEAR(c["emp"][x].get<double>(), p[x], 1e-12);
-    EXPECT_TRUE(c["em_converged"]);
+    EXPECT_TRUE(c["em_certified"]);
     EXPECT_TRUE(c.contains("em_log_likelihood"));
   }
   EXPECT_EQ(v["cases"][0]["emp_exact"].size(), 5u);
@@ -278,6 +278,30 @@ TEST(ConformEstimates, NormSubServerIsNamedAndGoldenPostMatchesIt) {
   EXPECT_EQ(bad.err,
             "uldp: error: --post: 'clip' is not a post-processing (clip-renormalise, renormalise, "
             "norm-sub, simplex = norm-sub)\n");
+}
+
+// Issue 19: an EM golden vector is right by construction. At the setting where the stopping rule
+// alone stopped far from the maximum (GRR, k = 8, eps = 0.5, n = 39843), each vector carries a
+// certified bound on max L - L(em) (at most n * 1e-6 by default), and agrees within the default
+// EM comparison tolerance of conform estimates (1e-4) with vectors run to a bound 1000 times
+// smaller.
+TEST(GoldenVectors, EmVectorsCarryACertifiedLikelihoodGap) {
+  const std::string flags = "golden --mech rr --k 8 --eps 0.5 --cases 4 --n 39843 --seed 3";
+  const RunResult a = run_uldp(flags);
+  const RunResult b = run_uldp(flags + " --em-gap 1e-9");
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  const json ja = json::parse(a.out), jb = json::parse(b.out);
+  EXPECT_EQ(ja["em"]["gap_target_per_report"], "0.000001");
+  for (std::size_t i = 0; i < ja["cases"].size(); ++i) {
+    const json& x = ja["cases"][i];
+    const json& y = jb["cases"][i];
+    EXPECT_TRUE(x["em_certified"]) << x["id"];
+    EXPECT_LE(std::stod(x["em_likelihood_gap"].get<std::string>()), 39843 * 1e-6);
+    for (std::size_t z = 0; z < 8; ++z) {
+      EXPECT_NEAR(x["em"][z].get<double>(), y["em"][z].get<double>(), 1e-4) << x["id"] << " " << z;
+    }
+  }
 }
 
 }  // namespace
