@@ -137,6 +137,10 @@ std::vector<std::string> ClientProcess::exchange(std::span<const std::uint32_t> 
       pending_.erase(0, start);
     }
   }
+  // A line already read past the last input's would be taken as the next input's output.
+  if (pending_.find('\n') != std::string::npos) {
+    throw InputError(name_, "wrote more lines than it was given inputs");
+  }
   exchanged_ += inputs.size();
   return outputs;
 }

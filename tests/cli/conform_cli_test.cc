@@ -574,6 +574,13 @@ TEST(ConformClient, AClientThatStopsOrStallsIsNamedInOneLine) {
                              "line per input and flush it; python3 -u)"),
             std::string::npos)
       << stalled.err;
+  // Two outputs for one input (400 lines in one write of 800 bytes, atomic on a pipe) would shift
+  // every later sample onto the wrong input: refused, never read as samples.
+  const RunResult extra =
+      run_uldp(std::string("conform client ") + kUrr + " -- sh -c 'read x; yes 0 | head -n 400'");
+  EXPECT_EQ(extra.exit_code, 2);
+  EXPECT_NE(extra.err.find("wrote more lines than it was given inputs"), std::string::npos)
+      << extra.err;
   const RunResult missing =
       run_uldp(std::string("conform client ") + kUrr + " -- no_such_client_command");
   EXPECT_EQ(missing.exit_code, 2);
