@@ -24,6 +24,7 @@ set(ULDP_MECHANISM_REFERENCE_SOURCES
   ${ULDP_MECHANISMS_DIR}/uhr/uhr.cc
   ${ULDP_MECHANISMS_DIR}/uhr/uhr_estimator.cc
   ${ULDP_MECHANISMS_DIR}/uss/uss.cc
+  ${ULDP_MECHANISMS_DIR}/uss/uss_estimator.cc
   ${ULDP_MECHANISMS_DIR}/mangat/mangat.cc
 )
 

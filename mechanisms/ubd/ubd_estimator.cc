@@ -28,6 +28,28 @@ UbdEstimator ubd_estimator(std::size_t v, std::size_t block, const Rational& t) 
   return e;
 }
 
+std::vector<Rational> exact_empirical_estimate_ubd(const IndexSet& sensitive, const UbdEstimator& e,
+                                                   const std::vector<std::uint64_t>& ones,
+                                                   std::uint64_t n) {
+  if (ones.size() != sensitive.universe() || n == 0) {
+    throw InvalidArgument("uBD estimate: needs per-bit counts of k bits and n >= 1 reports");
+  }
+  Integer open_ones = 0;
+  for (std::size_t x = 0; x < ones.size(); ++x) {
+    if (ones[x] > n) throw InvalidArgument("uBD estimate: a bit count exceeds n");
+    if (!sensitive.contains(x)) open_ones += ones[x];
+  }
+  const Rational open_total = Rational(open_ones) / Integer(n);
+  std::vector<Rational> p(ones.size());
+  for (std::size_t x = 0; x < ones.size(); ++x) {
+    const Rational f = Rational(Integer(ones[x])) / Integer(n);
+    p[x] = sensitive.contains(x)
+               ? Rational((f + e.spill * open_total) / e.sensitive_gain - e.sensitive_offset)
+               : Rational(f / e.open_gain);
+  }
+  return p;
+}
+
 L2Quadratic ubd_l2_quadratic(const IndexSet& sensitive, std::size_t block,
                              const PrivacyBudget& budget) {
   const std::size_t v = sensitive.size();

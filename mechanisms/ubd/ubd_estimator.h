@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <vector>
 
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
@@ -25,6 +27,13 @@ struct UbdEstimator {
 /// Throws InvalidArgument unless 1 <= K < v (at K = v every sensitive input reports X_S itself,
 /// so p on X_S is not identifiable) and t > 1 (no report carries information).
 UbdEstimator ubd_estimator(std::size_t v, std::size_t block, const Rational& t);
+
+/// p̂ from per-bit counts of ones among n reports, exactly (a reported block sets its members'
+/// bits, an X_N report its own bit), with f(x) = ones[x] / n and F_N the sum of f over X_N.
+/// Throws InvalidArgument on a wrong number of counts, n = 0, or a count above n.
+std::vector<Rational> exact_empirical_estimate_ubd(const IndexSet& sensitive, const UbdEstimator& e,
+                                                   const std::vector<std::uint64_t>& ones,
+                                                   std::uint64_t n);
 
 /// n E[l2^2] = sum_x S(x) p(x) - sum_x p(x)^2 with S(x) = E[||p̂_1||^2 | x], p̂_1 the estimate
 /// from one report (p̂ is the mean of n of them): exact for every n, as an L2Quadratic.

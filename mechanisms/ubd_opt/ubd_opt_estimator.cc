@@ -97,4 +97,38 @@ L2Quadratic ubd_opt_l2_quadratic(const IndexSet& sensitive, const std::vector<Bl
   return q;
 }
 
+std::vector<Rational> exact_empirical_estimate_ubd_opt(const IndexSet& sensitive,
+                                                       const UbdOptEstimator& e,
+                                                       const UbdOptReportTally& tally) {
+  const std::size_t k = sensitive.universe();
+  bool sizes_fit = tally.blocks.size() == e.blocks.size() &&
+                   tally.members.size() == e.blocks.size() && tally.open.size() == k;
+  for (const std::vector<std::uint64_t>& m : tally.members) sizes_fit = sizes_fit && m.size() == k;
+  if (!sizes_fit) throw InvalidArgument("ubd-opt estimate: the tally does not fit the mixture");
+  Integer n = 0, open_reports = 0;
+  for (std::uint64_t b : tally.blocks) n += b;
+  for (std::uint64_t o : tally.open) open_reports += o;
+  n += open_reports;
+  if (n == 0) throw InvalidArgument("ubd-opt estimate: no reports");
+  std::vector<Rational> p(k);
+  for (std::size_t x = 0; x < k; ++x) {
+    Rational sum = 0;
+    if (sensitive.contains(x)) {
+      for (std::size_t i = 0; i < e.blocks.size(); ++i) {
+        const Integer in(tally.members[i][x]);
+        sum +=
+            in * e.blocks[i].member + (Integer(tally.blocks[i]) - in) * e.blocks[i].other_sensitive;
+      }
+      sum += Rational(open_reports) * e.open.sensitive;
+    } else {
+      for (std::size_t i = 0; i < e.blocks.size(); ++i)
+        sum += Integer(tally.blocks[i]) * e.blocks[i].open;
+      const Integer self(tally.open[x]);
+      sum += self * e.open.self + (open_reports - self) * e.open.other_open;
+    }
+    p[x] = sum / n;
+  }
+  return p;
+}
+
 }  // namespace uldp

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "uldp/arithmetic/index_set.h"
@@ -39,6 +40,21 @@ struct UbdOptEstimator {
 /// 2 <= v < w, t > 1, the weights are valid, α in [0, 1], some K < v, and (α = 1) one K.
 UbdOptEstimator ubd_opt_estimator(std::size_t w, std::size_t v, const Rational& t,
                                   const std::vector<BlockWeight>& weights, const Rational& alpha);
+
+/// The reports of the mixture, tallied (what the mean of p̂₁ depends on): per block size of the
+/// mixture (the estimator's order), the number of reported blocks and, per symbol, how many of
+/// them contain it; per symbol of X_N, how often it was reported.
+struct UbdOptReportTally {
+  std::vector<std::uint64_t> blocks;
+  std::vector<std::vector<std::uint64_t>> members;  ///< [component][x]
+  std::vector<std::uint64_t> open;                  ///< [x], zero on X_S
+};
+
+/// p̂ = the mean of p̂₁ over the tallied reports, exactly. Throws InvalidArgument when the
+/// tally's sizes do not fit the estimator or k, or it holds no report.
+std::vector<Rational> exact_empirical_estimate_ubd_opt(const IndexSet& sensitive,
+                                                       const UbdOptEstimator& e,
+                                                       const UbdOptReportTally& tally);
 
 /// n E[l2^2] = Σ_x S(x) p(x) - Σ_x p(x)^2, S(x) = E[||p̂₁||^2 | x], exact for every n.
 L2Quadratic ubd_opt_l2_quadratic(const IndexSet& sensitive, const std::vector<BlockWeight>& weights,

@@ -2,9 +2,12 @@
 // docs/mechanisms-after-the-paper.md).
 #include "uldp/mechanisms/uhr/uhr_estimator.h"
 
+#include <bit>
+#include <string>
 #include <vector>
 
 #include "uldp/error.h"
+#include "uldp/mechanisms/uhr/uhr.h"
 
 namespace uldp {
 
@@ -15,6 +18,40 @@ Rational uhr_estimator_scale(const Rational& t) {
         "undefined");
   }
   return (t + 1) / (t - 1);
+}
+
+std::vector<Rational> exact_empirical_estimate_uhr(const IndexSet& sensitive, const Rational& t,
+                                                   const std::vector<std::uint64_t>& counts) {
+  const Rational c = uhr_estimator_scale(t);
+  const std::size_t v = sensitive.size();
+  const std::size_t columns = hadamard_columns(v);
+  const std::size_t outputs = columns + (sensitive.universe() - v);
+  if (counts.size() != outputs) {
+    throw InvalidArgument("uHR estimate: " + std::to_string(counts.size()) +
+                          " counts, the mechanism has " + std::to_string(outputs) + " outputs");
+  }
+  Integer n = 0;
+  for (std::uint64_t count : counts) n += count;
+  if (n == 0) throw InvalidArgument("uHR estimate: no reports");
+  std::vector<Rational> p(sensitive.universe());
+  std::size_t row = 0, open = 0;
+  for (std::size_t x = 0; x < p.size(); ++x) {
+    if (!sensitive.contains(x)) {
+      p[x] = c * Rational(Integer(counts[columns + open++]), n);
+      continue;
+    }
+    ++row;
+    Integer signed_sum = 0;
+    for (std::size_t j = 0; j < columns; ++j) {
+      if (std::popcount(row & j) % 2 == 0) {
+        signed_sum += counts[j];
+      } else {
+        signed_sum -= counts[j];
+      }
+    }
+    p[x] = c * Rational(signed_sum, n);
+  }
+  return p;
 }
 
 L2Quadratic uhr_l2_quadratic(const IndexSet& sensitive, const PrivacyBudget& budget) {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "../block_report_frequencies.h"
+#include "uldp/error.h"
 #include "uldp/mechanisms/ubd/ubd.h"
 #include "uldp/mechanisms/ubd/ubd_estimator.h"
 
@@ -78,6 +79,20 @@ TEST(BlockDesignEstimator, UnbiasedWithTheExactL2) {
     for (const Rational& v : p) sum_p_squared += v.convert_to<double>() * v.convert_to<double>();
     EXPECT_NEAR(exact - fixed_inputs, (1 - sum_p_squared) / kUsers, 1e-12);
   }
+}
+
+// The golden vectors' exact estimate and the server's double one are the same estimator.
+TEST(BlockDesignEstimator, ExactEstimateIsTheDoubleOne) {
+  const UbdParams params = ubd_params(kSensitive, 2, kBudget);
+  BitCounts counts{200, {60, 45, 30, 52, 71, 18}};
+  const std::vector<Rational> exact = exact_empirical_estimate_ubd(
+      kSensitive, ubd_estimator(4, 2, Rational(3)), counts.ones, counts.n);
+  const std::vector<double> fast = empirical_estimate_ubd(params, counts);
+  for (std::size_t x = 0; x < 6; ++x)
+    EXPECT_NEAR(exact[x].convert_to<double>(), fast[x], 1e-12) << x;
+  EXPECT_THROW(
+      exact_empirical_estimate_ubd(kSensitive, ubd_estimator(4, 2, Rational(3)), counts.ones, 50),
+      InvalidArgument);  // a count above n
 }
 
 }  // namespace

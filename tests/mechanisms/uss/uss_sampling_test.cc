@@ -8,7 +8,10 @@
 #include <string>
 
 #include "../block_report_frequencies.h"
+#include "uldp/error.h"
+#include "uldp/estimate/empirical.h"
 #include "uldp/mechanisms/uss/uss.h"
+#include "uldp/mechanisms/uss/uss_estimator.h"
 
 namespace uldp::estimate {
 namespace {
@@ -41,6 +44,20 @@ TEST(SubsetSelectionEstimator, EmRecoversTheInputDistribution) {
   }
   EXPECT_NEAR(total, 1.0, 1e-12);
   EXPECT_TRUE(em.converged);
+}
+
+// The golden vectors' exact estimate and the server's double one are the same estimator.
+TEST(SubsetSelectionEstimator, ExactEstimateIsTheDoubleOne) {
+  const UssParams params = uss_params(kSensitive, 2, kBudget);
+  const BitCounts counts{300, {120, 95, 30, 88, 101, 40}};
+  const std::vector<Rational> exact =
+      exact_empirical_estimate_uss(kSensitive, 2, Rational(3), counts.ones, counts.n);
+  const std::vector<double> fast = empirical_estimate_unary(params.bits, counts);
+  for (std::size_t x = 0; x < 6; ++x)
+    EXPECT_NEAR(exact[x].convert_to<double>(), fast[x], 1e-12) << x;
+  // K = |X_S|: p* = q*, the decoder is undefined.
+  EXPECT_THROW(exact_empirical_estimate_uss(kSensitive, 4, Rational(3), counts.ones, counts.n),
+               InvalidArgument);
 }
 
 }  // namespace
