@@ -136,7 +136,8 @@ EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p, const Em
     pass(candidate, trial);
     ++updates;
     if (plain) {
-      if (small_gain(at.log_likelihood, trial.log_likelihood, options.tolerance)) {
+      if (options.stop_on_small_gain &&
+          small_gain(at.log_likelihood, trial.log_likelihood, options.tolerance)) {
         result.p = std::move(candidate);  // the stopping rule, on one plain EM update
         result.log_likelihood = trial.log_likelihood;
         result.converged = true;

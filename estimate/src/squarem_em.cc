@@ -53,7 +53,8 @@ EmResult run_squarem_em(const EmMap& step, std::vector<double> p, const EmOption
   for (;;) {
     const double l1 = step(p1, p2);  // L(F(p)), and F(F(p)) into p2
     ++updates;
-    if (small_gain(l0, l1, options.tolerance)) {  // the stopping rule: one plain EM update
+    if (options.stop_on_small_gain &&
+        small_gain(l0, l1, options.tolerance)) {  // the stopping rule: one plain EM update
       result.p = std::move(p1);
       result.log_likelihood = l1;
       result.converged = true;

@@ -39,6 +39,9 @@ struct EmOptions {
   double start_mixing = 1e-6;  ///< weight of the uniform distribution mixed into the start
   EmAccelerator accelerator = EmAccelerator::kAuto;
   bool record_trace = false;  ///< keep L after every accepted step in EmResult::trace
+  /// false: ignore `tolerance` and run max_iterations updates (for callers that certify
+  /// convergence themselves: below double resolution L shows no gain while p still moves).
+  bool stop_on_small_gain = true;
 };
 
 struct EmResult {
