@@ -48,6 +48,14 @@ CLI::Option* add_tolerance_option(CLI::App& command, const std::string& name, do
       help);
 }
 
+CLI::Option* add_tolerance_option(CLI::App& command, const std::string& name,
+                                  std::optional<double>& value, const std::string& help) {
+  return command.add_option_function<std::string>(
+      name,
+      [&value, name](const std::string& text) { value = to_double(parse_tolerance(text, name)); },
+      help);
+}
+
 const char* uldp_version() { return ULDP_VERSION; }
 
 nlohmann::json versioned(nlohmann::json j) {

@@ -61,6 +61,9 @@ Rational parse_tolerance(const std::string& text, const std::string& flag);
 /// Adds a tolerance flag read by parse_tolerance into `value` as the command line is parsed.
 CLI::Option* add_tolerance_option(CLI::App& command, const std::string& name, double& value,
                                   const std::string& help);
+/// The same, for a tolerance whose absence means a default derived elsewhere.
+CLI::Option* add_tolerance_option(CLI::App& command, const std::string& name,
+                                  std::optional<double>& value, const std::string& help);
 
 /// The version of uldp (project() VERSION of the top CMakeLists.txt).
 const char* uldp_version();

@@ -21,6 +21,9 @@ using namespace uldp::estimate;  // the double-precision layer
 namespace {
 
 const char* const kEstimators[] = {"emp", "thr", "em"};
+// How far from the maximum-likelihood estimate an EM answer may be by default; the golden vector's
+// own certified distance to it is added, so an answer this close to the MLE never mismatches.
+constexpr double kEmAllowance = 1e-4;
 // Beyond what `uldp golden` writes (4096 bits), with room for other generators.
 constexpr std::uint64_t kMaxItems = 1'000'000;
 
@@ -30,7 +33,7 @@ struct ConformEstimatesCommand {
   std::string scale = "frequencies";
   std::string csv_estimator = "emp";
   double tolerance = 1e-9;
-  double em_tolerance = 1e-4;
+  std::optional<double> em_tolerance;  ///< none: per case, kEmAllowance + the golden em_distance
   bool json = false;
 };
 
@@ -80,6 +83,20 @@ std::vector<NamedConstant> estimator_constants(const nlohmann::json& vectors) {
 
 void compare(const ConformEstimatesCommand& c, int& exit_code);
 
+// --em-tolerance, or kEmAllowance plus the case's certified distance from its EM vector to the
+// maximum-likelihood estimate (uldp golden's em_distance).
+double em_tolerance(const ConformEstimatesCommand& c, const nlohmann::json& golden,
+                    const std::string& id, const std::string& where) {
+  if (c.em_tolerance) return *c.em_tolerance;
+  if (!golden.contains("em_distance") || !golden.at("em_distance").is_number()) {
+    throw InputError(where, "em: case \"" + message_excerpt(id) +
+                                "\" carries no certified distance to the maximum-likelihood "
+                                "estimate (golden vectors of an older uldp, or an uncertified "
+                                "EM): pass --em-tolerance");
+  }
+  return kEmAllowance + golden.at("em_distance").get<double>();
+}
+
 void run(const ConformEstimatesCommand& c, int& exit_code) {
   try {
     compare(c, exit_code);
@@ -116,6 +133,7 @@ void compare(const ConformEstimatesCommand& c, int& exit_code) {
   for (const nlohmann::json& g : vectors.at("cases")) golden[case_id(g, c.vectors, "cases")] = &g;
 
   std::size_t compared = 0;
+  double largest_em_tolerance = 0;
   nlohmann::json result = {{"verdict", "matches"}, {"scale", c.scale}};
   for (const auto& [id, their] : theirs) {
     const auto found = golden.find(id);
@@ -143,8 +161,11 @@ void compare(const ConformEstimatesCommand& c, int& exit_code) {
       if (c.scale == "counts") {
         for (double& v : actual) v /= n;
       }
-      const double tolerance = std::string(estimator) == "em" ? c.em_tolerance : c.tolerance;
+      const double tolerance =
+          std::string(estimator) == "em" ? em_tolerance(c, g, id, their.where) : c.tolerance;
       ++compared;
+      if (std::string(estimator) == "em")
+        largest_em_tolerance = std::max(largest_em_tolerance, tolerance);
       const std::optional<std::size_t> item = first_mismatch(expected, actual, tolerance);
       if (!item) continue;
       const double scale = c.scale == "counts" ? n : 1.0;
@@ -172,12 +193,17 @@ void compare(const ConformEstimatesCommand& c, int& exit_code) {
     }
   }
   result["compared"] = compared;
+  result["em_tolerance"] = c.em_tolerance ? nlohmann::json(*c.em_tolerance)
+                                          : nlohmann::json("1e-4 + the case's em_distance");
   if (c.json) {
     std::cout << versioned(result).dump(1) << "\n";
   } else {
     std::cout << "conform estimates: " << compared << " estimate(s) in " << theirs.size()
               << " case(s) match " << c.vectors << " (tolerance " << c.tolerance << ", em "
-              << c.em_tolerance << ", " << c.scale << ")\n";
+              << (c.em_tolerance ? number(*c.em_tolerance)
+                                 : "1e-4 + the golden vector's certified distance to the MLE")
+              << (largest_em_tolerance > 0 ? ", at most " + number(largest_em_tolerance) : "")
+              << ", " << c.scale << ")\n";
   }
   exit_code = 0;
 }
@@ -202,8 +228,9 @@ void add_conform_estimates_command(CLI::App& conform, int& exit_code) {
                        "largest accepted |difference| of emp and thr frequencies (default 1e-9, "
                        "at most 1/10)");
   add_tolerance_option(*sub, "--em-tolerance", c->em_tolerance,
-                       "largest accepted |difference| of EM frequencies (default 1e-4, at most "
-                       "1/10)");
+                       "largest accepted |difference| of EM frequencies (at most 1/10; default "
+                       "per case: 1e-4 + the golden vector's certified distance em_distance to the "
+                       "maximum-likelihood estimate)");
   sub->add_flag("--json", c->json, "print JSON");
   sub->callback([c, &exit_code] { run(*c, exit_code); });
 }

@@ -8,13 +8,14 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "golden_exact_estimate.h"
 #include "mechanism_flags.h"
 #include "uldp/error.h"
 #include "uldp/estimate/estimation_model.h"
+#include "uldp/estimate/likelihood_distance.h"
 #include "uldp/estimate/post_processing.h"
 #include "uldp/estimate/sampler.h"
 #include "uldp/io/counts_file.h"
-#include "uldp/losses/exact_empirical.h"
 #include "uldp/losses/likelihood_gap.h"
 #include "uldp/mechanisms/exact_form.h"
 
@@ -39,6 +40,7 @@ struct GoldenCommand {
   double alpha = 0.05;
   double em_stop = EmOptions{}.tolerance;  ///< --em-stop: the first EM run's stopping gain
   std::optional<std::string> em_gap;       ///< --em-gap: the certified gap every EM vector meets
+  std::optional<std::string> em_distance;  ///< --em-distance: its certified distance to the MLE
   std::optional<std::string>
       post;  ///< --post: the library's post-processing, applied to every vector
 };
@@ -74,30 +76,69 @@ struct GoldenCase {
   std::string id;
   std::string input;
   std::vector<std::uint64_t> input_counts;  // empty for --from-counts
-  CountsCase reports;
+  ReportData data;                          // in the form the mechanism's server takes them
 };
 
-ReportData report_data(const GoldenCase& c, bool bit_vectors) {
+// Per-user draws (the class families have no aggregated sampler): at most this many reports, and
+// for ubd-opt, whose cases list every report, at most this many characters of reports.
+constexpr std::uint64_t kMaxPerUserGoldenReports = 10'000'000;
+constexpr std::uint64_t kMaxListedReportCharacters = 10'000'000;
+
+ReportData symbol_data(std::vector<std::uint64_t> counts) {
   ReportData data;
-  data.bit_vectors = bit_vectors;
-  data.n = c.reports.n;
-  if (bit_vectors) {
-    data.bit_counts.n = c.reports.n;
-    data.bit_counts.ones = c.reports.counts;
-  } else {
-    data.symbol_counts = c.reports.counts;
-  }
+  data.n = std::accumulate(counts.begin(), counts.end(), std::uint64_t{0});
+  data.symbol_counts = std::move(counts);
   return data;
 }
 
-// uBD's estimator is linear but not coordinate-wise: no exact golden vectors for it yet.
-constexpr const char* kNoBlockDesign =
-    "golden: mechanisms ubd and ubd-opt are not supported yet (their estimators are not "
-    "coordinate-wise)";
-constexpr const char* kNoSubsetSelection =
-    "golden: mechanism uss is not supported yet (its reports are subsets, not independent bits)";
-constexpr const char* kNoHadamard =
-    "golden: mechanism uhr is not supported yet (its estimator is not coordinate-wise)";
+ReportData bit_count_data(BitCounts counts) {
+  ReportData data;
+  data.bit_vectors = true;
+  data.n = counts.n;
+  data.bit_counts = std::move(counts);
+  return data;
+}
+
+ReportData per_report_data(BitReports reports) {
+  ReportData data;
+  data.bit_vectors = true;
+  data.per_report = true;
+  data.n = reports.size();
+  data.bit_counts = bit_counts(reports);
+  data.bit_reports = std::move(reports);
+  return data;
+}
+
+// The reports of users with these input counts, drawn as `uldp simulate` draws them.
+ReportData draw_reports(Xoshiro256& rng, const EstimationModel& model,
+                        const std::vector<std::uint64_t>& input_counts) {
+  const auto users = [&] { return inputs_from_counts(rng, input_counts); };
+  return std::visit(Overloaded{[&](const UnaryParams& m) {
+                                 return bit_count_data(sample_report_counts(rng, m, input_counts));
+                               },
+                               [&](const UrrParams& m) {
+                                 return symbol_data(sample_report_counts(rng, m, input_counts));
+                               },
+                               [&](const DenseParams& m) {
+                                 return symbol_data(sample_report_counts(rng, m, input_counts));
+                               },
+                               [&](const UbdParams& m) {
+                                 return bit_count_data(bit_counts(sample_reports(rng, m, users())));
+                               },
+                               [&](const UssParams& m) {
+                                 return bit_count_data(bit_counts(sample_reports(rng, m, users())));
+                               },
+                               [&](const UbdOptParams& m) {
+                                 return per_report_data(sample_reports(rng, m, users()));
+                               },
+                               [&](const UhrParams& m) {
+                                 std::vector<std::uint64_t> histogram(m.outputs(), 0);
+                                 for (const std::uint32_t y : sample_reports(rng, m, users()))
+                                   ++histogram[y];
+                                 return symbol_data(std::move(histogram));
+                               }},
+                    model);
+}
 
 std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec& spec,
                                     const EstimationModel& model) {
@@ -110,36 +151,92 @@ std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec&
     g.id = "case-" + std::to_string(i);
     g.input = d.name;
     g.input_counts = sample_input_counts(rng, c.n.value_or(1000), d.p);
-    g.reports.n = c.n.value_or(1000);
-    std::visit(Overloaded{[&](const UnaryParams& m) {
-                            g.reports.counts = sample_report_counts(rng, m, g.input_counts).ones;
-                          },
-                          [&](const UrrParams& m) {
-                            g.reports.counts = sample_report_counts(rng, m, g.input_counts);
-                          },
-                          [&](const DenseParams& m) {
-                            g.reports.counts = sample_report_counts(rng, m, g.input_counts);
-                          },
-                          [&](const UbdParams&) { throw InvalidArgument(kNoBlockDesign); },
-                          [&](const UbdOptParams&) { throw InvalidArgument(kNoBlockDesign); },
-                          [&](const UhrParams&) { throw InvalidArgument(kNoHadamard); },
-                          [&](const UssParams&) { throw InvalidArgument(kNoSubsetSelection); }},
-               model);
+    g.data = draw_reports(rng, model, g.input_counts);
     cases.push_back(std::move(g));
   }
   return cases;
 }
 
-std::vector<Rational> exact_empirical(const ExactForm& natural, const MechanismSpec& spec,
-                                      const CountsCase& reports) {
-  if (const auto* bits = std::get_if<BitProductForm>(&natural)) {
-    return exact_empirical_estimate(bits->q, reports.counts, reports.n);
+bool drawn_per_user(const EstimationModel& model) {
+  return std::holds_alternative<UbdParams>(model) || std::holds_alternative<UbdOptParams>(model) ||
+         std::holds_alternative<UhrParams>(model) || std::holds_alternative<UssParams>(model);
+}
+
+// The case's reports in the golden file, as the server under test takes them.
+void write_reports(const ReportData& data, nlohmann::json& out) {
+  if (data.per_report) {
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < data.bit_reports.size(); ++i) {
+      std::string line(data.bit_reports.k(), '0');
+      for (const std::uint32_t j : data.bit_reports.report(i)) line[j] = '1';
+      lines.push_back(std::move(line));
+    }
+    out["reports"] = lines;
+  } else if (data.bit_vectors) {
+    out["ones"] = data.bit_counts.ones;
+  } else {
+    out["counts"] = data.symbol_counts;
   }
-  if (const auto* dense = std::get_if<DenseForm>(&natural)) {
-    return exact_empirical_estimate(dense->q, reports.counts);
+}
+
+const char* reports_description(const EstimationModel& model) {
+  if (std::holds_alternative<UbdOptParams>(model)) {
+    return "one report per user: k-character 0/1 strings, character j is bit j (a report's block "
+           "size is its bit count, so per-bit counts would mix the sizes)";
   }
-  const ExactForm expanded = exact_form(spec, FormChoice::kDense);
-  return exact_empirical_estimate(std::get<DenseForm>(expanded).q, reports.counts);
+  if (std::holds_alternative<UhrParams>(model)) {
+    return "report histogram: the V Hadamard columns h0..h(V-1), then X_N ascending (the order of "
+           "uldp mechanism uhr --format csv)";
+  }
+  return reports_are_bit_vectors(model) ? "bit vectors: n and per-bit counts of ones"
+                                        : "symbol histogram";
+}
+
+// An EM vector with its certificates: the likelihood gap (exact) and the l2 distance to the
+// maximum-likelihood estimate it implies (likelihood_distance.h).
+struct CertifiedEm {
+  EmResult em;
+  std::optional<Rational> gap;     ///< none: L(em) = -inf
+  std::optional<double> distance;  ///< none: no gap, or no positive curvature
+};
+
+CertifiedEm certified_em(const EstimationModel& model, const ReportData& data,
+                         const DenseMechanism& dense, const DenseParams& dense_doubles,
+                         const std::vector<std::uint64_t>& histogram, EmOptions options,
+                         const Rational& allowed_gap, double allowed_distance) {
+  const auto certify = [&](EmResult em) {
+    CertifiedEm c{std::move(em), std::nullopt, std::nullopt};
+    c.gap = likelihood_gap_bound(dense, histogram, c.em.p);
+    if (!c.gap) return c;
+    const double gap = to_double(*c.gap) * (1 + 1e-12);  // never below the exact bound
+    const std::optional<double> normalised =
+        likelihood_distance_bound(dense_doubles, histogram, c.em.p, gap);
+    if (!normalised) return c;
+    // The bound is for p / sum(p); add how far the vector itself is from that.
+    const double total = std::accumulate(c.em.p.begin(), c.em.p.end(), 0.0);
+    double squared = 0;
+    for (double v : c.em.p) squared += (v - v / total) * (v - v / total);
+    c.distance = *normalised + std::sqrt(squared);
+    return c;
+  };
+  const auto met = [&](const CertifiedEm& c) {
+    return c.gap && *c.gap <= allowed_gap && c.distance && *c.distance <= allowed_distance;
+  };
+  CertifiedEm result = certify(em_estimate(model, data, options));
+  // Smaller stops first; then (below what a double log-likelihood can show) a fixed number of
+  // updates, growing.
+  while (!met(result) && options.max_iterations <= kMaxGoldenEmIterations) {
+    if (options.tolerance > 1e-15) {
+      options.tolerance /= 100;
+    } else if (options.stop_on_small_gain) {
+      options.stop_on_small_gain = false;  // L no longer shows the gains: a fixed number of updates
+      options.max_iterations = 1000;
+    } else {
+      options.max_iterations *= 4;
+    }
+    result = certify(em_estimate(model, data, options));
+  }
+  return result;
 }
 
 void run(const GoldenCommand& c, int& exit_code) {
@@ -152,21 +249,42 @@ void run(const GoldenCommand& c, int& exit_code) {
   if (!(c.alpha > 0.0 && c.alpha < 1.0)) throw InvalidArgument("--alpha: must be in (0,1)");
   const MechanismSpec spec = c.mech.build();
   const EstimationModel model = estimation_model(spec);
-  if (std::holds_alternative<UbdParams>(model) || std::holds_alternative<UbdOptParams>(model))
-    throw InvalidArgument(kNoBlockDesign);
-  if (std::holds_alternative<UhrParams>(model)) throw InvalidArgument(kNoHadamard);
-  if (std::holds_alternative<UssParams>(model)) throw InvalidArgument(kNoSubsetSelection);
   const bool bits = reports_are_bit_vectors(model);
+  const bool per_report = std::holds_alternative<UbdOptParams>(model);
   check_size(spec.k, bits ? kMaxGoldenBits : kMaxGoldenSymbols, "--k");
-  const ExactForm natural = exact_form(spec);
+  const std::string name(entry_of(spec).name);
+  if (c.cases && drawn_per_user(model) && c.n.value_or(1000) > kMaxPerUserGoldenReports) {
+    throw InvalidArgument("--n: " + name + "'s cases are drawn per user, at most " +
+                          std::to_string(kMaxPerUserGoldenReports) + " reports");
+  }
+  if (c.cases && per_report && c.n.value_or(1000) * spec.k > kMaxListedReportCharacters) {
+    throw InvalidArgument("--n: ubd-opt's cases list every report; n * k must be at most " +
+                          std::to_string(kMaxListedReportCharacters));
+  }
 
   std::vector<GoldenCase> cases;
   if (c.cases) {
     cases = drawn_cases(c, spec, model);
   } else {
-    const std::vector<CountsCase> read = read_counts_file(c.from_counts, spec.k, bits);
+    if (per_report) {
+      throw InvalidArgument(
+          "--from-counts: ubd-opt's estimate needs one report per user (a report's block size is "
+          "its bit count; per-bit counts mix the sizes): use --cases");
+    }
+    const std::vector<CountsCase> read = read_counts_file(c.from_counts, report_size(model), bits);
     for (std::size_t i = 0; i < read.size(); ++i) {
-      cases.push_back({"case-" + std::to_string(i), "from " + c.from_counts, {}, read[i]});
+      GoldenCase g;
+      g.id = "case-" + std::to_string(i);
+      g.input = "from " + c.from_counts;
+      if (bits) {
+        BitCounts counts;
+        counts.n = read[i].n;
+        counts.ones = read[i].counts;
+        g.data = bit_count_data(std::move(counts));
+      } else {
+        g.data = symbol_data(read[i].counts);
+      }
+      cases.push_back(std::move(g));
     }
   }
 
@@ -184,53 +302,80 @@ void run(const GoldenCommand& c, int& exit_code) {
   EmOptions em_options;
   em_options.alpha = c.alpha;
   em_options.tolerance = c.em_stop;
-  // The certified gap per report: max L - L(em) <= n * target.
+  // The certified gap per report (max L - L(em) <= n * target) and distance to the maximiser.
   const Rational gap_target =
       c.em_gap ? parse_tolerance(*c.em_gap, "--em-gap") : Rational(1, 1'000'000);
-  const std::optional<DenseMechanism> dense =
-      bits ? std::nullopt
-           : std::optional(std::get<DenseForm>(exact_form(spec, FormChoice::kDense)).q);
+  const double distance_target =
+      c.em_distance ? to_double(parse_tolerance(*c.em_distance, "--em-distance")) : 1e-6;
+  // EM needs the likelihood of every report (a histogram, or ubd-opt's reports) and the dense
+  // expansion to certify it against.
+  std::optional<DenseMechanism> dense;
+  std::string no_em;
+  if (bits && !per_report) {
+    no_em =
+        "omitted: EM on bit vectors needs one report per user, per-bit counts do not "
+        "determine the likelihood";
+  } else {
+    try {
+      dense = std::get<DenseForm>(exact_form(spec, FormChoice::kDense)).q;
+    } catch (const InvalidArgument& e) {
+      no_em = std::string("omitted: no dense form to certify EM against (") + e.what() + ")";
+    }
+  }
+  const std::optional<DenseParams> dense_doubles =
+      dense ? std::optional(dense_params(*dense)) : std::nullopt;
   nlohmann::json j;
   j["format"] = "uldp golden vectors 1";
-  j["mechanism"] = entry_of(spec).name;
+  j["mechanism"] = name;
   j["k"] = spec.k;
   j["sensitive"] = spec.sensitive.indices();
   if (const std::optional<PrivacyBudget> budget = budget_of(spec)) {
     j["exp_eps"] = to_string(budget->exp_eps());
   }
-  j["reports"] = bits ? "bit vectors: n and per-bit counts of ones" : "symbol histogram";
+  j["reports"] = reports_description(model);
   j["scale"] = "frequencies (estimates of p; multiply by n for counts)";
   j["post"] = post ? nlohmann::json({{"name", post_processing_name(*post)},
                                      {"applied_to", "emp, thr and em (emp_exact is before it)"}})
                    : nlohmann::json(nullptr);
   if (c.cases) j["seed"] = c.seed.value_or(1);
   j["thr"] = {{"alpha", c.alpha}, {"rule", "Bonferroni z_{1-alpha/k} on the null sd"}};
-  if (bits) {
-    j["em"] =
-        "omitted: EM on bit vectors needs one report per user, per-bit counts do not "
-        "determine the likelihood";
+  if (!dense) {
+    j["em"] = no_em;
   } else {
-    j["em"] = {{"stop", c.em_stop},
-               {"stopping",
-                "relative log-likelihood gain <= stop, then smaller stops and more "
-                "iterations until the certified gap is at most n times the target"},
-               {"gap_target_per_report", to_decimal(gap_target)},
-               {"gap",
-                "em_likelihood_gap: an upper bound on max L - L(em) (L the "
-                "log-likelihood, concave: the Frank-Wolfe gap, computed exactly with "
-                "quotients rounded up); em_certified: it is at most n times the target"},
-               {"start", "thresholded estimate mixed with uniform at 1e-6"}};
+    j["em"] = {
+        {"stop", c.em_stop},
+        {"stopping",
+         "relative log-likelihood gain <= stop, then smaller stops and more iterations until "
+         "both certificates meet their targets"},
+        {"gap_target_per_report", to_decimal(gap_target)},
+        {"distance_target", distance_target},
+        {"gap",
+         "em_likelihood_gap: an upper bound on max L - L(em) (L the log-likelihood, concave: the "
+         "Frank-Wolfe gap, computed exactly with quotients rounded up)"},
+        {"distance",
+         "em_distance: an upper bound on the l2 distance (so on every coordinate) from em to the "
+         "maximum-likelihood estimate, from the gap, the gradient at em and the log-likelihood's "
+         "curvature (uldp/estimate/likelihood_distance.h; computed in double with margins)"},
+        {"certified",
+         "em_certified: the gap is at most n times its target and the distance at most its "
+         "target"},
+        {"start", "thresholded estimate mixed with uniform at 1e-6"}};
   }
   j["cases"] = nlohmann::json::array();
   for (const GoldenCase& g : cases) {
-    const ReportData data = report_data(g, bits);
     nlohmann::json out;
     out["id"] = g.id;
     out["input"] = g.input;
-    out["n"] = g.reports.n;
+    out["n"] = g.data.n;
     if (!g.input_counts.empty()) out["input_counts"] = g.input_counts;
-    out[bits ? "ones" : "counts"] = g.reports.counts;
-    const std::vector<Rational> exact = exact_empirical(natural, spec, g.reports);
+    write_reports(g.data, out);
+    std::vector<Rational> exact;
+    try {
+      exact = exact_empirical_estimate(spec, g.data);
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument(std::string(c.cases ? "golden" : "--from-counts") + ": case " + g.id +
+                            ": " + e.what());
+    }
     std::vector<std::string> exact_text;
     std::vector<double> exact_decimal;
     for (const Rational& v : exact) {
@@ -239,33 +384,23 @@ void run(const GoldenCommand& c, int& exit_code) {
     }
     out["emp"] = processed(exact_decimal, g.id);
     out["emp_exact"] = exact_text;
-    const ThresholdEstimate thr = threshold_estimate(model, data, c.alpha);
+    const ThresholdEstimate thr = threshold_estimate(model, g.data, c.alpha);
     out["thr"] = processed(thr.p, g.id);
     out["thr_significant"] = thr.significant;
-    if (!bits) {
-      // EM until its certified gap meets the target: a golden vector is never "converged" on
+    if (dense) {
+      // EM until its certificates meet their targets: a golden vector is never "converged" on
       // the stopping rule alone.
-      EmOptions options = em_options;
-      EmResult em = em_estimate(model, data, options);
-      const Rational allowed = gap_target * static_cast<unsigned long long>(g.reports.n);
-      std::optional<Rational> gap = likelihood_gap_bound(*dense, g.reports.counts, em.p);
-      // Smaller stops first; then (below what a double log-likelihood can show) a fixed number
-      // of further iterations, growing, from the last estimate.
-      while ((!gap || *gap > allowed) && options.max_iterations <= kMaxGoldenEmIterations) {
-        if (options.tolerance > 1e-15) {
-          options.tolerance /= 100;
-        } else {
-          options.tolerance = 0;
-          options.max_iterations *= 4;
-        }
-        em = em_estimate(model, data, options);
-        gap = likelihood_gap_bound(*dense, g.reports.counts, em.p);
-      }
-      out["em"] = processed(em.p, g.id);
-      out["em_log_likelihood"] = em.log_likelihood;
-      out["em_iterations"] = em.iterations;
-      out["em_likelihood_gap"] = gap ? nlohmann::json(to_decimal(*gap, 6)) : nlohmann::json("inf");
-      out["em_certified"] = gap && *gap <= allowed;
+      const std::vector<std::uint64_t> histogram = *dense_histogram(spec, *dense, g.data);
+      const Rational allowed = gap_target * static_cast<unsigned long long>(g.data.n);
+      const CertifiedEm em = certified_em(model, g.data, *dense, *dense_doubles, histogram,
+                                          em_options, allowed, distance_target);
+      out["em"] = processed(em.em.p, g.id);
+      out["em_log_likelihood"] = em.em.log_likelihood;
+      out["em_iterations"] = em.em.iterations;
+      out["em_likelihood_gap"] = em.gap ? nlohmann::json(to_decimal(*em.gap, 6)) : "inf";
+      out["em_distance"] = em.distance ? nlohmann::json(*em.distance) : "inf";
+      out["em_certified"] =
+          em.gap && *em.gap <= allowed && em.distance && *em.distance <= distance_target;
     }
     j["cases"].push_back(std::move(out));
   }
@@ -295,6 +430,10 @@ void add_golden_command(CLI::App& app, int& exit_code) {
                   "projection onto the probability simplex)");
   add_tolerance_option(*sub, "--em-stop", c->em_stop,
                        "EM: relative log-likelihood gain that stops its first run (0 to 1/10)");
+  add_text_option(*sub, "--em-distance", c->em_distance,
+                  "EM: the certified bound on the l2 distance from every EM vector to the "
+                  "maximum-likelihood estimate, EM run further until it holds (at most 1/10; "
+                  "default 1e-6)");
   add_text_option(*sub, "--em-gap", c->em_gap,
                   "EM: the certified bound on (max L - L(em)) / n every EM vector must meet, EM "
                   "run further until it does (exact rational or decimal, at most 1/10; default "

@@ -308,17 +308,11 @@ std::optional<std::string> set_label_of_bits(const std::string& y, const IndexSe
   if (y.size() != over.universe() || y.find_first_not_of("01") != std::string::npos) {
     return std::nullopt;
   }
-  std::vector<std::size_t> members;
+  std::vector<std::uint32_t> members;
   for (std::size_t j = 0; j < y.size(); ++j) {
-    if (y[j] == '1') members.push_back(j);
+    if (y[j] == '1') members.push_back(static_cast<std::uint32_t>(j));
   }
-  if (members.size() == 1 && !over.contains(members[0])) return std::to_string(members[0]);
-  std::string label;
-  for (const std::size_t j : members) {
-    label += label.empty() ? '{' : ',';
-    label += std::to_string(j);
-  }
-  return label + '}';
+  return report_label(members, over);
 }
 
 // The column of y: by label when the syntax has labels, else as a 0-based index.
@@ -654,6 +648,16 @@ ConformancePlan plan_conformance(const EstimationModel& model, const RatioScope&
     return detects_excess(e, scope.claimed_exp_eps, excess, n, interval_alpha, power);
   });
   return plan;
+}
+
+std::string report_label(std::span<const std::uint32_t> set_bits, const IndexSet& over) {
+  if (set_bits.size() == 1 && !over.contains(set_bits[0])) return std::to_string(set_bits[0]);
+  std::string label;
+  for (const std::uint32_t j : set_bits) {
+    label += label.empty() ? '{' : ',';
+    label += std::to_string(j);
+  }
+  return label.empty() ? "{}" : label + '}';
 }
 
 }  // namespace uldp::estimate

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -64,6 +65,10 @@ struct OutputSyntax {
   /// outside this set): the reports of uBD, ubd-opt and uSS as `uldp simulate` writes them.
   std::optional<IndexSet> bit_strings_over;
 };
+
+/// The label of a block-family report given by its set bits (ascending): "{1,3}", or "4" for one
+/// bit outside `over` (an X_N report of uBD, ubd-opt, uSS), as `uldp mechanism` lists outputs.
+std::string report_label(std::span<const std::uint32_t> set_bits, const IndexSet& over);
 
 /// Reads "x,y" lines (y as `syntax` says for symbol models, a k-character 0/1 string for
 /// bit-vector models; '#' comments and blank lines skipped) and tallies them against the model
