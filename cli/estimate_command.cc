@@ -174,8 +174,8 @@ void run(const EstimateCommand& c, int& exit_code) {
   const EstimationModel model = estimation_model(spec);
   std::ifstream in(c.reports);
   if (!in) throw InputError(c.reports, "cannot open the file");
-  const ReportData data =
-      read_reports(in, c.reports, report_size(model), reports_are_bit_vectors(model));
+  const ReportData data = read_reports(in, c.reports, report_size(model),
+                                       reports_are_bit_vectors(model), report_labels(model));
   Outcome out = estimate(name, model, data, c);
   std::optional<PumEstimate> pum_estimate;
   std::vector<double> r_hat;

@@ -86,6 +86,21 @@ std::size_t report_size(const EstimationModel& model) {
                     model);
 }
 
+std::vector<std::string> report_labels(const EstimationModel& model) {
+  const auto* uhr = std::get_if<UhrParams>(&model);
+  if (!uhr) return {};
+  std::vector<std::string> labels;
+  for (std::size_t j = 0; j < uhr->columns; ++j) {
+    std::string label = "h";  // appended: GCC 12 warns falsely on "h" + std::string
+    label += std::to_string(j);
+    labels.push_back(std::move(label));
+  }
+  for (std::size_t x = 0; x < uhr->k; ++x) {
+    if (!uhr->sensitive.contains(x)) labels.push_back(std::to_string(x));
+  }
+  return labels;
+}
+
 std::vector<double> empirical_estimate(const EstimationModel& model, const ReportData& data) {
   return std::visit(
       Overloaded{
@@ -248,7 +263,9 @@ void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel&
           [&](const DenseParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); },
           [&](const UbdParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); },
           [&](const UbdOptParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); },
-          [&](const UhrParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); },
+          [&](const UhrParams& m) {
+            write_symbol_reports(out, sample_reports(rng, m, inputs), report_labels(model));
+          },
           [&](const UssParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); }},
       model);
 }

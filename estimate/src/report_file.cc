@@ -6,6 +6,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "uldp/error.h"
 
@@ -47,8 +48,16 @@ std::uint64_t parse_count(std::string_view value, const std::string& source, std
 }  // namespace
 
 ReportData read_reports(std::istream& in, const std::string& source, std::size_t k,
-                        bool bit_vectors) {
+                        bool bit_vectors, std::span<const std::string> labels) {
   if (k == 0) throw InvalidArgument("read_reports: k must be >= 1");
+  if (!labels.empty() && labels.size() != k) {
+    throw InvalidArgument("read_reports: " + std::to_string(labels.size()) +
+                          " labels for k = " + std::to_string(k));
+  }
+  std::unordered_map<std::string_view, std::uint32_t> column_of;
+  for (std::size_t y = 0; y < labels.size(); ++y) {
+    column_of.emplace(labels[y], static_cast<std::uint32_t>(y));
+  }
   ReportData data;
   data.bit_vectors = bit_vectors;
   data.bit_reports = BitReports(k);
@@ -131,6 +140,16 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
       }
       for (std::uint32_t bit : set_bits) data.bit_reports.push_bit(bit);
       data.bit_reports.end_report();
+    } else if (!labels.empty()) {
+      const auto found = column_of.find(text);
+      if (found == column_of.end()) {
+        throw InputError(source, line, column,
+                         "'" + message_excerpt(text) + "' is not an output label (" + labels[0] +
+                             ", ..., " + labels[k - 1] +
+                             ": the labels uldp mechanism --format csv lists; a column is named "
+                             "by its label, never by its index)");
+      }
+      ++data.symbol_counts[found->second];
     } else {
       const std::uint64_t symbol = parse_count(text, source, line, column, "a symbol index");
       if (symbol >= k) {
@@ -153,10 +172,15 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
   return data;
 }
 
-void write_symbol_reports(std::ostream& out, const std::vector<std::uint32_t>& symbols) {
+void write_symbol_reports(std::ostream& out, const std::vector<std::uint32_t>& symbols,
+                          std::span<const std::string> labels) {
   std::string buffer;
   for (std::uint32_t s : symbols) {
-    buffer += std::to_string(s);
+    if (labels.empty()) {
+      buffer += std::to_string(s);
+    } else {
+      buffer += labels[s];
+    }
     buffer += '\n';
     if (buffer.size() > (1u << 16)) {
       out << buffer;

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <filesystem>
 #include <numeric>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,40 @@ TEST(EstimateCli, SimulateThenEstimateEveryMethodForUrr) {
       EXPECT_TRUE(j["converged"].get<bool>());
     }
   }
+}
+
+// Issue 19: uHR's reports are written and read by label, as `uldp mechanism uhr --format csv` and
+// `conform samples` name them; the per-report file and its counts give the same estimate.
+TEST(EstimateCli, UhrReportsAreLabels) {
+  const std::string mech = "--mech uhr --k 5 --sensitive 0,2,3 --exp-eps 3";
+  const fs::path reports = temp_dir() / "uhr.txt";
+  ASSERT_EQ(run_uldp("simulate " + mech + " --n 500 --seed 9 --out " + reports.string()).exit_code,
+            0);
+  const std::string text = read_file(reports);
+  EXPECT_NE(text.find("h"), std::string::npos);
+  std::vector<std::uint64_t> histogram(6, 0);  // h0..h3, then X_N = {1, 4}
+  const std::vector<std::string> labels = {"h0", "h1", "h2", "h3", "1", "4"};
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const auto at = std::find(labels.begin(), labels.end(), line);
+    ASSERT_NE(at, labels.end()) << line;
+    ++histogram[static_cast<std::size_t>(at - labels.begin())];
+  }
+  std::string counts_text = "# counts\n";
+  for (std::uint64_t c : histogram) counts_text += std::to_string(c) + "\n";
+  const std::string counts_file = temp_file("uhr_counts.txt", counts_text);
+  const RunResult a =
+      run_uldp("estimate " + mech + " --reports " + reports.string() + " --method emp --json");
+  const RunResult b =
+      run_uldp("estimate " + mech + " --reports " + counts_file + " --method emp --json");
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_EQ(nlohmann::json::parse(a.out)["estimate"], nlohmann::json::parse(b.out)["estimate"]);
+  const RunResult index = run_uldp("estimate " + mech + " --reports " +
+                                   temp_file("uhr_index.txt", "h1\n2\n") + " --method emp");
+  EXPECT_EQ(index.exit_code, 2);
+  EXPECT_NE(index.err.find(":2:1: '2' is not an output label (h0, ..., 4"), std::string::npos)
+      << index.err;
 }
 
 TEST(EstimateCli, CountsFilesWorkForEmpAndAreRefusedByBitVectorEm) {

@@ -7,9 +7,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <sstream>
 
 #include "uldp/error.h"
+#include "uldp/estimate/estimation_model.h"
 #include "uldp/mechanisms/uhr/uhr.h"
+#include "uldp/mechanisms/uhr/uhr_estimator.h"
 
 namespace uldp::estimate {
 namespace {
@@ -82,6 +85,47 @@ TEST(HadamardEstimator, EmOnTheDenseModelAndItsLimit) {
   } catch (const InvalidArgument& e) {
     EXPECT_NE(std::string(e.what()).find("uHR EM"), std::string::npos) << e.what();
     EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+  }
+}
+
+// The golden vectors' exact estimate and the server's double one are the same estimator.
+TEST(HadamardEstimator, ExactEstimateIsTheDoubleOne) {
+  const UhrParams params = uhr_params(kSensitive, kBudget);
+  std::vector<std::uint64_t> counts(params.outputs());
+  for (std::size_t y = 0; y < counts.size(); ++y) counts[y] = 17 + 29 * y % 13;
+  const std::vector<Rational> exact = exact_empirical_estimate_uhr(kSensitive, Rational(3), counts);
+  const std::vector<double> fast = empirical_estimate_uhr(params, counts);
+  ASSERT_EQ(exact.size(), fast.size());
+  for (std::size_t x = 0; x < exact.size(); ++x) {
+    EXPECT_NEAR(exact[x].convert_to<double>(), fast[x], 1e-12) << x;
+  }
+  counts.pop_back();
+  EXPECT_THROW(exact_empirical_estimate_uhr(kSensitive, Rational(3), counts), InvalidArgument);
+}
+
+// Report files name uHR's outputs as `uldp mechanism uhr --format csv` does, and read back what
+// they wrote; a column index where a label belongs is refused, not read as another output.
+TEST(HadamardReports, FilesUseTheMechanismsLabels) {
+  const UhrParams params = uhr_params(kSensitive, kBudget);
+  const std::vector<std::string> labels = report_labels(EstimationModel(params));
+  EXPECT_EQ(labels, uhr_classes(kSensitive, kBudget).to_dense().matrix.output_labels());
+  EXPECT_EQ(labels.front(), "h0");
+  EXPECT_EQ(labels.back(), "8");
+  Xoshiro256 rng(7);
+  const std::vector<std::uint32_t> inputs = {0, 1, 2, 3, 4, 5, 6, 7, 8, 1, 1};
+  const std::vector<std::uint32_t> reports = sample_reports(rng, params, inputs);
+  std::stringstream file;
+  write_symbol_reports(file, reports, labels);
+  const ReportData read = read_reports(file, "r.txt", params.outputs(), false, labels);
+  EXPECT_EQ(read.symbol_counts, histogram(reports, params.outputs()));
+  std::istringstream index("h3\n1\n");  // 1 is in X_S: no output is named 1
+  try {
+    read_reports(index, "r.txt", params.outputs(), false, labels);
+    FAIL() << "an index read as a label";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("r.txt:2:1: '1' is not an output label (h0, ..., 8"),
+              std::string::npos)
+        << e.what();
   }
 }
 

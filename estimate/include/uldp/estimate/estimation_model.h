@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -37,6 +38,10 @@ std::size_t num_symbols(const EstimationModel& model);
 /// The size of a report: the number of distinct symbol reports (k; uHR: V + |X_N|; a dense
 /// matrix: its outputs), or k bits for bit vectors.
 std::size_t report_size(const EstimationModel& model);
+/// The labels of a symbol model's reports where they are not the indices 0..report_size-1 (uHR:
+/// "h0".."h(V-1)", then X_N ascending, as `uldp mechanism uhr --format csv` lists them); empty
+/// otherwise. Report files name outputs by these (report_file.h).
+std::vector<std::string> report_labels(const EstimationModel& model);
 
 /// The empirical estimate from report counts (symbol histogram or per-bit counts).
 std::vector<double> empirical_estimate(const EstimationModel& model, const ReportData& data);

@@ -1,5 +1,7 @@
 // The text format of report files (read by `uldp estimate`, written by `uldp simulate`).
-//  Per-report, symbol mechanisms:  one symbol index 0..k-1 per line.
+//  Per-report, symbol mechanisms:  one output per line, by its label as `uldp mechanism NAME
+//    --format csv` lists it: the index 0..k-1 for rr, urr, mangat and none, and for uhr
+//    "h0".."h(V-1)" (the Hadamard columns) or the symbol of X_N itself ("4").
 //  Per-report, bit-vector mechanisms: one string of k characters '0'/'1' per line, character j
 //    is bit j.
 //  Counts, symbol mechanisms: first line "# counts", then k lines, line y = count of symbol y.
@@ -11,6 +13,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -28,12 +31,16 @@ struct ReportData {
   std::uint64_t n = 0;   ///< number of reports
 };
 
-/// Reads a report file for a mechanism over k symbols; `source` names it in errors.
+/// Reads a report file for a mechanism with k symbols or bits (its report size); `source` names it
+/// in errors. `labels`: the outputs' labels in column order where they are not the indices (uHR,
+/// report_labels in estimation_model.h); a per-report symbol line is then a label, while counts
+/// stay positional. Empty: a symbol line is the index.
 ReportData read_reports(std::istream& in, const std::string& source, std::size_t k,
-                        bool bit_vectors);
+                        bool bit_vectors, std::span<const std::string> labels = {});
 
 /// Writes per-report symbol data / bit-vector data / counts in the format above.
-void write_symbol_reports(std::ostream& out, const std::vector<std::uint32_t>& symbols);
+void write_symbol_reports(std::ostream& out, const std::vector<std::uint32_t>& symbols,
+                          std::span<const std::string> labels = {});
 void write_bit_reports(std::ostream& out, const BitReports& reports);
 void write_symbol_counts(std::ostream& out, const std::vector<std::uint64_t>& counts);
 void write_bit_counts(std::ostream& out, const BitCounts& counts);
