@@ -55,8 +55,7 @@ int report_samples(const SamplesRun& c, const ConformReference& reference,
                    const std::optional<SequentialSummary>& sequential) {
   const EstimationModel& model = reference.model;
   const RatioScope& scope = reference.scope;
-  OutputSyntax syntax = reference.syntax;
-  if (c.output_index) syntax = {};
+  const OutputSyntax syntax = sample_syntax(reference, c.output_index);
   std::istringstream in(samples);
   const SampleTallies tallies = tally_samples(in, source, model, scope, syntax);
   const ConformanceReport r = check_conformance(tallies, model, scope, c.alpha, c.demand);
@@ -75,6 +74,7 @@ int report_samples(const SamplesRun& c, const ConformReference& reference,
       {"source", c.reference.file.given() ? "matrix" : "registry"},
       {"name", reference.name},
       {"reading", reference.reading ? nlohmann::json(*reference.reading) : nlohmann::json(nullptr)},
+      {"pooling", reference.pooling ? nlohmann::json(*reference.pooling) : nlohmann::json(nullptr)},
       {"claim", reference.claim}};
   j["samples"] = tallies.n;
   j["alpha"] = sequential ? sequential->alpha : r.alpha;
@@ -153,6 +153,7 @@ int report_samples(const SamplesRun& c, const ConformReference& reference,
                 << decimal(sequential->look_alpha) << "\n";
     }
     if (reference.reading) std::cout << "  reference read as: " << *reference.reading << "\n";
+    if (reference.pooling) std::cout << "  reference pooled: " << *reference.pooling << "\n";
     std::cout << "  fit: " << r.fit_tests << " tests, smallest p = " << decimal(r.min_p_value)
               << " (" << r.worst_test << ") vs Bonferroni threshold " << decimal(r.fit_threshold)
               << (r.fit_rejected ? ": REJECTED" : ": not rejected") << "\n";
@@ -273,8 +274,7 @@ void run_client(const ConformClientCommand& c, int& exit_code) {
     sequential.looks.push_back(per_input);
     look.alpha = c.alpha / std::exp2(j + 1);
     sequential.look_alpha = look.alpha;
-    OutputSyntax syntax = reference.syntax;
-    if (c.output_index) syntax = {};
+    const OutputSyntax syntax = sample_syntax(reference, c.output_index);
     std::istringstream in(samples);
     const SampleTallies t =
         tally_samples(in, client.name(), reference.model, reference.scope, syntax);
@@ -303,8 +303,8 @@ struct ConformPlanCommand {
 
 void run_plan(const ConformPlanCommand& c) {
   const ConformReference reference = build_reference(c.reference);
-  const ConformancePlan plan =
-      plan_conformance(reference.model, reference.scope, c.alpha, c.power, c.delta, c.excess);
+  const ConformancePlan plan = plan_conformance(reference.model, reference.scope, c.alpha, c.power,
+                                                c.delta, c.excess, reference.syntax.labels);
   nlohmann::json j = {{"mechanism", reference.name},
                       {"alpha", c.alpha},
                       {"power", c.power},
@@ -318,13 +318,16 @@ void run_plan(const ConformPlanCommand& c) {
                                                        : nlohmann::json(nullptr)},
                       {"event", plan.event},
                       {"p_x", plan.p_x},
-                      {"p_x_prime", plan.p_x_prime}};
+                      {"p_x_prime", plan.p_x_prime},
+                      {"pooling", reference.pooling ? nlohmann::json(*reference.pooling)
+                                                    : nlohmann::json(nullptr)}};
   if (c.json) {
     std::cout << versioned(j).dump(1) << "\n";
     return;
   }
   std::cout << "conform plan for " << reference.name << " (alpha = " << c.alpha
             << ", power = " << c.power << "):\n";
+  if (reference.pooling) std::cout << "  reference pooled: " << *reference.pooling << "\n";
   std::cout << "  a deviation of " << c.delta << " in any cell: " << plan.per_input_for_delta
             << " samples per input (" << plan.fit_tests << " tests, Bonferroni)\n";
   if (plan.per_input_for_excess) {

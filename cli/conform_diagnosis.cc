@@ -41,7 +41,7 @@ std::optional<Diagnosis> fits(const ConformReference& reference, const std::stri
                               const std::string& reading) {
   try {
     std::istringstream in(samples);
-    const OutputSyntax syntax = output_index ? OutputSyntax{} : reference.syntax;
+    const OutputSyntax syntax = sample_syntax(reference, output_index);
     const SampleTallies t = tally_samples(in, source, reference.model, reference.scope, syntax);
     const ConformanceReport r = check_conformance(t, reference.model, reference.scope, alpha);
     if (t.impossible > 0 || r.fit_rejected || r.ratio_violated) return std::nullopt;

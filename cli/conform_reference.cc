@@ -7,6 +7,7 @@
 #include "uldp/forms/dense_privacy_check.h"
 #include "uldp/io/matrix_reader.h"
 #include "uldp/mechanisms/exact_form.h"
+#include "uldp/mechanisms/pooled_form.h"
 
 namespace uldp::cli {
 using namespace uldp::estimate;  // the double-precision layer
@@ -48,17 +49,49 @@ bool is_class_family(const EstimationModel& model) {
          std::holds_alternative<UssParams>(model) || std::holds_alternative<UhrParams>(model);
 }
 
+// Cells the pooled model may hold (k x cells doubles).
+constexpr std::size_t kMaxPooledEntries = std::size_t{1} << 24;
+
+// The block families beyond their dense expansion: the pooled form, outputs read as sets.
+bool from_pooled_form(const MechanismSpec& spec, ConformReference& r) {
+  const std::optional<PooledForm> pooled = pooled_form(spec);
+  if (!pooled) return false;
+  if (pooled->cells() > kMaxPooledEntries / spec.k) {
+    throw InvalidArgument("conform: " + r.name + " pools into " + std::to_string(pooled->cells()) +
+                          " cells for " + std::to_string(spec.k) + " inputs, beyond the limit of " +
+                          std::to_string(kMaxPooledEntries) + " entries");
+  }
+  const std::string outputs =
+      std::visit(Overloaded{[](const ClassForm& f) { return to_string(f.q.num_outputs()); },
+                            [](const auto&) { return std::string("?"); }},
+                 exact_form(spec));
+  r.model = dense_params(DenseMechanism(spec.k, pooled->labels, pooled->q));
+  r.syntax.labels = pooled->labels;
+  r.syntax.bit_strings_over = spec.sensitive;
+  r.syntax.cell_of_set = pooled->cell_of;
+  r.pooling = std::to_string(pooled->cells()) + " cells pooling its " + outputs +
+              " outputs (blocks by size and smallest member, X_N symbols alone), since they are "
+              "too many to list";
+  const std::optional<PrivacyBudget> budget = budget_of(spec);
+  if (entry_of(spec).claim == Claim::kNone || !budget) return true;
+  r.scope.claimed = true;
+  r.scope.claimed_exp_eps = claimed_exp_eps(*budget);
+  if (entry_of(spec).claim == Claim::kUldp) r.scope.protected_symbols = pooled->protected_cells;
+  return true;
+}
+
 void from_dense_expansion(const MechanismSpec& spec, ConformReference& r) {
   const bool blocks = !std::holds_alternative<UhrParams>(r.model);
-  DenseForm dense = [&] {
-    try {
-      return std::get<DenseForm>(exact_form(spec, FormChoice::kDense));
-    } catch (const InvalidArgument& e) {
-      throw InvalidArgument("conform: " + r.name +
-                            " is tested on its listed outputs, and this instance has too many (" +
-                            e.what() + ")");
-    }
-  }();
+  std::optional<DenseForm> expanded;
+  try {
+    expanded = std::get<DenseForm>(exact_form(spec, FormChoice::kDense));
+  } catch (const InvalidArgument& e) {
+    if (from_pooled_form(spec, r)) return;
+    throw InvalidArgument("conform: " + r.name +
+                          " is tested on its listed outputs, and this instance has too many (" +
+                          e.what() + ")");
+  }
+  DenseForm& dense = *expanded;
   r.model = dense_params(dense.q);
   r.syntax.labels = dense.q.output_labels();
   if (blocks) r.syntax.bit_strings_over = spec.sensitive;  // reports as simulate writes them
@@ -147,6 +180,16 @@ ConformReference from_file(const ConformReferenceFlags& f) {
 }
 
 }  // namespace
+
+OutputSyntax sample_syntax(const ConformReference& reference, bool output_index) {
+  if (!output_index) return reference.syntax;
+  if (reference.pooling) {
+    throw InvalidArgument("--output-index: " + reference.name +
+                          "'s outputs are too many to list, so they have no column index; "
+                          "samples name them as sets ({1,3} or k-bit strings)");
+  }
+  return {};
+}
 
 void ConformReferenceFlags::add_to(CLI::App& command) {
   mech.add_with_mech_option(command);

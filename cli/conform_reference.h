@@ -33,7 +33,9 @@ struct ConformReference {
   estimate::EstimationModel model;
   estimate::RatioScope scope;
   std::optional<std::string> reading;  ///< files: how the file was read, in one line
-  std::string claim;                   ///< "eps-LDP at exp_eps 3", "ULDP ...", or "none"
+  /// Block families too large to list: how their outputs were pooled into cells, in one line.
+  std::optional<std::string> pooling;
+  std::string claim;  ///< "eps-LDP at exp_eps 3", "ULDP ...", or "none"
   /// How sample outputs name their column: by label where labels differ from column indices
   /// (uHR's "h2", uBD's "{1,3}", a matrix file's header), else by index.
   estimate::OutputSyntax syntax;
@@ -41,8 +43,14 @@ struct ConformReference {
 
 /// Builds the reference from exactly one of --mech and --matrix. The mechanisms whose outputs
 /// are a class family (ubd, ubd-opt, uhr, uss) are tested on their dense expansion (at most
-/// 4096 outputs), their samples' outputs read by label. Throws InvalidArgument naming
-/// the flag, InputError naming file:line (a row that does not sum to 1, a malformed file).
+/// 4096 outputs), their samples' outputs read by label; beyond it the block families (ubd,
+/// ubd-opt, uss) on their pooled form (uldp/mechanisms/pooled_form.h), outputs read as sets.
+/// Throws InvalidArgument naming the flag, InputError naming file:line (a row that does not sum
+/// to 1, a malformed file).
 ConformReference build_reference(const ConformReferenceFlags& flags);
+
+/// How samples name outputs: the reference's syntax, or with --output-index the 0-based column
+/// (refused for a pooled reference, whose outputs are not listed).
+estimate::OutputSyntax sample_syntax(const ConformReference& reference, bool output_index);
 
 }  // namespace uldp::cli

@@ -8,6 +8,7 @@ set(ULDP_MECHANISMS_DIR ${CMAKE_CURRENT_LIST_DIR})
 set(ULDP_MECHANISM_REFERENCE_SOURCES
   ${ULDP_MECHANISMS_DIR}/registry.cc
   ${ULDP_MECHANISMS_DIR}/exact_form.cc
+  ${ULDP_MECHANISMS_DIR}/pooled_form.cc
   ${ULDP_MECHANISMS_DIR}/mechanism_parameters.cc
   ${ULDP_MECHANISMS_DIR}/none/none.cc
   ${ULDP_MECHANISMS_DIR}/rr/rr.cc

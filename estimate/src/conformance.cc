@@ -150,7 +150,9 @@ struct TightestEvent {
   double p_x = 0, p_x_prime = 0;
 };
 
-TightestEvent tightest_event(const EstimationModel& model, const RatioScope& scope) {
+// `labels`: the outputs' names where they are not their indices (symbol models).
+TightestEvent tightest_event(const EstimationModel& model, const RatioScope& scope,
+                             const std::vector<std::string>& labels) {
   const std::size_t k = num_symbols(model);
   TightestEvent best;
   auto consider = [&](double a, double b, const std::function<std::string()>& name) {
@@ -181,8 +183,9 @@ TightestEvent tightest_event(const EstimationModel& model, const RatioScope& sco
         for (std::size_t xp : {low, second_low}) {
           if (x == k || xp == k || x == xp) continue;
           consider(symbol_probability(model, x, y), symbol_probability(model, xp, y), [&] {
-            return "y = " + std::to_string(y) + ", x = " + std::to_string(x) +
-                   ", x' = " + std::to_string(xp);
+            std::string name = "y = ";
+            name += labels.empty() ? std::to_string(y) : labels[y];
+            return name + ", x = " + std::to_string(x) + ", x' = " + std::to_string(xp);
           });
         }
       }
@@ -241,14 +244,14 @@ double cell_z_sum(double alpha, double power, std::size_t fit_tests) {
 // What n samples of the weakest input can detect (the inverse of plan_conformance).
 Resolution resolution_at(const EstimationModel& model, const RatioScope& scope, double alpha,
                          double power, std::size_t fit_tests, std::size_t intervals,
-                         std::uint64_t n) {
+                         std::uint64_t n, const std::vector<std::string>& labels) {
   Resolution r;
   r.power = power;
   r.fewest_samples = n;
   if (n == 0) return r;
   r.cell_deviation =
       std::min(1.0, cell_z_sum(alpha, power, fit_tests) * 0.5 / std::sqrt(static_cast<double>(n)));
-  const TightestEvent e = tightest_event(model, scope);
+  const TightestEvent e = tightest_event(model, scope, labels);
   if (!scope.claimed || e.ratio == 0) return r;
   const double interval_alpha =
       alpha / 2 / static_cast<double>(std::max<std::size_t>(intervals, 1));
@@ -315,6 +318,53 @@ std::optional<std::string> set_label_of_bits(const std::string& y, const IndexSe
   return report_label(members, over);
 }
 
+// The members of an output written as a set: "{1,3}", a 0/1 string of `universe` characters, or
+// one symbol "4"; ascending. nullopt when y is none of these.
+std::optional<std::vector<std::uint32_t>> members_of_output(const std::string& y,
+                                                            std::size_t universe) {
+  std::vector<std::uint32_t> members;
+  if (y.size() == universe && y.find_first_not_of("01") == std::string::npos) {
+    for (std::size_t j = 0; j < y.size(); ++j) {
+      if (y[j] == '1') members.push_back(static_cast<std::uint32_t>(j));
+    }
+    return members;
+  }
+  const bool braced = y.size() >= 2 && y.front() == '{' && y.back() == '}';
+  const std::string body = braced ? y.substr(1, y.size() - 2) : y;
+  std::size_t start = 0;
+  while (start <= body.size()) {
+    std::size_t end = body.find(',', start);
+    if (end == std::string::npos) end = body.size();
+    const std::string item = trim(body.substr(start, end - start));
+    if (item.empty() || item.size() > 9 ||
+        item.find_first_not_of("0123456789") != std::string::npos)
+      return std::nullopt;
+    const std::size_t value = std::stoul(item);
+    if (value >= universe) return std::nullopt;
+    members.push_back(static_cast<std::uint32_t>(value));
+    if (!braced && end != body.size()) return std::nullopt;
+    start = end + 1;
+  }
+  std::sort(members.begin(), members.end());
+  if (std::adjacent_find(members.begin(), members.end()) != members.end()) return std::nullopt;
+  return members;
+}
+
+// The cell of y in a pooled reference.
+std::size_t pooled_cell(const std::string& y, const OutputSyntax& syntax, const std::string& source,
+                        std::size_t line, std::size_t column) {
+  const std::size_t universe = syntax.bit_strings_over ? syntax.bit_strings_over->universe() : 0;
+  const std::optional<std::vector<std::uint32_t>> members = members_of_output(y, universe);
+  if (!members) {
+    throw InputError(source, line, column,
+                     "output '" + message_excerpt(y) + "' is not a set of symbols ({1,3}, a " +
+                         std::to_string(universe) + "-character 0/1 string, or one symbol)");
+  }
+  if (const std::optional<std::size_t> cell = syntax.cell_of_set(*members)) return *cell;
+  throw InputError(source, line, column,
+                   "output '" + message_excerpt(y) + "' is not an output of the reference");
+}
+
 // The column of y: by label when the syntax has labels, else as a 0-based index.
 std::size_t output_column(const std::string& y, const OutputSyntax& syntax,
                           const std::unordered_map<std::string, std::size_t>& by_label,
@@ -324,6 +374,7 @@ std::size_t output_column(const std::string& y, const OutputSyntax& syntax,
   const std::optional<std::string> text = unquoted(y);
   if (!text)
     throw InputError(source, line, column, "unbalanced quotes in the output " + y.substr(0, 40));
+  if (syntax.cell_of_set) return pooled_cell(*text, syntax, source, line, column);
   if (const auto it = by_label.find(*text); it != by_label.end()) return it->second;
   if (syntax.bit_strings_over) {
     if (const std::optional<std::string> set = set_label_of_bits(*text, *syntax.bit_strings_over)) {
@@ -600,8 +651,9 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
     if (t.per_input[x] < t.per_input[fewest]) fewest = x;
   }
   // Planned as a full run would be: every input tested, the whole event family.
-  r.resolution = resolution_at(model, scope, alpha, demand.power, fit_test_count(model, k),
-                               event_family_size(model, scope) * k, t.per_input[fewest]);
+  r.resolution =
+      resolution_at(model, scope, alpha, demand.power, fit_test_count(model, k),
+                    event_family_size(model, scope) * k, t.per_input[fewest], t.output_labels);
   r.resolution.fewest_input = fewest;
   if (r.verdict != Conformance::kConforms) return r;
   if (!r.inputs_without_samples.empty()) {
@@ -626,7 +678,8 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
 namespace uldp::estimate {
 
 ConformancePlan plan_conformance(const EstimationModel& model, const RatioScope& scope,
-                                 double alpha, double power, double delta, double excess) {
+                                 double alpha, double power, double delta, double excess,
+                                 const std::vector<std::string>& labels) {
   if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
   if (!(power > 0 && power < 1)) throw InvalidArgument("--power: must be in (0,1)");
   if (!(delta > 0 && delta < 1)) throw InvalidArgument("--delta: must be in (0,1)");
@@ -638,7 +691,7 @@ ConformancePlan plan_conformance(const EstimationModel& model, const RatioScope&
   plan.intervals = event_family_size(model, scope) * k;
   plan.per_input_for_delta = static_cast<std::uint64_t>(
       std::ceil(std::pow(cell_z_sum(alpha, power, plan.fit_tests) * 0.5 / delta, 2)));
-  const TightestEvent e = tightest_event(model, scope);
+  const TightestEvent e = tightest_event(model, scope, labels);
   plan.event = e.event;
   plan.p_x = e.p_x;
   plan.p_x_prime = e.p_x_prime;

@@ -392,6 +392,70 @@ TEST(ConformSamples, UbdClientThatAlwaysKeepsTheInputInItsBlockViolates) {
   EXPECT_GT(j["eps_lower_bound"]["exp_eps"].get<double>(), 3.0);
 }
 
+// uBD with C(16, 8) = 12870 blocks (k = 20, X_S = 0..15, K = 8, t = 3, D = 4), too many to list:
+// a sensitive x reports a uniform block holding it w.p. t/D = 3/4, else one without it; a
+// non-sensitive x reports itself w.p. (t-1)/D = 1/2, else a uniform block. As k-bit strings.
+const char* kLargeUbd = "--mech ubd --k 20 --sensitive 0-15 --block 8 --exp-eps 3";
+
+std::string large_ubd_client(std::size_t x, Xoshiro256& rng, bool always_own_block) {
+  std::string y(20, '0');
+  const double u = uniform01(rng);
+  if (x >= 16 && u < 0.5) {
+    y[x] = '1';
+    return y;
+  }
+  std::vector<std::size_t> pool;
+  std::size_t take = 8;
+  const bool holds_x = x < 16 && (always_own_block || u < 0.75);
+  for (std::size_t s = 0; s < 16; ++s) {
+    if (x < 16 && s == x) continue;
+    pool.push_back(s);
+  }
+  if (holds_x) {
+    y[x] = '1';
+    --take;
+  }
+  for (std::size_t i = 0; i < take; ++i) {  // a partial Fisher-Yates shuffle
+    const std::size_t j =
+        i + static_cast<std::size_t>(uniform01(rng) * static_cast<double>(pool.size() - i));
+    std::swap(pool[i], pool[j]);
+    y[pool[i]] = '1';
+  }
+  return y;
+}
+
+// Issue 19: a block family too large to list is tested in class form, its outputs pooled into
+// cells (blocks by smallest member, X_N symbols alone): a correct client conforms at a stated
+// resolution, one that always keeps its input in the block violates, and --output-index, which
+// needs a listing, is refused.
+TEST(ConformSamples, UbdTooLargeToListIsTestedOnPooledCells) {
+  const std::string good =
+      samples_file("ubd_large_good.txt", 20, 400,
+                   [](std::size_t x, Xoshiro256& rng) { return large_ubd_client(x, rng, false); });
+  const json j = conform(kLargeUbd, good, 0);
+  EXPECT_EQ(j["verdict"], "conforms");
+  EXPECT_NE(j["reference"]["pooling"].get<std::string>().find("13 cells pooling its 12874 outputs"),
+            std::string::npos)
+      << j["reference"];
+  const std::string own =
+      samples_file("ubd_large_own.txt", 20, 400,
+                   [](std::size_t x, Xoshiro256& rng) { return large_ubd_client(x, rng, true); });
+  const json v = conform(kLargeUbd, own, 1);
+  EXPECT_EQ(v["verdict"], "violates");
+  EXPECT_GT(v["eps_lower_bound"]["exp_eps"].get<double>(), 3.0);
+  const RunResult index = run_uldp(std::string("conform samples ") + kLargeUbd + " --samples " +
+                                   good + " --output-index");
+  EXPECT_EQ(index.exit_code, 2);
+  EXPECT_NE(index.err.find("--output-index: ubd's outputs are too many to list"), std::string::npos)
+      << index.err;
+  const std::string wrong = temp_file("ubd_large_wrong.txt", "0,\"{0,1,2}\"\n");
+  const RunResult w = run_uldp(std::string("conform samples ") + kLargeUbd + " --samples " + wrong);
+  EXPECT_EQ(w.exit_code, 2);
+  EXPECT_NE(w.err.find(":1:3: output '{0,1,2}' is not an output of the reference"),
+            std::string::npos)
+      << w.err;
+}
+
 // A test double of the reference uHR encoder (encode_uHR.m; errata R6) as a black-box client,
 // its integer outputs named by uldp's labels: 1..V are the columns h0..h{V-1}, x + V - v above V
 // is the non-sensitive symbol x. Over k = 5, t = 3 (V = 4): it conforms on the prefix X_S =

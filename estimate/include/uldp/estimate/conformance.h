@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <span>
@@ -64,6 +65,10 @@ struct OutputSyntax {
   /// Also read a k-character 0/1 string as the set of its 1 bits, "{1,3}" (or "4" for one bit
   /// outside this set): the reports of uBD, ubd-opt and uSS as `uldp simulate` writes them.
   std::optional<IndexSet> bit_strings_over;
+  /// A pooled reference (uldp/mechanisms/pooled_form.h): y is a set of symbols ("{1,3}", a
+  /// k-character 0/1 string with k = bit_strings_over's universe, or "4") tallied in the cell
+  /// this returns; nullopt: no output of the reference is that set. `labels` name the cells.
+  std::function<std::optional<std::size_t>(std::span<const std::uint32_t>)> cell_of_set;
 };
 
 /// The label of a block-family report given by its set bits (ascending): "{1,3}", or "4" for one
@@ -153,8 +158,10 @@ struct ConformancePlan {
   double p_x = 0, p_x_prime = 0;  ///< its reference probabilities
 };
 
-/// Plans a conformance test at significance alpha and power 1 - beta.
+/// Plans a conformance test at significance alpha and power 1 - beta; `labels` name the outputs
+/// of a symbol model in the event where they are not their indices.
 ConformancePlan plan_conformance(const EstimationModel& model, const RatioScope& scope,
-                                 double alpha, double power, double delta, double excess);
+                                 double alpha, double power, double delta, double excess,
+                                 const std::vector<std::string>& labels = {});
 
 }  // namespace uldp::estimate

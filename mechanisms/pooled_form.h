@@ -1,0 +1,42 @@
+// The block families (ubd, ubd-opt, uss) pooled into cells, for testing a client's samples when
+// their C(v, K) outputs are too many to list. A cell is a set of outputs of one kind: the blocks
+// of one size K whose smallest member is s (one cell per (K, s); a block of size 1 is its own
+// cell), each symbol o of X_N reported alone, and for uSS the sets S ∪ {o} whose smallest
+// member is s. Q(cell | x) is the exact sum of Q(y | x) over the cell's outputs, counted by
+// membership: the blocks of size K with smallest member s number C(v-r-1, K-1) (r the rank of s
+// in X_S), C(v-r-2, K-2) of them contain a larger sensitive x. Pooling is post-processing, so a
+// client that conforms passes the pooled test, and a pooled ratio above e^ε proves a single
+// output's ratio above it (a ratio of sums is at most the largest ratio); cells never mix
+// protected and unprotected outputs, so the claim's ratio condition carries over.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/mechanisms/mechanism_spec.h"
+
+namespace uldp {
+
+struct PooledForm {
+  std::size_t k = 0;  ///< inputs
+  std::vector<std::string>
+      labels;                ///< one per cell: "{2,…} (K = 3)", "{4}", "7", "{2,…}+7 (K = 2)"
+  IndexSet protected_cells;  ///< the cells of Y_P (the blocks)
+  std::vector<Rational> q;   ///< Q(cell | x) at [x * cells + cell]; every row sums to 1
+  /// The cell of the output with these members (ascending, each < k); nullopt when no output of
+  /// the mechanism has them.
+  std::function<std::optional<std::size_t>(std::span<const std::uint32_t>)> cell_of;
+  std::size_t cells() const { return labels.size(); }
+};
+
+/// The pooled form of a block family (ubd, ubd-opt, uss); nullopt for every other mechanism.
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec);
+
+}  // namespace uldp

@@ -1,0 +1,83 @@
+// The pooled form of the block families against their dense expansion: every listed output falls
+// in exactly one cell, of the same protection, and each cell's probability is the exact sum of its
+// outputs' (so pooling is the post-processing the conformance argument needs); sets that are not
+// outputs have no cell.
+#include "uldp/mechanisms/pooled_form.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "uldp/mechanisms/exact_form.h"
+#include "uldp/mechanisms/registry.h"
+
+namespace uldp {
+namespace {
+
+std::vector<std::uint32_t> members_of(const std::string& label) {
+  std::vector<std::uint32_t> members;
+  std::string digits;
+  for (const char c : label + ",") {
+    if (c >= '0' && c <= '9') {
+      digits += c;
+    } else if (!digits.empty()) {
+      members.push_back(static_cast<std::uint32_t>(std::stoul(digits)));
+      digits.clear();
+    }
+  }
+  return members;
+}
+
+MechanismSpec spec(const std::string& name, const char* sensitive, std::size_t k,
+                   std::optional<std::size_t> block) {
+  MechanismArguments a;
+  a.k = k;
+  a.sensitive = IndexSet::parse(sensitive, k, "xs");
+  a.budget = PrivacyBudget::from_exp_eps(Rational(3));
+  a.block = block;
+  return make_mechanism(find_mechanism(name), a);
+}
+
+TEST(PooledForm, CellsAreExactSumsOfTheDenseOutputs) {
+  const std::vector<MechanismSpec> specs = {
+      spec("ubd", "0,2,3,5", 7, 2),      spec("ubd", "1-5", 7, 3),     spec("ubd", "0,2,3,5", 6, 1),
+      spec("uss", "0,2,3,5", 7, 2),      spec("uss", "0-3", 6, 1),     spec("uss", "1-3", 5, 3),
+      spec("ubd-opt", "0,2,3,5", 8, {}), spec("ubd-opt", "0-5", 9, {})};
+  for (const MechanismSpec& s : specs) {
+    const std::string name(entry_of(s).name);
+    const std::optional<PooledForm> pooled = pooled_form(s);
+    ASSERT_TRUE(pooled) << name;
+    const DenseForm dense = std::get<DenseForm>(exact_form(s, FormChoice::kDense));
+    const std::size_t cells = pooled->cells();
+    std::vector<Rational> sums(s.k * cells, Rational(0));
+    for (std::size_t y = 0; y < dense.q.num_outputs(); ++y) {
+      const std::string& label = dense.q.output_labels()[y];
+      const std::optional<std::size_t> cell = pooled->cell_of(members_of(label));
+      ASSERT_TRUE(cell) << name << " " << label;
+      EXPECT_EQ(pooled->protected_cells.contains(*cell), dense.protected_outputs.contains(y))
+          << name << " " << label;
+      for (std::size_t x = 0; x < s.k; ++x) sums[x * cells + *cell] += dense.q(x, y);
+    }
+    EXPECT_EQ(sums, pooled->q) << name;
+    for (std::size_t x = 0; x < s.k; ++x) {
+      Rational row = 0;
+      for (std::size_t c = 0; c < cells; ++c) row += pooled->q[x * cells + c];
+      EXPECT_EQ(row, 1) << name << " x = " << x;
+    }
+  }
+}
+
+TEST(PooledForm, SetsThatAreNoOutputHaveNoCell) {
+  const PooledForm ubd = *pooled_form(spec("ubd", "0,2,3,5", 7, 2));
+  EXPECT_FALSE(ubd.cell_of(std::vector<std::uint32_t>{0, 2, 3}));  // a block of the wrong size
+  EXPECT_FALSE(ubd.cell_of(std::vector<std::uint32_t>{0, 1}));     // a sensitive and an open one
+  EXPECT_FALSE(ubd.cell_of(std::vector<std::uint32_t>{}));
+  EXPECT_FALSE(ubd.cell_of(std::vector<std::uint32_t>{0, 9}));  // outside X
+  EXPECT_EQ(ubd.labels[*ubd.cell_of(std::vector<std::uint32_t>{2, 5})], "{2,…} (K = 2)");
+  EXPECT_EQ(ubd.labels[*ubd.cell_of(std::vector<std::uint32_t>{4})], "4");
+  EXPECT_FALSE(pooled_form(spec("urr", "0,2", 4, {})));
+}
+
+}  // namespace
+}  // namespace uldp
