@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "check_tolerance.h"
+#include "uldp/constructions/personalized_mechanism.h"
+#include "uldp/constructions/pum_population.h"
 #include "uldp/error.h"
 #include "uldp/forms/dense_privacy_check.h"
 #include "uldp/io/matrix_reader.h"
@@ -125,6 +127,9 @@ void require_stochastic(const MatrixFile& m, const std::optional<Rational>& tole
 
 ConformReference from_file(const ConformReferenceFlags& f) {
   const MechanismFlags& m = f.mech;
+  if (!m.common.empty() || !m.tags.empty() || !m.users.empty() || !m.user_groups.empty()) {
+    throw InvalidArgument("--matrix: --common, --tags and --users only go with --mech pum");
+  }
   if (m.k || m.theta || m.mangat_p || m.block) {
     throw InvalidArgument("--matrix: --k, --theta, --mangat-p and --block only go with --mech");
   }
@@ -193,6 +198,7 @@ OutputSyntax sample_syntax(const ConformReference& reference, bool output_index)
 
 void ConformReferenceFlags::add_to(CLI::App& command) {
   mech.add_with_mech_option(command);
+  mech.add_pum_options(command);
   file.add_to(command,
               "the reference as an exact mechanism file instead of --mech (the formats of `uldp "
               "check --matrix`); a budget makes its claim eps-LDP, --sensitive (and "
@@ -207,6 +213,51 @@ void ConformReferenceFlags::add_to(CLI::App& command) {
                   "at most 1/10; default: rows sum to exactly 1)");
 }
 
+// --mech pum: without --users the common mechanism Q_cmn over Z (the obfuscator every client
+// shares; inputs are X then the bots); with --users, the PUM Q^(i) = Q_cmn ∘ f_pre^(i) of the one
+// pre-processor the file holds (one user's client), claiming Proposition 9's
+// (X_S ∪ X_S^(i), Y_P, ε)-ULDP.
+ConformReference from_personalized(const MechanismFlags& flags) {
+  const PumSetup pum = flags.build_pum(false);
+  ConformReference r;
+  const std::string common(entry_of(pum.common).name);
+  if (!pum.users) {
+    r.name =
+        "pum (Q_cmn: " + common + " over Z = X + " + std::to_string(pum.tags.size()) + " bots)";
+    r.model = estimation_model(pum.common);
+    if (is_class_family(r.model)) {
+      from_dense_expansion(pum.common, r);
+    } else {
+      r.scope = scope_of(pum.common);
+    }
+    return r;
+  }
+  const PumPopulation& users = *pum.users;
+  if (users.groups().size() != 1) {
+    throw InvalidArgument("--users: conform tests one user's client, and the file holds " +
+                          std::to_string(users.groups().size()) +
+                          " different pre-processors; give a file with that user's line only");
+  }
+  const DenseForm q_cmn = [&] {
+    try {
+      return std::get<DenseForm>(exact_form(pum.common, FormChoice::kDense));
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument(std::string("--users: the user's mechanism is built densely, and ") +
+                            e.what());
+    }
+  }();
+  const PersonalizedMechanism q =
+      personalized_mechanism(q_cmn.q, q_cmn.protected_outputs, users.preprocessor(0));
+  r.name = "pum (the user of " + users.groups().front().source + ", Q_cmn: " + common + ")";
+  r.model = dense_params(q.q);
+  r.syntax.labels = q.q.output_labels();
+  const PrivacyBudget budget = *budget_of(pum.common);
+  r.scope.claimed = true;
+  r.scope.claimed_exp_eps = claimed_exp_eps(budget);
+  r.scope.protected_symbols = q.protected_outputs;
+  return r;
+}
+
 ConformReference build_reference(const ConformReferenceFlags& flags) {
   if (!flags.file.given() && flags.mech.name.empty()) {
     throw InvalidArgument("--mech: required (" + mechanism_names() + "), or --matrix FILE");
@@ -219,6 +270,11 @@ ConformReference build_reference(const ConformReferenceFlags& flags) {
   if (flags.protected_given) throw InvalidArgument("--protected: only with --matrix FILE");
   if (flags.row_sum_tolerance) {
     throw InvalidArgument("--row-sum-tolerance: only with --matrix FILE");
+  }
+  if (flags.mech.personalized()) {
+    ConformReference r = from_personalized(flags.mech);
+    r.claim = claim_text(r.scope);
+    return r;
   }
   const MechanismSpec spec = flags.mech.build();
   ConformReference r;

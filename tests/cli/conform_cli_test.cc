@@ -456,6 +456,54 @@ TEST(ConformSamples, UbdTooLargeToListIsTestedOnPooledCells) {
       << w.err;
 }
 
+// The PUM over X = {0..3} with X_S = {0}, one tag "home", Q_cmn = uRR over Z = X + {bot = 4} with
+// Z_S = {0, 4} at t = 3 (c1 = 3/4, c2 = 1/4, c3 = 1/2), for a user who tags 2 as home: f_pre maps
+// 2 to the bot. `skip_preprocessor` is the bug of a client that obfuscates 2 as itself.
+const char* kPum = "--mech pum --common urr --k 4 --sensitive 0 --tags home --exp-eps 3";
+
+std::string pum_client(std::size_t x, Xoshiro256& rng, bool skip_preprocessor) {
+  const std::size_t z = x == 2 && !skip_preprocessor ? 4 : x;
+  const double u = uniform01(rng);
+  if (z == 0 || z == 4) return std::to_string(u < 0.75 ? z : 4 - z);
+  return std::to_string(u < 0.5 ? z : u < 0.75 ? 0 : 4);
+}
+
+// Issue 19: the PUM is a conformance reference where it makes sense: one user's client (a users
+// file with that user's tagging) against Q^(i) = Q_cmn o f_pre^(i) with Proposition 9's claim, and
+// without --users the common mechanism over Z. A client that skips the pre-processor reports the
+// tagged symbol itself, an output Q^(i) never produces.
+TEST(ConformSamples, PumUserClientAgainstItsPersonalizedMechanism) {
+  const std::string users = temp_file("pum_user.txt", "home=2\n");
+  const std::string flags = std::string(kPum) + " --users " + users;
+  const std::string good =
+      samples_file("pum_good.txt", 4, 2000,
+                   [](std::size_t x, Xoshiro256& rng) { return pum_client(x, rng, false); });
+  const json j = conform(flags, good, 0);
+  EXPECT_EQ(j["verdict"], "conforms");
+  EXPECT_NE(j["reference"]["name"].get<std::string>().find("the user of " + users + ":1"),
+            std::string::npos)
+      << j["reference"];
+  const std::string bad = samples_file("pum_bad.txt", 4, 2000, [](std::size_t x, Xoshiro256& rng) {
+    return pum_client(x, rng, true);
+  });
+  const json v = conform(flags, bad, 1);
+  EXPECT_NE(v["verdict"], "conforms");
+  EXPECT_GT(v["impossible"]["count"].get<int>(), 0) << v;
+  // Without --users: the common mechanism over Z (inputs 0..4, the bot last).
+  const std::string over_z =
+      samples_file("pum_common.txt", 5, 2000, [](std::size_t z, Xoshiro256& rng) {
+        const double u = uniform01(rng);
+        if (z == 0 || z == 4) return std::to_string(u < 0.75 ? z : 4 - z);
+        return std::to_string(u < 0.5 ? z : u < 0.75 ? 0 : 4);
+      });
+  EXPECT_EQ(conform(kPum, over_z, 0)["verdict"], "conforms");
+  const std::string two = temp_file("pum_two.txt", "home=2\nhome=3\n");
+  const RunResult r =
+      run_uldp("conform samples " + std::string(kPum) + " --users " + two + " --samples " + good);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--users: conform tests one user's client"), std::string::npos) << r.err;
+}
+
 // A test double of the reference uHR encoder (encode_uHR.m; errata R6) as a black-box client,
 // its integer outputs named by uldp's labels: 1..V are the columns h0..h{V-1}, x + V - v above V
 // is the non-sensitive symbol x. Over k = 5, t = 3 (V = 4): it conforms on the prefix X_S =
