@@ -37,6 +37,17 @@ bool extrapolate(const std::vector<double>& p0, const std::vector<double>& p1,
   return true;
 }
 
+// The Frank-Wolfe gap per report of L at p, read off one EM update p1 = p * (grad L) / n: the
+// largest p1(x) / p(x) - 1 (p and p1 both sum to 1). A small gain alone can stall far from the
+// maximum when EM grows a coordinate from near 0 by a factor close to 1 per update.
+double first_order_gap(const std::vector<double>& p, const std::vector<double>& p1) {
+  double gap = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (p[i] > 0) gap = std::max(gap, p1[i] / p[i] - 1);
+  }
+  return gap;
+}
+
 }  // namespace
 
 EmResult run_squarem_em(const EmMap& step, std::vector<double> p, const EmOptions& options) {
@@ -53,8 +64,9 @@ EmResult run_squarem_em(const EmMap& step, std::vector<double> p, const EmOption
   for (;;) {
     const double l1 = step(p1, p2);  // L(F(p)), and F(F(p)) into p2
     ++updates;
-    if (options.stop_on_small_gain &&
-        small_gain(l0, l1, options.tolerance)) {  // the stopping rule: one plain EM update
+    // The stopping rule: one plain EM update gains little and is not still climbing.
+    if (options.stop_on_small_gain && small_gain(l0, l1, options.tolerance) &&
+        first_order_gap(p1, p2) <= std::sqrt(options.tolerance)) {
       result.p = std::move(p1);
       result.log_likelihood = l1;
       result.converged = true;

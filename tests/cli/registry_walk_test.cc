@@ -169,9 +169,9 @@ TEST_P(RegistryWalk, CsvOutputReadsBackAsTheSameMatrixForEveryK) {
 
 // Issue 19: conformance serves every registry entry. uldp's own per-user sampler, given each
 // input in turn (a point mass as --p), is a correct client: its samples conform to the exact
-// reference with every input tested. Bit-vector reports are read as they are written (uBD, uSS:
-// the set of their 1 bits); symbol reports by column (--output-index), since uHR's listing labels
-// its columns h0.. and its X_N outputs by symbol. α = 0.001 per entry (a correct client fails
+// reference with every input tested. Reports are read exactly as `simulate` writes them, with no
+// flag: one output syntax (symbols and uHR's columns by label, bit vectors as k-bit strings, uBD
+// and uSS as the set of their 1 bits). α = 0.001 per entry (a correct client fails
 // with probability at most 0.001, so below 0.015 over the registry; fixed seeds make each run
 // the same).
 TEST_P(RegistryWalk, OwnSamplerConformsToTheExactReference) {
@@ -181,7 +181,6 @@ TEST_P(RegistryWalk, OwnSamplerConformsToTheExactReference) {
   ASSERT_EQ(listing.exit_code, 0) << listing.err;
   const std::size_t k = json::parse(listing.out)["Q"].size();
   std::string samples;
-  bool bit_strings = false;
   for (std::size_t x = 0; x < k; ++x) {
     std::string point_mass;
     for (std::size_t z = 0; z < k; ++z) point_mass += z == x ? "1\n" : "0\n";
@@ -193,13 +192,12 @@ TEST_P(RegistryWalk, OwnSamplerConformsToTheExactReference) {
     for (std::size_t end; (end = r.out.find('\n', begin)) != std::string::npos; begin = end + 1) {
       const std::string report = r.out.substr(begin, end - begin);
       if (report.empty() || report[0] == '#') continue;
-      bit_strings = report.size() == k && report.find_first_not_of("01") == std::string::npos;
       samples += std::to_string(x) + "," + report + "\n";
     }
   }
   const std::string path = temp_file("walk_conform_" + std::string(e.name) + ".txt", samples);
-  const RunResult r = run_uldp("conform samples " + flags() + " --samples " + path +
-                               (bit_strings ? "" : " --output-index") + " --alpha 0.001 --json");
+  const RunResult r =
+      run_uldp("conform samples " + flags() + " --samples " + path + " --alpha 0.001 --json");
   ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.err;
   const json j = json::parse(r.out);
   EXPECT_EQ(j["verdict"], "conforms") << r.out;
