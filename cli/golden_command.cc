@@ -14,6 +14,8 @@
 #include "uldp/estimate/estimation_model.h"
 #include "uldp/estimate/likelihood_distance.h"
 #include "uldp/estimate/post_processing.h"
+#include "uldp/estimate/pum.h"
+#include "uldp/estimate/pum_users.h"
 #include "uldp/estimate/sampler.h"
 #include "uldp/io/counts_file.h"
 #include "uldp/losses/likelihood_gap.h"
@@ -52,8 +54,7 @@ struct InputDistribution {
 
 // Uniform, Zipf (exponent 1), and a point mass on the first sensitive and on the first
 // non-sensitive symbol (where the mechanism has them).
-std::vector<InputDistribution> input_distributions(const MechanismSpec& spec) {
-  const std::size_t k = spec.k;
+std::vector<InputDistribution> input_distributions(std::size_t k, const IndexSet& sensitive) {
   std::vector<InputDistribution> out;
   out.push_back({"uniform", std::vector<double>(k, 1.0 / static_cast<double>(k))});
   std::vector<double> zipf(k);
@@ -66,8 +67,8 @@ std::vector<InputDistribution> input_distributions(const MechanismSpec& spec) {
     p[x] = 1;
     out.push_back({"point mass on " + what + " symbol " + std::to_string(x), p});
   };
-  if (!spec.sensitive.empty()) point(spec.sensitive.indices().front(), "sensitive");
-  const IndexSet non_sensitive = spec.sensitive.complement();
+  if (!sensitive.empty()) point(sensitive.indices().front(), "sensitive");
+  const IndexSet non_sensitive = sensitive.complement();
   if (!non_sensitive.empty()) point(non_sensitive.indices().front(), "non-sensitive");
   return out;
 }
@@ -140,17 +141,23 @@ ReportData draw_reports(Xoshiro256& rng, const EstimationModel& model,
                     model);
 }
 
+// Cases drawn from the input distributions over X (for a PUM, through its users' pre-processors
+// to counts over Z).
 std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec& spec,
-                                    const EstimationModel& model) {
+                                    const EstimationModel& model,
+                                    const std::optional<PumSetup>& pum) {
   Xoshiro256 rng(c.seed.value_or(1));
-  const std::vector<InputDistribution> distributions = input_distributions(spec);
+  const std::vector<InputDistribution> distributions =
+      pum ? input_distributions(pum->k(), pum->common_sensitive)
+          : input_distributions(spec.k, spec.sensitive);
   std::vector<GoldenCase> cases;
   for (std::size_t i = 0; i < *c.cases; ++i) {
     const InputDistribution& d = distributions[i % distributions.size()];
     GoldenCase g;
     g.id = "case-" + std::to_string(i);
     g.input = d.name;
-    g.input_counts = sample_input_counts(rng, c.n.value_or(1000), d.p);
+    g.input_counts = pum ? sample_intermediate_counts(rng, *pum->users, d.p)
+                         : sample_input_counts(rng, c.n.value_or(1000), d.p);
     g.data = draw_reports(rng, model, g.input_counts);
     cases.push_back(std::move(g));
   }
@@ -247,12 +254,24 @@ void run(const GoldenCommand& c, int& exit_code) {
   if (!c.cases && (c.n || c.seed))
     throw InvalidArgument(std::string(c.n ? "--n" : "--seed") + ": only with --cases");
   if (!(c.alpha > 0.0 && c.alpha < 1.0)) throw InvalidArgument("--alpha: must be in (0,1)");
-  const MechanismSpec spec = c.mech.build();
+  // --mech pum: the reports are Q_cmn's over Z; the vectors over X follow eq. (21).
+  std::optional<PumSetup> pum;
+  if (c.mech.personalized()) {
+    pum = c.mech.build_pum(false);
+    if (c.cases && !pum->users) {
+      throw InvalidArgument(
+          "--users: a PUM's cases are drawn through its users' pre-processors (--users or "
+          "--user-groups FILE), or read with --from-counts");
+    }
+    if (!c.cases && pum->users) throw InvalidArgument("--users: only with --cases");
+    if (c.n) throw InvalidArgument("--n: with --mech pum the users file gives the users");
+  }
+  const MechanismSpec spec = pum ? pum->common : c.mech.build();
   const EstimationModel model = estimation_model(spec);
   const bool bits = reports_are_bit_vectors(model);
   const bool per_report = std::holds_alternative<UbdOptParams>(model);
   check_size(spec.k, bits ? kMaxGoldenBits : kMaxGoldenSymbols, "--k");
-  const std::string name(entry_of(spec).name);
+  const std::string name(pum ? "pum" : entry_of(spec).name);
   if (c.cases && drawn_per_user(model) && c.n.value_or(1000) > kMaxPerUserGoldenReports) {
     throw InvalidArgument("--n: " + name + "'s cases are drawn per user, at most " +
                           std::to_string(kMaxPerUserGoldenReports) + " reports");
@@ -264,7 +283,7 @@ void run(const GoldenCommand& c, int& exit_code) {
 
   std::vector<GoldenCase> cases;
   if (c.cases) {
-    cases = drawn_cases(c, spec, model);
+    cases = drawn_cases(c, spec, model, pum);
   } else {
     if (per_report) {
       throw InvalidArgument(
@@ -327,8 +346,18 @@ void run(const GoldenCommand& c, int& exit_code) {
   nlohmann::json j;
   j["format"] = "uldp golden vectors 1";
   j["mechanism"] = name;
-  j["k"] = spec.k;
-  j["sensitive"] = spec.sensitive.indices();
+  j["k"] = pum ? pum->k() : spec.k;
+  j["sensitive"] = pum ? pum->common_sensitive.indices() : spec.sensitive.indices();
+  if (pum) {
+    j["pum"] = {{"common", entry_of(spec).name},
+                {"tags", pum->tags},
+                {"z", spec.k},
+                {"estimate",
+                 "reports are Q_cmn's over Z (X, then one bot per tag); every vector is over X: "
+                 "p(x) = r(x) + sum_k r(bot_k) pi_k(x) (eq. (21)) with the paper's fallback pi_k "
+                 "proportional to max(r, 0) on X_N (no background knowledge); "
+                 "intermediate_emp_exact is r over Z"}};
+  }
   if (const std::optional<PrivacyBudget> budget = budget_of(spec)) {
     j["exp_eps"] = to_string(budget->exp_eps());
   }
@@ -361,13 +390,19 @@ void run(const GoldenCommand& c, int& exit_code) {
          "target"},
         {"start", "thresholded estimate mixed with uniform at 1e-6"}};
   }
+  // A PUM's estimate over X from r over Z (eq. (21), fallback for every tag).
+  const auto over_x = [&](const std::vector<double>& r) {
+    if (!pum) return r;
+    return pum_estimate(r, std::vector<std::optional<std::vector<double>>>(pum->tags.size()),
+                        pum->common_sensitive);
+  };
   j["cases"] = nlohmann::json::array();
   for (const GoldenCase& g : cases) {
     nlohmann::json out;
     out["id"] = g.id;
     out["input"] = g.input;
     out["n"] = g.data.n;
-    if (!g.input_counts.empty()) out["input_counts"] = g.input_counts;
+    if (!g.input_counts.empty()) out[pum ? "intermediate_counts" : "input_counts"] = g.input_counts;
     write_reports(g.data, out);
     std::vector<Rational> exact;
     try {
@@ -375,6 +410,12 @@ void run(const GoldenCommand& c, int& exit_code) {
     } catch (const InvalidArgument& e) {
       throw InvalidArgument(std::string(c.cases ? "golden" : "--from-counts") + ": case " + g.id +
                             ": " + e.what());
+    }
+    if (pum) {
+      std::vector<std::string> intermediate;
+      for (const Rational& v : exact) intermediate.push_back(to_string(v));
+      out["intermediate_emp_exact"] = intermediate;
+      exact = exact_pum_estimate(exact, pum->common_sensitive, pum->tags.size());
     }
     std::vector<std::string> exact_text;
     std::vector<double> exact_decimal;
@@ -384,8 +425,9 @@ void run(const GoldenCommand& c, int& exit_code) {
     }
     out["emp"] = processed(exact_decimal, g.id);
     out["emp_exact"] = exact_text;
-    const ThresholdEstimate thr = threshold_estimate(model, g.data, c.alpha);
-    out["thr"] = processed(thr.p, g.id);
+    ThresholdEstimate thr = threshold_estimate(model, g.data, c.alpha);
+    if (pum) thr.significant.resize(pum->k());
+    out["thr"] = processed(over_x(thr.p), g.id);
     out["thr_significant"] = thr.significant;
     if (dense) {
       // EM until its certificates meet their targets: a golden vector is never "converged" on
@@ -394,11 +436,12 @@ void run(const GoldenCommand& c, int& exit_code) {
       const Rational allowed = gap_target * static_cast<unsigned long long>(g.data.n);
       const CertifiedEm em = certified_em(model, g.data, *dense, *dense_doubles, histogram,
                                           em_options, allowed, distance_target);
-      out["em"] = processed(em.em.p, g.id);
+      out["em"] = processed(over_x(em.em.p), g.id);
       out["em_log_likelihood"] = em.em.log_likelihood;
       out["em_iterations"] = em.em.iterations;
       out["em_likelihood_gap"] = em.gap ? nlohmann::json(to_decimal(*em.gap, 6)) : "inf";
-      out["em_distance"] = em.distance ? nlohmann::json(*em.distance) : "inf";
+      // A PUM's distance is of r over Z; eq. (21) does not carry it over to X.
+      out["em_distance"] = em.distance && !pum ? nlohmann::json(*em.distance) : "inf";
       out["em_certified"] =
           em.gap && *em.gap <= allowed && em.distance && *em.distance <= distance_target;
     }
@@ -415,6 +458,7 @@ void add_golden_command(CLI::App& app, int& exit_code) {
   CLI::App* sub = app.add_subcommand(
       "golden", "golden vectors for another implementation's estimators (emp, thr, em)");
   c->mech.add_with_mech_option(*sub);
+  c->mech.add_pum_options(*sub);
   add_unsigned_option(*sub, "--cases", c->cases,
                       "number of cases drawn with the aggregated sampler (1 to 1000)", 1,
                       kMaxGoldenCases);

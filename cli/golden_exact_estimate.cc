@@ -87,6 +87,31 @@ std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec,
       spec.kind);
 }
 
+std::vector<Rational> exact_pum_estimate(const std::vector<Rational>& r,
+                                         const IndexSet& common_sensitive, std::size_t kappa) {
+  const std::size_t k = common_sensitive.universe();
+  if (r.size() != k + kappa) {
+    throw InvalidArgument("PUM: r has " + std::to_string(r.size()) + " entries, expected " +
+                          std::to_string(k + kappa));
+  }
+  const IndexSet open = common_sensitive.complement();
+  if (open.empty()) {
+    throw InvalidArgument(
+        "PUM: X_N is empty, so a bot without background knowledge has no "
+        "fallback distribution");
+  }
+  Rational mass = 0, bots = 0;
+  for (std::size_t x : open.indices()) mass += r[x] > 0 ? r[x] : Rational(0);
+  for (std::size_t b = 0; b < kappa; ++b) bots += r[k + b];
+  std::vector<Rational> p(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(k));
+  for (std::size_t x : open.indices()) {
+    const Rational pi = mass > 0 ? Rational((r[x] > 0 ? r[x] : Rational(0)) / mass)
+                                 : Rational(1, static_cast<long>(open.size()));
+    p[x] += bots * pi;
+  }
+  return p;
+}
+
 std::optional<std::vector<std::uint64_t>> dense_histogram(const MechanismSpec& spec,
                                                           const DenseMechanism& dense,
                                                           const estimate::ReportData& data) {

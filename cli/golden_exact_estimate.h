@@ -22,6 +22,12 @@ namespace uldp::cli {
 std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec,
                                                const estimate::ReportData& data);
 
+/// eq. (21) in rationals with the paper's fallback for every tag: p(x) = r(x) + Σ_k r(⊥_k) π(x),
+/// π ∝ max(r, 0) on X_N (uniform on X_N when that is 0), r over Z = X then κ bots. Throws
+/// InvalidArgument when X_N is empty or r has not |X| + κ entries.
+std::vector<Rational> exact_pum_estimate(const std::vector<Rational>& r,
+                                         const IndexSet& common_sensitive, std::size_t kappa);
+
 /// The counts of `data` over the columns of `dense` (the mechanism's dense expansion, in the order
 /// `uldp mechanism --format csv` lists its outputs): the histogram itself for symbol reports, one
 /// count per report's label for ubd-opt's reports; nullopt for per-bit counts, which do not

@@ -391,5 +391,51 @@ TEST(ConformEstimates, DefaultEmToleranceComesFromTheCertifiedDistance) {
   EXPECT_EQ(conform(temp_file("v_old.json", v.dump()), theirs, "--em-tolerance 1e-4").exit_code, 0);
 }
 
+// Issue 19: a PUM server (`uldp estimate --mech pum` without background knowledge) has golden
+// vectors too: cases drawn through the users' pre-processors, reports over Z, every vector over
+// X by eq. (21) with the paper's fallback; `uldp estimate` on the same reports matches them. The
+// EM certificates are of r over Z, so the EM tolerance is given.
+TEST(GoldenVectors, PumServerMatchesOnTheSameReports) {
+  const std::string pum =
+      "--mech pum --common urr --k 5 --sensitive 0 --tags home,work --exp-eps 3";
+  const std::string groups = temp_file("pum_groups.txt", "200 home=2\n300 home=3 work=1\n500 -\n");
+  const RunResult g =
+      run_uldp("golden " + pum + " --user-groups " + groups + " --cases 4 --seed 8");
+  ASSERT_EQ(g.exit_code, 0) << g.err;
+  const json v = json::parse(g.out);
+  EXPECT_EQ(v["k"], 5);
+  EXPECT_EQ(v["pum"]["z"], 7);
+  json theirs;
+  for (const json& c : v["cases"]) {
+    std::string counts = "# counts\n";
+    for (const json& n : c["counts"]) counts += std::to_string(n.get<int>()) + "\n";
+    const std::string file = temp_file("pum_counts.txt", counts);
+    json answer = {{"id", c["id"]}};
+    for (const std::string method : {"emp", "thr", "em"}) {
+      const RunResult e =
+          run_uldp("estimate " + pum + " --reports " + file + " --method " + method + " --json");
+      ASSERT_EQ(e.exit_code, 0) << e.err;
+      answer[method] = json::parse(e.out)["estimate"];
+    }
+    for (std::size_t x = 0; x < 5; ++x) {
+      EXPECT_NEAR(c["emp"][x].get<double>(), answer["emp"][x].get<double>(), 1e-12) << c["id"];
+      EXPECT_NEAR(c["thr"][x].get<double>(), answer["thr"][x].get<double>(), 1e-12) << c["id"];
+    }
+    EXPECT_EQ(c["em_distance"], "inf");
+    theirs["cases"].push_back(answer);
+  }
+  const std::string vectors = temp_file("pum_v.json", v.dump());
+  const std::string answers = temp_file("pum_t.json", theirs.dump());
+  // 1e-3: on the point mass on symbol 1, estimate's EM stops (by its gain and first-order rules)
+  // 1.4e-4 from the certified maximiser.
+  EXPECT_EQ(conform(vectors, answers, "--em-tolerance 1e-3").exit_code, 0);
+  EXPECT_EQ(conform(vectors, answers).exit_code, 2);  // no certified distance over X
+  const RunResult no_users = run_uldp("golden " + pum + " --cases 1");
+  EXPECT_EQ(no_users.exit_code, 2);
+  EXPECT_NE(no_users.err.find("--users: a PUM's cases are drawn through its users"),
+            std::string::npos)
+      << no_users.err;
+}
+
 }  // namespace
 }  // namespace uldp::testing
