@@ -56,7 +56,7 @@ constexpr std::size_t kMaxPooledEntries = std::size_t{1} << 24;
 
 // The block families beyond their dense expansion: the pooled form, outputs read as sets.
 bool from_pooled_form(const MechanismSpec& spec, ConformReference& r) {
-  const std::optional<PooledForm> pooled = pooled_form(spec);
+  const std::optional<PooledForm> pooled = pooled_form(spec, kMaxPooledEntries);
   if (!pooled) return false;
   if (pooled->cells() > kMaxPooledEntries / spec.k) {
     throw InvalidArgument("conform: " + r.name + " pools into " + std::to_string(pooled->cells()) +
@@ -72,8 +72,9 @@ bool from_pooled_form(const MechanismSpec& spec, ConformReference& r) {
   r.syntax.bit_strings_over = spec.sensitive;
   r.syntax.cell_of_set = pooled->cell_of;
   r.pooling = std::to_string(pooled->cells()) + " cells pooling its " + outputs +
-              " outputs (blocks by size and smallest member, X_N symbols alone), since they are "
-              "too many to list";
+              " outputs (blocks by size and " +
+              (pooled->spans ? "smallest and largest member" : "smallest member") +
+              ", X_N symbols alone), since they are too many to list";
   const std::optional<PrivacyBudget> budget = budget_of(spec);
   if (entry_of(spec).claim == Claim::kNone || !budget) return true;
   r.scope.claimed = true;

@@ -1,7 +1,9 @@
 #include "uldp/mechanisms/pooled_form.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
+#include <tuple>
 #include <utility>
 
 #include "uldp/mechanisms/ubd/ubd.h"
@@ -25,70 +27,126 @@ struct OpenReports {
   Rational with_block;                         ///< Q(S ∪ {o} | o) for each K-subset S
 };
 
-struct CellIndex {
-  std::map<std::pair<std::size_t, std::size_t>, std::size_t> block;  ///< (K, rank of min) -> cell
-  std::map<std::size_t, std::size_t> alone;                          ///< o -> cell
-  std::map<std::size_t, std::size_t> with_block;                     ///< (rank of min) -> cell base
-  std::vector<std::size_t> rank;                                     ///< rank in X_S, or k for X_N
-  std::size_t with_block_size = 0;
+// A cell of K-subsets of X_S by the ranks (in X_S) of their smallest member `low` and, when the
+// pooling keeps spans, their largest `high` (else high = v: any).
+struct SubsetCell {
+  std::size_t block = 1, low = 0, high = 0;
 };
 
-// Appended piece by piece: GCC 12 warns falsely on "{" + std::string.
-std::string block_label(std::size_t smallest, std::size_t block) {
+// How many subsets the cell holds, and how many of them hold the sensitive symbol of rank q.
+std::pair<Integer, Integer> subset_counts(const SubsetCell& c, std::size_t v, std::size_t q) {
+  if (c.high == v) {  // by smallest member only
+    const Integer total = binomial(v - c.low - 1, c.block - 1);
+    if (q == c.low) return {total, total};
+    if (q > c.low && q < v && c.block >= 2) return {total, binomial(v - c.low - 2, c.block - 2)};
+    return {total, Integer(0)};
+  }
+  if (c.block == 1) return {Integer(1), Integer(q == c.low ? 1 : 0)};
+  const Integer total = binomial(c.high - c.low - 1, c.block - 2);
+  if (q == c.low || q == c.high) return {total, total};
+  if (q > c.low && q < c.high && c.block >= 3) {
+    return {total, binomial(c.high - c.low - 2, c.block - 3)};
+  }
+  return {total, Integer(0)};
+}
+
+// The cells of K-subsets: by (smallest, largest) member when `spans`, else by smallest.
+std::vector<SubsetCell> subset_cells(std::size_t block, std::size_t v, bool spans) {
+  std::vector<SubsetCell> cells;
+  for (std::size_t low = 0; low + block <= v; ++low) {
+    if (!spans) {
+      cells.push_back({block, low, v});
+      continue;
+    }
+    for (std::size_t high = low + block - 1; high < v && (block > 1 || high == low); ++high) {
+      cells.push_back({block, low, high});
+    }
+  }
+  return cells;
+}
+
+// "{2}", "{2,5}", "{2,…,9} (K = 4)" with spans; "{2,…} (K = 4)" without (appended piece by piece:
+// GCC 12 warns falsely on "{" + std::string).
+std::string subset_label(const SubsetCell& c, const std::vector<std::size_t>& xs) {
   std::string label = "{";
-  label += std::to_string(smallest);
-  if (block == 1) return label + "}";
-  label += ",…} (K = ";
-  label += std::to_string(block);
+  label += std::to_string(xs[c.low]);
+  if (c.block == 1) return label + "}";
+  if (c.high == xs.size()) {
+    label += ",…} (K = ";
+  } else {
+    label += c.block == 2 ? "," : ",…,";
+    label += std::to_string(xs[c.high]);
+    if (c.block == 2) return label + "}";
+    label += "} (K = ";
+  }
+  label += std::to_string(c.block);
   label += ")";
   return label;
 }
 
+struct CellIndex {
+  bool spans = false;
+  std::size_t v = 0;
+  std::map<std::tuple<std::size_t, std::size_t, std::size_t>, std::size_t> block;  ///< (K, lo, hi)
+  std::map<std::size_t, std::size_t> alone;                                        ///< o -> cell
+  std::map<std::tuple<std::size_t, std::size_t, std::size_t>, std::size_t>
+      with_block;                 ///< (o, lo, hi)
+  std::vector<std::size_t> rank;  ///< rank in X_S, or k for X_N
+  std::size_t with_block_size = 0;
+};
+
 PooledForm pool(const IndexSet& sensitive, const std::vector<Component>& components,
-                const OpenReports& open) {
+                const OpenReports& open, std::size_t max_entries) {
   const std::size_t k = sensitive.universe();
   const std::vector<std::size_t> xs = sensitive.indices();
   const std::vector<std::size_t> xn = sensitive.complement().indices();
   const std::size_t v = xs.size();
   auto index = std::make_shared<CellIndex>();
+  index->v = v;
   index->rank.assign(k, k);
   for (std::size_t r = 0; r < v; ++r) index->rank[xs[r]] = r;
+  // Spans when the finer cells fit: blocks by (K, smallest, largest).
+  std::size_t span_cells = xn.size();
+  for (const Component& comp : components) span_cells += subset_cells(comp.block, v, true).size();
+  if (open.with_block_size) {
+    span_cells += xn.size() * subset_cells(*open.with_block_size, v, true).size();
+  }
+  index->spans = span_cells <= max_entries / std::max<std::size_t>(k, 1);
   PooledForm f;
   f.k = k;
+  f.spans = index->spans;
   std::vector<std::size_t> protected_cells;
-  // Cells in order: blocks by K then smallest member; X_N alone; uSS's S ∪ {o} by o, then min.
   struct Cell {
-    std::size_t block = 0, rank = 0;  // blocks and S ∪ {o}
-    std::size_t open = 0;             // X_N symbol (alone, S ∪ {o})
-    int kind = 0;                     // 0 block, 1 alone, 2 S ∪ {o}
+    SubsetCell subsets;
+    std::size_t open = 0;  // X_N symbol (alone, S ∪ {o})
+    int kind = 0;          // 0 block, 1 alone, 2 S ∪ {o}
     Rational weight;
     const UbdConstants* c = nullptr;
   };
   std::vector<Cell> cells;
   for (const Component& comp : components) {
-    for (std::size_t r = 0; r + comp.block <= v; ++r) {
-      index->block[{comp.block, r}] = cells.size();
+    for (const SubsetCell& sc : subset_cells(comp.block, v, index->spans)) {
+      index->block[{sc.block, sc.low, sc.high}] = cells.size();
       protected_cells.push_back(cells.size());
-      f.labels.push_back(block_label(xs[r], comp.block));
-      cells.push_back({comp.block, r, 0, 0, comp.weight, &comp.c});
+      f.labels.push_back(subset_label(sc, xs));
+      cells.push_back({sc, 0, 0, comp.weight, &comp.c});
     }
   }
   for (std::size_t o : xn) {
     index->alone[o] = cells.size();
     f.labels.push_back(std::to_string(o));
-    cells.push_back({0, 0, o, 1, Rational(1), nullptr});
+    cells.push_back({{}, o, 1, Rational(1), nullptr});
   }
   if (open.with_block_size) {
-    const std::size_t kk = *open.with_block_size;
-    index->with_block_size = kk;
+    index->with_block_size = *open.with_block_size;
     for (std::size_t o : xn) {
-      for (std::size_t r = 0; r + kk <= v; ++r) {
-        if (r == 0) index->with_block[o] = cells.size();
-        std::string label = block_label(xs[r], kk);
+      for (const SubsetCell& sc : subset_cells(index->with_block_size, v, index->spans)) {
+        index->with_block[{o, sc.low, sc.high}] = cells.size();
+        std::string label = subset_label(sc, xs);
         label += "+";
         label += std::to_string(o);
         f.labels.push_back(std::move(label));
-        cells.push_back({kk, r, o, 2, Rational(1), nullptr});
+        cells.push_back({sc, o, 2, Rational(1), nullptr});
       }
     }
   }
@@ -104,66 +162,59 @@ PooledForm pool(const IndexSet& sensitive, const std::vector<Component>& compone
         if (x == cell.open) entry = open.alone;
         continue;
       }
-      // Subsets of size K of X_S whose smallest member has rank r: total, and how many hold x.
-      const Integer total = binomial(v - cell.rank - 1, cell.block - 1);
+      const auto [total, holding] = subset_counts(cell.subsets, v, rx == k ? v : rx);
       if (cell.kind == 2) {
         if (x == cell.open) entry = open.with_block * total;
         continue;
       }
-      if (rx == k) {
-        entry = cell.weight * cell.c->from_open * total;
-        continue;
-      }
-      Integer holding = 0;
-      if (rx == cell.rank) {
-        holding = total;
-      } else if (rx > cell.rank && cell.block >= 2) {
-        holding = binomial(v - cell.rank - 2, cell.block - 2);
-      }
-      entry = cell.weight *
-              (cell.c->in_block * holding + cell.c->off_block * Rational(total - holding));
+      entry = rx == k ? Rational(cell.weight * cell.c->from_open * total)
+                      : Rational(cell.weight * (cell.c->in_block * holding +
+                                                cell.c->off_block * Rational(total - holding)));
     }
   }
   f.cell_of = [index,
                sensitive](std::span<const std::uint32_t> members) -> std::optional<std::size_t> {
     if (members.empty()) return std::nullopt;
     std::size_t outside = 0, open = 0;
+    std::size_t low = index->v, high = 0;
     for (const std::uint32_t m : members) {
       if (m >= index->rank.size()) return std::nullopt;
       if (!sensitive.contains(m)) {
         ++outside;
         open = m;
+        continue;
       }
+      low = std::min(low, index->rank[m]);
+      high = std::max(high, index->rank[m]);
     }
+    if (!index->spans) high = index->v;
+    const std::size_t inside = members.size() - outside;
     if (outside == 0) {
-      const auto found = index->block.find({members.size(), index->rank[members.front()]});
+      const auto found = index->block.find({inside, low, high});
       if (found == index->block.end()) return std::nullopt;
       return found->second;
     }
     if (outside > 1) return std::nullopt;
-    if (members.size() == 1) return index->alone.at(open);
+    if (inside == 0) return index->alone.at(open);
     // S ∪ {o}: K sensitive members and o.
-    if (members.size() != index->with_block_size + 1 || !index->with_block.contains(open)) {
-      return std::nullopt;
-    }
-    std::size_t smallest = index->rank.size();
-    for (const std::uint32_t m : members) {
-      if (m != open) smallest = std::min(smallest, index->rank[m]);
-    }
-    return index->with_block.at(open) + smallest;
+    if (inside != index->with_block_size) return std::nullopt;
+    const auto found = index->with_block.find({open, low, high});
+    if (found == index->with_block.end()) return std::nullopt;
+    return found->second;
   };
   return f;
 }
 
 }  // namespace
 
-std::optional<PooledForm> pooled_form(const MechanismSpec& spec) {
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec, std::size_t max_entries) {
   const IndexSet& xs = spec.sensitive;
   const std::size_t v = xs.size();
   return std::visit(
       Overloaded{[&](const UbdSpec& p) -> std::optional<PooledForm> {
                    const UbdConstants c = ubd_constants(v, p.block, p.budget.exp_eps());
-                   return pool(xs, {{p.block, Rational(1), c}}, {c.reports_self, std::nullopt, 0});
+                   return pool(xs, {{p.block, Rational(1), c}}, {c.reports_self, std::nullopt, 0},
+                               max_entries);
                  },
                  [&](const UbdOptSpec& p) -> std::optional<PooledForm> {
                    std::vector<Component> components;
@@ -173,13 +224,13 @@ std::optional<PooledForm> pooled_form(const MechanismSpec& spec) {
                          {w.block, w.weight, ubd_constants(v, w.block, p.budget.exp_eps())});
                      alone += w.weight * components.back().c.reports_self;
                    }
-                   return pool(xs, components, {alone, std::nullopt, 0});
+                   return pool(xs, components, {alone, std::nullopt, 0}, max_entries);
                  },
                  [&](const UssSpec& p) -> std::optional<PooledForm> {
                    const UssConstants c = uss_constants(v, p.block, p.budget.exp_eps());
                    OpenReports open{c.alone, std::nullopt, c.with_block};
                    if (c.with_block != 0) open.with_block_size = p.block;
-                   return pool(xs, {{p.block, Rational(1), c.blocks}}, open);
+                   return pool(xs, {{p.block, Rational(1), c.blocks}}, open, max_entries);
                  },
                  [&](const auto&) -> std::optional<PooledForm> { return std::nullopt; }},
       spec.kind);

@@ -1,10 +1,11 @@
 // The block families (ubd, ubd-opt, uss) pooled into cells, for testing a client's samples when
 // their C(v, K) outputs are too many to list. A cell is a set of outputs of one kind: the blocks
-// of one size K whose smallest member is s (one cell per (K, s); a block of size 1 is its own
-// cell), each symbol o of X_N reported alone, and for uSS the sets S ∪ {o} whose smallest
-// member is s. Q(cell | x) is the exact sum of Q(y | x) over the cell's outputs, counted by
-// membership: the blocks of size K with smallest member s number C(v-r-1, K-1) (r the rank of s
-// in X_S), C(v-r-2, K-2) of them contain a larger sensitive x. Pooling is post-processing, so a
+// of one size K whose smallest and largest members are s and t (a block of size 1 or 2 is its own
+// cell), each symbol o of X_N reported alone, and for uSS the sets S ∪ {o} by o, s and t; where
+// those cells are too many, by the smallest member only. Q(cell | x) is the exact sum of Q(y | x)
+// over the cell's outputs, counted by membership: with ranks a < b in X_S, the blocks spanning
+// [a, b] number C(b-a-1, K-2) and C(b-a-2, K-3) of them contain a sensitive x strictly between;
+// by smallest member, C(v-a-1, K-1) and C(v-a-2, K-2). Pooling is post-processing, so a
 // client that conforms passes the pooled test, and a pooled ratio above e^ε proves a single
 // output's ratio above it (a ratio of sums is at most the largest ratio); cells never mix
 // protected and unprotected outputs, so the claim's ratio condition carries over.
@@ -29,6 +30,7 @@ struct PooledForm {
   std::vector<std::string>
       labels;                ///< one per cell: "{2,…} (K = 3)", "{4}", "7", "{2,…}+7 (K = 2)"
   IndexSet protected_cells;  ///< the cells of Y_P (the blocks)
+  bool spans = false;        ///< blocks pooled by smallest and largest member (else smallest only)
   std::vector<Rational> q;   ///< Q(cell | x) at [x * cells + cell]; every row sums to 1
   /// The cell of the output with these members (ascending, each < k); nullopt when no output of
   /// the mechanism has them.
@@ -36,7 +38,9 @@ struct PooledForm {
   std::size_t cells() const { return labels.size(); }
 };
 
-/// The pooled form of a block family (ubd, ubd-opt, uss); nullopt for every other mechanism.
-std::optional<PooledForm> pooled_form(const MechanismSpec& spec);
+/// The pooled form of a block family (ubd, ubd-opt, uss); nullopt for every other mechanism. Cells
+/// keep spans when k x cells stays within `max_entries`.
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec,
+                                      std::size_t max_entries = std::size_t{1} << 24);
 
 }  // namespace uldp

@@ -397,16 +397,32 @@ TEST(ConformSamples, UbdClientThatAlwaysKeepsTheInputInItsBlockViolates) {
 // non-sensitive x reports itself w.p. (t-1)/D = 1/2, else a uniform block. As k-bit strings.
 const char* kLargeUbd = "--mech ubd --k 20 --sensitive 0-15 --block 8 --exp-eps 3";
 
-std::string large_ubd_client(std::size_t x, Xoshiro256& rng, bool always_own_block) {
+enum class UbdBug { kNone, kAlwaysOwnBlock, kContiguousBlocks };
+
+// kContiguousBlocks: the block is K consecutive symbols (the right sizes and the right chance of
+// holding x, but not uniform among the blocks).
+std::string large_ubd_client(std::size_t x, Xoshiro256& rng, UbdBug bug) {
   std::string y(20, '0');
   const double u = uniform01(rng);
   if (x >= 16 && u < 0.5) {
     y[x] = '1';
     return y;
   }
+  const bool holds_x = x < 16 && (bug == UbdBug::kAlwaysOwnBlock || u < 0.75);
+  if (bug == UbdBug::kContiguousBlocks) {
+    const auto start = [&](std::size_t lo, std::size_t hi) {  // uniform in [lo, hi]
+      return lo + static_cast<std::size_t>(uniform01(rng) * static_cast<double>(hi - lo + 1));
+    };
+    std::size_t first = start(0, 8);
+    if (x < 16) {
+      const std::size_t lo = x >= 7 ? x - 7 : 0, hi = std::min<std::size_t>(x, 8);
+      first = holds_x ? start(lo, hi) : (x >= 8 ? 0 : 8);  // else a run without x
+    }
+    for (std::size_t s = first; s < first + 8; ++s) y[s] = '1';
+    return y;
+  }
   std::vector<std::size_t> pool;
   std::size_t take = 8;
-  const bool holds_x = x < 16 && (always_own_block || u < 0.75);
   for (std::size_t s = 0; s < 16; ++s) {
     if (x < 16 && s == x) continue;
     pool.push_back(s);
@@ -425,24 +441,32 @@ std::string large_ubd_client(std::size_t x, Xoshiro256& rng, bool always_own_blo
 }
 
 // Issue 19: a block family too large to list is tested in class form, its outputs pooled into
-// cells (blocks by smallest member, X_N symbols alone): a correct client conforms at a stated
-// resolution, one that always keeps its input in the block violates, and --output-index, which
-// needs a listing, is refused.
+// cells (blocks by smallest and largest member, X_N symbols alone): a correct client conforms at
+// a stated resolution, one that always keeps its input in the block violates, one that reports
+// runs of consecutive symbols deviates, and --output-index, which needs a listing, is refused.
 TEST(ConformSamples, UbdTooLargeToListIsTestedOnPooledCells) {
-  const std::string good =
-      samples_file("ubd_large_good.txt", 20, 400,
-                   [](std::size_t x, Xoshiro256& rng) { return large_ubd_client(x, rng, false); });
+  const std::string good = samples_file(
+      "ubd_large_good.txt", 20, 400,
+      [](std::size_t x, Xoshiro256& rng) { return large_ubd_client(x, rng, UbdBug::kNone); });
   const json j = conform(kLargeUbd, good, 0);
   EXPECT_EQ(j["verdict"], "conforms");
-  EXPECT_NE(j["reference"]["pooling"].get<std::string>().find("13 cells pooling its 12874 outputs"),
+  EXPECT_NE(j["reference"]["pooling"].get<std::string>().find("49 cells pooling its 12874 outputs"),
             std::string::npos)
       << j["reference"];
   const std::string own =
-      samples_file("ubd_large_own.txt", 20, 400,
-                   [](std::size_t x, Xoshiro256& rng) { return large_ubd_client(x, rng, true); });
+      samples_file("ubd_large_own.txt", 20, 400, [](std::size_t x, Xoshiro256& rng) {
+        return large_ubd_client(x, rng, UbdBug::kAlwaysOwnBlock);
+      });
   const json v = conform(kLargeUbd, own, 1);
   EXPECT_EQ(v["verdict"], "violates");
   EXPECT_GT(v["eps_lower_bound"]["exp_eps"].get<double>(), 3.0);
+  // Blocks of consecutive symbols: right sizes, right chance of holding x; the cells by smallest
+  // and largest member see it.
+  const std::string runs =
+      samples_file("ubd_large_runs.txt", 20, 400, [](std::size_t x, Xoshiro256& rng) {
+        return large_ubd_client(x, rng, UbdBug::kContiguousBlocks);
+      });
+  EXPECT_NE(conform(kLargeUbd, runs, 1)["verdict"], "conforms");
   const RunResult index = run_uldp(std::string("conform samples ") + kLargeUbd + " --samples " +
                                    good + " --output-index");
   EXPECT_EQ(index.exit_code, 2);

@@ -45,25 +45,27 @@ TEST(PooledForm, CellsAreExactSumsOfTheDenseOutputs) {
       spec("uss", "0,2,3,5", 7, 2),      spec("uss", "0-3", 6, 1),     spec("uss", "1-3", 5, 3),
       spec("ubd-opt", "0,2,3,5", 8, {}), spec("ubd-opt", "0-5", 9, {})};
   for (const MechanismSpec& s : specs) {
-    const std::string name(entry_of(s).name);
-    const std::optional<PooledForm> pooled = pooled_form(s);
-    ASSERT_TRUE(pooled) << name;
-    const DenseForm dense = std::get<DenseForm>(exact_form(s, FormChoice::kDense));
-    const std::size_t cells = pooled->cells();
-    std::vector<Rational> sums(s.k * cells, Rational(0));
-    for (std::size_t y = 0; y < dense.q.num_outputs(); ++y) {
-      const std::string& label = dense.q.output_labels()[y];
-      const std::optional<std::size_t> cell = pooled->cell_of(members_of(label));
-      ASSERT_TRUE(cell) << name << " " << label;
-      EXPECT_EQ(pooled->protected_cells.contains(*cell), dense.protected_outputs.contains(y))
-          << name << " " << label;
-      for (std::size_t x = 0; x < s.k; ++x) sums[x * cells + *cell] += dense.q(x, y);
-    }
-    EXPECT_EQ(sums, pooled->q) << name;
-    for (std::size_t x = 0; x < s.k; ++x) {
-      Rational row = 0;
-      for (std::size_t c = 0; c < cells; ++c) row += pooled->q[x * cells + c];
-      EXPECT_EQ(row, 1) << name << " x = " << x;
+    for (const std::size_t limit : {std::size_t{1} << 24, std::size_t{1}}) {  // spans, then not
+      const std::string name = std::string(entry_of(s).name) + (limit == 1 ? " by smallest" : "");
+      const std::optional<PooledForm> pooled = pooled_form(s, limit);
+      ASSERT_TRUE(pooled) << name;
+      const DenseForm dense = std::get<DenseForm>(exact_form(s, FormChoice::kDense));
+      const std::size_t cells = pooled->cells();
+      std::vector<Rational> sums(s.k * cells, Rational(0));
+      for (std::size_t y = 0; y < dense.q.num_outputs(); ++y) {
+        const std::string& label = dense.q.output_labels()[y];
+        const std::optional<std::size_t> cell = pooled->cell_of(members_of(label));
+        ASSERT_TRUE(cell) << name << " " << label;
+        EXPECT_EQ(pooled->protected_cells.contains(*cell), dense.protected_outputs.contains(y))
+            << name << " " << label;
+        for (std::size_t x = 0; x < s.k; ++x) sums[x * cells + *cell] += dense.q(x, y);
+      }
+      EXPECT_EQ(sums, pooled->q) << name;
+      for (std::size_t x = 0; x < s.k; ++x) {
+        Rational row = 0;
+        for (std::size_t c = 0; c < cells; ++c) row += pooled->q[x * cells + c];
+        EXPECT_EQ(row, 1) << name << " x = " << x;
+      }
     }
   }
 }
@@ -74,7 +76,12 @@ TEST(PooledForm, SetsThatAreNoOutputHaveNoCell) {
   EXPECT_FALSE(ubd.cell_of(std::vector<std::uint32_t>{0, 1}));     // a sensitive and an open one
   EXPECT_FALSE(ubd.cell_of(std::vector<std::uint32_t>{}));
   EXPECT_FALSE(ubd.cell_of(std::vector<std::uint32_t>{0, 9}));  // outside X
-  EXPECT_EQ(ubd.labels[*ubd.cell_of(std::vector<std::uint32_t>{2, 5})], "{2,…} (K = 2)");
+  EXPECT_EQ(ubd.labels[*ubd.cell_of(std::vector<std::uint32_t>{2, 5})], "{2,5}");
+  const PooledForm wide = *pooled_form(spec("ubd", "0-5", 7, 4));
+  EXPECT_EQ(wide.labels[*wide.cell_of(std::vector<std::uint32_t>{1, 2, 4, 5})], "{1,…,5} (K = 4)");
+  const PooledForm coarse = *pooled_form(spec("ubd", "0-5", 7, 4), 1);
+  EXPECT_EQ(coarse.labels[*coarse.cell_of(std::vector<std::uint32_t>{1, 2, 4, 5})],
+            "{1,…} (K = 4)");
   EXPECT_EQ(ubd.labels[*ubd.cell_of(std::vector<std::uint32_t>{4})], "4");
   EXPECT_FALSE(pooled_form(spec("urr", "0,2", 4, {})));
 }
