@@ -8,6 +8,7 @@ packages=(
   libz3-dev z3 cvc5
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
+  python3  # the test doubles of conform client are Python scripts
   gnuplot-nox  # the plots of uldp experiment (optional: without it the CSVs are still written)
 )
 missing=()
