@@ -8,7 +8,8 @@ packages=(
   libz3-dev z3 cvc5
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
-  python3  # the test doubles of conform client are Python scripts
+  python3 python3-dev pybind11-dev  # the Python package; conform client's test doubles
+  python3-pytest python3-numpy python3-hypothesis  # the Python package's tests
   gnuplot-nox  # the plots of uldp experiment (optional: without it the CSVs are still written)
 )
 missing=()

@@ -1,0 +1,107 @@
+"""uldp.check: exact verdicts from Python values, the same as `uldp check --matrix`."""
+
+import json
+import math
+import os
+import subprocess
+import tempfile
+from fractions import Fraction
+
+import numpy
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import uldp
+
+
+def test_without_sensitive_every_input_is_sensitive_as_in_the_command():
+    r = uldp.check([[1, 0], [0, 1]], exp_eps=2)
+    assert r.sensitive == (0, 1) and not r.uldp.holds
+    assert uldp.check([[1, 0], [0, 1]], sensitive=(), exp_eps=2).uldp.holds
+
+
+def test_a_private_mechanism_holds_with_its_tight_value():
+    m = uldp.mechanism("urr", 5, sensitive=(0, 1), exp_eps=3)
+    r = uldp.check(m.Q, sensitive=(0, 1), exp_eps=3)
+    assert r.uldp.holds and r.uldp_strict.holds
+    assert r.uldp.tight_exp_eps == 3
+    assert not r.ldp.holds and r.ldp.tight_exp_eps == math.inf
+
+
+def test_floats_are_their_exact_binary64_values():
+    # 0.1 is not 1/10 in binary64: the row sums to 1 - 2^-54 + ..., refused without a tolerance.
+    q = [[0.9, 0.1], [0.1, 0.9]]
+    with pytest.raises(ValueError, match="row 0 sums to"):
+        uldp.check(q, exp_eps=9)
+    r = uldp.check(q, exp_eps=9, tolerance="1e-15")
+    assert r.ldp.tight_exp_eps == Fraction(0.9) / Fraction(0.1)
+    assert r.ldp.tight_exp_eps < 9 and r.ldp.holds  # 0.9 / 0.1 in binary64 is a hair below 9
+    assert uldp.check(numpy.array(q), exp_eps=9, tolerance="1e-15") == r
+    assert uldp.check([["9/10", "1/10"], ["1/10", "9/10"]], exp_eps=9).ldp.holds
+
+
+def test_a_violation_names_its_witness():
+    # Output 1 is only produced by the sensitive input 0: invertibility fails for X_S = {0} if
+    # output 1 is taken as unprotected.
+    q = [[Fraction(1, 2), Fraction(1, 2)], [1, 0]]
+    r = uldp.check(q, sensitive=(0,), protected=(0,), exp_eps=3)
+    assert not r.uldp.holds
+    assert r.uldp.violated == "invertibility"
+    assert r.uldp.witness.x == 0 and r.uldp.witness.y == 1
+    assert "FAILS" in str(r)
+
+
+def test_bad_input_is_a_value_error():
+    with pytest.raises(ValueError, match="outside"):
+        uldp.check([[2, -1], [0, 1]])
+    with pytest.raises(ValueError, match="row 1 has 1 entries"):
+        uldp.check([[1, 0], [1]])
+    with pytest.raises(ValueError, match="not a finite number"):
+        uldp.check([[math.nan, 1], [0, 1]])
+    with pytest.raises(ValueError, match="bool"):
+        uldp.check([[True, 0], [0, 1]])
+
+
+def _command_verdicts(rows, sensitive, exp_eps):
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+        f.write("# header: no\n")
+        for row in rows:
+            f.write(",".join(str(v) for v in row) + "\n")
+        path = f.name
+    try:
+        args = [os.environ["ULDP_COMMAND"], "check", "--matrix", path, "--exp-eps", str(exp_eps),
+                "--json", "--sensitive", ",".join(map(str, sensitive))]
+        out = subprocess.run(args, capture_output=True, text=True).stdout
+        return json.loads(out)
+    finally:
+        os.unlink(path)
+
+
+@st.composite
+def exact_mechanisms(draw):
+    k = draw(st.integers(1, 4))
+    outputs = draw(st.integers(1, 4))
+    rows = []
+    for _ in range(k):
+        weights = draw(st.lists(st.integers(0, 6), min_size=outputs, max_size=outputs))
+        if sum(weights) == 0:
+            weights[0] = 1
+        total = sum(weights)
+        rows.append([Fraction(w, total) for w in weights])
+    sensitive = draw(st.lists(st.integers(0, k - 1), unique=True, max_size=k))
+    exp_eps = draw(st.sampled_from([1, 2, Fraction(5, 2), 7]))
+    return rows, sorted(sensitive), exp_eps
+
+
+@pytest.mark.skipif("ULDP_COMMAND" not in os.environ, reason="needs the uldp command")
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(exact_mechanisms())
+def test_same_verdicts_as_the_command(case):
+    rows, sensitive, exp_eps = case
+    r = uldp.check(rows, sensitive=sensitive, exp_eps=exp_eps)
+    j = _command_verdicts(rows, sensitive, exp_eps)
+    for name in ("ldp", "uldp", "uldp_strict", "osldp"):
+        mine = getattr(r, name)
+        assert mine.holds == j[name]["holds"], name
+        theirs = j[name]["tight_exp_eps"]
+        assert mine.tight_exp_eps == (math.inf if theirs == "inf" else Fraction(theirs)), name

@@ -1,0 +1,53 @@
+"""uldp.mechanism and uldp.mechanisms against the exact core, read back through the command."""
+
+import json
+import os
+import subprocess
+from fractions import Fraction
+
+import pytest
+
+import uldp
+
+
+def test_registry_lists_every_mechanism():
+    names = [m["name"] for m in uldp.mechanisms()]
+    assert {"rr", "urr", "rappor", "urap", "ubd", "uhr", "uss", "mangat"} <= set(names)
+
+
+def test_urr_is_the_papers_matrix():
+    # (X_S, eps)-uRR, k = 5, X_S = {0, 1}, t = 3: c1 = 3/4, c2 = 1/4, c3 = 1/2.
+    m = uldp.mechanism("urr", 5, sensitive=(0, 1), exp_eps=3)
+    assert m.Q[0][0] == Fraction(3, 4)
+    assert m.Q[0][1] == Fraction(1, 4)
+    assert m.Q[2][2] == Fraction(1, 2)
+    assert m.Q[2][0] == Fraction(1, 4)
+    assert all(sum(row) == 1 for row in m.Q)
+    assert m.exp_eps == 3
+    assert m.protected == (0, 1)
+    assert m.to_numpy().shape == (5, 5)
+
+
+def test_labels_are_the_commands():
+    m = uldp.mechanism("uhr", 6, sensitive=(0, 1, 2), exp_eps=3)
+    assert m.outputs[:4] == ("h0", "h1", "h2", "h3")
+    assert m.outputs[4:] == ("3", "4", "5")
+
+
+@pytest.mark.skipif("ULDP_COMMAND" not in os.environ, reason="needs the uldp command")
+def test_same_matrix_as_the_command():
+    m = uldp.mechanism("rappor", 3, exp_eps=Fraction(5, 2))
+    out = subprocess.run(
+        [os.environ["ULDP_COMMAND"], "mechanism", "rappor", "--k", "3", "--exp-eps", "5/2",
+         "--format", "json"], capture_output=True, text=True, check=True).stdout
+    q = json.loads(out)["Q"]
+    assert [[Fraction(v) for v in row] for row in q] == [list(row) for row in m.Q]
+
+
+def test_bad_arguments_are_value_errors_with_the_commands_message():
+    with pytest.raises(ValueError, match="unknown mechanism 'nope'"):
+        uldp.mechanism("nope", 3)
+    with pytest.raises(ValueError, match="sensitive"):
+        uldp.mechanism("urr", 3, sensitive=(5,), exp_eps=2)
+    with pytest.raises(ValueError, match="eps / exp_eps"):
+        uldp.mechanism("rr", 3, eps=1, exp_eps=2)

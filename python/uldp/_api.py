@@ -1,0 +1,200 @@
+"""The Python face of uldp._core: exact values as Fractions, reports as dataclasses."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Optional, Union
+
+from . import _core
+
+Number = Union[int, float, Fraction, str]
+
+
+def _exact_text(value: Number, where: str) -> str:
+    """The exact value of one entry as uldp reads it: floats by their binary64 value."""
+    if isinstance(value, bool):
+        raise ValueError(f"{where}: {value!r} is a bool, not a probability")
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, Fraction)):
+        return str(Fraction(value))
+    kind = getattr(getattr(value, "dtype", None), "kind", None)  # numpy scalars
+    if kind in ("i", "u"):
+        return str(int(value))
+    if isinstance(value, float) or kind == "f":
+        as_float = float(value)  # float32 widens to float64 exactly
+        if not math.isfinite(as_float):
+            raise ValueError(f"{where}: {as_float!r} is not a finite number")
+        return str(Fraction(as_float))
+    raise ValueError(f"{where}: {value!r} is not a number")
+
+
+def _budget(eps: Optional[Number], exp_eps: Optional[Number]):
+    return (
+        None if eps is None else _exact_text(eps, "eps"),
+        None if exp_eps is None else _exact_text(exp_eps, "exp_eps"),
+    )
+
+
+def _fraction_or_inf(text: str) -> Union[Fraction, float]:
+    return math.inf if text == "inf" else Fraction(text)
+
+
+def _indices(values: Optional[Iterable[int]], what: str) -> Optional[list]:
+    if values is None:
+        return None
+    out = []
+    for v in values:
+        if isinstance(v, bool) or int(v) != v or int(v) < 0:
+            raise ValueError(f"{what}: {v!r} is not an index")
+        out.append(int(v))
+    return out
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A triple (x, x', y): for a ratio, Q(y|x) > e^eps Q(y|x') (or attains the tight ratio)."""
+
+    x: int
+    x_prime: int
+    y: Optional[int]
+    y_label: str
+    q_x: Optional[Fraction]
+    q_x_prime: Optional[Fraction]
+
+    @staticmethod
+    def _from(d) -> Optional["Witness"]:
+        if d is None:
+            return None
+        return Witness(
+            d["x"], d["x_prime"], d["y"], d["y_label"],
+            None if d["q_x"] is None else Fraction(d["q_x"]),
+            None if d["q_x_prime"] is None else Fraction(d["q_x_prime"]),
+        )
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One property: whether it holds, the tight e^eps (Fraction, or math.inf), why it fails."""
+
+    holds: bool
+    tight_exp_eps: Union[Fraction, float]
+    violated: Optional[str]  # "ratio" or "invertibility"
+    witness: Optional[Witness]
+    tight_attained_by: Optional[Witness]
+
+    @staticmethod
+    def _from(d) -> "Verdict":
+        return Verdict(
+            d["holds"], _fraction_or_inf(d["tight_exp_eps"]), d["violated"],
+            Witness._from(d["witness"]), Witness._from(d["tight_attained_by"]),
+        )
+
+    def __str__(self) -> str:
+        tight = "inf" if self.tight_exp_eps == math.inf else str(self.tight_exp_eps)
+        text = f"{'holds' if self.holds else 'FAILS'} (tight e^eps = {tight})"
+        if self.witness is not None:
+            w = self.witness
+            text += f"; {self.violated} violated at x = {w.x}, x' = {w.x_prime}, y = {w.y_label}"
+        return text
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """The four verdicts of uldp check: eps-LDP, ULDP (reachable outputs), ULDP read literally,
+    and OSLDP, with the X_S, Y_P and e^eps they were decided for."""
+
+    ldp: Verdict
+    uldp: Verdict
+    uldp_strict: Verdict
+    osldp: Verdict
+    sensitive: tuple
+    protected: tuple
+    exp_eps: Optional[Fraction]
+
+    def __str__(self) -> str:
+        budget = "no budget" if self.exp_eps is None else f"exp_eps = {self.exp_eps}"
+        return "\n".join(
+            [f"uldp check ({budget}, X_S = {list(self.sensitive)}, Y_P = {list(self.protected)}):"]
+            + [f"  {name}: {getattr(self, name)}" for name in ("ldp", "uldp", "uldp_strict", "osldp")]
+        )
+
+
+@dataclass(frozen=True)
+class Mechanism:
+    """A registry mechanism as an exact matrix: Q[x][y] = Q(y|x) as Fractions."""
+
+    name: str
+    claim: str
+    Q: tuple
+    outputs: tuple
+    protected: tuple
+    sensitive: tuple
+    exp_eps: Optional[Fraction]
+
+    def to_numpy(self):
+        """Q as a numpy float64 array (each entry the double nearest to it)."""
+        import numpy
+
+        return numpy.array([[float(v) for v in row] for row in self.Q], dtype=numpy.float64)
+
+    def __repr__(self) -> str:
+        return (f"Mechanism({self.name!r}, k={len(self.Q)}, outputs={len(self.outputs)}, "
+                f"sensitive={list(self.sensitive)}, exp_eps={self.exp_eps})")
+
+
+def mechanisms() -> list:
+    """The registry: one dict per mechanism (name, title, reference, example flags)."""
+    return list(_core.mechanisms())
+
+
+def mechanism(name: str, k: int, *, sensitive: Optional[Iterable[int]] = None,
+              eps: Optional[Number] = None, exp_eps: Optional[Number] = None,
+              theta: Optional[Number] = None, block: Optional[int] = None) -> Mechanism:
+    """The registry mechanism `name` over k symbols, built exactly (as `uldp mechanism`)."""
+    e, t = _budget(eps, exp_eps)
+    d = _core.mechanism(
+        name, int(k), _indices(sensitive, "sensitive"), e, t,
+        None if theta is None else _exact_text(theta, "theta"),
+        None if block is None else int(block),
+    )
+    rows = tuple(tuple(Fraction(v) for v in row) for row in d["Q"])
+    return Mechanism(
+        d["name"], d["claim"], rows, tuple(d["outputs"]), tuple(d["protected"]),
+        tuple(d["sensitive"]), None if d["exp_eps"] is None else Fraction(d["exp_eps"]),
+    )
+
+
+def _rows(Q) -> list:
+    if hasattr(Q, "tolist") and hasattr(Q, "ndim"):
+        if Q.ndim != 2:
+            raise ValueError(f"Q: a {Q.ndim}-dimensional array, not a matrix")
+        Q = Q.tolist()  # numpy float64 -> Python float, exactly
+    rows = []
+    for x, row in enumerate(Q):
+        rows.append([_exact_text(v, f"Q[{x}][{y}]") for y, v in enumerate(row)])
+    return rows
+
+
+def check(Q, *, sensitive: Optional[Iterable[int]] = None,
+          protected: Optional[Iterable[int]] = None,
+          eps: Optional[Number] = None, exp_eps: Optional[Number] = None,
+          tolerance: Optional[Number] = None) -> CheckReport:
+    """Decides eps-LDP, ULDP (both readings) and OSLDP of the matrix Q exactly, as
+    `uldp check --matrix` does. Q: nested sequences or a 2-D numpy array, Q[x][y] = Q(y|x).
+    sensitive: X_S as input indices; None (the default) makes every input sensitive, as the
+    command does without --sensitive, and () none.
+    protected: Y_P as output indices (default: the smallest valid one). tolerance: rows may
+    sum to 1 within it (exact, at most 1/10; default: exactly 1)."""
+    e, t = _budget(eps, exp_eps)
+    d = _core.check(
+        _rows(Q), _indices(sensitive, "sensitive"), _indices(protected, "protected"), e, t,
+        None if tolerance is None else _exact_text(tolerance, "tolerance"),
+    )
+    return CheckReport(
+        Verdict._from(d["ldp"]), Verdict._from(d["uldp"]), Verdict._from(d["uldp_strict"]),
+        Verdict._from(d["osldp"]), tuple(d["sensitive"]), tuple(d["protected"]),
+        None if d["exp_eps"] is None else Fraction(d["exp_eps"]),
+    )
