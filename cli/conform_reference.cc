@@ -252,6 +252,11 @@ ConformReference from_personalized(const MechanismFlags& flags) {
   r.name = "pum (the user of " + users.groups().front().source + ", Q_cmn: " + common + ")";
   r.model = dense_params(q.q);
   r.syntax.labels = q.q.output_labels();
+  // Block families' reports are also read as the |X| + κ-bit strings `simulate` writes.
+  const EstimationModel common_model = estimation_model(pum.common);
+  if (is_class_family(common_model) && !std::holds_alternative<UhrParams>(common_model)) {
+    r.syntax.bit_strings_over = pum.common.sensitive;
+  }
   const PrivacyBudget budget = *budget_of(pum.common);
   r.scope.claimed = true;
   r.scope.claimed_exp_eps = claimed_exp_eps(budget);

@@ -229,7 +229,8 @@ std::optional<PooledForm> pooled_form(const MechanismSpec& spec, std::size_t max
                  [&](const UssSpec& p) -> std::optional<PooledForm> {
                    const UssConstants c = uss_constants(v, p.block, p.budget.exp_eps());
                    OpenReports open{c.alone, std::nullopt, c.with_block};
-                   if (c.with_block != 0) open.with_block_size = p.block;
+                   // S ∪ {o} are outputs whenever K >= 2 (of probability 0 at t = 1).
+                   if (p.block >= 2) open.with_block_size = p.block;
                    return pool(xs, {{p.block, Rational(1), c.blocks}}, open, max_entries);
                  },
                  [&](const auto&) -> std::optional<PooledForm> { return std::nullopt; }},

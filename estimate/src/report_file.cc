@@ -141,7 +141,9 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
       for (std::uint32_t bit : set_bits) data.bit_reports.push_bit(bit);
       data.bit_reports.end_report();
     } else if (!labels.empty()) {
-      const auto found = column_of.find(text);
+      // A label as `uldp mechanism --format csv` lists it may be CSV-quoted ("h0").
+      const bool quoted = text.size() >= 2 && text.front() == '"' && text.back() == '"';
+      const auto found = column_of.find(quoted ? text.substr(1, text.size() - 2) : text);
       if (found == column_of.end()) {
         throw InputError(source, line, column,
                          "'" + message_excerpt(text) + "' is not an output label (" + labels[0] +

@@ -521,6 +521,13 @@ TEST(ConformSamples, PumUserClientAgainstItsPersonalizedMechanism) {
         return std::to_string(u < 0.5 ? z : u < 0.75 ? 0 : 4);
       });
   EXPECT_EQ(conform(kPum, over_z, 0)["verdict"], "conforms");
+  // A uBD common mechanism: samples as the |X| + κ-bit strings `simulate --mech pum` writes.
+  const RunResult bits = run_uldp(
+      "conform samples --mech pum --common ubd --k 5 --sensitive 0,1,2 --tags home "
+      "--block 2 --exp-eps 3 --users " +
+      temp_file("pum_ubd_user.txt", "home=3\n") + " --samples " +
+      temp_file("pum_ubd_bits.txt", "0,110000\n"));
+  EXPECT_NE(bits.exit_code, 2) << bits.err;
   const std::string two = temp_file("pum_two.txt", "home=2\nhome=3\n");
   const RunResult r =
       run_uldp("conform samples " + std::string(kPum) + " --users " + two + " --samples " + good);

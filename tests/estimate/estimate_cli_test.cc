@@ -86,6 +86,9 @@ TEST(EstimateCli, UhrReportsAreLabels) {
   ASSERT_EQ(a.exit_code, 0) << a.err;
   ASSERT_EQ(b.exit_code, 0) << b.err;
   EXPECT_EQ(nlohmann::json::parse(a.out)["estimate"], nlohmann::json::parse(b.out)["estimate"]);
+  const RunResult quoted = run_uldp("estimate " + mech + " --reports " +
+                                    temp_file("uhr_quoted.txt", "\"h1\"\n4\n") + " --method emp");
+  EXPECT_EQ(quoted.exit_code, 0) << quoted.err;  // CSV-quoted as the listing may write it
   const RunResult index = run_uldp("estimate " + mech + " --reports " +
                                    temp_file("uhr_index.txt", "h1\n2\n") + " --method emp");
   EXPECT_EQ(index.exit_code, 2);

@@ -19,9 +19,11 @@
 
 namespace uldp::estimate {
 
-/// An upper bound on ‖p̃ − p*‖₂ (so on every coordinate), p̃ = p / Σ p, given `gap` ≥ L(p*) −
-/// L(p̃). nullopt when no split of the inputs has a positive-definite block of A (a direction the
-/// reports do not inform). Throws InvalidArgument when sizes do not match the matrix.
+/// An upper bound on ‖p̃ − p*‖₂ (so on every coordinate), p̃ = p / Σ p, given `gap` at least the
+/// Frank–Wolfe gap max_x ∂L/∂p(x) − Σ_x p̃(x) ∂L/∂p(x) at p̃ (likelihood_gap_bound's value; a bound
+/// on L(p*) − L(p̃) alone is not enough, since p*(x) ≤ gap / (max g − g_x) uses the gap itself).
+/// nullopt when no split of the inputs has a positive-definite block of A (a direction the reports
+/// do not inform). Throws InvalidArgument when sizes do not match the matrix.
 std::optional<double> likelihood_distance_bound(const DenseParams& q,
                                                 std::span<const std::uint64_t> counts,
                                                 std::span<const double> p, double gap);
