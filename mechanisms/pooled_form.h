@@ -41,6 +41,6 @@ struct PooledForm {
 /// The pooled form of a block family (ubd, ubd-opt, uss); nullopt for every other mechanism. Cells
 /// keep spans when k x cells stays within `max_entries`.
 std::optional<PooledForm> pooled_form(const MechanismSpec& spec,
-                                      std::size_t max_entries = std::size_t{1} << 24);
+                                      std::size_t max_entries = std::size_t{1} << 22);
 
 }  // namespace uldp
