@@ -6,11 +6,17 @@
 #include <sys/types.h>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
 
 namespace uldp::cli {
+
+/// A client called in-process by `conform client` when no command follows `--`: returns one
+/// output label per input, in order (the Python package's client(x)).
+using InProcessClient =
+    std::function<std::vector<std::string>(std::span<const std::uint32_t> inputs)>;
 
 class ClientProcess {
  public:

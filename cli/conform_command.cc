@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "conform_diagnosis.h"
 #include "conform_reference.h"
+#include "uldp/cancellation.h"
 #include "uldp/error.h"
 #include "uldp/estimate/conformance.h"
 
@@ -243,7 +244,7 @@ struct ConformClientCommand : SamplesRun {
 // look j tested at alpha / 2^(j+1), so that all looks together keep the level alpha (a union
 // bound: the classical group-sequential alpha spending). Stops at the first finding, at the first
 // look whose resolution meets --resolution, or at --max-samples.
-void run_client(const ConformClientCommand& c, int& exit_code) {
+void run_client(const ConformClientCommand& c, const InProcessClient* in_process, int& exit_code) {
   if (!(c.alpha > 0 && c.alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
   const ConformReference reference = build_reference(c.reference);
   const std::size_t k = num_symbols(reference.model);
@@ -251,11 +252,18 @@ void run_client(const ConformClientCommand& c, int& exit_code) {
     throw InvalidArgument("--max-samples: " + std::to_string(c.max_samples) +
                           " cannot give each of the " + std::to_string(k) + " inputs a sample");
   }
-  ClientProcess client(c.command);
+  // The client: a process started from the command after --, or the caller's function.
+  std::optional<ClientProcess> process;
+  if (!c.command.empty() || in_process == nullptr) process.emplace(c.command);
+  const std::string name = process ? process->name() : "client";
+  auto exchange = [&](std::span<const std::uint32_t> inputs) {
+    return process ? process->exchange(inputs, std::chrono::milliseconds(c.timeout_ms))
+                   : (*in_process)(inputs);
+  };
   std::string samples;
   std::uint64_t per_input = 0, target = std::min<std::uint64_t>(c.first_look, c.max_samples / k);
   SequentialSummary sequential;
-  sequential.client = client.name();
+  sequential.client = name;
   sequential.alpha = c.alpha;
   SamplesRun look = c;
   for (int j = 0;; ++j) {
@@ -263,8 +271,13 @@ void run_client(const ConformClientCommand& c, int& exit_code) {
     for (; per_input < target; ++per_input) {
       for (std::uint32_t x = 0; x < k; ++x) inputs.push_back(x);
     }
-    const std::vector<std::string> outputs =
-        client.exchange(inputs, std::chrono::milliseconds(c.timeout_ms));
+    check_cancelled();
+    const std::vector<std::string> outputs = exchange(inputs);
+    if (outputs.size() != inputs.size()) {
+      throw InvalidArgument("conform client: " + name + " returned " +
+                            std::to_string(outputs.size()) + " outputs for " +
+                            std::to_string(inputs.size()) + " inputs");
+    }
     for (std::size_t i = 0; i < inputs.size(); ++i) {
       samples += std::to_string(inputs[i]);
       samples += ',';
@@ -276,8 +289,7 @@ void run_client(const ConformClientCommand& c, int& exit_code) {
     sequential.look_alpha = look.alpha;
     const OutputSyntax syntax = sample_syntax(reference, c.output_index);
     std::istringstream in(samples);
-    const SampleTallies t =
-        tally_samples(in, client.name(), reference.model, reference.scope, syntax);
+    const SampleTallies t = tally_samples(in, name, reference.model, reference.scope, syntax);
     const ConformanceReport r =
         check_conformance(t, reference.model, reference.scope, look.alpha, c.demand);
     const bool last = (per_input + 1) * k > c.max_samples;
@@ -286,10 +298,10 @@ void run_client(const ConformClientCommand& c, int& exit_code) {
   }
   if (!c.samples_out.empty()) {
     std::ofstream out(c.samples_out, std::ios::binary);
-    out << "# x,y samples of " << client.name() << "\n" << samples;
+    out << "# x,y samples of " << name << "\n" << samples;
     if (!out) throw InputError(c.samples_out, "cannot write the file");
   }
-  exit_code = report_samples(look, reference, samples, client.name(), sequential);
+  exit_code = report_samples(look, reference, samples, name, sequential);
 }
 
 struct ConformPlanCommand {
@@ -343,7 +355,7 @@ void run_plan(const ConformPlanCommand& c) {
 
 }  // namespace
 
-void add_conform_command(CLI::App& app, int& exit_code) {
+void add_conform_command(CLI::App& app, int& exit_code, const InProcessClient* in_process) {
   auto* conform = app.add_subcommand(
       "conform",
       "conformance of another implementation: its client (samples) or server (estimates)");
@@ -398,7 +410,8 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   client_cmd->add_option("--samples-out", client->samples_out,
                          "also write the samples drawn, for `conform samples`");
   client_cmd->add_flag("--json", client->json, "print JSON");
-  client_cmd->callback([client, &exit_code] { run_client(*client, exit_code); });
+  client_cmd->callback(
+      [client, in_process, &exit_code] { run_client(*client, in_process, exit_code); });
 
   auto plan = std::make_shared<ConformPlanCommand>();
   auto* plan_cmd = conform->add_subcommand(

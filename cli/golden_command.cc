@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "golden_exact_estimate.h"
 #include "mechanism_flags.h"
+#include "uldp/cancellation.h"
 #include "uldp/error.h"
 #include "uldp/estimate/estimation_model.h"
 #include "uldp/estimate/likelihood_distance.h"
@@ -152,6 +153,7 @@ std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec&
           : input_distributions(spec.k, spec.sensitive);
   std::vector<GoldenCase> cases;
   for (std::size_t i = 0; i < *c.cases; ++i) {
+    check_cancelled();
     const InputDistribution& d = distributions[i % distributions.size()];
     GoldenCase g;
     g.id = "case-" + std::to_string(i);
@@ -233,6 +235,7 @@ CertifiedEm certified_em(const EstimationModel& model, const ReportData& data,
   // Smaller stops first; then (below what a double log-likelihood can show) a fixed number of
   // updates, growing.
   while (!met(result) && options.max_iterations <= kMaxGoldenEmIterations) {
+    check_cancelled();
     if (options.tolerance > 1e-15) {
       options.tolerance /= 100;
     } else if (options.stop_on_small_gain) {

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "uldp/cancellation.h"
 #include "uldp/error.h"
 #include "uldp/estimate/statistics.h"
 #include "uldp/estimate/threshold.h"
@@ -434,6 +435,7 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
   std::vector<std::size_t> set_bits;
   while (std::getline(in, line)) {
     ++number;
+    if (number % 65536 == 0) check_cancelled();
     // A UTF-8 byte order mark (Excel's "CSV UTF-8", PowerShell's Out-File) is not content.
     if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
     const std::string text = trim(line);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "internal/em_drivers.h"
+#include "uldp/cancellation.h"
 #include "uldp/error.h"
 
 namespace uldp::estimate::internal {
@@ -120,6 +121,7 @@ EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p, const Em
   bool after_plain = false;  // the last pass was a plain update that did not pass the rule
   std::vector<double> candidate;
   for (;;) {
+    check_cancelled();
     if (updates >= options.max_iterations) {
       result.p = p;
       result.log_likelihood = at.log_likelihood;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "internal/em_drivers.h"
+#include "uldp/cancellation.h"
 #include "uldp/error.h"
 
 namespace uldp::estimate::internal {
@@ -62,6 +63,7 @@ EmResult run_squarem_em(const EmMap& step, std::vector<double> p, const EmOption
   if (options.record_trace) result.trace.push_back(l0);
   std::size_t updates = 1;
   for (;;) {
+    check_cancelled();
     const double l1 = step(p1, p2);  // L(F(p)), and F(F(p)) into p2
     ++updates;
     // The stopping rule: one plain EM update gains little and is not still climbing.

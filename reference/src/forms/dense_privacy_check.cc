@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "internal/ratio_sup.h"
+#include "uldp/cancellation.h"
 #include "uldp/error.h"
 
 namespace uldp {
@@ -29,6 +30,7 @@ RatioSup ratio_sup(const DenseMechanism& q, const std::vector<bool>& numerator_r
                    const std::vector<std::size_t>& columns) {
   RatioSup sup;
   for (std::size_t y : columns) {
+    check_cancelled();
     std::size_t arg_max = q.num_inputs(), arg_min = 0;
     for (std::size_t x = 0; x < q.num_inputs(); ++x) {
       if (numerator_rows[x] && (arg_max == q.num_inputs() || q(x, y) > q(arg_max, y))) arg_max = x;

@@ -1,0 +1,97 @@
+#include "run_command_line.h"
+
+#include <exception>
+#include <iostream>
+#include <new>
+
+#include <CLI/CLI.hpp>
+
+#include "cli_support.h"
+#include "commands.h"
+#include "uldp/cancellation.h"
+#include "uldp/error.h"
+
+namespace uldp::cli {
+
+namespace {
+
+// `uldp help CMD [SUB]` is `uldp CMD [SUB] --help` (and `uldp help` is `uldp --help`).
+void expand_help(std::vector<std::string>& args) {
+  if (!args.empty() && args.front() == "help") {
+    args.erase(args.begin());
+    args.emplace_back("--help");
+  }
+}
+
+std::string command_names(CLI::App& app) {
+  std::string names;
+  for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+    if (!names.empty()) names += ", ";
+    names += sub->get_name();
+  }
+  return names;
+}
+
+}  // namespace
+
+int run_command_line(std::vector<std::string> args, const InProcessClient* client) {
+  CLI::App app{"uldp: exact reference implementation and auditor of utility-optimized LDP", "uldp"};
+  app.require_subcommand(1);
+  int exit_code = 0;
+  add_audit_command(app, exit_code);
+  add_mechanism_command(app, exit_code);
+  add_check_command(app, exit_code);
+  add_estimate_command(app, exit_code);
+  add_simulate_command(app, exit_code);
+  add_loss_command(app, exit_code);
+  add_prove_command(app, exit_code);
+  add_conform_command(app, exit_code, client);
+  add_golden_command(app, exit_code);
+  add_table_command(app, exit_code);
+  add_experiment_command(app, exit_code);
+  app.set_version_flag("--version", uldp_version(), "print the version of uldp");
+  expand_help(args);
+  if (!args.empty() && !args.front().starts_with('-')) {
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+      known = known || sub->get_name() == args.front();
+    }
+    if (!known) {
+      std::cerr << "uldp: error: unknown command '" << args.front()
+                << "' (expected one of: " << command_names(app) << ")\n";
+      return 2;
+    }
+  }
+  try {
+    // CLI11 takes the arguments last first.
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return 0;
+  } catch (const CLI::CallForVersion&) {
+    std::cout << "uldp " << uldp_version() << "\n";
+    return 0;
+  } catch (const CLI::CallForAllHelp&) {
+    std::cout << app.help("", CLI::AppFormatMode::All);
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    // One line: CLI11 names the flag or argument that is wrong.
+    std::cerr << "uldp: error: " << e.what() << "\n";
+    return 2;
+  } catch (const uldp::Error& e) {
+    std::cerr << "uldp: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "uldp: error: out of memory (the input is too large)\n";
+    return 2;
+  } catch (const Cancelled&) {
+    throw;  // the caller's poll asked for it; it knows what to report
+  } catch (const std::exception& e) {
+    std::cerr << "uldp: internal error: " << e.what() << "\n";
+    return 3;
+  }
+  return exit_code;
+}
+
+}  // namespace uldp::cli
