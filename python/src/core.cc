@@ -1,13 +1,33 @@
 // uldp._core: the exact core for Python, through pybind11. Exact values cross the boundary as
-// strings ("3/7", "inf"), which the Python layer turns into fractions.Fraction; the Python layer
-// also turns floats into their exact binary64 values first, so no double decides a verdict here
-// either. Errors are uldp's one-line messages as ValueError; long checks release the GIL.
+// strings ("3/7", "inf"), which the Python layer turns into fractions.Fraction; floats become
+// their exact binary64 values (in Python, or here for a float64 array), so no double decides a
+// verdict here either. Errors are uldp's one-line messages as ValueError; long computations
+// release the GIL, and Ctrl-C stops them (uldp/cancellation.h) as KeyboardInterrupt.
+//
+// Besides mechanism() and check(), run() is the whole command line in-process: the Python
+// functions that mirror a command (conform, estimate, loss, golden) call it, so their answers,
+// messages and exit codes are the command's own.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <mutex>
 #include <optional>
+#include <span>
+#include <sstream>
 #include <string>
 #include <vector>
+
+#include "mechanism_flags.h"
+#include "run_command_line.h"
+#include "uldp/cancellation.h"
 
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
@@ -36,6 +56,37 @@ std::optional<PrivacyBudget> budget_of(const std::optional<std::string>& eps,
 IndexSet index_set(const std::vector<std::size_t>& indices, std::size_t universe,
                    const char* what) {
   return IndexSet::from_indices(indices, universe, what);
+}
+
+// Ctrl-C while uldp computes: Python's handler only notes the signal, so long loops poll it here
+// (at most every 50 ms) and stop with the KeyboardInterrupt it raises.
+bool python_signal_poll() {
+  using Clock = std::chrono::steady_clock;
+  thread_local Clock::time_point last_poll = Clock::now();
+  const Clock::time_point now = Clock::now();
+  if (now - last_poll < std::chrono::milliseconds(50)) return false;
+  last_poll = now;
+  py::gil_scoped_acquire gil;
+  return PyErr_CheckSignals() != 0;  // nonzero: the handler raised (KeyboardInterrupt)
+}
+
+// Raises the Python error that made a computation stop (the poll's KeyboardInterrupt, or an
+// exception of the user's client), with the GIL held.
+[[noreturn]] void raise_stop(std::exception_ptr client_error = nullptr) {
+  if (client_error) std::rethrow_exception(client_error);
+  if (PyErr_Occurred() == nullptr) PyErr_SetNone(PyExc_KeyboardInterrupt);
+  throw py::error_already_set();
+}
+
+// Runs f without the GIL; a cancellation (Ctrl-C) ends it as KeyboardInterrupt.
+template <class F>
+auto without_gil(F&& f) {
+  try {
+    py::gil_scoped_release release;
+    return f();
+  } catch (const Cancelled&) {
+    raise_stop();
+  }
 }
 
 py::dict witness_dict(const Witness& w) {
@@ -86,13 +137,11 @@ py::dict mechanism(const std::string& name, std::size_t k,
   }
   if (sensitive) a.sensitive = index_set(*sensitive, a.k, "sensitive");
   a.budget = budget_of(eps, exp_eps);
-  if (theta) a.theta = Probability::parse(*theta, "theta");
+  if (theta) a.theta = cli::resolve_theta(*theta, entry, a);  // also paper, optimal
   a.block = block;
-  DenseForm form = [&] {
-    const MechanismSpec spec = make_mechanism(entry, a);
-    py::gil_scoped_release release;
-    return std::get<DenseForm>(exact_form(spec, FormChoice::kDense));
-  }();
+  const MechanismSpec spec = make_mechanism(entry, a);
+  DenseForm form =
+      without_gil([&] { return std::get<DenseForm>(exact_form(spec, FormChoice::kDense)); });
   std::vector<std::vector<std::string>> rows(form.q.num_inputs());
   for (std::size_t x = 0; x < rows.size(); ++x) {
     for (std::size_t y = 0; y < form.q.num_outputs(); ++y)
@@ -109,6 +158,82 @@ py::dict mechanism(const std::string& name, std::size_t k,
   return d;
 }
 
+std::string entry_name(std::size_t x, std::size_t y) {
+  std::string name = "Q[";
+  name += std::to_string(x);
+  name += "][";
+  name += std::to_string(y);
+  name += ']';
+  return name;
+}
+
+struct CheckedMatrix {
+  IndexSet sensitive;
+  IndexSet protected_outputs;
+  std::optional<PrivacyBudget> budget;
+  PropertyVerdicts verdicts;
+};
+
+// The checks of uldp check --matrix on an exact num_inputs x outputs matrix (row-major).
+py::dict check_entries(std::size_t num_inputs, std::size_t outputs, std::vector<Rational> entries,
+                       const std::optional<std::vector<std::size_t>>& sensitive,
+                       const std::optional<std::vector<std::size_t>>& protected_outputs,
+                       const std::optional<std::string>& eps,
+                       const std::optional<std::string>& exp_eps,
+                       const std::optional<std::string>& tolerance) {
+  // All of it without the GIL: on a large matrix even the row sums take a while.
+  const CheckedMatrix c = without_gil([&] {
+    std::vector<std::string> labels;
+    for (std::size_t y = 0; y < outputs; ++y) labels.push_back(std::to_string(y));
+    const DenseMechanism q(num_inputs, labels, std::move(entries));
+    const std::optional<Rational> allowed =
+        tolerance ? std::optional(parse_rational(*tolerance, "tolerance")) : std::nullopt;
+    if (allowed && (*allowed < 0 || *allowed > Rational(1, 10))) {
+      throw InvalidArgument("tolerance: must be in [0, 1/10]");
+    }
+    for (std::size_t x = 0; x < q.num_inputs(); ++x) {
+      check_cancelled();
+      Rational sum = 0;
+      for (std::size_t y = 0; y < outputs; ++y) {
+        if (q(x, y) < 0 || q(x, y) > 1) {
+          throw InvalidArgument("Q[" + std::to_string(x) + "][" + std::to_string(y) +
+                                "] = " + message_excerpt(to_string(q(x, y))) + " is outside [0,1]");
+        }
+        sum += q(x, y);
+      }
+      const Rational off = sum > 1 ? Rational(sum - 1) : Rational(1 - sum);
+      if (off != 0 && !(allowed && off <= *allowed)) {
+        throw InvalidArgument(
+            "Q: row " + std::to_string(x) + " sums to " + message_excerpt(to_string(sum)) +
+            ", not 1" + (allowed ? " (beyond tolerance)" : " (tolerance=T accepts rounding)"));
+      }
+    }
+    // No X_S given: every input is sensitive, as `uldp check` without --sensitive.
+    const IndexSet xs = sensitive
+                            ? index_set(*sensitive, q.num_inputs(), "sensitive")
+                            : IndexSet::from_indices({}, q.num_inputs(), "sensitive").complement();
+    const IndexSet yp = protected_outputs ? index_set(*protected_outputs, outputs, "protected")
+                                          : minimal_protected_outputs(q, xs);
+    const std::optional<PrivacyBudget> budget = budget_of(eps, exp_eps);
+    PropertyVerdicts v = check_all_properties(ExactForm(DenseForm{q, yp}), xs, budget);
+    return CheckedMatrix{xs, yp, budget, std::move(v)};
+  });
+  const PropertyVerdicts& v = c.verdicts;
+  const IndexSet& xs = c.sensitive;
+  const IndexSet& yp = c.protected_outputs;
+  const std::optional<PrivacyBudget>& budget = c.budget;
+  py::dict d;
+  d["ldp"] = verdict_dict(v.ldp);
+  d["uldp"] = verdict_dict(v.uldp);
+  d["uldp_strict"] = verdict_dict(v.uldp_strict);
+  d["osldp"] = verdict_dict(v.osldp);
+  d["sensitive"] = xs.indices();
+  d["protected"] = yp.indices();
+  d["exp_eps"] = budget ? py::cast(to_string(budget->exp_eps())) : py::none();
+  return d;
+}
+
+// Q as exact strings ("3/7", "0.1", the Python layer's exact binary64 fractions).
 py::dict check(const std::vector<std::vector<std::string>>& rows,
                const std::optional<std::vector<std::size_t>>& sensitive,
                const std::optional<std::vector<std::size_t>>& protected_outputs,
@@ -124,54 +249,153 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
                             std::to_string(outputs));
     }
     for (std::size_t y = 0; y < outputs; ++y) {
-      entries.push_back(
-          parse_rational(rows[x][y], "Q[" + std::to_string(x) + "][" + std::to_string(y) + "]"));
+      entries.push_back(parse_rational(rows[x][y], entry_name(x, y)));
     }
   }
-  std::vector<std::string> labels;
-  for (std::size_t y = 0; y < outputs; ++y) labels.push_back(std::to_string(y));
-  const DenseMechanism q(rows.size(), labels, std::move(entries));
-  const std::optional<Rational> allowed =
-      tolerance ? std::optional(parse_rational(*tolerance, "tolerance")) : std::nullopt;
-  if (allowed && (*allowed < 0 || *allowed > Rational(1, 10))) {
-    throw InvalidArgument("tolerance: must be in [0, 1/10]");
+  return check_entries(rows.size(), outputs, std::move(entries), sensitive, protected_outputs, eps,
+                       exp_eps, tolerance);
+}
+
+// Q as a float64 array: each entry its exact binary64 value, read here without a detour through
+// Python objects (a 625 x 625 matrix is 390,625 of them).
+py::dict check_binary64(const py::array_t<double, py::array::c_style | py::array::forcecast>& q,
+                        const std::optional<std::vector<std::size_t>>& sensitive,
+                        const std::optional<std::vector<std::size_t>>& protected_outputs,
+                        const std::optional<std::string>& eps,
+                        const std::optional<std::string>& exp_eps,
+                        const std::optional<std::string>& tolerance) {
+  if (q.ndim() != 2) {
+    throw InvalidArgument("Q: a " + std::to_string(q.ndim()) + "-dimensional array, not a matrix");
   }
-  for (std::size_t x = 0; x < q.num_inputs(); ++x) {
-    Rational sum = 0;
-    for (std::size_t y = 0; y < outputs; ++y) {
-      if (q(x, y) < 0 || q(x, y) > 1) {
-        throw InvalidArgument("Q[" + std::to_string(x) + "][" + std::to_string(y) +
-                              "] = " + message_excerpt(to_string(q(x, y))) + " is outside [0,1]");
+  const auto rows = static_cast<std::size_t>(q.shape(0));
+  const auto outputs = static_cast<std::size_t>(q.shape(1));
+  if (rows == 0 || outputs == 0) throw InvalidArgument("Q: the matrix is empty");
+  const double* data = q.data();
+  std::vector<Rational> entries(rows * outputs);
+  without_gil([&] {
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (i % outputs == 0) check_cancelled();
+      if (!std::isfinite(data[i])) {
+        throw InvalidArgument(entry_name(i / outputs, i % outputs) + ": " +
+                              std::to_string(data[i]) + " is not a finite number");
       }
-      sum += q(x, y);
+      entries[i] = from_double(data[i]);
     }
-    const Rational off = sum > 1 ? Rational(sum - 1) : Rational(1 - sum);
-    if (off != 0 && !(allowed && off <= *allowed)) {
-      throw InvalidArgument("Q: row " + std::to_string(x) + " sums to " +
-                            message_excerpt(to_string(sum)) + ", not 1" +
-                            (allowed ? " (beyond tolerance)" : " (tolerance=T accepts rounding)"));
-    }
+    return 0;
+  });
+  return check_entries(rows, outputs, std::move(entries), sensitive, protected_outputs, eps,
+                       exp_eps, tolerance);
+}
+
+// std::cout, std::cerr captured while the command line runs in-process; one run at a time.
+class CapturedOutput {
+ public:
+  CapturedOutput()
+      : old_out_(std::cout.rdbuf(out_.rdbuf())), old_err_(std::cerr.rdbuf(err_.rdbuf())) {}
+  ~CapturedOutput() {
+    std::cout.rdbuf(old_out_);
+    std::cerr.rdbuf(old_err_);
   }
-  // No X_S given: every input is sensitive, as `uldp check` without --sensitive.
-  const IndexSet xs = sensitive
-                          ? index_set(*sensitive, q.num_inputs(), "sensitive")
-                          : IndexSet::from_indices({}, q.num_inputs(), "sensitive").complement();
-  const IndexSet yp = protected_outputs ? index_set(*protected_outputs, outputs, "protected")
-                                        : minimal_protected_outputs(q, xs);
-  const std::optional<PrivacyBudget> budget = budget_of(eps, exp_eps);
-  const PropertyVerdicts v = [&] {
+  CapturedOutput(const CapturedOutput&) = delete;
+  CapturedOutput& operator=(const CapturedOutput&) = delete;
+  std::string out() const { return out_.str(); }
+  std::string err() const { return err_.str(); }
+
+ private:
+  std::ostringstream out_, err_;
+  std::streambuf* old_out_;
+  std::streambuf* old_err_;
+};
+
+std::mutex& command_line_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+// `uldp ARGS...` in-process: (exit code, standard output, standard error). `client`, when given,
+// is what `conform client` calls without a command after --: a list of inputs in, a list of
+// output labels out. Its exceptions, and Ctrl-C, end the run as themselves.
+py::tuple run(const std::vector<std::string>& args, const std::optional<py::function>& client) {
+  std::exception_ptr client_error;
+  cli::InProcessClient call = [&](std::span<const std::uint32_t> inputs) {
+    py::gil_scoped_acquire gil;
+    try {
+      py::list xs(inputs.size());
+      for (std::size_t i = 0; i < inputs.size(); ++i) xs[i] = py::int_(inputs[i]);
+      return (*client)(xs).cast<std::vector<std::string>>();
+    } catch (...) {
+      client_error = std::current_exception();  // raised again once the command has unwound
+      throw Cancelled();
+    }
+  };
+  int code = 0;
+  std::string out, err;
+  try {
     py::gil_scoped_release release;
-    return check_all_properties(ExactForm(DenseForm{q, yp}), xs, budget);
-  }();
-  py::dict d;
-  d["ldp"] = verdict_dict(v.ldp);
-  d["uldp"] = verdict_dict(v.uldp);
-  d["uldp_strict"] = verdict_dict(v.uldp_strict);
-  d["osldp"] = verdict_dict(v.osldp);
-  d["sensitive"] = xs.indices();
-  d["protected"] = yp.indices();
-  d["exp_eps"] = budget ? py::cast(to_string(budget->exp_eps())) : py::none();
-  return d;
+    const std::lock_guard<std::mutex> lock(command_line_mutex());
+    const CapturedOutput captured;
+    code = cli::run_command_line(args, client ? &call : nullptr);
+    out = captured.out();
+    err = captured.err();
+  } catch (const Cancelled&) {
+    raise_stop(client_error);
+  }
+  return py::make_tuple(code, py::bytes(out), py::bytes(err));
+}
+
+void append_number(std::string& text, std::int64_t value) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+  text.append(digits, end);
+}
+
+// Writes "x,y" lines for conform samples: outputs a 1-D integer array (output indices) or a 2-D
+// 0/1 array (bit vectors, bit j as character j). Formatting 10^6 samples in Python would cost
+// more than testing them.
+void write_samples(const std::string& path,
+                   const py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>& x,
+                   const py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>& y) {
+  if (x.ndim() != 1) throw InvalidArgument("inputs: a 1-dimensional array of input indices");
+  const auto n = static_cast<std::size_t>(x.shape(0));
+  if (y.ndim() < 1 || y.ndim() > 2 || static_cast<std::size_t>(y.shape(0)) != n) {
+    throw InvalidArgument("outputs: " + std::to_string(n) +
+                          " outputs expected (one per input), as a 1-D array of output indices or "
+                          "a 2-D 0/1 array of bit vectors");
+  }
+  const std::size_t bits = y.ndim() == 2 ? static_cast<std::size_t>(y.shape(1)) : 0;
+  const std::int64_t* xs = x.data();
+  const std::int64_t* ys = y.data();
+  std::string text;
+  text.reserve(n * (bits ? bits + 8 : 12));
+  for (std::size_t i = 0; i < n; ++i) {
+    if (xs[i] < 0) {
+      throw InvalidArgument("inputs[" + std::to_string(i) + "] = " + std::to_string(xs[i]) +
+                            " is not an input index");
+    }
+    append_number(text, xs[i]);
+    text += ',';
+    if (bits == 0) {
+      if (ys[i] < 0) {
+        throw InvalidArgument("outputs[" + std::to_string(i) + "] = " + std::to_string(ys[i]) +
+                              " is not an output index");
+      }
+      append_number(text, ys[i]);
+    } else {
+      for (std::size_t j = 0; j < bits; ++j) {
+        const std::int64_t bit = ys[i * bits + j];
+        if (bit != 0 && bit != 1) {
+          throw InvalidArgument("outputs[" + std::to_string(i) + "][" + std::to_string(j) +
+                                "] = " + std::to_string(bit) + " is not a bit (0 or 1)");
+        }
+        text += static_cast<char>('0' + bit);
+      }
+    }
+    text += '\n';
+  }
+  std::FILE* file = std::fopen(path.c_str(), "wb");
+  if (file == nullptr) throw InputError(path, "cannot write the file");
+  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  if (std::fclose(file) != 0 || !written) throw InputError(path, "cannot write the file");
 }
 
 }  // namespace
@@ -189,9 +413,15 @@ PYBIND11_MODULE(_core, m) {
       PyErr_SetString(PyExc_ValueError, e.what());
     }
   });
+  uldp::set_cancellation_poll(&uldp::python::python_signal_poll);
   m.def("mechanisms", &uldp::python::mechanisms);
   m.def("mechanism", &uldp::python::mechanism, py::arg("name"), py::arg("k"), py::arg("sensitive"),
         py::arg("eps"), py::arg("exp_eps"), py::arg("theta"), py::arg("block"));
   m.def("check", &uldp::python::check, py::arg("rows"), py::arg("sensitive"), py::arg("protected"),
         py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"));
+  m.def("check_binary64", &uldp::python::check_binary64, py::arg("q"), py::arg("sensitive"),
+        py::arg("protected"), py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"));
+  m.def("run", &uldp::python::run, py::arg("args"), py::arg("client") = py::none());
+  m.def("write_samples", &uldp::python::write_samples, py::arg("path"), py::arg("inputs"),
+        py::arg("outputs"));
 }

@@ -9,9 +9,19 @@ local differential privacy) for Python LDP libraries and their pytest suites.
 Exact values are fractions.Fraction. A Python float (or numpy float64) entry is taken as its
 exact binary64 value, never rounded again; ints, Fractions and strings such as "3/7" or "0.1"
 are exact. Bad input raises ValueError with uldp's one-line message. The package is a thin layer
-over the same C++ core as the `uldp` command: nothing here re-implements a check.
+over the same C++ core as the `uldp` command: nothing here re-implements a check; the functions
+named after a command (conform_*, estimate, loss, golden) run that command in-process. Ctrl-C
+stops a long computation with KeyboardInterrupt. uldp.testing has the pytest assertions.
 """
 
-from ._api import Mechanism, CheckReport, Verdict, Witness, check, mechanism, mechanisms
+from ._api import CheckReport, Mechanism, Verdict, Witness, check, mechanism, mechanisms
+from ._commands import (ConformanceReport, Estimate, EstimatesReport, GoldenCase, GoldenVectors,
+                        Resolution, conform_client, conform_estimates, conform_plan,
+                        conform_samples, estimate, golden, loss)
 
-__all__ = ["Mechanism", "CheckReport", "Verdict", "Witness", "check", "mechanism", "mechanisms"]
+__all__ = [
+    "CheckReport", "ConformanceReport", "Estimate", "EstimatesReport", "GoldenCase",
+    "GoldenVectors", "Mechanism", "Resolution", "Verdict", "Witness", "check", "conform_client",
+    "conform_estimates", "conform_plan", "conform_samples", "estimate", "golden", "loss",
+    "mechanism", "mechanisms",
+]

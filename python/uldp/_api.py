@@ -189,10 +189,16 @@ def check(Q, *, sensitive: Optional[Iterable[int]] = None,
     protected: Y_P as output indices (default: the smallest valid one). tolerance: rows may
     sum to 1 within it (exact, at most 1/10; default: exactly 1)."""
     e, t = _budget(eps, exp_eps)
-    d = _core.check(
-        _rows(Q), _indices(sensitive, "sensitive"), _indices(protected, "protected"), e, t,
-        None if tolerance is None else _exact_text(tolerance, "tolerance"),
-    )
+    arguments = (_indices(sensitive, "sensitive"), _indices(protected, "protected"), e, t,
+                 None if tolerance is None else _exact_text(tolerance, "tolerance"))
+    dtype = getattr(Q, "dtype", None)
+    if getattr(dtype, "kind", None) == "f" and dtype.itemsize > 8:
+        raise ValueError(f"Q: {dtype} entries would be rounded to binary64; pass exact "
+                         "Fractions or strings")
+    if getattr(dtype, "kind", None) == "f" and getattr(Q, "ndim", 0) == 2:
+        d = _core.check_binary64(Q, *arguments)  # the same exact values, read in C++
+    else:
+        d = _core.check(_rows(Q), *arguments)
     return CheckReport(
         Verdict._from(d["ldp"]), Verdict._from(d["uldp"]), Verdict._from(d["uldp_strict"]),
         Verdict._from(d["osldp"]), tuple(d["sensitive"]), tuple(d["protected"]),

@@ -1,0 +1,196 @@
+"""The functions that mirror a command (conform_*, estimate, loss, golden): the command's answers
+on numpy data, the same as running `uldp` on files, and its errors as ValueError."""
+
+import json
+import os
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from fractions import Fraction
+
+import numpy
+import pytest
+
+import uldp
+from doubles import rappor_bits, sampling_client, urr_rows
+
+URR = dict(mech="urr", k=5, sensitive=[0, 1], exp_eps=3)
+needs_command = pytest.mark.skipif("ULDP_COMMAND" not in os.environ, reason="needs the command")
+
+
+def _command(*args, stdin=None):
+    done = subprocess.run([os.environ["ULDP_COMMAND"], *args], capture_output=True, text=True)
+    return done.returncode, done.stdout, done.stderr
+
+
+def _urr_samples(per_input, leak=0.0, seed=7):
+    rng = numpy.random.default_rng(seed)
+    rows = urr_rows(5, [0, 1], 3, leak)
+    inputs = numpy.repeat(numpy.arange(5), per_input)
+    cumulative = numpy.cumsum(rows, axis=1)
+    u = rng.random(len(inputs))
+    outputs = numpy.array([min(numpy.searchsorted(cumulative[x], v, side="right"), 4)
+                           for x, v in zip(inputs, u)])
+    return inputs, outputs
+
+
+@needs_command
+def test_conform_samples_gives_the_commands_report_on_the_same_samples():
+    inputs, outputs = _urr_samples(2000, leak=0.02)
+    report = uldp.conform_samples(inputs, outputs, **URR)
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("".join(f"{x},{y}\n" for x, y in zip(inputs, outputs)))
+    try:
+        code, out, _ = _command("conform", "samples", "--mech", "urr", "--k", "5", "--sensitive",
+                                "0,1", "--exp-eps", "3", "--samples", f.name, "--json")
+    finally:
+        os.unlink(f.name)
+    command = json.loads(out)
+    assert code == 1 and report.verdict == command["verdict"] == "violates"
+    assert report.eps_lower_bound == command["eps_lower_bound"]["eps"]
+    assert report.impossible == command["impossible"]["count"] > 0
+    assert "impossible outputs" in str(report) and "verdict: violates" in str(report)
+
+
+def test_conform_samples_reads_indices_labels_and_bit_arrays():
+    inputs, outputs = _urr_samples(400)
+    by_index = uldp.conform_samples(inputs, outputs, **URR)
+    by_label = uldp.conform_samples(inputs, [str(y) for y in outputs], **URR)
+    assert by_index.verdict == by_label.verdict == "conforms"
+    assert by_index.eps_lower_bound == by_label.eps_lower_bound
+    assert list(by_index.samples_per_input) == [400] * 5
+
+    rng = numpy.random.default_rng(3)
+    inputs = numpy.repeat(numpy.arange(4), 3000)
+    theta = 2 / 3  # s / (s + 1) at s = e^(eps/2) = 2
+    good = uldp.conform_samples(inputs, rappor_bits(inputs, 4, theta, rng),
+                                mech="rappor", k=4, exp_eps=4)
+    assert good.verdict == "conforms", str(good)
+    bad = uldp.conform_samples(inputs, rappor_bits(inputs, 4, theta, rng, keep_input=True),
+                               mech="rappor", k=4, exp_eps=4)
+    assert bad.verdict in ("deviates", "violates"), str(bad)
+
+
+def test_conform_samples_against_a_matrix_reference():
+    rows = urr_rows(5, [0, 1], 3)
+    inputs, outputs = _urr_samples(400)
+    exact = [[Fraction(3, 4), Fraction(1, 4), 0, 0, 0], [Fraction(1, 4), Fraction(3, 4), 0, 0, 0]]
+    exact += [[Fraction(1, 4), Fraction(1, 4)] + [Fraction(1, 2) if y == x else 0
+                                                  for y in range(2, 5)] for x in range(2, 5)]
+    assert numpy.allclose(numpy.array(exact, dtype=float), rows)
+    report = uldp.conform_samples(inputs, outputs, matrix=exact, sensitive=[0, 1], exp_eps=3)
+    assert report.verdict == "conforms" and report.claim.startswith("ULDP")
+
+
+def test_bad_samples_name_what_is_wrong():
+    inputs, outputs = _urr_samples(10)
+    outputs[7] = 9
+    with pytest.raises(ValueError, match=r"^samples:8:"):
+        uldp.conform_samples(inputs, outputs, **URR)
+    with pytest.raises(ValueError, match="one per input"):
+        uldp.conform_samples(inputs, outputs[:-1], **URR)
+    with pytest.raises(ValueError, match=r"inputs\[0\] = -1"):
+        uldp.conform_samples(-numpy.ones(3, dtype=int), [0, 0, 0], **URR)
+    with pytest.raises(ValueError, match="mech / matrix"):
+        uldp.conform_samples(inputs, outputs, k=5)
+    with pytest.raises(ValueError, match="--k"):
+        uldp.conform_samples(inputs, outputs, mech="urr", k=0, exp_eps=3)
+
+
+def test_a_run_without_evidence_is_insufficient_not_conforming():
+    inputs, outputs = _urr_samples(3)
+    report = uldp.conform_samples(inputs, outputs, **URR)
+    assert report.verdict == "insufficient" and report.insufficient_because
+
+
+def test_conform_client_calls_the_client_sequentially():
+    correct = uldp.conform_client(sampling_client(urr_rows(5, [0, 1], 3)), **URR)
+    assert correct.verdict == "conforms" and correct.resolution.cell_deviation <= 0.05
+    assert correct.looks[0] == 64 and correct.samples == 5 * correct.looks[-1]
+    leaking = uldp.conform_client(sampling_client(urr_rows(5, [0, 1], 3, leak=0.05)), **URR)
+    assert leaking.verdict == "violates" and leaking.samples < correct.samples
+    # client(x): no generator asked for, any randomness of its own.
+    rng = numpy.random.default_rng(5)
+    draw = sampling_client(urr_rows(5, [0, 1], 3))
+    assert uldp.conform_client(lambda x: draw(x, rng), **URR).verdict == "conforms"
+
+
+def test_a_clients_errors_reach_the_caller():
+    def broken(x):
+        raise ZeroDivisionError("inside the client")
+
+    with pytest.raises(ZeroDivisionError, match="inside the client"):
+        uldp.conform_client(broken, **URR)
+    with pytest.raises(ValueError, match=r"client\(0\)"):
+        uldp.conform_client(lambda x: 0.5, **URR)
+
+
+def test_estimate_matches_the_command_on_reports_and_counts():
+    inputs, outputs = _urr_samples(300)
+    by_reports = uldp.estimate(outputs, method="em", **URR)
+    counts = numpy.bincount(outputs, minlength=5)
+    by_counts = uldp.estimate(counts=counts, method="em", **URR)
+    assert isinstance(by_reports.frequencies, numpy.ndarray) and by_reports.n == 1500
+    assert numpy.allclose(by_reports.frequencies, by_counts.frequencies, atol=1e-9)
+    emp = uldp.estimate(counts=counts, **URR).frequencies
+    # emp is unbiased; n = 1500 puts each coordinate within 5 standard errors (< 0.1) of 1/5.
+    assert abs(emp.sum() - 1) < 1e-12 and numpy.all(numpy.abs(emp - 0.2) < 0.1)
+
+    rng = numpy.random.default_rng(2)
+    bits = rappor_bits(numpy.repeat(numpy.arange(4), 500), 4, 2 / 3, rng)
+    per_report = uldp.estimate(bits, mech="rappor", k=4, exp_eps=4).frequencies
+    per_bit = uldp.estimate(counts=bits.sum(axis=0), n=len(bits), mech="rappor", k=4,
+                            exp_eps=4).frequencies
+    assert numpy.allclose(per_report, per_bit, atol=1e-12)
+
+
+def test_loss_is_exact():
+    report = uldp.loss(mech="urr", k=4, sensitive=[0, 1], exp_eps=3, n=100)
+    assert report["l2"] == Fraction(11, 400)  # as `uldp loss` prints it, an exact value
+
+
+def test_golden_vectors_and_conform_estimates():
+    vectors = uldp.golden(mech="urr", k=4, sensitive=[0, 1], exp_eps=3, cases=3, n=500)
+    assert len(vectors.cases) == 3 and vectors.cases[0].counts.sum() == 500
+    exact = {c.id: {"emp": c.emp, "thr": c.thr, "em": c.em} for c in vectors.cases}
+    assert uldp.conform_estimates(vectors, exact).matches
+    off = {c.id: {"emp": c.emp + numpy.array([1e-6, -1e-6, 0, 0])} for c in vectors.cases}
+    report = uldp.conform_estimates(vectors, off)
+    assert report.verdict == "mismatch" and "item 0" in str(report)
+    # The server's own estimate through uldp: the same vectors.
+    mine = {c.id: {"emp": uldp.estimate(counts=c.counts, mech="urr", k=4, sensitive=[0, 1],
+                                        exp_eps=3).frequencies} for c in vectors.cases}
+    assert uldp.conform_estimates(vectors, mine).matches
+
+
+def _interrupted_after(seconds, computation):
+    """Sends SIGINT after `seconds` and returns how long `computation` ran before the
+    KeyboardInterrupt ended it."""
+    timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        computation()
+    elapsed = time.monotonic() - start
+    timer.join()
+    return elapsed
+
+
+def test_ctrl_c_interrupts_a_long_computation():
+    # These golden vectors take about 18 s here (1.8 s of certified EM per case). Python only
+    # raises KeyboardInterrupt between bytecodes, so without uldp's own polling the interrupt
+    # would wait for the end; with it, EM stops within a poll period (50 ms) of the signal.
+    elapsed = _interrupted_after(0.5, lambda: uldp.golden(
+        mech="rr", k=100, exp_eps="11/10", cases=10, n=100000))
+    assert elapsed < 5
+    k = 1500  # a dense check: polled per column
+    Q = numpy.full((k, k), 1 / (k + 2))
+    numpy.fill_diagonal(Q, 3 / (k + 2))
+    start = time.monotonic()
+    uldp.check(Q, exp_eps=3, tolerance="1/1000")
+    whole = time.monotonic() - start  # about 0.8 s here; measured, so that load scales both
+    elapsed = _interrupted_after(0.05, lambda: uldp.check(Q, exp_eps=3, tolerance="1/1000"))
+    assert elapsed < 0.05 + whole / 2
+    assert uldp.check([[1, 0], [0, 1]], exp_eps=2).ldp.holds is False  # still usable

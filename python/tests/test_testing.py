@@ -1,0 +1,55 @@
+"""uldp.testing: assertions that pass on correct code and fail with uldp's report as message."""
+
+import numpy
+import pytest
+
+import uldp
+from uldp.testing import assert_conforms, assert_estimates_match, assert_private
+from doubles import sampling_client, urr_rows
+
+URR = dict(mech="urr", k=5, sensitive=[0, 1], exp_eps=3)
+
+
+def test_assert_private_passes_and_names_the_witness_when_it_fails():
+    m = uldp.mechanism("urr", 5, sensitive=[0, 1], exp_eps=3)
+    assert assert_private(m, sensitive=[0, 1], exp_eps=3).uldp.holds
+    with pytest.raises(AssertionError, match=r"uldp does not hold(.|\n)*ratio violated at x = "):
+        assert_private(m, sensitive=[0, 1], exp_eps=2)
+    with pytest.raises(ValueError, match="needs a budget"):
+        assert_private(m, sensitive=[0, 1])
+    with pytest.raises(ValueError, match="property"):
+        assert_private(m, property="dp", exp_eps=3)
+
+
+def test_assert_conforms_passes_a_correct_client_and_shows_the_report_of_a_wrong_one():
+    report = assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), **URR)
+    assert report.conforms
+    with pytest.raises(AssertionError, match=r"impossible outputs(.|\n)*verdict: violates"):
+        assert_conforms(sampling_client(urr_rows(5, [0, 1], 3, leak=0.05)), **URR)
+    # Too little evidence is a failure too, never a pass.
+    with pytest.raises(AssertionError, match="insufficient"):
+        assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), max_samples=20, **URR)
+
+
+def _server(case, bias=0.0):
+    # A correct empirical estimator of uRR (arXiv 1807.11317, eq. (17)), written from the paper.
+    k, s, t = 5, 2, 3
+    frequencies = case.counts / case.n
+    denominator = s + t - 1
+    estimate = numpy.empty(k)
+    # Sensitive y: every input reaches y with 1/d except y itself, with t/d, so
+    # E[f_y] = p_y (t - 1) / d + 1 / d.
+    estimate[:s] = (frequencies[:s] * denominator - 1) / (t - 1)
+    # Non-sensitive: E[f_y] = p_y (1 - s / d), only y itself reaches y.
+    estimate[s:] = frequencies[s:] / (1 - s / denominator)
+    estimate[0] += bias
+    return {"emp": estimate}
+
+
+def test_assert_estimates_match_checks_a_server_against_golden_vectors():
+    report = assert_estimates_match(_server, cases=3, n=2000, **URR)
+    assert report.matches
+    with pytest.raises(AssertionError, match="MISMATCH in case case-0, emp, item 0"):
+        assert_estimates_match(lambda case: _server(case, bias=1e-4), cases=3, n=2000, **URR)
+    vectors = uldp.golden(cases=2, n=100, **URR)
+    assert assert_estimates_match(_server, vectors).matches

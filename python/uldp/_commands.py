@@ -1,0 +1,596 @@
+"""The functions that mirror a command: conform samples/client/plan/estimates, estimate, loss,
+golden. Each runs the `uldp` command line in-process (uldp._core.run) with --json and returns
+its answer, so verdicts, numbers and messages are the command's own; numpy in, numpy out.
+Data the command reads from files (samples, reports, a matrix, vectors) goes through temporary
+files whose names error messages show as what they hold ("samples:3:2: ...")."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import math
+import os
+import tempfile
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Union
+
+import numpy
+
+from . import _core
+from ._api import Number, _exact_text, _indices
+
+
+class _Files:
+    """Temporary input files of one command run, named in its messages by what they hold."""
+
+    def __init__(self):
+        self._dir = tempfile.TemporaryDirectory(prefix="uldp-")
+        self.names: Dict[str, str] = {}
+
+    def path(self, name: str) -> str:
+        path = os.path.join(self._dir.name, name)
+        self.names[path] = name
+        return path
+
+    def write(self, name: str, text: str) -> str:
+        path = self.path(name)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return path
+
+    def close(self):
+        self._dir.cleanup()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def _run(args: List[str], files: Optional[_Files] = None, client=None):
+    """Runs `uldp ARGS` in-process: the exit code and the standard output. Exit code 2 (bad
+    input) raises ValueError with the command's one-line message."""
+    code, out, err = _core.run(args, client)
+    message = err.decode("utf-8", "replace").strip()
+    if files is not None:
+        for path, name in files.names.items():
+            message = message.replace(path, name)
+    if message.startswith("uldp: error: "):
+        message = message[len("uldp: error: "):]
+    if code == 2:
+        raise ValueError(message)
+    if code not in (0, 1):
+        raise RuntimeError(f"uldp {' '.join(args[:2])}: {message} (exit code {code})")
+    return code, out.decode("utf-8")
+
+
+def _index_list(values: Optional[Iterable[int]], what: str) -> Optional[str]:
+    indices = _indices(values, what)
+    return None if indices is None else ",".join(map(str, indices))
+
+
+def _mechanism_args(files: _Files, mech: Optional[str], k, sensitive, eps, exp_eps, theta,
+                    block, mangat_p, common, tags, users) -> List[str]:
+    """--mech and its flags, as the commands take them (None: the flag is not given)."""
+    args: List[str] = []
+    if mech is not None:
+        args += ["--mech", str(mech)]
+    if k is not None:
+        if isinstance(k, bool) or int(k) != k:
+            raise ValueError(f"k: {k!r} is not an integer")
+        args += ["--k", str(int(k))]
+    if sensitive is not None:
+        args += ["--sensitive", _index_list(sensitive, "sensitive")]
+    if eps is not None:
+        args += ["--eps", _exact_text(eps, "eps")]
+    if exp_eps is not None:
+        args += ["--exp-eps", _exact_text(exp_eps, "exp_eps")]
+    if theta is not None:
+        args += ["--theta", _exact_text(theta, "theta")]
+    if block is not None:
+        args += ["--block", str(int(block))]
+    if mangat_p is not None:
+        args += ["--mangat-p", _exact_text(mangat_p, "mangat_p")]
+    if common is not None:
+        args += ["--common", str(common)]
+    if tags is not None:
+        args += ["--tags", tags if isinstance(tags, str) else ",".join(tags)]
+    if users is not None:
+        lines = [users] if isinstance(users, str) else list(users)
+        args += ["--users", files.write("users", "\n".join(lines) + "\n")]
+    return args
+
+
+def _matrix_file(files: _Files, Q) -> str:
+    """An exact matrix file of Q (floats as their exact binary64 values), for --matrix."""
+    if hasattr(Q, "tolist") and hasattr(Q, "ndim"):
+        if Q.ndim != 2:
+            raise ValueError(f"matrix: a {Q.ndim}-dimensional array, not a matrix")
+        Q = Q.tolist()
+    rows = [",".join(_exact_text(v, f"matrix[{x}][{y}]") for y, v in enumerate(row))
+            for x, row in enumerate(Q)]
+    return files.write("matrix", "# header: no\n" + "\n".join(rows) + "\n")
+
+
+def _reference_args(files: _Files, *, mech, matrix, k, sensitive, protected, eps, exp_eps,
+                    theta, block, mangat_p, common, tags, users, row_sum_tolerance) -> List[str]:
+    if (mech is None) == (matrix is None):
+        raise ValueError("mech / matrix: give exactly one of them")
+    args = _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta, block, mangat_p,
+                           common, tags, users)
+    if matrix is not None:
+        args += ["--matrix", _matrix_file(files, matrix)]
+    if protected is not None:
+        args += ["--protected", _index_list(protected, "protected")]
+    if row_sum_tolerance is not None:
+        args += ["--row-sum-tolerance", _exact_text(row_sum_tolerance, "row_sum_tolerance")]
+    return args
+
+
+def _label(value, where: str) -> str:
+    """One output as the command reads it: a label ("4", "h2", "{1,3}"), an int (the label of
+    an rr/urr output, or its column with output_index=True), a 0/1 sequence (a bit vector, bit
+    j as character j) or a set of symbols (a block report)."""
+    if isinstance(value, (bool, numpy.bool_)):
+        raise ValueError(f"{where}: {value!r} is a bool, not an output")
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, numpy.integer)):
+        return str(int(value))
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(str(int(v)) for v in sorted(value)) + "}"
+    if isinstance(value, (list, tuple, numpy.ndarray)):
+        bits = numpy.asarray(value).ravel()
+        if bits.dtype.kind not in "biu" or not numpy.isin(bits, (0, 1)).all():
+            raise ValueError(f"{where}: a bit vector holds only 0 and 1")
+        return "".join("1" if b else "0" for b in bits)
+    raise ValueError(f"{where}: {value!r} is not an output (a label, an index, bits or a set)")
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What the run could see: a deviation of `cell_deviation` in any cell's probability (or an
+    e^eps `eps_excess` above the claim) is detected with `power` at `fewest_samples` per input."""
+
+    power: float
+    fewest_samples: int
+    cell_deviation: float
+    required_cell_deviation: float
+    eps_excess: Optional[float]
+    event: str
+
+
+@dataclass(frozen=True)
+class ConformanceReport:
+    """The report of `uldp conform samples` / `conform client`. verdict: "conforms" (at the
+    stated resolution), "deviates", "violates" or "insufficient"."""
+
+    verdict: str
+    reference: str
+    claim: str
+    samples: int
+    samples_per_input: numpy.ndarray
+    eps_lower_bound: float
+    exp_eps_lower_bound: float
+    claimed_exp_eps: Optional[float]
+    resolution: Resolution
+    impossible: int
+    first_impossible: str
+    fit_rejected: bool
+    worst_fit: str
+    diagnosis: Optional[dict]
+    insufficient_because: Optional[str]
+    looks: Optional[List[int]]
+    json: dict = field(repr=False)
+
+    @property
+    def conforms(self) -> bool:
+        return self.verdict == "conforms"
+
+    @staticmethod
+    def _from(j: dict) -> "ConformanceReport":
+        r, e = j["resolution"], j["eps_lower_bound"]
+        return ConformanceReport(
+            j["verdict"], j["reference"]["name"], j["reference"]["claim"], j["samples"],
+            numpy.array(j["samples_per_input"], dtype=numpy.int64), e["eps"], e["exp_eps"],
+            e["claimed_exp_eps"],
+            Resolution(r["power"], r["fewest_samples"], r["cell_deviation"],
+                       r["required_cell_deviation"], r["eps_excess"], r["event"]),
+            j["impossible"]["count"], j["impossible"]["first"], j["fit"]["rejected"],
+            j["fit"]["worst"], j["diagnosis"], j["insufficient_because"],
+            j["sequential"]["looks"] if "sequential" in j else None, j,
+        )
+
+    def __str__(self) -> str:
+        j = self.json
+        lines = [f"conform: {self.samples} samples against {self.reference} ({self.claim}), "
+                 f"alpha = {j['alpha']}"]
+        if self.looks:
+            lines.append(f"  sequential looks at {self.looks} samples per input")
+        fit = j["fit"]
+        lines.append(f"  fit: {fit['tests']} tests, smallest p = {fit['min_p_value']:.6g} "
+                     f"({fit['worst']}) vs {fit['threshold']:.6g}: "
+                     + ("REJECTED" if fit["rejected"] else "ok"))
+        e = j["eps_lower_bound"]
+        if e["event"]:
+            claimed = "" if e["claimed_exp_eps"] is None else \
+                f"; claimed eps = {math.log(e['claimed_exp_eps']):.6g}"
+            lines.append(f"  eps >= {e['eps']:.6g} (event {e['event']}, x = {e['x']}: "
+                         f"{e['count_x']}/{e['n_x']}, x' = {e['x_prime']}: "
+                         f"{e['count_x_prime']}/{e['n_x_prime']}){claimed}")
+        if self.impossible:
+            lines.append(f"  impossible outputs: {self.impossible} sample(s) the reference "
+                         f"never produces, first: {self.first_impossible}")
+        res = self.resolution
+        lines.append(f"  resolution (power {res.power}): a deviation of {res.cell_deviation:.4g} "
+                     f"in any cell at {res.fewest_samples} samples per input")
+        if self.diagnosis:
+            for d in self.diagnosis.get("fits", []):
+                lines.append(f"  diagnosis: the samples fit the reference read with "
+                             f"{d['reading']}")
+            fitted = self.diagnosis.get("fitted_exp_eps")
+            if fitted:
+                lines.append(f"  diagnosis: fits at e^eps in [{fitted[0]:.6g}, {fitted[1]:.6g}]")
+        verdict = f"verdict: {self.verdict}"
+        if self.verdict == "conforms":
+            verdict += f" at resolution {res.cell_deviation:.4g}"
+        if self.insufficient_because:
+            verdict += f": {self.insufficient_because}"
+        return "\n".join(lines + [verdict])
+
+
+@dataclass(frozen=True)
+class _Reference:
+    mech: Optional[str] = None
+    matrix: Any = None
+    k: Optional[int] = None
+    sensitive: Optional[Iterable[int]] = None
+    protected: Optional[Iterable[int]] = None
+    eps: Optional[Number] = None
+    exp_eps: Optional[Number] = None
+    theta: Optional[Number] = None
+    block: Optional[int] = None
+    mangat_p: Optional[Number] = None
+    common: Optional[str] = None
+    tags: Any = None
+    users: Any = None
+    row_sum_tolerance: Optional[Number] = None
+
+
+def _samples_file(files: _Files, inputs, outputs) -> (str, bool):
+    """The samples as a file of x,y lines; whether y names output columns (--output-index)."""
+    path = files.path("samples")
+    x = numpy.asarray(inputs)
+    if x.ndim != 1 or (x.size and x.dtype.kind not in "iu"):
+        raise ValueError("inputs: a 1-dimensional sequence of input indices")
+    if isinstance(outputs, numpy.ndarray) and outputs.dtype.kind in "biu":
+        y = outputs.astype(numpy.int64, copy=False)
+        if y.dtype.kind == "b":
+            raise ValueError("outputs: booleans are not outputs (use 0/1 integers for bits)")
+        _core.write_samples(path, x.astype(numpy.int64), y)
+        return path, y.ndim == 1
+    outputs = list(outputs)
+    if len(outputs) != len(x):
+        raise ValueError(f"outputs: {len(x)} outputs expected (one per input), not {len(outputs)}")
+    if outputs and all(isinstance(v, (int, numpy.integer)) and not isinstance(v, bool)
+                       for v in outputs):
+        _core.write_samples(path, x.astype(numpy.int64), numpy.array(outputs, dtype=numpy.int64))
+        return path, True
+    with open(path, "w", encoding="utf-8") as f:
+        for i, (xi, yi) in enumerate(zip(x.tolist(), outputs)):
+            label = _label(yi, f"outputs[{i}]")
+            f.write(f"{xi},\"{label}\"\n" if "," in label else f"{xi},{label}\n")
+    return path, False
+
+
+def conform_samples(inputs, outputs, *, mech: Optional[str] = None, matrix=None,
+                    k: Optional[int] = None, sensitive=None, protected=None, eps=None,
+                    exp_eps=None, theta=None, block=None, mangat_p=None, common=None, tags=None,
+                    users=None, row_sum_tolerance=None, alpha: float = 0.05, power: float = 0.9,
+                    resolution: float = 0.5) -> ConformanceReport:
+    """Tests samples (inputs[i], outputs[i]) a client produced against a reference mechanism
+    (`mech=` a registry name with its parameters, or `matrix=` an exact matrix, with a budget
+    for a claim), as `uldp conform samples`. outputs: a 1-D integer array (output columns, as
+    --output-index), a 2-D 0/1 array (bit vectors), or a sequence of labels ("h2", "{1,3}")."""
+    with _Files() as files:
+        args = ["conform", "samples"] + _reference_args(
+            files, mech=mech, matrix=matrix, k=k, sensitive=sensitive, protected=protected,
+            eps=eps, exp_eps=exp_eps, theta=theta, block=block, mangat_p=mangat_p,
+            common=common, tags=tags, users=users, row_sum_tolerance=row_sum_tolerance)
+        path, by_index = _samples_file(files, inputs, outputs)
+        args += ["--samples", path, "--alpha", repr(float(alpha)), "--power", repr(float(power)),
+                 "--resolution", repr(float(resolution)), "--json"]
+        if by_index:
+            args.append("--output-index")
+        _, out = _run(args, files)
+    return ConformanceReport._from(json.loads(out))
+
+
+def _client_batch(client: Callable, seed: Optional[int]) -> Callable[[list], list]:
+    """client(x) or client(x, rng) as `conform client` calls it: a batch of inputs in, their
+    output labels out. rng: a numpy Generator seeded with `seed` (fresh entropy when None)."""
+    try:
+        parameters = [p for p in inspect.signature(client).parameters.values()
+                      if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY,
+                                                             p.POSITIONAL_OR_KEYWORD)]
+        takes_rng = len(parameters) >= 2
+    except (TypeError, ValueError):  # builtins without a signature take x only
+        takes_rng = False
+    rng = numpy.random.default_rng(seed)
+
+    def batch(inputs: list) -> list:
+        if takes_rng:
+            return [_label(client(x, rng), f"client({x})") for x in inputs]
+        return [_label(client(x), f"client({x})") for x in inputs]
+
+    return batch
+
+
+def conform_client(client: Callable, *, mech: Optional[str] = None, matrix=None,
+                   k: Optional[int] = None, sensitive=None, protected=None, eps=None,
+                   exp_eps=None, theta=None, block=None, mangat_p=None, common=None, tags=None,
+                   users=None, row_sum_tolerance=None, alpha: float = 0.05, power: float = 0.9,
+                   resolution: float = 0.05, max_samples: int = 1_000_000,
+                   first_look: int = 64, seed: Optional[int] = 0,
+                   output_index: bool = False) -> ConformanceReport:
+    """Drives client(x) (or client(x, rng)) with the sequential test of `uldp conform client`:
+    looks at first_look, 2 first_look, ... samples per input, look j at alpha / 2^(j+1), stopping
+    at the first finding or once a cell deviation of `resolution` would be detected, or at
+    max_samples. The client returns an output label, an int, a 0/1 sequence or a set."""
+    with _Files() as files:
+        args = ["conform", "client"] + _reference_args(
+            files, mech=mech, matrix=matrix, k=k, sensitive=sensitive, protected=protected,
+            eps=eps, exp_eps=exp_eps, theta=theta, block=block, mangat_p=mangat_p,
+            common=common, tags=tags, users=users, row_sum_tolerance=row_sum_tolerance)
+        args += ["--alpha", repr(float(alpha)), "--power", repr(float(power)),
+                 "--resolution", repr(float(resolution)), "--max-samples", str(int(max_samples)),
+                 "--first-look", str(int(first_look)), "--json"]
+        if output_index:
+            args.append("--output-index")
+        _, out = _run(args, files, _client_batch(client, seed))
+    return ConformanceReport._from(json.loads(out))
+
+
+def conform_plan(*, mech: Optional[str] = None, matrix=None, k: Optional[int] = None,
+                 sensitive=None, protected=None, eps=None, exp_eps=None, theta=None, block=None,
+                 mangat_p=None, common=None, tags=None, users=None, row_sum_tolerance=None,
+                 alpha: float = 0.05, power: float = 0.9, delta: float = 0.01,
+                 eps_excess: float = 0.1) -> dict:
+    """Samples per input a conformance test needs (`uldp conform plan --json`)."""
+    with _Files() as files:
+        args = ["conform", "plan"] + _reference_args(
+            files, mech=mech, matrix=matrix, k=k, sensitive=sensitive, protected=protected,
+            eps=eps, exp_eps=exp_eps, theta=theta, block=block, mangat_p=mangat_p,
+            common=common, tags=tags, users=users, row_sum_tolerance=row_sum_tolerance)
+        args += ["--alpha", repr(float(alpha)), "--power", repr(float(power)),
+                 "--delta", repr(float(delta)), "--eps-excess", repr(float(eps_excess)),
+                 "--json"]
+        _, out = _run(args, files)
+    return json.loads(out)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """`uldp estimate`'s answer: the estimated input distribution and how it was found."""
+
+    frequencies: numpy.ndarray
+    method: str
+    n: int
+    converged: Optional[bool]
+    iterations: Optional[int]
+    json: dict = field(repr=False)
+
+
+def _reports_file(files: _Files, reports, counts, n) -> str:
+    if (reports is None) == (counts is None):
+        raise ValueError("reports / counts: give exactly one of them")
+    if counts is not None:
+        values = numpy.asarray(counts)
+        if values.ndim != 1 or (values.size and values.dtype.kind not in "iu") \
+                or (values < 0).any():
+            raise ValueError("counts: a 1-dimensional sequence of non-negative integer counts")
+        head = "# counts" if n is None else f"# counts n={int(n)}"
+        return files.write("reports", head + "\n" + "\n".join(map(str, values.tolist())) + "\n")
+    if isinstance(reports, numpy.ndarray) and reports.ndim == 2:
+        bits = reports.astype(numpy.uint8)
+        if not numpy.isin(reports, (0, 1)).all():
+            raise ValueError("reports: a bit-vector report holds only 0 and 1")
+        text = "\n".join(row.tobytes().decode("ascii") for row in bits + ord("0"))
+        return files.write("reports", text + "\n")
+    lines = [_label(v, f"reports[{i}]") for i, v in enumerate(reports)]
+    return files.write("reports", "\n".join(lines) + "\n")
+
+
+def estimate(reports=None, *, counts=None, n: Optional[int] = None, mech: str,
+             k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None, theta=None,
+             block=None, mangat_p=None, common=None, tags=None, users=None,
+             method: str = "emp", alpha: Optional[float] = None,
+             tolerance: Optional[Number] = None, max_iterations: Optional[int] = None,
+             accelerator: Optional[str] = None) -> Estimate:
+    """Estimates the input distribution from reports (`uldp estimate`): `reports` one per user
+    (ints or labels for symbol mechanisms, a 2-D 0/1 array for bit vectors) or `counts` (the
+    output histogram; per-bit counts with `n` for bit vectors). method: emp, thr or em."""
+    with _Files() as files:
+        args = ["estimate"] + _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta,
+                                              block, mangat_p, common, tags, users)
+        args += ["--reports", _reports_file(files, reports, counts, n), "--method", method,
+                 "--json"]
+        if alpha is not None:
+            args += ["--alpha", repr(float(alpha))]
+        if tolerance is not None:
+            args += ["--tolerance", _exact_text(tolerance, "tolerance")]
+        if max_iterations is not None:
+            args += ["--max-iterations", str(int(max_iterations))]
+        if accelerator is not None:
+            args += ["--accelerator", accelerator]
+        _, out = _run(args, files)
+    j = json.loads(out)
+    return Estimate(numpy.array(j["estimate"], dtype=numpy.float64), j["method"], j["n"],
+                    j.get("converged"), j.get("iterations"), j)
+
+
+def loss(*, mech: str, k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None,
+         theta=None, block=None, mangat_p=None, n: int,
+         p: Union[str, Sequence[Number]] = "uniform", exact_l1: bool = False,
+         vs_limit: bool = False) -> dict:
+    """The expected losses of the empirical estimate (`uldp loss --json`): exact values as
+    Fractions (l2, the limit's), the rest as the command gives them. p: "uniform", "worst" or
+    the input distribution as exact numbers summing to 1."""
+    with _Files() as files:
+        args = ["loss"] + _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta, block,
+                                          mangat_p, None, None, None)
+        distribution = p if isinstance(p, str) else ",".join(
+            _exact_text(v, f"p[{i}]") for i, v in enumerate(p))
+        args += ["--n", str(int(n)), "--p", distribution, "--json"]
+        if exact_l1:
+            args.append("--exact-l1")
+        if vs_limit:
+            args.append("--vs-limit")
+        _, out = _run(args, files)
+    return _exact_values(json.loads(out))
+
+
+def _exact_values(value):
+    """{"exact": "11/400", "decimal": ...} as Fraction("11/400"), recursively."""
+    if isinstance(value, dict):
+        if "exact" in value and isinstance(value["exact"], str):
+            return Fraction(value["exact"])
+        return {key: _exact_values(v) for key, v in value.items()}
+    if isinstance(value, list):
+        return [_exact_values(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class GoldenCase:
+    """One case of golden vectors: the reports (counts, or per-report bit strings for ubd-opt)
+    and the estimates a correct server computes from them."""
+
+    id: str
+    n: int
+    counts: Optional[numpy.ndarray]
+    reports: Optional[List[str]]
+    emp: Optional[numpy.ndarray]
+    thr: Optional[numpy.ndarray]
+    em: Optional[numpy.ndarray]
+    json: dict = field(repr=False)
+
+
+@dataclass(frozen=True)
+class GoldenVectors:
+    """`uldp golden`'s vectors: `.cases`, and `.json` as the command wrote it (what
+    `conform_estimates` and `uldp conform estimates --vectors` read)."""
+
+    cases: List[GoldenCase]
+    json: dict = field(repr=False)
+
+    def save(self, path: str) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(self.json, f, indent=1)
+
+
+def _vector(case: dict, key: str) -> Optional[numpy.ndarray]:
+    return None if case.get(key) is None else numpy.array(case[key], dtype=numpy.float64)
+
+
+def golden(*, mech: str, k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None,
+           theta=None, block=None, mangat_p=None, common=None, tags=None, users=None,
+           cases: Optional[int] = None, seed: int = 1, n: int = 1000, from_counts=None,
+           alpha: Optional[float] = None, post: Optional[str] = None,
+           em_distance: Optional[Number] = None, em_gap: Optional[Number] = None) -> GoldenVectors:
+    """Golden vectors (`uldp golden`): `cases` drawn cases of n reports each, or the given
+    report counts (`from_counts`: one count sequence, or a list of them), each with the exact
+    empirical estimate, the threshold estimate and a certified EM estimate."""
+    with _Files() as files:
+        args = ["golden"] + _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta,
+                                            block, mangat_p, common, tags, users)
+        if cases is not None:
+            args += ["--cases", str(int(cases)), "--seed", str(int(seed)), "--n", str(int(n))]
+        if from_counts is not None:
+            counts = numpy.asarray(from_counts)
+            lists = [counts.tolist()] if counts.ndim == 1 else counts.tolist()
+            args += ["--from-counts", files.write("counts", json.dumps(lists))]
+        if alpha is not None:
+            args += ["--alpha", repr(float(alpha))]
+        if post is not None:
+            args += ["--post", post]
+        if em_distance is not None:
+            args += ["--em-distance", _exact_text(em_distance, "em_distance")]
+        if em_gap is not None:
+            args += ["--em-gap", _exact_text(em_gap, "em_gap")]
+        _, out = _run(args, files)
+    j = json.loads(out)
+    return GoldenVectors([
+        GoldenCase(c["id"], c["n"],
+                   None if c.get("counts") is None else numpy.array(c["counts"], dtype=numpy.int64),
+                   c.get("reports"), _vector(c, "emp"), _vector(c, "thr"), _vector(c, "em"), c)
+        for c in j["cases"]
+    ], j)
+
+
+@dataclass(frozen=True)
+class EstimatesReport:
+    """`uldp conform estimates`: verdict "matches" or "mismatch" (the first differing item,
+    with the likely cause when one is recognised)."""
+
+    verdict: str
+    json: dict = field(repr=False)
+
+    @property
+    def matches(self) -> bool:
+        return self.verdict == "matches"
+
+    def __str__(self) -> str:
+        j = self.json
+        if self.matches:
+            return f"conform estimates: {j['compared']} cases match ({j['scale']})"
+        text = (f"conform estimates: MISMATCH in case {j['case']}, {j['estimator']}, item "
+                f"{j['item']}: expected {j['expected']!r}, got {j['actual']!r} "
+                f"(tolerance {j['tolerance']}, {j['scale']})")
+        if j.get("likely_cause"):
+            text += f"\n  likely cause: {j['likely_cause']}"
+        return text
+
+
+def _theirs_json(theirs) -> dict:
+    if isinstance(theirs, Mapping) and "cases" in theirs:
+        cases = theirs["cases"]
+    elif isinstance(theirs, Mapping):
+        cases = [dict(estimates, id=case_id) for case_id, estimates in theirs.items()]
+    else:
+        cases = list(theirs)
+    out = []
+    for case in cases:
+        entry = {"id": case["id"]}
+        for key in ("emp", "thr", "em"):
+            if case.get(key) is not None:
+                entry[key] = [float(v) for v in numpy.asarray(case[key], dtype=numpy.float64)]
+        out.append(entry)
+    return {"cases": out}
+
+
+def conform_estimates(vectors: Union[GoldenVectors, dict, str], theirs, *,
+                      scale: str = "frequencies", estimator: Optional[str] = None,
+                      tolerance: Optional[Number] = None,
+                      em_tolerance: Optional[Number] = None) -> EstimatesReport:
+    """Compares a server's estimates with golden vectors (`uldp conform estimates`). theirs:
+    {case id: {"emp": array, "thr": ..., "em": ...}} or the command's {"cases": [...]}."""
+    with _Files() as files:
+        if isinstance(vectors, GoldenVectors):
+            vectors = vectors.json
+        vectors_path = vectors if isinstance(vectors, str) else files.write(
+            "vectors", json.dumps(vectors))
+        args = ["conform", "estimates", "--vectors", vectors_path, "--theirs",
+                files.write("theirs", json.dumps(_theirs_json(theirs))), "--scale", scale,
+                "--json"]
+        if estimator is not None:
+            args += ["--estimator", estimator]
+        if tolerance is not None:
+            args += ["--tolerance", _exact_text(tolerance, "tolerance")]
+        if em_tolerance is not None:
+            args += ["--em-tolerance", _exact_text(em_tolerance, "em_tolerance")]
+        _, out = _run(args, files)
+    j = json.loads(out)
+    return EstimatesReport(j["verdict"], j)
