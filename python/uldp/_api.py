@@ -42,6 +42,17 @@ def _fraction_or_inf(text: str) -> Union[Fraction, float]:
     return math.inf if text == "inf" else Fraction(text)
 
 
+def _readable(value: Union[Fraction, float]) -> str:
+    """A decimal with the digits that matter, and the exact value where it is short (3/7)."""
+    if value == math.inf:
+        return "inf"
+    exact = str(value)
+    decimal = f"{float(value):.12g}"
+    if exact == decimal or len(exact) > 24:
+        return decimal if exact != decimal else exact
+    return f"{decimal} ({exact})"
+
+
 def _indices(values: Optional[Iterable[int]], what: str) -> Optional[list]:
     if values is None:
         return None
@@ -93,7 +104,7 @@ class Verdict:
         )
 
     def __str__(self) -> str:
-        tight = "inf" if self.tight_exp_eps == math.inf else str(self.tight_exp_eps)
+        tight = _readable(self.tight_exp_eps)
         text = f"{'holds' if self.holds else 'FAILS'} (tight e^eps = {tight})"
         if self.witness is not None:
             w = self.witness

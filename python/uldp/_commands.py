@@ -465,8 +465,9 @@ def _exact_values(value):
 
 @dataclass(frozen=True)
 class GoldenCase:
-    """One case of golden vectors: the reports (counts, or per-report bit strings for ubd-opt)
-    and the estimates a correct server computes from them."""
+    """One case of golden vectors: the reports (`counts`: the output histogram, or for bit
+    vectors the number of reports with bit j set; `reports`: per-report bit strings for
+    ubd-opt) and the estimates a correct server computes from them."""
 
     id: str
     n: int
@@ -493,6 +494,11 @@ class GoldenVectors:
 
 def _vector(case: dict, key: str) -> Optional[numpy.ndarray]:
     return None if case.get(key) is None else numpy.array(case[key], dtype=numpy.float64)
+
+
+def _counts(case: dict) -> Optional[numpy.ndarray]:
+    counts = case.get("counts", case.get("ones"))  # bit vectors: reports with bit j set
+    return None if counts is None else numpy.array(counts, dtype=numpy.int64)
 
 
 def golden(*, mech: str, k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None,
@@ -523,9 +529,8 @@ def golden(*, mech: str, k: Optional[int] = None, sensitive=None, eps=None, exp_
         _, out = _run(args, files)
     j = json.loads(out)
     return GoldenVectors([
-        GoldenCase(c["id"], c["n"],
-                   None if c.get("counts") is None else numpy.array(c["counts"], dtype=numpy.int64),
-                   c.get("reports"), _vector(c, "emp"), _vector(c, "thr"), _vector(c, "em"), c)
+        GoldenCase(c["id"], c["n"], _counts(c), c.get("reports"), _vector(c, "emp"),
+                   _vector(c, "thr"), _vector(c, "em"), c)
         for c in j["cases"]
     ], j)
 
