@@ -43,13 +43,16 @@ def _fraction_or_inf(text: str) -> Union[Fraction, float]:
 
 
 def _readable(value: Union[Fraction, float]) -> str:
-    """A decimal with the digits that matter, and the exact value where it is short (3/7)."""
+    """The exact value where it is short (3, or 0.42857142857142855 (3/7)), else ~ its nearest
+    double (a long exact value helps nobody reading a failed test)."""
     if value == math.inf:
         return "inf"
     exact = str(value)
-    decimal = f"{float(value):.12g}"
-    if exact == decimal or len(exact) > 24:
-        return decimal if exact != decimal else exact
+    decimal = repr(float(value))  # the shortest decimal that reads back as the same double
+    if exact == decimal or (decimal.endswith(".0") and exact == decimal[:-2]):
+        return exact
+    if len(exact) > 24:
+        return f"~{decimal}"  # the exact value is the Fraction itself
     return f"{decimal} ({exact})"
 
 
