@@ -68,6 +68,9 @@ def test_conform_samples_reads_indices_labels_and_bit_arrays():
     good = uldp.conform_samples(inputs, rappor_bits(inputs, 4, theta, rng),
                                 mech="rappor", k=4, exp_eps=4)
     assert good.verdict == "conforms", str(good)
+    as_bool = uldp.conform_samples(inputs, rappor_bits(inputs, 4, theta, rng).astype(bool),
+                                   mech="rappor", k=4, exp_eps=4)
+    assert as_bool.verdict == "conforms"
     bad = uldp.conform_samples(inputs, rappor_bits(inputs, 4, theta, rng, keep_input=True),
                                mech="rappor", k=4, exp_eps=4)
     assert bad.verdict in ("deviates", "violates"), str(bad)
@@ -93,6 +96,12 @@ def test_bad_samples_name_what_is_wrong():
         uldp.conform_samples(inputs, outputs[:-1], **URR)
     with pytest.raises(ValueError, match=r"inputs\[0\] = -1"):
         uldp.conform_samples(-numpy.ones(3, dtype=int), [0, 0, 0], **URR)
+    with pytest.raises(ValueError, match="booleans"):
+        uldp.conform_samples(inputs, outputs > 2, **URR)
+    with pytest.raises(ValueError, match=r"outputs\[0\]: 0.0 is not an output"):
+        uldp.conform_samples(inputs, outputs.astype(float), **URR)
+    with pytest.raises(ValueError, match="input indices"):
+        uldp.conform_samples(inputs.astype(float), outputs, **URR)
     with pytest.raises(ValueError, match="mech / matrix"):
         uldp.conform_samples(inputs, outputs, k=5)
     with pytest.raises(ValueError, match="--k"):

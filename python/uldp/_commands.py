@@ -266,9 +266,9 @@ def _samples_file(files: _Files, inputs, outputs) -> (str, bool):
     if x.ndim != 1 or (x.size and x.dtype.kind not in "iu"):
         raise ValueError("inputs: a 1-dimensional sequence of input indices")
     if isinstance(outputs, numpy.ndarray) and outputs.dtype.kind in "biu":
+        if outputs.dtype.kind == "b" and outputs.ndim != 2:
+            raise ValueError("outputs: booleans are bits of a 2-D array, not outputs")
         y = outputs.astype(numpy.int64, copy=False)
-        if y.dtype.kind == "b":
-            raise ValueError("outputs: booleans are not outputs (use 0/1 integers for bits)")
         _core.write_samples(path, x.astype(numpy.int64), y)
         return path, y.ndim == 1
     outputs = list(outputs)
