@@ -8,6 +8,7 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "input_distribution.h"
 #include "mechanism_flags.h"
 #include "run_length.h"
 #include "uldp/error.h"
@@ -54,24 +55,6 @@ std::uint64_t parse_n(const std::string& text) {
     throw InvalidArgument("--n: '" + message_excerpt(text) + "' is not an integer in [1, 10^18]");
   }
   return numerator(n).convert_to<std::uint64_t>();
-}
-
-std::vector<Rational> parse_p(const std::string& text, std::size_t k) {
-  if (text == "uniform") return std::vector<Rational>(k, Rational(1, static_cast<long>(k)));
-  std::vector<Rational> p;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    const std::string item =
-        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (p.size() >= k)
-      throw InvalidArgument("--p: has more than k = " + std::to_string(k) + " entries");
-    p.push_back(parse_rational(item, "--p"));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  validate_distribution(p, k, "--p");
-  return p;
 }
 
 std::string l2_decimal(const Rational& value) {
@@ -207,13 +190,15 @@ void run_loss(const LossCommand& c) {
   if (budget) out["exp_eps"] = to_string(budget->exp_eps());
   out["n"] = n;
   if (c.mech.theta == "optimal" || c.mech.theta == "optimal-l1") add_optimal_theta(c, spec, n, out);
-  if (c.p_text == "worst") {
+  const InputDistribution distribution = parse_input_distribution(c.p_text, k);
+  const bool worst = std::holds_alternative<WorstCaseDistribution>(distribution);
+  if (worst) {
     const WorstCaseL2 l2 = worst_case_l2_loss(quadratic, n);
     out["p"] = "worst";
     out["l2"] = {{"exact", to_string(l2.value)}, {"decimal", l2_decimal(l2.value)}};
     out["argmax"] = rationals_json(l2.argmax);
   }
-  if (c.p_text == "worst" && model) {
+  if (worst && model) {
     const WorstCaseL1 l1 = worst_case_l1_loss(*model, n);
     out["l1_asymptotic"] = certified_decimal(l1.value, 17);
     out["l1_argmax_exact"] = l1.argmax_exact;
@@ -226,8 +211,8 @@ void run_loss(const LossCommand& c) {
                        certified_decimal(Interval::exact(v.upper), 17)});
     }
     out["l1_argmax"] = std::move(arg);
-  } else if (c.p_text != "worst") {
-    const std::vector<Rational> p = parse_p(c.p_text, k);
+  } else if (!worst) {
+    const std::vector<Rational> p = exact_distribution(distribution, "loss");
     const Rational l2 = expected_l2_loss(quadratic, p, n);
     out["p"] = rationals_json(p);
     out["l2"] = {{"exact", to_string(l2)}, {"decimal", l2_decimal(l2)}};
@@ -260,7 +245,7 @@ void run_loss(const LossCommand& c) {
               << " smaller\n";
   }
   if (!model) std::cout << "l1: " << out["l1_note"].get<std::string>() << "\n";
-  if (c.p_text == "worst") {
+  if (worst) {
     std::cout << "worst-case E[l2^2] = " << out["l2"]["exact"].get<std::string>() << " ~ "
               << out["l2"]["decimal"].get<std::string>() << "\n";
     std::cout << "  attained at p = " << run_length(out["argmax"]) << "\n";
@@ -306,8 +291,7 @@ void add_loss_command(CLI::App& app, int& exit_code) {
                          "worst cases, and the paper's loss tables");
   c->mech.add_with_mech_option(*cmd);
   cmd->add_option("--n", c->n_text, "number of users (integer >= 1)");
-  cmd->add_option("--p", c->p_text,
-                  "a/b,c/d,... (exact, summing to 1) | uniform | worst (default uniform)");
+  cmd->add_option("--p", c->p_text, kInputDistributionHelp);
   cmd->add_option("--table", c->table,
                   "l1 | l2: print the paper's worst-case loss table, verified");
   cmd->add_flag("--exact-l1", c->exact_l1,
