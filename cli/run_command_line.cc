@@ -3,11 +3,13 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <optional>
 
 #include <CLI/CLI.hpp>
 
 #include "cli_support.h"
 #include "commands.h"
+#include "standard_output.h"
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
 
@@ -32,6 +34,22 @@ std::string command_names(CLI::App& app) {
   return names;
 }
 
+// "conform: give a subcommand: samples, client, plan, estimates" when the deepest command given
+// needs one, as `uldp conform` alone does.
+std::optional<std::string> missing_subcommand(CLI::App& app) {
+  CLI::App* deepest = &app;
+  std::string path;
+  while (true) {
+    const std::vector<CLI::App*> given = deepest->get_subcommands();
+    if (given.empty()) break;
+    deepest = given.front();
+    path += (path.empty() ? "" : " ") + deepest->get_name();
+  }
+  if (deepest->get_require_subcommand_min() == 0) return std::nullopt;
+  return (path.empty() ? std::string("give a command: ") : path + ": give a subcommand: ") +
+         command_names(*deepest) + " (uldp " + (path.empty() ? "" : path + " ") + "--help)";
+}
+
 }  // namespace
 
 int run_command_line(std::vector<std::string> args, const InProcessClient* client) {
@@ -50,6 +68,8 @@ int run_command_line(std::vector<std::string> args, const InProcessClient* clien
   add_table_command(app, exit_code);
   add_experiment_command(app, exit_code);
   app.set_version_flag("--version", uldp_version(), "print the version of uldp");
+  StandardOutput output;  // --out FILE / --quiet, restored when the run ends
+  output.add_to(app);
   expand_help(args);
   if (!args.empty() && !args.front().starts_with('-')) {
     bool known = false;
@@ -66,6 +86,7 @@ int run_command_line(std::vector<std::string> args, const InProcessClient* clien
     // CLI11 takes the arguments last first.
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     app.parse(reversed);
+    output.finish();
   } catch (const CLI::CallForHelp&) {
     std::cout << app.help();
     return 0;
@@ -75,6 +96,9 @@ int run_command_line(std::vector<std::string> args, const InProcessClient* clien
   } catch (const CLI::CallForAllHelp&) {
     std::cout << app.help("", CLI::AppFormatMode::All);
     return 0;
+  } catch (const CLI::RequiredError& e) {
+    std::cerr << "uldp: error: " << missing_subcommand(app).value_or(e.what()) << "\n";
+    return 2;
   } catch (const CLI::ParseError& e) {
     // One line: CLI11 names the flag or argument that is wrong.
     std::cerr << "uldp: error: " << e.what() << "\n";

@@ -258,3 +258,51 @@ INSTANTIATE_TEST_SUITE_P(
 
 }  // namespace
 }  // namespace uldp::testing
+
+namespace uldp::testing {
+namespace {
+
+// --out and --quiet on every command without its own: the same bytes in the file as on
+// standard output, nothing printed under --quiet, the exit code unchanged.
+TEST(CliOutput, OutWritesWhatStandardOutputWouldAndQuietPrintsNothing) {
+  const std::string leaky = example("leaky_uldp.csv");
+  for (const std::string& args :
+       {"check --matrix " + leaky + " --sensitive 0,1 --protected 0,1 --exp-eps 3",
+        std::string("loss --mech rr --k 3 --exp-eps 3 --n 10 --json"),
+        std::string("mechanism urr --k 3 --sensitive 0 --exp-eps 2 --format csv")}) {
+    const RunResult printed = run_uldp(args);
+    const std::string path = temp_path("cli_out.txt");
+    const RunResult to_file = run_uldp(args + " --out " + path);
+    EXPECT_EQ(to_file.exit_code, printed.exit_code) << args;
+    EXPECT_EQ(to_file.out, "") << args;
+    // Everything but the run's duration ("checked in 0.000166847 s"), which differs per run.
+    const auto untimed = [](const std::string& text) {
+      return text.substr(0, text.find("checked in"));
+    };
+    EXPECT_EQ(untimed(read_file(path)), untimed(printed.out)) << args;
+    const RunResult quiet = run_uldp(args + " --quiet");
+    EXPECT_EQ(quiet.exit_code, printed.exit_code) << args;
+    EXPECT_EQ(quiet.out, "") << args;
+  }
+  // The leaky matrix fails ULDP: exit 1, also in silence.
+  EXPECT_EQ(run_uldp("check --matrix " + leaky + " --sensitive 0,1 --protected 0,1 --exp-eps 3")
+                .exit_code,
+            1);
+  const RunResult unwritable = run_uldp("loss --mech rr --k 3 --exp-eps 3 --n 10 --out /no/dir/f");
+  EXPECT_EQ(unwritable.exit_code, 2);
+  EXPECT_NE(unwritable.err.find("--out: cannot write '/no/dir/f'"), std::string::npos);
+}
+
+TEST(CliOutput, AGroupWithoutItsSubcommandListsThem) {
+  const RunResult conform = run_uldp("conform");
+  EXPECT_EQ(conform.exit_code, 2);
+  EXPECT_EQ(conform.err,
+            "uldp: error: conform: give a subcommand: samples, client, plan, estimates (uldp "
+            "conform --help)\n");
+  const RunResult bare = run_uldp("");
+  EXPECT_EQ(bare.exit_code, 2);
+  EXPECT_NE(bare.err.find("give a command: audit, mechanism, check"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace uldp::testing

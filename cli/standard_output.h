@@ -1,0 +1,45 @@
+// --out FILE and --quiet for every command that prints its result and has no --out of its own:
+// the command prints to std::cout as always, and this sends it to the file or nowhere for as
+// long as the object lives (run_command_line's run). Errors still go to standard error.
+#pragma once
+
+#include <fstream>
+#include <streambuf>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace uldp::cli {
+
+class StandardOutput {
+ public:
+  StandardOutput() = default;
+  StandardOutput(const StandardOutput&) = delete;
+  StandardOutput& operator=(const StandardOutput&) = delete;
+  ~StandardOutput();
+
+  /// Adds --out FILE and --quiet to `command`, and to every subcommand below it that has no
+  /// --out (or --quiet) of its own.
+  void add_to(CLI::App& command);
+
+  /// Flushes the file; throws InputError naming it when it could not be written.
+  void finish();
+
+ private:
+  void redirect(std::streambuf* to);
+
+  // Where --quiet sends the output: accepts everything, keeps nothing, never fails.
+  class DiscardBuffer : public std::streambuf {
+   protected:
+    int overflow(int c) override { return traits_type::not_eof(c); }
+    std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
+  };
+
+  DiscardBuffer discard_;
+  std::string path_;
+  std::ofstream file_;
+  std::streambuf* saved_ = nullptr;
+  bool redirected_ = false;
+};
+
+}  // namespace uldp::cli
