@@ -67,6 +67,7 @@ int run_command_line(std::vector<std::string> args, const InProcessClient* clien
   add_golden_command(app, exit_code);
   add_table_command(app, exit_code);
   add_experiment_command(app, exit_code);
+  add_completion_command(app, exit_code);
   app.set_version_flag("--version", uldp_version(), "print the version of uldp");
   StandardOutput output;  // --out FILE / --quiet, restored when the run ends
   output.add_to(app);

@@ -46,6 +46,12 @@ if(TARGET uldp_verify)
 endif()
 if(TARGET uldp)
   install(TARGETS uldp RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT cli)
+  # Generated from the command definitions (cli/CMakeLists.txt).
+  install(FILES ${ULDP_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT cli)
+  install(FILES ${PROJECT_BINARY_DIR}/share/bash-completion/completions/uldp
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions COMPONENT cli)
+  install(FILES ${PROJECT_BINARY_DIR}/share/zsh/vendor-completions/_uldp
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions COMPONENT cli)
 endif()
 
 configure_package_config_file(cmake/uldpConfig.cmake.in

@@ -11,6 +11,7 @@ packages=(
   python3 python3-dev pybind11-dev  # the Python package; conform client's test doubles
   python3-pytest python3-numpy python3-hypothesis  # the Python package's tests
   gnuplot-nox  # the plots of uldp experiment (optional: without it the CSVs are still written)
+  help2man  # the man page, generated from the commands' --help at build time
 )
 missing=()
 for p in "${packages[@]}"; do
