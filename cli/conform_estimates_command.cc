@@ -5,6 +5,8 @@
 #include <map>
 #include <memory>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -191,6 +193,32 @@ void compare(const ConformEstimatesCommand& c, int& exit_code) {
       exit_code = 1;
       return;
     }
+  }
+  // A run that skips golden cases shows nothing about them: it does not match, it is incomplete.
+  std::vector<std::string> missing;
+  for (const auto& [id, g] : golden) {
+    if (!theirs.contains(id)) missing.push_back(id);
+  }
+  if (!missing.empty()) {
+    std::string listed;
+    for (std::size_t i = 0; i < missing.size() && i < 5; ++i) {
+      listed += (i ? ", " : "") + message_excerpt(missing[i]);
+    }
+    if (missing.size() > 5) listed += ", ...";
+    result = {{"verdict", "incomplete"},
+              {"scale", c.scale},
+              {"compared", compared},
+              {"missing", missing},
+              {"cases", golden.size()}};
+    if (c.json) {
+      std::cout << versioned(result).dump(1) << "\n";
+    } else {
+      std::cout << "conform estimates: INCOMPLETE: no estimates for " << missing.size()
+                << " of the " << golden.size() << " golden cases (" << listed << "); the "
+                << compared << " estimate(s) given match\n";
+    }
+    exit_code = 1;
+    return;
   }
   result["compared"] = compared;
   result["em_tolerance"] = c.em_tolerance ? nlohmann::json(*c.em_tolerance)

@@ -90,6 +90,27 @@ TEST(ConformEstimates, CorrectServerMatches) {
   EXPECT_EQ(json::parse(r.out)["verdict"], "matches");
 }
 
+// A server that answers some golden cases shows nothing about the others: incomplete, never
+// "matches".
+TEST(ConformEstimates, AServerSkippingCasesIsIncomplete) {
+  json v = golden_vectors();
+  const std::string vectors = temp_file("v.json", v.dump());
+  json some = v;
+  some["cases"].erase(some["cases"].begin() + 1, some["cases"].end());  // case-0 only
+  const std::string theirs = theirs_file(
+      "some.json", some, "emp", [](const json& c) { return urr_server(c["counts"], false); });
+  const RunResult r = conform(vectors, theirs);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  const json report = json::parse(r.out);
+  EXPECT_EQ(report["verdict"], "incomplete");
+  EXPECT_EQ(report["missing"], json({"case-1", "case-2", "case-3"}));
+  const RunResult text = run_uldp("conform estimates --vectors " + vectors + " --theirs " + theirs);
+  EXPECT_NE(text.out.find("INCOMPLETE: no estimates for 3 of the 4 golden cases (case-1, case-2, "
+                          "case-3); the 1 estimate(s) given match"),
+            std::string::npos)
+      << text.out;
+}
+
 TEST(ConformEstimates, UrrServerMultiplyingNonSensitiveCountsIsNamed) {
   const json v = golden_vectors();
   const std::string vectors = temp_file("v.json", v.dump());
