@@ -23,6 +23,7 @@
 #include <span>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "mechanism_flags.h"
@@ -143,10 +144,14 @@ py::dict mechanism(const std::string& name, std::size_t k,
   DenseForm form =
       without_gil([&] { return std::get<DenseForm>(exact_form(spec, FormChoice::kDense)); });
   std::vector<std::vector<std::string>> rows(form.q.num_inputs());
-  for (std::size_t x = 0; x < rows.size(); ++x) {
-    for (std::size_t y = 0; y < form.q.num_outputs(); ++y)
-      rows[x].push_back(to_string(form.q(x, y)));
-  }
+  without_gil([&] {
+    for (std::size_t x = 0; x < rows.size(); ++x) {
+      check_cancelled();
+      for (std::size_t y = 0; y < form.q.num_outputs(); ++y)
+        rows[x].push_back(to_string(form.q(x, y)));
+    }
+    return 0;
+  });
   py::dict d;
   d["name"] = std::string(entry.name);
   d["claim"] = std::string(claim_name(entry.claim));
@@ -312,6 +317,20 @@ std::mutex& command_line_mutex() {
   return m;
 }
 
+// Whether this thread is inside run(): a client that calls uldp again would wait for itself.
+thread_local bool running_command = false;
+
+// Takes the command line for this thread, without the GIL; waiting for another thread's run
+// stays interruptible (Ctrl-C).
+std::unique_lock<std::mutex> acquire_command_line() {
+  std::unique_lock<std::mutex> lock(command_line_mutex(), std::defer_lock);
+  while (!lock.try_lock()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    check_cancelled();
+  }
+  return lock;
+}
+
 // `uldp ARGS...` in-process: (exit code, standard output, standard error). `client`, when given,
 // is what `conform client` calls without a command after --: a list of inputs in, a list of
 // output labels out. Its exceptions, and Ctrl-C, end the run as themselves.
@@ -328,11 +347,20 @@ py::tuple run(const std::vector<std::string>& args, const std::optional<py::func
       throw Cancelled();
     }
   };
+  if (running_command) {
+    throw InvalidArgument(
+        "uldp is already running a command on this thread: a client that uldp drives cannot "
+        "call uldp");
+  }
   int code = 0;
   std::string out, err;
   try {
     py::gil_scoped_release release;
-    const std::lock_guard<std::mutex> lock(command_line_mutex());
+    const std::unique_lock<std::mutex> lock = acquire_command_line();
+    running_command = true;
+    struct Reset {
+      ~Reset() { running_command = false; }
+    } reset;
     const CapturedOutput captured;
     code = cli::run_command_line(args, client ? &call : nullptr);
     out = captured.out();
@@ -363,6 +391,8 @@ void write_samples(const std::string& path,
                           "a 2-D 0/1 array of bit vectors");
   }
   const std::size_t bits = y.ndim() == 2 ? static_cast<std::size_t>(y.shape(1)) : 0;
+  if (y.ndim() == 2 && bits == 0)
+    throw InvalidArgument("outputs: a bit vector needs at least one bit");
   const std::int64_t* xs = x.data();
   const std::int64_t* ys = y.data();
   std::string text;

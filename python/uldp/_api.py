@@ -56,12 +56,26 @@ def _readable(value: Union[Fraction, float]) -> str:
     return f"{decimal} ({exact})"
 
 
+def _whole(value, what: str, minimum: int = 0) -> int:
+    """An integer argument as given: an int (or numpy integer), never a float truncated nor a
+    bool read as 0 or 1."""
+    kind = getattr(getattr(value, "dtype", None), "kind", None)
+    if isinstance(value, bool) or not (isinstance(value, int) or kind in ("i", "u")):
+        raise ValueError(f"{what}: {value!r} is not an integer")
+    if int(value) < minimum:
+        raise ValueError(f"{what}: {value!r} is below {minimum}")
+    return int(value)
+
+
 def _indices(values: Optional[Iterable[int]], what: str) -> Optional[list]:
     if values is None:
         return None
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise ValueError(f"{what}: {values!r} is not a sequence of indices")
     out = []
     for v in values:
-        if isinstance(v, bool) or int(v) != v or int(v) < 0:
+        kind = getattr(getattr(v, "dtype", None), "kind", None)
+        if isinstance(v, bool) or not (isinstance(v, int) or kind in ("i", "u")) or int(v) < 0:
             raise ValueError(f"{what}: {v!r} is not an index")
         out.append(int(v))
     return out
@@ -170,9 +184,9 @@ def mechanism(name: str, k: int, *, sensitive: Optional[Iterable[int]] = None,
     """The registry mechanism `name` over k symbols, built exactly (as `uldp mechanism`)."""
     e, t = _budget(eps, exp_eps)
     d = _core.mechanism(
-        name, int(k), _indices(sensitive, "sensitive"), e, t,
+        name, _whole(k, "k", 1), _indices(sensitive, "sensitive"), e, t,
         None if theta is None else _exact_text(theta, "theta"),
-        None if block is None else int(block),
+        None if block is None else _whole(block, "block", 1),
     )
     rows = tuple(tuple(Fraction(v) for v in row) for row in d["Q"])
     return Mechanism(
@@ -197,11 +211,16 @@ def check(Q, *, sensitive: Optional[Iterable[int]] = None,
           eps: Optional[Number] = None, exp_eps: Optional[Number] = None,
           tolerance: Optional[Number] = None) -> CheckReport:
     """Decides eps-LDP, ULDP (both readings) and OSLDP of the matrix Q exactly, as
-    `uldp check --matrix` does. Q: nested sequences or a 2-D numpy array, Q[x][y] = Q(y|x).
+    `uldp check --matrix` does. Q: nested sequences or a 2-D numpy array, Q[x][y] = Q(y|x), or a
+    Mechanism (whose X_S and Y_P are then the defaults).
     sensitive: X_S as input indices; None (the default) makes every input sensitive, as the
     command does without --sensitive, and () none.
     protected: Y_P as output indices (default: the smallest valid one). tolerance: rows may
     sum to 1 within it (exact, at most 1/10; default: exactly 1)."""
+    if isinstance(Q, Mechanism):  # its own X_S and Y_P unless others are given
+        sensitive = Q.sensitive if sensitive is None else sensitive
+        protected = Q.protected if protected is None else protected
+        Q = Q.Q
     e, t = _budget(eps, exp_eps)
     arguments = (_indices(sensitive, "sensitive"), _indices(protected, "protected"), e, t,
                  None if tolerance is None else _exact_text(tolerance, "tolerance"))

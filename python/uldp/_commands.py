@@ -18,7 +18,7 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Seque
 import numpy
 
 from . import _core
-from ._api import Number, _exact_text, _indices
+from ._api import Mechanism, Number, _exact_text, _indices, _whole
 
 
 class _Files:
@@ -54,16 +54,18 @@ def _run(args: List[str], files: Optional[_Files] = None, client=None):
     input) raises ValueError with the command's one-line message."""
     code, out, err = _core.run(args, client)
     message = err.decode("utf-8", "replace").strip()
-    if files is not None:
+    text = out.decode("utf-8")
+    if files is not None:  # the temporary files by what they hold, in messages and reports
         for path, name in files.names.items():
             message = message.replace(path, name)
+            text = text.replace(path, name)
     if message.startswith("uldp: error: "):
         message = message[len("uldp: error: "):]
     if code == 2:
         raise ValueError(message)
     if code not in (0, 1):
         raise RuntimeError(f"uldp {' '.join(args[:2])}: {message} (exit code {code})")
-    return code, out.decode("utf-8")
+    return code, text
 
 
 def _index_list(values: Optional[Iterable[int]], what: str) -> Optional[str]:
@@ -78,9 +80,7 @@ def _mechanism_args(files: _Files, mech: Optional[str], k, sensitive, eps, exp_e
     if mech is not None:
         args += ["--mech", str(mech)]
     if k is not None:
-        if isinstance(k, bool) or int(k) != k:
-            raise ValueError(f"k: {k!r} is not an integer")
-        args += ["--k", str(int(k))]
+        args += ["--k", str(_whole(k, "k"))]
     if sensitive is not None:
         args += ["--sensitive", _index_list(sensitive, "sensitive")]
     if eps is not None:
@@ -90,7 +90,7 @@ def _mechanism_args(files: _Files, mech: Optional[str], k, sensitive, eps, exp_e
     if theta is not None:
         args += ["--theta", _exact_text(theta, "theta")]
     if block is not None:
-        args += ["--block", str(int(block))]
+        args += ["--block", str(_whole(block, "block"))]
     if mangat_p is not None:
         args += ["--mangat-p", _exact_text(mangat_p, "mangat_p")]
     if common is not None:
@@ -105,6 +105,8 @@ def _mechanism_args(files: _Files, mech: Optional[str], k, sensitive, eps, exp_e
 
 def _matrix_file(files: _Files, Q) -> str:
     """An exact matrix file of Q (floats as their exact binary64 values), for --matrix."""
+    if isinstance(Q, Mechanism):
+        Q = Q.Q
     if hasattr(Q, "tolist") and hasattr(Q, "ndim"):
         if Q.ndim != 2:
             raise ValueError(f"matrix: a {Q.ndim}-dimensional array, not a matrix")
@@ -136,6 +138,12 @@ def _label(value, where: str) -> str:
     if isinstance(value, (bool, numpy.bool_)):
         raise ValueError(f"{where}: {value!r} is a bool, not an output")
     if isinstance(value, str):
+        # A label is one field of one line, as the command reads it: nothing it would trim,
+        # skip as a comment or split into more lines.
+        if not value or value != value.strip() or value.startswith("#") \
+                or any(ord(c) < 32 or c == "\x7f" for c in value):
+            raise ValueError(f"{where}: {value!r} is not a label (empty, blank at an end, a '#' "
+                             "comment or a control character)")
         return value
     if isinstance(value, (int, numpy.integer)):
         return str(int(value))
@@ -259,56 +267,99 @@ class _Reference:
     row_sum_tolerance: Optional[Number] = None
 
 
-def _samples_file(files: _Files, inputs, outputs) -> (str, bool):
-    """The samples as a file of x,y lines; whether y names output columns (--output-index)."""
-    path = files.path("samples")
-    x = numpy.asarray(inputs)
-    if x.ndim != 1 or (x.size and x.dtype.kind not in "iu"):
+def _field(label: str) -> str:
+    """One CSV field: quoted (with quotes doubled) when it holds a comma or a quote."""
+    if "," in label or '"' in label:
+        return '"' + label.replace('"', '""') + '"'
+    return label
+
+
+def _sequence(values, what: str):
+    """Per-sample values: a sequence, never a string read character by character."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or \
+            getattr(values, "ndim", 1) == 0:
+        raise ValueError(f"{what}: {values!r} is not a sequence (one entry per sample)")
+    return values
+
+
+def _input_array(inputs) -> numpy.ndarray:
+    x = numpy.asarray(_sequence(inputs, "inputs"))
+    if x.size == 0:
+        return x.astype(numpy.int64)
+    if x.ndim != 1 or x.dtype.kind not in "iu":
         raise ValueError("inputs: a 1-dimensional sequence of input indices")
-    if isinstance(outputs, numpy.ndarray) and outputs.dtype.kind in "biu":
-        if outputs.dtype.kind == "b" and outputs.ndim != 2:
-            raise ValueError("outputs: booleans are bits of a 2-D array, not outputs")
-        y = outputs.astype(numpy.int64, copy=False)
-        _core.write_samples(path, x.astype(numpy.int64), y)
-        return path, y.ndim == 1
-    outputs = list(outputs)
+    if x.dtype.kind == "u" and int(x.max()) > numpy.iinfo(numpy.int64).max:
+        raise ValueError(f"inputs: {int(x.max())} is not an input index")
+    if x.dtype.kind == "i" and (x < 0).any():
+        i = int(numpy.argmax(x < 0))
+        raise ValueError(f"inputs[{i}] = {int(x[i])} is not an input index")
+    return x.astype(numpy.int64)
+
+
+def _bits_array(values, what: str) -> Optional[numpy.ndarray]:
+    """A 2-D 0/1 (or boolean) array as int64 bits, or None when `values` is not one."""
+    if not isinstance(values, numpy.ndarray) or values.ndim != 2:
+        return None
+    if values.shape[1] == 0:
+        raise ValueError(f"{what}: a bit vector needs at least one bit")
+    if values.dtype.kind not in "biu" or not numpy.isin(values, (0, 1)).all():
+        raise ValueError(f"{what}: a bit vector holds only 0 and 1")
+    return values.astype(numpy.int64)
+
+
+def _samples_file(files: _Files, inputs, outputs, output_index: bool) -> str:
+    """The samples as a file of x,y lines. An int output is written as its text: the label
+    with that text, or with output_index=True the output's column."""
+    path = files.path("samples")
+    x = _input_array(inputs)
+    _sequence(outputs, "outputs")
     if len(outputs) != len(x):
         raise ValueError(f"outputs: {len(x)} outputs expected (one per input), not {len(outputs)}")
-    if outputs and all(isinstance(v, (int, numpy.integer)) and not isinstance(v, bool)
-                       for v in outputs):
-        _core.write_samples(path, x.astype(numpy.int64), numpy.array(outputs, dtype=numpy.int64))
-        return path, True
+    bits = _bits_array(outputs, "outputs")
+    if bits is not None:
+        _core.write_samples(path, x, bits)
+        return path
+    if isinstance(outputs, numpy.ndarray) and outputs.dtype.kind == "b":
+        raise ValueError("outputs: booleans are bits of a 2-D array, not outputs")
+    if isinstance(outputs, numpy.ndarray) and outputs.dtype.kind in "iu" and outputs.ndim == 1 \
+            and (outputs.dtype.kind == "i" or outputs.size == 0
+                 or int(outputs.max()) <= numpy.iinfo(numpy.int64).max):
+        _core.write_samples(path, x, outputs.astype(numpy.int64))
+        return path
+    labels = [_label(y, f"outputs[{i}]") for i, y in enumerate(outputs)]
+    if output_index and not all(label.isdigit() for label in labels):
+        raise ValueError("outputs: with output_index=True every output is a column index")
     with open(path, "w", encoding="utf-8") as f:
-        for i, (xi, yi) in enumerate(zip(x.tolist(), outputs)):
-            label = _label(yi, f"outputs[{i}]")
-            f.write(f"{xi},\"{label}\"\n" if "," in label else f"{xi},{label}\n")
-    return path, False
+        f.writelines(f"{xi},{_field(label)}\n" for xi, label in zip(x.tolist(), labels))
+    return path
 
 
 def conform_samples(inputs, outputs, *, mech: Optional[str] = None, matrix=None,
                     k: Optional[int] = None, sensitive=None, protected=None, eps=None,
                     exp_eps=None, theta=None, block=None, mangat_p=None, common=None, tags=None,
                     users=None, row_sum_tolerance=None, alpha: float = 0.05, power: float = 0.9,
-                    resolution: float = 0.5) -> ConformanceReport:
+                    resolution: float = 0.5, output_index: bool = False) -> ConformanceReport:
     """Tests samples (inputs[i], outputs[i]) a client produced against a reference mechanism
     (`mech=` a registry name with its parameters, or `matrix=` an exact matrix, with a budget
-    for a claim), as `uldp conform samples`. outputs: a 1-D integer array (output columns, as
-    --output-index), a 2-D 0/1 array (bit vectors), or a sequence of labels ("h2", "{1,3}")."""
+    for a claim), as `uldp conform samples`. outputs: labels ("4", "h2", "{1,3}"; an int is the
+    label with its text, or with output_index=True the output's column), sets of symbols, or a
+    2-D 0/1 array of bit vectors (bit j in column j)."""
     with _Files() as files:
         args = ["conform", "samples"] + _reference_args(
             files, mech=mech, matrix=matrix, k=k, sensitive=sensitive, protected=protected,
             eps=eps, exp_eps=exp_eps, theta=theta, block=block, mangat_p=mangat_p,
             common=common, tags=tags, users=users, row_sum_tolerance=row_sum_tolerance)
-        path, by_index = _samples_file(files, inputs, outputs)
+        path = _samples_file(files, inputs, outputs, output_index)
         args += ["--samples", path, "--alpha", repr(float(alpha)), "--power", repr(float(power)),
                  "--resolution", repr(float(resolution)), "--json"]
-        if by_index:
+        if output_index:
             args.append("--output-index")
         _, out = _run(args, files)
     return ConformanceReport._from(json.loads(out))
 
 
-def _client_batch(client: Callable, seed: Optional[int]) -> Callable[[list], list]:
+def _client_batch(client: Callable, seed: Optional[int],
+                  output_index: bool) -> Callable[[list], list]:
     """client(x) or client(x, rng) as `conform client` calls it: a batch of inputs in, their
     output labels out. rng: a numpy Generator seeded with `seed` (fresh entropy when None)."""
     try:
@@ -320,10 +371,15 @@ def _client_batch(client: Callable, seed: Optional[int]) -> Callable[[list], lis
         takes_rng = False
     rng = numpy.random.default_rng(seed)
 
+    def output(x):
+        y = client(x, rng) if takes_rng else client(x)
+        label = _label(y, f"client({x})")
+        if output_index and not label.isdigit():
+            raise ValueError(f"client({x}): {y!r} is not a column index (output_index=True)")
+        return label
+
     def batch(inputs: list) -> list:
-        if takes_rng:
-            return [_label(client(x, rng), f"client({x})") for x in inputs]
-        return [_label(client(x), f"client({x})") for x in inputs]
+        return [output(x) for x in inputs]
 
     return batch
 
@@ -345,11 +401,13 @@ def conform_client(client: Callable, *, mech: Optional[str] = None, matrix=None,
             eps=eps, exp_eps=exp_eps, theta=theta, block=block, mangat_p=mangat_p,
             common=common, tags=tags, users=users, row_sum_tolerance=row_sum_tolerance)
         args += ["--alpha", repr(float(alpha)), "--power", repr(float(power)),
-                 "--resolution", repr(float(resolution)), "--max-samples", str(int(max_samples)),
-                 "--first-look", str(int(first_look)), "--json"]
+                 "--resolution", repr(float(resolution)),
+                 "--max-samples", str(_whole(max_samples, "max_samples", 1)),
+                 "--first-look", str(_whole(first_look, "first_look", 1)), "--json"]
         if output_index:
             args.append("--output-index")
-        _, out = _run(args, files, _client_batch(client, seed))
+        _, out = _run(args, files, _client_batch(
+            client, None if seed is None else _whole(seed, "seed"), output_index))
     return ConformanceReport._from(json.loads(out))
 
 
@@ -387,19 +445,21 @@ def _reports_file(files: _Files, reports, counts, n) -> str:
     if (reports is None) == (counts is None):
         raise ValueError("reports / counts: give exactly one of them")
     if counts is not None:
-        values = numpy.asarray(counts)
+        values = numpy.asarray(_sequence(counts, "counts"))
         if values.ndim != 1 or (values.size and values.dtype.kind not in "iu") \
                 or (values < 0).any():
             raise ValueError("counts: a 1-dimensional sequence of non-negative integer counts")
-        head = "# counts" if n is None else f"# counts n={int(n)}"
+        head = "# counts" if n is None else f"# counts n={_whole(n, 'n')}"
         return files.write("reports", head + "\n" + "\n".join(map(str, values.tolist())) + "\n")
-    if isinstance(reports, numpy.ndarray) and reports.ndim == 2:
-        bits = reports.astype(numpy.uint8)
-        if not numpy.isin(reports, (0, 1)).all():
-            raise ValueError("reports: a bit-vector report holds only 0 and 1")
-        text = "\n".join(row.tobytes().decode("ascii") for row in bits + ord("0"))
+    _sequence(reports, "reports")
+    bits = _bits_array(reports, "reports")
+    if bits is not None:
+        text = "\n".join(row.tobytes().decode("ascii")
+                         for row in bits.astype(numpy.uint8) + ord("0"))
         return files.write("reports", text + "\n")
-    lines = [_label(v, f"reports[{i}]") for i, v in enumerate(reports)]
+    if isinstance(reports, numpy.ndarray) and reports.dtype.kind == "b":
+        raise ValueError("reports: booleans are bits of a 2-D array, not reports")
+    lines = [_field(_label(v, f"reports[{i}]")) for i, v in enumerate(reports)]
     return files.write("reports", "\n".join(lines) + "\n")
 
 
@@ -422,7 +482,7 @@ def estimate(reports=None, *, counts=None, n: Optional[int] = None, mech: str,
         if tolerance is not None:
             args += ["--tolerance", _exact_text(tolerance, "tolerance")]
         if max_iterations is not None:
-            args += ["--max-iterations", str(int(max_iterations))]
+            args += ["--max-iterations", str(_whole(max_iterations, "max_iterations", 1))]
         if accelerator is not None:
             args += ["--accelerator", accelerator]
         _, out = _run(args, files)
@@ -443,7 +503,7 @@ def loss(*, mech: str, k: Optional[int] = None, sensitive=None, eps=None, exp_ep
                                           mangat_p, None, None, None)
         distribution = p if isinstance(p, str) else ",".join(
             _exact_text(v, f"p[{i}]") for i, v in enumerate(p))
-        args += ["--n", str(int(n)), "--p", distribution, "--json"]
+        args += ["--n", str(_whole(n, "n", 1)), "--p", distribution, "--json"]
         if exact_l1:
             args.append("--exact-l1")
         if vs_limit:
@@ -501,6 +561,20 @@ def _counts(case: dict) -> Optional[numpy.ndarray]:
     return None if counts is None else numpy.array(counts, dtype=numpy.int64)
 
 
+def _count_lists(from_counts) -> list:
+    """golden's --from-counts JSON: one case or a list of them, each a histogram (integers) or,
+    for bit vectors, {"n": N, "ones": [...]}."""
+    if isinstance(from_counts, Mapping):
+        return [dict(from_counts)]
+    cases = list(_sequence(from_counts, "from_counts"))
+    if cases and all(isinstance(c, Mapping) for c in cases):
+        return [dict(c) for c in cases]
+    counts = numpy.asarray(cases)
+    if counts.ndim not in (1, 2) or (counts.size and counts.dtype.kind not in "iu"):
+        raise ValueError("from_counts: integer counts, one sequence per case")
+    return [counts.tolist()] if counts.ndim == 1 else counts.tolist()
+
+
 def golden(*, mech: str, k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None,
            theta=None, block=None, mangat_p=None, common=None, tags=None, users=None,
            cases: Optional[int] = None, seed: int = 1, n: int = 1000, from_counts=None,
@@ -513,11 +587,10 @@ def golden(*, mech: str, k: Optional[int] = None, sensitive=None, eps=None, exp_
         args = ["golden"] + _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta,
                                             block, mangat_p, common, tags, users)
         if cases is not None:
-            args += ["--cases", str(int(cases)), "--seed", str(int(seed)), "--n", str(int(n))]
+            args += ["--cases", str(_whole(cases, "cases", 1)), "--seed", str(_whole(seed, "seed")),
+                     "--n", str(_whole(n, "n", 1))]
         if from_counts is not None:
-            counts = numpy.asarray(from_counts)
-            lists = [counts.tolist()] if counts.ndim == 1 else counts.tolist()
-            args += ["--from-counts", files.write("counts", json.dumps(lists))]
+            args += ["--from-counts", files.write("counts", json.dumps(_count_lists(from_counts)))]
         if alpha is not None:
             args += ["--alpha", repr(float(alpha))]
         if post is not None:
@@ -537,8 +610,8 @@ def golden(*, mech: str, k: Optional[int] = None, sensitive=None, eps=None, exp_
 
 @dataclass(frozen=True)
 class EstimatesReport:
-    """`uldp conform estimates`: verdict "matches" or "mismatch" (the first differing item,
-    with the likely cause when one is recognised)."""
+    """`uldp conform estimates`: verdict "matches", "mismatch" (the first differing item, with
+    the likely cause when one is recognised) or "incomplete" (golden cases left unanswered)."""
 
     verdict: str
     json: dict = field(repr=False)
@@ -550,7 +623,11 @@ class EstimatesReport:
     def __str__(self) -> str:
         j = self.json
         if self.matches:
-            return f"conform estimates: {j['compared']} cases match ({j['scale']})"
+            return f"conform estimates: {j['compared']} estimates match ({j['scale']})"
+        if self.verdict == "incomplete":
+            return (f"conform estimates: INCOMPLETE: no estimates for {len(j['missing'])} of the "
+                    f"{j['cases']} golden cases ({', '.join(j['missing'][:5])}"
+                    f"{', ...' if len(j['missing']) > 5 else ''})")
         text = (f"conform estimates: MISMATCH in case {j['case']}, {j['estimator']}, item "
                 f"{j['item']}: expected {j['expected']!r}, got {j['actual']!r} "
                 f"(tolerance {j['tolerance']}, {j['scale']})")
@@ -567,21 +644,30 @@ def _theirs_json(theirs) -> dict:
     else:
         cases = list(theirs)
     out = []
-    for case in cases:
+    for i, case in enumerate(cases):
+        if not isinstance(case, Mapping) or "id" not in case:
+            raise ValueError(f"theirs: case {i} has no id")
         entry = {"id": case["id"]}
         for key in ("emp", "thr", "em"):
-            if case.get(key) is not None:
-                entry[key] = [float(v) for v in numpy.asarray(case[key], dtype=numpy.float64)]
+            if case.get(key) is None:
+                continue
+            values = numpy.asarray(case[key])
+            where = f"theirs: case {case['id']!r}, {key}"
+            if values.ndim != 1 or values.dtype.kind not in "iuf":
+                raise ValueError(f"{where}: a 1-dimensional sequence of real numbers")
+            if not numpy.isfinite(values).all():
+                raise ValueError(f"{where}: a value is not a finite number")
+            entry[key] = [float(v) for v in values]
         out.append(entry)
     return {"cases": out}
 
 
 def conform_estimates(vectors: Union[GoldenVectors, dict, str], theirs, *,
-                      scale: str = "frequencies", estimator: Optional[str] = None,
-                      tolerance: Optional[Number] = None,
+                      scale: str = "frequencies", tolerance: Optional[Number] = None,
                       em_tolerance: Optional[Number] = None) -> EstimatesReport:
     """Compares a server's estimates with golden vectors (`uldp conform estimates`). theirs:
-    {case id: {"emp": array, "thr": ..., "em": ...}} or the command's {"cases": [...]}."""
+    {case id: {"emp": array, "thr": ..., "em": ...}} or the command's {"cases": [...]}, with
+    estimates for every case (a case left out makes the verdict "incomplete")."""
     with _Files() as files:
         if isinstance(vectors, GoldenVectors):
             vectors = vectors.json
@@ -590,8 +676,6 @@ def conform_estimates(vectors: Union[GoldenVectors, dict, str], theirs, *,
         args = ["conform", "estimates", "--vectors", vectors_path, "--theirs",
                 files.write("theirs", json.dumps(_theirs_json(theirs))), "--scale", scale,
                 "--json"]
-        if estimator is not None:
-            args += ["--estimator", estimator]
         if tolerance is not None:
             args += ["--tolerance", _exact_text(tolerance, "tolerance")]
         if em_tolerance is not None:

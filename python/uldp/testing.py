@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, Optional
 
-from ._api import CheckReport, Mechanism, check
+from ._api import CheckReport, check
 from ._commands import (ConformanceReport, EstimatesReport, GoldenCase, GoldenVectors,
                         conform_client, conform_estimates, golden)
 
@@ -21,14 +21,13 @@ _PROPERTIES = ("ldp", "uldp", "uldp_strict", "osldp")
 
 def assert_private(Q, *, property: str = "uldp", sensitive=None, protected=None, eps=None,
                    exp_eps=None, tolerance=None) -> CheckReport:
-    """Asserts that the matrix Q (or a uldp Mechanism) has `property` ("ldp", "uldp",
-    "uldp_strict" or "osldp") at the budget, decided exactly; returns the report."""
+    """Asserts that the matrix Q (or a uldp Mechanism, with its own X_S and Y_P unless others
+    are given) has `property` ("ldp", "uldp", "uldp_strict" or "osldp") at the budget, decided
+    exactly; returns the report."""
     if property not in _PROPERTIES:
         raise ValueError(f"property: {property!r} is not one of {', '.join(_PROPERTIES)}")
     if eps is None and exp_eps is None:
         raise ValueError("eps / exp_eps: a privacy assertion needs a budget")
-    if isinstance(Q, Mechanism):
-        Q = Q.Q
     report = check(Q, sensitive=sensitive, protected=protected, eps=eps, exp_eps=exp_eps,
                    tolerance=tolerance)
     if not getattr(report, property).holds:
