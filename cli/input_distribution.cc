@@ -125,8 +125,8 @@ InputDistribution parse_input_distribution(const std::string& text, std::size_t 
 std::vector<double> sampling_distribution(const InputDistribution& p, const std::string& command) {
   if (std::holds_alternative<WorstCaseDistribution>(p)) {
     throw InvalidArgument(
-        "--p: worst is the worst case over all distributions, which only `uldp "
-        "loss` computes; " +
+        "--p: worst is the worst case over all distributions, which only uldp "
+        "loss computes; " +
         command + " needs one distribution");
   }
   return std::get<GivenDistribution>(p).weights;

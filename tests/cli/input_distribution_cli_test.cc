@@ -36,7 +36,7 @@ TEST(InputDistribution, EachCommandRefusesWhatItCannotUseAndSaysWhy) {
   const RunResult worst =
       run_uldp("simulate --mech rr --k 3 --exp-eps 3 --n 10 --seed 1 --p worst");
   EXPECT_EQ(worst.exit_code, 2);
-  EXPECT_NE(worst.err.find("only `uldp loss` computes"), std::string::npos) << worst.err;
+  EXPECT_NE(worst.err.find("only uldp loss computes"), std::string::npos) << worst.err;
   const RunResult short_list =
       run_uldp("simulate --mech rr --k 3 --exp-eps 3 --n 10 --seed 1 --p 1/2,1/2,0,0");
   EXPECT_EQ(short_list.exit_code, 2);
