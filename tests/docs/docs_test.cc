@@ -158,5 +158,29 @@ TEST(DocsCitations, NoPathPointsOutsideTheRepository) {
   }
 }
 
+// docs/README.md is the map of the documentation: every page of docs/ is on it, and every link
+// on it leads to a file that exists.
+TEST(DocsMap, EveryPageIsOnTheMapAndEveryLinkResolves) {
+  const auto lines = read_lines(kSourceDir + "/docs/README.md");
+  std::set<std::string> linked;
+  for (const std::string& line : lines) {
+    for (std::size_t at = line.find("]("); at != std::string::npos; at = line.find("](", at + 2)) {
+      const std::size_t end = line.find(')', at + 2);
+      const std::string target = line.substr(at + 2, end - at - 2);
+      const std::filesystem::path path =
+          (std::filesystem::path(kSourceDir) / "docs" / target.substr(0, target.find('#')))
+              .lexically_normal();
+      EXPECT_TRUE(std::filesystem::exists(path)) << "docs/README.md links to missing " << target;
+      linked.insert(path.filename().string());
+    }
+  }
+  for (const auto& entry : std::filesystem::directory_iterator(kSourceDir + "/docs")) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_regular_file() && name.ends_with(".md") && name != "README.md") {
+      EXPECT_TRUE(linked.contains(name)) << "docs/" << name << " is not on the map docs/README.md";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace uldp::testing
