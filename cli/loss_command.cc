@@ -113,12 +113,23 @@ void run_table(const LossCommand& c) {
   std::cout
       << "| mechanism | regime | paper entry | paper value | exact worst case | paper / exact |\n"
       << "|---|---|---|---|---|---|\n";
+  // A '|' inside a cell (|X|) would end it.
+  const auto cell = [](const std::string& text) {
+    std::string out;
+    for (const char ch : text) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
+    return out;
+  };
   for (const auto& r : rows) {
-    std::cout << "| " << r.mechanism << " | " << r.regime << " | " << r.paper_formula << " | "
-              << certified_decimal(r.paper_value, 12) << " | "
+    std::cout << "| " << r.mechanism << " | " << cell(r.regime) << " | " << cell(r.paper_formula)
+              << " | " << certified_decimal(r.paper_value, 12) << " | "
               << certified_decimal(r.exact_worst, 12) << " | "
               << certified_decimal(paper_to_exact_ratio(r), 6) << " |\n";
   }
+  std::cout << "\n(*1): the paper's approximation for |X_S| << |X| (its table's note), so the "
+               "ratio to the exact worst case need not approach 1 here.\n"
+               "Decimals show only the digits their certified bounds share, truncated: a value "
+               "whose bounds straddle a digit shows fewer (0.8 for a ratio in bounds around "
+               "0.84), one that shares none shows its bounds [lo, hi].\n";
 }
 
 // θ* with its certificate and the worst-case loss it saves over the paper's θ = s/(s+1).

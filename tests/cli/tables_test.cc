@@ -163,5 +163,93 @@ TEST(CliTable, BadInputIsOneLineNamingTheFlag) {
   }
 }
 
+// The LaTeX a paper includes: one tabular whose rows have as many cells as the header, nothing
+// TeX would read as markup left unescaped, braces balanced, the notes in the caption.
+TEST(CliTable, LatexIsWellFormed) {
+  const RunResult r = run_uldp(
+      "table --mech urr,urap,mangat,none --k 6 --sensitive-count 2 --exp-eps 3 --format latex "
+      "--vs-limit");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string line, columns_spec;
+  std::size_t rows = 0, columns = 0;
+  int depth = 0;
+  bool in_tabular = false;
+  while (std::getline(lines, line)) {
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      if (line[i] == '\\' && i + 1 < line.size()) {
+        ++i;  // an escaped character or the start of a command
+        continue;
+      }
+      if (line[i] == '{') ++depth;
+      if (line[i] == '}') --depth;
+      EXPECT_GE(depth, 0) << line;
+      if (line[0] != '%') {
+        EXPECT_EQ(std::string("_^$#~|<>").find(line[i]), std::string::npos)
+            << "unescaped '" << line[i] << "' in: " << line;
+      }
+    }
+    if (line.starts_with("\\begin{tabular}{")) {
+      columns_spec = line.substr(16, line.find('}', 16) - 16);
+      columns = columns_spec.size();
+      in_tabular = true;
+    } else if (line == "\\end{tabular}") {
+      in_tabular = false;
+    } else if (in_tabular && line != "\\hline") {
+      std::size_t cells = 1;
+      for (std::size_t i = 0; i < line.size(); ++i) {
+        if (line[i] == '&' && (i == 0 || line[i - 1] != '\\')) ++cells;
+      }
+      EXPECT_EQ(cells, columns) << line;
+      EXPECT_TRUE(line.ends_with(" \\\\")) << line;
+      ++rows;
+    }
+  }
+  EXPECT_EQ(depth, 0);
+  EXPECT_EQ(columns, 13u);  // every column, the limit's included
+  EXPECT_EQ(rows, 5u);      // the header and four mechanisms
+  EXPECT_NE(r.out.find("\\caption{n = 10000 users"), std::string::npos);
+}
+
+TEST(CliTable, ColumnsAndDigitsChooseWhatAPaperShows) {
+  const RunResult r = run_uldp(
+      "table --mech urr --k 5 --sensitive-count 2 --exp-eps 3 --columns l2_worst,mechanism "
+      "--digits 3");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // 19/60000 = 0.000316666...: three significant digits.
+  EXPECT_EQ(r.out.substr(0, r.out.find("\n\n")),
+            "| worst E[l2^2] | mechanism |\n|---|---|\n| 0.000317 | urr |");
+  EXPECT_NE(r.out.find("rounded to 3 significant digits"), std::string::npos);
+  const RunResult unknown =
+      run_uldp("table --mech urr --k 5 --sensitive-count 2 --exp-eps 3 --columns l3");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("--columns: 'l3' is not a column (mechanism, k,"), std::string::npos)
+      << unknown.err;
+  EXPECT_EQ(run_uldp("table --mech urr --k 5 --sensitive-count 2 --exp-eps 3 --format csv "
+                     "--columns k")
+                .exit_code,
+            2);
+  EXPECT_EQ(run_uldp("table --mech urr --k 5 --sensitive-count 2 --exp-eps 3 --digits 0").exit_code,
+            2);
+}
+
+// CSV and JSON keep every exact field and add the decimals a reader sees beside them.
+TEST(CliTable, CsvAndJsonCarryDecimalsBesideTheExactValues) {
+  const RunResult csv =
+      run_uldp("table --mech urr --k 5 --sensitive-count 2 --exp-eps 3 --format csv");
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_NE(csv.out.find(",l2_worst,"), std::string::npos);
+  EXPECT_NE(csv.out.find(",l2_worst_decimal,"), std::string::npos);
+  EXPECT_NE(csv.out.find(",19/60000,"), std::string::npos);
+  EXPECT_NE(csv.out.find(",0.000316667,"), std::string::npos);
+  const RunResult j =
+      run_uldp("table --mech urr --k 5 --sensitive-count 2 --exp-eps 3 --format json --digits 4");
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  const json row = json::parse(j.out)["rows"][0];
+  EXPECT_EQ(row["l2_worst"], "19/60000");
+  EXPECT_EQ(row["decimal"]["l2_worst"], "0.0003167");
+  EXPECT_EQ(row["decimal"]["parameters"], "c1=0.75; c2=0.25; c3=0.5");
+}
+
 }  // namespace
 }  // namespace uldp::testing

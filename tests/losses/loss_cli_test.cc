@@ -61,7 +61,7 @@ TEST(LossCli, TablesPrintEveryRowWithCertifiedDigits) {
   EXPECT_EQ(j["rows"][9]["paper_over_exact"], "1");
   const auto text = run_uldp("loss --table l1 --k 16 --sensitive 0-1 --n 1000");
   ASSERT_EQ(text.exit_code, 0) << text.err;
-  EXPECT_NE(text.out.find("| uRAP | eps=ln|X| |"), std::string::npos);
+  EXPECT_NE(text.out.find("| uRAP | eps=ln\\|X\\| |"), std::string::npos);
   EXPECT_EQ(run_uldp("loss --table l3 --k 16 --sensitive 0 --n 10").exit_code, 2);
 }
 
