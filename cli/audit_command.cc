@@ -124,18 +124,18 @@ void add_audit_command(CLI::App& app, int& exit_code) {
     } else {
       std::cout
           << "uldp audit: the paper's mechanisms at the paper's settings, checked exactly\n\n";
-      std::cout << "| setting | mechanism | k | |X_S| | claim | verdict | tight exp_eps | eps ~ | "
-                   "eps-LDP | ULDP literal reading | seconds |\n"
-                   "|---|---|---|---|---|---|---|---|---|---|---|\n";
+      std::cout
+          << "| setting | mechanism | k | \\|X_S\\| | claim | verdict | tight exp_eps | eps ~ | "
+             "eps-LDP | ULDP literal reading | time |\n"
+             "|---|---|---|---|---|---|---|---|---|---|---|\n";
       for (const AuditRow& r : rows) {
-        std::string tight = r.claim.tight_exp_eps.to_string();
-        if (tight.size() > 24) tight = to_decimal(r.claim.tight_exp_eps.value(), 12) + "...";
+        const std::string tight = readable(r.claim.tight_exp_eps);
         std::cout << "| " << r.setting << " | " << entry_of(r.spec).name << " | " << r.spec.k
                   << " | " << r.spec.sensitive.size() << " | "
                   << (entry_of(r.spec).claim == Claim::kLdp ? "eps-LDP" : "ULDP") << " | "
                   << yes_no(r.claim) << " | " << tight << " | "
                   << approx_epsilon(r.claim.tight_exp_eps) << " | " << yes_no(r.ldp) << " | "
-                  << yes_no(r.uldp_strict) << " | " << r.seconds << " |\n";
+                  << yes_no(r.uldp_strict) << " | " << duration_text(r.seconds) << " |\n";
       }
       std::cout << "\nULDP is checked with Y_P as each mechanism declares it and condition 1 over "
                    "reachable\n"

@@ -364,7 +364,7 @@ void print_text(const Report& r, const std::vector<Property>& required) {
   line(Property::kUldp, "ULDP (reachable outputs)       ");
   line(Property::kUldpStrict, "ULDP (Definition 2, literal)   ");
   line(Property::kOsldp, "OSLDP                          ");
-  std::cout << "checked in " << r.seconds << " s\n";
+  std::cout << "checked in " << duration_text(r.seconds) << "\n";
 }
 
 nlohmann::json property_json(const Report& r, Property p) {

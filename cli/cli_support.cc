@@ -1,6 +1,8 @@
 #include "cli_support.h"
 
 #include <cmath>
+#include <iomanip>
+#include <sstream>
 
 #include "uldp/arithmetic/certified_exp.h"
 #include "uldp/error.h"
@@ -136,20 +138,52 @@ std::string short_label(const std::string& label) {
 }
 }  // namespace
 
+namespace {
+bool exact_numbers = false;
+}  // namespace
+
+void set_exact_numbers(bool exact) { exact_numbers = exact; }
+
+std::string readable(const Rational& value) {
+  const std::string exact = to_string(value);
+  if (exact_numbers || denominator(value) == 1) return exact;
+  constexpr std::size_t kShort = 15;
+  // Terminating with few digits (1/4 = 0.25): the decimal is the exact value.
+  const std::string decimal = to_decimal(value, 10);
+  if (parse_rational(decimal, "decimal") == value) return decimal;
+  return exact.size() <= kShort ? decimal + " (" + exact + ")" : "~" + decimal;
+}
+
+std::string readable(const ExtendedRational& value) {
+  return value.is_infinite() ? "inf" : readable(value.value());
+}
+
+std::string duration_text(double seconds) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(6) << seconds << " s";
+  return s.str();
+}
+
+void add_exact_numbers_flag(CLI::App& app) {
+  const auto subcommands = app.get_subcommands([](CLI::App*) { return true; });
+  for (CLI::App* sub : subcommands) add_exact_numbers_flag(*sub);
+  if (app.get_parent() == nullptr || !subcommands.empty()) return;
+  if (app.get_option_no_throw("--exact") != nullptr) return;
+  app.add_flag_callback(
+      "--exact", [] { set_exact_numbers(true); },
+      "print exact values as rationals (the default shows a decimal, and the rational when short)");
+}
+
 std::string verdict_to_text(const Verdict& v) {
-  std::string tight = v.tight_exp_eps.to_string();
-  if (!v.tight_exp_eps.is_infinite() && denominator(v.tight_exp_eps.value()) != 1) {
-    tight += " (~" + to_decimal(v.tight_exp_eps.value(), 10) + ")";
-  }
-  std::string text = (v.holds ? "holds" : "FAILS") + std::string("; tight exp_eps = ") + tight +
-                     ", eps ~ " + approx_epsilon(v.tight_exp_eps);
+  std::string text = (v.holds ? "holds" : "FAILS") + std::string("; tight exp_eps = ") +
+                     readable(v.tight_exp_eps) + ", eps ~ " + approx_epsilon(v.tight_exp_eps);
   if (v.violated && v.witness) {
     const Witness& w = *v.witness;
     text += "\n      violated: " + std::string(condition_name(*v.violated)) +
             "; witness x = " + std::to_string(w.x) + ", x' = " + std::to_string(w.x_prime) +
             ", y = " + short_label(w.y_label);
     if (w.q_x && w.q_x_prime) {
-      text += " (Q(y|x) = " + to_string(*w.q_x) + ", Q(y|x') = " + to_string(*w.q_x_prime) + ")";
+      text += " (Q(y|x) = " + readable(*w.q_x) + ", Q(y|x') = " + readable(*w.q_x_prime) + ")";
     }
   }
   return text;

@@ -65,6 +65,24 @@ CLI::Option* add_tolerance_option(CLI::App& command, const std::string& name, do
 CLI::Option* add_tolerance_option(CLI::App& command, const std::string& name,
                                   std::optional<double>& value, const std::string& help);
 
+/// How text output shows an exact value: readable (the default) or, with --exact, the exact
+/// rational. JSON always carries the exact value. Reset by run_command_line for every run.
+void set_exact_numbers(bool exact);
+
+/// An exact value for people: itself when it is short and terminates ("3", "0.25"), a decimal
+/// of 10 significant digits with the exact value beside it when that is short ("0.4285714286
+/// (3/7)"), else the decimal alone marked approximate ("~2.718281828"); with --exact the exact
+/// rational. "inf" for infinity.
+std::string readable(const Rational& value);
+std::string readable(const ExtendedRational& value);
+
+/// A duration for people, in one unit and one format everywhere: seconds, fixed, 6 decimals
+/// ("0.000167 s", "36.123456 s").
+std::string duration_text(double seconds);
+
+/// Adds --exact to every command below `app` that has none of its own.
+void add_exact_numbers_flag(CLI::App& app);
+
 /// The version of uldp (project() VERSION of the top CMakeLists.txt).
 const char* uldp_version();
 

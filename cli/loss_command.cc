@@ -257,8 +257,8 @@ void run_loss(const LossCommand& c) {
   }
   if (!model) std::cout << "l1: " << out["l1_note"].get<std::string>() << "\n";
   if (worst) {
-    std::cout << "worst-case E[l2^2] = " << out["l2"]["exact"].get<std::string>() << " ~ "
-              << out["l2"]["decimal"].get<std::string>() << "\n";
+    std::cout << "worst-case E[l2^2] = "
+              << readable(parse_rational(out["l2"]["exact"].get<std::string>(), "l2")) << "\n";
     std::cout << "  attained at p = " << run_length(out["argmax"]) << "\n";
     if (model) {
       std::cout << "worst-case asymptotic E[l1] = " << out["l1_asymptotic"].get<std::string>()
@@ -266,8 +266,9 @@ void run_loss(const LossCommand& c) {
                 << run_length(out["l1_argmax"]) << "\n";
     }
   } else {
-    std::cout << "E[l2^2] = " << out["l2"]["exact"].get<std::string>() << " ~ "
-              << out["l2"]["decimal"].get<std::string>() << " (exact)\n";
+    std::cout << "E[l2^2] = "
+              << readable(parse_rational(out["l2"]["exact"].get<std::string>(), "l2"))
+              << " (exact; --exact or --json for the rational)\n";
     if (model) {
       std::cout << "asymptotic E[l1] = " << out["l1_asymptotic"].get<std::string>()
                 << " (certified digits)\n";

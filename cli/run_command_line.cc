@@ -71,6 +71,8 @@ int run_command_line(std::vector<std::string> args, const InProcessClient* clien
   app.set_version_flag("--version", uldp_version(), "print the version of uldp");
   StandardOutput output;  // --out FILE / --quiet, restored when the run ends
   output.add_to(app);
+  set_exact_numbers(false);  // --exact sets it for this run only
+  add_exact_numbers_flag(app);
   expand_help(args);
   if (!args.empty() && !args.front().starts_with('-')) {
     bool known = false;

@@ -304,5 +304,33 @@ TEST(CliOutput, AGroupWithoutItsSubcommandListsThem) {
   EXPECT_NE(bare.err.find("give a command: audit, mechanism, check"), std::string::npos);
 }
 
+// One number format: an exact value reads as a decimal (with the rational beside it when short,
+// or marked ~ when long), --exact prints the rational, durations are seconds with 6 decimals.
+TEST(CliNumbers, ExactValuesReadAsDecimalsAndExactPrintsTheRational) {
+  const std::string leaky = "check --matrix " + example("leaky_uldp.csv") +
+                            " --sensitive 0,1 --protected 0,1 --exp-eps 3";
+  const RunResult readable = run_uldp(leaky);
+  EXPECT_NE(readable.out.find("(Q(y|x) = 0.25, Q(y|x') = 0.6666666667 (2/3))"), std::string::npos)
+      << readable.out;
+  const RunResult exact = run_uldp(leaky + " --exact");
+  EXPECT_NE(exact.out.find("(Q(y|x) = 1/4, Q(y|x') = 2/3)"), std::string::npos) << exact.out;
+  // A run's duration: "checked in 0.000218 s".
+  const std::size_t at = readable.out.find("checked in ");
+  ASSERT_NE(at, std::string::npos);
+  const std::string duration = readable.out.substr(at + 11);
+  EXPECT_EQ(duration.find('.'), duration.find_first_not_of("0123456789"));
+  EXPECT_EQ(duration.substr(duration.find('.') + 7), " s\n");
+
+  const RunResult loss = run_uldp("loss --mech urr --k 400 --sensitive 0-75 --eps 1 --n 1000");
+  EXPECT_NE(loss.out.find("E[l2^2] = ~2.019809066 (exact;"), std::string::npos) << loss.out;
+  const RunResult loss_exact =
+      run_uldp("loss --mech urr --k 400 --sensitive 0-75 --eps 1 --n 1000 --exact");
+  const std::string json_l2 = nlohmann::json::parse(
+      run_uldp("loss --mech urr --k 400 --sensitive 0-75 --eps 1 --n 1000 --json")
+          .out)["l2"]["exact"];
+  EXPECT_NE(loss_exact.out.find("E[l2^2] = " + json_l2 + " (exact;"), std::string::npos)
+      << loss_exact.out;
+}
+
 }  // namespace
 }  // namespace uldp::testing
