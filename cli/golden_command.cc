@@ -21,6 +21,7 @@
 #include "uldp/io/counts_file.h"
 #include "uldp/losses/likelihood_gap.h"
 #include "uldp/mechanisms/exact_form.h"
+#include "uldp/progress.h"
 
 namespace uldp::cli {
 using namespace uldp::estimate;  // the double-precision layer
@@ -400,7 +401,9 @@ void run(const GoldenCommand& c, int& exit_code) {
                         pum->common_sensitive);
   };
   j["cases"] = nlohmann::json::array();
+  ProgressTask progress("golden vectors", cases.size());
   for (const GoldenCase& g : cases) {
+    progress.set_done(j["cases"].size());
     nlohmann::json out;
     out["id"] = g.id;
     out["input"] = g.input;

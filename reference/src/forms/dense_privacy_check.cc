@@ -5,6 +5,7 @@
 #include "internal/ratio_sup.h"
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
+#include "uldp/progress.h"
 
 namespace uldp {
 namespace {
@@ -29,8 +30,10 @@ Witness make_witness(const DenseMechanism& q, std::size_t x, std::size_t x_prime
 RatioSup ratio_sup(const DenseMechanism& q, const std::vector<bool>& numerator_rows,
                    const std::vector<std::size_t>& columns) {
   RatioSup sup;
+  ProgressTask progress("checking ratios", columns.size());
   for (std::size_t y : columns) {
     check_cancelled();
+    progress.advance();
     std::size_t arg_max = q.num_inputs(), arg_min = 0;
     for (std::size_t x = 0; x < q.num_inputs(); ++x) {
       if (numerator_rows[x] && (arg_max == q.num_inputs() || q(x, y) > q(arg_max, y))) arg_max = x;

@@ -12,6 +12,7 @@
 
 #include "uldp/arithmetic/probability.h"
 #include "uldp/error.h"
+#include "uldp/progress.h"
 
 namespace uldp {
 namespace {
@@ -313,7 +314,10 @@ MatrixFile parse_matrix_csv(std::string_view text, const std::string& source,
   std::vector<std::string> locations;
   std::size_t columns = 0;
   bool first_row = true;
+  ProgressTask progress("reading " + source,
+                        static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')));
   while (std::optional<TextRecord> record = records.next()) {
+    progress.set_done(record->line);
     if (first_row) {
       first_row = false;
       columns = record->cells.size();
