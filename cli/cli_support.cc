@@ -1,5 +1,6 @@
 #include "cli_support.h"
 
+#include <charconv>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
@@ -106,6 +107,8 @@ nlohmann::json verdict_to_json(const Verdict& v) {
   nlohmann::json j;
   j["holds"] = v.holds;
   j["tight_exp_eps"] = v.tight_exp_eps.to_string();
+  j["tight_exp_eps_decimal"] =
+      v.tight_exp_eps.is_infinite() ? "inf" : to_decimal(v.tight_exp_eps.value(), 17);
   j["tight_eps_approx"] = approx_epsilon(v.tight_exp_eps);
   j["violated"] =
       v.violated ? nlohmann::json(condition_name(*v.violated)) : nlohmann::json(nullptr);
@@ -156,6 +159,12 @@ std::string readable(const Rational& value) {
 
 std::string readable(const ExtendedRational& value) {
   return value.is_infinite() ? "inf" : readable(value.value());
+}
+
+std::string double_text(double value) {
+  char digits[32];
+  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+  return std::string(digits, end);
 }
 
 std::string duration_text(double seconds) {

@@ -80,6 +80,10 @@ std::string readable(const ExtendedRational& value);
 /// ("0.000167 s", "36.123456 s").
 std::string duration_text(double seconds);
 
+/// A double as text: the shortest decimal that reads back as the same double, so a value prints
+/// with the same digits in the text output as in the JSON (nlohmann prints it so).
+std::string double_text(double value);
+
 /// Adds --exact to every command below `app` that has none of its own.
 void add_exact_numbers_flag(CLI::App& app);
 

@@ -62,13 +62,6 @@ std::optional<ConformReference> rebuilt(const ConformReferenceFlags& flags,
   }
 }
 
-std::string text_of(double v) {
-  std::ostringstream s;
-  s.precision(17);
-  s << v;
-  return s.str();
-}
-
 }  // namespace
 
 DiagnosisReport diagnose(const ConformReferenceFlags& flags, const ConformReference& reference,
@@ -145,7 +138,7 @@ DiagnosisReport diagnose(const ConformReferenceFlags& flags, const ConformRefere
       if (candidate < 1 || j == 0) continue;
       const auto other = rebuilt(flags, [&](MechanismFlags& m) {
         m.budget.eps.reset();
-        m.budget.exp_eps = text_of(candidate);
+        m.budget.exp_eps = double_text(candidate);
       });
       if (!other || !fits(*other, samples, source, output_index, alpha, "")) continue;
       if (!report.fitted_exp_eps) report.fitted_exp_eps = {candidate, candidate};

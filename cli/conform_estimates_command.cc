@@ -65,13 +65,6 @@ std::string case_id(const nlohmann::json& c, const std::string& path, const std:
   return c["id"].is_string() ? c["id"].get<std::string>() : c["id"].dump();
 }
 
-std::string number(double v) {
-  std::ostringstream s;
-  s.precision(17);
-  s << v;
-  return s.str();
-}
-
 // The constants a uRR server divides by, to name a wrong factor.
 std::vector<NamedConstant> estimator_constants(const nlohmann::json& vectors) {
   if (vectors.value("mechanism", "") != "urr" || !vectors.contains("exp_eps")) return {};
@@ -185,9 +178,9 @@ void compare(const ConformEstimatesCommand& c, int& exit_code) {
         std::cout << versioned(result).dump(1) << "\n";
       } else {
         std::cout << "conform estimates: MISMATCH in case " << id << ", " << estimator << ", item "
-                  << *item << ": expected " << number(expected[*item] * scale) << ", got "
-                  << number(actual[*item] * scale) << " (tolerance " << tolerance << ", " << c.scale
-                  << ")\n";
+                  << *item << ": expected " << double_text(expected[*item] * scale) << ", got "
+                  << double_text(actual[*item] * scale) << " (tolerance " << tolerance << ", "
+                  << c.scale << ")\n";
         std::cout << "  likely cause: " << (cause.empty() ? "not recognised" : cause) << "\n";
       }
       exit_code = 1;
@@ -228,9 +221,9 @@ void compare(const ConformEstimatesCommand& c, int& exit_code) {
   } else {
     std::cout << "conform estimates: " << compared << " estimate(s) in " << theirs.size()
               << " case(s) match " << c.vectors << " (tolerance " << c.tolerance << ", em "
-              << (c.em_tolerance ? number(*c.em_tolerance)
+              << (c.em_tolerance ? double_text(*c.em_tolerance)
                                  : "1e-4 + the golden vector's certified distance to the MLE")
-              << (largest_em_tolerance > 0 ? ", at most " + number(largest_em_tolerance) : "")
+              << (largest_em_tolerance > 0 ? ", at most " + double_text(largest_em_tolerance) : "")
               << ", " << c.scale << ")\n";
   }
   exit_code = 0;

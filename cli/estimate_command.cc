@@ -81,12 +81,6 @@ Outcome estimate(const std::string& name, const EstimationModel& model, const Re
   return out;
 }
 
-std::string decimal(double v) {
-  std::ostringstream s;
-  s << std::setprecision(17) << v;
-  return s.str();
-}
-
 // --background TAG=FILE|none for each tag (a tag not named falls back: the paper's π̂_k ∝ r̂ on X_N).
 std::vector<std::optional<std::vector<double>>> background_knowledge(const EstimateCommand& c,
                                                                      const PumSetup& pum) {
@@ -138,22 +132,23 @@ void print_pum(const EstimateCommand& c, const PumSetup& pum, const PumEstimate&
     return;
   }
   for (std::size_t t = 0; t < pum.tags.size(); ++t) {
-    std::cout << "bot " << pum.tags[t] << ": r_hat = " << decimal(e.bot_mass[t]) << ", pi_hat "
+    std::cout << "bot " << pum.tags[t] << ": r_hat = " << double_text(e.bot_mass[t]) << ", pi_hat "
               << (sources[t] == "none" ? "fallback (proportional to r_hat on X_N)" : sources[t])
               << "\n";
   }
   std::cout << "l1 bound (Theorem 1 with |r_hat(bot_k)|, erratum U3): l1(p_hat, p) <= l1(r_hat, r)"
                " + sum_k |r_hat(bot_k)| l1(pi_hat_k, pi_k)\n";
   std::cout << "  first term: E l1(r_hat, r) ~ "
-            << (e.first_term_expected ? decimal(*e.first_term_expected)
+            << (e.first_term_expected ? double_text(*e.first_term_expected)
                                       : std::string("n/a (no coordinate model)"))
             << " (asymptotic, empirical estimator, at r = r_hat clipped)\n";
-  std::cout << "  second term <= 2 sum_k |r_hat(bot_k)| = " << decimal(e.second_term_worst) << "\n";
+  std::cout << "  second term <= 2 sum_k |r_hat(bot_k)| = " << double_text(e.second_term_worst)
+            << "\n";
 }
 
 void run(const EstimateCommand& c, int& exit_code) {
   if (!(c.alpha > 0.0 && c.alpha < 1.0)) {
-    throw InvalidArgument("--alpha: " + decimal(c.alpha) + " is not in (0,1)");
+    throw InvalidArgument("--alpha: " + double_text(c.alpha) + " is not in (0,1)");
   }
   if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
   // --mech pum: r̂ over Z = X ∪ bots from Q_cmn's reports, then eq. (21) (no users file: the
@@ -220,10 +215,10 @@ void run(const EstimateCommand& c, int& exit_code) {
                 << (out.em->converged ? "converged" : "stopped at --max-iterations") << ", "
                 << accelerator_name(resolved_accelerator(c.accelerator, model)) << " steps"
                 << " (relative log-likelihood gain <= " << c.tolerance << "), log-likelihood "
-                << decimal(out.em->log_likelihood) << "\n";
+                << double_text(out.em->log_likelihood) << "\n";
     }
     for (std::size_t x = 0; x < out.p.size(); ++x) {
-      std::cout << x << " " << decimal(out.p[x]);
+      std::cout << x << " " << double_text(out.p[x]);
       if (!out.significant.empty() && !out.significant[x]) std::cout << " (below threshold)";
       std::cout << "\n";
     }

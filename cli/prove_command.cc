@@ -37,7 +37,7 @@ std::string answers_text(const QueryResult& q) {
   std::ostringstream text;
   for (std::size_t i = 0; i < q.answers.size(); ++i) {
     text << (i ? ", " : "") << q.answers[i].solver << ": " << proof_status_name(q.answers[i].status)
-         << " " << std::fixed << std::setprecision(3) << q.answers[i].seconds << " s";
+         << " " << duration_text(q.answers[i].seconds);
   }
   return text.str();
 }
@@ -72,15 +72,15 @@ void print_text(const std::vector<ClaimResult>& results, SolverChoice solvers) {
   std::size_t width = 5;
   for (const auto& r : results) width = std::max(width, r.info.name.size());
   std::cout << std::left << std::setw(static_cast<int>(width) + 2) << "claim" << std::setw(28)
-            << "paper" << std::setw(9) << "status" << std::setw(10) << "expected"
-            << "seconds  scope\n";
+            << "paper" << std::setw(9) << "status" << std::setw(10) << "expected" << std::setw(13)
+            << "time"
+            << "scope\n";
   for (const auto& r : results) {
-    std::ostringstream secs;
-    secs << std::fixed << std::setprecision(3) << r.seconds;
     std::cout << std::setw(static_cast<int>(width) + 2) << r.info.name << std::setw(28)
               << r.info.paper_reference << std::setw(9) << proof_status_name(r.status)
-              << std::setw(10) << proof_status_name(r.info.expected) << std::setw(9) << secs.str()
-              << r.scope << (r.as_expected() ? "" : "  <-- NOT AS EXPECTED") << "\n";
+              << std::setw(10) << proof_status_name(r.info.expected) << std::setw(13)
+              << duration_text(r.seconds) << r.scope
+              << (r.as_expected() ? "" : "  <-- NOT AS EXPECTED") << "\n";
   }
   for (const auto& r : results) {
     if (r.status == ProofStatus::kRefuted) {
