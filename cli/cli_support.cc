@@ -100,6 +100,9 @@ nlohmann::json witness_to_json(const Witness& w) {
                       {"y_label", w.y_label}};
   j["q_x"] = w.q_x ? nlohmann::json(to_string(*w.q_x)) : nlohmann::json(nullptr);
   j["q_x_prime"] = w.q_x_prime ? nlohmann::json(to_string(*w.q_x_prime)) : nlohmann::json(nullptr);
+  j["q_x_decimal"] = w.q_x ? nlohmann::json(to_decimal(*w.q_x, 17)) : nlohmann::json(nullptr);
+  j["q_x_prime_decimal"] =
+      w.q_x_prime ? nlohmann::json(to_decimal(*w.q_x_prime, 17)) : nlohmann::json(nullptr);
   return j;
 }
 

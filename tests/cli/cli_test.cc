@@ -86,7 +86,9 @@ TEST(CliCheck, HandWrittenViolationGivesExit1AndAWitness) {
   EXPECT_FALSE(j["uldp"]["holds"]);
   EXPECT_EQ(j["uldp"]["violated"], "invertibility");
   EXPECT_EQ(j["uldp"]["witness"], json::parse(R"({"x": 1, "x_prime": 2, "y": 2, "y_label": "2",
-                                                   "q_x": "1/4", "q_x_prime": "2/3"})"));
+                                                   "q_x": "1/4", "q_x_prime": "2/3",
+                                                   "q_x_decimal": "0.25",
+                                                   "q_x_prime_decimal": "0.66666666666666667"})"));
 }
 
 TEST(CliCheck, RatioViolationWithExactDecimals) {
