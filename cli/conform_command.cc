@@ -34,13 +34,6 @@ struct ConformSamplesCommand : SamplesRun {
   std::string samples;
 };
 
-std::string decimal(double v) {
-  std::ostringstream s;
-  s.precision(6);
-  s << v;
-  return s.str();
-}
-
 // What a sequential run adds to the report.
 struct SequentialSummary {
   std::vector<std::uint64_t> looks;  // samples per input at each look
@@ -151,13 +144,14 @@ int report_samples(const SamplesRun& c, const ConformReference& reference,
         std::cout << (i ? ", " : "") << sequential->looks[i];
       }
       std::cout << " samples per input), look j at alpha/2^(j+1); the last at "
-                << decimal(sequential->look_alpha) << "\n";
+                << double_text(sequential->look_alpha) << "\n";
     }
     if (reference.reading) std::cout << "  reference read as: " << *reference.reading << "\n";
     if (reference.pooling) std::cout << "  reference pooled: " << *reference.pooling << "\n";
-    std::cout << "  fit: " << r.fit_tests << " tests, smallest p = " << decimal(r.min_p_value)
-              << " (" << r.worst_test << ") vs Bonferroni threshold " << decimal(r.fit_threshold)
-              << (r.fit_rejected ? ": REJECTED" : ": not rejected") << "\n";
+    std::cout << "  fit: " << r.fit_tests << " tests, smallest p = " << double_text(r.min_p_value)
+              << " (" << r.worst_test << ") vs Bonferroni threshold "
+              << double_text(r.fit_threshold) << (r.fit_rejected ? ": REJECTED" : ": not rejected")
+              << "\n";
     std::cout << "  samples per input: " << r.resolution.fewest_samples
               << " (x = " << r.resolution.fewest_input << ") to "
               << *std::max_element(r.samples_per_input.begin(), r.samples_per_input.end());
@@ -167,14 +161,14 @@ int report_samples(const SamplesRun& c, const ConformReference& reference,
     }
     std::cout << "\n";
     if (bounded) {
-      std::cout << "  eps >= " << decimal(eps_lower) << " with confidence 1 - alpha/2 (event "
+      std::cout << "  eps >= " << double_text(eps_lower) << " with confidence 1 - alpha/2 (event "
                 << r.event << ", x = " << r.x << ": " << r.count_x << "/" << r.n_x
                 << ", x' = " << r.x_prime << ": " << r.count_x_prime << "/" << r.n_x_prime << ")";
     } else {
       std::cout << "  eps: no bound (no event was seen with samples of two inputs)";
     }
     if (scope.claimed) {
-      std::cout << "; claimed eps = " << decimal(std::log(scope.claimed_exp_eps))
+      std::cout << "; claimed eps = " << double_text(std::log(scope.claimed_exp_eps))
                 << (r.ratio_violated ? ": VIOLATED" : "");
     }
     std::cout << "\n";
@@ -183,25 +177,25 @@ int report_samples(const SamplesRun& c, const ConformReference& reference,
                 << "never produces; first at " << source << ":" << *tallies.first_impossible_line
                 << " (" << tallies.first_impossible << ")\n";
     }
-    std::cout << "  resolution (power " << decimal(r.resolution.power) << "): a deviation of "
-              << decimal(r.resolution.cell_deviation) << " in any cell's probability";
+    std::cout << "  resolution (power " << double_text(r.resolution.power) << "): a deviation of "
+              << double_text(r.resolution.cell_deviation) << " in any cell's probability";
     if (r.resolution.eps_excess) {
-      std::cout << ", or e^eps " << decimal(100 * *r.resolution.eps_excess)
+      std::cout << ", or e^eps " << double_text(100 * *r.resolution.eps_excess)
                 << "% above the claim (event " << r.resolution.event << ")";
     }
     std::cout << " would be detected at this size\n";
     if (diagnosis) {
       for (const Diagnosis& d : diagnosis->fits) {
         std::cout << "  diagnosis: the samples fit the reference read with " << d.reading
-                  << " (smallest fit p = " << decimal(d.min_p_value)
-                  << ", e^eps >= " << decimal(d.exp_eps_lower_bound) << ")\n";
+                  << " (smallest fit p = " << double_text(d.min_p_value)
+                  << ", e^eps >= " << double_text(d.exp_eps_lower_bound) << ")\n";
       }
       if (diagnosis->fitted_exp_eps) {
         std::cout << "  diagnosis: the samples fit " << reference.name << " at e^eps in ["
-                  << decimal(diagnosis->fitted_exp_eps->first) << ", "
-                  << decimal(diagnosis->fitted_exp_eps->second)
+                  << double_text(diagnosis->fitted_exp_eps->first) << ", "
+                  << double_text(diagnosis->fitted_exp_eps->second)
                   << "] (grid of ratio 2^(1/8)), not at the claimed "
-                  << decimal(scope.claimed_exp_eps) << "\n";
+                  << double_text(scope.claimed_exp_eps) << "\n";
       }
       if (diagnosis->fits.empty() && !diagnosis->fitted_exp_eps) {
         std::cout << "  diagnosis: no reading tried fits (";
