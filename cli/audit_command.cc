@@ -8,6 +8,7 @@
 #include "mechanism_flags.h"
 #include "uldp/forms/form_checks.h"
 #include "uldp/forms/stochasticity.h"
+#include "uldp/progress.h"
 
 namespace uldp::cli {
 namespace {
@@ -102,7 +103,12 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", *json, "print JSON");
   cmd->callback([json, &exit_code] {
     std::vector<AuditRow> rows;
-    for (const AuditCase& c : paper_cases()) rows.push_back(run_case(c));
+    const std::vector<AuditCase> cases = paper_cases();
+    ProgressTask progress("auditing the paper's settings", cases.size());
+    for (const AuditCase& c : cases) {
+      rows.push_back(run_case(c));
+      progress.advance();
+    }
     bool all = true;
     for (const AuditRow& r : rows) all = all && r.claim.holds && r.stochastic;
     if (*json) {

@@ -1,6 +1,7 @@
 // `uldp table`: verified parameter tables. One row per (mechanism, |X|, |X_S|, budget), each
 // with its exact parameters, its privacy re-verified and its losses; the formats are in
 // table_output.h (Markdown, LaTeX, CSV, JSON).
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -15,6 +16,7 @@
 #include "table_output.h"
 #include "table_rows.h"
 #include "uldp/error.h"
+#include "uldp/progress.h"
 
 namespace uldp::cli {
 namespace {
@@ -96,6 +98,8 @@ int run_table(const TableCommand& c) {
 
   std::vector<TableRow> rows;
   std::set<std::string> seen;  // fixed-k and X_S-free mechanisms repeat settings
+  ProgressTask progress("table rows", entries.size() * ks.size() * counts.size() *
+                                          std::max<std::size_t>(budgets.size(), 1));
   for (const MechanismEntry* entry : entries) {
     if (entry->budget == Takes::kRequired && budgets.empty())
       throw InvalidArgument("mechanism " + std::string(entry->name) + " needs --eps or --exp-eps");
@@ -107,6 +111,7 @@ int run_table(const TableCommand& c) {
       for (std::size_t count : counts) {
         for (const auto& budget : row_budgets) {
           TableRow row = evaluate_table_row({entry, k, count, budget, c.theta, n, c.vs_limit});
+          progress.advance();
           const std::string key = row.mechanism + "|" + std::to_string(row.k) + "|" +
                                   std::to_string(row.sensitive_count) + "|" +
                                   (budget ? budget->describe() : "");

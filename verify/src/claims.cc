@@ -1,4 +1,5 @@
 #include "uldp/verify/claims.h"
+#include "uldp/progress.h"
 
 #include <chrono>
 #include <functional>
@@ -413,7 +414,11 @@ ClaimResult run_claim(std::string_view name, const ProofOptions& options) {
 
 std::vector<ClaimResult> run_all_claims(const ProofOptions& options) {
   std::vector<ClaimResult> results;
-  for (const auto& entry : catalog()) results.push_back(run_claim(entry.info.name, options));
+  ProgressTask progress("proving claims", catalog().size());
+  for (const auto& entry : catalog()) {
+    results.push_back(run_claim(entry.info.name, options));
+    progress.advance();
+  }
   return results;
 }
 
