@@ -49,15 +49,16 @@ struct GoldenCommand {
       post;  ///< --post: the library's post-processing, applied to every vector
 };
 
-struct InputDistribution {
+// The input distribution of drawn golden cases, by the name the case records.
+struct CaseDistribution {
   std::string name;
   std::vector<double> p;
 };
 
 // Uniform, Zipf (exponent 1), and a point mass on the first sensitive and on the first
 // non-sensitive symbol (where the mechanism has them).
-std::vector<InputDistribution> input_distributions(std::size_t k, const IndexSet& sensitive) {
-  std::vector<InputDistribution> out;
+std::vector<CaseDistribution> case_distributions(std::size_t k, const IndexSet& sensitive) {
+  std::vector<CaseDistribution> out;
   out.push_back({"uniform", std::vector<double>(k, 1.0 / static_cast<double>(k))});
   std::vector<double> zipf(k);
   for (std::size_t x = 0; x < k; ++x) zipf[x] = 1.0 / static_cast<double>(x + 1);
@@ -149,13 +150,13 @@ std::vector<GoldenCase> drawn_cases(const GoldenCommand& c, const MechanismSpec&
                                     const EstimationModel& model,
                                     const std::optional<PumSetup>& pum) {
   Xoshiro256 rng(c.seed.value_or(1));
-  const std::vector<InputDistribution> distributions =
-      pum ? input_distributions(pum->k(), pum->common_sensitive)
-          : input_distributions(spec.k, spec.sensitive);
+  const std::vector<CaseDistribution> distributions =
+      pum ? case_distributions(pum->k(), pum->common_sensitive)
+          : case_distributions(spec.k, spec.sensitive);
   std::vector<GoldenCase> cases;
   for (std::size_t i = 0; i < *c.cases; ++i) {
     check_cancelled();
-    const InputDistribution& d = distributions[i % distributions.size()];
+    const CaseDistribution& d = distributions[i % distributions.size()];
     GoldenCase g;
     g.id = "case-" + std::to_string(i);
     g.input = d.name;

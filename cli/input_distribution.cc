@@ -103,6 +103,15 @@ GivenDistribution weights_file(const std::string& path, std::size_t k) {
   return d;
 }
 
+bool is_number(const std::string& text) {
+  try {
+    parse_rational(text, "--p");
+    return true;
+  } catch (const InvalidArgument&) {
+    return false;
+  }
+}
+
 }  // namespace
 
 InputDistribution parse_input_distribution(const std::string& text, std::size_t k) {
@@ -113,9 +122,10 @@ InputDistribution parse_input_distribution(const std::string& text, std::size_t 
                              std::nullopt};
   }
   if (text.starts_with("zipf:")) return zipf(text.substr(5), k);
-  const bool list = text.find(',') != std::string::npos || (k == 1 && !std::ifstream(text));
+  // A list has a comma, or is one number (k = 1: "1"); never decided by what files exist.
+  const bool list = text.find(',') != std::string::npos || is_number(text);
   if (!list) return weights_file(text, k);
-  std::vector<Rational> p = inline_list(text, k);  // "1" alone: the one-symbol distribution
+  std::vector<Rational> p = inline_list(text, k);
   GivenDistribution d{text, {}, std::nullopt, std::nullopt};
   for (const Rational& v : p) d.weights.push_back(to_double(v));
   d.exact = std::move(p);

@@ -4,7 +4,6 @@ compute the estimates of golden vectors. Parameters are chosen so that the libra
 hold the exact probabilities (e^eps = 3 with k = 6: 3/8 and 1/8; OUE at e^eps = 3: 1/2 and
 1/4); with other values uldp audits the binary64 values the library really uses."""
 
-import pytest
 from uldp.testing import assert_conforms, assert_estimates_match, assert_private
 
 import ldplib

@@ -26,6 +26,8 @@
 #include <thread>
 #include <vector>
 
+#include "check_tolerance.h"
+#include "cli_support.h"
 #include "mechanism_flags.h"
 #include "run_command_line.h"
 #include "uldp/cancellation.h"
@@ -191,26 +193,25 @@ py::dict check_entries(std::size_t num_inputs, std::size_t outputs, std::vector<
     std::vector<std::string> labels;
     for (std::size_t y = 0; y < outputs; ++y) labels.push_back(std::to_string(y));
     const DenseMechanism q(num_inputs, labels, std::move(entries));
+    // The same tolerance and row sums as `uldp check --tolerance` (cli/check_tolerance.h).
     const std::optional<Rational> allowed =
-        tolerance ? std::optional(parse_rational(*tolerance, "tolerance")) : std::nullopt;
-    if (allowed && (*allowed < 0 || *allowed > Rational(1, 10))) {
-      throw InvalidArgument("tolerance: must be in [0, 1/10]");
-    }
+        tolerance ? std::optional(cli::parse_tolerance(*tolerance, "tolerance")) : std::nullopt;
     for (std::size_t x = 0; x < q.num_inputs(); ++x) {
       check_cancelled();
-      Rational sum = 0;
       for (std::size_t y = 0; y < outputs; ++y) {
-        if (q(x, y) < 0 || q(x, y) > 1) {
-          throw InvalidArgument("Q[" + std::to_string(x) + "][" + std::to_string(y) +
-                                "] = " + message_excerpt(to_string(q(x, y))) + " is outside [0,1]");
+        if (!is_probability(q(x, y))) {
+          throw InvalidArgument(entry_name(x, y) + " = " + message_excerpt(to_string(q(x, y))) +
+                                " is outside [0,1]");
         }
-        sum += q(x, y);
       }
-      const Rational off = sum > 1 ? Rational(sum - 1) : Rational(1 - sum);
-      if (off != 0 && !(allowed && off <= *allowed)) {
+    }
+    for (const cli::RowSumExcess& row : cli::row_sum_excesses(q)) {
+      const Rational off = row.excess < 0 ? Rational(-row.excess) : row.excess;
+      if (!(allowed && off <= *allowed)) {
         throw InvalidArgument(
-            "Q: row " + std::to_string(x) + " sums to " + message_excerpt(to_string(sum)) +
-            ", not 1" + (allowed ? " (beyond tolerance)" : " (tolerance=T accepts rounding)"));
+            "Q: row " + std::to_string(row.row) + " sums to " +
+            message_excerpt(to_string(row.excess + 1)) + ", not 1" +
+            (allowed ? " (beyond tolerance)" : " (tolerance=T accepts rounding)"));
       }
     }
     // No X_S given: every input is sensitive, as `uldp check` without --sensitive.

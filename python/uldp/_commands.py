@@ -13,7 +13,7 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Union
+from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
 import numpy
 
@@ -247,24 +247,6 @@ class ConformanceReport:
         if self.insufficient_because:
             verdict += f": {self.insufficient_because}"
         return "\n".join(lines + [verdict])
-
-
-@dataclass(frozen=True)
-class _Reference:
-    mech: Optional[str] = None
-    matrix: Any = None
-    k: Optional[int] = None
-    sensitive: Optional[Iterable[int]] = None
-    protected: Optional[Iterable[int]] = None
-    eps: Optional[Number] = None
-    exp_eps: Optional[Number] = None
-    theta: Optional[Number] = None
-    block: Optional[int] = None
-    mangat_p: Optional[Number] = None
-    common: Optional[str] = None
-    tags: Any = None
-    users: Any = None
-    row_sum_tolerance: Optional[Number] = None
 
 
 def _field(label: str) -> str:

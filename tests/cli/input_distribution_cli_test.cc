@@ -42,6 +42,11 @@ TEST(InputDistribution, EachCommandRefusesWhatItCannotUseAndSaysWhy) {
   EXPECT_EQ(short_list.exit_code, 2);
   EXPECT_NE(short_list.err.find("--p: has more than k = 3 entries"), std::string::npos)
       << short_list.err;
+  // One number is a list of one entry, whatever files exist (k = 1: the one-symbol distribution).
+  const RunResult one = run_uldp("loss --mech rr --k 3 --exp-eps 3 --n 10 --p 1/2");
+  EXPECT_EQ(one.exit_code, 2);
+  EXPECT_NE(one.err.find("--p: has 1 entries, expected k = 3"), std::string::npos) << one.err;
+  EXPECT_EQ(run_uldp("loss --mech rr --k 1 --exp-eps 3 --n 10 --p 1").exit_code, 0);
   const RunResult missing = run_uldp("loss --mech rr --k 3 --exp-eps 3 --n 10 --p no_such_file");
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("neither uniform, worst, zipf:S"), std::string::npos) << missing.err;
