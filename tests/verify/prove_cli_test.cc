@@ -138,10 +138,13 @@ TEST(ProveCli, DisagreementIsReportedAndExitsOne) {
 TEST(ProveCli, BothSolversProveEveryMechanismFamily) {
   // The family encodings stay polynomial with named denominators, so the real cvc5 (1.0.3,
   // no libpoly) proves each query too; a change that makes cvc5 answer unknown fails here.
+  // Generous time limits: each query takes well under 0.1 s alone, but a loaded machine once
+  // pushed one past the 2 s default, and this test is about the encodings, not their speed.
   if (!uldp::verify::cvc5_on_path()) GTEST_SKIP() << "no cvc5 on PATH";
   for (const char* claim : {"urr_uldp", "urap_uldp", "ubd_uldp", "uhr_uldp", "uss_uldp", "rr_ldp",
                             "rappor_ldp", "mangat_uldp", "urap_not_ldp"}) {
-    const RunResult r = run(std::string("prove ") + claim + " --solver both --json");
+    const RunResult r = run(std::string("prove ") + claim +
+                            " --solver both --json --timeout-ms 60000 --cvc5-timeout-ms 60000");
     EXPECT_EQ(r.exit_code, 0) << claim << r.out;
     const auto j = nlohmann::json::parse(r.out);
     for (const auto& q : j["claims"][0]["queries"]) {
