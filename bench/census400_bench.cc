@@ -6,6 +6,7 @@
 
 #include "bench_support.h"
 #include "bit_sampler_before.h"
+#include "bit_sampler_issue11.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/empirical.h"
 #include "uldp/estimate/sampler.h"
@@ -56,40 +57,64 @@ void BM_PerUserURR(benchmark::State& state) {
   Xoshiro256 rng(1);
   for (auto _ : state) benchmark::DoNotOptimize(sample_reports(rng, urr(), inputs()).data());
 }
-// ns_per_bit: CPU time per report bit (n k = 4.9e8 bits), including the kernel's first touch
-// of the ~0.75 GB of fresh output memory each iteration.
+// ns_per_bit: CPU time per report bit (n k = 4.9e8 bits); bytes_per_report: the output's size.
 benchmark::Counter ns_per_bit() {
   return benchmark::Counter(
       1e-9 * static_cast<double>(kN * kK),
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
+double bytes_per_report(const BitReports& reports) {
+  return static_cast<double>(reports.memory_bytes()) / static_cast<double>(reports.size());
+}
+// A fresh output each call (packed: 56 bytes a report, 69 MB), page faults included.
 void BM_PerUserRAPPOR(benchmark::State& state) {
   Xoshiro256 rng(1);
   for (auto _ : state) {
     const BitReports r = sample_reports(rng, rappor(), inputs());
-    benchmark::DoNotOptimize(r.bits().data());
+    benchmark::DoNotOptimize(r.size());
+    state.counters["bytes_per_report"] = bytes_per_report(r);
   }
   state.counters["ns_per_bit"] = ns_per_bit();
 }
-// The same draws appended into one BitReports reused across iterations (cleared, its memory kept
-// and already mapped by a warm-up draw): what a caller drawing many realizations does.
-void BM_PerUserRAPPORReused(benchmark::State& state) {
+// The draws appended into one BitReports reused across iterations (cleared, its memory kept and
+// already mapped by a warm-up draw): what a caller drawing many realizations does. `draw` is
+// the sampler, `layout` the output's.
+template <class Draw>
+void per_user_reused(benchmark::State& state, BitLayout layout, Draw draw) {
   Xoshiro256 rng(1);
-  BitReports reports(kK);
-  sample_reports(rng, rappor(), inputs(), reports);  // warm-up: maps the pages once
+  BitReports reports(kK, layout);
+  draw(rng, reports);  // warm-up: maps the pages once
   for (auto _ : state) {
     reports.clear();
-    sample_reports(rng, rappor(), inputs(), reports);
-    benchmark::DoNotOptimize(reports.bits().data());
+    draw(rng, reports);
+    benchmark::DoNotOptimize(reports.size());
   }
   state.counters["ns_per_bit"] = ns_per_bit();
+  state.counters["bytes_per_report"] = bytes_per_report(reports);
 }
-// The sampler before issue 11 part 5, for the ratio.
+void BM_PerUserRAPPORReused(benchmark::State& state) {
+  per_user_reused(state, BitLayout::kPacked, [](Xoshiro256& rng, BitReports& out) {
+    sample_reports(rng, rappor(), inputs(), out);
+  });
+}
+// The same sampler writing the set-bit layout (32-bit indices of the set bits).
+void BM_PerUserRAPPORReusedSetBits(benchmark::State& state) {
+  per_user_reused(state, BitLayout::kSetBits, [](Xoshiro256& rng, BitReports& out) {
+    sample_reports(rng, rappor(), inputs(), out);
+  });
+}
+// The sampler before issue 21 (scalar 64-lane words, set-bit output), for the ratio.
+void BM_PerUserRAPPORReusedIssue11(benchmark::State& state) {
+  per_user_reused(state, BitLayout::kSetBits, [](Xoshiro256& rng, BitReports& out) {
+    issue11::sample_reports_issue11(rng, rappor(), inputs(), out);
+  });
+}
+// The sampler before issue 11 part 5.
 void BM_PerUserRAPPORBefore(benchmark::State& state) {
   Xoshiro256 rng(1);
   for (auto _ : state) {
     const BitReports r = sample_reports_before(rng, rappor(), inputs());
-    benchmark::DoNotOptimize(r.bits().data());
+    benchmark::DoNotOptimize(r.size());
   }
   state.counters["ns_per_bit"] = ns_per_bit();
 }
@@ -137,7 +162,9 @@ void BM_EmURR(benchmark::State& state) { em_histogram(state, urr()); }
 BENCHMARK(BM_PerUserRR)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PerUserURR)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PerUserRAPPOR)->Unit(benchmark::kMillisecond)->Iterations(2);
-BENCHMARK(BM_PerUserRAPPORReused)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_PerUserRAPPORReused)->Unit(benchmark::kMillisecond)->Iterations(10);
+BENCHMARK(BM_PerUserRAPPORReusedSetBits)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_PerUserRAPPORReusedIssue11)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_PerUserRAPPORBefore)->Unit(benchmark::kMillisecond)->Iterations(2);
 BENCHMARK(BM_AggregatedRR)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_AggregatedRAPPOR)->Unit(benchmark::kMicrosecond);

@@ -24,8 +24,9 @@ UbdOptReportTally tally_reports(const UbdOptSpec& p, const IndexSet& sensitive,
   tally.blocks.assign(p.weights.size(), 0);
   tally.members.assign(p.weights.size(), std::vector<std::uint64_t>(k, 0));
   tally.open.assign(k, 0);
+  std::vector<std::uint32_t> scratch;  // a packed report's set bits
   for (std::size_t i = 0; i < reports.size(); ++i) {
-    const auto bits = reports.report(i);
+    const std::span<const std::uint32_t> bits = reports.report(i).as_span(scratch);
     if (bits.size() == 1 && !sensitive.contains(bits[0])) {
       ++tally.open[bits[0]];
       continue;
@@ -124,7 +125,8 @@ std::optional<std::vector<std::uint64_t>> dense_histogram(const MechanismSpec& s
   for (std::size_t y = 0; y < dense.num_outputs(); ++y) column[dense.output_labels()[y]] = y;
   std::vector<std::uint64_t> counts(dense.num_outputs(), 0);
   for (std::size_t i = 0; i < data.bit_reports.size(); ++i) {
-    const std::string label = estimate::report_label(data.bit_reports.report(i), spec.sensitive);
+    const std::string label =
+        estimate::report_label(data.bit_reports.report(i).to_vector(), spec.sensitive);
     const auto found = column.find(label);
     if (found == column.end()) {
       throw InvalidArgument("report " + std::to_string(i + 1) + " (" + label +

@@ -1,10 +1,11 @@
-// Per-user bit-vector reports, 64 bits per step (see internal/bit_vector_sampler.h).
+// Per-user bit-vector reports as packed words (see internal/bit_vector_sampler.h).
 #include "internal/bit_vector_sampler.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <numeric>
 
 namespace uldp::estimate::internal {
 namespace {
@@ -28,7 +29,8 @@ struct ByteBitTable {
 };
 constexpr ByteBitTable kByteBits;
 
-// Writes the indices (base + position) of the set bits of `word` at `out` and returns the end.
+}  // namespace
+
 // Each byte stores all 8 table entries and advances by its popcount: no branch per set bit
 // (the loop over set bits mispredicted once per word and was half the sampler's time). Writes
 // up to 8 entries past the returned end.
@@ -48,8 +50,6 @@ std::uint32_t* append_set_bits(std::uint64_t word, std::uint32_t base, std::uint
   return out;
 }
 
-}  // namespace
-
 std::vector<bool> binary_digits(double p) {
   std::vector<bool> digits;
   while (p > 0.0) {
@@ -60,14 +60,18 @@ std::vector<bool> binary_digits(double p) {
   return digits;
 }
 
-BitVectorSampler::BitVectorSampler(const UnaryParams& params)
-    : words_((params.k + 63) / 64),
-      report_((params.k + 63) / 64, 0),
-      set_bits_(64 * ((params.k + 63) / 64) + 8) {  // append_set_bits writes up to 8 past
+BitVectorSampler::BitVectorSampler(const UnaryParams& params, LaneKernel kernel)
+    : kernel_(kernel), words_((params.k + 63) / 64) {
+  // Which lanes of each report word are drawn by the lane streams, always set, or sparse.
+  struct Word {
+    std::uint64_t lanes = 0, always = 0;
+    std::vector<std::uint64_t> digits;  // digits[i]: lanes whose off has binary digit i+1 set
+  };
+  std::vector<Word> words(words_);
   std::map<double, std::vector<std::uint32_t>> sparse_by_off;
   for (std::uint32_t j = 0; j < params.k; ++j) {
     const double off = params.off[j];
-    Word& word = words_[j / 64];
+    Word& word = words[j / 64];
     const std::uint64_t lane = std::uint64_t{1} << (j % 64);
     if (off >= 1.0) {
       word.always |= lane;
@@ -84,11 +88,28 @@ BitVectorSampler::BitVectorSampler(const UnaryParams& params)
   }
   for (auto& [off, bits] : sparse_by_off) sparse_.push_back({std::log1p(-off), std::move(bits)});
 
+  // A batch: R = 8 / gcd(words_, 8) consecutive reports, whose R words_ words (a multiple of 8)
+  // fill |groups_| = R words_ / 8 groups with no idle lane. Lane slot s of the batch draws word
+  // s % words_ of report s / words_: the batch is laid out exactly as R packed rows.
+  reports_per_batch_ = kLanes / std::gcd(words_, kLanes);
+  groups_.resize(reports_per_batch_ * words_ / kLanes);
+  for (std::size_t slot = 0; slot < reports_per_batch_ * words_; ++slot) {
+    const Word& word = words[slot % words_];
+    LaneGroup& group = groups_[slot / kLanes];
+    const std::size_t lane = slot % kLanes;
+    group.undecided.lane[lane] = word.lanes;
+    group.always.lane[lane] = word.always;
+    if (group.digits.size() < word.digits.size()) group.digits.resize(word.digits.size());
+    for (std::size_t i = 0; i < word.digits.size(); ++i) {
+      group.digits[i].lane[lane] = word.digits[i];
+    }
+  }
+
   on_begin_.push_back(0);
   for (std::uint32_t x = 0; x < params.k; ++x) {
     on_is_one_.push_back(params.on[x] >= 1.0);
     const std::vector<bool> digits =
-        on_is_one_.back() ? std::vector<bool>{} : binary_digits(params.on[x]);
+        on_is_one_.back() != 0 ? std::vector<bool>{} : binary_digits(params.on[x]);
     for (std::size_t i = 0; i < digits.size(); i += 64) {
       std::uint64_t chunk = 0;  // digit i is the chunk's most significant bit
       for (std::size_t b = 0; b < 64; ++b) {
@@ -99,63 +120,81 @@ BitVectorSampler::BitVectorSampler(const UnaryParams& params)
     }
     on_begin_.push_back(on_chunks_.size());
   }
-}
-
-// Lane j holds a uniform U_j in [0, 1) whose binary digit i is bit j of the i-th random word.
-// U_j < off_j is decided at the first digit where U_j and off_j differ (each undecided lane
-// is decided with probability 1/2 per word: ~7.3 words for 64 lanes); a lane still undecided
-// when off_j's digits end has U_j >= off_j (U_j = off_j has probability 0), so no more words.
-std::uint64_t BitVectorSampler::draw_word(Xoshiro256& rng, const Word& word) const {
-  std::uint64_t undecided = word.lanes, ones = word.always;
-  const std::size_t digits = word.digits.size();
-  for (std::size_t i = 0; undecided != 0 && i < digits; ++i) {
-    const std::uint64_t random = rng(), digit = word.digits[i];
-    ones |= undecided & digit & ~random;  // U's digit 0 < off's digit 1: U < off
-    undecided &= ~(random ^ digit);
-  }
-  return ones;
-}
-
-// Gaps between set bits of a Bernoulli(off) sequence are geometric: floor(log U / log(1-off)).
-void BitVectorSampler::draw_sparse(Xoshiro256& rng, const SparseGroup& group) {
-  const double size = static_cast<double>(group.bits.size());
-  double position = -1.0;
-  for (;;) {
-    position += 1.0 + std::floor(std::log(uniform01_open_zero(rng)) / group.log_stay);
-    if (position >= size) return;
-    const std::uint32_t bit = group.bits[static_cast<std::size_t>(position)];
-    report_[bit / 64] |= std::uint64_t{1} << (bit % 64);
-  }
+  expected_set_bits_ = 1.0;  // bit x: at most one
+  for (double off : params.off) expected_set_bits_ += off;
 }
 
 // U < on[x], exactly: compare 64 digits of U (one random word) with 64 digits of on[x] at a
 // time; equal chunks (probability 2^-64) go on to the next 64 digits.
-bool BitVectorSampler::draw_on(Xoshiro256& rng, std::uint32_t x) const {
-  if (on_is_one_[x]) return true;
+inline bool BitVectorSampler::draw_on(Xoshiro256& rng, std::uint32_t x) const {
+  if (on_is_one_[x] != 0) return true;
   for (std::size_t c = on_begin_[x]; c < on_begin_[x + 1]; ++c) {
     const std::uint64_t random = rng();
-    if (random != on_chunks_[c]) return random < on_chunks_[c];
+    if (random != on_chunks_[c]) [[likely]] {
+      return random < on_chunks_[c];
+    }
   }
   return false;  // U's digits equal all of on[x]'s: U >= on[x] with probability 1
 }
 
-void BitVectorSampler::sample(Xoshiro256& rng, std::uint32_t x, BitReports& out) {
-  // A local copy of the generator stays in registers (through the reference, every draw stored
-  // its state back to memory); the same draws, so the reports are unchanged.
-  Xoshiro256 local = rng;
-  for (std::size_t w = 0; w < words_.size(); ++w) report_[w] = draw_word(local, words_[w]);
-  rng = local;
-  for (const SparseGroup& group : sparse_) draw_sparse(rng, group);
-  // Bit x follows the "on" channel instead: its off-draw is overwritten by an independent draw.
-  const std::uint64_t lane = std::uint64_t{1} << (x % 64);
-  report_[x / 64] = draw_on(rng, x) ? report_[x / 64] | lane : report_[x / 64] & ~lane;
-  // Set bits go to a local buffer (8 table entries per byte, see append_set_bits), then to
-  // `out` in one copy.
-  std::uint32_t* next = set_bits_.data();
-  for (std::size_t w = 0; w < report_.size(); ++w)
-    next = append_set_bits(report_[w], static_cast<std::uint32_t>(w * 64), next);
-  out.push_bits({set_bits_.data(), next});
-  out.end_report();
+// The bits the lane streams do not draw: the sparse ones (gaps between set bits of a
+// Bernoulli(off) sequence are geometric: floor(log U / log(1-off))), then bit x, which follows
+// the "on" channel: its off-draw is overwritten by an independent draw.
+void BitVectorSampler::finish_report(Xoshiro256& rng, std::uint32_t x, std::uint64_t* row) const {
+  for (const SparseGroup& group : sparse_) {
+    const double size = static_cast<double>(group.bits.size());
+    double position = -1.0;
+    for (;;) {
+      position += 1.0 + std::floor(std::log(uniform01_open_zero(rng)) / group.log_stay);
+      if (position >= size) break;
+      const std::uint32_t bit = group.bits[static_cast<std::size_t>(position)];
+      row[bit / 64] |= std::uint64_t{1} << (bit % 64);
+    }
+  }
+  // Without a branch on the draw (it goes either way about as often: a mispredict per report).
+  const unsigned shift = x % 64;
+  row[x / 64] = (row[x / 64] & ~(std::uint64_t{1} << shift)) |
+                (static_cast<std::uint64_t>(draw_on(rng, x)) << shift);
+}
+
+void BitVectorSampler::sample(Xoshiro256& rng, std::span<const std::uint32_t> inputs,
+                              BitReports& out) {
+  LaneStreams streams(rng);
+  const std::size_t n = inputs.size(), per_batch = reports_per_batch_;
+  const std::size_t batch_words = per_batch * words_;
+  const std::size_t batches = (n + per_batch - 1) / per_batch;
+  // Batches per call of the lane kernel: about 32 KiB of words, still in cache when finished.
+  const std::size_t chunk = std::max<std::size_t>(1, 4096 / batch_words);
+  const bool packed = out.layout() == BitLayout::kPacked;
+  std::uint64_t* rows = packed ? out.append_packed(n).data() : nullptr;
+  std::vector<std::uint64_t> scratch;  // batches that are not whole packed rows of `out`
+  std::vector<std::uint32_t> set_bits(packed ? 0 : 64 * words_ + 8);  // append_set_bits: +8
+  for (std::size_t first = 0; first < batches; first += chunk) {
+    const std::size_t count = std::min(chunk, batches - first);
+    const std::size_t first_report = first * per_batch;
+    const std::size_t reports = std::min(count * per_batch, n - first_report);
+    // Whole batches of a packed output are drawn in place; the others (the set-bit layout, and
+    // the last batch's spare reports, drawn and dropped) go through the scratch buffer.
+    const bool in_place = packed && reports == count * per_batch;
+    if (!in_place) scratch.resize(count * batch_words);
+    std::uint64_t* words = in_place ? rows + first_report * words_ : scratch.data();
+    draw_lane_groups(streams, groups_, count, words, kernel_);
+    if (packed && !in_place) {
+      std::memcpy(rows + first_report * words_, words, reports * words_ * sizeof(std::uint64_t));
+      words = rows + first_report * words_;
+    }
+    for (std::size_t r = 0; r < reports; ++r) {
+      std::uint64_t* row = words + r * words_;
+      finish_report(rng, inputs[first_report + r], row);
+      if (packed) continue;
+      std::uint32_t* next = set_bits.data();
+      for (std::size_t w = 0; w < words_; ++w) {
+        next = append_set_bits(row[w], static_cast<std::uint32_t>(w * 64), next);
+      }
+      out.push_bits({set_bits.data(), next});
+      out.end_report();
+    }
+  }
 }
 
 }  // namespace uldp::estimate::internal

@@ -120,8 +120,13 @@ std::vector<std::uint32_t> sample_reports(Xoshiro256& rng, const DenseParams& pa
 
 BitReports sample_reports(Xoshiro256& rng, const UnaryParams& params,
                           std::span<const std::uint32_t> inputs) {
-  BitReports reports(params.k);
-  sample_reports(rng, params, inputs, reports);
+  validate(params);
+  check_inputs(inputs, params.k);
+  internal::BitVectorSampler sampler(params);
+  BitReports reports(params.k, smaller_layout(params.k, sampler.expected_set_bits()));
+  reports.reserve(inputs.size(), static_cast<std::size_t>(sampler.expected_set_bits() *
+                                                          static_cast<double>(inputs.size())));
+  sampler.sample(rng, inputs, reports);
   return reports;
 }
 
@@ -134,13 +139,11 @@ void sample_reports(Xoshiro256& rng, const UnaryParams& params,
                           "-bit reports, the mechanism draws " + std::to_string(params.k));
   }
   internal::BitVectorSampler sampler(params);
-  double expected_bits = 1.0;
-  for (double off : params.off) expected_bits += off;
   // Room for what is there plus the expected new bits (a no-op when the memory is reused).
   out.reserve(out.size() + inputs.size(),
-              out.total_set_bits() +
-                  static_cast<std::size_t>(expected_bits * static_cast<double>(inputs.size())));
-  for (std::uint32_t x : inputs) sampler.sample(rng, x, out);
+              out.total_set_bits() + static_cast<std::size_t>(sampler.expected_set_bits() *
+                                                              static_cast<double>(inputs.size())));
+  sampler.sample(rng, inputs, out);
 }
 
 std::vector<std::uint64_t> sample_report_counts(Xoshiro256& rng, const UrrParams& params,

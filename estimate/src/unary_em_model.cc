@@ -96,7 +96,7 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
                            std::vector<Index>& bits) const {
   segment.ones.assign(k_, 0);
   segment.forced_count.assign(k_, 0.0);
-  bits.reserve(reports.offsets()[end_report] - reports.offsets()[first_report]);
+  bits.reserve(reports.set_bits_in(first_report, end_report));
   segment.offsets.reserve(end_report - first_report + 1);
   for (std::size_t i = first_report; i < end_report; ++i) {
     std::uint32_t forcing = kNone;

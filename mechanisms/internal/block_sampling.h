@@ -121,8 +121,9 @@ double block_em_pass(const BitReports& reports, const std::vector<double>& p,
   next.assign(k, 0.0);
   std::vector<double> in_blocks(k, 0.0);
   double all_blocks = 0, log_likelihood = 0;
+  std::vector<std::uint32_t> scratch;  // a packed report's set bits
   for (std::size_t i = 0; i < reports.size(); ++i) {
-    const auto bits = reports.report(i);
+    const std::span<const std::uint32_t> bits = reports.report(i).as_span(scratch);
     if (is_open(bits)) {
       next[bits[0]] += 1;
       if (!(p[bits[0]] > 0)) throw InvalidArgument(name + " EM: a report has zero likelihood");

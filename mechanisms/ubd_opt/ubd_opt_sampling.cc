@@ -54,8 +54,9 @@ Moments moments(const UbdOptParams& params, const BitReports& reports) {
   std::vector<double> in_sum(params.k, 0), in_square(params.k, 0), open_count(params.k, 0);
   std::vector<double> per_component(params.components.size(), 0);
   double open_reports = 0;
+  std::vector<std::uint32_t> scratch;  // a packed report's set bits
   for (std::size_t i = 0; i < reports.size(); ++i) {
-    const auto bits = reports.report(i);
+    const std::span<const std::uint32_t> bits = reports.report(i).as_span(scratch);
     if (is_open_report(params, bits)) {
       open_count[bits[0]] += 1;
       open_reports += 1;
@@ -136,7 +137,7 @@ BitReports sample_reports(Xoshiro256& rng, const UbdOptParams& params,
   BitReports reports(params.k);
   reports.reserve(inputs.size(), inputs.size());
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    reports.push_bits(parts[drawn[i]].report(next[drawn[i]]++));
+    for (std::uint32_t bit : parts[drawn[i]].report(next[drawn[i]]++)) reports.push_bit(bit);
     reports.end_report();
   }
   return reports;
@@ -185,8 +186,9 @@ EmResult em_estimate_ubd_opt(const UbdOptParams& params, const BitReports& repor
     reports_self += c.weight * c.single.reports_self;
   }
   const double open_factor = std::log(reports_self);
+  std::vector<std::uint32_t> scratch;  // a packed report's set bits
   for (std::size_t i = 0; i < reports.size(); ++i) {
-    const auto bits = reports.report(i);
+    const std::span<const std::uint32_t> bits = reports.report(i).as_span(scratch);
     if (!is_open_report(params, bits)) component_of_report(params, of, i, bits);  // validates
   }
   const internal::EmMap step = [&](const std::vector<double>& p, std::vector<double>& next) {

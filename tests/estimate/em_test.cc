@@ -314,5 +314,20 @@ TEST(EmOptions, BadOptionsAndStartsAreRejected) {
   EXPECT_THROW(em_estimate_urr(d.params, d.counts, short_start), InvalidArgument);
 }
 
+// The EM reads packed and listed reports alike: the same run, to the last bit.
+TEST(EmUnary, PackedAndListedReportsGiveTheSameRun) {
+  const UnaryParams params =
+      urap_params(IndexSet::first(20, 150), PrivacyBudget::from_exp_eps(Rational(3)));
+  Xoshiro256 rng(8);
+  const auto inputs = inputs_from_counts(rng, sample_input_counts(rng, 3000, zipf(150, 1.1)));
+  const BitReports reports = sample_reports(rng, params, inputs);
+  const BitReports other = reports.in_layout(
+      reports.layout() == BitLayout::kPacked ? BitLayout::kSetBits : BitLayout::kPacked);
+  const EmResult a = em_estimate_unary(params, reports), b = em_estimate_unary(params, other);
+  EXPECT_EQ(a.p, b.p);
+  EXPECT_EQ(a.iterations, b.iterations);
+  EXPECT_EQ(a.log_likelihood, b.log_likelihood);
+}
+
 }  // namespace
 }  // namespace uldp::estimate

@@ -60,7 +60,7 @@ TEST(UnaryEmModel, GradientAndHessianDiagonalEqualTheDirectSums) {
   std::vector<std::vector<double>> hessian(6, std::vector<double>(6, 0.0));
   double log_likelihood = 0;
   for (std::size_t i = 0; i < problem.reports.size(); ++i) {
-    const auto v = likelihood_vector(problem.params, problem.reports.report(i));
+    const auto v = likelihood_vector(problem.params, problem.reports.report(i).to_vector());
     double d = 0;
     for (std::size_t x = 0; x < 6; ++x) d += v[x] * p[x];
     log_likelihood += std::log(d);

@@ -45,7 +45,7 @@ void expect_report_frequencies(const DenseExpansion& d, const IndexSet& sensitiv
     const estimate::BitReports reports = sample(rng, inputs);
     std::map<std::string, double> seen;
     for (std::size_t i = 0; i < reports.size(); ++i) {
-      seen[block_report_label(reports.report(i), sensitive)] += 1;
+      seen[block_report_label(reports.report(i).to_vector(), sensitive)] += 1;
     }
     double total = 0;
     for (std::size_t y = 0; y < d.matrix.num_outputs(); ++y) {

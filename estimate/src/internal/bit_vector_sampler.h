@@ -1,58 +1,63 @@
-// The per-user bit-vector sampler behind sample_reports(UnaryParams): one report as a k-bit
-// word array, 64 bits per step. Every bit with off > kSparseOff is drawn exactly for its double
-// probability by comparing a lazily drawn uniform with the probability's binary expansion, all
-// 64 lanes of a word at once; sparser bits jump from one set bit to the next by geometric gaps.
+// The per-user bit-vector sampler behind sample_reports(UnaryParams): reports drawn as packed
+// words. Every bit with off > kSparseOff is drawn exactly for its double probability by the
+// lane streams (internal/lane_streams.h: eight report words at a time, 64 bits each); sparser
+// bits jump from one set bit to the next by geometric gaps, and bit x of a user with input x is
+// drawn from its own "on" probability, both from the caller's generator.
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
+#include "internal/lane_streams.h"
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/reports.h"
 
 namespace uldp::estimate::internal {
 
-/// Bits with 0 < off <= kSparseOff are drawn by geometric gaps, the others 64 lanes at a time.
+/// Bits with 0 < off <= kSparseOff are drawn by geometric gaps, the others by the lane streams.
 inline constexpr double kSparseOff = 0.05;
 
-/// Draws bit-vector reports of one UnaryParams (validated by the caller), one user at a time.
+/// Draws bit-vector reports of one UnaryParams (validated by the caller).
 class BitVectorSampler {
  public:
-  /// Precomputes the binary expansions of every off and on probability.
-  explicit BitVectorSampler(const UnaryParams& params);
-  /// Appends the report of a user with input x (< k) to `out`.
-  void sample(Xoshiro256& rng, std::uint32_t x, BitReports& out);
+  /// Precomputes the lane groups and the binary expansions of every off and on probability.
+  explicit BitVectorSampler(const UnaryParams& params, LaneKernel kernel = LaneKernel::kFastest);
+  /// Appends the reports of users with these inputs (each < k) to `out`, in its layout. Eight
+  /// lane streams are seeded from `rng` first; the sparse and "on" bits then come from `rng`.
+  void sample(Xoshiro256& rng, std::span<const std::uint32_t> inputs, BitReports& out);
+  /// The expected number of set bits of a report (for choosing its layout).
+  double expected_set_bits() const { return expected_set_bits_; }
 
  private:
-  // The dense lanes of one 64-bit word of the report.
-  struct Word {
-    std::uint64_t lanes = 0;            // lanes drawn here (0 < off < 1, not sparse)
-    std::uint64_t always = 0;           // lanes with off = 1
-    std::vector<std::uint64_t> digits;  // digits[i]: lanes whose off has binary digit i+1 set
-  };
   // Sparse bits sharing one off: the set bits are found by geometric gaps.
   struct SparseGroup {
     double log_stay = 0;  // log(1 - off)
     std::vector<std::uint32_t> bits;
   };
 
-  std::uint64_t draw_word(Xoshiro256& rng, const Word& word) const;
-  void draw_sparse(Xoshiro256& rng, const SparseGroup& group);
+  void finish_report(Xoshiro256& rng, std::uint32_t x, std::uint64_t* row) const;
   bool draw_on(Xoshiro256& rng, std::uint32_t x) const;
 
-  std::vector<Word> words_;
+  LaneKernel kernel_;
+  std::size_t words_;              // words per report
+  std::size_t reports_per_batch_;  // reports whose words one pass over groups_ draws
+  std::vector<LaneGroup> groups_;  // one batch: 8 |groups_| lanes
   std::vector<SparseGroup> sparse_;
   // on[x] as 64-bit chunks of its binary expansion: on_chunks_[on_begin_[x] .. on_begin_[x+1]).
   std::vector<std::uint64_t> on_chunks_;
   std::vector<std::size_t> on_begin_;
-  std::vector<bool> on_is_one_;
-  std::vector<std::uint64_t> report_;    // the report being drawn, bit j in word j / 64
-  std::vector<std::uint32_t> set_bits_;  // its set bits, in increasing order
+  std::vector<std::uint8_t> on_is_one_;
+  double expected_set_bits_ = 0;
 };
 
 /// The binary digits of p in [0, 1) after the point, most significant first (exact: doubling
 /// and subtracting 1 are exact in binary floating point; at most 1074 digits).
 std::vector<bool> binary_digits(double p);
+
+/// Appends the indices (base + position) of the set bits of `word` at `out` and returns the
+/// end; writes up to 8 entries past it.
+std::uint32_t* append_set_bits(std::uint64_t word, std::uint32_t base, std::uint32_t* out);
 
 }  // namespace uldp::estimate::internal

@@ -3,6 +3,7 @@
 // the same reports on every platform and standard library (std::*_distribution do not).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -30,6 +31,8 @@ class Xoshiro256 {
   }
   /// An independent stream: the generator advanced by 2^128 draws.
   void jump();
+  /// The 256-bit state (for generators that run several streams in lockstep).
+  std::array<std::uint64_t, 4> state() const { return {s_[0], s_[1], s_[2], s_[3]}; }
 
  private:
   static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
