@@ -224,10 +224,59 @@ BitCounts bit_counts(const BitReports& reports) {
   BitCounts counts;
   counts.n = reports.size();
   counts.ones.assign(reports.k(), 0);
+  if (reports.layout() == BitLayout::kPacked && reports.size() > 0) {
+    const std::span<const std::uint64_t> first = reports.packed_words(0);
+    add_packed_bit_counts({first.data(), reports.size() * reports.words_per_report()},
+                          reports.words_per_report(), counts.ones);
+    return counts;
+  }
   for (std::size_t i = 0; i < reports.size(); ++i) {
     for (std::uint32_t bit : reports.report(i)) ++counts.ones[bit];
   }
   return counts;
+}
+
+namespace {
+
+// kSpread[b] has byte i equal to bit i of b: adding it counts 8 bit positions at once.
+struct SpreadTable {
+  std::uint64_t spread[256] = {};
+  constexpr SpreadTable() {
+    for (unsigned b = 0; b < 256; ++b) {
+      for (unsigned i = 0; i < 8; ++i) spread[b] |= std::uint64_t{(b >> i) & 1U} << (8 * i);
+    }
+  }
+};
+constexpr SpreadTable kSpread;
+
+}  // namespace
+
+void add_packed_bit_counts(std::span<const std::uint64_t> rows, std::size_t words,
+                           std::span<std::uint64_t> ones) {
+  if (words == 0) return;
+  const std::size_t count = rows.size() / words;
+  // counters[8 w + b]: eight byte-wide counters for bits 64 w + 8 b .. + 7, flushed every 255
+  // rows before a byte can overflow.
+  std::vector<std::uint64_t> counters(8 * words, 0);
+  auto flush = [&] {
+    for (std::size_t c = 0; c < counters.size(); ++c) {
+      for (unsigned i = 0; i < 8; ++i) {
+        const std::size_t bit = 8 * c + i;
+        if (bit < ones.size()) ones[bit] += (counters[c] >> (8 * i)) & 0xFFU;
+      }
+      counters[c] = 0;
+    }
+  };
+  for (std::size_t r = 0; r < count; ++r) {
+    const std::uint64_t* row = rows.data() + r * words;
+    for (std::size_t w = 0; w < words; ++w) {
+      std::uint64_t* c = counters.data() + 8 * w;
+      const std::uint64_t word = row[w];
+      for (unsigned b = 0; b < 8; ++b) c[b] += kSpread.spread[(word >> (8 * b)) & 0xFFU];
+    }
+    if (r % 255 == 254) flush();
+  }
+  flush();
 }
 
 }  // namespace uldp::estimate

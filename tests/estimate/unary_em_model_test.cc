@@ -48,9 +48,15 @@ std::vector<double> likelihood_vector(const UnaryParams& params, std::span<const
   return v;
 }
 
-TEST(UnaryEmModel, GradientAndHessianDiagonalEqualTheDirectSums) {
+// Both forms of the unforced reports (set-bit lists, packed rows) give the same sums.
+class UnaryEmModelForms : public ::testing::TestWithParam<EmRowForm> {};
+INSTANTIATE_TEST_SUITE_P(Forms, UnaryEmModelForms,
+                         ::testing::Values(EmRowForm::kSmaller, EmRowForm::kListed,
+                                           EmRowForm::kPacked));
+
+TEST_P(UnaryEmModelForms, GradientAndHessianDiagonalEqualTheDirectSums) {
   const Problem problem = urap_problem(3, 400);
-  const UnaryEmModel model(problem.params, problem.reports);
+  const UnaryEmModel model(problem.params, problem.reports, GetParam());
   const std::vector<double> p = {0.31, 0.07, 0.22, 0.18, 0.13, 0.09};
   CurvaturePass pass;
   model.curvature_pass(p, pass);
@@ -105,17 +111,36 @@ TEST(UnaryEmModel, BitCountsEqualTheDirectCountOnBothHalves) {
   EXPECT_EQ(counted.ones, direct.ones);
 }
 
-TEST(UnaryEmModel, AnImpossibleReportBuiltOnTheSecondThreadIsAnError) {
-  Problem problem = urap_problem(6, 6000);
-  const std::vector<std::uint32_t> two_plain_bits = {1, 3};  // X_N bits cannot both be 1
-  problem.reports.add(two_plain_bits);                       // report 6000, in the second half
-  try {
-    const UnaryEmModel model(problem.params, problem.reports);
-    FAIL() << "accepted an impossible report";
-  } catch (const InvalidArgument& error) {
-    EXPECT_NE(std::string(error.what()).find("report 6000 sets bits 1 and 3"), std::string::npos)
-        << error.what();
+// In both layouts of the input and both forms of the model: the fast packed path finds forcing
+// bits word-wise, the others bit by bit, and all name the same report and bits.
+TEST_P(UnaryEmModelForms, AnImpossibleReportBuiltOnTheSecondThreadIsAnError) {
+  for (BitLayout layout : {BitLayout::kPacked, BitLayout::kSetBits}) {
+    Problem problem = urap_problem(6, 6000);
+    problem.reports = problem.reports.in_layout(layout);
+    const std::vector<std::uint32_t> two_plain_bits = {1, 3};  // X_N bits cannot both be 1
+    problem.reports.add(two_plain_bits);                       // report 6000, in the second half
+    try {
+      const UnaryEmModel model(problem.params, problem.reports, GetParam());
+      FAIL() << "accepted an impossible report";
+    } catch (const InvalidArgument& error) {
+      EXPECT_NE(std::string(error.what()).find("report 6000 sets bits 1 and 3"), std::string::npos)
+          << error.what();
+    }
   }
+}
+
+// The packed path's counts, forced reports and sums equal the bit-by-bit path's.
+TEST_P(UnaryEmModelForms, PackedAndListedInputsBuildTheSameModel) {
+  const Problem problem = urap_problem(7, 3000);
+  const UnaryEmModel packed(problem.params, problem.reports.in_layout(BitLayout::kPacked),
+                            GetParam());
+  const UnaryEmModel listed(problem.params, problem.reports.in_layout(BitLayout::kSetBits),
+                            GetParam());
+  EXPECT_EQ(packed.bit_counts().ones, listed.bit_counts().ones);
+  const std::vector<double> p = {0.31, 0.07, 0.22, 0.18, 0.13, 0.09};
+  std::vector<double> next_packed, next_listed;
+  EXPECT_EQ(packed.em_update(p, next_packed), listed.em_update(p, next_listed));
+  EXPECT_EQ(next_packed, next_listed);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <variant>
 #include <vector>
 
 #include "internal/em_drivers.h"
@@ -16,9 +17,13 @@
 
 namespace uldp::estimate::internal {
 
+/// How the model keeps the unforced reports: the smaller form, or one of them (for the tests).
+enum class EmRowForm { kSmaller, kListed, kPacked };
+
 class UnaryEmModel {
  public:
-  UnaryEmModel(const UnaryParams& params, const BitReports& reports);
+  UnaryEmModel(const UnaryParams& params, const BitReports& reports,
+               EmRowForm form = EmRowForm::kSmaller);
 
   /// L(p), and F(p) into next.
   double em_update(const std::vector<double>& p, std::vector<double>& next) const;
@@ -29,25 +34,31 @@ class UnaryEmModel {
 
  private:
   struct Partial;
-  // A contiguous range of the reports, compacted: the unforced ones with 16-bit bit indices when
-  // k allows (half the memory traffic of the hot loop), else 32-bit; report r has bits
-  // [offsets[r], offsets[r+1]). Two halves are built and swept on two threads.
+  // A contiguous range of the unforced reports, in the smaller of two forms: set-bit lists with
+  // 16-bit indices when k allows (half the memory traffic of the hot loop), else 32-bit, report r
+  // having bits [offsets[r], offsets[r+1]); or packed rows of `words` words (dense reports: at
+  // ε = 0.1 and k = 12800 the lists would take 3 GB, the rows 0.4 GB). Two halves are built and
+  // swept on two threads.
+  struct PackedRows {
+    std::size_t words = 0;
+    std::vector<std::uint64_t> rows;
+  };
   struct Segment {
-    std::vector<std::size_t> offsets{0};
-    std::vector<std::uint16_t> short_bits;
-    std::vector<std::uint32_t> long_bits;
+    std::vector<std::size_t> offsets{0};  // listed forms only
+    std::variant<std::vector<std::uint16_t>, std::vector<std::uint32_t>, PackedRows> bits;
     std::vector<std::uint64_t> ones;   // per non-forcing bit: reports that set it
     std::vector<double> forced_count;  // per forcing bit: reports forced to it
+    std::size_t reports() const;
   };
-  template <typename Index>
   void compact(const UnaryParams& params, const BitReports& reports, std::size_t first_report,
-               std::size_t end_report, Segment& segment, std::vector<Index>& bits) const;
+               std::size_t end_report, Segment& segment) const;
+  void compact_packed(const UnaryParams& params, const BitReports& reports,
+                      std::size_t first_report, std::size_t end_report, Segment& segment) const;
   template <bool kCurvature>
   void accumulate(const Segment& segment, const std::vector<double>& g, double base,
                   Partial& part) const;
-  template <bool kCurvature, typename Index>
-  void accumulate_bits(const Segment& segment, const Index* bits, const std::vector<double>& g,
-                       double base, Partial& part) const;
+  template <bool kCurvature, typename Reports>
+  void accumulate_reports(std::size_t count, Reports& reports, double base, Partial& part) const;
   template <bool kCurvature>
   bool sweep(const std::vector<double>& p, Partial& total) const;
 
@@ -56,6 +67,7 @@ class UnaryEmModel {
   // Reports below this count are not worth a second thread.
   static constexpr std::size_t kParallelReports = 4096;
 
+  EmRowForm form_;
   std::size_t k_;
   double n_ = 0;
   std::vector<double> b_, w_;           // (1-on)/(1-off), a - b (0 on forcing bits)

@@ -164,5 +164,9 @@ struct BitCounts {
 std::vector<std::uint64_t> histogram(std::span<const std::uint32_t> symbols, std::size_t outputs);
 /// Per-bit counts of bit-vector reports.
 BitCounts bit_counts(const BitReports& reports);
+/// Adds to ones[j] the number of packed rows (`words` words each) with bit j set, for j <
+/// ones.size(): byte-wide counters per bit position, no loop over set bits.
+void add_packed_bit_counts(std::span<const std::uint64_t> rows, std::size_t words,
+                           std::span<std::uint64_t> ones);
 
 }  // namespace uldp::estimate
