@@ -42,21 +42,19 @@ struct SequentialSummary {
   std::string client;
 };
 
-// Examines `samples` (the text of x,y lines) against the reference and prints the report; the
-// exit code: 0 conforms, 1 otherwise.
-int report_samples(const SamplesRun& c, const ConformReference& reference,
-                   const std::string& samples, const std::string& source,
-                   const std::optional<SequentialSummary>& sequential) {
+// Examines the samples (x,y lines) `open` streams against the reference and prints the report;
+// the exit code: 0 conforms, 1 otherwise. A finding streams them again for each reading the
+// diagnosis tries.
+int report_samples(const SamplesRun& c, const ConformReference& reference, const SampleSource& open,
+                   const std::string& source, const std::optional<SequentialSummary>& sequential) {
   const EstimationModel& model = reference.model;
   const RatioScope& scope = reference.scope;
   const OutputSyntax syntax = sample_syntax(reference, c.output_index);
-  std::istringstream in(samples);
-  const SampleTallies tallies = tally_samples(in, source, model, scope, syntax);
+  const SampleTallies tallies = tally_samples(*open(), source, model, scope, syntax);
   const ConformanceReport r = check_conformance(tallies, model, scope, c.alpha, c.demand);
   const bool found = r.verdict == Conformance::kDeviates || r.verdict == Conformance::kViolates;
   const std::optional<DiagnosisReport> diagnosis =
-      found ? std::optional(
-                  diagnose(c.reference, reference, samples, source, c.output_index, c.alpha))
+      found ? std::optional(diagnose(c.reference, reference, open, source, c.output_index, c.alpha))
             : std::nullopt;
   const double eps_lower = std::log(r.exp_eps_lower_bound);
   const bool bounded = !r.event.empty();  // some event seen under two inputs with samples
@@ -219,11 +217,13 @@ int report_samples(const SamplesRun& c, const ConformReference& reference,
 void run(const ConformSamplesCommand& c, int& exit_code) {
   if (!(c.alpha > 0 && c.alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
   const ConformReference reference = build_reference(c.reference);
-  std::ifstream file(c.samples, std::ios::binary);
-  if (!file) throw InputError(c.samples, "cannot open the file");
-  std::ostringstream text;
-  text << file.rdbuf();
-  exit_code = report_samples(c, reference, text.str(), c.samples, std::nullopt);
+  const std::string path = c.samples;
+  const SampleSource open = [path]() -> std::unique_ptr<std::istream> {
+    auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
+    if (!*file) throw InputError(path, "cannot open the file");
+    return file;
+  };
+  exit_code = report_samples(c, reference, open, c.samples, std::nullopt);
 }
 
 struct ConformClientCommand : SamplesRun {
@@ -295,7 +295,10 @@ void run_client(const ConformClientCommand& c, const InProcessClient* in_process
     out << "# x,y samples of " << name << "\n" << samples;
     if (!out) throw InputError(c.samples_out, "cannot write the file");
   }
-  exit_code = report_samples(look, reference, samples, name, sequential);
+  const SampleSource open = [&samples]() -> std::unique_ptr<std::istream> {
+    return std::make_unique<std::istringstream>(samples);
+  };
+  exit_code = report_samples(look, reference, open, name, sequential);
 }
 
 struct ConformPlanCommand {

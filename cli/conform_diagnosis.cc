@@ -3,46 +3,81 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <sstream>
+#include <streambuf>
+#include <string_view>
 
 #include "uldp/error.h"
 #include "uldp/estimate/conformance.h"
+#include "uldp/estimate/line_reader.h"
 
 namespace uldp::cli {
 using namespace uldp::estimate;  // the double-precision layer
 
 namespace {
 
-// Each sample line through `change` ("x", "y" -> new x, y); comments and blank lines kept. A line
-// the reading cannot apply to (x = 0 read as 1-based) makes the reading inapplicable.
-std::optional<std::string> rewritten(
-    const std::string& samples, const std::function<bool(std::string& x, std::string& y)>& change) {
-  std::istringstream in(samples);
-  std::ostringstream out;
-  for (std::string line; std::getline(in, line);) {
+using Change = std::function<bool(std::string& x, std::string& y)>;
+
+// Each sample line of a stream through `change` ("x", "y" -> new x, y), as a stream: comments and
+// blank lines kept, one line in memory at a time. A line the reading cannot apply to (x = 0 read
+// as 1-based) ends the stream and makes the reading inapplicable.
+class RewrittenSamples : public std::streambuf {
+ public:
+  RewrittenSamples(std::unique_ptr<std::istream> in, const std::string& source, Change change)
+      : in_(std::move(in)), lines_(*in_, source), change_(std::move(change)) {}
+  bool inapplicable() const { return inapplicable_; }
+
+ protected:
+  int_type underflow() override {
+    buffer_.clear();
+    std::string_view line;
+    while (!inapplicable_ && buffer_.size() < kReadBlock && lines_.next(line)) {
+      if (!rewrite(line)) inapplicable_ = true;
+    }
+    if (inapplicable_ || buffer_.empty()) return traits_type::eof();
+    setg(buffer_.data(), buffer_.data(), buffer_.data() + buffer_.size());
+    return traits_type::to_int_type(buffer_[0]);
+  }
+
+ private:
+  bool rewrite(std::string_view line) {
     const std::size_t comma = line.find(',');
     const std::size_t first = line.find_first_not_of(" \t\r\xEF\xBB\xBF");
     if (comma == std::string::npos || first == std::string::npos || line[first] == '#') {
-      out << line << '\n';
-      continue;
+      buffer_.append(line) += '\n';
+      return true;
     }
-    std::string x = line.substr(0, comma), y = line.substr(comma + 1);
+    std::string x(line.substr(0, comma)), y(line.substr(comma + 1));
     while (!y.empty() && (y.back() == '\r' || y.back() == ' ')) y.pop_back();
-    if (!change(x, y)) return std::nullopt;
-    out << x << ',' << y << '\n';
+    if (!change_(x, y)) return false;
+    buffer_.append(x).append(1, ',').append(y) += '\n';
+    return true;
   }
-  return out.str();
-}
+
+  std::unique_ptr<std::istream> in_;
+  LineReader lines_;
+  Change change_;
+  std::string buffer_;
+  bool inapplicable_ = false;
+};
 
 // Whether the samples fit the reference: every line read, nothing impossible, the fit kept and the
-// ε bound within the claim. Unreadable samples do not fit.
-std::optional<Diagnosis> fits(const ConformReference& reference, const std::string& samples,
+// ε bound within the claim. Unreadable samples, and samples a reading (`change`, if any) cannot
+// apply to, do not fit.
+std::optional<Diagnosis> fits(const ConformReference& reference, const SampleSource& open,
                               const std::string& source, bool output_index, double alpha,
-                              const std::string& reading) {
+                              const std::string& reading, const Change& change = nullptr) {
   try {
-    std::istringstream in(samples);
+    std::unique_ptr<std::istream> samples = open();
+    std::optional<RewrittenSamples> rewritten;
+    std::optional<std::istream> rewritten_stream;
+    if (change) {
+      rewritten.emplace(std::move(samples), source, change);
+      rewritten_stream.emplace(&*rewritten);
+    }
+    std::istream& in = change ? *rewritten_stream : *samples;
     const OutputSyntax syntax = sample_syntax(reference, output_index);
     const SampleTallies t = tally_samples(in, source, reference.model, reference.scope, syntax);
+    if (rewritten && rewritten->inapplicable()) return std::nullopt;
     const ConformanceReport r = check_conformance(t, reference.model, reference.scope, alpha);
     if (t.impossible > 0 || r.fit_rejected || r.ratio_violated) return std::nullopt;
     return Diagnosis{reading, r.min_p_value, r.exp_eps_lower_bound};
@@ -65,36 +100,36 @@ std::optional<ConformReference> rebuilt(const ConformReferenceFlags& flags,
 }  // namespace
 
 DiagnosisReport diagnose(const ConformReferenceFlags& flags, const ConformReference& reference,
-                         const std::string& samples, const std::string& source, bool output_index,
+                         const SampleSource& open, const std::string& source, bool output_index,
                          double alpha) {
   DiagnosisReport report;
   auto attempt = [&](const std::string& reading, const ConformReference& ref,
-                     const std::optional<std::string>& text) {
+                     const Change& change = nullptr) {
     report.tried.push_back(reading);
-    if (!text) return;
-    if (auto d = fits(ref, *text, source, output_index, alpha, reading)) report.fits.push_back(*d);
+    if (auto d = fits(ref, open, source, output_index, alpha, reading, change)) {
+      report.fits.push_back(*d);
+    }
   };
   const bool bits =
       reports_are_bit_vectors(reference.model) || reference.syntax.bit_strings_over.has_value();
   if (bits) {
     attempt("bit order reversed (character 0 is the last bit)", reference,
-            rewritten(samples, [](std::string&, std::string& y) {
+            [](std::string&, std::string& y) {
               if (y.find_first_not_of("01") == std::string::npos) std::reverse(y.begin(), y.end());
               return true;
-            }));
+            });
   }
-  attempt("inputs 1-based (x = 1 is the first input)", reference,
-          rewritten(samples, [](std::string& x, std::string&) {
-            const std::size_t digit = x.find_first_not_of(" \t\xEF\xBB\xBF");
-            if (digit == std::string::npos ||
-                x.find_first_not_of("0123456789 \t", digit) != std::string::npos) {
-              return false;
-            }
-            const unsigned long long value = std::stoull(x.substr(digit));
-            if (value == 0) return false;
-            x = std::to_string(value - 1);
-            return true;
-          }));
+  attempt("inputs 1-based (x = 1 is the first input)", reference, [](std::string& x, std::string&) {
+    const std::size_t digit = x.find_first_not_of(" \t\xEF\xBB\xBF");
+    if (digit == std::string::npos ||
+        x.find_first_not_of("0123456789 \t", digit) != std::string::npos) {
+      return false;
+    }
+    const unsigned long long value = std::stoull(x.substr(digit));
+    if (value == 0) return false;
+    x = std::to_string(value - 1);
+    return true;
+  });
   if (flags.file.given()) return report;  // a matrix has no family to vary
 
   const std::string name = flags.mech.name;
@@ -110,7 +145,7 @@ DiagnosisReport diagnose(const ConformReferenceFlags& flags, const ConformRefere
         m.name = unary_ldp ? "rappor" : "urap";
         m.theta = theta;
       });
-      if (other) attempt(std::string("theta = ") + label, *other, samples);
+      if (other) attempt(std::string("theta = ") + label, *other);
     }
   }
   // X_S taken as the first |X_S| symbols.
@@ -125,7 +160,7 @@ DiagnosisReport diagnose(const ConformReferenceFlags& flags, const ConformRefere
     if (xs && !xs->empty() && xs->indices().back() + 1 != xs->size()) {
       const std::string prefix = "0-" + std::to_string(xs->size() - 1);
       if (const auto other = rebuilt(flags, [&](MechanismFlags& m) { m.sensitive = prefix; })) {
-        attempt("X_S taken as the first |X_S| symbols (" + prefix + ")", *other, samples);
+        attempt("X_S taken as the first |X_S| symbols (" + prefix + ")", *other);
       }
     }
   }
@@ -140,7 +175,7 @@ DiagnosisReport diagnose(const ConformReferenceFlags& flags, const ConformRefere
         m.budget.eps.reset();
         m.budget.exp_eps = double_text(candidate);
       });
-      if (!other || !fits(*other, samples, source, output_index, alpha, "")) continue;
+      if (!other || !fits(*other, open, source, output_index, alpha, "")) continue;
       if (!report.fitted_exp_eps) report.fitted_exp_eps = {candidate, candidate};
       report.fitted_exp_eps->first = std::min(report.fitted_exp_eps->first, candidate);
       report.fitted_exp_eps->second = std::max(report.fitted_exp_eps->second, candidate);

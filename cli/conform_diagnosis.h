@@ -5,6 +5,9 @@
 // within the claim: the report names it as the likely bug, never as a pass.
 #pragma once
 
+#include <functional>
+#include <istream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,9 +30,12 @@ struct DiagnosisReport {
   std::optional<std::pair<double, double>> fitted_exp_eps;
 };
 
-/// Tries the readings that apply to this reference on `samples` (the file's text).
+/// Opens the samples from their start, once per pass: each reading tried streams them again.
+using SampleSource = std::function<std::unique_ptr<std::istream>()>;
+
+/// Tries the readings that apply to this reference on the samples `open` streams.
 DiagnosisReport diagnose(const ConformReferenceFlags& flags, const ConformReference& reference,
-                         const std::string& samples, const std::string& source, bool output_index,
+                         const SampleSource& open, const std::string& source, bool output_index,
                          double alpha);
 
 }  // namespace uldp::cli

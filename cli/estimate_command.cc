@@ -167,10 +167,13 @@ void run(const EstimateCommand& c, int& exit_code) {
   const std::string name(entry_of(spec).name);
   const std::optional<PrivacyBudget> budget = budget_of(spec);
   const EstimationModel model = estimation_model(spec);
-  std::ifstream in(c.reports);
+  std::ifstream in(c.reports, std::ios::binary);
   if (!in) throw InputError(c.reports, "cannot open the file");
-  const ReportData data = read_reports(in, c.reports, report_size(model),
-                                       reports_are_bit_vectors(model), report_labels(model));
+  ReportReadOptions read_options;
+  read_options.keep_bit_reports = needs_each_report(model, c.method == "em");
+  const ReportData data =
+      read_reports(in, c.reports, report_size(model), reports_are_bit_vectors(model),
+                   report_labels(model), read_options);
   Outcome out = estimate(name, model, data, c);
   std::optional<PumEstimate> pum_estimate;
   std::vector<double> r_hat;

@@ -6,14 +6,20 @@
 #include <istream>
 #include <sstream>
 #include <string>
+#include <string_view>
 
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
+#include "uldp/estimate/line_reader.h"
 #include "uldp/estimate/statistics.h"
 #include "uldp/estimate/threshold.h"
 
 namespace uldp::estimate {
 namespace {
+
+// Symbol samples are counted in a k x outputs table up to this many cells (8 MiB), else per input
+// in a map.
+constexpr std::size_t kMaxTableCells = std::size_t{1} << 20;
 
 // Q(y|x) of a symbol-valued model. Zero exactly when the exact Q(y|x) is zero: the doubles are
 // the nearest to the exact rationals, and no nonzero entry of a registered mechanism underflows.
@@ -368,7 +374,7 @@ std::size_t pooled_cell(const std::string& y, const OutputSyntax& syntax, const 
 
 // The column of y: by label when the syntax has labels, else as a 0-based index.
 std::size_t output_column(const std::string& y, const OutputSyntax& syntax,
-                          const std::unordered_map<std::string, std::size_t>& by_label,
+                          const std::unordered_map<std::string_view, std::size_t>& by_label,
                           std::size_t outputs, const std::string& source, std::size_t line,
                           std::size_t column) {
   if (by_label.empty()) return parse_index(y, outputs, source, line, column, "output");
@@ -396,7 +402,7 @@ std::size_t output_column(const std::string& y, const OutputSyntax& syntax,
 
 SampleTallies tally_samples(std::istream& in, const std::string& source,
                             const EstimationModel& model, const RatioScope& scope,
-                            const OutputSyntax& syntax) {
+                            const OutputSyntax& syntax, std::size_t block) {
   require_supported(model);
   SampleTallies t;
   t.k = num_symbols(model);
@@ -421,7 +427,7 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     t.symbol_counts.resize(k);
   }
   const std::size_t outputs = t.bit_vectors ? 0 : symbol_outputs(model);
-  std::unordered_map<std::string, std::size_t> by_label;
+  std::unordered_map<std::string_view, std::size_t> by_label;
   if (!t.bit_vectors && !syntax.labels.empty()) {
     if (syntax.labels.size() != outputs) {
       throw InvalidArgument("conform: " + std::to_string(syntax.labels.size()) +
@@ -430,16 +436,97 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     for (std::size_t y = 0; y < outputs; ++y) by_label.emplace(syntax.labels[y], y);
     t.output_labels = syntax.labels;
   }
-  std::string line;
-  std::size_t number = 0;
-  std::vector<std::size_t> set_bits;
-  while (std::getline(in, line)) {
-    ++number;
-    if (number % 65536 == 0) check_cancelled();
+
+  // Symbols: the counts of (x, y) in a k x outputs table when it is small (else per input in a
+  // map), and whether Q(y|x) > 0, looked up rather than recomputed per sample.
+  const bool table = !t.bit_vectors && k * outputs <= kMaxTableCells;
+  std::vector<std::uint64_t> cell_counts(table ? k * outputs : 0);
+  std::vector<std::uint8_t> cell_possible(table ? k * outputs : 0);
+  for (std::size_t x = 0; table && x < k; ++x) {
+    for (std::size_t y = 0; y < outputs; ++y) {
+      cell_possible[x * outputs + y] = symbol_probability(model, x, y) > 0 ? 1 : 0;
+    }
+  }
+  // Bits: whether a 1 (a 0) of bit j is impossible for input x, and the bits Y_P needs at 0.
+  std::vector<std::uint8_t> one_impossible, zero_impossible, protected_bit;
+  if (t.bit_vectors) {
+    const auto& m = std::get<UnaryParams>(model);
+    one_impossible.resize(k * k);
+    zero_impossible.resize(k * k);
+    protected_bit.resize(k);
+    for (std::size_t x = 0; x < k; ++x) {
+      for (std::size_t j = 0; j < k; ++j) {
+        const double p1 = bit_probability(m, x, j);
+        one_impossible[x * k + j] = p1 == 0 ? 1 : 0;
+        zero_impossible[x * k + j] = p1 == 1 ? 1 : 0;
+      }
+    }
+    for (std::size_t j = 0; j < k; ++j) {
+      protected_bit[j] = scope.protected_zero_bits && scope.protected_zero_bits->contains(j);
+    }
+  }
+
+  auto note_impossible = [&](std::size_t x, std::string_view y, std::size_t number) {
+    if (!t.first_impossible_line) {
+      t.first_impossible_line = number;
+      t.first_impossible = "x = " + std::to_string(x) + ", y = " + std::string(y.substr(0, 64));
+    }
+    ++t.impossible;
+  };
+  auto add_symbol = [&](std::size_t x, std::size_t symbol, std::string_view y, std::size_t number) {
+    ++t.n;
+    ++t.per_input[x];
+    bool possible;
+    if (table) {
+      ++cell_counts[x * outputs + symbol];
+      possible = cell_possible[x * outputs + symbol] != 0;
+    } else {
+      ++t.symbol_counts[x][static_cast<std::uint32_t>(symbol)];
+      possible = symbol_probability(model, x, symbol) > 0;
+    }
+    if (!possible) note_impossible(x, y, number);
+  };
+  // Tallies a k-character 0/1 string; false (nothing tallied) when y is none.
+  std::vector<std::size_t> set_bits(t.bit_vectors ? k : 0);
+  auto add_bits = [&](std::size_t x, std::string_view y, std::size_t number) {
+    if (y.size() != k) return false;
+    const std::uint8_t* never_one = one_impossible.data() + x * k;
+    const std::uint8_t* never_zero = zero_impossible.data() + x * k;
+    std::size_t set = 0;
+    unsigned impossible = 0, outside_protected = 0;
+    for (std::size_t j = 0; j < k; ++j) {
+      const char c = y[j];
+      if ((c & ~1) != '0') return false;  // neither '0' nor '1'
+      const unsigned one = static_cast<unsigned>(c - '0');
+      impossible |= one ? never_one[j] : never_zero[j];
+      outside_protected |= one & protected_bit[j];
+      set_bits[set] = j;
+      set += one;
+    }
+    ++t.n;
+    ++t.per_input[x];
+    std::uint64_t* ones = t.ones.data() + x * k;
+    for (std::size_t a = 0; a < set; ++a) ++ones[set_bits[a]];
+    if (outside_protected == 0) {
+      ++t.in_protected[x];
+      for (std::size_t a = 0; a < set; ++a) ++t.protected_ones[x * k + set_bits[a]];
+    }
+    if (pairs) {
+      for (std::size_t a = 0; a < set; ++a) {
+        std::uint64_t* row = t.both_ones.data() + (x * k + set_bits[a]) * k;
+        for (std::size_t b = a + 1; b < set; ++b) ++row[set_bits[b]];
+      }
+    }
+    if (impossible != 0) note_impossible(x, y, number);
+    return true;
+  };
+
+  // Any line: blanks, comments, quotes, labels, sets, and every error.
+  auto general_line = [&](std::string line, std::size_t number) {
     // A UTF-8 byte order mark (Excel's "CSV UTF-8", PowerShell's Out-File) is not content.
     if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
     const std::string text = trim(line);
-    if (text.empty() || text[0] == '#') continue;
+    if (text.empty() || text[0] == '#') return;
     const std::size_t comma = text.find(',');
     const std::size_t column = line.find_first_not_of(" \t") + 1;
     if (comma == std::string::npos) {
@@ -454,51 +541,67 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     const std::size_t x = parse_index(x_text, k, source, number, column, "input");
     const std::string y = trim(text.substr(comma + 1));
     const std::size_t y_column = column + comma + 1;
-    ++t.n;
-    ++t.per_input[x];
-    bool possible = true;
     if (!t.bit_vectors) {
-      const std::size_t symbol =
-          output_column(y, syntax, by_label, outputs, source, number, y_column);
-      ++t.symbol_counts[x][static_cast<std::uint32_t>(symbol)];
-      possible = symbol_probability(model, x, symbol) > 0;
-    } else {
-      const auto& m = std::get<UnaryParams>(model);
-      if (y.size() != k || y.find_first_not_of("01") != std::string::npos) {
-        throw InputError(source, number, y_column,
-                         "expected a string of k = " + std::to_string(k) + " characters 0/1");
-      }
-      set_bits.clear();
-      bool in_protected = true;
-      for (std::size_t j = 0; j < k; ++j) {
-        const bool one = y[j] == '1';
-        const double p1 = bit_probability(m, x, j);
-        if ((one && p1 == 0) || (!one && p1 == 1)) possible = false;
-        if (one) {
-          set_bits.push_back(j);
-          ++t.ones[x * k + j];
-          if (scope.protected_zero_bits && scope.protected_zero_bits->contains(j))
-            in_protected = false;
+      add_symbol(x, output_column(y, syntax, by_label, outputs, source, number, y_column), y,
+                 number);
+    } else if (!add_bits(x, y, number)) {
+      throw InputError(source, number, y_column,
+                       "expected a string of k = " + std::to_string(k) + " characters 0/1");
+    }
+  };
+
+  // The bulk of a large file, "x,y" without blanks, quotes or sets, is read here without a copy;
+  // every other line goes to general_line.
+  bool identity_labels = !syntax.cell_of_set;
+  for (std::size_t y = 0; identity_labels && y < syntax.labels.size(); ++y) {
+    identity_labels = syntax.labels[y] == std::to_string(y);
+  }
+  const bool plain_labels = !by_label.empty() && !syntax.cell_of_set && !identity_labels;
+  LineReader reader(in, source, block);
+  std::string_view raw;
+  while (reader.next(raw)) {
+    const std::size_t number = reader.line_number();
+    if (number % 65536 == 0) check_cancelled();
+    std::string_view rest = raw;
+    if (!rest.empty() && rest.back() == '\r') rest.remove_suffix(1);
+    std::size_t i = 0;
+    std::uint64_t x = 0;
+    while (i < rest.size() && i < 12 && rest[i] >= '0' && rest[i] <= '9') {
+      x = x * 10 + static_cast<std::uint64_t>(rest[i++] - '0');
+    }
+    if (i > 0 && i < rest.size() && rest[i] == ',' && x < k) {
+      const std::string_view y = rest.substr(i + 1);
+      if (t.bit_vectors) {
+        if (add_bits(x, y, number)) continue;
+      } else if (identity_labels) {
+        // A canonical index: digits without leading zeros (an index label or --output-index).
+        std::size_t d = 0;
+        std::uint64_t symbol = 0;
+        while (d < y.size() && d < 12 && y[d] >= '0' && y[d] <= '9') {
+          symbol = symbol * 10 + static_cast<std::uint64_t>(y[d++] - '0');
         }
-      }
-      if (in_protected) {
-        ++t.in_protected[x];
-        for (std::size_t j : set_bits) ++t.protected_ones[x * k + j];
-      }
-      if (pairs) {
-        for (std::size_t a = 0; a < set_bits.size(); ++a) {
-          for (std::size_t b = a + 1; b < set_bits.size(); ++b) {
-            ++t.both_ones[(x * k + set_bits[a]) * k + set_bits[b]];
-          }
+        if (d > 0 && d == y.size() && (y[0] != '0' || d == 1) && symbol < outputs) {
+          add_symbol(x, symbol, y, number);
+          continue;
+        }
+      } else if (plain_labels && !y.empty() && y.front() != '"' && y.front() != ' ' &&
+                 y.front() != '\t' && y.back() != ' ' && y.back() != '\t' && y.back() != '\r') {
+        if (const auto it = by_label.find(y); it != by_label.end()) {
+          add_symbol(x, it->second, y, number);
+          continue;
         }
       }
     }
-    if (!possible) {
-      if (!t.first_impossible_line) {
-        t.first_impossible_line = number;
-        t.first_impossible = "x = " + std::to_string(x) + ", y = " + y.substr(0, 64);
+    general_line(std::string(raw), number);
+  }
+  if (in.bad()) throw InputError(source, "read error");
+  if (table) {
+    for (std::size_t x = 0; x < k; ++x) {
+      for (std::size_t y = 0; y < outputs; ++y) {
+        if (const std::uint64_t c = cell_counts[x * outputs + y]; c > 0) {
+          t.symbol_counts[x].emplace(static_cast<std::uint32_t>(y), c);
+        }
       }
-      ++t.impossible;
     }
   }
   if (t.n == 0) throw InputError(source, "no samples");

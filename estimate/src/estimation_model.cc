@@ -70,6 +70,11 @@ bool reports_are_bit_vectors(const EstimationModel& model) {
          std::holds_alternative<UbdOptParams>(model) || std::holds_alternative<UssParams>(model);
 }
 
+bool needs_each_report(const EstimationModel& model, bool em) {
+  if (!reports_are_bit_vectors(model)) return false;
+  return em || std::holds_alternative<UbdOptParams>(model);
+}
+
 std::size_t num_symbols(const EstimationModel& model) {
   return std::visit(
       Overloaded{[](const UrrParams& m) { return m.k; }, [](const UnaryParams& m) { return m.k; },

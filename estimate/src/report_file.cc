@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "uldp/error.h"
+#include "uldp/estimate/line_reader.h"
 
 namespace uldp::estimate {
 namespace {
@@ -48,7 +49,8 @@ std::uint64_t parse_count(std::string_view value, const std::string& source, std
 }  // namespace
 
 ReportData read_reports(std::istream& in, const std::string& source, std::size_t k,
-                        bool bit_vectors, std::span<const std::string> labels) {
+                        bool bit_vectors, std::span<const std::string> labels,
+                        const ReportReadOptions& options) {
   if (k == 0) throw InvalidArgument("read_reports: k must be >= 1");
   if (!labels.empty() && labels.size() != k) {
     throw InvalidArgument("read_reports: " + std::to_string(labels.size()) +
@@ -63,17 +65,34 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
   data.bit_reports = BitReports(k);
   data.bit_counts.ones.assign(k, 0);
   data.symbol_counts.assign(k, 0);
-  std::string raw;
+  LineReader reader(in, source, options.block, kMaxLine);
+  std::string_view raw;
   std::size_t line = 0;
   bool first_content = true;
   bool counts_mode = false;
   std::size_t counts_read = 0;
-  std::vector<std::uint32_t> set_bits;
-  while (std::getline(in, raw)) {
-    ++line;
-    if (raw.size() > kMaxLine) throw InputError(source, line, 1, "line too long");
+  std::vector<std::uint32_t> set_bits(bit_vectors ? k : 0);
+  // Symbol indices without blanks ("12", "12\r"), the bulk of a large file, skip the general
+  // path below; anything else (blanks, comments, errors) takes it.
+  const bool plain_indices = !bit_vectors && labels.empty();
+  while (reader.next(raw)) {
+    line = reader.line_number();
+    if (plain_indices && !counts_mode) {
+      std::size_t i = 0;
+      std::uint64_t symbol = 0;
+      while (i < raw.size() && i < 18 && raw[i] >= '0' && raw[i] <= '9') {
+        symbol = symbol * 10 + static_cast<std::uint64_t>(raw[i++] - '0');
+      }
+      if (i > 0 && (i == raw.size() || (i + 1 == raw.size() && raw[i] == '\r')) && symbol < k) {
+        ++data.symbol_counts[symbol];
+        ++data.n;
+        first_content = false;
+        data.per_report = true;
+        continue;
+      }
+    }
     // A UTF-8 byte order mark (Excel's "CSV UTF-8", PowerShell's Out-File) is not content.
-    if (line == 1 && raw.starts_with("\xEF\xBB\xBF")) raw.erase(0, 3);
+    if (line == 1 && raw.starts_with("\xEF\xBB\xBF")) raw.remove_prefix(3);
     std::size_t column = 1;
     const std::string_view text = trim(raw, column);
     if (text.empty()) continue;
@@ -128,18 +147,22 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
                          "expected a bit string of length k = " + std::to_string(k) +
                              ", found length " + std::to_string(text.size()));
       }
-      set_bits.clear();
+      std::size_t set = 0;
       for (std::size_t j = 0; j < k; ++j) {
-        if (text[j] == '1') {
-          set_bits.push_back(static_cast<std::uint32_t>(j));
-          ++data.bit_counts.ones[j];
-        } else if (text[j] != '0') {
+        const char c = text[j];
+        if ((c & ~1) != '0') {  // neither '0' nor '1'
           throw InputError(source, line, column + j,
-                           std::string("expected '0' or '1', found '") + text[j] + "'");
+                           std::string("expected '0' or '1', found '") + c + "'");
         }
+        const auto one = static_cast<std::size_t>(c - '0');
+        data.bit_counts.ones[j] += one;
+        set_bits[set] = static_cast<std::uint32_t>(j);
+        set += one;
       }
-      for (std::uint32_t bit : set_bits) data.bit_reports.push_bit(bit);
-      data.bit_reports.end_report();
+      if (options.keep_bit_reports) {
+        for (std::size_t b = 0; b < set; ++b) data.bit_reports.push_bit(set_bits[b]);
+        data.bit_reports.end_report();
+      }
     } else if (!labels.empty()) {
       // A label as `uldp mechanism --format csv` lists it may be CSV-quoted ("h0").
       const bool quoted = text.size() >= 2 && text.front() == '"' && text.back() == '"';

@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include "uldp/error.h"
+#include "uldp/estimate/line_reader.h"
+#include "uldp/testing/generated_stream.h"
 
 namespace uldp::estimate {
 namespace {
@@ -127,6 +129,97 @@ TEST(ReportFile, AByteOrderMarkIsSkippedAndCrlfIsALineEnd) {
 TEST(ReportFile, AnEmptyNIsNoInteger) {
   EXPECT_EQ(error_of("# counts n=\n1\n1\n", 2, true),
             "r.txt:1:12: expected the number of reports n (a non-negative integer), found ''");
+}
+
+ReportData read_in_blocks(const std::string& text, std::size_t k, bool bits, std::size_t block) {
+  std::istringstream in(text);
+  ReportReadOptions options;
+  options.block = block;
+  return read_reports(in, "r.txt", k, bits, {}, options);
+}
+
+// The reader streams in blocks: a line cut by a block boundary (a BOM, a CRLF, a count, a bit
+// string cut anywhere, the last line without a line break) reads as in one piece.
+TEST(ReportFile, LinesSplitAcrossBlocksReadWhole) {
+  const std::string symbols = "\xEF\xBB\xBF# a comment\r\n12\r\n 3 \n\n0007\r\n11";
+  const std::string bits = "\xEF\xBB\xBF# x\r\n0110\r\n  1000\t\n0001";
+  const std::string counts = "# counts n=12\r\n1\n12\r\n 0 \n7";
+  const ReportData s = read(symbols, 13, false), b = read(bits, 4, true), c = read(counts, 4, true);
+  EXPECT_EQ(s.n, 4u);
+  EXPECT_EQ(b.bit_reports.bits(), (std::vector<std::uint32_t>{1, 2, 0, 3}));
+  for (std::size_t block = 1; block <= 9; ++block) {
+    SCOPED_TRACE(block);
+    EXPECT_EQ(read_in_blocks(symbols, 13, false, block).symbol_counts, s.symbol_counts);
+    const ReportData bb = read_in_blocks(bits, 4, true, block);
+    EXPECT_EQ(bb.bit_reports.bits(), b.bit_reports.bits());
+    EXPECT_EQ(bb.bit_reports.offsets(), b.bit_reports.offsets());
+    EXPECT_EQ(bb.bit_counts.ones, b.bit_counts.ones);
+    EXPECT_EQ(read_in_blocks(counts, 4, true, block).bit_counts.ones, c.bit_counts.ones);
+  }
+}
+
+// One bad line deep in a large file, across many blocks, is named by its line and column.
+TEST(ReportFile, ABadLineDeepInALargeFileIsNamed) {
+  std::string text;
+  for (int i = 0; i < 300000; ++i) text += std::to_string(i % 10) + "\n";
+  text[2 * 250000] = 'x';  // line 250001: "x"
+  for (std::size_t block : {std::size_t{7}, std::size_t{4096}, kReadBlock}) {
+    try {
+      read_in_blocks(text, 10, false, block);
+      ADD_FAILURE() << "no error";
+    } catch (const InputError& e) {
+      EXPECT_STREQ(e.what(),
+                   "r.txt:250001:1: expected a symbol index (a non-negative integer), found 'x'");
+    }
+  }
+  std::string bits;
+  for (int i = 0; i < 100000; ++i) bits += i == 77777 ? "01201\n" : "01101\n";
+  try {
+    read_in_blocks(bits, 5, true, 1000);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "r.txt:77778:3: expected '0' or '1', found '2'");
+  }
+}
+
+// Symbol reports tally as they stream: twenty million lines (~40 MB of text, never held) read in
+// memory that does not grow with them; so do bit-vector reports when only their counts are kept.
+TEST(ReportFile, MemoryDoesNotGrowWithTheLines) {
+  const std::uint64_t before = testing::peak_resident_bytes();
+  testing::GeneratedLines symbols(20'000'000, [](std::uint64_t i, std::string& line) {
+    line += static_cast<char>('0' + i % 7);
+  });
+  std::istream in(&symbols);
+  const ReportData d = read_reports(in, "gen", 7, false);
+  EXPECT_EQ(d.n, 20'000'000u);
+  EXPECT_EQ(d.symbol_counts[6], 20'000'000u / 7);
+  testing::GeneratedLines bits(2'000'000, [](std::uint64_t i, std::string& line) {
+    line += (i % 2 ? "0110100111" : "1000000001");
+  });
+  std::istream bits_in(&bits);
+  ReportReadOptions counts_only;
+  counts_only.keep_bit_reports = false;
+  const ReportData b = read_reports(bits_in, "gen", 10, true, {}, counts_only);
+  EXPECT_EQ(b.n, 2'000'000u);
+  EXPECT_EQ(b.bit_counts.n, 2'000'000u);
+  EXPECT_EQ(b.bit_counts.ones[0], 1'000'000u);
+  EXPECT_EQ(b.bit_counts.ones[9], 2'000'000u);
+  EXPECT_EQ(b.bit_reports.size(), 0u);
+  EXPECT_GT(symbols.bytes() + bits.bytes(), 60'000'000u);
+  EXPECT_LT(testing::peak_resident_bytes() - before, 24u << 20);
+}
+
+// Kept bit-vector reports cost their compact form (the set bits), not their text.
+TEST(ReportFile, KeptBitReportsAreTheSetBits) {
+  testing::GeneratedLines bits(100000, [](std::uint64_t i, std::string& line) {
+    line += std::string(200, '0');
+    line[line.size() - 1 - i % 200] = '1';
+  });
+  std::istream in(&bits);
+  const ReportData b = read_reports(in, "gen", 200, true);
+  EXPECT_EQ(b.bit_reports.size(), 100000u);
+  EXPECT_EQ(b.bit_reports.total_set_bits(), 100000u);
+  EXPECT_EQ(b.bit_reports.report(3)[0], 196u);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "uldp/error.h"
 #include "uldp/estimate/conformance.h"
+#include "uldp/testing/generated_stream.h"
 #include "uldp/testing/sample_dialects.h"
 
 namespace uldp::estimate {
@@ -59,6 +60,104 @@ TEST(SampleFile, MalformedLinesNameFileLineAndColumn) {
   EXPECT_EQ(error_of("0,01\n", "rappor", 3),
             "s.txt:1:3: expected a string of k = 3 characters 0/1");
   EXPECT_EQ(error_of("# none\n", "rr", 3), "s.txt: no samples");
+}
+
+SampleTallies tally_in_blocks(const std::string& text, const char* mechanism, std::size_t k,
+                              std::size_t block, const OutputSyntax& syntax = {}) {
+  const testing::SampleReference r = testing::sample_reference(mechanism, k);
+  std::istringstream in(text);
+  return tally_samples(in, "s.txt", r.model, r.scope, syntax, block);
+}
+
+void expect_same_tallies(const SampleTallies& a, const SampleTallies& b) {
+  EXPECT_EQ(a.n, b.n);
+  EXPECT_EQ(a.per_input, b.per_input);
+  EXPECT_EQ(a.symbol_counts, b.symbol_counts);
+  EXPECT_EQ(a.ones, b.ones);
+  EXPECT_EQ(a.protected_ones, b.protected_ones);
+  EXPECT_EQ(a.in_protected, b.in_protected);
+  EXPECT_EQ(a.both_ones, b.both_ones);
+  EXPECT_EQ(a.impossible, b.impossible);
+  EXPECT_EQ(a.first_impossible_line, b.first_impossible_line);
+  EXPECT_EQ(a.first_impossible, b.first_impossible);
+}
+
+// The reader streams in blocks: a line cut by a block boundary anywhere (a BOM, blanks, a CRLF,
+// a label, a bit string, the last line without a line break) tallies as in one piece.
+TEST(SampleFile, LinesSplitAcrossBlocksTallyWhole) {
+  const std::string symbols = "\xEF\xBB\xBF# x,y\r\n0,1\r\n 2 , 2\n\n11,10\r\n3,\"4\"\n10,11";
+  const std::string bits = "\xEF\xBB\xBF# x,y\r\n1,0110\r\n 3 , 1001 \n2,0010\n0,1111";
+  OutputSyntax labels;  // urr's outputs as `uldp mechanism --format csv` lists them
+  for (int y = 0; y < 12; ++y) labels.labels.push_back(std::to_string(y));
+  const SampleTallies s = tally_in_blocks(symbols, "urr", 12, kReadBlock, labels);
+  const SampleTallies b = tally(bits, "urap", 4);
+  EXPECT_EQ(s.n, 5u);
+  EXPECT_EQ(b.n, 4u);
+  for (std::size_t block = 1; block <= 11; ++block) {
+    SCOPED_TRACE(block);
+    expect_same_tallies(tally_in_blocks(symbols, "urr", 12, block, labels), s);
+    expect_same_tallies(tally_in_blocks(bits, "urap", 4, block), b);
+  }
+}
+
+// The plain lines the reader takes without a copy tally as the same samples written with blanks
+// and quotes (which take the general path): impossible outputs and their first line included.
+TEST(SampleFile, PlainAndBlankedLinesTallyAlike) {
+  const std::string plain = "0,1\n5,5\n1,0\n7,2\n";  // urr(5): X_S = {0,1}; 7 -> 2 impossible
+  const std::string blanked = " 0 ,1\n5\t,\"5\"\n1, 0 \n 7,2\r\n";
+  OutputSyntax labels;
+  for (int y = 0; y < 12; ++y) labels.labels.push_back(std::to_string(y));
+  const SampleTallies a = tally_in_blocks(plain, "urr", 12, kReadBlock, labels);
+  expect_same_tallies(a, tally_in_blocks(blanked, "urr", 12, kReadBlock, labels));
+  EXPECT_EQ(a.impossible, 1u);
+  EXPECT_EQ(a.first_impossible_line, 4u);
+  EXPECT_EQ(a.first_impossible, "x = 7, y = 2");
+  const std::string bits_plain = "0,1000\n3,0111\n", bits_blanked = "0 , 1000\n\t3,0111\t\n";
+  expect_same_tallies(tally(bits_plain, "urap", 4), tally(bits_blanked, "urap", 4));
+}
+
+// One bad line deep in a large file, across many blocks, is named by its line and column.
+TEST(SampleFile, ABadLineDeepInALargeFileIsNamed) {
+  std::string text;
+  for (int i = 0; i < 300000; ++i) {
+    text += i == 199999 ? "1,x" : std::to_string(i % 3) + "," + std::to_string(i % 2);
+    text += "\r\n";
+  }
+  for (std::size_t block : {std::size_t{5}, std::size_t{4096}, kReadBlock}) {
+    try {
+      tally_in_blocks(text, "rr", 3, block);
+      ADD_FAILURE() << "no error";
+    } catch (const InputError& e) {
+      EXPECT_STREQ(e.what(), "s.txt:200000:3: expected output index, found 'x'");
+    }
+  }
+  std::string bits;
+  for (int i = 0; i < 100000; ++i) bits += i == 54320 ? "2,01a\n" : "2,011\n";
+  EXPECT_EQ(error_of(bits, "rappor", 3),
+            "s.txt:54321:3: expected a string of k = 3 characters 0/1");
+}
+
+// Samples tally as they stream: ten million lines (~40 MB of text, never held) in memory that does
+// not grow with them.
+TEST(SampleFile, MemoryDoesNotGrowWithTheLines) {
+  const testing::SampleReference rr = testing::sample_reference("rr", 3);
+  const std::uint64_t before = testing::peak_resident_bytes();
+  testing::GeneratedLines lines(10'000'000, [](std::uint64_t i, std::string& line) {
+    line += std::to_string(i % 3) + "," + std::to_string(i % 2);
+  });
+  std::istream in(&lines);
+  const SampleTallies t = tally_samples(in, "gen", rr.model, rr.scope);
+  EXPECT_EQ(t.n, 10'000'000u);
+  EXPECT_EQ(t.symbol_counts[0].at(0) + t.symbol_counts[0].at(1), t.per_input[0]);
+  const testing::SampleReference rappor = testing::sample_reference("rappor", 6);
+  testing::GeneratedLines bits(2'000'000, [](std::uint64_t i, std::string& line) {
+    line += std::to_string(i % 6) + (i % 2 ? ",011001" : ",100000");
+  });
+  std::istream bits_in(&bits);
+  const SampleTallies b = tally_samples(bits_in, "gen", rappor.model, rappor.scope);
+  EXPECT_EQ(b.n, 2'000'000u);
+  EXPECT_GT(lines.bytes() + bits.bytes(), 50'000'000u);
+  EXPECT_LT(testing::peak_resident_bytes() - before, 24u << 20);
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/estimate/estimation_model.h"
+#include "uldp/estimate/line_reader.h"
 
 namespace uldp::estimate {
 
@@ -77,10 +78,11 @@ std::string report_label(std::span<const std::uint32_t> set_bits, const IndexSet
 
 /// Reads "x,y" lines (y as `syntax` says for symbol models, a k-character 0/1 string for
 /// bit-vector models; '#' comments and blank lines skipped) and tallies them against the model
-/// and the scope. Throws InputError "source:line:column: ..." on malformed lines.
+/// and the scope. Throws InputError "source:line:column: ..." on malformed lines. Streams, `block`
+/// bytes at a time: memory is the tallies' and one block, whatever the number of lines.
 SampleTallies tally_samples(std::istream& in, const std::string& source,
                             const EstimationModel& model, const RatioScope& scope,
-                            const OutputSyntax& syntax = {});
+                            const OutputSyntax& syntax = {}, std::size_t block = kReadBlock);
 
 /// The verdict of a conformance test. `kInsufficient`: nothing was found, but the run is too small
 /// to say so (an input without samples, or a resolution coarser than asked).

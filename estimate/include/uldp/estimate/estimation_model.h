@@ -43,6 +43,11 @@ std::size_t report_size(const EstimationModel& model);
 /// otherwise. Report files name outputs by these (report_file.h).
 std::vector<std::string> report_labels(const EstimationModel& model);
 
+/// Whether an estimator reads each bit-vector report rather than the per-bit counts: EM
+/// (`em` true) on every bit-vector model, and emp / thr on ubd-opt (a report's block size is its
+/// bit count). Readers may keep only the counts otherwise (ReportReadOptions::keep_bit_reports).
+bool needs_each_report(const EstimationModel& model, bool em);
+
 /// The empirical estimate from report counts (symbol histogram or per-bit counts).
 std::vector<double> empirical_estimate(const EstimationModel& model, const ReportData& data);
 /// The empirical estimate with the significance threshold at level alpha.

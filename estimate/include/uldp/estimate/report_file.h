@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "uldp/estimate/line_reader.h"
 #include "uldp/estimate/reports.h"
 
 namespace uldp::estimate {
@@ -31,12 +32,23 @@ struct ReportData {
   std::uint64_t n = 0;   ///< number of reports
 };
 
+/// How read_reports reads.
+struct ReportReadOptions {
+  /// Per-report bit vectors: keep each report in ReportData::bit_reports (EM and ubd-opt's
+  /// estimators need them; needs_each_report in estimation_model.h). false: only the bit counts
+  /// are kept, bit_reports stays empty and memory does not grow with the reports.
+  bool keep_bit_reports = true;
+  std::size_t block = kReadBlock;  ///< bytes read at a time (tests split lines across blocks)
+};
+
 /// Reads a report file for a mechanism with k symbols or bits (its report size); `source` names it
 /// in errors. `labels`: the outputs' labels in column order where they are not the indices (uHR,
 /// report_labels in estimation_model.h); a per-report symbol line is then a label, while counts
-/// stay positional. Empty: a symbol line is the index.
+/// stay positional. Empty: a symbol line is the index. Streams: memory is O(k) plus one block,
+/// plus the kept bit-vector reports in their compact form.
 ReportData read_reports(std::istream& in, const std::string& source, std::size_t k,
-                        bool bit_vectors, std::span<const std::string> labels = {});
+                        bool bit_vectors, std::span<const std::string> labels = {},
+                        const ReportReadOptions& options = {});
 
 /// Writes per-report symbol data / bit-vector data / counts in the format above.
 void write_symbol_reports(std::ostream& out, const std::vector<std::uint32_t>& symbols,

@@ -1,0 +1,87 @@
+// The lines of a stream, read in large blocks: the readers of report files and sample files hand
+// each line to their parser as a view into the block, so that memory does not grow with the number
+// of lines and no line is copied (a line split across two blocks is moved to the front of the
+// buffer before the next block is read behind it).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <istream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "uldp/error.h"
+
+namespace uldp::estimate {
+
+/// The block size of the line readers (1 MiB); tests pass tiny ones to split lines across blocks.
+inline constexpr std::size_t kReadBlock = std::size_t{1} << 20;
+
+/// Splits a stream into lines at '\n' (a '\r' before it stays in the line, a last line without
+/// '\n' is a line), as std::getline does, reading `block` bytes at a time.
+class LineReader {
+ public:
+  /// `source` names the stream in errors; a line longer than `max_line` bytes is an InputError
+  /// "source:LINE:1: line too long" (memory: one block plus the longest line).
+  LineReader(std::istream& in, const std::string& source, std::size_t block = kReadBlock,
+             std::size_t max_line = SIZE_MAX)
+      : in_(in), source_(source), block_(block == 0 ? 1 : block), max_line_(max_line) {
+    buffer_.resize(block_);
+  }
+
+  /// The next line without its '\n', or false at the end of the stream; the view is valid until
+  /// the next call.
+  bool next(std::string_view& line) {
+    for (;;) {
+      const char* data = buffer_.data();
+      const void* newline = std::memchr(data + scanned_, '\n', end_ - scanned_);
+      if (newline != nullptr) {
+        const std::size_t at = static_cast<std::size_t>(static_cast<const char*>(newline) - data);
+        return give(line, at, at + 1);
+      }
+      scanned_ = end_;
+      if (end_ - begin_ > max_line_) throw InputError(source_, number_ + 1, 1, "line too long");
+      if (at_end_) {
+        if (begin_ == end_) return false;
+        return give(line, end_, end_);
+      }
+      fill();
+    }
+  }
+
+  /// The 1-based number of the line next() returned last.
+  std::size_t line_number() const { return number_; }
+
+ private:
+  bool give(std::string_view& line, std::size_t end, std::size_t next_begin) {
+    ++number_;
+    if (end - begin_ > max_line_) throw InputError(source_, number_, 1, "line too long");
+    line = std::string_view(buffer_.data() + begin_, end - begin_);
+    begin_ = scanned_ = next_begin;
+    return true;
+  }
+
+  // Moves the unread tail to the front and reads one more block behind it.
+  void fill() {
+    const std::size_t tail = end_ - begin_;
+    if (begin_ > 0 && tail > 0) std::memmove(buffer_.data(), buffer_.data() + begin_, tail);
+    begin_ = 0;
+    scanned_ = end_ = tail;
+    if (buffer_.size() < tail + block_) buffer_.resize(tail + block_);
+    in_.read(buffer_.data() + end_, static_cast<std::streamsize>(block_));
+    const auto got = static_cast<std::size_t>(in_.gcount());
+    end_ += got;
+    if (got == 0 || !in_) at_end_ = true;
+  }
+
+  std::istream& in_;
+  const std::string& source_;
+  std::size_t block_, max_line_;
+  std::vector<char> buffer_;
+  std::size_t begin_ = 0, end_ = 0, scanned_ = 0, number_ = 0;
+  bool at_end_ = false;
+};
+
+}  // namespace uldp::estimate
