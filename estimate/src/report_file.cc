@@ -62,7 +62,9 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
   }
   ReportData data;
   data.bit_vectors = bit_vectors;
-  data.bit_reports = BitReports(k);
+  // Read packed (a k-character line never costs more than k/8 bytes), then kept in the smaller
+  // layout for the density read.
+  data.bit_reports = BitReports(k, BitLayout::kPacked);
   data.bit_counts.ones.assign(k, 0);
   data.symbol_counts.assign(k, 0);
   LineReader reader(in, source, options.block, kMaxLine);
@@ -194,6 +196,14 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
   }
   if (bit_vectors && data.per_report) data.bit_counts.n = data.n;
   if (data.n == 0) throw InputError(source, "no reports");
+  if (data.bit_reports.size() > 0) {
+    const double mean_set_bits = static_cast<double>(data.bit_reports.total_set_bits()) /
+                                 static_cast<double>(data.bit_reports.size());
+    const BitLayout smaller = smaller_layout(k, mean_set_bits);
+    if (smaller != data.bit_reports.layout()) {
+      data.bit_reports = data.bit_reports.in_layout(smaller);
+    }
+  }
   return data;
 }
 
