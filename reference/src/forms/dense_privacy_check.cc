@@ -164,15 +164,58 @@ void require_fit(const DenseMechanism& q, const IndexSet& sensitive) {
   }
 }
 
+// The first two rows with a nonzero entry in a column (nullopt: there are fewer).
+struct NonzeroRows {
+  std::optional<std::size_t> first, second;
+};
+
+// Each column's NonzeroRows: looked for down the column (rationals, stopping at the second), or
+// for binary64 patterns all at once, row by row in storage order (the same rows).
+template <class Entries>
+class ColumnNonzeros {
+ public:
+  ColumnNonzeros(const DenseMechanism& m, const Entries& q) : m_(m), q_(q) {
+    if constexpr (kBinary64) {
+      table_.resize(m.num_outputs());
+      for (std::size_t x = 0; x < m.num_inputs(); ++x) {
+        if (x % 64 == 0) check_cancelled();
+        for (std::size_t y = 0; y < m.num_outputs(); ++y) {
+          if (q(x, y) == 0) continue;
+          NonzeroRows& rows = table_[y];
+          if (!rows.first) {
+            rows.first = x;
+          } else if (!rows.second) {
+            rows.second = x;
+          }
+        }
+      }
+    }
+  }
+  NonzeroRows operator()(std::size_t y) const {
+    if constexpr (kBinary64) {
+      return table_[y];
+    } else {
+      NonzeroRows rows;
+      for (std::size_t x = 0; x < m_.num_inputs() && !rows.second; ++x) {
+        if (!Entries::is_zero(q_(x, y))) (rows.first ? rows.second : rows.first) = x;
+      }
+      return rows;
+    }
+  }
+
+ private:
+  static constexpr bool kBinary64 = std::is_same_v<Entries, Binary64Entries>;
+  const DenseMechanism& m_;
+  const Entries& q_;
+  std::vector<NonzeroRows> table_;
+};
+
 // Condition 1 of Definition 2 for one output y in Y_I; returns the witness when it fails.
 template <class Entries>
 std::optional<Witness> invertibility_failure(const DenseMechanism& m, const Entries& q,
                                              const IndexSet& sensitive, std::size_t y,
-                                             UldpReading reading) {
-  std::optional<std::size_t> first, second;
-  for (std::size_t x = 0; x < m.num_inputs() && !second; ++x) {
-    if (!Entries::is_zero(q(x, y))) (first ? second : first) = x;
-  }
+                                             const NonzeroRows& rows, UldpReading reading) {
+  const auto& [first, second] = rows;
   if (second) return make_witness(m, q, *first, *second, y);  // y identifies no single input
   if (first) {
     if (sensitive.contains(*first)) return make_witness(m, q, *first, *first, y);  // leaks x in X_S
@@ -185,10 +228,19 @@ std::optional<Witness> invertibility_failure(const DenseMechanism& m, const Entr
   return make_witness(m, q, x, x, y);
 }
 
-std::optional<Witness> invertibility_failure(const DenseMechanism& q, const IndexSet& sensitive,
-                                             std::size_t y, UldpReading reading) {
-  return with_entries(q, [&](const auto& entries) {
-    return invertibility_failure(q, entries, sensitive, y, reading);
+// The first output of Y_I where condition 1 fails, with its witness.
+std::optional<Witness> first_invertibility_failure(const DenseMechanism& q,
+                                                   const IndexSet& sensitive,
+                                                   const IndexSet& protected_outputs,
+                                                   UldpReading reading) {
+  return with_entries(q, [&](const auto& entries) -> std::optional<Witness> {
+    const ColumnNonzeros nonzeros(q, entries);
+    for (std::size_t y = 0; y < q.num_outputs(); ++y) {
+      if (protected_outputs.contains(y)) continue;
+      if (auto witness = invertibility_failure(q, entries, sensitive, y, nonzeros(y), reading))
+        return witness;
+    }
+    return std::nullopt;
   });
 }
 
@@ -208,18 +260,15 @@ Verdict check_uldp(const DenseMechanism& q, const IndexSet& sensitive,
                           std::to_string(protected_outputs.universe()) +
                           " outputs but the matrix has " + std::to_string(q.num_outputs()));
   }
-  for (std::size_t y = 0; y < q.num_outputs(); ++y) {
-    if (protected_outputs.contains(y)) continue;
-    if (auto witness = invertibility_failure(q, sensitive, y, reading)) {
-      Verdict v = ratio_verdict(
-          ratio_sup(q, std::vector<bool>(q.num_inputs(), true), protected_outputs.indices()),
-          std::nullopt);
-      v.holds = false;
-      v.tight_exp_eps = ExtendedRational::infinity();  // no ε repairs condition 1
-      v.violated = Condition::kInvertibility;
-      v.witness = std::move(witness);
-      return v;
-    }
+  if (auto witness = first_invertibility_failure(q, sensitive, protected_outputs, reading)) {
+    Verdict v = ratio_verdict(
+        ratio_sup(q, std::vector<bool>(q.num_inputs(), true), protected_outputs.indices()),
+        std::nullopt);
+    v.holds = false;
+    v.tight_exp_eps = ExtendedRational::infinity();  // no ε repairs condition 1
+    v.violated = Condition::kInvertibility;
+    v.witness = std::move(witness);
+    return v;
   }
   return ratio_verdict(
       ratio_sup(q, std::vector<bool>(q.num_inputs(), true), protected_outputs.indices()), budget);
@@ -237,16 +286,11 @@ IndexSet minimal_protected_outputs(const DenseMechanism& q, const IndexSet& sens
   require_fit(q, sensitive);
   std::vector<std::size_t> protected_outputs;
   with_entries(q, [&](const auto& entries) {
-    using Entries = std::decay_t<decltype(entries)>;
+    const ColumnNonzeros nonzeros(q, entries);
     for (std::size_t y = 0; y < q.num_outputs(); ++y) {
-      std::size_t nonzero = 0, last = 0;
-      for (std::size_t x = 0; x < q.num_inputs() && nonzero < 2; ++x) {
-        if (!Entries::is_zero(entries(x, y))) {
-          ++nonzero;
-          last = x;
-        }
-      }
-      if (!(nonzero == 1 && !sensitive.contains(last))) protected_outputs.push_back(y);
+      const NonzeroRows rows = nonzeros(y);
+      const bool one_non_sensitive = rows.first && !rows.second && !sensitive.contains(*rows.first);
+      if (!one_non_sensitive) protected_outputs.push_back(y);
     }
     return 0;
   });
