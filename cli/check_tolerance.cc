@@ -3,6 +3,7 @@
 
 #include "uldp/arithmetic/certified_exp.h"
 #include "uldp/arithmetic/extended_rational.h"
+#include "uldp/forms/stochasticity.h"
 
 namespace uldp::cli {
 namespace {
@@ -80,8 +81,7 @@ Bracket log_bracket(const Rational& value) {
 std::vector<RowSumExcess> row_sum_excesses(const DenseMechanism& q) {
   std::vector<RowSumExcess> rows;
   for (std::size_t x = 0; x < q.num_inputs(); ++x) {
-    Rational sum(0);
-    for (std::size_t y = 0; y < q.num_outputs(); ++y) sum += q(x, y);
+    const Rational sum = row_sum(q, x);
     if (sum != 1) rows.push_back({x, sum - 1});
   }
   return rows;

@@ -3,7 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <charconv>
+#include <cstdio>
+#include <random>
+
 #include "uldp/error.h"
+#include "uldp/io/entry_reading.h"
 
 namespace uldp {
 namespace {
@@ -348,6 +353,177 @@ TEST(MatrixWriter, ItsCsvReadsBackWithAnyLabels) {
 TEST(MechanismFile, MissingFileIsAnInputError) {
   EXPECT_EQ(message_of([] { read_mechanism_file("/nonexistent/q.csv"); }),
             "/nonexistent/q.csv: cannot open file");
+}
+
+// --binary64 delimited text takes a fast reading (plain decimals straight to binary64 patterns,
+// lines split in two threads above 1 MB, internal/binary64_rows.h): it must give the general
+// reading's matrix and, for a bad file, the general reading's error for the first bad line in
+// file order.
+const MatrixReadOptions kBinary64{.reading = EntryReading::kBinary64};
+
+// A matrix as text: its cells, where each row starts, and the text.
+struct MatrixText {
+  std::vector<std::vector<std::string>> cells;
+  std::vector<std::size_t> lines;  // the line of each row
+  std::string text;
+};
+
+// Cells of every kind the binary64 reading takes: shortest and 17-digit decimals, subnormals,
+// exponents, 0 and 1, and (rarely) a hex float, a fraction, a sign.
+std::string random_cell(std::mt19937_64& random) {
+  static const char* const kOthers[] = {"0",    "1",     "0.1",       "0x1.8p-2", "1/2",
+                                        "-0",   "+0.25", "4.9e-324",  "1e-300",   "0.5E0",
+                                        "1e-5", ".5",    "2.225e-308"};
+  char buffer[64];
+  const double d = std::uniform_real_distribution<double>(0.0, 1.0)(random);
+  switch (random() % 8) {
+    case 0:
+      return kOthers[random() % std::size(kOthers)];
+    case 1:
+      std::snprintf(buffer, sizeof buffer, "%.17g", d);
+      return buffer;
+    case 2:
+      std::snprintf(buffer, sizeof buffer, "%.3e", d * 1e-200);
+      return buffer;
+    default: {
+      const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, d);
+      return std::string(buffer, end);
+    }
+  }
+}
+
+// rows x columns cells; `separator` between cells, `eol` after each row, and now and then a blank
+// or comment line between rows.
+MatrixText random_matrix(std::size_t rows, std::size_t columns, unsigned seed,
+                         const std::string& separator = ",", const std::string& eol = "\n") {
+  std::mt19937_64 random(seed);
+  MatrixText m;
+  std::size_t line = 1;
+  for (std::size_t x = 0; x < rows; ++x) {
+    if (x > 0 && random() % 50 == 0) {
+      m.text += random() % 2 ? "# a comment" + eol : "  " + eol;
+      ++line;
+    }
+    m.cells.emplace_back();
+    for (std::size_t y = 0; y < columns; ++y) {
+      m.cells.back().push_back(random_cell(random));
+      m.text += (y ? separator : "") + m.cells.back().back();
+    }
+    m.text += eol;
+    m.lines.push_back(line++);
+  }
+  return m;
+}
+
+// The matrix has each cell's general --binary64 value and each row's line.
+void expect_read_as_general(const MatrixFile& f, const MatrixText& m) {
+  ASSERT_EQ(f.matrix.num_inputs(), m.cells.size());
+  for (std::size_t x = 0; x < m.cells.size(); ++x) {
+    ASSERT_EQ(f.row_locations[x], "line " + std::to_string(m.lines[x]));
+    for (std::size_t y = 0; y < m.cells[x].size(); ++y) {
+      ASSERT_EQ(f.matrix(x, y), read_entry(m.cells[x][y], EntryReading::kBinary64, "entry"))
+          << "row " << x << " column " << y << ": " << m.cells[x][y];
+    }
+  }
+}
+
+TEST(Binary64Reading, LargeFileGivesTheGeneralReadingsValuesCompactly) {
+  const MatrixText m = random_matrix(2000, 64, 1);
+  ASSERT_GT(m.text.size(), 2u << 20);  // two threads
+  const MatrixFile f = parse_matrix_csv(m.text, "m.csv", kBinary64);
+  EXPECT_TRUE(f.matrix.is_binary64());
+  expect_read_as_general(f, m);
+}
+
+TEST(Binary64Reading, EveryDelimiterAndLineEnd) {
+  struct Case {
+    std::string separator, eol;
+  };
+  for (const Case& c : {Case{",", "\r\n"}, Case{" ; ", "\n"}, Case{"\t", "\n"},
+                        Case{" \t  ", "\r\n"}, Case{", ", "\n"}}) {
+    const MatrixText m = random_matrix(700, 64, 2, c.separator, c.eol);
+    const MatrixFile f = parse_matrix_csv(m.text, "m.csv", kBinary64);
+    EXPECT_TRUE(f.matrix.is_binary64()) << c.separator;
+    expect_read_as_general(f, m);
+  }
+  // Small files (one thread), with a header and without a final line end.
+  const MatrixFile f = parse_matrix_csv("a,b\n0.1,0.9\r\n\n0.25 ,0.75", "m.csv", kBinary64);
+  EXPECT_TRUE(f.matrix.is_binary64());
+  EXPECT_EQ(f.matrix(0, 0), from_double(0.1));
+  EXPECT_EQ(f.matrix(1, 1), Rational(3, 4));
+  EXPECT_EQ(f.row_locations, (std::vector<std::string>{"line 2", "line 4"}));
+}
+
+TEST(Binary64Reading, EntriesThatAreNoBinary64ValueTakeTheGeneralReading) {
+  MatrixText m = random_matrix(1000, 64, 3);
+  // A row of 1/3 then 63 zeros after the others.
+  std::string row = "1/3";
+  for (int i = 1; i < 64; ++i) row += ",0";
+  const MatrixFile f = parse_matrix_csv(m.text + row + "\n", "m.csv", kBinary64);
+  EXPECT_FALSE(f.matrix.is_binary64());
+  EXPECT_EQ(f.matrix(1000, 0), Rational(1, 3));
+  m.cells.emplace_back(std::vector<std::string>{"1/3"});
+  m.cells.back().resize(64, "0");
+  m.lines.push_back(m.lines.back() + 1);
+  expect_read_as_general(f, m);
+  // Quotes after the first row: the general reading too.
+  const MatrixFile quoted = parse_matrix_csv("0.5,0.5\n\"0.1\",0.9\n", "m.csv", kBinary64);
+  EXPECT_FALSE(quoted.matrix.is_binary64());
+  EXPECT_EQ(quoted.matrix(1, 0), from_double(0.1));
+}
+
+// The text of `m` with row x's cell y replaced by `cell`, and the place it is at.
+struct Placed {
+  std::string text;
+  std::string where;  // "line:column"
+};
+Placed with_cell(const MatrixText& m, std::size_t x, std::size_t y, const std::string& cell) {
+  std::size_t line = 1, pos = 0;
+  while (line < m.lines[x]) {
+    pos = m.text.find('\n', pos) + 1;
+    ++line;
+  }
+  std::size_t column = 0;
+  for (std::size_t i = 0; i < y; ++i) column += m.cells[x][i].size() + 1;
+  Placed p{m.text, std::to_string(m.lines[x]) + ":" + std::to_string(column + 1)};
+  p.text.replace(pos + column, m.cells[x][y].size(), cell);
+  return p;
+}
+
+TEST(Binary64Reading, ErrorNamesTheFirstBadEntryInFileOrder) {
+  const MatrixText m = random_matrix(2000, 64, 4);
+  // Only in the second half (the second thread's).
+  const Placed late = with_cell(m, 1700, 5, "abc");
+  EXPECT_EQ(message_of([&] { parse_matrix_csv(late.text, "m.csv", kBinary64); }),
+            "m.csv:" + late.where + ": entry: 'abc' is not a number");
+  // In both halves: the first.
+  const Placed early = with_cell(MatrixText{m.cells, m.lines, late.text}, 300, 0, "1.5");
+  EXPECT_EQ(message_of([&] { parse_matrix_csv(early.text, "m.csv", kBinary64); }),
+            "m.csv:" + early.where + ": entry 3/2 is a probability outside [0,1]");
+  // A good entry that is no binary64 value before it changes nothing.
+  const Placed third = with_cell(MatrixText{m.cells, m.lines, late.text}, 100, 2, "1/3");
+  EXPECT_EQ(message_of([&] { parse_matrix_csv(third.text, "m.csv", kBinary64); }),
+            "m.csv:" + late.where + ": entry: 'abc' is not a number");
+  // Beyond the binary64 range; an empty cell.
+  const Placed huge = with_cell(m, 1999, 63, "1e400");
+  EXPECT_EQ(message_of([&] { parse_matrix_csv(huge.text, "m.csv", kBinary64); }),
+            "m.csv:" + huge.where +
+                ": entry: '1e400' is beyond the binary64 range (its nearest double is infinite)");
+  const Placed empty = with_cell(m, 1000, 0, "");
+  EXPECT_EQ(message_of([&] { parse_matrix_csv(empty.text, "m.csv", kBinary64); }),
+            "m.csv:" + empty.where + ": entry: '' is not a number (it is empty)");
+}
+
+TEST(Binary64Reading, RaggedRowBeforeALaterBadEntry) {
+  const MatrixText m = random_matrix(2000, 64, 5);
+  Placed bad = with_cell(m, 1900, 1, "x");
+  // Row 1200 loses its last cell.
+  std::size_t pos = 0;
+  for (std::size_t line = 1; line <= m.lines[1200]; ++line) pos = bad.text.find('\n', pos) + 1;
+  const std::size_t comma = bad.text.rfind(',', pos - 1);
+  bad.text.erase(comma, pos - 1 - comma);
+  EXPECT_EQ(message_of([&] { parse_matrix_csv(bad.text, "m.csv", kBinary64); }),
+            "m.csv:" + std::to_string(m.lines[1200]) + ":1: row has 63 entries, expected 64");
 }
 
 }  // namespace

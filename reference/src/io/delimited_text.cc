@@ -66,6 +66,15 @@ DelimitedText::DelimitedText(std::string_view text, std::string source,
   }
 }
 
+DelimitedText::DelimitedText(std::string_view text, std::string source, Delimiter delimiter,
+                             std::size_t offset, std::size_t line)
+    : text_(text),
+      source_(std::move(source)),
+      pos_(offset),
+      line_(line),
+      line_start_(offset),
+      delimiter_(delimiter) {}
+
 void DelimitedText::skip_blank_and_comment_lines(bool record_comments) {
   while (pos_ < text_.size()) {
     std::size_t end = text_.find('\n', pos_);

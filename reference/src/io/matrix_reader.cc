@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "internal/binary64_rows.h"
+#include "uldp/arithmetic/binary64.h"
 #include "uldp/arithmetic/probability.h"
 #include "uldp/error.h"
 #include "uldp/progress.h"
@@ -305,8 +307,25 @@ std::pair<std::size_t, std::size_t> line_and_column(std::string_view text, std::
 
 }  // namespace
 
-MatrixFile parse_matrix_csv(std::string_view text, const std::string& source,
-                            const MatrixReadOptions& options) {
+namespace {
+
+// One data row as the general reading takes it: its size, the size limit (`row` is its index
+// among the data rows), then each entry in order.
+void read_row(const TextRecord& record, std::size_t row, std::size_t columns, EntryReading reading,
+              const std::string& source, std::vector<Rational>& entries) {
+  if (record.cells.size() != columns) {
+    throw InputError(source, record.line, 1,
+                     "row has " + std::to_string(record.cells.size()) + " entries, expected " +
+                         std::to_string(columns));
+  }
+  check_entry_count(row + 1, columns, source);
+  for (const TextCell& c : record.cells)
+    entries.push_back(probability_at(c.text, reading, source, c.line, c.column));
+}
+
+// The general reading: every entry a rational.
+MatrixFile parse_csv_rationals(std::string_view text, const std::string& source,
+                               const MatrixReadOptions& options) {
   DelimitedText records(text, source, options.delimiter);
   TextLayout layout{records.delimiter(), records.delimiter_detected(), std::nullopt};
   std::vector<std::string> labels;
@@ -327,14 +346,7 @@ MatrixFile parse_matrix_csv(std::string_view text, const std::string& source,
         continue;
       }
     }
-    if (record->cells.size() != columns) {
-      throw InputError(source, record->line, 1,
-                       "row has " + std::to_string(record->cells.size()) + " entries, expected " +
-                           std::to_string(columns));
-    }
-    check_entry_count(locations.size() + 1, columns, source);
-    for (const TextCell& c : record->cells)
-      entries.push_back(probability_at(c.text, options.reading, source, c.line, c.column));
+    read_row(*record, locations.size(), columns, options.reading, source, entries);
     locations.push_back("line " + std::to_string(record->line));
   }
   if (locations.empty()) throw InputError(source, "no matrix rows found");
@@ -342,6 +354,74 @@ MatrixFile parse_matrix_csv(std::string_view text, const std::string& source,
   const std::size_t rows = locations.size();
   return {DenseMechanism(rows, std::move(labels), std::move(entries)), source, std::move(locations),
           layout};
+}
+
+// With --binary64, when every entry is a binary64 value (every decimal is): the same matrix as
+// parse_csv_rationals, and the same error for the same first bad line, with the entries kept as
+// binary64 patterns and the data rows read by internal::read_binary64_rows. nullopt when the
+// general reading is needed (quotes after the first row, an entry such as 1/3).
+std::optional<MatrixFile> parse_csv_binary64(std::string_view text, const std::string& source,
+                                             const MatrixReadOptions& options) {
+  DelimitedText records(text, source, options.delimiter);
+  TextLayout layout{records.delimiter(), records.delimiter_detected(), std::nullopt};
+  const std::optional<TextRecord> first = records.next();
+  if (!first) throw InputError(source, "no matrix rows found");
+  const std::size_t columns = first->cells.size();
+  layout.header = decide_header(*first, records, options, source);
+  std::vector<std::string> labels;
+  std::vector<std::uint64_t> first_row;
+  if (layout.header) {
+    labels = header_labels(*first, source);
+  } else {
+    std::vector<Rational> values;
+    read_row(*first, 0, columns, options.reading, source, values);
+    for (const Rational& value : values) {
+      const auto bits = binary64_bits(value);
+      if (!bits) return std::nullopt;
+      first_row.push_back(*bits);
+    }
+  }
+  if (text.find('"', records.offset()) != std::string_view::npos) return std::nullopt;
+  const std::size_t leading = first_row.empty() ? 0 : 1;
+  // Rows 0 .. limit - 1 (counting the first) fit in kMaxMatrixEntries; row `limit` is refused.
+  const std::size_t limit = kMaxMatrixEntries / columns;
+  internal::Binary64RowsRequest request;
+  request.offset = records.offset();
+  request.line = records.line();
+  request.delimiter = layout.delimiter;
+  request.columns = columns;
+  request.leading_rows = leading;
+  request.max_rows = limit - leading;
+  internal::Binary64Rows rows = internal::read_binary64_rows(text, source, request);
+  if (rows.untaken) {
+    // The general reading of that line throws its error (the first in the file), or shows that
+    // the line is good but not binary64 (or the file has rows beyond the limit: it throws).
+    DelimitedText again(text, source, layout.delimiter, rows.untaken->offset, rows.untaken->line);
+    std::vector<Rational> scratch;
+    read_row(*again.next(), leading + rows.untaken->row, columns, options.reading, source, scratch);
+    return std::nullopt;
+  }
+  std::copy(first_row.begin(), first_row.end(), rows.entries.begin());
+  std::vector<std::string> locations;
+  if (leading) locations.push_back("line " + std::to_string(first->line));
+  for (std::size_t line : rows.lines) locations.push_back("line " + std::to_string(line));
+  if (locations.empty()) throw InputError(source, "no matrix rows found");
+  if (labels.empty()) labels = DenseMechanism::index_labels(columns);
+  const std::size_t count = locations.size();
+  return MatrixFile{
+      DenseMechanism::from_binary64(count, std::move(labels), std::move(rows.entries)), source,
+      std::move(locations), layout};
+}
+
+}  // namespace
+
+MatrixFile parse_matrix_csv(std::string_view text, const std::string& source,
+                            const MatrixReadOptions& options) {
+  if (options.reading == EntryReading::kBinary64) {
+    if (std::optional<MatrixFile> file = parse_csv_binary64(text, source, options))
+      return std::move(*file);
+  }
+  return parse_csv_rationals(text, source, options);
 }
 
 std::string describe_reading(const MatrixFile& file) {

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,28 +13,52 @@ namespace uldp {
 
 /// An exact |X| x |Y| matrix of transition probabilities with output labels. The shape is an
 /// invariant; stochasticity is not (user matrices are checked, see checks/stochasticity.h).
+/// Its entries are rationals, or (a file read with --binary64) binary64 values kept as their
+/// 8-byte patterns (uldp/arithmetic/binary64.h): the same exact values in a tenth of the memory,
+/// which the checks read directly. Immutable once built.
 class DenseMechanism {
  public:
   /// `entries` is row-major with inputs * labels.size() entries.
   DenseMechanism(std::size_t inputs, std::vector<std::string> output_labels,
                  std::vector<Rational> entries);
+  /// Row-major entries given as non-negative finite binary64 patterns, kept compact.
+  static DenseMechanism from_binary64(std::size_t inputs, std::vector<std::string> output_labels,
+                                      std::vector<std::uint64_t> entries);
 
   std::size_t num_inputs() const { return inputs_; }
   std::size_t num_outputs() const { return labels_.size(); }
-  /// Q(y|x).
+  /// Q(y|x). On a binary64 matrix the first call makes the rational entries (as much memory as
+  /// a rational matrix); the checks use binary64_entries() instead.
   const Rational& operator()(std::size_t x, std::size_t y) const {
-    return entries_[x * labels_.size() + y];
+    return entries()[x * labels_.size() + y];
   }
   const std::vector<std::string>& output_labels() const { return labels_; }
-  const std::vector<Rational>& entries() const { return entries_; }
+  /// The entries as rationals (made once, on first use, for a binary64 matrix).
+  const std::vector<Rational>& entries() const {
+    return binary64_ ? binary64_rationals() : entries_;
+  }
+
+  /// Whether the entries are held as binary64 patterns.
+  bool is_binary64() const { return binary64_ != nullptr; }
+  /// The row-major patterns of a binary64 matrix (empty otherwise).
+  const std::vector<std::uint64_t>& binary64_entries() const;
 
   /// Output labels "0", "1", ... (symbol-valued mechanisms).
   static std::vector<std::string> index_labels(std::size_t count);
 
  private:
+  struct Binary64Storage;
+  DenseMechanism(std::size_t inputs, std::vector<std::string> output_labels,
+                 std::shared_ptr<const Binary64Storage> binary64);
+  void check_shape(std::size_t entries) const;
+  const std::vector<Rational>& binary64_rationals() const;
+
   std::size_t inputs_;
   std::vector<std::string> labels_;
-  std::vector<Rational> entries_;
+  std::vector<Rational> entries_;  // rational matrices
+  // Binary64 matrices: the patterns and the rationals made from them on demand, shared by copies
+  // (both are immutable once made).
+  std::shared_ptr<const Binary64Storage> binary64_;
 };
 
 }  // namespace uldp

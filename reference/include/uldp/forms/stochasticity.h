@@ -17,4 +17,8 @@ struct StochasticityReport {
 
 StochasticityReport check_stochastic(const DenseMechanism& q);
 
+/// The exact sum of row `x` (binary64 matrices: summed in fixed point, without a rational
+/// addition per entry).
+Rational row_sum(const DenseMechanism& q, std::size_t x);
+
 }  // namespace uldp

@@ -52,6 +52,10 @@ class DelimitedText {
  public:
   /// Skips a UTF-8 BOM; refuses UTF-16 text. Detects the delimiter when none is given.
   DelimitedText(std::string_view text, std::string source, std::optional<Delimiter> delimiter);
+  /// Reads `text` on from byte `offset`, the start of line `line`, with a known delimiter (how a
+  /// reader that split the text itself re-reads one record to report on it).
+  DelimitedText(std::string_view text, std::string source, Delimiter delimiter, std::size_t offset,
+                std::size_t line);
 
   Delimiter delimiter() const { return delimiter_; }
   /// Whether the delimiter was read off the text (not given).
@@ -61,6 +65,9 @@ class DelimitedText {
   /// The next record, or nullopt at the end. Throws InputError on an unterminated quote or text
   /// after a closing quote.
   std::optional<TextRecord> next();
+  /// Where the next record is looked for: its byte offset and line.
+  std::size_t offset() const { return pos_; }
+  std::size_t line() const { return line_; }
 
  private:
   void skip_blank_and_comment_lines(bool record_comments);
