@@ -12,6 +12,7 @@ packages=(
   python3-pytest python3-numpy python3-hypothesis  # the Python package's tests
   gnuplot-nox  # the plots of uldp experiment (optional: without it the CSVs are still written)
   help2man  # the man page, generated from the commands' --help at build time
+  parallel  # docs/experiments.md: sharding a --full run over the cores
 )
 missing=()
 for p in "${packages[@]}"; do
