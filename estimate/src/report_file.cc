@@ -14,6 +14,18 @@
 namespace uldp::estimate {
 namespace {
 
+// Bit-vector reports are read packed (a k-character line never costs more than k/8 bytes) and
+// switched to lists after the first kLayoutSample reports, and at the end, if lists are smaller.
+constexpr std::size_t kLayoutSample = 1024;
+
+void keep_smaller_layout(BitReports& reports, std::size_t k) {
+  if (reports.size() == 0) return;
+  const double mean_set_bits =
+      static_cast<double>(reports.total_set_bits()) / static_cast<double>(reports.size());
+  const BitLayout smaller = smaller_layout(k, mean_set_bits);
+  if (smaller != reports.layout()) reports = reports.in_layout(smaller);
+}
+
 constexpr std::size_t kMaxLine = std::size_t{1} << 24;
 
 std::string_view trim(std::string_view text, std::size_t& first_column) {
@@ -62,8 +74,7 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
   }
   ReportData data;
   data.bit_vectors = bit_vectors;
-  // Read packed (a k-character line never costs more than k/8 bytes), then kept in the smaller
-  // layout for the density read.
+  // Packed first; see keep_smaller_layout.
   data.bit_reports = BitReports(k, BitLayout::kPacked);
   data.bit_counts.ones.assign(k, 0);
   data.symbol_counts.assign(k, 0);
@@ -164,6 +175,9 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
       if (options.keep_bit_reports) {
         for (std::size_t b = 0; b < set; ++b) data.bit_reports.push_bit(set_bits[b]);
         data.bit_reports.end_report();
+        // Sparse reports (large k, high ε) go on as lists once the first ones show the density,
+        // so a file never holds its reports packed when lists are smaller.
+        if (data.bit_reports.size() == kLayoutSample) keep_smaller_layout(data.bit_reports, k);
       }
     } else if (!labels.empty()) {
       // A label as `uldp mechanism --format csv` lists it may be CSV-quoted ("h0").
@@ -196,14 +210,7 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
   }
   if (bit_vectors && data.per_report) data.bit_counts.n = data.n;
   if (data.n == 0) throw InputError(source, "no reports");
-  if (data.bit_reports.size() > 0) {
-    const double mean_set_bits = static_cast<double>(data.bit_reports.total_set_bits()) /
-                                 static_cast<double>(data.bit_reports.size());
-    const BitLayout smaller = smaller_layout(k, mean_set_bits);
-    if (smaller != data.bit_reports.layout()) {
-      data.bit_reports = data.bit_reports.in_layout(smaller);
-    }
-  }
+  keep_smaller_layout(data.bit_reports, k);
   return data;
 }
 

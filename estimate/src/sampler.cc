@@ -140,9 +140,11 @@ void sample_reports(Xoshiro256& rng, const UnaryParams& params,
   }
   internal::BitVectorSampler sampler(params);
   // Room for what is there plus the expected new bits (a no-op when the memory is reused).
+  // (A packed output needs no count of its set bits: scanning its words would cost O(size).)
+  const std::size_t listed_bits = out.layout() == BitLayout::kSetBits ? out.total_set_bits() : 0;
   out.reserve(out.size() + inputs.size(),
-              out.total_set_bits() + static_cast<std::size_t>(sampler.expected_set_bits() *
-                                                              static_cast<double>(inputs.size())));
+              listed_bits + static_cast<std::size_t>(sampler.expected_set_bits() *
+                                                     static_cast<double>(inputs.size())));
   sampler.sample(rng, inputs, out);
 }
 

@@ -224,5 +224,27 @@ TEST(ReportFile, KeptBitReportsAreTheSetBits) {
   EXPECT_EQ(b.bit_reports.report(3).to_vector(), (std::vector<std::uint32_t>{196}));
 }
 
+// Reports are read packed and kept in the smaller layout for the density read, decided after
+// the first 1024 reports too: a sparse file is never held packed beyond them.
+TEST(ReportFile, KeepsBitReportsInTheSmallerLayout) {
+  const std::size_t k = 1000;
+  std::string sparse, dense;
+  for (std::size_t i = 0; i < 3000; ++i) {
+    std::string line(k, '0');
+    line[i % k] = '1';
+    sparse += line + "\n";
+    for (std::size_t j = 0; j < k; j += 3) line[j] = '1';
+    dense += line + "\n";
+  }
+  const ReportData s = read(sparse, k, true), d = read(dense, k, true);
+  EXPECT_EQ(s.bit_reports.layout(), BitLayout::kSetBits);
+  EXPECT_EQ(d.bit_reports.layout(), BitLayout::kPacked);
+  ASSERT_EQ(s.bit_reports.size(), 3000u);
+  EXPECT_EQ(s.bit_reports.report(2999).to_vector(), (std::vector<std::uint32_t>{2999 % 1000}));
+  EXPECT_EQ(d.bit_reports.report(0).size(), 334u);
+  EXPECT_EQ(bit_counts(s.bit_reports).ones, s.bit_counts.ones);
+  EXPECT_EQ(bit_counts(d.bit_reports).ones, d.bit_counts.ones);
+}
+
 }  // namespace
 }  // namespace uldp::estimate
