@@ -194,6 +194,16 @@ void append_listed(std::vector<Index>& bits, std::vector<std::size_t>& offsets,
   offsets.push_back(bits.size());
 }
 
+// The errors of compact(): a report no input of the mechanism can produce.
+[[noreturn]] void throw_two_forcing_bits(std::size_t report, std::size_t a, std::size_t b) {
+  throw InvalidArgument("EM: report " + std::to_string(report) + " sets bits " + std::to_string(a) +
+                        " and " + std::to_string(b) + ", impossible under the mechanism");
+}
+[[noreturn]] void throw_impossible_forcing_bit(std::size_t report, std::size_t bit) {
+  throw InvalidArgument("EM: report " + std::to_string(report) + " sets bit " +
+                        std::to_string(bit) + ", impossible under the mechanism");
+}
+
 }  // namespace
 
 std::size_t UnaryEmModel::Segment::reports() const {
@@ -241,9 +251,7 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
     for (std::uint32_t j : reports.report(i)) {
       if (forcing_[j]) {
         if (forcing != kNone) {
-          throw InvalidArgument("EM: report " + std::to_string(i) + " sets bits " +
-                                std::to_string(forcing) + " and " + std::to_string(j) +
-                                ", impossible under the mechanism");
+          throw_two_forcing_bits(i, forcing, j);
         }
         forcing = j;
       } else {
@@ -252,10 +260,7 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
       }
     }
     if (forcing != kNone) {
-      if (!(params.on[forcing] > 0.0)) {
-        throw InvalidArgument("EM: report " + std::to_string(i) + " sets bit " +
-                              std::to_string(forcing) + ", impossible under the mechanism");
-      }
+      if (!(params.on[forcing] > 0.0)) throw_impossible_forcing_bit(i, forcing);
       segment.forced_count[forcing] += 1.0;
       continue;
     }
@@ -310,14 +315,9 @@ void UnaryEmModel::compact_packed(const UnaryParams& params, const BitReports& r
       for (std::uint32_t j : reports.report(i)) {
         if (forcing_[j]) set.push_back(j);
       }
-      throw InvalidArgument("EM: report " + std::to_string(i) + " sets bits " +
-                            std::to_string(set[0]) + " and " + std::to_string(set[1]) +
-                            ", impossible under the mechanism");
+      throw_two_forcing_bits(i, set[0], set[1]);
     }
-    if (!(params.on[forcing] > 0.0)) {
-      throw InvalidArgument("EM: report " + std::to_string(i) + " sets bit " +
-                            std::to_string(forcing) + ", impossible under the mechanism");
-    }
+    if (!(params.on[forcing] > 0.0)) throw_impossible_forcing_bit(i, forcing);
     segment.forced_count[forcing] += 1.0;
   }
   // Every report's non-forcing bits (log B(y) counts them all); forcing bits are not "ones".
