@@ -1,10 +1,15 @@
 #include "uldp/verify/claims.h"
 #include "uldp/progress.h"
 
+#include <atomic>
 #include <chrono>
+#include <exception>
 #include <functional>
+#include <mutex>
+#include <thread>
 
 #include "internal/claim_builders.h"
+#include "internal/proof_step_claims.h"
 #include "internal/z3_query.h"
 #include "uldp/error.h"
 
@@ -43,6 +48,7 @@ bool starts_with(const std::string& text, const std::string& prefix) {
 /// is a stochastic counterexample.
 std::string scope_of(const ClaimResult& r) {
   if (r.info.every_size) return "all sizes";
+  if (r.info.step) return r.info.shape;
   bool any_all_sizes = false, all_sizes_proved = true, all_sizes_refuted = false,
        step_refuted = false, fixed_refuted = false;
   for (const auto& q : r.queries) {
@@ -313,6 +319,11 @@ const std::vector<CatalogEntry>& catalog() {
         if (entry.info.name == family) entry.info.every_size = true;
       }
     }
+    // ---- the steps of the utility proofs (`uldp prove --steps`) ----
+    for (const internal::StepSpec& spec : internal::proof_steps()) {
+      e.push_back({internal::step_claim_info(spec),
+                   [&spec](unsigned ms) { return internal::step_queries(spec, ms); }});
+    }
     return e;
   }();
   return entries;
@@ -326,6 +337,14 @@ const CatalogEntry* find_entry(std::string_view name) {
 }
 
 }  // namespace
+
+bool ClaimResult::as_expected() const {
+  if (!info.step) return status == info.expected;
+  if (!info.step->not_encoded.empty()) return queries.empty() && status == ProofStatus::kUnknown;
+  if (queries.size() != 2) return false;
+  return queries[0].status == info.step->expected_at_step &&
+         queries[1].status == info.step->expected_at_top;
+}
 
 std::string ClaimResult::counterexample() const {
   for (const auto& q : queries) {
@@ -412,13 +431,65 @@ ClaimResult run_claim(std::string_view name, const ProofOptions& options) {
   return result;
 }
 
-std::vector<ClaimResult> run_all_claims(const ProofOptions& options) {
+namespace {
+
+std::vector<ClaimResult> run_where(bool steps, const char* what, const ProofOptions& options) {
+  std::size_t count = 0;
+  for (const auto& entry : catalog()) count += entry.info.step.has_value() == steps ? 1 : 0;
   std::vector<ClaimResult> results;
-  ProgressTask progress("proving claims", catalog().size());
+  ProgressTask progress(what, count);
   for (const auto& entry : catalog()) {
+    if (entry.info.step.has_value() != steps) continue;
     results.push_back(run_claim(entry.info.name, options));
     progress.advance();
   }
+  return results;
+}
+
+}  // namespace
+
+std::vector<ClaimResult> run_all_claims(const ProofOptions& options) {
+  return run_where(false, "proving claims", options);
+}
+
+std::vector<ClaimResult> run_all_steps(const ProofOptions& options) {
+  // The steps are independent: two threads (each its own Z3 contexts and cvc5 processes), the
+  // results in catalog order whatever the schedule.
+  std::vector<std::string> names;
+  for (const auto& entry : catalog()) {
+    if (entry.info.step) names.push_back(entry.info.name);
+  }
+  std::vector<ClaimResult> results(names.size());
+  std::atomic<std::size_t> next{0}, done{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  const auto work = [&] {
+    for (std::size_t i; (i = next++) < names.size();) {
+      try {
+        results[i] = run_claim(names[i], options);
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(failure_mutex);
+        if (!failure) failure = std::current_exception();
+        next = names.size();
+      }
+      ++done;
+    }
+  };
+  ProgressTask progress("proving proof steps", names.size());
+  std::thread helper(work);
+  for (std::size_t i; (i = next++) < names.size();) {
+    try {
+      results[i] = run_claim(names[i], options);
+    } catch (...) {
+      const std::lock_guard<std::mutex> lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next = names.size();
+    }
+    ++done;
+    progress.set_done(done);
+  }
+  helper.join();
+  if (failure) std::rethrow_exception(failure);
   return results;
 }
 

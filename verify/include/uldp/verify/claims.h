@@ -14,6 +14,19 @@
 
 namespace uldp::verify {
 
+/// A step of one of the paper's utility proofs (`uldp prove --steps`): decided twice, with the
+/// hypotheses the paper has at the step (query "at_step") and with those its statement gives at
+/// the top (query "at_top"), each with its own expected outcome.
+struct StepInfo {
+  ProofStatus expected_at_step = ProofStatus::kProved;
+  ProofStatus expected_at_top = ProofStatus::kProved;
+  /// Non-empty for a step that is not a formula of real arithmetic: why, and what was tried
+  /// (no query runs; the row is unknown).
+  std::string not_encoded;
+  /// The docs/errata.md entry of a refuted step ("U4"), empty otherwise.
+  std::string erratum;
+};
+
 /// What a claim states and what outcome is expected of it.
 struct ClaimInfo {
   /// Stable identifier used by `uldp prove NAME` ("urr_uldp", "post_processing", ...).
@@ -30,6 +43,8 @@ struct ClaimInfo {
   ProofStatus expected = ProofStatus::kProved;
   /// True for the closed-form families, whose encoding covers every size by construction.
   bool every_size = false;
+  /// Set for the steps of the utility proofs; claims without it are statements.
+  std::optional<StepInfo> step = std::nullopt;
 };
 
 /// Every claim, in a fixed order (proved claims first, then the expected refutations).
@@ -62,8 +77,8 @@ struct ClaimResult {
   /// The solvers that ran.
   SolverChoice solvers = SolverChoice::kZ3;
   std::vector<QueryResult> queries;
-  /// status == info.expected.
-  bool as_expected() const { return status == info.expected; }
+  /// status == info.expected; for a step, each query's status equals its own expectation.
+  bool as_expected() const;
   /// The model of the first refuted query (empty when none).
   std::string counterexample() const;
 };
@@ -71,8 +86,11 @@ struct ClaimResult {
 /// Runs the claim named `name`; throws InvalidArgument listing valid names when unknown.
 ClaimResult run_claim(std::string_view name, const ProofOptions& options = {});
 
-/// Runs every claim of claim_catalog() in order.
+/// Runs every statement claim of claim_catalog() in order (not the proof steps).
 std::vector<ClaimResult> run_all_claims(const ProofOptions& options = {});
+
+/// Runs every proof step of claim_catalog() in order (`uldp prove --steps`).
+std::vector<ClaimResult> run_all_steps(const ProofOptions& options = {});
 
 /// How the claim is encoded, in the paper's terms (a paragraph for `uldp prove --explain`; the
 /// queries' commented SMT-LIB2 text gives the details).

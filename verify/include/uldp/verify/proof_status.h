@@ -43,6 +43,9 @@ struct QueryResult {
   double seconds = 0;
   /// One answer per solver that ran, in the order z3, cvc5.
   std::vector<SolverAnswer> answers;
+  /// For a refuted proof step: the exact evaluation of the step at the counterexample that
+  /// confirms it (a step is reported refuted only when this confirms the model).
+  std::string exact_check;
   /// The query as an SMT-LIB2 script (assert the negation, check-sat): re-runnable with `z3` (and
   /// with `cvc5` behind `(set-logic ALL)`).
   std::string smt2;
