@@ -92,9 +92,16 @@ void per_user_reused(benchmark::State& state, BitLayout layout, Draw draw) {
   state.counters["ns_per_bit"] = ns_per_bit();
   state.counters["bytes_per_report"] = bytes_per_report(reports);
 }
+// Its blocks of 65536 users on up to two threads: Time is the wall time, CPU both threads'.
 void BM_PerUserRAPPORReused(benchmark::State& state) {
   per_user_reused(state, BitLayout::kPacked, [](Xoshiro256& rng, BitReports& out) {
     sample_reports(rng, rappor(), inputs(), out);
+  });
+}
+// The same draws on one thread (the same reports).
+void BM_PerUserRAPPORReusedOneThread(benchmark::State& state) {
+  per_user_reused(state, BitLayout::kPacked, [](Xoshiro256& rng, BitReports& out) {
+    sample_reports(rng, rappor(), inputs(), out, 1);
   });
 }
 // The same sampler writing the set-bit layout (32-bit indices of the set bits).
@@ -162,7 +169,12 @@ void BM_EmURR(benchmark::State& state) { em_histogram(state, urr()); }
 BENCHMARK(BM_PerUserRR)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PerUserURR)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PerUserRAPPOR)->Unit(benchmark::kMillisecond)->Iterations(2);
-BENCHMARK(BM_PerUserRAPPORReused)->Unit(benchmark::kMillisecond)->Iterations(10);
+BENCHMARK(BM_PerUserRAPPORReused)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(10)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime();
+BENCHMARK(BM_PerUserRAPPORReusedOneThread)->Unit(benchmark::kMillisecond)->Iterations(10);
 BENCHMARK(BM_PerUserRAPPORReusedSetBits)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_PerUserRAPPORReusedIssue11)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_PerUserRAPPORBefore)->Unit(benchmark::kMillisecond)->Iterations(2);

@@ -2,10 +2,13 @@
 #include "internal/bit_vector_sampler.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
+#include <exception>
 #include <map>
 #include <numeric>
+#include <thread>
 
 namespace uldp::estimate::internal {
 namespace {
@@ -158,15 +161,62 @@ void BitVectorSampler::finish_report(Xoshiro256& rng, std::uint32_t x, std::uint
 }
 
 void BitVectorSampler::sample(Xoshiro256& rng, std::span<const std::uint32_t> inputs,
-                              BitReports& out) {
-  LaneStreams streams(rng);
+                              BitReports& out, unsigned threads) {
+  const std::size_t n = inputs.size();
+  const std::size_t blocks = std::max<std::size_t>(1, (n + kBlockReports - 1) / kBlockReports);
+  const bool packed = out.layout() == BitLayout::kPacked;
+  std::uint64_t* rows = packed ? out.append_packed(n).data() : nullptr;
+  // Every block's generators, drawn on this thread in block order before any block is drawn.
+  std::vector<LaneStreams> streams;
+  std::vector<Xoshiro256> block_rngs;  // blocks 1, 2, ...: block 0 draws from `rng`
+  streams.reserve(blocks);
+  block_rngs.reserve(blocks - 1);
+  streams.emplace_back(rng);
+  for (std::size_t b = 1; b < blocks; ++b) {
+    streams.emplace_back(rng);
+    block_rngs.emplace_back(rng());
+  }
+  auto run = [&](std::size_t b) {
+    const std::size_t first = b * kBlockReports, count = std::min(kBlockReports, n - first);
+    sample_block(streams[b], b == 0 ? rng : block_rngs[b - 1], inputs.subspan(first, count),
+                 packed ? rows + first * words_ : nullptr, out);
+  };
+  if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(
+      std::min<std::size_t>({threads, kMaxSamplerThreads, packed ? blocks : 1}));
+  if (threads == 1) {
+    for (std::size_t b = 0; b < blocks; ++b) run(b);
+    return;
+  }
+  // Blocks taken in turn by the threads; each writes its own rows of the packed output.
+  std::atomic<std::size_t> next{0};
+  std::vector<std::exception_ptr> failures(threads);
+  auto work = [&](unsigned t) {
+    try {
+      for (std::size_t b = next++; b < blocks; b = next++) run(b);
+    } catch (...) {
+      failures[t] = std::current_exception();
+      next = blocks;
+    }
+  };
+  std::vector<std::thread> workers;
+  for (unsigned t = 1; t < threads; ++t) workers.emplace_back(work, t);
+  work(0);
+  for (std::thread& worker : workers) worker.join();
+  for (const std::exception_ptr& failure : failures) {
+    if (failure) std::rethrow_exception(failure);
+  }
+}
+
+void BitVectorSampler::sample_block(LaneStreams& streams, Xoshiro256& rng,
+                                    std::span<const std::uint32_t> inputs, std::uint64_t* rows,
+                                    BitReports& out) const {
   const std::size_t n = inputs.size(), per_batch = reports_per_batch_;
   const std::size_t batch_words = per_batch * words_;
   const std::size_t batches = (n + per_batch - 1) / per_batch;
   // Batches per call of the lane kernel: about 32 KiB of words, still in cache when finished.
   const std::size_t chunk = std::max<std::size_t>(1, 4096 / batch_words);
-  const bool packed = out.layout() == BitLayout::kPacked;
-  std::uint64_t* rows = packed ? out.append_packed(n).data() : nullptr;
+  const bool packed = rows != nullptr;
   std::vector<std::uint64_t> scratch;  // batches that are not whole packed rows of `out`
   std::vector<std::uint32_t> set_bits(packed ? 0 : 64 * words_ + 8);  // append_set_bits: +8
   for (std::size_t first = 0; first < batches; first += chunk) {

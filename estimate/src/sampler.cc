@@ -131,7 +131,7 @@ BitReports sample_reports(Xoshiro256& rng, const UnaryParams& params,
 }
 
 void sample_reports(Xoshiro256& rng, const UnaryParams& params,
-                    std::span<const std::uint32_t> inputs, BitReports& out) {
+                    std::span<const std::uint32_t> inputs, BitReports& out, unsigned threads) {
   validate(params);
   check_inputs(inputs, params.k);
   if (out.k() != params.k) {
@@ -145,7 +145,7 @@ void sample_reports(Xoshiro256& rng, const UnaryParams& params,
   out.reserve(out.size() + inputs.size(),
               listed_bits + static_cast<std::size_t>(sampler.expected_set_bits() *
                                                      static_cast<double>(inputs.size())));
-  sampler.sample(rng, inputs, out);
+  sampler.sample(rng, inputs, out, threads);
 }
 
 std::vector<std::uint64_t> sample_report_counts(Xoshiro256& rng, const UrrParams& params,

@@ -186,6 +186,42 @@ struct PackedReports {
   }
 };
 
+// kRowBits.positions[b]: the positions of the set bits of the byte b in increasing order, padded
+// to 8; counts[b] how many (a table: no popcnt in baseline x86-64).
+struct RowBitTable {
+  std::uint16_t positions[256][8] = {};
+  std::uint8_t counts[256] = {};
+  constexpr RowBitTable() {
+    for (unsigned b = 0; b < 256; ++b) {
+      unsigned n = 0;
+      for (unsigned i = 0; i < 8; ++i) {
+        if ((b >> i) & 1U) positions[b][n++] = static_cast<std::uint16_t>(i);
+      }
+      counts[b] = static_cast<std::uint8_t>(n);
+    }
+  }
+};
+constexpr RowBitTable kRowBits;
+
+// Writes the set bits of a packed row (in increasing order) at `out` and returns the end; writes
+// up to 8 entries past it. Each byte stores its 8 table entries and advances by its count: no
+// branch per set bit (a ctz loop mispredicts once per word).
+template <typename Index>
+Index* write_row_bits(const std::uint64_t* row, std::size_t words, Index* out) {
+  for (std::size_t w = 0; w < words; ++w) {
+    const std::uint64_t word = row[w];
+    for (unsigned byte = 0; byte < 8; ++byte) {
+      const unsigned b = static_cast<unsigned>(word >> (8 * byte)) & 0xFFU;
+      const auto base = static_cast<Index>(64 * w + 8 * byte);
+      for (unsigned i = 0; i < 8; ++i) {
+        out[i] = static_cast<Index>(base + kRowBits.positions[b][i]);
+      }
+      out += kRowBits.counts[b];
+    }
+  }
+  return out;
+}
+
 // Copies the unforced reports in `form` (a vector of Index, or PackedRows).
 template <typename Index>
 void append_listed(std::vector<Index>& bits, std::vector<std::size_t>& offsets,
@@ -221,8 +257,19 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
                            Segment& segment) const {
   segment.ones.assign(k_, 0);
   segment.forced_count.assign(k_, 0.0);
-  const std::size_t count = end_report - first_report,
-                    set_bits = reports.set_bits_in(first_report, end_report);
+  const std::size_t count = end_report - first_report;
+  const bool packed_input = reports.layout() == BitLayout::kPacked;
+  std::size_t set_bits = 0;
+  if (packed_input && count > 0) {
+    // Every report's bits, forcing ones included (compact_packed drops those): their sum is the
+    // set bits, with no popcount per word.
+    const std::span<const std::uint64_t> first = reports.packed_words(first_report);
+    add_packed_bit_counts({first.data(), count * reports.words_per_report()},
+                          reports.words_per_report(), segment.ones);
+    for (std::uint64_t ones : segment.ones) set_bits += static_cast<std::size_t>(ones);
+  } else if (!packed_input) {
+    set_bits = reports.set_bits_in(first_report, end_report);
+  }
   const std::size_t index_bytes = k_ <= kMaxShortBits ? 2 : 4;
   const std::size_t words = (k_ + 63) / 64;
   const bool packed =
@@ -240,8 +287,8 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
     std::get<1>(segment.bits).reserve(set_bits);
     segment.offsets.reserve(count + 1);
   }
-  if (packed && reports.layout() == BitLayout::kPacked) {
-    compact_packed(params, reports, first_report, end_report, segment);
+  if (packed_input) {
+    compact_packed(params, reports, first_report, end_report, set_bits, segment);
     return;
   }
   std::vector<std::uint32_t> report;
@@ -286,17 +333,30 @@ BitCounts UnaryEmModel::bit_counts() const {
   return counts;
 }
 
-// compact() for packed reports kept packed: whole rows are copied, a row with a forcing bit
-// is found by one AND per word, and the per-bit counts come from add_packed_bit_counts.
+// compact() for packed reports: a row with a forcing bit is found by one AND per word, the others
+// are copied whole or decoded to lists through a byte table; segment.ones (every report's bits,
+// counted by compact()) then loses the forcing bits.
 void UnaryEmModel::compact_packed(const UnaryParams& params, const BitReports& reports,
                                   std::size_t first_report, std::size_t end_report,
-                                  Segment& segment) const {
+                                  std::size_t set_bits, Segment& segment) const {
   const std::size_t words = reports.words_per_report();
   std::vector<std::uint64_t> forcing_words(words, 0);
   for (std::size_t j = 0; j < k_; ++j) {
     if (forcing_[j]) forcing_words[j / 64] |= std::uint64_t{1} << (j % 64);
   }
-  auto& rows = std::get<PackedRows>(segment.bits).rows;
+  // Listed forms: written in place into room for every set bit plus the 8 entries that
+  // write_row_bits may write past the end, then cut to what was written.
+  std::size_t written = 0;
+  auto append_row = [&](auto& bits, const std::uint64_t* row) {
+    auto* end = write_row_bits(row, words, bits.data() + written);
+    written = static_cast<std::size_t>(end - bits.data());
+    segment.offsets.push_back(written);
+  };
+  auto* rows = std::get_if<PackedRows>(&segment.bits);
+  auto* short_bits = std::get_if<0>(&segment.bits);
+  auto* long_bits = std::get_if<1>(&segment.bits);
+  if (short_bits != nullptr) short_bits->resize(set_bits + 8);
+  if (long_bits != nullptr) long_bits->resize(set_bits + 8);
   for (std::size_t i = first_report; i < end_report; ++i) {
     const std::span<const std::uint64_t> row = reports.packed_words(i);
     std::size_t forcing_bits = 0, forcing = 0;
@@ -307,7 +367,13 @@ void UnaryEmModel::compact_packed(const UnaryParams& params, const BitReports& r
       forcing = 64 * w + static_cast<std::size_t>(__builtin_ctzll(hit));
     }
     if (forcing_bits == 0) {
-      rows.insert(rows.end(), row.begin(), row.end());
+      if (rows != nullptr) {
+        rows->rows.insert(rows->rows.end(), row.begin(), row.end());
+      } else if (short_bits != nullptr) {
+        append_row(*short_bits, row.data());
+      } else {
+        append_row(*long_bits, row.data());
+      }
       continue;
     }
     if (forcing_bits > 1) {
@@ -320,11 +386,10 @@ void UnaryEmModel::compact_packed(const UnaryParams& params, const BitReports& r
     if (!(params.on[forcing] > 0.0)) throw_impossible_forcing_bit(i, forcing);
     segment.forced_count[forcing] += 1.0;
   }
-  // Every report's non-forcing bits (log B(y) counts them all); forcing bits are not "ones".
-  const std::span<const std::uint64_t> first = reports.packed_words(first_report);
-  add_packed_bit_counts({first.data(), (end_report - first_report) * words}, words, segment.ones);
+  if (short_bits != nullptr) short_bits->resize(written);
+  if (long_bits != nullptr) long_bits->resize(written);
   for (std::size_t j = 0; j < k_; ++j) {
-    if (forcing_[j]) segment.ones[j] = 0;
+    if (forcing_[j]) segment.ones[j] = 0;  // forcing bits are not "ones"
   }
 }
 

@@ -13,6 +13,7 @@
 #include "uldp/error.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/sampler.h"
+#include "uldp/testing/budgets.h"
 
 namespace uldp::estimate::internal {
 namespace {
@@ -138,6 +139,31 @@ TEST_P(UnaryEmModelForms, PackedAndListedInputsBuildTheSameModel) {
                             GetParam());
   EXPECT_EQ(packed.bit_counts().ones, listed.bit_counts().ones);
   const std::vector<double> p = {0.31, 0.07, 0.22, 0.18, 0.13, 0.09};
+  std::vector<double> next_packed, next_listed;
+  EXPECT_EQ(packed.em_update(p, next_packed), listed.em_update(p, next_listed));
+  EXPECT_EQ(next_packed, next_listed);
+}
+
+// Wide reports (k = 300: five words, the last cut inside a byte; two segments): packed input,
+// whose rows are decoded to 16-bit lists through a byte table, builds the same model as listed
+// input, forced reports (uRAP's non-sensitive bits) included, in every form.
+TEST_P(UnaryEmModelForms, WidePackedAndListedInputsBuildTheSameModel) {
+  const std::size_t k = 300;
+  const UnaryParams params = urap_params(IndexSet::first(200, k), uldp::testing::budget(3));
+  Xoshiro256 rng(8);
+  std::vector<double> weights(k);
+  for (std::size_t x = 0; x < k; ++x) weights[x] = 1.0 / static_cast<double>(x + 1);
+  const auto inputs = inputs_from_counts(rng, sample_input_counts(rng, 9000, weights));
+  const BitReports reports = sample_reports(rng, params, inputs);
+  const UnaryEmModel packed(params, reports.in_layout(BitLayout::kPacked), GetParam());
+  const UnaryEmModel listed(params, reports.in_layout(BitLayout::kSetBits), GetParam());
+  EXPECT_EQ(packed.bit_counts().ones, listed.bit_counts().ones);
+  EXPECT_EQ(packed.bit_counts().ones, uldp::estimate::bit_counts(reports).ones);
+  std::vector<double> p(k);
+  for (std::size_t x = 0; x < k; ++x) p[x] = weights[(x * 7) % k];
+  double total = 0;
+  for (double v : p) total += v;
+  for (double& v : p) v /= total;
   std::vector<double> next_packed, next_listed;
   EXPECT_EQ(packed.em_update(p, next_packed), listed.em_update(p, next_listed));
   EXPECT_EQ(next_packed, next_listed);

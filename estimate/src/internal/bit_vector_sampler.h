@@ -5,6 +5,7 @@
 // drawn from its own "on" probability, both from the caller's generator.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -18,15 +19,29 @@ namespace uldp::estimate::internal {
 
 /// Bits with 0 < off <= kSparseOff are drawn by geometric gaps, the others by the lane streams.
 inline constexpr double kSparseOff = 0.05;
+/// Reports per block of a sampling call: each block draws from its own generators, seeded in
+/// block order, so that blocks can run on any thread. A constant (a multiple of every lane
+/// batch's 1, 2, 4 or 8 reports), never derived from the number of threads: part of what a
+/// seed draws.
+inline constexpr std::size_t kBlockReports = std::size_t{1} << 16;
+/// At most this many threads draw the blocks of one call (a call of one block runs on the
+/// calling thread alone, paying for no thread start-up).
+inline constexpr unsigned kMaxSamplerThreads = 2;
 
 /// Draws bit-vector reports of one UnaryParams (validated by the caller).
 class BitVectorSampler {
  public:
   /// Precomputes the lane groups and the binary expansions of every off and on probability.
   explicit BitVectorSampler(const UnaryParams& params, LaneKernel kernel = LaneKernel::kFastest);
-  /// Appends the reports of users with these inputs (each < k) to `out`, in its layout. Eight
-  /// lane streams are seeded from `rng` first; the sparse and "on" bits then come from `rng`.
-  void sample(Xoshiro256& rng, std::span<const std::uint32_t> inputs, BitReports& out);
+  /// Appends the reports of users with these inputs (each < k) to `out`, in its layout, in
+  /// blocks of kBlockReports users. One block (n <= kBlockReports): eight lane streams are
+  /// seeded from `rng`, then the sparse and "on" bits come from `rng`. More blocks: block 0's
+  /// lane streams are seeded from `rng`, then each later block's in block order and after them
+  /// the seed of its generator for the sparse and "on" bits; block 0 then draws those bits from
+  /// `rng`. The blocks of a packed output are drawn on up to `threads` threads (0: as many as
+  /// the machine has, at most kMaxSamplerThreads); the reports do not depend on it.
+  void sample(Xoshiro256& rng, std::span<const std::uint32_t> inputs, BitReports& out,
+              unsigned threads = 0);
   /// The expected number of set bits of a report (for choosing its layout).
   double expected_set_bits() const { return expected_set_bits_; }
 
@@ -37,6 +52,9 @@ class BitVectorSampler {
     std::vector<std::uint32_t> bits;
   };
 
+  // One block's reports: into `rows` (whole packed rows) when not null, else appended to `out`.
+  void sample_block(LaneStreams& streams, Xoshiro256& rng, std::span<const std::uint32_t> inputs,
+                    std::uint64_t* rows, BitReports& out) const;
   void finish_report(Xoshiro256& rng, std::uint32_t x, std::uint64_t* row) const;
   bool draw_on(Xoshiro256& rng, std::uint32_t x) const;
 

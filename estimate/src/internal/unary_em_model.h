@@ -53,7 +53,8 @@ class UnaryEmModel {
   void compact(const UnaryParams& params, const BitReports& reports, std::size_t first_report,
                std::size_t end_report, Segment& segment) const;
   void compact_packed(const UnaryParams& params, const BitReports& reports,
-                      std::size_t first_report, std::size_t end_report, Segment& segment) const;
+                      std::size_t first_report, std::size_t end_report, std::size_t set_bits,
+                      Segment& segment) const;
   template <bool kCurvature>
   void accumulate(const Segment& segment, const std::vector<double>& g, double base,
                   Partial& part) const;

@@ -35,9 +35,11 @@ BitReports sample_reports(Xoshiro256& rng, const UnaryParams& params,
                           std::span<const std::uint32_t> inputs);
 /// The same draws appended to `out` in its layout (out.k() must be params.k; throws
 /// InvalidArgument otherwise): a caller that samples many batches clears and reuses one
-/// BitReports, whose memory is then already mapped.
+/// BitReports, whose memory is then already mapped. Users come in blocks of 65536 with their
+/// own streams, seeded from `rng` in block order; a packed output's blocks are drawn on up to
+/// `threads` threads (0: up to two, as the machine has), and the reports do not depend on it.
 void sample_reports(Xoshiro256& rng, const UnaryParams& params,
-                    std::span<const std::uint32_t> inputs, BitReports& out);
+                    std::span<const std::uint32_t> inputs, BitReports& out, unsigned threads = 0);
 
 /// Aggregated: the histogram of the uRR / RR reports of users with these input counts.
 std::vector<std::uint64_t> sample_report_counts(Xoshiro256& rng, const UrrParams& params,
