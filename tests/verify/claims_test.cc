@@ -40,7 +40,9 @@ TEST_P(EveryClaim, ComesOutAsExpected) {
 
 std::vector<std::string> all_names() {
   std::vector<std::string> names;
-  for (const auto& c : claim_catalog()) names.push_back(c.name);
+  for (const auto& c : claim_catalog()) {
+    if (!c.step) names.push_back(c.name);  // the proof steps: proof_steps_test.cc
+  }
   return names;
 }
 

@@ -83,6 +83,74 @@ TEST(ProveCli, BadUsageExitsTwoWithOneLine) {
   EXPECT_EQ(run("prove rr_ldp --solver yices").exit_code, 2);
 }
 
+TEST(ProveCli, StepsInJsonWithBothQueriesAndConfirmedCounterexamples) {
+  const RunResult r = run("prove --steps --json --solver z3");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(j.contains("steps"));
+  EXPECT_GE(j["steps"].size(), 120u);
+  std::size_t refuted = 0, not_encoded = 0;
+  for (const auto& step : j["steps"]) {
+    for (const char* key :
+         {"name", "paper_reference", "statement", "scope", "status", "as_expected", "erratum"}) {
+      EXPECT_TRUE(step.contains(key)) << key;
+    }
+    EXPECT_TRUE(step["as_expected"].get<bool>()) << step["name"];
+    if (step.contains("not_encoded")) {
+      ++not_encoded;
+      EXPECT_EQ(step["status"], "unknown");
+      continue;
+    }
+    for (const char* query : {"at_step", "at_top"}) {
+      const auto& q = step[query];
+      EXPECT_EQ(q["status"], q["expected"]) << step["name"] << " " << query;
+      EXPECT_TRUE(q["solvers"].contains("z3"));
+      if (q["status"] == "refuted") {
+        ++refuted;
+        EXPECT_NE(q["exact_check"].get<std::string>().find("the step fails"), std::string::npos);
+        EXPECT_TRUE(step["erratum"].is_string()) << step["name"];
+      }
+    }
+  }
+  EXPECT_GE(refuted, 20u);
+  EXPECT_GE(not_encoded, 5u);
+  EXPECT_TRUE(j["all_as_expected"].get<bool>());
+}
+
+TEST(ProveCli, StepsAsATableAndOneStepByName) {
+  RunResult r = run("prove --steps --solver z3");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("lemma1.cw_bound"), std::string::npos);
+  EXPECT_NE(r.out.find("Lemma 1 (proof, 'By C_w > 0') [U4]"), std::string::npos);
+  EXPECT_NE(r.out.find("steps came out as expected"), std::string::npos);
+  EXPECT_NE(r.out.find("not encoded: a limit in distribution"), std::string::npos);
+  r = run("prove lemma1.sensitive_at_most_nonsensitive --solver z3");
+  ASSERT_EQ(r.exit_code, 0) << r.out;  // refuted, as expected
+  EXPECT_NE(r.out.find("refuted"), std::string::npos);
+  EXPECT_EQ(run("prove --steps --all").exit_code, 2);
+  EXPECT_EQ(run("prove lemma1.cw_bound --steps").exit_code, 2);
+}
+
+TEST(ProveCli, BothSolversDecideEveryStep) {
+  if (!uldp::verify::cvc5_on_path()) GTEST_SKIP() << "no cvc5 on PATH";
+  const RunResult r = run("prove --steps --solver both --json");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  std::size_t cvc5_answers = 0;
+  for (const auto& step : j["steps"]) {
+    if (step.contains("not_encoded")) continue;
+    for (const char* query : {"at_step", "at_top"}) {
+      const auto& solvers = step[query]["solvers"];
+      ASSERT_TRUE(solvers.contains("cvc5")) << step["name"];
+      if (solvers["cvc5"]["status"] != "unknown") ++cvc5_answers;
+      // Where both answered they agree (a split would be a disagreement, not as expected).
+      EXPECT_NE(step[query]["status"], "disagreement") << step["name"];
+    }
+  }
+  EXPECT_GE(cvc5_answers, 50u);
+  EXPECT_TRUE(j["all_as_expected"].get<bool>());
+}
+
 TEST(ProveCli, BothSolversProveAConstructionAndRefuteItsMutant) {
   if (!uldp::verify::cvc5_on_path()) GTEST_SKIP() << "no cvc5 on PATH";
   RunResult r = run("prove post_processing --solver both --json");

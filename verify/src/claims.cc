@@ -396,10 +396,11 @@ std::string encoding_summary(const ClaimInfo& info) {
 std::string claim_names() {
   std::string names;
   for (const auto& entry : catalog()) {
+    if (entry.info.step) continue;
     if (!names.empty()) names += ", ";
     names += entry.info.name;
   }
-  return names;
+  return names + ", or a proof step (`uldp prove --steps` lists them)";
 }
 
 ClaimResult run_claim(std::string_view name, const ProofOptions& options) {
