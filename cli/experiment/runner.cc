@@ -16,6 +16,7 @@
 #include "plots.h"
 #include "results.h"
 #include "uldp/error.h"
+#include "uldp/estimate/sampler.h"
 
 namespace uldp::experiment {
 namespace {
@@ -92,7 +93,10 @@ std::vector<fs::path> run_experiment(const RunRequest& request) {
   std::exception_ptr failure;
   std::mutex failure_mutex;
   Progress progress(std::max<std::size_t>(items.size(), 1));
+  const unsigned jobs = e.deterministic ? std::max(1U, request.jobs) : 1U;
   const auto work = [&] {
+    // One job per core already: a job's sampler stays on its own thread.
+    const estimate::SamplerThreadLimit one_sampler_thread(jobs > 1 ? 1U : 0U);
     for (std::size_t i = next++; i < items.size(); i = next++) {
       try {
         const auto [s, r] = items[i];
@@ -107,7 +111,6 @@ std::vector<fs::path> run_experiment(const RunRequest& request) {
   };
   std::vector<std::thread> threads;
   // Timings are taken one at a time, so that runs do not slow each other down.
-  const unsigned jobs = e.deterministic ? std::max(1U, request.jobs) : 1U;
   for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(work);
   work();
   for (std::thread& t : threads) t.join();

@@ -11,6 +11,9 @@
 #include <thread>
 
 namespace uldp::estimate::internal {
+
+thread_local unsigned sampler_thread_limit = 0;
+
 namespace {
 
 // Four 32-bit lanes (GCC/Clang vector extension: SSE2 on x86-64, NEON on ARM, scalar elsewhere).
@@ -181,7 +184,9 @@ void BitVectorSampler::sample(Xoshiro256& rng, std::span<const std::uint32_t> in
     sample_block(streams[b], b == 0 ? rng : block_rngs[b - 1], inputs.subspan(first, count),
                  packed ? rows + first * words_ : nullptr, out);
   };
-  if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
+  if (threads == 0)
+    threads = sampler_thread_limit != 0 ? sampler_thread_limit
+                                        : std::max(1U, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(
       std::min<std::size_t>({threads, kMaxSamplerThreads, packed ? blocks : 1}));
   if (threads == 1) {

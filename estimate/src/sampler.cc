@@ -130,6 +130,13 @@ BitReports sample_reports(Xoshiro256& rng, const UnaryParams& params,
   return reports;
 }
 
+SamplerThreadLimit::SamplerThreadLimit(unsigned max_threads)
+    : previous_(internal::sampler_thread_limit) {
+  internal::sampler_thread_limit = max_threads;
+}
+
+SamplerThreadLimit::~SamplerThreadLimit() { internal::sampler_thread_limit = previous_; }
+
 void sample_reports(Xoshiro256& rng, const UnaryParams& params,
                     std::span<const std::uint32_t> inputs, BitReports& out, unsigned threads) {
   validate(params);

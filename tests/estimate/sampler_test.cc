@@ -311,6 +311,25 @@ TEST(SampleReports, BlocksDrawTheSameReportsOnAnyNumberOfThreads) {
   EXPECT_EQ(d(), after);
 }
 
+// A thread limit (what `experiment --jobs` sets in each job) changes nothing in the reports,
+// nests, and ends with its scope.
+TEST(SampleReports, AThreadLimitKeepsTheReports) {
+  const std::size_t k = 300;
+  const UnaryParams params = urap_params(IndexSet::first(40, k), budget(3));
+  std::vector<std::uint32_t> inputs;
+  for (std::uint32_t i = 0; i < 2 * 65536 + 17; ++i) inputs.push_back((i * 11) % k);
+  BitReports free_threads(k, BitLayout::kPacked), limited(k, BitLayout::kPacked);
+  Xoshiro256 a(5), b(5);
+  sample_reports(a, params, inputs, free_threads);
+  {
+    const SamplerThreadLimit outer(1);
+    { const SamplerThreadLimit inner(2); }
+    sample_reports(b, params, inputs, limited);
+  }
+  EXPECT_TRUE(free_threads == limited);
+  EXPECT_EQ(a(), b());
+}
+
 // The blocks' streams are distinct: the same input drawn in each of three blocks gives bits
 // with the right marginals in every block (5 standard errors, a false alarm ~5.7e-7 per bit and
 // block, 5e-4 over the 3 x 300 cells), and the blocks' reports differ.

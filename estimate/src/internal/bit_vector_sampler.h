@@ -17,6 +17,9 @@
 
 namespace uldp::estimate::internal {
 
+/// The limit a SamplerThreadLimit sets on this thread (0: none).
+extern thread_local unsigned sampler_thread_limit;
+
 /// Bits with 0 < off <= kSparseOff are drawn by geometric gaps, the others by the lane streams.
 inline constexpr double kSparseOff = 0.05;
 /// Reports per block of a sampling call: each block draws from its own generators, seeded in

@@ -41,6 +41,20 @@ BitReports sample_reports(Xoshiro256& rng, const UnaryParams& params,
 void sample_reports(Xoshiro256& rng, const UnaryParams& params,
                     std::span<const std::uint32_t> inputs, BitReports& out, unsigned threads = 0);
 
+/// While alive, calls with threads = 0 on this thread draw on at most `max_threads` threads: a
+/// caller that already runs one job per core (`experiment --jobs`) sets 1, so that its jobs do
+/// not start a second sampler thread each. The reports do not depend on it.
+class SamplerThreadLimit {
+ public:
+  explicit SamplerThreadLimit(unsigned max_threads);
+  ~SamplerThreadLimit();
+  SamplerThreadLimit(const SamplerThreadLimit&) = delete;
+  SamplerThreadLimit& operator=(const SamplerThreadLimit&) = delete;
+
+ private:
+  unsigned previous_;
+};
+
 /// Aggregated: the histogram of the uRR / RR reports of users with these input counts.
 std::vector<std::uint64_t> sample_report_counts(Xoshiro256& rng, const UrrParams& params,
                                                 std::span<const std::uint64_t> input_counts);
