@@ -67,7 +67,7 @@ void keep_answering_solvers(QueryResult& result) {
 }
 
 /// A refutation with integral set sizes, given one with fractional or missing sizes: first with
-/// each size fixed to the floor or ceiling of the model's value (1 to 4 when the model has none)
+/// each size fixed to the floor or ceiling of the model's value or to 1..4
 /// (ground queries nlsat decides at once), then with integrality asserted under a short limit.
 /// nullopt when neither finds one.
 std::optional<QueryResult> integral_refutation(const StepSpec& spec, const std::string& query,
@@ -77,16 +77,21 @@ std::optional<QueryResult> integral_refutation(const StepSpec& spec, const std::
   const std::map<std::string, Rational> values = parameter_values(spec, fractional.model);
   std::vector<std::pair<std::string, std::vector<Integer>>> choices;
   for (const auto& c : spec.integers) {
-    const auto v = values.find(c);
-    if (v == values.end()) {
-      // Eliminated by Z3's preprocessing, so absent from its model: try small sizes.
-      choices.push_back({c, {1, 2, 3, 4}});
-      continue;
+    // The floor and ceiling of the model's value first, then small sizes (a size eliminated by
+    // Z3's preprocessing is absent from its model).
+    std::vector<Integer> options;
+    if (const auto v = values.find(c); v != values.end()) {
+      const Integer down = boost::multiprecision::numerator(v->second) /
+                           boost::multiprecision::denominator(v->second);
+      options = {down, down + 1};
     }
-    const Integer down =
-        boost::multiprecision::numerator(v->second) / boost::multiprecision::denominator(v->second);
-    choices.push_back({c, Rational(down) == v->second ? std::vector<Integer>{down}
-                                                      : std::vector<Integer>{down, down + 1}});
+    for (int small = 1; small <= 4; ++small) options.push_back(small);
+    std::vector<Integer> distinct;
+    for (const Integer& o : options) {
+      if (o >= 0 && std::find(distinct.begin(), distinct.end(), o) == distinct.end())
+        distinct.push_back(o);
+    }
+    choices.push_back({c, distinct});
   }
   std::size_t combinations = 1;
   for (const auto& choice : choices) combinations *= choice.second.size();
@@ -100,12 +105,23 @@ std::optional<QueryResult> integral_refutation(const StepSpec& spec, const std::
     QueryResult r = prove_smtlib(query, title + " (set sizes fixed)", smt_text(spec, fixed, false),
                                  std::min(timeout_ms, 2000U));
     keep_answering_solvers(r);
-    if (r.status == ProofStatus::kRefuted) return r;
+    if (r.status == ProofStatus::kRefuted) {
+      // The file a user re-runs stays the step's own query; the sizes fixed are noted.
+      std::string note = "; uldp: the reported counterexample was found with the set sizes fixed:";
+      for (std::size_t i = hypotheses.size(); i < fixed.size(); ++i) note += " " + fixed[i];
+      r.smt2 = fractional.smt2 + note + "\n";
+      return r;
+    }
   }
   QueryResult r = prove_smtlib(query, title + " (integral sizes)", smt_text(spec, hypotheses, true),
                                std::min(timeout_ms, 2000U));
   keep_answering_solvers(r);
-  if (r.status == ProofStatus::kRefuted) return r;
+  if (r.status == ProofStatus::kRefuted) {
+    r.smt2 = fractional.smt2 +
+             "; uldp: the reported counterexample was found with the set sizes "
+             "asserted integral (is_int)\n";
+    return r;
+  }
   return std::nullopt;
 }
 

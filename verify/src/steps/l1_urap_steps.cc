@@ -141,18 +141,17 @@ std::vector<StepSpec> l1_urap_steps() {
   lemma2.definitions.push_back({"dA", "(+ (* (- 2.0) w) (* ks (- vN c)))"});
   lemma2.definitions.push_back({"dB", "(+ (* (- 2.0) w) (+ (- (* vN kn)) 2.0))"});
   lemma2.scope = "every s > 1, w in [0,1), |X_S| >= 1, |X_N| >= 1 (sizes as reals)";
-  const std::vector<std::string> lemma2_let = {"(> s 1.0)", "(<= 0.0 w)", "(< w 1.0)"};
+  // The proof's "Let 0 < eps < 2 ln(|X_N|/2 + 1) and w in [0, 1)".
+  const std::vector<std::string> lemma2_let = {"(> s 1.0)", "(< s (+ (/ kn 2.0) 1.0))",
+                                               "(<= 0.0 w)", "(< w 1.0)"};
   const std::vector<std::string> lemma2_top =
-      lemma2_let +
-      std::vector<std::string>{"(>= ks 1.0)", "(<= ks kn)", "(< s (+ (/ kn 2.0) 1.0))"};
+      lemma2_let + std::vector<std::string>{"(>= ks 1.0)", "(<= ks kn)"};
   {
     StepSpec s = step(lemma2, "lemma2.a_b_positive", "Lemma 2 (proof, first sentence)",
                       "A(w) > 0 and B(w) > 0, 'by eps > 0, |X_S| >= 1 and v_N > 1'");
-    s.at_step = lemma2_let + std::vector<std::string>{"(>= ks 1.0)", "(>= kn 0.0)"};
+    s.at_step = lemma2_let + std::vector<std::string>{"(>= ks 1.0)"};
     s.at_top = lemma2_top;
     s.conclusion = "(and (> A 0.0) (> B 0.0))";
-    s.expected_at_step = R;
-    s.erratum = "U10";
     out.push_back(s);
   }
   {

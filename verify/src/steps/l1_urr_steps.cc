@@ -135,9 +135,11 @@ std::vector<StepSpec> l1_urr_steps() {
   lemma1.definitions.push_back({"dA", "(+ (* (- 2.0) w) (* ks (- v (/ 2.0 up))))"});
   lemma1.definitions.push_back({"dB", "(+ (* (- 2.0) w) (+ (- (* v kn)) 2.0))"});
   lemma1.scope = "every t > 1, w in [0,1), |X_S| >= 1, |X_N| >= 1 (sizes as reals)";
-  const std::vector<std::string> lemma1_let = {"(> t 1.0)", "(<= 0.0 w)", "(< w 1.0)"};
+  // The proof's "Let 0 < eps < ln(|X_N| + 1) and w in [0, 1)".
+  const std::vector<std::string> lemma1_let = {"(> t 1.0)", "(< t (+ kn 1.0))", "(<= 0.0 w)",
+                                               "(< w 1.0)"};
   const std::vector<std::string> lemma1_top =
-      lemma1_let + std::vector<std::string>{"(>= ks 1.0)", "(<= ks kn)", "(< t (+ kn 1.0))"};
+      lemma1_let + std::vector<std::string>{"(>= ks 1.0)", "(<= ks kn)"};
   const std::vector<std::pair<std::string, std::string>> ab_roots = {{"a", "A"}, {"b", "B"}};
   {
     StepSpec s = step(lemma1, "lemma1.v_bounds", "Lemma 1 (proof, first sentence)",
@@ -153,11 +155,9 @@ std::vector<StepSpec> l1_urr_steps() {
     StepSpec s = step(lemma1, "lemma1.a_b_positive", "Lemma 1 (proof, first sentence)",
                       "A(w) > 0 and B(w) > 0, 'by eps > 0, |X_S| >= 1, 0 <= w <= 1, v >= 1 and v - "
                       "1/u' >= 1'");
-    s.at_step = lemma1_let + std::vector<std::string>{"(>= ks 1.0)", "(>= kn 0.0)"};
+    s.at_step = lemma1_let + std::vector<std::string>{"(>= ks 1.0)"};
     s.at_top = lemma1_top;
     s.conclusion = "(and (> A 0.0) (> B 0.0))";
-    s.expected_at_step = R;
-    s.erratum = "U10";
     out.push_back(s);
   }
   {

@@ -176,8 +176,10 @@ std::vector<StepSpec> regime_steps() {
   // ---- D.2.3: uRAP, l1, eps = ln|X| ----
   {
     StepSpec s = sizes("d23.proposition8_applies", "Appendix D.2.3 ('since |X| < (|X_N|/2 + 1)^2')",
-                       "eps = ln|X| < 2 ln(|X_N|/2 + 1), i.e. |X| < (|X_N|/2 + 1)^2");
-    s.at_step = {"(>= ks 1.0)", "(>= kn 1.0)"};
+                       "eps = ln|X| < 2 ln(|X_N|/2 + 1), i.e. |X| < (|X_N|/2 + 1)^2, in the "
+                       "section's regime read as |X_S| <= |X_N| (exactly: it needs |X_S| < "
+                       "|X_N|^2/4 + 1)");
+    s.at_step = {"(>= ks 1.0)", "(>= kn 1.0)", "(<= ks kn)"};
     s.at_top = s.at_step;
     s.conclusion = "(< (+ ks kn) (* (+ (/ kn 2.0) 1.0) (+ (/ kn 2.0) 1.0)))";
     s.expected_at_step = s.expected_at_top = R;
