@@ -351,9 +351,11 @@ void add_prove_command(CLI::App& app, int& exit_code) {
     }
     if (!c->smt_dir.empty()) write_queries(c->smt_dir, results);
     if (c->explain && !c->json) print_explanation(results);
-    if (c->steps && c->json) {
+    // A step run by name prints like --steps: both queries and the exact check.
+    const bool steps_view = c->steps || (!results.empty() && results.front().info.step);
+    if (steps_view && c->json) {
       print_steps_json(results, *choice);
-    } else if (c->steps) {
+    } else if (steps_view) {
       print_steps_text(results, *choice);
     } else if (c->json) {
       print_json(results, *choice);
