@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <mutex>
 #include <sstream>
 #include <vector>
 
@@ -30,8 +31,14 @@ std::string model_text(const z3::model& model) {
   return text;
 }
 
+/// Z3 4.8.12's timeout timers deadlock when two threads check at once (seen with `uldp prove
+/// --steps` on two threads: the main thread blocked inside Z3_solver_check, the timer threads
+/// idle). One check at a time in the process; cvc5 runs in its own process, outside the lock.
+std::mutex z3_check_mutex;
+
 SolverAnswer z3_answer(z3::solver& solver) {
   SolverAnswer answer{"z3", ProofStatus::kUnknown, 0, ""};
+  const std::lock_guard<std::mutex> one_check_at_a_time(z3_check_mutex);
   const auto start = std::chrono::steady_clock::now();
   const z3::check_result result = solver.check();
   answer.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
