@@ -432,25 +432,17 @@ ClaimResult run_claim(std::string_view name, const ProofOptions& options) {
   return result;
 }
 
-namespace {
-
-std::vector<ClaimResult> run_where(bool steps, const char* what, const ProofOptions& options) {
+std::vector<ClaimResult> run_all_claims(const ProofOptions& options) {
   std::size_t count = 0;
-  for (const auto& entry : catalog()) count += entry.info.step.has_value() == steps ? 1 : 0;
+  for (const auto& entry : catalog()) count += entry.info.step ? 0 : 1;
   std::vector<ClaimResult> results;
-  ProgressTask progress(what, count);
+  ProgressTask progress("proving claims", count);
   for (const auto& entry : catalog()) {
-    if (entry.info.step.has_value() != steps) continue;
+    if (entry.info.step) continue;
     results.push_back(run_claim(entry.info.name, options));
     progress.advance();
   }
   return results;
-}
-
-}  // namespace
-
-std::vector<ClaimResult> run_all_claims(const ProofOptions& options) {
-  return run_where(false, "proving claims", options);
 }
 
 std::vector<ClaimResult> run_all_steps(const ProofOptions& options) {
@@ -464,7 +456,9 @@ std::vector<ClaimResult> run_all_steps(const ProofOptions& options) {
   std::atomic<std::size_t> next{0}, done{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
-  const auto work = [&] {
+  ProgressTask progress("proving proof steps", names.size());
+  // Both threads take the next step in turn; only the calling thread reports progress.
+  const auto work = [&](bool reports_progress) {
     for (std::size_t i; (i = next++) < names.size();) {
       try {
         results[i] = run_claim(names[i], options);
@@ -474,21 +468,11 @@ std::vector<ClaimResult> run_all_steps(const ProofOptions& options) {
         next = names.size();
       }
       ++done;
+      if (reports_progress) progress.set_done(done);
     }
   };
-  ProgressTask progress("proving proof steps", names.size());
-  std::thread helper(work);
-  for (std::size_t i; (i = next++) < names.size();) {
-    try {
-      results[i] = run_claim(names[i], options);
-    } catch (...) {
-      const std::lock_guard<std::mutex> lock(failure_mutex);
-      if (!failure) failure = std::current_exception();
-      next = names.size();
-    }
-    ++done;
-    progress.set_done(done);
-  }
+  std::thread helper(work, false);
+  work(true);
   helper.join();
   if (failure) std::rethrow_exception(failure);
   return results;
