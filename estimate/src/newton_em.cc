@@ -3,9 +3,10 @@
 // (see CurvaturePass). A Newton candidate maximises g·Δ - ½ Δ^T (M + μ diag(s/p)) Δ over
 // Σ Δ = 0, with s = Σ_j p_j g_j: at μ = 1 and M = 0 it is the EM step, so μ interpolates
 // between Newton (small μ) and EM (large μ), in the manner of Levenberg-Marquardt, and μ follows
-// the ratio of the actual to the model's predicted gain, as in a trust region. Coordinates
-// that the step would push below kShrink·p_j are held there (never 0: an EM update cannot revive
-// a zero). A candidate is accepted only if L does not drop, so L never decreases. When the model
+// the ratio of the actual to the model's predicted gain, as in a trust region. The candidate is
+// the model's exact maximiser with every coordinate kept at or above kNewtonShrink·p_j (never 0:
+// an EM update cannot revive a zero). A candidate is accepted only if L does not drop, so L never
+// decreases; one the model itself predicts no gain for costs no pass. When the model
 // predicts that one plain EM update would gain at most tolerance·|L|, the driver takes that
 // update and checks the stopping rule on it, exactly as the plain driver does.
 #include <algorithm>
@@ -19,75 +20,124 @@
 namespace uldp::estimate::internal {
 namespace {
 
-constexpr double kShrink = 1e-2;  // a held coordinate keeps this fraction of its mass
-constexpr double kInitialDamping = 1e-2;
+constexpr double kInitialDamping = 1e-4;
 constexpr double kMinDamping = 1e-8;
 constexpr double kRelax = 1.0 / 3.0;  // μ factor when the model predicted the gain well
 constexpr double kTighten = 4.0;      // μ factor when it did not
 constexpr double kGoodRatio = 0.75, kPoorRatio = 0.25;
 constexpr int kMaxFailures = 3;  // rejected candidates in a row before a plain update
-constexpr int kMaxHoldRounds = 32;
 
-// The candidate p + Δ (see the file comment); false if it is not finite.
+// The candidate p + Δ: the exact maximiser of the model over {Σ Δ = 0, Δ_j >= lb_j =
+// (kNewtonShrink - 1) p_j}. With h_j = D_j + μ s / p_j and the rank-one term written
+// through its own multiplier τ, Δ_j(λ, τ) = max(lb_j, (g_j - λ - τ c_j) / h_j) and (λ, τ)
+// minimise the dual ψ(λ, τ) = Σ_j q_j(g_j - λ - τ c_j) + T2 τ² / 2, q_j(z) = max_{Δ >= lb_j}
+// zΔ - h_j Δ² / 2: convex, continuously differentiable and piecewise quadratic in two
+// variables, so damped Newton on ψ finds them in a few O(k) rounds. (Holding the coordinates that
+// go below their bound and re-solving, as an active-set step would, keeps them held when the
+// multipliers move and can predict a loss; at small μ it took 7 passes where this takes 4.)
+class BoundedStep {
+ public:
+  BoundedStep(const std::vector<double>& p, const CurvaturePass& at, double mu)
+      : at_(at), low_rank_(at.weight > 0.0), h_(p.size(), 0.0), lower_(p.size(), 0.0) {
+    double scale = 0;
+    for (std::size_t j = 0; j < p.size(); ++j) scale += p[j] * at.gradient[j];
+    for (std::size_t j = 0; j < p.size(); ++j) {
+      if (!(p[j] > 0.0)) continue;  // h_j = 0 marks a zero coordinate: it stays zero
+      h_[j] = at.diagonal[j] + mu * scale / p[j];
+      lower_[j] = (kNewtonShrink - 1.0) * p[j];
+    }
+  }
+  bool valid() const {
+    for (double h : h_) {
+      if (!(h >= 0.0) || !std::isfinite(h)) return false;
+    }
+    return true;
+  }
+  double delta(std::size_t j, double lambda, double tau) const {
+    if (h_[j] == 0.0) return 0.0;
+    const double c = low_rank_ ? at_.mean[j] : 0.0;
+    return std::max(lower_[j], (at_.gradient[j] - lambda - tau * c) / h_[j]);
+  }
+  // ψ, its gradient and its generalised Hessian (over the coordinates above their bound).
+  struct Dual {
+    double value = 0, d_lambda = 0, d_tau = 0, h11 = 0, h12 = 0, h22 = 0;
+  };
+  Dual dual(double lambda, double tau) const {
+    Dual out;
+    for (std::size_t j = 0; j < h_.size(); ++j) {
+      if (h_[j] == 0.0) continue;
+      const double c = low_rank_ ? at_.mean[j] : 0.0;
+      const double z = at_.gradient[j] - lambda - tau * c;
+      const double free = z / h_[j];
+      const double d = std::max(lower_[j], free);
+      out.value += free > lower_[j] ? 0.5 * z * free : z * d - 0.5 * h_[j] * d * d;
+      out.d_lambda -= d;
+      out.d_tau -= c * d;
+      if (free > lower_[j]) {
+        out.h11 += 1.0 / h_[j];
+        out.h12 += c / h_[j];
+        out.h22 += c * c / h_[j];
+      }
+    }
+    if (low_rank_) {
+      out.value += 0.5 * at_.weight * tau * tau;
+      out.d_tau += at_.weight * tau;
+      out.h22 += at_.weight;
+    }
+    return out;
+  }
+
+ private:
+  const CurvaturePass& at_;
+  bool low_rank_;
+  std::vector<double> h_, lower_;
+};
+
+}  // namespace
+
 bool newton_candidate(const std::vector<double>& p, const CurvaturePass& at, double mu,
                       std::vector<double>& out) {
-  const std::size_t k = p.size();
-  double scale = 0;
-  for (std::size_t j = 0; j < k; ++j) scale += p[j] * at.gradient[j];
-  std::vector<double> inverse(k);  // 1 / (D_j + μ s / p_j)
-  std::vector<char> held(k, 0);
-  for (std::size_t j = 0; j < k; ++j) {
-    if (!(p[j] > 0.0)) {
-      held[j] = 1;
-      continue;
+  constexpr int kMaxRounds = 100;
+  const BoundedStep step(p, at, mu);
+  if (!step.valid()) return false;
+  double lambda = 0, tau = 0;
+  BoundedStep::Dual current = step.dual(lambda, tau);
+  for (int round = 0; round < kMaxRounds; ++round) {
+    // Newton direction on ψ; a coordinate-free λ (every Δ at its bound) gets a unit curvature.
+    const double h11 = current.h11 > 0.0 ? current.h11 : 1.0;
+    const double h22 = current.h22 > 0.0 ? current.h22 : 1.0;
+    const double det = h11 * h22 - current.h12 * current.h12;
+    double d_lambda, d_tau;
+    if (det > 1e-14 * h11 * h22) {
+      d_lambda = -(h22 * current.d_lambda - current.h12 * current.d_tau) / det;
+      d_tau = -(h11 * current.d_tau - current.h12 * current.d_lambda) / det;
+    } else {
+      d_lambda = -current.d_lambda / h11, d_tau = -current.d_tau / h22;
     }
-    inverse[j] = 1.0 / (at.diagonal[j] + mu * scale / p[j]);
+    const double slope = current.d_lambda * d_lambda + current.d_tau * d_tau;
+    if (!(slope < 0.0)) break;  // at the minimum, to rounding
+    double t = 1.0;
+    BoundedStep::Dual next;
+    for (int halving = 0; halving < 60; ++halving, t *= 0.5) {
+      next = step.dual(lambda + t * d_lambda, tau + t * d_tau);
+      if (next.value <= current.value + 1e-4 * t * slope) break;
+    }
+    if (!(next.value < current.value)) break;  // no further progress in double precision
+    lambda += t * d_lambda, tau += t * d_tau;
+    current = next;
   }
-  const bool low_rank = at.weight > 0.0;
-  std::vector<double> delta(k, 0.0);
-  for (int round = 0; round < kMaxHoldRounds; ++round) {
-    // Sherman-Morrison over the free coordinates: M⁻¹v = D⁻¹v - D⁻¹c (c·D⁻¹v) / (T2 + c·D⁻¹c).
-    double c_c = 0, c_g = 0, c_1 = 0, sum_g = 0, sum_1 = 0, released = 0;
-    for (std::size_t j = 0; j < k; ++j) {
-      if (held[j]) {
-        released += p[j] * (1.0 - kShrink);
-        continue;
-      }
-      const double c = low_rank ? at.mean[j] : 0.0;
-      c_c += c * c * inverse[j];
-      c_g += c * at.gradient[j] * inverse[j];
-      c_1 += c * inverse[j];
-      sum_g += at.gradient[j] * inverse[j];
-      sum_1 += inverse[j];
-    }
-    const double denominator = low_rank ? at.weight + c_c : 1.0;
-    const double ones_m_g = sum_g - c_1 * c_g / denominator;  // 1·M⁻¹g
-    const double ones_m_1 = sum_1 - c_1 * c_1 / denominator;  // 1·M⁻¹1 > 0
-    if (!(ones_m_1 > 0.0)) return false;
-    const double lambda = (ones_m_g - released) / ones_m_1;  // makes Σ_free Δ = released
-    const double coupling = (c_g - lambda * c_1) / denominator;
-    bool changed = false;
-    for (std::size_t j = 0; j < k; ++j) {
-      if (held[j]) continue;
-      const double c = low_rank ? at.mean[j] : 0.0;
-      delta[j] = inverse[j] * (at.gradient[j] - lambda - c * coupling);
-      if (p[j] + delta[j] < kShrink * p[j]) {
-        held[j] = 1;
-        changed = true;
-      }
-    }
-    if (!changed) break;
-  }
-  out.resize(k);
+  out.resize(p.size());
   double total = 0;
-  for (std::size_t j = 0; j < k; ++j) {
-    out[j] = held[j] ? kShrink * p[j] : std::max(p[j] + delta[j], kShrink * p[j]);
+  for (std::size_t j = 0; j < p.size(); ++j) {
+    out[j] = std::max(p[j] + step.delta(j, lambda, tau), kNewtonShrink * p[j]);
     total += out[j];
   }
   if (!(total > 0.0) || !std::isfinite(total)) return false;
   for (double& v : out) v /= total;
   return true;
 }
+
+namespace {
 
 // The quadratic model's prediction of L(to) - L(from).
 double predicted_gain(const std::vector<double>& from, const CurvaturePass& at,
@@ -131,8 +181,9 @@ EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p, const Em
     // A prediction that failed once does not send the driver into plain EM: a Newton step first.
     const double predicted_em = predicted_gain(p, at, at.next);
     const bool predicted_small = !after_plain && predicted_em <= 0.5 * tolerance;
-    const bool plain =
-        failures >= kMaxFailures || predicted_small || !newton_candidate(p, at, mu, candidate);
+    const bool plain = failures >= kMaxFailures || predicted_small ||
+                       !newton_candidate(p, at, mu, candidate) ||
+                       !(predicted_gain(p, at, candidate) > 0.0);
     if (plain) candidate = at.next;
     const double predicted = plain ? predicted_em : predicted_gain(p, at, candidate);
     pass(candidate, trial);

@@ -54,6 +54,17 @@ inline EmResult run_mixed_start_em(const EmMap& step, std::vector<double> start,
   return run_squarem_em(step, std::move(start), histogram);
 }
 
+/// A Newton step keeps at least this fraction of each coordinate (never 0: an EM update cannot
+/// revive a zero).
+inline constexpr double kNewtonShrink = 1e-2;
+
+/// The Newton candidate at p with damping mu: the exact maximiser of the damped quadratic model
+/// g·Δ - ½ Σ_j (D_j + μ s / p_j) Δ_j² - (c·Δ)² / (2 T2), s = Σ_j p_j g_j, over Σ Δ = 0 and
+/// Δ_j >= (kNewtonShrink - 1) p_j, written to `out` as p + Δ; false if p has a zero or the model
+/// is not finite.
+bool newton_candidate(const std::vector<double>& p, const CurvaturePass& at, double mu,
+                      std::vector<double>& out);
+
 /// EM accelerated by damped projected Newton steps on the model's curvature; ends, like the
 /// plain driver, with one plain EM update that gains at most tolerance·|L|.
 EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p, const EmOptions& options);
