@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "internal/bit_kernels.h"
 #include "uldp/error.h"
 
 namespace uldp::estimate {
@@ -236,47 +237,9 @@ BitCounts bit_counts(const BitReports& reports) {
   return counts;
 }
 
-namespace {
-
-// kSpread[b] has byte i equal to bit i of b: adding it counts 8 bit positions at once.
-struct SpreadTable {
-  std::uint64_t spread[256] = {};
-  constexpr SpreadTable() {
-    for (unsigned b = 0; b < 256; ++b) {
-      for (unsigned i = 0; i < 8; ++i) spread[b] |= std::uint64_t{(b >> i) & 1U} << (8 * i);
-    }
-  }
-};
-constexpr SpreadTable kSpread;
-
-}  // namespace
-
 void add_packed_bit_counts(std::span<const std::uint64_t> rows, std::size_t words,
                            std::span<std::uint64_t> ones) {
-  if (words == 0) return;
-  const std::size_t count = rows.size() / words;
-  // counters[8 w + b]: eight byte-wide counters for bits 64 w + 8 b .. + 7, flushed every 255
-  // rows before a byte can overflow.
-  std::vector<std::uint64_t> counters(8 * words, 0);
-  auto flush = [&] {
-    for (std::size_t c = 0; c < counters.size(); ++c) {
-      for (unsigned i = 0; i < 8; ++i) {
-        const std::size_t bit = 8 * c + i;
-        if (bit < ones.size()) ones[bit] += (counters[c] >> (8 * i)) & 0xFFU;
-      }
-      counters[c] = 0;
-    }
-  };
-  for (std::size_t r = 0; r < count; ++r) {
-    const std::uint64_t* row = rows.data() + r * words;
-    for (std::size_t w = 0; w < words; ++w) {
-      std::uint64_t* c = counters.data() + 8 * w;
-      const std::uint64_t word = row[w];
-      for (unsigned b = 0; b < 8; ++b) c[b] += kSpread.spread[(word >> (8 * b)) & 0xFFU];
-    }
-    if (r % 255 == 254) flush();
-  }
-  flush();
+  internal::add_column_counts(rows, words, ones);
 }
 
 }  // namespace uldp::estimate

@@ -165,7 +165,8 @@ std::vector<std::uint64_t> histogram(std::span<const std::uint32_t> symbols, std
 /// Per-bit counts of bit-vector reports.
 BitCounts bit_counts(const BitReports& reports);
 /// Adds to ones[j] the number of packed rows (`words` words each) with bit j set, for j <
-/// ones.size(): byte-wide counters per bit position, no loop over set bits.
+/// ones.size() (bits at j >= ones.size() are ignored): byte-wide counters per bit position, no
+/// loop over set bits (AVX-512 where the CPU has it).
 void add_packed_bit_counts(std::span<const std::uint64_t> rows, std::size_t words,
                            std::span<std::uint64_t> ones);
 
