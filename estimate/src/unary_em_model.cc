@@ -6,7 +6,9 @@
 #include <span>
 #include <string>
 #include <thread>
+#include <type_traits>
 
+#include "internal/bit_kernels.h"
 #include "uldp/error.h"
 
 namespace uldp::estimate::internal {
@@ -111,15 +113,26 @@ struct ListedReports {
   }
   template <bool kCurvature>
   void scatter(std::size_t r, double inverse, double square, double* per_bit) const {
-    for (const Index* it = bits + offsets[r]; it != bits + offsets[r + 1]; ++it) {
+    auto add = [&](Index bit) {
       if constexpr (kCurvature) {
-        double* slot = per_bit + 2 * static_cast<std::size_t>(*it);
+        double* slot = per_bit + 2 * static_cast<std::size_t>(bit);
         slot[0] += inverse;
         slot[1] += square;
       } else {
-        per_bit[*it] += inverse;
+        per_bit[bit] += inverse;
       }
+    };
+    const Index* it = bits + offsets[r];
+    const Index* end = bits + offsets[r + 1];
+    // Four at a time (the bits of a report are distinct, so the updates are independent): 6%
+    // faster at k = 12800, eps = 6.
+    for (; end - it >= 4; it += 4) {
+      add(it[0]);
+      add(it[1]);
+      add(it[2]);
+      add(it[3]);
     }
+    for (; it != end; ++it) add(*it);
   }
   void fold(double*) const {}
 };
@@ -186,48 +199,22 @@ struct PackedReports {
   }
 };
 
-// kRowBits.positions[b]: the positions of the set bits of the byte b in increasing order, padded
-// to 8; counts[b] how many (a table: no popcnt in baseline x86-64).
-struct RowBitTable {
-  std::uint16_t positions[256][8] = {};
-  std::uint8_t counts[256] = {};
-  constexpr RowBitTable() {
-    for (unsigned b = 0; b < 256; ++b) {
-      unsigned n = 0;
-      for (unsigned i = 0; i < 8; ++i) {
-        if ((b >> i) & 1U) positions[b][n++] = static_cast<std::uint16_t>(i);
-      }
-      counts[b] = static_cast<std::uint8_t>(n);
-    }
-  }
-};
-constexpr RowBitTable kRowBits;
-
 // Writes the set bits of a packed row (in increasing order) at `out` and returns the end; writes
-// up to 8 entries past it. Each byte stores its 8 table entries and advances by its count: no
-// branch per set bit (a ctz loop mispredicts once per word).
-template <typename Index>
-Index* write_row_bits(const std::uint64_t* row, std::size_t words, Index* out) {
-  for (std::size_t w = 0; w < words; ++w) {
-    const std::uint64_t word = row[w];
-    for (unsigned byte = 0; byte < 8; ++byte) {
-      const unsigned b = static_cast<unsigned>(word >> (8 * byte)) & 0xFFU;
-      const auto base = static_cast<Index>(64 * w + 8 * byte);
-      for (unsigned i = 0; i < 8; ++i) {
-        out[i] = static_cast<Index>(base + kRowBits.positions[b][i]);
-      }
-      out += kRowBits.counts[b];
-    }
+// up to kDecodeSlack entries past it. 32-bit indices (k > 65536) go through 16-bit chunks of
+// 1024 words.
+std::uint16_t* write_row_bits(const std::uint64_t* row, std::size_t words, std::uint16_t* out) {
+  return out + decode_set_bits(row, words, 0, out);
+}
+std::uint32_t* write_row_bits(const std::uint64_t* row, std::size_t words, std::uint32_t* out) {
+  constexpr std::size_t kChunkWords = 1024;  // 65536 bits: the reach of a 16-bit index
+  thread_local std::vector<std::uint16_t> chunk(64 * kChunkWords + kDecodeSlack);
+  for (std::size_t first = 0; first < words; first += kChunkWords) {
+    const std::size_t n =
+        decode_set_bits(row + first, std::min(kChunkWords, words - first), 0, chunk.data());
+    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint32_t>(64 * first + chunk[i]);
+    out += n;
   }
   return out;
-}
-
-// Copies the unforced reports in `form` (a vector of Index, or PackedRows).
-template <typename Index>
-void append_listed(std::vector<Index>& bits, std::vector<std::size_t>& offsets,
-                   std::span<const std::uint32_t> set_bits) {
-  for (std::uint32_t j : set_bits) bits.push_back(static_cast<Index>(j));
-  offsets.push_back(bits.size());
 }
 
 // The errors of compact(): a report no input of the mechanism can produce.
@@ -291,35 +278,55 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
     compact_packed(params, reports, first_report, end_report, set_bits, segment);
     return;
   }
-  std::vector<std::uint32_t> report;
-  for (std::size_t i = first_report; i < end_report; ++i) {
+  // Each report is copied in place as it is read and taken back if a forcing bit turns up: no
+  // branch per bit on whether it forces.
+  std::size_t written = 0;
+  std::vector<std::uint32_t> packed_report;
+  auto copy = [&](auto* out, std::size_t i) {
+    const std::size_t start = written;
+    std::size_t forcing_bits = 0;
     std::uint32_t forcing = kNone;
-    report.clear();
     for (std::uint32_t j : reports.report(i)) {
-      if (forcing_[j]) {
-        if (forcing != kNone) {
-          throw_two_forcing_bits(i, forcing, j);
-        }
-        forcing = j;
-      } else {
-        ++segment.ones[j];  // every report's, forced or not: log B(y) counts them all
-        report.push_back(j);
+      ++segment.ones[j];  // every report's, forced or not: log B(y) counts them all
+      forcing_bits += forcing_[j];
+      forcing = forcing_[j] ? j : forcing;
+      if (out != nullptr) out[written++] = static_cast<std::remove_pointer_t<decltype(out)>>(j);
+    }
+    if (forcing_bits == 0) return true;
+    written = start;
+    if (forcing_bits > 1) {
+      std::vector<std::uint32_t> set;
+      for (std::uint32_t j : reports.report(i)) {
+        if (forcing_[j]) set.push_back(j);
+      }
+      throw_two_forcing_bits(i, set[0], set[1]);
+    }
+    if (!(params.on[forcing] > 0.0)) throw_impossible_forcing_bit(i, forcing);
+    segment.forced_count[forcing] += 1.0;
+    return false;
+  };
+  auto* short_bits = std::get_if<0>(&segment.bits);
+  auto* long_bits = std::get_if<1>(&segment.bits);
+  if (short_bits != nullptr) short_bits->resize(set_bits);
+  if (long_bits != nullptr) long_bits->resize(set_bits);
+  for (std::size_t i = first_report; i < end_report; ++i) {
+    if (short_bits != nullptr) {
+      if (copy(short_bits->data(), i)) segment.offsets.push_back(written);
+    } else if (long_bits != nullptr) {
+      if (copy(long_bits->data(), i)) segment.offsets.push_back(written);
+    } else if (copy(static_cast<std::uint32_t*>(nullptr), i)) {
+      auto& packed = std::get<PackedRows>(segment.bits);
+      const std::size_t row = packed.rows.size();
+      packed.rows.resize(row + packed.words, 0);
+      for (std::uint32_t j : reports.report(i)) {
+        packed.rows[row + j / 64] |= std::uint64_t{1} << (j % 64);
       }
     }
-    if (forcing != kNone) {
-      if (!(params.on[forcing] > 0.0)) throw_impossible_forcing_bit(i, forcing);
-      segment.forced_count[forcing] += 1.0;
-      continue;
-    }
-    if (auto* packed = std::get_if<PackedRows>(&segment.bits)) {
-      const std::size_t row = packed->rows.size();
-      packed->rows.resize(row + packed->words, 0);
-      for (std::uint32_t j : report) packed->rows[row + j / 64] |= std::uint64_t{1} << (j % 64);
-    } else if (auto* short_bits = std::get_if<0>(&segment.bits)) {
-      append_listed(*short_bits, segment.offsets, report);
-    } else {
-      append_listed(std::get<1>(segment.bits), segment.offsets, report);
-    }
+  }
+  if (short_bits != nullptr) short_bits->resize(written);
+  if (long_bits != nullptr) long_bits->resize(written);
+  for (std::size_t j = 0; j < k_; ++j) {
+    if (forcing_[j]) segment.ones[j] = 0;  // forcing bits are not "ones"
   }
 }
 
@@ -344,7 +351,7 @@ void UnaryEmModel::compact_packed(const UnaryParams& params, const BitReports& r
   for (std::size_t j = 0; j < k_; ++j) {
     if (forcing_[j]) forcing_words[j / 64] |= std::uint64_t{1} << (j % 64);
   }
-  // Listed forms: written in place into room for every set bit plus the 8 entries that
+  // Listed forms: written in place into room for every set bit plus the entries that
   // write_row_bits may write past the end, then cut to what was written.
   std::size_t written = 0;
   auto append_row = [&](auto& bits, const std::uint64_t* row) {
@@ -355,8 +362,8 @@ void UnaryEmModel::compact_packed(const UnaryParams& params, const BitReports& r
   auto* rows = std::get_if<PackedRows>(&segment.bits);
   auto* short_bits = std::get_if<0>(&segment.bits);
   auto* long_bits = std::get_if<1>(&segment.bits);
-  if (short_bits != nullptr) short_bits->resize(set_bits + 8);
-  if (long_bits != nullptr) long_bits->resize(set_bits + 8);
+  if (short_bits != nullptr) short_bits->resize(set_bits + kDecodeSlack);
+  if (long_bits != nullptr) long_bits->resize(set_bits + kDecodeSlack);
   for (std::size_t i = first_report; i < end_report; ++i) {
     const std::span<const std::uint64_t> row = reports.packed_words(i);
     std::size_t forcing_bits = 0, forcing = 0;
