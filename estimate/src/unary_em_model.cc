@@ -236,6 +236,22 @@ std::size_t UnaryEmModel::Segment::reports() const {
   return offsets.size() - 1;
 }
 
+// Report i sets forcing_bits forcing bits, the last one `forcing`: an error unless it sets
+// exactly one that its input sets with positive probability; then it counts as forced to it.
+void UnaryEmModel::count_forced(const UnaryParams& params, const BitReports& reports, std::size_t i,
+                                std::size_t forcing_bits, std::size_t forcing,
+                                Segment& segment) const {
+  if (forcing_bits > 1) {
+    std::vector<std::uint32_t> set;
+    for (std::uint32_t j : reports.report(i)) {
+      if (forcing_[j]) set.push_back(j);
+    }
+    throw_two_forcing_bits(i, set[0], set[1]);
+  }
+  if (!(params.on[forcing] > 0.0)) throw_impossible_forcing_bit(i, forcing);
+  segment.forced_count[forcing] += 1.0;
+}
+
 // One pass over reports [first_report, end_report): the forced ones are counted, the others
 // copied in the smaller form (Index-sized set-bit lists, or packed rows when the reports are
 // dense enough that 64-bit words per report cost less than their listed bits).
@@ -294,15 +310,7 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
     }
     if (forcing_bits == 0) return true;
     written = start;
-    if (forcing_bits > 1) {
-      std::vector<std::uint32_t> set;
-      for (std::uint32_t j : reports.report(i)) {
-        if (forcing_[j]) set.push_back(j);
-      }
-      throw_two_forcing_bits(i, set[0], set[1]);
-    }
-    if (!(params.on[forcing] > 0.0)) throw_impossible_forcing_bit(i, forcing);
-    segment.forced_count[forcing] += 1.0;
+    count_forced(params, reports, i, forcing_bits, forcing, segment);
     return false;
   };
   auto* short_bits = std::get_if<0>(&segment.bits);
@@ -383,15 +391,7 @@ void UnaryEmModel::compact_packed(const UnaryParams& params, const BitReports& r
       }
       continue;
     }
-    if (forcing_bits > 1) {
-      std::vector<std::uint32_t> set;
-      for (std::uint32_t j : reports.report(i)) {
-        if (forcing_[j]) set.push_back(j);
-      }
-      throw_two_forcing_bits(i, set[0], set[1]);
-    }
-    if (!(params.on[forcing] > 0.0)) throw_impossible_forcing_bit(i, forcing);
-    segment.forced_count[forcing] += 1.0;
+    count_forced(params, reports, i, forcing_bits, forcing, segment);
   }
   if (short_bits != nullptr) short_bits->resize(written);
   if (long_bits != nullptr) long_bits->resize(written);

@@ -171,3 +171,33 @@ TEST_P(UnaryEmModelForms, WidePackedAndListedInputsBuildTheSameModel) {
 
 }  // namespace
 }  // namespace uldp::estimate::internal
+
+namespace uldp::estimate::internal {
+namespace {
+
+// Beyond 16-bit indices (k = 70000 > 65536): packed rows are decoded in 65536-bit chunks into
+// 32-bit lists, and build the same model as listed input, in every form, with and without
+// forcing bits.
+TEST_P(UnaryEmModelForms, ReportsWiderThanSixteenBitIndicesBuildTheSameModel) {
+  const std::size_t k = 70000;
+  for (bool utility_optimized : {false, true}) {
+    const UnaryParams params =
+        utility_optimized ? urap_params(IndexSet::first(66000, k), uldp::testing::budget(8))
+                          : rappor_params(k, uldp::testing::budget(8));
+    Xoshiro256 rng(9);
+    std::vector<std::uint32_t> inputs(300);
+    for (std::size_t i = 0; i < inputs.size(); ++i) inputs[i] = static_cast<std::uint32_t>((i * 7919) % k);
+    const BitReports reports = sample_reports(rng, params, inputs);
+    const UnaryEmModel packed(params, reports.in_layout(BitLayout::kPacked), GetParam());
+    const UnaryEmModel listed(params, reports.in_layout(BitLayout::kSetBits), GetParam());
+    EXPECT_EQ(packed.bit_counts().ones, uldp::estimate::bit_counts(reports).ones);
+    EXPECT_EQ(listed.bit_counts().ones, uldp::estimate::bit_counts(reports).ones);
+    std::vector<double> p(k, 1.0 / static_cast<double>(k));
+    std::vector<double> next_packed, next_listed;
+    EXPECT_EQ(packed.em_update(p, next_packed), listed.em_update(p, next_listed));
+    EXPECT_EQ(next_packed, next_listed);
+  }
+}
+
+}  // namespace
+}  // namespace uldp::estimate::internal

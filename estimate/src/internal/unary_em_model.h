@@ -52,6 +52,8 @@ class UnaryEmModel {
   };
   void compact(const UnaryParams& params, const BitReports& reports, std::size_t first_report,
                std::size_t end_report, Segment& segment) const;
+  void count_forced(const UnaryParams& params, const BitReports& reports, std::size_t i,
+                    std::size_t forcing_bits, std::size_t forcing, Segment& segment) const;
   void compact_packed(const UnaryParams& params, const BitReports& reports,
                       std::size_t first_report, std::size_t end_report, std::size_t set_bits,
                       Segment& segment) const;
