@@ -186,7 +186,8 @@ TEST_P(UnaryEmModelForms, ReportsWiderThanSixteenBitIndicesBuildTheSameModel) {
                           : rappor_params(k, uldp::testing::budget(8));
     Xoshiro256 rng(9);
     std::vector<std::uint32_t> inputs(300);
-    for (std::size_t i = 0; i < inputs.size(); ++i) inputs[i] = static_cast<std::uint32_t>((i * 7919) % k);
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+      inputs[i] = static_cast<std::uint32_t>((i * 7919) % k);
     const BitReports reports = sample_reports(rng, params, inputs);
     const UnaryEmModel packed(params, reports.in_layout(BitLayout::kPacked), GetParam());
     const UnaryEmModel listed(params, reports.in_layout(BitLayout::kSetBits), GetParam());
