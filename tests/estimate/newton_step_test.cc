@@ -4,6 +4,7 @@
 // current point (Δ = 0), at small damping where many coordinates sit at their bound.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -123,6 +124,27 @@ TEST(NewtonStep, AZeroCoordinateStaysZero) {
   double sum = 0;
   for (double v : q) sum += v;
   EXPECT_NEAR(sum, 1.0, 1e-12);
+}
+
+TEST(NewtonStep, OneSymbolStaysPutAndNoUnforcedReportsNeedsNoRankOneTerm) {
+  std::mt19937_64 rng(34);
+  Model one = random_model(rng, 1, true);
+  std::vector<double> q;
+  ASSERT_TRUE(newton_candidate(one.p, one.at, 1e-4, q));
+  EXPECT_EQ(q, std::vector<double>{1.0});
+  // weight 0: every report forced (uRAP with only non-sensitive inputs); still the maximum.
+  const Model forced = random_model(rng, 10, false);
+  ASSERT_TRUE(newton_candidate(forced.p, forced.at, 1e-4, q));
+  ASSERT_TRUE(feasible(forced, q));
+  EXPECT_GE(model_gain(forced, 1e-4, q), 0.0);
+}
+
+TEST(NewtonStep, ANonFiniteModelGivesNoCandidate) {
+  std::mt19937_64 rng(35);
+  Model m = random_model(rng, 6, true);
+  m.at.gradient[2] = std::numeric_limits<double>::infinity();
+  std::vector<double> q;
+  EXPECT_FALSE(newton_candidate(m.p, m.at, 1e-4, q));
 }
 
 }  // namespace
