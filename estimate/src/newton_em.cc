@@ -6,11 +6,12 @@
 // the ratio of the actual to the model's predicted gain, as in a trust region. The candidate is
 // the model's exact maximiser with every coordinate kept at or above kNewtonShrink·p_j (never 0:
 // an EM update cannot revive a zero). A candidate is accepted only if L does not drop, so L never
-// decreases; one the model itself predicts no gain for costs no pass. When the model
-// predicts that one plain EM update would gain at most tolerance·|L|, the driver takes that
+// decreases; one the model itself predicts no gain for is replaced by the plain update. When the
+// model predicts that one plain EM update would gain at most tolerance·|L|, the driver takes that
 // update and checks the stopping rule on it, exactly as the plain driver does.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "internal/em_drivers.h"
@@ -39,19 +40,46 @@ class BoundedStep {
  public:
   BoundedStep(const std::vector<double>& p, const CurvaturePass& at, double mu)
       : at_(at), low_rank_(at.weight > 0.0), h_(p.size(), 0.0), lower_(p.size(), 0.0) {
-    double scale = 0;
-    for (std::size_t j = 0; j < p.size(); ++j) scale += p[j] * at.gradient[j];
+    for (std::size_t j = 0; j < p.size(); ++j) scale_ += p[j] * at.gradient[j];
     for (std::size_t j = 0; j < p.size(); ++j) {
-      if (!(p[j] > 0.0)) continue;  // h_j = 0 marks a zero coordinate: it stays zero
-      h_[j] = at.diagonal[j] + mu * scale / p[j];
+      // h_j = 0 marks a coordinate that stays put: a zero, or one so small that μ s / p_j
+      // overflows (its damping is infinite).
+      if (!(p[j] > 0.0)) continue;
+      const double h = at.diagonal[j] + mu * scale_ / p[j];
+      if (std::isinf(h) && h > 0.0) continue;
+      h_[j] = h;
       lower_[j] = (kNewtonShrink - 1.0) * p[j];
     }
   }
   bool valid() const {
+    if (!std::isfinite(scale_)) return false;
     for (double h : h_) {
-      if (!(h >= 0.0) || !std::isfinite(h)) return false;
+      if (!(h >= 0.0)) return false;
     }
     return true;
+  }
+  // The largest λ at which some coordinate leaves its bound (at this τ); -inf if none can.
+  double last_breakpoint(double tau) const {
+    double largest = -std::numeric_limits<double>::infinity();
+    for (std::size_t j = 0; j < h_.size(); ++j) {
+      if (h_[j] == 0.0) continue;
+      const double c = low_rank_ ? at_.mean[j] : 0.0;
+      largest = std::max(largest, at_.gradient[j] - tau * c - h_[j] * lower_[j]);
+    }
+    return largest;
+  }
+  // Σ Δ and c·Δ - T2 τ (the gradient of ψ, negated) against their scales Σ |Δ| and
+  // Σ |c Δ| + T2 |τ|: whether (λ, τ) solve the dual to `tolerance`.
+  bool solved(double lambda, double tau, double tolerance) const {
+    double sum = 0, sum_scale = 0, along = 0, along_scale = 0;
+    for (std::size_t j = 0; j < h_.size(); ++j) {
+      const double d = delta(j, lambda, tau);
+      const double c = low_rank_ ? at_.mean[j] : 0.0;
+      sum += d, sum_scale += std::fabs(d);
+      along += c * d, along_scale += std::fabs(c * d);
+    }
+    if (low_rank_) along -= at_.weight * tau, along_scale += at_.weight * std::fabs(tau);
+    return std::fabs(sum) <= tolerance * sum_scale && std::fabs(along) <= tolerance * along_scale;
   }
   double delta(std::size_t j, double lambda, double tau) const {
     if (h_[j] == 0.0) return 0.0;
@@ -90,6 +118,7 @@ class BoundedStep {
  private:
   const CurvaturePass& at_;
   bool low_rank_;
+  double scale_ = 0;  // s = Σ_j p_j g_j
   std::vector<double> h_, lower_;
 };
 
@@ -98,34 +127,47 @@ class BoundedStep {
 bool newton_candidate(const std::vector<double>& p, const CurvaturePass& at, double mu,
                       std::vector<double>& out) {
   constexpr int kMaxRounds = 100;
+  constexpr double kSolved = 1e-6;  // relative residual of the dual's gradient at the end
   const BoundedStep step(p, at, mu);
   if (!step.valid()) return false;
   double lambda = 0, tau = 0;
   BoundedStep::Dual current = step.dual(lambda, tau);
   for (int round = 0; round < kMaxRounds; ++round) {
-    // Newton direction on ψ; a coordinate-free λ (every Δ at its bound) gets a unit curvature.
-    const double h11 = current.h11 > 0.0 ? current.h11 : 1.0;
+    if (!(current.h11 > 0.0)) {
+      // Every coordinate at its bound (Σ Δ < 0: λ is too large) and ψ linear in λ: move λ just
+      // below the last breakpoint, where one coordinate comes free, instead of a blind step.
+      const double breakpoint = step.last_breakpoint(tau);
+      if (!std::isfinite(breakpoint) || !(breakpoint < lambda)) break;
+      const double below = breakpoint - 1e-12 * std::fabs(breakpoint);
+      lambda = below < breakpoint ? below : std::nextafter(breakpoint, -HUGE_VAL);
+      current = step.dual(lambda, tau);
+      continue;
+    }
     const double h22 = current.h22 > 0.0 ? current.h22 : 1.0;
-    const double det = h11 * h22 - current.h12 * current.h12;
+    const double det = current.h11 * h22 - current.h12 * current.h12;
     double d_lambda, d_tau;
-    if (det > 1e-14 * h11 * h22) {
+    if (det > 1e-14 * current.h11 * h22) {
       d_lambda = -(h22 * current.d_lambda - current.h12 * current.d_tau) / det;
-      d_tau = -(h11 * current.d_tau - current.h12 * current.d_lambda) / det;
+      d_tau = -(current.h11 * current.d_tau - current.h12 * current.d_lambda) / det;
     } else {
-      d_lambda = -current.d_lambda / h11, d_tau = -current.d_tau / h22;
+      d_lambda = -current.d_lambda / current.h11, d_tau = -current.d_tau / h22;
     }
     const double slope = current.d_lambda * d_lambda + current.d_tau * d_tau;
     if (!(slope < 0.0)) break;  // at the minimum, to rounding
+    // Backtracking to sufficient decrease (Armijo): ψ is C¹, the direction one of descent.
     double t = 1.0;
+    bool decreased = false;
     BoundedStep::Dual next;
-    for (int halving = 0; halving < 60; ++halving, t *= 0.5) {
+    for (int halving = 0; halving < 60 && !decreased; ++halving) {
       next = step.dual(lambda + t * d_lambda, tau + t * d_tau);
-      if (next.value <= current.value + 1e-4 * t * slope) break;
+      decreased = next.value <= current.value + 1e-4 * t * slope && next.value < current.value;
+      if (!decreased) t *= 0.5;
     }
-    if (!(next.value < current.value)) break;  // no further progress in double precision
+    if (!decreased) break;  // no further progress in double precision
     lambda += t * d_lambda, tau += t * d_tau;
     current = next;
   }
+  if (!step.solved(lambda, tau, kSolved)) return false;  // the driver takes the plain update
   out.resize(p.size());
   double total = 0;
   for (std::size_t j = 0; j < p.size(); ++j) {
@@ -181,11 +223,11 @@ EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p, const Em
     // A prediction that failed once does not send the driver into plain EM: a Newton step first.
     const double predicted_em = predicted_gain(p, at, at.next);
     const bool predicted_small = !after_plain && predicted_em <= 0.5 * tolerance;
+    double predicted = 0;
     const bool plain = failures >= kMaxFailures || predicted_small ||
                        !newton_candidate(p, at, mu, candidate) ||
-                       !(predicted_gain(p, at, candidate) > 0.0);
-    if (plain) candidate = at.next;
-    const double predicted = plain ? predicted_em : predicted_gain(p, at, candidate);
+                       !((predicted = predicted_gain(p, at, candidate)) > 0.0);
+    if (plain) candidate = at.next, predicted = predicted_em;
     pass(candidate, trial);
     ++updates;
     if (plain) {

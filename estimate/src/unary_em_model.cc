@@ -297,7 +297,6 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
   // Each report is copied in place as it is read and taken back if a forcing bit turns up: no
   // branch per bit on whether it forces.
   std::size_t written = 0;
-  std::vector<std::uint32_t> packed_report;
   auto copy = [&](auto* out, std::size_t i) {
     const std::size_t start = written;
     std::size_t forcing_bits = 0;

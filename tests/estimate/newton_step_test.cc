@@ -54,10 +54,15 @@ double model_gain(const Model& m, double mu, const std::vector<double>& to) {
   return linear - 0.5 * quadratic;
 }
 
+// Sums to 1 and keeps each coordinate at or above its bound, up to the solve's relative residual
+// (the step is renormalised, which scales the bound by 1 + Σ Δ).
 bool feasible(const Model& m, const std::vector<double>& q) {
   double total = 0;
   for (std::size_t j = 0; j < q.size(); ++j) {
-    if (q[j] < kNewtonShrink * m.p[j] * (1 - 1e-12)) return false;
+    if (q[j] < kNewtonShrink * m.p[j] * (1 - 1e-6)) {
+      ADD_FAILURE() << "coordinate " << j << " at " << q[j] / m.p[j] << " of its value";
+      return false;
+    }
     total += q[j];
   }
   return std::fabs(total - 1.0) <= 1e-12;
@@ -137,6 +142,54 @@ TEST(NewtonStep, OneSymbolStaysPutAndNoUnforcedReportsNeedsNoRankOneTerm) {
   ASSERT_TRUE(newton_candidate(forced.p, forced.at, 1e-4, q));
   ASSERT_TRUE(feasible(forced, q));
   EXPECT_GE(model_gain(forced, 1e-4, q), 0.0);
+}
+
+TEST(NewtonStep, ACoordinateTooSmallToDampStaysPut) {
+  // μ s / p_j overflows for a subnormal p_j: that coordinate is held, the others still move.
+  std::mt19937_64 rng(36);
+  Model m = random_model(rng, 8, true);
+  m.p[5] = 1e-318;
+  std::vector<double> q;
+  ASSERT_TRUE(newton_candidate(m.p, m.at, 1.0, q));
+  EXPECT_NEAR(q[5] / m.p[5], 1.0, 1e-2);  // a subnormal carries only a few digits
+  EXPECT_NE(q, m.p);
+}
+
+TEST(NewtonStep, AtExtremeScalesItIsTheMaximumOrNoCandidate) {
+  // Gradients, curvatures and weights over twelve orders of magnitude: a solve that does not
+  // converge must say so (the driver then takes the plain update) rather than return a point
+  // that is not the model's maximum.
+  std::mt19937_64 rng(37);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  auto spread = [&] { return std::pow(10.0, 12.0 * unit(rng) - 6.0); };
+  int accepted = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    Model m = random_model(rng, 10, trial % 2 == 0);
+    const double g = spread(), d = spread(), c = spread();
+    for (std::size_t j = 0; j < m.p.size(); ++j) {
+      m.at.gradient[j] *= g, m.at.diagonal[j] *= d, m.at.mean[j] *= c;
+    }
+    if (m.at.weight > 0.0) m.at.weight *= spread();
+    for (double mu : {1e-8, 1.0}) {
+      std::vector<double> q;
+      if (!newton_candidate(m.p, m.at, mu, q)) continue;
+      ++accepted;
+      ASSERT_TRUE(feasible(m, q));
+      const double best = model_gain(m, mu, q);
+      const double tolerance = 1e-6 * std::fabs(best) + 1e-12;
+      EXPECT_GE(best, -tolerance);
+      for (std::size_t a = 0; a < q.size(); ++a) {
+        for (std::size_t b = 0; b < q.size(); ++b) {
+          const double move = std::min(1e-4, q[b] - kNewtonShrink * m.p[b]);
+          if (a == b || !(move > 0.0)) continue;
+          std::vector<double> r = q;
+          r[a] += move, r[b] -= move;
+          EXPECT_LE(model_gain(m, mu, r), best + tolerance) << "trial " << trial << " mu " << mu;
+        }
+      }
+    }
+  }
+  EXPECT_GT(accepted, 600);  // of 800: refusing is for the rare unconverged solve
 }
 
 TEST(NewtonStep, ANonFiniteModelGivesNoCandidate) {

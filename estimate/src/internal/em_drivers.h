@@ -60,8 +60,9 @@ inline constexpr double kNewtonShrink = 1e-2;
 
 /// The Newton candidate at p with damping mu: the exact maximiser of the damped quadratic model
 /// g·Δ - ½ Σ_j (D_j + μ s / p_j) Δ_j² - (c·Δ)² / (2 T2), s = Σ_j p_j g_j, over Σ Δ = 0 and
-/// Δ_j >= (kNewtonShrink - 1) p_j, written to `out` as p + Δ; false if p has a zero or the model
-/// is not finite.
+/// Δ_j >= (kNewtonShrink - 1) p_j, written to `out` as p + Δ (a zero p_j, or one so small that
+/// its damping overflows, stays put); false if the model is not finite or the solve does not
+/// converge (the driver then takes the plain update).
 bool newton_candidate(const std::vector<double>& p, const CurvaturePass& at, double mu,
                       std::vector<double>& out);
 
