@@ -51,7 +51,7 @@ bool use_kernels(benchmark::State& state) {
 
 benchmark::Counter ns_per_word() {
   return benchmark::Counter(
-      1e-9 * static_cast<double>(kWords * kRows),
+      static_cast<double>(kWords * kRows),
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 

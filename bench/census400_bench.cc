@@ -60,7 +60,7 @@ void BM_PerUserURR(benchmark::State& state) {
 // ns_per_bit: CPU time per report bit (n k = 4.9e8 bits); bytes_per_report: the output's size.
 benchmark::Counter ns_per_bit() {
   return benchmark::Counter(
-      1e-9 * static_cast<double>(kN * kK),
+      static_cast<double>(kN * kK),
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 double bytes_per_report(const BitReports& reports) {
