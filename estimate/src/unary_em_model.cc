@@ -282,18 +282,28 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
     segment.bits = PackedRows{words, {}};
     std::get<PackedRows>(segment.bits).rows.reserve(words * count);
   } else if (index_bytes == 2) {
-    segment.bits = std::vector<std::uint16_t>{};
-    std::get<0>(segment.bits).reserve(set_bits);
+    // Listed forms are written in place into room for every set bit plus what write_row_bits
+    // may write past the end, then cut to what was written.
+    segment.bits = std::vector<std::uint16_t>(set_bits + kDecodeSlack);
     segment.offsets.reserve(count + 1);
   } else {
-    segment.bits = std::vector<std::uint32_t>{};
-    std::get<1>(segment.bits).reserve(set_bits);
+    segment.bits = std::vector<std::uint32_t>(set_bits + kDecodeSlack);
     segment.offsets.reserve(count + 1);
   }
-  if (packed_input) {
-    compact_packed(params, reports, first_report, end_report, set_bits, segment);
-    return;
+  const std::size_t written =
+      packed_input ? compact_packed(params, reports, first_report, end_report, segment)
+                   : compact_listed(params, reports, first_report, end_report, segment);
+  if (auto* short_bits = std::get_if<0>(&segment.bits)) short_bits->resize(written);
+  if (auto* long_bits = std::get_if<1>(&segment.bits)) long_bits->resize(written);
+  for (std::size_t j = 0; j < k_; ++j) {
+    if (forcing_[j]) segment.ones[j] = 0;  // forcing bits are not "ones"
   }
+}
+
+// compact() for set-bit lists; returns the listed bits written.
+std::size_t UnaryEmModel::compact_listed(const UnaryParams& params, const BitReports& reports,
+                                         std::size_t first_report, std::size_t end_report,
+                                         Segment& segment) const {
   // Each report is copied in place as it is read and taken back if a forcing bit turns up: no
   // branch per bit on whether it forces.
   std::size_t written = 0;
@@ -314,8 +324,6 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
   };
   auto* short_bits = std::get_if<0>(&segment.bits);
   auto* long_bits = std::get_if<1>(&segment.bits);
-  if (short_bits != nullptr) short_bits->resize(set_bits);
-  if (long_bits != nullptr) long_bits->resize(set_bits);
   for (std::size_t i = first_report; i < end_report; ++i) {
     if (short_bits != nullptr) {
       if (copy(short_bits->data(), i)) segment.offsets.push_back(written);
@@ -330,11 +338,7 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
       }
     }
   }
-  if (short_bits != nullptr) short_bits->resize(written);
-  if (long_bits != nullptr) long_bits->resize(written);
-  for (std::size_t j = 0; j < k_; ++j) {
-    if (forcing_[j]) segment.ones[j] = 0;  // forcing bits are not "ones"
-  }
+  return written;
 }
 
 BitCounts UnaryEmModel::bit_counts() const {
@@ -350,17 +354,15 @@ BitCounts UnaryEmModel::bit_counts() const {
 // compact() for packed reports: a row with a forcing bit is found by one AND per word, the others
 // are copied whole or decoded to lists through a byte table; segment.ones (every report's bits,
 // counted by compact()) then loses the forcing bits.
-void UnaryEmModel::compact_packed(const UnaryParams& params, const BitReports& reports,
-                                  std::size_t first_report, std::size_t end_report,
-                                  std::size_t set_bits, Segment& segment) const {
+std::size_t UnaryEmModel::compact_packed(const UnaryParams& params, const BitReports& reports,
+                                         std::size_t first_report, std::size_t end_report,
+                                         Segment& segment) const {
   const std::size_t words = reports.words_per_report();
   std::vector<std::uint64_t> forcing_words(words, 0);
   for (std::size_t j = 0; j < k_; ++j) {
     if (forcing_[j]) forcing_words[j / 64] |= std::uint64_t{1} << (j % 64);
   }
-  // Listed forms: written in place into room for every set bit plus the entries that
-  // write_row_bits may write past the end, then cut to what was written.
-  std::size_t written = 0;
+  std::size_t written = 0;  // listed forms: the bits written so far
   auto append_row = [&](auto& bits, const std::uint64_t* row) {
     auto* end = write_row_bits(row, words, bits.data() + written);
     written = static_cast<std::size_t>(end - bits.data());
@@ -369,8 +371,6 @@ void UnaryEmModel::compact_packed(const UnaryParams& params, const BitReports& r
   auto* rows = std::get_if<PackedRows>(&segment.bits);
   auto* short_bits = std::get_if<0>(&segment.bits);
   auto* long_bits = std::get_if<1>(&segment.bits);
-  if (short_bits != nullptr) short_bits->resize(set_bits + kDecodeSlack);
-  if (long_bits != nullptr) long_bits->resize(set_bits + kDecodeSlack);
   for (std::size_t i = first_report; i < end_report; ++i) {
     const std::span<const std::uint64_t> row = reports.packed_words(i);
     std::size_t forcing_bits = 0, forcing = 0;
@@ -392,11 +392,7 @@ void UnaryEmModel::compact_packed(const UnaryParams& params, const BitReports& r
     }
     count_forced(params, reports, i, forcing_bits, forcing, segment);
   }
-  if (short_bits != nullptr) short_bits->resize(written);
-  if (long_bits != nullptr) long_bits->resize(written);
-  for (std::size_t j = 0; j < k_; ++j) {
-    if (forcing_[j]) segment.ones[j] = 0;  // forcing bits are not "ones"
-  }
+  return written;
 }
 
 template <bool kCurvature>

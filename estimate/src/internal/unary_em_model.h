@@ -54,9 +54,12 @@ class UnaryEmModel {
                std::size_t end_report, Segment& segment) const;
   void count_forced(const UnaryParams& params, const BitReports& reports, std::size_t i,
                     std::size_t forcing_bits, std::size_t forcing, Segment& segment) const;
-  void compact_packed(const UnaryParams& params, const BitReports& reports,
-                      std::size_t first_report, std::size_t end_report, std::size_t set_bits,
-                      Segment& segment) const;
+  std::size_t compact_listed(const UnaryParams& params, const BitReports& reports,
+                             std::size_t first_report, std::size_t end_report,
+                             Segment& segment) const;
+  std::size_t compact_packed(const UnaryParams& params, const BitReports& reports,
+                             std::size_t first_report, std::size_t end_report,
+                             Segment& segment) const;
   template <bool kCurvature>
   void accumulate(const Segment& segment, const std::vector<double>& g, double base,
                   Partial& part) const;
