@@ -197,15 +197,16 @@ double predicted_gain(const std::vector<double>& from, const CurvaturePass& at,
 
 }  // namespace
 
-EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p, const EmOptions& options) {
+EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
+                       const EmOptions& options) {
   check_options(options);
   EmResult result;
   CurvaturePass at, trial;
-  pass(p, at);
-  std::size_t updates = 1;
-  if (!std::isfinite(at.log_likelihood)) {
+  if (!std::isfinite(model.evaluate(p))) {
     throw InvalidArgument("EM: a report has zero probability under the mechanism");
   }
+  model.complete(at);
+  std::size_t updates = 1;
   result.initial_log_likelihood = at.log_likelihood;
   if (options.record_trace) result.trace.push_back(at.log_likelihood);
   double mu = kInitialDamping;
@@ -228,32 +229,35 @@ EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p, const Em
                        !newton_candidate(p, at, mu, candidate) ||
                        !((predicted = predicted_gain(p, at, candidate)) > 0.0);
     if (plain) candidate = at.next, predicted = predicted_em;
-    pass(candidate, trial);
+    const double reached = model.evaluate(candidate);
     ++updates;
     if (plain) {
-      if (options.stop_on_small_gain &&
-          small_gain(at.log_likelihood, trial.log_likelihood, options.tolerance)) {
+      if (options.stop_on_small_gain && small_gain(at.log_likelihood, reached, options.tolerance)) {
         result.p = std::move(candidate);  // the stopping rule, on one plain EM update
-        result.log_likelihood = trial.log_likelihood;
+        result.log_likelihood = reached;
         result.converged = true;
-        if (options.record_trace) result.trace.push_back(trial.log_likelihood);
+        if (options.record_trace) result.trace.push_back(reached);
         break;
+      }
+      if (!std::isfinite(reached)) {
+        throw InvalidArgument("EM: an EM update reached a point of zero likelihood");
       }
       failures = 0;  // an EM update never lowers L: continue from it
       after_plain = true;
     } else {
       // Trust-region control of μ by the ratio of the actual to the predicted gain.
-      const double gain = trial.log_likelihood - at.log_likelihood;
+      const double gain = reached - at.log_likelihood;
       const double ratio = predicted > 0.0 ? gain / predicted : 0.0;
       if (ratio > kGoodRatio) mu = std::max(mu * kRelax, kMinDamping);
       if (ratio < kPoorRatio) mu *= kTighten;
-      if (!std::isfinite(trial.log_likelihood) || !(gain >= 0.0)) {
-        ++failures;
+      if (!std::isfinite(reached) || !(gain >= 0.0)) {
+        ++failures;  // rejected on the first half of its pass
         continue;
       }
       failures = 0;
       after_plain = false;
     }
+    model.complete(trial);
     p.swap(candidate);
     std::swap(at, trial);
     if (options.record_trace) result.trace.push_back(at.log_likelihood);

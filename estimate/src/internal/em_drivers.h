@@ -25,7 +25,14 @@ struct CurvaturePass {
   std::vector<double> mean;
   double weight = 0;  ///< > 0 unless there is no unforced report
 };
-using CurvatureMap = std::function<void(const std::vector<double>&, CurvaturePass&)>;
+/// A model the Newton driver runs in two halves: `evaluate` gives L(p) (one gather per report),
+/// `complete` the rest of the pass at the point last evaluated, whose L must be finite (one
+/// scatter per report). A rejected candidate, or the check of the stopping rule, costs only the
+/// first half.
+struct CurvatureModel {
+  std::function<double(const std::vector<double>&)> evaluate;
+  std::function<void(CurvaturePass&)> complete;
+};
 
 /// The stopping rule: one plain EM update raised L by at most tolerance·|L|.
 inline bool small_gain(double before, double after, double tolerance) {
@@ -68,6 +75,7 @@ bool newton_candidate(const std::vector<double>& p, const CurvaturePass& at, dou
 
 /// EM accelerated by damped projected Newton steps on the model's curvature; ends, like the
 /// plain driver, with one plain EM update that gains at most tolerance·|L|.
-EmResult run_newton_em(const CurvatureMap& pass, std::vector<double> p, const EmOptions& options);
+EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
+                       const EmOptions& options);
 
 }  // namespace uldp::estimate::internal
