@@ -63,7 +63,7 @@ inline EmResult run_mixed_start_em(const EmMap& step, std::vector<double> start,
 
 /// A Newton step keeps at least this fraction of each coordinate (never 0: an EM update cannot
 /// revive a zero).
-inline constexpr double kNewtonShrink = 1e-2;
+inline constexpr double kNewtonShrink = 1e-4;
 
 /// The Newton candidate at p with damping mu: the exact maximiser of the damped quadratic model
 /// g·Δ - ½ Σ_j (D_j + μ s / p_j) Δ_j² - (c·Δ)² / (2 T2), s = Σ_j p_j g_j, over Σ Δ = 0 and
