@@ -371,6 +371,9 @@ std::size_t UnaryEmModel::compact_packed(const UnaryParams& params, const BitRep
   for (std::size_t j = 0; j < k_; ++j) {
     if (forcing_[j]) forcing_words[j / 64] |= std::uint64_t{1} << (j % 64);
   }
+  // RAPPOR has no forcing bits: no row needs the scan.
+  const bool any_forcing = std::any_of(forcing_.begin(), forcing_.end(),
+                                       [](unsigned char forces) { return forces != 0; });
   std::size_t written = 0;  // listed forms: the bits written so far
   auto append_row = [&](auto& bits, const std::uint64_t* row) {
     auto* end = write_row_bits(row, words, bits.data() + written);
@@ -383,7 +386,7 @@ std::size_t UnaryEmModel::compact_packed(const UnaryParams& params, const BitRep
   for (std::size_t i = first_report; i < end_report; ++i) {
     const std::span<const std::uint64_t> row = reports.packed_words(i);
     std::size_t forcing_bits = 0, forcing = 0;
-    for (std::size_t w = 0; w < words; ++w) {
+    for (std::size_t w = 0; w < words && any_forcing; ++w) {
       const std::uint64_t hit = row[w] & forcing_words[w];
       if (hit == 0) continue;
       forcing_bits += static_cast<std::size_t>(__builtin_popcountll(hit));
