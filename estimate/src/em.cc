@@ -162,24 +162,18 @@ namespace {
 
 EmResult run_unary(const internal::UnaryEmModel& model, std::vector<double> p,
                    const EmOptions& options) {
-  internal::UnaryEmModel::Evaluation last;  // the point last evaluated, with its buffers
   if (options.accelerator == EmAccelerator::kAuto ||
       options.accelerator == EmAccelerator::kNewton) {
     const internal::CurvatureModel newton{
-        [&](const std::vector<double>& at) {
-          model.evaluate(at, last);
-          return last.log_likelihood;
+        [&model](const std::vector<double>& at, internal::CurvaturePass& out) {
+          model.curvature_pass(at, out);
         },
-        [&](internal::CurvaturePass& out) { model.complete_curvature(last, out); }};
+        [&model](const std::vector<double>& at) { return model.log_likelihood(at); }};
     return internal::run_newton_em(newton, std::move(p), options);
   }
-  return run_squarem_em(
-      [&](const std::vector<double>& at, std::vector<double>& next) {
-        model.evaluate(at, last);
-        if (std::isfinite(last.log_likelihood)) model.complete_update(last, next);
-        return last.log_likelihood;
-      },
-      std::move(p), options);
+  return run_squarem_em([&model](const std::vector<double>& at,
+                                 std::vector<double>& next) { return model.em_update(at, next); },
+                        std::move(p), options);
 }
 
 }  // namespace
@@ -202,9 +196,7 @@ double log_likelihood_unary(const UnaryParams& params, const BitReports& reports
                             std::span<const double> p) {
   const internal::UnaryEmModel model(params, reports);
   if (p.size() != params.k) throw InvalidArgument("log-likelihood: p has the wrong size");
-  internal::UnaryEmModel::Evaluation at;
-  model.evaluate({p.begin(), p.end()}, at);  // L alone: no per-bit sums
-  return at.log_likelihood;
+  return model.log_likelihood({p.begin(), p.end()});  // L alone: no per-bit sums
 }
 
 EmResult em_estimate_dense(const DenseParams& params, std::span<const std::uint64_t> counts,

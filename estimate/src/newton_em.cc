@@ -8,7 +8,8 @@
 // an EM update cannot revive a zero). A candidate is accepted only if L does not drop, so L never
 // decreases; one the model itself predicts no gain for is replaced by the plain update. When the
 // model predicts that one plain EM update would gain at most tolerance·|L|, the driver takes that
-// update and checks the stopping rule on it, exactly as the plain driver does.
+// update and checks the stopping rule on it, exactly as the plain driver does (on L alone, the
+// gather half of a pass; the other half follows only if the rule fails).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -202,10 +203,10 @@ EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
   check_options(options);
   EmResult result;
   CurvaturePass at, trial;
-  if (!std::isfinite(model.evaluate(p))) {
+  model.pass(p, at);
+  if (!std::isfinite(at.log_likelihood)) {
     throw InvalidArgument("EM: a report has zero probability under the mechanism");
   }
-  model.complete(at);
   std::size_t updates = 1;
   result.initial_log_likelihood = at.log_likelihood;
   if (options.record_trace) result.trace.push_back(at.log_likelihood);
@@ -229,7 +230,14 @@ EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
                        !newton_candidate(p, at, mu, candidate) ||
                        !((predicted = predicted_gain(p, at, candidate)) > 0.0);
     if (plain) candidate = at.next, predicted = predicted_em;
-    const double reached = model.evaluate(candidate);
+    // A plain update expected to meet the rule is checked on L alone (the gather half of a
+    // pass); only if it fails does the whole pass follow, at the same point.
+    const bool check_first = plain && predicted_small && options.stop_on_small_gain;
+    double reached = check_first ? model.log_likelihood(candidate) : 0.0;
+    if (!check_first || !small_gain(at.log_likelihood, reached, options.tolerance)) {
+      model.pass(candidate, trial);
+      reached = trial.log_likelihood;
+    }
     ++updates;
     if (plain) {
       if (options.stop_on_small_gain && small_gain(at.log_likelihood, reached, options.tolerance)) {
@@ -238,9 +246,6 @@ EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
         result.converged = true;
         if (options.record_trace) result.trace.push_back(reached);
         break;
-      }
-      if (!std::isfinite(reached)) {
-        throw InvalidArgument("EM: an EM update reached a point of zero likelihood");
       }
       failures = 0;  // an EM update never lowers L: continue from it
       after_plain = true;
@@ -251,13 +256,12 @@ EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
       if (ratio > kGoodRatio) mu = std::max(mu * kRelax, kMinDamping);
       if (ratio < kPoorRatio) mu *= kTighten;
       if (!std::isfinite(reached) || !(gain >= 0.0)) {
-        ++failures;  // rejected on the first half of its pass
+        ++failures;
         continue;
       }
       failures = 0;
       after_plain = false;
     }
-    model.complete(trial);
     p.swap(candidate);
     std::swap(at, trial);
     if (options.record_trace) result.trace.push_back(at.log_likelihood);

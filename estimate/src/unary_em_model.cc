@@ -4,7 +4,6 @@
 #include <cmath>
 #include <exception>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -14,8 +13,11 @@
 
 namespace uldp::estimate::internal {
 
-// The gathered sums over unforced reports y in a range: Σ 1/d(y), Σ 1/d(y)^2 and Σ log d(y).
-struct UnaryEmModel::Gathered {
+// Sums over unforced reports y in a range: Σ 1/d(y), Σ log d(y), per bit Σ_{y ∋ l} 1/d(y); with
+// kCurvature also Σ 1/d(y)^2 and per bit Σ_{y ∋ l} 1/d(y)^2 (interleaved with the first sums so
+// one report costs one read-modify-write of 16 bytes per set bit).
+struct UnaryEmModel::Partial {
+  std::vector<double> per_bit;  // [l] or [2l], [2l + 1]
   double inverse = 0;
   double inverse_square = 0;
   double log_likelihood = 0;
@@ -87,14 +89,15 @@ UnaryEmModel::UnaryEmModel(const UnaryParams& params, const BitReports& reports,
 
 namespace {
 
-// The reports of a segment, read in the two halves of a pass: `gather` gives Σ_{l ∈ y} g_l for
-// report r; `scatter` adds 1/d(y) (and with kCurvature 1/d(y)^2) to every set bit's per-bit
-// sums, and `fold` finishes those sums at the end of the pass.
+// The reports of a segment, read by the sweep: `gather` gives Σ_{l ∈ y} g_l for report r,
+// `scatter` adds 1/d(y) (and with kCurvature 1/d(y)^2) to every set bit's per-bit sums, and
+// `fold` finishes those sums at the end of the pass.
 template <typename Index>
 struct ListedReports {
   const std::size_t* offsets;
   const Index* bits;
-  double gather(std::size_t r, const double* g) const {
+  const double* g;
+  double gather(std::size_t r) const {
     const Index* it = bits + offsets[r];
     const Index* end = bits + offsets[r + 1];
     // Four running sums: one would chain every addition on the previous one's latency.
@@ -134,15 +137,23 @@ struct ListedReports {
   void fold(double*) const {}
 };
 
-// Dense packed rows through nibble tables: Σ_{l ∈ y} g_l = Σ_q sums[q][nibble q of y], 16
-// branch-free lookups per word instead of a loop over its ~32 set bits whose exit mispredicts.
-struct PackedGather {
-  std::size_t words;
+// Dense packed rows through nibble tables: Σ_{l ∈ y} g_l = Σ_q sums[q][nibble q of y], and the
+// per-bit sums come from totals per (nibble, value) folded once per pass — 16 branch-free
+// lookups per word instead of a loop over its ~32 set bits whose exit mispredicts.
+template <bool kCurvature>
+struct PackedReports {
+  static constexpr std::size_t kSlots = kCurvature ? 2 : 1;
+  std::size_t words, k;
   const std::uint64_t* rows;
-  std::vector<double> sums;  // [16 q + v]: Σ of g over the bits of v at nibble q
-  PackedGather(std::size_t words_per_row, std::size_t k, const std::uint64_t* packed,
-               const std::vector<double>& g)
-      : words(words_per_row), rows(packed), sums(256 * words_per_row, 0.0) {
+  std::vector<double> sums;    // [16 q + v]: Σ of g over the bits of v at nibble q
+  std::vector<double> totals;  // [(16 q + v) kSlots + s]
+  PackedReports(std::size_t words_per_row, std::size_t bits, const std::uint64_t* packed,
+                const std::vector<double>& g)
+      : words(words_per_row),
+        k(bits),
+        rows(packed),
+        sums(256 * words_per_row, 0.0),
+        totals(256 * words_per_row * kSlots, 0.0) {
     for (std::size_t q = 0; q < 16 * words; ++q) {
       for (unsigned v = 1; v < 16; ++v) {
         const std::size_t bit = 4 * q + static_cast<std::size_t>(__builtin_ctz(v));
@@ -150,7 +161,7 @@ struct PackedGather {
       }
     }
   }
-  double gather(std::size_t r, const double*) const {
+  double gather(std::size_t r) const {
     const std::uint64_t* row = rows + r * words;
     double s[4] = {0, 0, 0, 0};
     for (std::size_t w = 0; w < words; ++w) {
@@ -160,17 +171,6 @@ struct PackedGather {
     }
     return (s[0] + s[1]) + (s[2] + s[3]);
   }
-};
-
-// The per-bit sums of packed rows come from totals per (nibble, value), folded once per pass.
-template <bool kCurvature>
-struct PackedScatter {
-  static constexpr std::size_t kSlots = kCurvature ? 2 : 1;
-  std::size_t words, k;
-  const std::uint64_t* rows;
-  std::vector<double> totals;  // [(16 q + v) kSlots + s]
-  PackedScatter(std::size_t words_per_row, std::size_t bits, const std::uint64_t* packed)
-      : words(words_per_row), k(bits), rows(packed), totals(256 * words_per_row * kSlots, 0.0) {}
   template <bool>
   void scatter(std::size_t r, double inverse, double square, double*) {
     const std::uint64_t* row = rows + r * words;
@@ -198,15 +198,6 @@ struct PackedScatter {
     }
   }
 };
-
-// Runs f(0) here and f(1) on a second thread when there are two segments.
-template <typename F>
-void on_segments(std::size_t segments, F&& f) {
-  std::thread worker;
-  if (segments == 2) worker = std::thread([&] { f(1); });
-  f(0);
-  if (worker.joinable()) worker.join();
-}
 
 // Writes the set bits of a packed row (in increasing order) at `out` and returns the end; writes
 // up to kDecodeSlack entries past it. 32-bit indices (k > 65536) go through 16-bit chunks of
@@ -407,156 +398,141 @@ std::size_t UnaryEmModel::compact_packed(const UnaryParams& params, const BitRep
   return written;
 }
 
-void UnaryEmModel::gather(const Segment& segment, const std::vector<double>& g, double base,
-                          std::vector<double>& inverses, Gathered& sums) const {
+template <UnaryEmModel::PassKind kKind>
+void UnaryEmModel::accumulate(const Segment& segment, const std::vector<double>& g, double base,
+                              Partial& part) const {
+  constexpr bool kCurvature = kKind == PassKind::kCurvature;
   const std::size_t count = segment.reports();
-  inverses.resize(count);
+  if (const auto* packed = std::get_if<PackedRows>(&segment.bits)) {
+    PackedReports<kCurvature> reports(packed->words, k_, packed->rows.data(), g);
+    accumulate_reports<kKind>(count, reports, base, part);
+  } else if (const auto* short_bits = std::get_if<0>(&segment.bits)) {
+    ListedReports<std::uint16_t> reports{segment.offsets.data(), short_bits->data(), g.data()};
+    accumulate_reports<kKind>(count, reports, base, part);
+  } else {
+    ListedReports<std::uint32_t> reports{segment.offsets.data(), std::get<1>(segment.bits).data(),
+                                         g.data()};
+    accumulate_reports<kKind>(count, reports, base, part);
+  }
+}
+
+template <UnaryEmModel::PassKind kKind, typename Reports>
+void UnaryEmModel::accumulate_reports(std::size_t count, Reports& reports, double base,
+                                      Partial& part) const {
   // Σ log d(y) as the log of a running product kept in range with frexp: one log per call
   // instead of one per report.
   double product = 1.0;
   long exponent = 0;
-  auto run = [&](const auto& reports) {
-    for (std::size_t r = 0; r < count; ++r) {
-      const double d = base + reports.gather(r, g.data());
-      if (!(d > 0.0)) {
-        sums.impossible = true;
-        return;
-      }
-      const double inverse = 1.0 / d;
-      inverses[r] = inverse;
-      sums.inverse += inverse;
-      sums.inverse_square += inverse * inverse;
-      product *= d;
-      if (product > 0x1p500 || product < 0x1p-500) {
-        int e = 0;
-        product = std::frexp(product, &e);
-        exponent += e;
-      }
+  double* per_bit = part.per_bit.data();
+  for (std::size_t r = 0; r < count; ++r) {
+    const double d = base + reports.gather(r);
+    if (!(d > 0.0)) {
+      part.impossible = true;
+      return;
     }
-  };
-  if (const auto* packed = std::get_if<PackedRows>(&segment.bits)) {
-    run(PackedGather(packed->words, k_, packed->rows.data(), g));
-  } else if (const auto* short_bits = std::get_if<0>(&segment.bits)) {
-    run(ListedReports<std::uint16_t>{segment.offsets.data(), short_bits->data()});
-  } else {
-    run(ListedReports<std::uint32_t>{segment.offsets.data(), std::get<1>(segment.bits).data()});
+    const double inverse = 1.0 / d;
+    part.inverse += inverse;
+    product *= d;
+    if (product > 0x1p500 || product < 0x1p-500) {
+      int e = 0;
+      product = std::frexp(product, &e);
+      exponent += e;
+    }
+    constexpr bool kCurvature = kKind == PassKind::kCurvature;
+    const double square = kCurvature ? inverse * inverse : 0.0;
+    if constexpr (kCurvature) part.inverse_square += square;
+    if constexpr (kKind != PassKind::kLikelihood) {
+      reports.template scatter<kCurvature>(r, inverse, square, per_bit);
+    }
   }
-  sums.log_likelihood = std::log(product) + static_cast<double>(exponent) * std::log(2.0);
+  if constexpr (kKind != PassKind::kLikelihood) reports.fold(per_bit);
+  part.log_likelihood += std::log(product) + static_cast<double>(exponent) * std::log(2.0);
 }
 
-template <bool kCurvature>
-void UnaryEmModel::scatter(const Segment& segment, const std::vector<double>& inverses,
-                           std::vector<double>& per_bit) const {
-  auto run = [&](auto&& reports) {
-    for (std::size_t r = 0; r < inverses.size(); ++r) {
-      const double inverse = inverses[r];
-      reports.template scatter<kCurvature>(r, inverse, kCurvature ? inverse * inverse : 0.0,
-                                           per_bit.data());
-    }
-    reports.fold(per_bit.data());
-  };
-  if (const auto* packed = std::get_if<PackedRows>(&segment.bits)) {
-    run(PackedScatter<kCurvature>(packed->words, k_, packed->rows.data()));
-  } else if (const auto* short_bits = std::get_if<0>(&segment.bits)) {
-    run(ListedReports<std::uint16_t>{segment.offsets.data(), short_bits->data()});
-  } else {
-    run(ListedReports<std::uint32_t>{segment.offsets.data(), std::get<1>(segment.bits).data()});
-  }
-}
-
-void UnaryEmModel::evaluate(const std::vector<double>& p, Evaluation& out) const {
-  out.p = p;
-  out.log_likelihood = -std::numeric_limits<double>::infinity();
+template <UnaryEmModel::PassKind kKind>
+bool UnaryEmModel::sweep(const std::vector<double>& p, Partial& total) const {
   std::vector<double> g(k_);
   double base = 0;  // Σ_l p_l b_l
   for (std::size_t l = 0; l < k_; ++l) {
     g[l] = p[l] * w_[l];
     base += p[l] * b_[l];
   }
-  // The segments on two threads, combined in a fixed order.
-  Gathered sums[2];
-  out.inverses.resize(segments_.size());
-  on_segments(segments_.size(),
-              [&](std::size_t s) { gather(segments_[s], g, base, out.inverses[s], sums[s]); });
+  // The two segments on two threads, combined in a fixed order.
+  const std::size_t slots =
+      kKind == PassKind::kCurvature ? 2 * k_ : (kKind == PassKind::kUpdate ? k_ : 0);
+  Partial second;
+  total.per_bit.assign(slots, 0.0);
+  std::thread worker;
   if (segments_.size() == 2) {
-    sums[0].inverse += sums[1].inverse;
-    sums[0].inverse_square += sums[1].inverse_square;
-    sums[0].log_likelihood += sums[1].log_likelihood;
-    sums[0].impossible = sums[0].impossible || sums[1].impossible;
+    second.per_bit.assign(slots, 0.0);
+    worker = std::thread([&] { accumulate<kKind>(segments_[1], g, base, second); });
   }
-  if (sums[0].impossible) return;
-  double log_likelihood = constant_ + sums[0].log_likelihood;
+  accumulate<kKind>(segments_[0], g, base, total);
+  if (worker.joinable()) {
+    worker.join();
+    for (std::size_t l = 0; l < slots; ++l) total.per_bit[l] += second.per_bit[l];
+    total.inverse += second.inverse;
+    total.inverse_square += second.inverse_square;
+    total.log_likelihood += second.log_likelihood;
+    total.impossible = total.impossible || second.impossible;
+  }
+  return !total.impossible;
+}
+
+double UnaryEmModel::log_likelihood(const std::vector<double>& p) const {
+  Partial sums;
+  if (!sweep<PassKind::kLikelihood>(p, sums)) return -std::numeric_limits<double>::infinity();
+  double log_likelihood = constant_ + sums.log_likelihood;
   for (std::size_t l = 0; l < k_; ++l) {
     if (forced_count_[l] > 0.0) {
-      if (!(p[l] > 0.0)) return;
+      if (!(p[l] > 0.0)) return -std::numeric_limits<double>::infinity();
       log_likelihood += forced_count_[l] * std::log(p[l]);
     }
   }
-  out.log_likelihood = log_likelihood;
-  out.inverse = sums[0].inverse;
-  out.inverse_square = sums[0].inverse_square;
+  return log_likelihood;
 }
 
-template <bool kCurvature>
-std::vector<double> UnaryEmModel::scatter_all(const Evaluation& at) const {
-  if (!std::isfinite(at.log_likelihood)) {
-    throw std::logic_error("EM: a pass completed at a point of zero likelihood");
-  }
-  const std::size_t slots = kCurvature ? 2 * k_ : k_;
-  std::vector<double> per_bit[2];
-  on_segments(segments_.size(), [&](std::size_t s) {
-    per_bit[s].assign(slots, 0.0);
-    scatter<kCurvature>(segments_[s], at.inverses[s], per_bit[s]);
-  });
-  if (segments_.size() == 2) {
-    for (std::size_t l = 0; l < slots; ++l) per_bit[0][l] += per_bit[1][l];
-  }
-  return std::move(per_bit[0]);
-}
-
-void UnaryEmModel::complete_update(const Evaluation& at, std::vector<double>& next) const {
-  const std::vector<double> per_bit = scatter_all<false>(at);
-  const std::vector<double>& p = at.p;
+double UnaryEmModel::em_update(const std::vector<double>& p, std::vector<double>& next) const {
+  Partial sums;
+  if (!sweep<PassKind::kUpdate>(p, sums)) return -std::numeric_limits<double>::infinity();
+  double log_likelihood = constant_ + sums.log_likelihood;
   next.resize(k_);
   for (std::size_t l = 0; l < k_; ++l) {
-    next[l] = (p[l] * (b_[l] * at.inverse + w_[l] * per_bit[l]) + forced_count_[l]) / n_;
+    if (forced_count_[l] > 0.0) {
+      if (!(p[l] > 0.0)) return -std::numeric_limits<double>::infinity();
+      log_likelihood += forced_count_[l] * std::log(p[l]);
+    }
+    next[l] = (p[l] * (b_[l] * sums.inverse + w_[l] * sums.per_bit[l]) + forced_count_[l]) / n_;
   }
+  return log_likelihood;
 }
 
-void UnaryEmModel::complete_curvature(const Evaluation& at, CurvaturePass& out) const {
-  const std::vector<double> per_bit = scatter_all<true>(at);
-  const std::vector<double>& p = at.p;
+void UnaryEmModel::curvature_pass(const std::vector<double>& p, CurvaturePass& out) const {
+  Partial sums;
+  out.log_likelihood = -std::numeric_limits<double>::infinity();
+  if (!sweep<PassKind::kCurvature>(p, sums)) return;
+  double log_likelihood = constant_ + sums.log_likelihood;
   out.next.resize(k_), out.gradient.resize(k_), out.diagonal.resize(k_), out.mean.resize(k_);
-  const double t2 = at.inverse_square;
+  const double t2 = sums.inverse_square;
   for (std::size_t l = 0; l < k_; ++l) {
     const double forced = forced_count_[l];
-    const double u = per_bit[2 * l], u2 = per_bit[2 * l + 1];
+    if (forced > 0.0) {
+      if (!(p[l] > 0.0)) return;
+      log_likelihood += forced * std::log(p[l]);
+    }
+    const double u = sums.per_bit[2 * l], u2 = sums.per_bit[2 * l + 1];
     // L = Σ_forced log p_f + Σ_y log(a_y · p) with a_y = b + w 1_y: ∂L/∂p_l and, treating the
     // bits of the weighted reports as independent, Σ_y a_y a_y^T / d(y)^2 ≈
     // diag(w² (u2 - u2²/T2)) + c c^T / T2 with c = T2 b + w u2.
     const double forced_term = forced > 0.0 ? forced / p[l] : 0.0;
-    out.gradient[l] = b_[l] * at.inverse + w_[l] * u + forced_term;
+    out.gradient[l] = b_[l] * sums.inverse + w_[l] * u + forced_term;
     out.next[l] = p[l] * out.gradient[l] / n_;
     const double spread = t2 > 0.0 ? u2 - u2 * u2 / t2 : 0.0;
     out.diagonal[l] = w_[l] * w_[l] * std::max(spread, 0.0) + forced_term / p[l];
     out.mean[l] = t2 * b_[l] + w_[l] * u2;
   }
   out.weight = t2;
-  out.log_likelihood = at.log_likelihood;
-}
-
-double UnaryEmModel::em_update(const std::vector<double>& p, std::vector<double>& next) const {
-  Evaluation at;
-  evaluate(p, at);
-  if (std::isfinite(at.log_likelihood)) complete_update(at, next);
-  return at.log_likelihood;
-}
-
-void UnaryEmModel::curvature_pass(const std::vector<double>& p, CurvaturePass& out) const {
-  Evaluation at;
-  evaluate(p, at);
-  out.log_likelihood = at.log_likelihood;
-  if (std::isfinite(at.log_likelihood)) complete_curvature(at, out);
+  out.log_likelihood = log_likelihood;
 }
 
 }  // namespace uldp::estimate::internal

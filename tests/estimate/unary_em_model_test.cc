@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <limits>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -105,66 +104,47 @@ TEST(UnaryEmModel, EmUpdateAndCurvaturePassAgree) {
   for (std::size_t j = 0; j < 6; ++j) EXPECT_NEAR(next[j], pass.next[j], 1e-14) << j;
 }
 
-// An Evaluation is reused from point to point: completing it after a second evaluate() gives
-// the pass at the second point, not a mix of the two.
-TEST_P(UnaryEmModelForms, AReusedEvaluationCompletesAtTheLastPoint) {
+// L alone (the gathers of a pass) is the L of a whole pass, to the bit: the same sums in the
+// same order.
+TEST_P(UnaryEmModelForms, TheLikelihoodAloneIsThePassesLikelihood) {
   const Problem problem = urap_problem(8, 9000);
   const UnaryEmModel model(problem.params, problem.reports, GetParam());
-  const std::vector<double> first = {0.3, 0.05, 0.25, 0.2, 0.15, 0.05};
-  const std::vector<double> second = {0.1, 0.2, 0.3, 0.15, 0.15, 0.1};
-  UnaryEmModel::Evaluation at;
-  model.evaluate(first, at);
-  model.evaluate(second, at);
-  CurvaturePass reused, fresh;
-  model.complete_curvature(at, reused);
-  model.curvature_pass(second, fresh);
-  EXPECT_EQ(reused.log_likelihood, fresh.log_likelihood);
-  EXPECT_EQ(reused.gradient, fresh.gradient);
-  EXPECT_EQ(reused.diagonal, fresh.diagonal);
-  EXPECT_EQ(reused.next, fresh.next);
+  const std::vector<double> p = {0.1, 0.2, 0.3, 0.15, 0.15, 0.1};
+  std::vector<double> next;
+  CurvaturePass pass;
+  model.curvature_pass(p, pass);
+  EXPECT_EQ(model.log_likelihood(p), model.em_update(p, next));
+  EXPECT_EQ(model.log_likelihood(p), pass.log_likelihood);
 }
 
-TEST(UnaryEmModel, APointOfZeroLikelihoodHasNoSecondHalf) {
+TEST(UnaryEmModel, APointOfZeroLikelihoodIsMinusInfinityAlone) {
   const Problem problem = urap_problem(9, 400);
   const UnaryEmModel model(problem.params, problem.reports);
   const std::vector<double> p = {0.5, 0.0, 0.5, 0.0, 0.0, 0.0};  // forced reports need p_1..p_5
-  UnaryEmModel::Evaluation at;
-  model.evaluate(p, at);
-  EXPECT_EQ(at.log_likelihood, -std::numeric_limits<double>::infinity());
-  CurvaturePass pass;
-  EXPECT_THROW(model.complete_curvature(at, pass), std::logic_error);
+  EXPECT_EQ(model.log_likelihood(p), -std::numeric_limits<double>::infinity());
   std::vector<double> next;
   EXPECT_EQ(model.em_update(p, next), -std::numeric_limits<double>::infinity());
 }
 
-// The Newton driver completes a pass only at the points it keeps: the start and each accepted
-// step. A rejected candidate, and the plain update that meets the stopping rule, cost only the
-// first half (the gather).
-TEST(UnaryEmModel, TheNewtonDriverCompletesOnlyThePointsItKeeps) {
+// The Newton driver checks the plain update that ends the run on L alone: every other point gets
+// a whole pass, the last one only its gathers.
+TEST(UnaryEmModel, TheNewtonDriverChecksTheStoppingRuleOnTheLikelihoodAlone) {
   const Problem problem = urap_problem(10, 9000);
   const UnaryEmModel model(problem.params, problem.reports);
-  UnaryEmModel::Evaluation last;
-  std::size_t evaluated = 0, completed = 0;
-  const CurvatureModel counted{[&](const std::vector<double>& p) {
-                                 ++evaluated;
-                                 model.evaluate(p, last);
-                                 return last.log_likelihood;
+  std::size_t passes = 0, alone = 0;
+  const CurvatureModel counted{[&](const std::vector<double>& p, CurvaturePass& out) {
+                                 ++passes;
+                                 model.curvature_pass(p, out);
                                },
-                               [&](CurvaturePass& out) {
-                                 ++completed;
-                                 model.complete_curvature(last, out);
+                               [&](const std::vector<double>& p) {
+                                 ++alone;
+                                 return model.log_likelihood(p);
                                }};
-  EmOptions options;
-  options.record_trace = true;
-  const EmResult result = run_newton_em(counted, {0.3, 0.05, 0.25, 0.2, 0.15, 0.05}, options);
+  const EmResult result = run_newton_em(counted, {0.3, 0.05, 0.25, 0.2, 0.15, 0.05}, {});
   ASSERT_TRUE(result.converged);
-  EXPECT_EQ(evaluated, result.iterations);
-  // trace: the start, every kept point, and the point that met the rule.
-  ASSERT_GE(result.trace.size(), 3U);
-  EXPECT_EQ(completed, result.trace.size() - 1);
-  // What it returns is L at the point it returns.
-  std::vector<double> next;
-  EXPECT_EQ(model.em_update(result.p, next), result.log_likelihood);
+  EXPECT_EQ(alone, 1U);
+  EXPECT_EQ(passes + alone, result.iterations);
+  EXPECT_EQ(model.log_likelihood(result.p), result.log_likelihood);
 }
 
 TEST(UnaryEmModel, BitCountsEqualTheDirectCountOnBothHalves) {

@@ -25,13 +25,12 @@ struct CurvaturePass {
   std::vector<double> mean;
   double weight = 0;  ///< > 0 unless there is no unforced report
 };
-/// A model the Newton driver runs in two halves: `evaluate` gives L(p) (one gather per report),
-/// `complete` the rest of the pass at the point last evaluated, whose L must be finite (one
-/// scatter per report). A rejected candidate, or the check of the stopping rule, costs only the
-/// first half.
+using CurvatureMap = std::function<void(const std::vector<double>&, CurvaturePass&)>;
+/// What the Newton driver needs of a model: a whole pass, and L alone (the gather half of a pass,
+/// for the plain update that is expected to meet the stopping rule).
 struct CurvatureModel {
-  std::function<double(const std::vector<double>&)> evaluate;
-  std::function<void(CurvaturePass&)> complete;
+  CurvatureMap pass;
+  std::function<double(const std::vector<double>&)> log_likelihood;
 };
 
 /// The stopping rule: one plain EM update raised L by at most tolerance·|L|.

@@ -1,10 +1,9 @@
 // The likelihood of bit-vector reports under a product-of-bits mechanism, Q(y|x_i) = B(y) R_i(y)
 // with R_i(y) = a_i = on_i/off_i if bit i is set, else b_i = (1-on_i)/(1-off_i). A report y has
-// d(y) = Σ_l p_l b_l + Σ_{l set in y} p_l (a_l - b_l), so one pass over the set bits gives L(p)
-// (its first half: a gather per report), then the EM update F(p), the gradient and the curvature
-// sums (its second half: a scatter per report, skipped where L alone decides). Reports that set a
-// bit with off = 0 (uRAP's non-sensitive bits) have one possible input: they are counted once, at
-// set-up.
+// d(y) = Σ_l p_l b_l + Σ_{l set in y} p_l (a_l - b_l), so one pass over the set bits gives L(p),
+// the EM update F(p), the gradient and the curvature sums; L alone needs only its gathers. Reports
+// that set a bit with off = 0 (uRAP's non-sensitive bits) have one possible input: they are counted
+// once, at set-up.
 #pragma once
 
 #include <cstddef>
@@ -27,30 +26,17 @@ class UnaryEmModel {
   UnaryEmModel(const UnaryParams& params, const BitReports& reports,
                EmRowForm form = EmRowForm::kSmaller);
 
-  /// The first half of a pass at p: L(p) and 1/d(y) for every unforced report (one gather per
-  /// report). Its buffers are reused by the next evaluate() into the same object.
-  struct Evaluation {
-    std::vector<double> p;
-    double log_likelihood = 0;                  ///< -infinity if a report has probability 0 at p
-    double inverse = 0;                         ///< Σ_y 1/d(y)
-    double inverse_square = 0;                  ///< Σ_y 1/d(y)^2
-    std::vector<std::vector<double>> inverses;  ///< per segment, per unforced report: 1/d(y)
-  };
-  void evaluate(const std::vector<double>& p, Evaluation& out) const;
-  /// The second half (one scatter per report): F(p) at the evaluated p, finite L only.
-  void complete_update(const Evaluation& at, std::vector<double>& next) const;
-  /// The second half with the curvature: F(p), the gradient and the curvature of L at p.
-  void complete_curvature(const Evaluation& at, CurvaturePass& out) const;
-
-  /// L(p), and F(p) into next: evaluate() then complete_update().
+  /// L(p) alone: the gather half of a pass, with no per-bit sums (about half the time).
+  double log_likelihood(const std::vector<double>& p) const;
+  /// L(p), and F(p) into next.
   double em_update(const std::vector<double>& p, std::vector<double>& next) const;
-  /// L(p), F(p), the gradient and the curvature of L at p: evaluate() then complete_curvature().
+  /// L(p), F(p), the gradient and the curvature of L at p.
   void curvature_pass(const std::vector<double>& p, CurvaturePass& out) const;
   /// The number of reports with each bit set (what the empirical estimators need).
   BitCounts bit_counts() const;
 
  private:
-  struct Gathered;
+  struct Partial;
   // A contiguous range of the unforced reports, in the smaller of two forms: set-bit lists with
   // 16-bit indices when k allows (half the memory traffic of the hot loop), else 32-bit, report r
   // having bits [offsets[r], offsets[r+1]); or packed rows of `words` words (dense reports: at
@@ -77,13 +63,15 @@ class UnaryEmModel {
   std::size_t compact_packed(const UnaryParams& params, const BitReports& reports,
                              std::size_t first_report, std::size_t end_report,
                              Segment& segment) const;
-  void gather(const Segment& segment, const std::vector<double>& g, double base,
-              std::vector<double>& inverses, Gathered& sums) const;
-  template <bool kCurvature>
-  void scatter(const Segment& segment, const std::vector<double>& inverses,
-               std::vector<double>& per_bit) const;
-  template <bool kCurvature>
-  std::vector<double> scatter_all(const Evaluation& at) const;
+  // What a sweep sums: L only; L and the per-bit sums of F(p); those and the curvature's.
+  enum class PassKind { kLikelihood, kUpdate, kCurvature };
+  template <PassKind kKind>
+  void accumulate(const Segment& segment, const std::vector<double>& g, double base,
+                  Partial& part) const;
+  template <PassKind kKind, typename Reports>
+  void accumulate_reports(std::size_t count, Reports& reports, double base, Partial& part) const;
+  template <PassKind kKind>
+  bool sweep(const std::vector<double>& p, Partial& total) const;
 
   static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
   static constexpr std::size_t kMaxShortBits = 65536;
