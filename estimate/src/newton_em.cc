@@ -240,7 +240,8 @@ EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
     }
     ++updates;
     if (plain) {
-      if (options.stop_on_small_gain && small_gain(at.log_likelihood, reached, options.tolerance)) {
+      if (options.stop_on_small_gain && std::isfinite(reached) &&
+          small_gain(at.log_likelihood, reached, options.tolerance)) {
         result.p = std::move(candidate);  // the stopping rule, on one plain EM update
         result.log_likelihood = reached;
         result.converged = true;

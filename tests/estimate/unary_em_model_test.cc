@@ -147,6 +147,73 @@ TEST(UnaryEmModel, TheNewtonDriverChecksTheStoppingRuleOnTheLikelihoodAlone) {
   EXPECT_EQ(model.log_likelihood(result.p), result.log_likelihood);
 }
 
+// With a curvature model inflated a millionfold the driver expects every plain update to meet
+// the rule, so it checks each on L alone and, when the check fails, runs the whole pass at the
+// same point: the run equals one whose "L alone" is the L of a whole pass.
+TEST(UnaryEmModel, AFailedCheckOnTheLikelihoodAloneFallsBackToTheWholePass) {
+  const Problem problem = urap_problem(11, 9000);
+  const UnaryEmModel model(problem.params, problem.reports);
+  auto inflated = [&](const std::vector<double>& p, CurvaturePass& out) {
+    model.curvature_pass(p, out);
+    for (double& d : out.diagonal) d *= 1e6;
+  };
+  std::size_t alone = 0;
+  const CurvatureModel checked{inflated, [&](const std::vector<double>& p) {
+                                 ++alone;
+                                 return model.log_likelihood(p);
+                               }};
+  const CurvatureModel whole{inflated, [&](const std::vector<double>& p) {
+                               CurvaturePass pass;
+                               model.curvature_pass(p, pass);
+                               return pass.log_likelihood;
+                             }};
+  EmOptions options;
+  options.record_trace = true;
+  const std::vector<double> start = {0.3, 0.05, 0.25, 0.2, 0.15, 0.05};
+  const EmResult fast = run_newton_em(checked, start, options);
+  const EmResult slow = run_newton_em(whole, start, options);
+  EXPECT_GT(alone, 1U);  // at least one check failed
+  EXPECT_EQ(fast.p, slow.p);
+  EXPECT_EQ(fast.trace, slow.trace);
+  EXPECT_EQ(fast.iterations, slow.iterations);
+  EXPECT_EQ(model.log_likelihood(fast.p), fast.log_likelihood);
+}
+
+// Fixed-count runs (stop_on_small_gain = false, as `golden` uses) never check on L alone.
+TEST(UnaryEmModel, AFixedCountRunNeverChecksOnTheLikelihoodAlone) {
+  const Problem problem = urap_problem(12, 9000);
+  const UnaryEmModel model(problem.params, problem.reports);
+  std::size_t alone = 0;
+  const CurvatureModel counted{
+      [&](const std::vector<double>& p, CurvaturePass& out) { model.curvature_pass(p, out); },
+      [&](const std::vector<double>& p) {
+        ++alone;
+        return model.log_likelihood(p);
+      }};
+  EmOptions options;
+  options.stop_on_small_gain = false;
+  options.max_iterations = 30;
+  const EmResult result = run_newton_em(counted, {0.3, 0.05, 0.25, 0.2, 0.15, 0.05}, options);
+  EXPECT_EQ(alone, 0U);
+  EXPECT_EQ(result.iterations, 30U);
+  EXPECT_FALSE(result.converged);
+  EXPECT_EQ(model.log_likelihood(result.p), result.log_likelihood);
+}
+
+// A report of probability 0 at p (RAPPOR, no forcing bits: d(y) = 0 at p = 0) gives -infinity
+// from L alone too, here and through log_likelihood_unary.
+TEST(UnaryEmModel, AReportOfZeroProbabilityIsMinusInfinityAlone) {
+  const UnaryParams params = rappor_params(4, uldp::testing::budget(1));
+  BitReports reports(4);
+  reports.add(std::vector<std::uint32_t>{1});
+  reports.add(std::vector<std::uint32_t>{0, 2});
+  const UnaryEmModel model(params, reports);
+  const std::vector<double> zero(4, 0.0);
+  EXPECT_EQ(model.log_likelihood(zero), -std::numeric_limits<double>::infinity());
+  EXPECT_EQ(uldp::estimate::log_likelihood_unary(params, reports, zero),
+            -std::numeric_limits<double>::infinity());
+}
+
 TEST(UnaryEmModel, BitCountsEqualTheDirectCountOnBothHalves) {
   const Problem problem = urap_problem(5, 9000);  // two segments, forced and unforced reports
   const UnaryEmModel model(problem.params, problem.reports);
