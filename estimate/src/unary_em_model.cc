@@ -479,9 +479,7 @@ bool UnaryEmModel::sweep(const std::vector<double>& p, Partial& total) const {
   return !total.impossible;
 }
 
-double UnaryEmModel::log_likelihood(const std::vector<double>& p) const {
-  Partial sums;
-  if (!sweep<PassKind::kLikelihood>(p, sums)) return -std::numeric_limits<double>::infinity();
+double UnaryEmModel::total_log_likelihood(const std::vector<double>& p, const Partial& sums) const {
   double log_likelihood = constant_ + sums.log_likelihood;
   for (std::size_t l = 0; l < k_; ++l) {
     if (forced_count_[l] > 0.0) {
@@ -492,16 +490,19 @@ double UnaryEmModel::log_likelihood(const std::vector<double>& p) const {
   return log_likelihood;
 }
 
+double UnaryEmModel::log_likelihood(const std::vector<double>& p) const {
+  Partial sums;
+  if (!sweep<PassKind::kLikelihood>(p, sums)) return -std::numeric_limits<double>::infinity();
+  return total_log_likelihood(p, sums);
+}
+
 double UnaryEmModel::em_update(const std::vector<double>& p, std::vector<double>& next) const {
   Partial sums;
   if (!sweep<PassKind::kUpdate>(p, sums)) return -std::numeric_limits<double>::infinity();
-  double log_likelihood = constant_ + sums.log_likelihood;
+  const double log_likelihood = total_log_likelihood(p, sums);
+  if (!std::isfinite(log_likelihood)) return log_likelihood;
   next.resize(k_);
   for (std::size_t l = 0; l < k_; ++l) {
-    if (forced_count_[l] > 0.0) {
-      if (!(p[l] > 0.0)) return -std::numeric_limits<double>::infinity();
-      log_likelihood += forced_count_[l] * std::log(p[l]);
-    }
     next[l] = (p[l] * (b_[l] * sums.inverse + w_[l] * sums.per_bit[l]) + forced_count_[l]) / n_;
   }
   return log_likelihood;
@@ -511,15 +512,12 @@ void UnaryEmModel::curvature_pass(const std::vector<double>& p, CurvaturePass& o
   Partial sums;
   out.log_likelihood = -std::numeric_limits<double>::infinity();
   if (!sweep<PassKind::kCurvature>(p, sums)) return;
-  double log_likelihood = constant_ + sums.log_likelihood;
+  const double log_likelihood = total_log_likelihood(p, sums);
+  if (!std::isfinite(log_likelihood)) return;
   out.next.resize(k_), out.gradient.resize(k_), out.diagonal.resize(k_), out.mean.resize(k_);
   const double t2 = sums.inverse_square;
   for (std::size_t l = 0; l < k_; ++l) {
     const double forced = forced_count_[l];
-    if (forced > 0.0) {
-      if (!(p[l] > 0.0)) return;
-      log_likelihood += forced * std::log(p[l]);
-    }
     const double u = sums.per_bit[2 * l], u2 = sums.per_bit[2 * l + 1];
     // L = Σ_forced log p_f + Σ_y log(a_y · p) with a_y = b + w 1_y: ∂L/∂p_l and, treating the
     // bits of the weighted reports as independent, Σ_y a_y a_y^T / d(y)^2 ≈

@@ -72,6 +72,8 @@ class UnaryEmModel {
   void accumulate_reports(std::size_t count, Reports& reports, double base, Partial& part) const;
   template <PassKind kKind>
   bool sweep(const std::vector<double>& p, Partial& total) const;
+  /// L(p) from a sweep's sums and the forced reports; -infinity if a forced input has p = 0.
+  double total_log_likelihood(const std::vector<double>& p, const Partial& sums) const;
 
   static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
   static constexpr std::size_t kMaxShortBits = 65536;
