@@ -50,7 +50,13 @@ UnaryEmModel::UnaryEmModel(const UnaryParams& params, const BitReports& reports,
     log_all_zero += std::log1p(-off);
   }
   forcing_.assign(k_, 0);
-  for (std::size_t j = 0; j < k_; ++j) forcing_[j] = params.off[j] == 0.0;
+  std::size_t content_bits = 0;  // one past the last non-forcing bit
+  for (std::size_t j = 0; j < k_; ++j) {
+    forcing_[j] = params.off[j] == 0.0;
+    if (!forcing_[j]) content_bits = j + 1;
+  }
+  // At least one word, so that a segment of packed rows knows how many reports it holds.
+  content_words_ = std::max<std::size_t>(1, (content_bits + 63) / 64);
   // Two halves on two threads (a split by report count only, so the same on every machine).
   const std::size_t count = reports.size();
   const std::size_t half = count >= kParallelReports ? count / 2 : count;
@@ -264,17 +270,18 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
   const bool packed_input = reports.layout() == BitLayout::kPacked;
   std::size_t set_bits = 0;
   if (packed_input && count > 0) {
-    // Every report's bits, forcing ones included (compact_packed drops those): their sum is the
-    // set bits, with no popcount per word.
+    // Every report's bits up to the last content word, forcing ones included (compact_packed
+    // drops those): their sum bounds the listed bits, with no popcount per word.
     const std::span<const std::uint64_t> first = reports.packed_words(first_report);
     add_packed_bit_counts({first.data(), count * reports.words_per_report()},
-                          reports.words_per_report(), segment.ones);
+                          reports.words_per_report(),
+                          std::span(segment.ones).first(std::min(k_, 64 * content_words_)));
     for (std::uint64_t ones : segment.ones) set_bits += static_cast<std::size_t>(ones);
   } else if (!packed_input) {
     set_bits = reports.set_bits_in(first_report, end_report);
   }
   const std::size_t index_bytes = k_ <= kMaxShortBits ? 2 : 4;
-  const std::size_t words = (k_ + 63) / 64;
+  const std::size_t words = content_words_;
   const bool packed =
       form_ == EmRowForm::kPacked ||
       (form_ == EmRowForm::kSmaller && 8 * words * count < index_bytes * set_bits + 8 * count);
@@ -284,10 +291,10 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
   } else if (index_bytes == 2) {
     // Listed forms are written in place into room for every set bit plus what write_row_bits
     // may write past the end, then cut to what was written.
-    segment.bits = std::vector<std::uint16_t>(set_bits + kDecodeSlack);
+    segment.bits = ReportStore<std::uint16_t>(set_bits + kDecodeSlack);
     segment.offsets.reserve(count + 1);
   } else {
-    segment.bits = std::vector<std::uint32_t>(set_bits + kDecodeSlack);
+    segment.bits = ReportStore<std::uint32_t>(set_bits + kDecodeSlack);
     segment.offsets.reserve(count + 1);
   }
   const std::size_t written =
@@ -359,15 +366,17 @@ std::size_t UnaryEmModel::compact_packed(const UnaryParams& params, const BitRep
                                          Segment& segment) const {
   const std::size_t words = reports.words_per_report();
   std::vector<std::uint64_t> forcing_words(words, 0);
-  for (std::size_t j = 0; j < k_; ++j) {
-    if (forcing_[j]) forcing_words[j / 64] |= std::uint64_t{1} << (j % 64);
+  std::size_t first_forcing_word = words;  // RAPPOR has no forcing bits: no row needs the scan
+  for (std::size_t j = k_; j-- > 0;) {
+    if (!forcing_[j]) continue;
+    forcing_words[j / 64] |= std::uint64_t{1} << (j % 64);
+    first_forcing_word = j / 64;
   }
-  // RAPPOR has no forcing bits: no row needs the scan.
-  const bool any_forcing = std::any_of(forcing_.begin(), forcing_.end(),
-                                       [](unsigned char forces) { return forces != 0; });
+  // An unforced row sets no bit past the content words: only they are listed or copied.
+  const std::size_t content_words = content_words_;
   std::size_t written = 0;  // listed forms: the bits written so far
   auto append_row = [&](auto& bits, const std::uint64_t* row) {
-    auto* end = write_row_bits(row, words, bits.data() + written);
+    auto* end = write_row_bits(row, content_words, bits.data() + written);
     written = static_cast<std::size_t>(end - bits.data());
     segment.offsets.push_back(written);
   };
@@ -376,8 +385,11 @@ std::size_t UnaryEmModel::compact_packed(const UnaryParams& params, const BitRep
   auto* long_bits = std::get_if<1>(&segment.bits);
   for (std::size_t i = first_report; i < end_report; ++i) {
     const std::span<const std::uint64_t> row = reports.packed_words(i);
+    // Most rows set no forcing bit: one OR over the words says so, without a branch per word.
+    std::uint64_t any_hit = 0;
+    for (std::size_t w = first_forcing_word; w < words; ++w) any_hit |= row[w] & forcing_words[w];
     std::size_t forcing_bits = 0, forcing = 0;
-    for (std::size_t w = 0; w < words && any_forcing; ++w) {
+    for (std::size_t w = first_forcing_word; w < words && any_hit != 0; ++w) {
       const std::uint64_t hit = row[w] & forcing_words[w];
       if (hit == 0) continue;
       forcing_bits += static_cast<std::size_t>(__builtin_popcountll(hit));
@@ -385,7 +397,7 @@ std::size_t UnaryEmModel::compact_packed(const UnaryParams& params, const BitRep
     }
     if (forcing_bits == 0) {
       if (rows != nullptr) {
-        rows->rows.insert(rows->rows.end(), row.begin(), row.end());
+        rows->rows.insert(rows->rows.end(), row.begin(), row.begin() + content_words);
       } else if (short_bits != nullptr) {
         append_row(*short_bits, row.data());
       } else {

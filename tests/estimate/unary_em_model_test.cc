@@ -280,6 +280,47 @@ TEST_P(UnaryEmModelForms, WidePackedAndListedInputsBuildTheSameModel) {
   EXPECT_EQ(next_packed, next_listed);
 }
 
+// A packed row is read only up to the word of the last non-forcing bit (an unforced report sets
+// no forcing bit): wherever X_S lies — a prefix ending inside or at the edge of a word, a range
+// in the middle, the last bits, scattered bits — packed input builds the model that listed input
+// builds, with every bit counted and every forced report found.
+TEST_P(UnaryEmModelForms, PackedRowsAreReadUpToTheLastNonForcingBitWhereverItLies) {
+  const std::size_t k = 300;
+  std::vector<std::vector<std::size_t>> sensitive_sets = {{0}, {}, {}, {}, {}, {}, {0, 150, 299}};
+  for (std::size_t j = 0; j < 64; ++j) sensitive_sets[1].push_back(j);   // ends at a word edge
+  for (std::size_t j = 0; j < 65; ++j) sensitive_sets[2].push_back(j);   // one bit into a word
+  for (std::size_t j = 0; j < 128; ++j) sensitive_sets[3].push_back(j);  // two whole words
+  for (std::size_t j = 130; j < 191; ++j) sensitive_sets[4].push_back(j);
+  for (std::size_t j = 290; j < 300; ++j) sensitive_sets[5].push_back(j);
+  for (const std::vector<std::size_t>& set : sensitive_sets) {
+    const UnaryParams params =
+        urap_params(IndexSet::from_indices(set, k, "X_S"), uldp::testing::budget(2));
+    Xoshiro256 rng(10);
+    std::vector<std::uint32_t> inputs(9000);  // two segments
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      // Half the users hold a sensitive input, half any input.
+      inputs[i] = static_cast<std::uint32_t>(i % 2 == 0 ? set[i % set.size()] : (i * 7919) % k);
+    }
+    const BitReports reports = sample_reports(rng, params, inputs);
+    const UnaryEmModel packed(params, reports.in_layout(BitLayout::kPacked), GetParam());
+    const UnaryEmModel listed(params, reports.in_layout(BitLayout::kSetBits), GetParam());
+    const std::string where =
+        "X_S of " + std::to_string(set.size()) + " from " + std::to_string(set.front());
+    EXPECT_EQ(packed.bit_counts().ones, uldp::estimate::bit_counts(reports).ones) << where;
+    EXPECT_EQ(listed.bit_counts().ones, uldp::estimate::bit_counts(reports).ones) << where;
+    std::vector<double> p(k);
+    for (std::size_t x = 0; x < k; ++x) p[x] = static_cast<double>(1 + (x * 13) % 17);
+    double total = 0;
+    for (double v : p) total += v;
+    for (double& v : p) v /= total;
+    std::vector<double> next_packed, next_listed;
+    const double at_packed = packed.em_update(p, next_packed);
+    EXPECT_TRUE(std::isfinite(at_packed)) << where;
+    EXPECT_EQ(at_packed, listed.em_update(p, next_listed)) << where;
+    EXPECT_EQ(next_packed, next_listed) << where;
+  }
+}
+
 }  // namespace
 }  // namespace uldp::estimate::internal
 

@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "internal/default_init_allocator.h"
 #include "internal/em_drivers.h"
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/reports.h"
@@ -39,16 +40,18 @@ class UnaryEmModel {
   struct Partial;
   // A contiguous range of the unforced reports, in the smaller of two forms: set-bit lists with
   // 16-bit indices when k allows (half the memory traffic of the hot loop), else 32-bit, report r
-  // having bits [offsets[r], offsets[r+1]); or packed rows of `words` words (dense reports: at
-  // ε = 0.1 and k = 12800 the lists would take 3 GB, the rows 0.4 GB). Two halves are built and
-  // swept on two threads.
+  // having bits [offsets[r], offsets[r+1]); or packed rows of `words` words, cut after the last
+  // word with a non-forcing bit (dense reports: at ε = 0.1 and k = 12800 the lists would take
+  // 3 GB, the rows 0.4 GB). Two halves are built and swept on two threads.
+  template <typename T>
+  using ReportStore = std::vector<T, DefaultInitAllocator<T>>;  // not zeroed when sized
   struct PackedRows {
     std::size_t words = 0;
-    std::vector<std::uint64_t> rows;
+    ReportStore<std::uint64_t> rows;
   };
   struct Segment {
     std::vector<std::size_t> offsets{0};  // listed forms only
-    std::variant<std::vector<std::uint16_t>, std::vector<std::uint32_t>, PackedRows> bits;
+    std::variant<ReportStore<std::uint16_t>, ReportStore<std::uint32_t>, PackedRows> bits;
     std::vector<std::uint64_t> ones;   // per non-forcing bit: reports that set it
     std::vector<double> forced_count;  // per forcing bit: reports forced to it
     std::size_t reports() const;
@@ -85,6 +88,7 @@ class UnaryEmModel {
   double n_ = 0;
   std::vector<double> b_, w_;           // (1-on)/(1-off), a - b (0 on forcing bits)
   std::vector<unsigned char> forcing_;  // off = 0: a report setting it has one possible input
+  std::size_t content_words_ = 1;       // words up to the last non-forcing bit (at least one)
   std::vector<double> forced_count_;    // per bit: reports forced to it
   std::vector<std::uint64_t> ones_;     // per non-forcing bit: reports that set it
   double constant_ = 0;                 // Σ log B(y) + forced constants
