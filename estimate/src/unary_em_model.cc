@@ -312,37 +312,43 @@ std::size_t UnaryEmModel::compact_listed(const UnaryParams& params, const BitRep
                                          std::size_t first_report, std::size_t end_report,
                                          Segment& segment) const {
   // Each report is copied in place as it is read and taken back if a forcing bit turns up: no
-  // branch per bit on whether it forces.
+  // branch per bit on whether it forces. The arrays are reached through local pointers: a store
+  // through `out` or `ones` would otherwise make the compiler reload the vectors' data pointers
+  // for every bit.
+  std::uint64_t* const ones = segment.ones.data();
+  const unsigned char* const forcing_of = forcing_.data();
+  std::vector<std::uint32_t> scratch;  // as_span's, for packed input (which compact_packed reads)
   std::size_t written = 0;
-  auto copy = [&](auto* out, std::size_t i) {
-    const std::size_t start = written;
+  auto copy = [&](auto* out, std::span<const std::uint32_t> bits, std::size_t i) {
     std::size_t forcing_bits = 0;
     std::uint32_t forcing = kNone;
-    for (std::uint32_t j : reports.report(i)) {
-      ++segment.ones[j];  // every report's, forced or not: log B(y) counts them all
-      forcing_bits += forcing_[j];
-      forcing = forcing_[j] ? j : forcing;
-      if (out != nullptr) out[written++] = static_cast<std::remove_pointer_t<decltype(out)>>(j);
+    for (std::size_t b = 0; b < bits.size(); ++b) {
+      const std::uint32_t j = bits[b];
+      ++ones[j];  // every report's, forced or not: log B(y) counts them all
+      forcing_bits += forcing_of[j];
+      forcing = forcing_of[j] ? j : forcing;
+      if (out != nullptr) out[written + b] = static_cast<std::remove_pointer_t<decltype(out)>>(j);
     }
-    if (forcing_bits == 0) return true;
-    written = start;
+    if (forcing_bits == 0) {
+      written += bits.size();
+      return true;
+    }
     count_forced(params, reports, i, forcing_bits, forcing, segment);
     return false;
   };
   auto* short_bits = std::get_if<0>(&segment.bits);
   auto* long_bits = std::get_if<1>(&segment.bits);
   for (std::size_t i = first_report; i < end_report; ++i) {
+    const std::span<const std::uint32_t> bits = reports.report(i).as_span(scratch);
     if (short_bits != nullptr) {
-      if (copy(short_bits->data(), i)) segment.offsets.push_back(written);
+      if (copy(short_bits->data(), bits, i)) segment.offsets.push_back(written);
     } else if (long_bits != nullptr) {
-      if (copy(long_bits->data(), i)) segment.offsets.push_back(written);
-    } else if (copy(static_cast<std::uint32_t*>(nullptr), i)) {
+      if (copy(long_bits->data(), bits, i)) segment.offsets.push_back(written);
+    } else if (copy(static_cast<std::uint32_t*>(nullptr), bits, i)) {
       auto& packed = std::get<PackedRows>(segment.bits);
       const std::size_t row = packed.rows.size();
       packed.rows.resize(row + packed.words, 0);
-      for (std::uint32_t j : reports.report(i)) {
-        packed.rows[row + j / 64] |= std::uint64_t{1} << (j % 64);
-      }
+      for (std::uint32_t j : bits) packed.rows[row + j / 64] |= std::uint64_t{1} << (j % 64);
     }
   }
   return written;
