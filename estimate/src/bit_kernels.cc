@@ -113,6 +113,30 @@ void add_column_counts_portable(std::span<const std::uint64_t> rows, std::size_t
   }
 }
 
+// One position as gap bytes after `previous` (-1 before the first); returns the end.
+inline std::uint8_t* put_gap(int previous, std::uint16_t position, std::uint8_t* out) {
+  const int gap = static_cast<int>(position) - previous;
+  if (gap >= 1 && gap <= 255) {
+    *out = static_cast<std::uint8_t>(gap);
+    return out + 1;
+  }
+  out[0] = kGapEscape;
+  out[1] = static_cast<std::uint8_t>(position & 0xFF);
+  out[2] = static_cast<std::uint8_t>(position >> 8);
+  return out + 3;
+}
+
+std::size_t encode_gaps_portable(const std::uint16_t* positions, std::size_t count,
+                                 std::uint8_t* out) {
+  std::uint8_t* const start = out;
+  int previous = -1;
+  for (std::size_t i = 0; i < count; ++i) {
+    out = put_gap(previous, positions[i], out);
+    previous = positions[i];
+  }
+  return static_cast<std::size_t>(out - start);
+}
+
 #ifdef ULDP_BIT_KERNELS_AVX512
 // No vector type crosses a function boundary: these are compiled for AVX-512 while their callers
 // are not.
@@ -230,6 +254,31 @@ ULDP_AVX512_COUNT void add_column_counts_avx512(std::span<const std::uint64_t> r
   }
 }
 
+// 32 gaps at a time: each position minus the one before it (an unaligned load one element back),
+// narrowed to bytes in one store when all 32 are 1 to 255; else those 32 one by one.
+ULDP_AVX512_COUNT std::size_t encode_gaps_avx512(const std::uint16_t* positions, std::size_t count,
+                                                 std::uint8_t* out) {
+  std::uint8_t* const start = out;
+  if (count == 0) return 0;
+  out = put_gap(-1, positions[0], out);
+  const __m512i one = _mm512_set1_epi16(1), largest = _mm512_set1_epi16(254);
+  std::size_t i = 1;
+  for (; i + 32 <= count; i += 32) {
+    const __m512i gaps =
+        _mm512_sub_epi16(_mm512_loadu_si512(positions + i), _mm512_loadu_si512(positions + i - 1));
+    // gap - 1 > 254 unsigned: a gap of 0 (wrapped) or of 256 and more
+    if (_mm512_cmpgt_epu16_mask(_mm512_sub_epi16(gaps, one), largest) == 0) {
+      // maskz: GCC 12 warns on the unmasked form's undefined operand
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm512_maskz_cvtepi16_epi8(~0U, gaps));
+      out += 32;
+    } else {
+      for (std::size_t e = i; e < i + 32; ++e) out = put_gap(positions[e - 1], positions[e], out);
+    }
+  }
+  for (; i < count; ++i) out = put_gap(positions[i - 1], positions[i], out);
+  return static_cast<std::size_t>(out - start);
+}
+
 bool cpu_has_avx512_kernels() {
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
@@ -241,10 +290,13 @@ struct Kernels {
   const char* name;
   std::size_t (*decode)(const std::uint64_t*, std::size_t, std::uint16_t, std::uint16_t*);
   void (*count)(std::span<const std::uint64_t>, std::size_t, std::span<std::uint64_t>);
+  std::size_t (*gaps)(const std::uint16_t*, std::size_t, std::uint8_t*);
 };
-constexpr Kernels kPortable{"portable", decode_set_bits_portable, add_column_counts_portable};
+constexpr Kernels kPortable{"portable", decode_set_bits_portable, add_column_counts_portable,
+                            encode_gaps_portable};
 #ifdef ULDP_BIT_KERNELS_AVX512
-constexpr Kernels kAvx512{"avx512", decode_set_bits_avx512, add_column_counts_avx512};
+constexpr Kernels kAvx512{"avx512", decode_set_bits_avx512, add_column_counts_avx512,
+                          encode_gaps_avx512};
 #endif
 
 const Kernels& best_kernels() {
@@ -272,6 +324,10 @@ std::size_t decode_set_bits(const std::uint64_t* words, std::size_t count, std::
 void add_column_counts(std::span<const std::uint64_t> rows, std::size_t words,
                        std::span<std::uint64_t> ones) {
   kernels().count(rows, words, ones);
+}
+
+std::size_t encode_gaps(const std::uint16_t* positions, std::size_t count, std::uint8_t* out) {
+  return kernels().gaps(positions, count, out);
 }
 
 const char* bit_kernels_in_use() { return kernels().name; }

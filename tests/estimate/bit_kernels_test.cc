@@ -1,7 +1,8 @@
 // The bit-row kernels (estimate/src/internal/bit_kernels.h), each implementation against a naive
 // loop over the bits: decode_set_bits on edge words, random densities, bases up to the 16-bit
 // limit and row lengths 1..200 (and nothing written past its slack); add_column_counts across
-// the 255-row flushes and the column blocks, with fewer counted bits than the rows hold.
+// the 255-row flushes and the column blocks, with fewer counted bits than the rows hold;
+// encode_gaps read back, on edge positions, escapes at every place in a vector and random rows.
 #include "internal/bit_kernels.h"
 
 #include <gtest/gtest.h>
@@ -190,6 +191,68 @@ TEST_P(BitKernels, ColumnCountsOfNoWords) {
   add_column_counts({}, 0, ones);
   add_column_counts({}, 2, ones);
   EXPECT_EQ(ones, std::vector<std::uint64_t>(3, 9));
+}
+
+// Gap bytes read back one position at a time.
+std::vector<std::uint16_t> naive_gap_decode(const std::vector<std::uint8_t>& bytes) {
+  std::vector<std::uint16_t> positions;
+  int position = -1;
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    if (bytes[i] == kGapEscape) {
+      position = bytes[i + 1] | (bytes[i + 2] << 8);
+      i += 2;
+    } else {
+      position += bytes[i];
+    }
+    positions.push_back(static_cast<std::uint16_t>(position));
+  }
+  return positions;
+}
+
+// encode_gaps reads back to its input, takes one byte for every gap of 1 to 255 and three for
+// every other, and writes nothing past what it returns.
+void expect_gaps(const std::vector<std::uint16_t>& positions) {
+  std::size_t escapes = 0;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const int gap = positions[i] - (i == 0 ? -1 : positions[i - 1]);
+    escapes += gap > 255 ? 1 : 0;
+  }
+  std::vector<std::uint8_t> out(max_gap_bytes(positions.size()) + 64, 0xA5);
+  const std::size_t n = encode_gaps(positions.data(), positions.size(), out.data());
+  ASSERT_EQ(n, positions.size() + 2 * escapes) << positions.size() << " positions";
+  for (std::size_t i = n; i < out.size(); ++i) ASSERT_EQ(out[i], 0xA5) << "wrote byte " << i;
+  out.resize(n);
+  ASSERT_EQ(naive_gap_decode(out), positions);
+}
+
+TEST_P(BitKernels, GapBytesReadBackOnEdgePositions) {
+  expect_gaps({});
+  expect_gaps({0});
+  expect_gaps({254});  // the first gap is position + 1: 255, one byte
+  expect_gaps({255});  // 256: escaped
+  expect_gaps({65535});
+  expect_gaps({0, 255, 256, 512, 767, 65534, 65535});
+  std::vector<std::uint16_t> all(40);  // gaps of 1 across a whole vector and its tail
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<std::uint16_t>(i);
+  expect_gaps(all);
+}
+
+TEST_P(BitKernels, GapBytesReadBackAtEveryDensity) {
+  Xoshiro256 rng(31);
+  for (double density : {0.9, 0.3, 0.05, 0.01, 0.004, 0.001}) {
+    for (std::size_t words : {1, 5, 64, 1024}) {
+      const std::vector<std::uint64_t> row = random_words(rng, words, density);
+      expect_gaps(naive_decode(row, 0));
+    }
+  }
+  // One escape inside an otherwise dense run of 32, at each place in it.
+  for (std::size_t at = 1; at < 70; ++at) {
+    std::vector<std::uint16_t> positions;
+    for (std::size_t i = 0; i < 70; ++i) {
+      positions.push_back(static_cast<std::uint16_t>(i + (i >= at ? 300 : 0)));
+    }
+    expect_gaps(positions);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Impl, BitKernels, testing::Values(Impl::kPortable, Impl::kAvx512),

@@ -54,7 +54,7 @@ std::vector<double> likelihood_vector(const UnaryParams& params, std::span<const
 class UnaryEmModelForms : public ::testing::TestWithParam<EmRowForm> {};
 INSTANTIATE_TEST_SUITE_P(Forms, UnaryEmModelForms,
                          ::testing::Values(EmRowForm::kSmaller, EmRowForm::kListed,
-                                           EmRowForm::kPacked));
+                                           EmRowForm::kPacked, EmRowForm::kGaps));
 
 TEST_P(UnaryEmModelForms, GradientAndHessianDiagonalEqualTheDirectSums) {
   const Problem problem = urap_problem(3, 400);
@@ -330,6 +330,51 @@ namespace {
 // Beyond 16-bit indices (k = 70000 > 65536): packed rows are decoded in 65536-bit chunks into
 // 32-bit lists, and build the same model as listed input, in every form, with and without
 // forcing bits.
+// Gap bytes with escapes (first bits at 0, 254, 255, gaps of 255 and 256 and more, the last bit
+// 65535) give the sums of 16-bit lists, from packed and listed input. Only the order of the
+// additions differs: equal to 1e-12 relative.
+TEST(UnaryEmModel, GapBytesWithEscapesGiveTheSumsOfSixteenBitLists) {
+  const std::size_t k = 65536;
+  const UnaryParams params = rappor_params(k, uldp::testing::budget(8));
+  BitReports reports(k);
+  Xoshiro256 rng(12);
+  const std::vector<std::vector<std::uint32_t>> edges = {
+      {0, 255, 511, 767, 65535}, {254, 509, 1000, 40000}, {255}, {1, 2, 3, 4, 5, 6, 300, 301}};
+  for (int copy = 0; copy < 3000; ++copy) {
+    if (copy % 3 == 0) {
+      reports.add(edges[static_cast<std::size_t>(copy / 3) % edges.size()]);
+      continue;
+    }
+    std::vector<std::uint32_t> bits;  // mean gap 200: escapes in most reports
+    for (std::uint32_t j = 0; j < k; ++j) {
+      if (uniform01(rng) < 1.0 / 200) bits.push_back(j);
+    }
+    reports.add(bits);
+  }
+  std::vector<double> p(k);
+  for (std::size_t j = 0; j < k; ++j) p[j] = 1.0 + static_cast<double>(j % 7);
+  double total = 0;
+  for (double v : p) total += v;
+  for (double& v : p) v /= total;
+  for (BitLayout layout : {BitLayout::kPacked, BitLayout::kSetBits}) {
+    const BitReports input = reports.in_layout(layout);
+    const UnaryEmModel gaps(params, input, EmRowForm::kGaps);
+    const UnaryEmModel lists(params, input, EmRowForm::kListed);
+    CurvaturePass by_gaps, by_lists;
+    gaps.curvature_pass(p, by_gaps);
+    lists.curvature_pass(p, by_lists);
+    ASSERT_TRUE(std::isfinite(by_lists.log_likelihood));
+    EXPECT_NEAR(by_gaps.log_likelihood, by_lists.log_likelihood,
+                1e-12 * std::fabs(by_lists.log_likelihood));
+    EXPECT_EQ(gaps.log_likelihood(p), by_gaps.log_likelihood);
+    for (std::size_t j = 0; j < k; ++j) {
+      ASSERT_NEAR(by_gaps.gradient[j], by_lists.gradient[j], 1e-12 * by_lists.gradient[j]) << j;
+      ASSERT_NEAR(by_gaps.diagonal[j], by_lists.diagonal[j], 1e-12 * by_lists.diagonal[j] + 1e-300)
+          << j;
+    }
+  }
+}
+
 TEST_P(UnaryEmModelForms, ReportsWiderThanSixteenBitIndicesBuildTheSameModel) {
   const std::size_t k = 70000;
   for (bool utility_optimized : {false, true}) {

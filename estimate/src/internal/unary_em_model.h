@@ -19,8 +19,9 @@
 
 namespace uldp::estimate::internal {
 
-/// How the model keeps the unforced reports: the smaller form, or one of them (for the tests).
-enum class EmRowForm { kSmaller, kListed, kPacked };
+/// How the model keeps the unforced reports: the smaller form, or one of them (for the tests;
+/// kGaps needs k <= 65536 and gives 16-bit lists above).
+enum class EmRowForm { kSmaller, kListed, kPacked, kGaps };
 
 class UnaryEmModel {
  public:
@@ -38,20 +39,27 @@ class UnaryEmModel {
 
  private:
   struct Partial;
-  // A contiguous range of the unforced reports, in the smaller of two forms: set-bit lists with
-  // 16-bit indices when k allows (half the memory traffic of the hot loop), else 32-bit, report r
-  // having bits [offsets[r], offsets[r+1]); or packed rows of `words` words, cut after the last
-  // word with a non-forcing bit (dense reports: at ε = 0.1 and k = 12800 the lists would take
-  // 3 GB, the rows 0.4 GB). Two halves are built and swept on two threads.
+  // A contiguous range of the unforced reports, in one of four forms: set-bit lists as gap bytes
+  // when k allows, gaps of 256 or more are rare and reports are long (RAPPOR at k = 12800,
+  // eps = 6: half the memory of 16-bit indices, so 0.03 s less first touching and freeing it),
+  // else with 16-bit indices when k allows, else 32-bit, report r having bits (or bytes)
+  // [offsets[r], offsets[r+1]); or packed rows of `words` words, cut after the last word with a
+  // non-forcing bit (dense reports: at ε = 0.1 and k = 12800 the lists would take 3 GB, the rows
+  // 0.4 GB). Two halves are built and swept on two threads.
   template <typename T>
   using ReportStore = std::vector<T, DefaultInitAllocator<T>>;  // not zeroed when sized
+  // Gap bytes (see bit_kernels.h), sized for the worst case of three bytes a bit: the unused room
+  // is never touched.
+  struct GapLists {
+    ReportStore<std::uint8_t> bytes;
+  };
   struct PackedRows {
     std::size_t words = 0;
     ReportStore<std::uint64_t> rows;
   };
   struct Segment {
     std::vector<std::size_t> offsets{0};  // listed forms only
-    std::variant<ReportStore<std::uint16_t>, ReportStore<std::uint32_t>, PackedRows> bits;
+    std::variant<ReportStore<std::uint16_t>, ReportStore<std::uint32_t>, PackedRows, GapLists> bits;
     std::vector<std::uint64_t> ones;   // per non-forcing bit: reports that set it
     std::vector<double> forced_count;  // per forcing bit: reports forced to it
     std::size_t reports() const;
@@ -80,6 +88,8 @@ class UnaryEmModel {
 
   static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
   static constexpr std::size_t kMaxShortBits = 65536;
+  // Gap bytes only for reports of at least this many set bits on average (see compact()).
+  static constexpr std::size_t kMinGapListBits = 384;
   // Reports below this count are not worth a second thread.
   static constexpr std::size_t kParallelReports = 4096;
 
