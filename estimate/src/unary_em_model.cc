@@ -99,6 +99,19 @@ namespace {
 // The reports of a segment, read by the sweep: `gather` gives Σ_{l ∈ y} g_l for report r,
 // `scatter` adds 1/d(y) (and with kCurvature 1/d(y)^2) to every set bit's per-bit sums, and
 // `fold` finishes those sums at the end of the pass.
+// What one set bit of a report adds to the per-bit sums: 1/d(y), and with kCurvature 1/d(y)^2
+// beside it.
+template <bool kCurvature>
+inline void add_to_bit(double* per_bit, std::size_t bit, double inverse, double square) {
+  if constexpr (kCurvature) {
+    double* slot = per_bit + 2 * bit;
+    slot[0] += inverse;
+    slot[1] += square;
+  } else {
+    per_bit[bit] += inverse;
+  }
+}
+
 template <typename Index>
 struct ListedReports {
   const std::size_t* offsets;
@@ -118,15 +131,7 @@ struct ListedReports {
   }
   template <bool kCurvature>
   void scatter(std::size_t r, double inverse, double square, double* per_bit) const {
-    auto add = [&](Index bit) {
-      if constexpr (kCurvature) {
-        double* slot = per_bit + 2 * static_cast<std::size_t>(bit);
-        slot[0] += inverse;
-        slot[1] += square;
-      } else {
-        per_bit[bit] += inverse;
-      }
-    };
+    auto add = [&](Index bit) { add_to_bit<kCurvature>(per_bit, bit, inverse, square); };
     const Index* it = bits + offsets[r];
     const Index* end = bits + offsets[r + 1];
     // Four at a time (the bits of a report are distinct, so the updates are independent): 6%
@@ -187,13 +192,7 @@ struct GapReports {
   template <bool kCurvature>
   void scatter(std::size_t r, double inverse, double square, double* per_bit) const {
     for_each(r, [&](int position, int) {
-      if constexpr (kCurvature) {
-        double* slot = per_bit + 2 * static_cast<std::size_t>(position);
-        slot[0] += inverse;
-        slot[1] += square;
-      } else {
-        per_bit[position] += inverse;
-      }
+      add_to_bit<kCurvature>(per_bit, static_cast<std::size_t>(position), inverse, square);
     });
   }
   void fold(double*) const {}
