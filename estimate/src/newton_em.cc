@@ -110,17 +110,16 @@ class BoundedStep {
       const double z = at_.gradient[j] - lambda - tau * c;
       const double free = z / h_[j];
       const double d = std::max(lower_[j], free);
-      // Selected, not branched on: near the bound the branch would mispredict (exact: x·1 = x,
-      // x·0 = 0, and adding 0 leaves a sum unchanged).
+      // Selected, not branched on: near the bound the branch would mispredict (adding 0 leaves
+      // a sum as it was, so the result is that of the branch even if a term is infinite).
       const bool is_free = free > lower_[j];
       const double at_bound = z * d - 0.5 * h_[j] * d * d;
       out.value += is_free ? 0.5 * z * free : at_bound;
       out.d_lambda -= d;
       out.d_tau -= c * d;
-      const double on = is_free ? 1.0 : 0.0;
-      out.h11 += on * inverse_h_[j];
-      out.h12 += on * mean_over_h_[j];
-      out.h22 += on * mean_squared_over_h_[j];
+      out.h11 += is_free ? inverse_h_[j] : 0.0;
+      out.h12 += is_free ? mean_over_h_[j] : 0.0;
+      out.h22 += is_free ? mean_squared_over_h_[j] : 0.0;
     }
     if (low_rank_) {
       out.value += 0.5 * at_.weight * tau * tau;

@@ -96,9 +96,6 @@ UnaryEmModel::UnaryEmModel(const UnaryParams& params, const BitReports& reports,
 
 namespace {
 
-// The reports of a segment, read by the sweep: `gather` gives Σ_{l ∈ y} g_l for report r,
-// `scatter` adds 1/d(y) (and with kCurvature 1/d(y)^2) to every set bit's per-bit sums, and
-// `fold` finishes those sums at the end of the pass.
 // What one set bit of a report adds to the per-bit sums: 1/d(y), and with kCurvature 1/d(y)^2
 // beside it.
 template <bool kCurvature>
@@ -112,6 +109,10 @@ inline void add_to_bit(double* per_bit, std::size_t bit, double inverse, double 
   }
 }
 
+// The reports of a segment, read by the sweep (ListedReports, GapReports, PackedReports):
+// `gather` gives Σ_{l ∈ y} g_l for report r, `scatter` adds 1/d(y) (and with kCurvature
+// 1/d(y)^2) to every set bit's per-bit sums, and `fold` finishes those sums at the end of the
+// pass.
 template <typename Index>
 struct ListedReports {
   const std::size_t* offsets;
@@ -328,8 +329,9 @@ void UnaryEmModel::count_forced(const UnaryParams& params, const BitReports& rep
 }
 
 // One pass over reports [first_report, end_report): the forced ones are counted, the others
-// copied in the smaller form (Index-sized set-bit lists, or packed rows when the reports are
-// dense enough that 64-bit words per report cost less than their listed bits).
+// copied in the form that suits them (packed rows when the reports are dense enough that 64-bit
+// words per report cost less than their listed bits, else gap bytes for long reports, else
+// Index-sized set-bit lists).
 void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
                            std::size_t first_report, std::size_t end_report,
                            Segment& segment) const {
@@ -337,7 +339,9 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
   segment.forced_count.assign(k_, 0.0);
   const std::size_t count = end_report - first_report;
   const bool packed_input = reports.layout() == BitLayout::kPacked;
-  std::size_t set_bits = 0;
+  // set_bits: room for what the copy writes; content_bits: the set bits in the content words,
+  // the same for either layout of the same reports, so that both choose the same form.
+  std::size_t set_bits = 0, content_bits = 0;
   if (packed_input && count > 0) {
     // Every report's bits up to the last content word, forcing ones included (compact_packed
     // drops those): their sum bounds the listed bits, with no popcount per word.
@@ -346,14 +350,24 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
                           reports.words_per_report(),
                           std::span(segment.ones).first(std::min(k_, 64 * content_words_)));
     for (std::uint64_t ones : segment.ones) set_bits += static_cast<std::size_t>(ones);
+    content_bits = set_bits;
   } else if (!packed_input) {
     set_bits = reports.set_bits_in(first_report, end_report);
+    // A bit past the content words is a forcing bit, and a possible report sets at most one:
+    // its last (an impossible one is an error whatever the form).
+    std::vector<std::uint32_t> scratch;
+    const std::size_t content_end = 64 * content_words_;
+    content_bits = set_bits;
+    for (std::size_t i = first_report; i < end_report; ++i) {
+      const std::span<const std::uint32_t> bits = reports.report(i).as_span(scratch);
+      if (!bits.empty() && bits.back() >= content_end && content_bits > 0) --content_bits;
+    }
   }
   const std::size_t index_bytes = k_ <= kMaxShortBits ? 2 : 4;
   const std::size_t words = content_words_;
   const bool packed =
       form_ == EmRowForm::kPacked ||
-      (form_ == EmRowForm::kSmaller && 8 * words * count < index_bytes * set_bits + 8 * count);
+      (form_ == EmRowForm::kSmaller && 8 * words * count < index_bytes * content_bits + 8 * count);
   // Gap bytes where the mean gap over the bits an unforced report can set is at most 64 (gaps of
   // 256 or more, which take three bytes and a slower step, then stay rare) and reports are long:
   // decoding gaps costs ~16 ns a report a pass more than reading 16-bit lists, and the byte a bit
@@ -363,14 +377,14 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
       std::count(forcing_.begin(), forcing_.end(), static_cast<unsigned char>(0)));
   const bool gaps = !packed && k_ <= kMaxShortBits &&
                     (form_ == EmRowForm::kGaps ||
-                     (form_ == EmRowForm::kSmaller && 64 * set_bits >= count * settable &&
-                      set_bits >= kMinGapListBits * count));
+                     (form_ == EmRowForm::kSmaller && 64 * content_bits >= count * settable &&
+                      content_bits >= kMinGapListBits * count));
   if (packed) {
     segment.bits = PackedRows{words, {}};
     std::get<PackedRows>(segment.bits).rows.reserve(words * count);
   } else if (gaps) {
     segment.bits = GapLists{};
-    std::get<GapLists>(segment.bits).bytes.resize(max_gap_bytes(set_bits));
+    std::get<GapLists>(segment.bits).bytes.resize(max_gap_bytes(set_bits, count, k_));
     segment.offsets.reserve(count + 1);
   } else if (index_bytes == 2) {
     // Listed forms are written in place into room for every set bit plus what write_row_bits
@@ -450,6 +464,16 @@ std::size_t UnaryEmModel::compact_listed(const UnaryParams& params, const BitRep
     }
   }
   return written;
+}
+
+std::vector<EmRowForm> UnaryEmModel::segment_forms() const {
+  std::vector<EmRowForm> forms;
+  for (const Segment& segment : segments_) {
+    forms.push_back(std::holds_alternative<PackedRows>(segment.bits) ? EmRowForm::kPacked
+                    : std::holds_alternative<GapLists>(segment.bits) ? EmRowForm::kGaps
+                                                                     : EmRowForm::kListed);
+  }
+  return forms;
 }
 
 BitCounts UnaryEmModel::bit_counts() const {

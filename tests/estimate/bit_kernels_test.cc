@@ -255,6 +255,26 @@ TEST_P(BitKernels, GapBytesReadBackAtEveryDensity) {
   }
 }
 
+// The edges of a one-byte gap inside whole 32-gap vectors: every gap 255 (the largest one byte
+// holds), one gap of exactly 256 among gaps of 255, and one of 40000 (past the signed 16-bit
+// range) among gaps of 1, at each place.
+TEST_P(BitKernels, GapBytesAtTheEdgesOfOneByteInWholeVectors) {
+  auto with_gaps = [](std::size_t count, std::size_t at, int gap, int other) {
+    std::vector<std::uint16_t> positions;
+    int position = -1;
+    for (std::size_t i = 0; i < count; ++i) {
+      position += i == at ? gap : other;
+      positions.push_back(static_cast<std::uint16_t>(position));
+    }
+    return positions;
+  };
+  expect_gaps(with_gaps(70, 70, 0, 255));
+  for (std::size_t at = 1; at < 70; ++at) {
+    expect_gaps(with_gaps(70, at, 256, 255));
+    expect_gaps(with_gaps(70, at, 40000, 1));
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Impl, BitKernels, testing::Values(Impl::kPortable, Impl::kAvx512),
                          [](const testing::TestParamInfo<Impl>& info) {
                            return info.param == Impl::kPortable ? "portable" : "avx512";

@@ -321,15 +321,49 @@ TEST_P(UnaryEmModelForms, PackedRowsAreReadUpToTheLastNonForcingBitWhereverItLie
   }
 }
 
+// The form is chosen from the set bits in the content words, which both layouts count alike: a
+// listed report's forcing bit past them (uRAP's non-sensitive bits) does not tip the choice. At
+// k = 256 with X_S the first 128 bits, packed rows (16 bytes) win over 16-bit lists once reports
+// average more than 4 bits; some of these settings have at most 4 content bits a report but more
+// than 4 with the forcing bits.
+TEST(UnaryEmModel, PackedAndListedInputsChooseTheSameForm) {
+  const std::size_t k = 256, n = 3000;  // one segment
+  std::vector<std::size_t> sensitive;
+  for (std::size_t j = 0; j < 128; ++j) sensitive.push_back(j);
+  std::size_t straddling = 0;
+  for (long t : {900, 1000, 1100, 1225, 1400, 1600, 1800}) {
+    const UnaryParams params =
+        urap_params(IndexSet::from_indices(sensitive, k, "X_S"), uldp::testing::budget(t));
+    Xoshiro256 rng(static_cast<std::uint64_t>(t));
+    std::vector<std::uint32_t> inputs(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      inputs[i] = static_cast<std::uint32_t>(i % 2 == 0 ? i % 128 : 128 + i % 128);
+    }
+    const BitReports reports = sample_reports(rng, params, inputs);
+    std::size_t all_bits = 0, content_bits = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      for (std::uint32_t j : reports.report(i)) {
+        ++all_bits;
+        content_bits += j < 128 ? 1 : 0;
+      }
+    }
+    straddling += content_bits <= 4 * n && 4 * n < all_bits ? 1 : 0;
+    const UnaryEmModel packed(params, reports.in_layout(BitLayout::kPacked));
+    const UnaryEmModel listed(params, reports.in_layout(BitLayout::kSetBits));
+    EXPECT_EQ(packed.segment_forms(), listed.segment_forms()) << "t = " << t;
+    EXPECT_EQ(packed.segment_forms().front(),
+              content_bits > 4 * n ? EmRowForm::kPacked : EmRowForm::kListed)
+        << "t = " << t;
+  }
+  EXPECT_GT(straddling, 0U) << "no setting where the forcing bits would tip the choice";
+}
+
 }  // namespace
 }  // namespace uldp::estimate::internal
 
 namespace uldp::estimate::internal {
 namespace {
 
-// Beyond 16-bit indices (k = 70000 > 65536): packed rows are decoded in 65536-bit chunks into
-// 32-bit lists, and build the same model as listed input, in every form, with and without
-// forcing bits.
 // Gap bytes with escapes (first bits at 0, 254, 255, gaps of 255 and 256 and more, the last bit
 // 65535) give the sums of 16-bit lists, from packed and listed input. Only the order of the
 // additions differs: equal to 1e-12 relative.
@@ -375,6 +409,9 @@ TEST(UnaryEmModel, GapBytesWithEscapesGiveTheSumsOfSixteenBitLists) {
   }
 }
 
+// Beyond 16-bit indices (k = 70000 > 65536): packed rows are decoded in 65536-bit chunks into
+// 32-bit lists, and build the same model as listed input, in every form, with and without
+// forcing bits.
 TEST_P(UnaryEmModelForms, ReportsWiderThanSixteenBitIndicesBuildTheSameModel) {
   const std::size_t k = 70000;
   for (bool utility_optimized : {false, true}) {

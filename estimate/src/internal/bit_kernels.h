@@ -31,6 +31,12 @@ void add_column_counts(std::span<const std::uint64_t> rows, std::size_t words,
 inline constexpr std::uint8_t kGapEscape = 0;
 /// The most bytes encode_gaps writes for `count` positions.
 inline constexpr std::size_t max_gap_bytes(std::size_t count) { return 3 * count; }
+/// The most bytes the gap bytes of `reports` lists of `count` positions in all, each below k,
+/// take: a report's gaps add up to at most k, so at most k / 256 of them are escapes.
+inline constexpr std::size_t max_gap_bytes(std::size_t count, std::size_t reports, std::size_t k) {
+  const std::size_t escapes = reports * (k / 256);
+  return count + 2 * (escapes < count ? escapes : count);
+}
 
 /// Writes positions[0..count) as gap bytes at `out`; returns how many bytes it wrote.
 std::size_t encode_gaps(const std::uint16_t* positions, std::size_t count, std::uint8_t* out);

@@ -19,8 +19,8 @@
 
 namespace uldp::estimate::internal {
 
-/// How the model keeps the unforced reports: the smaller form, or one of them (for the tests;
-/// kGaps needs k <= 65536 and gives 16-bit lists above).
+/// How the model keeps the unforced reports: the one that suits them, or one of them (for the
+/// tests; kGaps needs k <= 65536 and gives 32-bit lists above).
 enum class EmRowForm { kSmaller, kListed, kPacked, kGaps };
 
 class UnaryEmModel {
@@ -36,6 +36,8 @@ class UnaryEmModel {
   void curvature_pass(const std::vector<double>& p, CurvaturePass& out) const;
   /// The number of reports with each bit set (what the empirical estimators need).
   BitCounts bit_counts() const;
+  /// The form each segment keeps its reports in (kListed for 16- or 32-bit lists; for the tests).
+  std::vector<EmRowForm> segment_forms() const;
 
  private:
   struct Partial;
