@@ -7,9 +7,11 @@
 // the model's exact maximiser with every coordinate kept at or above kNewtonShrink·p_j (never 0:
 // an EM update cannot revive a zero). A candidate is accepted only if L does not drop, so L never
 // decreases; one the model itself predicts no gain for is replaced by the plain update. When the
-// model predicts that one plain EM update would gain at most tolerance·|L|, the driver takes that
-// update and checks the stopping rule on it, exactly as the plain driver does (on L alone, the
-// gather half of a pass; the other half follows only if the rule fails).
+// model predicts that one plain EM update would gain at most tolerance·|L|, the driver first
+// bounds that gain by concavity (∇L(p)·(F(p) - p), from the pass already made): if the bound
+// meets the rule, the run stops at p, whose L is known. Otherwise it takes the update and checks
+// the stopping rule on it, exactly as the plain driver does (on L alone, the gather half of a
+// pass; the other half follows only if the rule fails).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -210,6 +212,18 @@ double predicted_gain(const std::vector<double>& from, const CurvaturePass& at,
   return linear - 0.5 * quadratic;
 }
 
+// Whether the stopping rule holds at p for certain: L is concave, so one plain update gains at
+// most ∇L(p)·(F(p) - p), and when half the rule's allowance covers that (the other half is
+// for rounding), the update need not be evaluated. With L <= 0 and the gain at most the bound,
+// |L(F(p))| >= |L(p)| - bound, which is what the rule's relative tolerance is taken of.
+bool rule_certified(const std::vector<double>& p, const CurvaturePass& at, double tolerance) {
+  double bound = 0;
+  for (std::size_t j = 0; j < p.size(); ++j) bound += at.gradient[j] * (at.next[j] - p[j]);
+  const double least = std::fabs(at.log_likelihood) - std::fabs(bound);
+  return std::isfinite(bound) && at.log_likelihood + std::fabs(bound) <= 0.0 &&
+         std::fabs(bound) <= 0.5 * tolerance * least;
+}
+
 }  // namespace
 
 EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
@@ -239,6 +253,12 @@ EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
     // A prediction that failed once does not send the driver into plain EM: a Newton step first.
     const double predicted_em = predicted_gain(p, at, at.next);
     const bool predicted_small = !after_plain && predicted_em <= 0.5 * tolerance;
+    if (predicted_small && options.stop_on_small_gain && rule_certified(p, at, options.tolerance)) {
+      result.p = p;  // the rule holds here, and L(p) is known exactly
+      result.log_likelihood = at.log_likelihood;
+      result.converged = true;
+      break;
+    }
     double predicted = 0;
     const bool plain = failures >= kMaxFailures || predicted_small ||
                        !newton_candidate(p, at, mu, candidate) ||

@@ -6,11 +6,13 @@
 //    (1-on_i)/(1-off_i); a report costs what its set bits cost.
 //  - any dense Q (also non-symmetric ones): O(k |Y|) per iteration.
 // Stopping rule: the log-likelihood L (full, natural log) rises by at most
-// tolerance * |L| in one iteration, or max_iterations is reached. Each step is a plain EM step
-// or, when `accelerate`, an accelerated step kept only if it does not lower L (SQUAREM on
-// histograms; damped projected Newton on bit-vector reports); so L never decreases. Divisions are
-// guarded: the start is made strictly positive (mixed with the uniform distribution at weight
-// start_mixing) and a report with zero likelihood is an error.
+// tolerance * |L| in one iteration, or max_iterations is reached. The Newton driver may instead
+// show by concavity that one plain iteration from its current point would rise by at most half
+// that, and stop there without taking it (the others take it and return the updated point). Each
+// step is a plain EM step or, when `accelerate`, an accelerated step kept only if it does not lower
+// L (SQUAREM on histograms; damped projected Newton on bit-vector reports); so L never decreases.
+// Divisions are guarded: the start is made strictly positive (mixed with the uniform distribution
+// at weight start_mixing) and a report with zero likelihood is an error.
 #pragma once
 
 #include <cstddef>
