@@ -339,9 +339,9 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
   segment.forced_count.assign(k_, 0.0);
   const std::size_t count = end_report - first_report;
   const bool packed_input = reports.layout() == BitLayout::kPacked;
-  // set_bits: room for what the copy writes; content_bits: the set bits in the content words,
-  // the same for either layout of the same reports, so that both choose the same form.
-  std::size_t set_bits = 0, content_bits = 0;
+  // set_bits: room for what the copy writes. The form is chosen from the set bits in the content
+  // words, which both layouts count alike, so that both choose the same form.
+  std::size_t set_bits = 0;
   if (packed_input && count > 0) {
     // Every report's bits up to the last content word, forcing ones included (compact_packed
     // drops those): their sum bounds the listed bits, with no popcount per word.
@@ -350,24 +350,11 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
                           reports.words_per_report(),
                           std::span(segment.ones).first(std::min(k_, 64 * content_words_)));
     for (std::uint64_t ones : segment.ones) set_bits += static_cast<std::size_t>(ones);
-    content_bits = set_bits;
   } else if (!packed_input) {
     set_bits = reports.set_bits_in(first_report, end_report);
-    // A bit past the content words is a forcing bit, and a possible report sets at most one:
-    // its last (an impossible one is an error whatever the form).
-    std::vector<std::uint32_t> scratch;
-    const std::size_t content_end = 64 * content_words_;
-    content_bits = set_bits;
-    for (std::size_t i = first_report; i < end_report; ++i) {
-      const std::span<const std::uint32_t> bits = reports.report(i).as_span(scratch);
-      if (!bits.empty() && bits.back() >= content_end && content_bits > 0) --content_bits;
-    }
   }
   const std::size_t index_bytes = k_ <= kMaxShortBits ? 2 : 4;
   const std::size_t words = content_words_;
-  const bool packed =
-      form_ == EmRowForm::kPacked ||
-      (form_ == EmRowForm::kSmaller && 8 * words * count < index_bytes * content_bits + 8 * count);
   // Gap bytes where the mean gap over the bits an unforced report can set is at most 64 (gaps of
   // 256 or more, which take three bytes and a slower step, then stay rare) and reports are long:
   // decoding gaps costs ~16 ns a report a pass more than reading 16-bit lists, and the byte a bit
@@ -375,10 +362,35 @@ void UnaryEmModel::compact(const UnaryParams& params, const BitReports& reports,
   // 608 bits a report RAPPOR gains 0.017 s in all, at 116 uRAP loses 0.008 s).
   const std::size_t settable = static_cast<std::size_t>(
       std::count(forcing_.begin(), forcing_.end(), static_cast<unsigned char>(0)));
-  const bool gaps = !packed && k_ <= kMaxShortBits &&
-                    (form_ == EmRowForm::kGaps ||
-                     (form_ == EmRowForm::kSmaller && 64 * content_bits >= count * settable &&
-                      content_bits >= kMinGapListBits * count));
+  auto form_for = [&](std::size_t content_bits) {
+    if (form_ == EmRowForm::kPacked ||
+        (form_ == EmRowForm::kSmaller &&
+         8 * words * count < index_bytes * content_bits + 8 * count)) {
+      return EmRowForm::kPacked;
+    }
+    const bool gaps = k_ <= kMaxShortBits &&
+                      (form_ == EmRowForm::kGaps ||
+                       (form_ == EmRowForm::kSmaller && 64 * content_bits >= count * settable &&
+                        content_bits >= kMinGapListBits * count));
+    return gaps ? EmRowForm::kGaps : EmRowForm::kListed;
+  };
+  EmRowForm form = form_for(set_bits);
+  if (!packed_input && 64 * content_words_ < k_ &&
+      form_for(set_bits - std::min(set_bits, count)) != form) {
+    // Listed reports may hold a bit past the content words: a forcing bit, at most one in a
+    // possible report, its last (an impossible one is an error whatever the form). Only when
+    // they could tip the choice are they counted.
+    std::vector<std::uint32_t> scratch;
+    const std::size_t content_end = 64 * content_words_;
+    std::size_t content_bits = set_bits;
+    for (std::size_t i = first_report; i < end_report; ++i) {
+      const std::span<const std::uint32_t> bits = reports.report(i).as_span(scratch);
+      if (!bits.empty() && bits.back() >= content_end && content_bits > 0) --content_bits;
+    }
+    form = form_for(content_bits);
+  }
+  const bool packed = form == EmRowForm::kPacked;
+  const bool gaps = form == EmRowForm::kGaps;
   if (packed) {
     segment.bits = PackedRows{words, {}};
     std::get<PackedRows>(segment.bits).rows.reserve(words * count);
