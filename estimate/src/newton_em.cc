@@ -212,10 +212,11 @@ double predicted_gain(const std::vector<double>& from, const CurvaturePass& at,
   return linear - 0.5 * quadratic;
 }
 
-// Whether the stopping rule holds at p for certain: L is concave, so one plain update gains at
-// most ∇L(p)·(F(p) - p), and when half the rule's allowance covers that (the other half is
-// for rounding), the update need not be evaluated. With L <= 0 and the gain at most the bound,
-// |L(F(p))| >= |L(p)| - bound, which is what the rule's relative tolerance is taken of.
+}  // namespace
+
+// L is concave, so one plain update gains at most ∇L(p)·(F(p) - p). With L(p) + bound <= 0,
+// L(F(p)) <= 0 and |L(F(p))| >= |L(p)| - bound, which is what the rule's relative tolerance is
+// taken of; half of it covers the bound, the other half rounding.
 bool rule_certified(const std::vector<double>& p, const CurvaturePass& at, double tolerance) {
   double bound = 0;
   for (std::size_t j = 0; j < p.size(); ++j) bound += at.gradient[j] * (at.next[j] - p[j]);
@@ -223,8 +224,6 @@ bool rule_certified(const std::vector<double>& p, const CurvaturePass& at, doubl
   return std::isfinite(bound) && at.log_likelihood + std::fabs(bound) <= 0.0 &&
          std::fabs(bound) <= 0.5 * tolerance * least;
 }
-
-}  // namespace
 
 EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
                        const EmOptions& options) {
@@ -244,19 +243,16 @@ EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
   std::vector<double> candidate;
   for (;;) {
     check_cancelled();
-    if (updates >= options.max_iterations) {
-      result.p = p;
-      result.log_likelihood = at.log_likelihood;
-      break;
-    }
     const double tolerance = options.tolerance * std::fabs(at.log_likelihood);
     // A prediction that failed once does not send the driver into plain EM: a Newton step first.
     const double predicted_em = predicted_gain(p, at, at.next);
     const bool predicted_small = !after_plain && predicted_em <= 0.5 * tolerance;
-    if (predicted_small && options.stop_on_small_gain && rule_certified(p, at, options.tolerance)) {
-      result.p = p;  // the rule holds here, and L(p) is known exactly
+    const bool certified =
+        predicted_small && options.stop_on_small_gain && rule_certified(p, at, options.tolerance);
+    if (certified || updates >= options.max_iterations) {
+      result.p = p;  // with `certified`, the rule holds here, and L(p) is known exactly
       result.log_likelihood = at.log_likelihood;
-      result.converged = true;
+      result.converged = certified;
       break;
     }
     double predicted = 0;
@@ -268,7 +264,9 @@ EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
     // pass); only if it fails does the whole pass follow, at the same point.
     const bool check_first = plain && predicted_small && options.stop_on_small_gain;
     double reached = check_first ? model.log_likelihood(candidate) : 0.0;
-    if (!check_first || !small_gain(at.log_likelihood, reached, options.tolerance)) {
+    // (-inf from L alone is no gain: small_gain would call it one.)
+    if (!check_first || !std::isfinite(reached) ||
+        !small_gain(at.log_likelihood, reached, options.tolerance)) {
       model.pass(candidate, trial);
       reached = trial.log_likelihood;
     }

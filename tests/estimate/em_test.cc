@@ -226,9 +226,10 @@ TEST(EmUnary, NewtonAndSquaremReachTheSameMaximum) {
   }
 }
 
-TEST(EmUnary, NewtonEndsOnAPlainUpdateThatGainsAtMostTheTolerance) {
+TEST(EmUnary, NewtonStopsWhereOnePlainUpdateGainsAtMostTheTolerance) {
   // The stopping rule, checked from outside: one more plain EM update from the result gains at
-  // most tolerance·|L| (it would have stopped there too), and the reported L is L(result).
+  // most tolerance·|L| (whether the driver took that update or certified it by concavity), and
+  // the reported L is L(result).
   for (bool utility_optimized : {false, true}) {
     const RapporData d = rappor_data(300, Rational(20), 20000, 5, utility_optimized);
     const EmResult r = em_estimate_unary(d.params, d.reports);

@@ -151,8 +151,47 @@ TEST(UnaryEmModel, TheNewtonDriverStopsWhereConcavityCertifiesTheRule) {
   std::vector<double> next;
   EXPECT_EQ(model.em_update(result.p, next), result.log_likelihood);
   const double after = model.log_likelihood(next);
-  EXPECT_GE(after, result.log_likelihood);
+  EXPECT_GE(after, result.log_likelihood - 1e-13 * std::fabs(result.log_likelihood));
   EXPECT_LE(after - result.log_likelihood, options.tolerance * std::fabs(after));
+  // Started where it stopped, the driver stops at once: one pass, the same point.
+  EmOptions traced;
+  traced.record_trace = true;
+  const EmResult again = run_newton_em(counted, result.p, traced);
+  EXPECT_TRUE(again.converged);
+  EXPECT_EQ(again.iterations, 1U);
+  EXPECT_EQ(again.p, result.p);
+  EXPECT_EQ(again.trace, std::vector<double>{result.log_likelihood});
+}
+
+// rule_certified on a hand-made pass: k = 2, p = (1/2, 1/2), g = n (1 + e, 1 - e), F(p) = p g / n,
+// so the bound ∇L·(F - p) is n e². It certifies when the bound is within half the allowance
+// tolerance·(|L| - bound), whatever the bound's sign, and never when L + |bound| > 0 or the
+// bound is not finite.
+TEST(NewtonDriver, RuleCertifiedComparesTheConcavityBoundWithHalfTheAllowance) {
+  const double n = 1000, tolerance = 1e-6, e = 1e-3;
+  const std::vector<double> p = {0.5, 0.5};
+  auto pass = [&](double log_likelihood) {
+    CurvaturePass at;
+    at.log_likelihood = log_likelihood;
+    at.gradient = {n * (1 + e), n * (1 - e)};
+    at.next = {0.5 * (1 + e), 0.5 * (1 - e)};
+    return at;
+  };
+  const double bound = n * e * e;  // 1e-3
+  // |L| such that the bound is 0.45 and 0.55 of half the allowance's scale |L| - bound.
+  const double inside = bound / (0.5 * tolerance * 0.9) + bound;
+  const double outside = bound / (0.5 * tolerance * 1.1) + bound;
+  EXPECT_TRUE(rule_certified(p, pass(-inside), tolerance));
+  EXPECT_FALSE(rule_certified(p, pass(-outside), tolerance));
+  CurvaturePass negative = pass(-inside);  // the bound's sign flipped: judged on its size
+  negative.next = {0.5 * (1 - e), 0.5 * (1 + e)};
+  EXPECT_TRUE(rule_certified(p, negative, tolerance));
+  negative.log_likelihood = -outside;
+  EXPECT_FALSE(rule_certified(p, negative, tolerance));
+  EXPECT_FALSE(rule_certified(p, pass(inside), tolerance));  // L + |bound| > 0: no certificate
+  CurvaturePass nan = pass(-inside);
+  nan.gradient[0] = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_FALSE(rule_certified(p, nan, tolerance));
 }
 
 // With a curvature model inflated a millionfold the driver expects every plain update to meet

@@ -17,10 +17,12 @@ using EmMap = std::function<double(const std::vector<double>&, std::vector<doubl
 /// What one pass over the reports gives at p, for the Newton driver. The Hessian of L is
 /// approximated by -(diag(diagonal) + mean mean^T / weight), which is exact in expectation
 /// when the per-report likelihood vectors have independent coordinates.
+/// The Newton driver stops on a bound that holds only if L is concave in p and `gradient` is the
+/// exact gradient of the L that `log_likelihood` gives (see rule_certified).
 struct CurvaturePass {
   double log_likelihood = 0;
   std::vector<double> next;      ///< F(p), the plain EM update
-  std::vector<double> gradient;  ///< ∂L/∂p_j
+  std::vector<double> gradient;  ///< ∂L/∂p_j, of the same L as log_likelihood
   std::vector<double> diagonal;  ///< >= 0
   std::vector<double> mean;
   double weight = 0;  ///< > 0 unless there is no unforced report
@@ -72,8 +74,14 @@ inline constexpr double kNewtonShrink = 1e-4;
 bool newton_candidate(const std::vector<double>& p, const CurvaturePass& at, double mu,
                       std::vector<double>& out);
 
-/// EM accelerated by damped projected Newton steps on the model's curvature; ends, like the
-/// plain driver, with one plain EM update that gains at most tolerance·|L|.
+/// Whether the stopping rule holds at the pass's point for certain: L is concave, so one plain
+/// update gains at most ∇L(p)·(F(p) - p); true when half of tolerance·|L| covers that (the
+/// other half for rounding), taking |L| after the update as at least |L(p)| - bound.
+bool rule_certified(const std::vector<double>& p, const CurvaturePass& at, double tolerance);
+
+/// EM accelerated by damped projected Newton steps on the model's curvature; stops where one
+/// plain EM update gains at most tolerance·|L|: at a point where rule_certified shows it, or, as
+/// the plain driver does, on such an update.
 EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
                        const EmOptions& options);
 
