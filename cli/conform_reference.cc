@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "check_tolerance.h"
 #include "uldp/constructions/personalized_mechanism.h"
 #include "uldp/constructions/pum_population.h"
 #include "uldp/error.h"

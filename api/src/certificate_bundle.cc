@@ -1,21 +1,22 @@
 // The files of a `check --certificate` bundle, each re-checkable with common tools.
-#include "certificate_bundle.h"
+#include "uldp/api/certificate_bundle.h"
 
 #include <filesystem>
 #include <fstream>
 
-#include "cli_support.h"
+#include "uldp/api/render.h"
 #include "uldp/error.h"
 #include "uldp/io/matrix_writer.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 namespace {
 
-void write_file(const std::filesystem::path& path, const std::string& text) {
+void write_file(const std::filesystem::path& path, const std::string& text,
+                const std::string& name) {
   std::ofstream out(path, std::ios::binary);
   out << text;
   if (!out) {
-    throw InvalidArgument("--certificate: cannot write '" + message_excerpt(path.string()) + "'");
+    throw InvalidArgument(name + ": cannot write '" + message_excerpt(path.string()) + "'");
   }
 }
 
@@ -72,23 +73,28 @@ the same side of the tight ratio as e^eps (its comments say which).
 
 }  // namespace
 
-void write_certificate_bundle(const std::string& dir, const CertificateContents& contents) {
+void write_certificate_bundle(const std::string& dir, const CheckResult& result,
+                              const std::string& name) {
+  if (!result.smt || !result.dense_matrix) {
+    throw InvalidArgument(name + ": the check ran without the SMT re-check a bundle needs");
+  }
   std::error_code error;
   std::filesystem::create_directories(dir, error);
   if (error) {
-    throw InvalidArgument("--certificate: cannot create '" + message_excerpt(dir) +
+    throw InvalidArgument(name + ": cannot create '" + message_excerpt(dir) +
                           "': " + error.message());
   }
   const std::filesystem::path root(dir);
-  write_file(root / "matrix.csv", exact_csv(*contents.matrix));
-  nlohmann::json verdicts = versioned(contents.verdicts);
-  verdicts["outputs"] = contents.matrix->output_labels();
-  write_file(root / "verdicts.json", verdicts.dump(2) + "\n");
-  write_file(root / "check.smt2", contents.smt_script);
+  const DenseMechanism& matrix = *result.dense_matrix;
+  write_file(root / "matrix.csv", exact_csv(matrix), name);
+  nlohmann::json verdicts = versioned(to_json(result));
+  verdicts["outputs"] = matrix.output_labels();
+  write_file(root / "verdicts.json", verdicts.dump(2) + "\n", name);
+  write_file(root / "check.smt2", result.smt->certificate.script, name);
   std::string answers;
-  for (const std::string& a : contents.expected_answers) answers += a + "\n";
-  write_file(root / "z3-expected.txt", answers);
-  write_file(root / "README.md", kReadme);
+  for (const std::string& a : result.smt->certificate.expected_answers) answers += a + "\n";
+  write_file(root / "z3-expected.txt", answers, name);
+  write_file(root / "README.md", kReadme, name);
 }
 
-}  // namespace uldp::cli
+}  // namespace uldp::api

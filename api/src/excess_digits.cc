@@ -1,11 +1,10 @@
-// Row sums, ratio tolerance and the excess digits of `uldp check`.
-#include "check_tolerance.h"
-
+// The excess digits of a check: how far a tight ratio lies above the claimed e^ε, shown digit by
+// digit from certified bounds (display only; the verdict is decided exactly elsewhere).
+#include "uldp/api/check.h"
+#include "uldp/api/render.h"
 #include "uldp/arithmetic/certified_exp.h"
-#include "uldp/arithmetic/extended_rational.h"
-#include "uldp/forms/stochasticity.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 namespace {
 
 // Bits of the certified bounds behind the display: about 77 decimal digits.
@@ -70,60 +69,33 @@ Bracket claimed_exp_eps(const PrivacyBudget& budget) {
   return {b.lower, b.upper};
 }
 
-Bracket log_bracket(const Rational& value) {
+Bracket log_bracket(const Rational& value, unsigned bits) {
   if (value == 1) return {Rational(0), Rational(0)};
-  const LogBounds b = log_bounds(value, kDisplayBits);
+  const LogBounds b = log_bounds(value, bits);
   return {b.lower, b.upper};
 }
 
+// The ε digits, from the coarsest bounds that show where they differ: a certain first difference
+// is the same at any precision, and a logarithm at 64 bits costs a 25th of one at 256.
+std::pair<std::string, std::string> eps_digits(const Rational& tight, const PrivacyBudget& budget) {
+  for (const unsigned bits : {64u, 128u, kDisplayBits}) {
+    const Bracket claimed = budget.epsilon() ? Bracket{*budget.epsilon(), *budget.epsilon()}
+                                             : log_bracket(budget.exp_eps(), bits);
+    std::pair<std::string, std::string> digits =
+        digits_until_different(claimed, log_bracket(tight, bits));
+    if (bits == kDisplayBits || !digits.first.ends_with("...")) return digits;
+  }
+  return {};  // not reached: the last precision returns
+}
+
 }  // namespace
-
-std::vector<RowSumExcess> row_sum_excesses(const DenseMechanism& q) {
-  std::vector<RowSumExcess> rows;
-  for (std::size_t x = 0; x < q.num_inputs(); ++x) {
-    const Rational sum = row_sum(q, x);
-    if (sum != 1) rows.push_back({x, sum - 1});
-  }
-  return rows;
-}
-
-bool ratio_within_tolerance(const Rational& ratio, const PrivacyBudget& budget,
-                            const Rational& tolerance) {
-  return budget.admits(ExtendedRational(ratio / (1 + tolerance)));
-}
-
-std::string scientific(const Rational& value, int digits) {
-  if (value == 0) return "0";
-  if (value < 0) {
-    std::string out(1, '-');
-    out.append(scientific(-value, digits));
-    return out;
-  }
-  // value = m * 10^e with 1 <= m < 10.
-  long e = static_cast<long>(msb(numerator(value))) - static_cast<long>(msb(denominator(value)));
-  e = e * 30103 / 100000;
-  auto power = [](long k) {
-    return k >= 0 ? Rational(pow10(static_cast<int>(k)))
-                  : Rational(1) / Rational(pow10(static_cast<int>(-k)));
-  };
-  while (value >= power(e + 1)) ++e;
-  while (value < power(e)) --e;
-  const Integer scaled = floor_scaled(value / power(e), digits - 1);
-  std::string out = fixed_text(scaled, digits - 1);
-  out.push_back('e');
-  out.push_back(e < 0 ? '-' : '+');
-  out.append(std::to_string(e < 0 ? -e : e));
-  return out;
-}
 
 ExcessDigits excess_digits(const Rational& tight, const PrivacyBudget& budget) {
   ExcessDigits d;
   const Bracket claimed = claimed_exp_eps(budget);
   std::tie(d.claimed_exp_eps, d.tight_exp_eps) =
       digits_until_different(claimed, Bracket{tight, tight});
-  const Bracket claimed_eps = budget.epsilon() ? Bracket{*budget.epsilon(), *budget.epsilon()}
-                                               : log_bracket(budget.exp_eps());
-  std::tie(d.claimed_eps, d.tight_eps) = digits_until_different(claimed_eps, log_bracket(tight));
+  std::tie(d.claimed_eps, d.tight_eps) = eps_digits(tight, budget);
   // tight / e^ε - 1 lies between tight/upper - 1 and tight/lower - 1; the bracket is far
   // narrower than the three digits shown.
   d.relative_excess = scientific(tight / claimed.upper - 1);
@@ -131,14 +103,4 @@ ExcessDigits excess_digits(const Rational& tight, const PrivacyBudget& budget) {
   return d;
 }
 
-nlohmann::json excess_digits_to_json(const ExcessDigits& d) {
-  nlohmann::json j = {{"claimed_exp_eps", d.claimed_exp_eps},
-                      {"tight_exp_eps", d.tight_exp_eps},
-                      {"claimed_eps", d.claimed_eps},
-                      {"tight_eps", d.tight_eps},
-                      {"relative_excess", d.relative_excess}};
-  if (d.exact_relative_excess) j["exact_relative_excess"] = to_string(*d.exact_relative_excess);
-  return j;
-}
-
-}  // namespace uldp::cli
+}  // namespace uldp::api

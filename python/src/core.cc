@@ -11,6 +11,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <bit>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -26,12 +27,13 @@
 #include <thread>
 #include <vector>
 
-#include "check_tolerance.h"
 #include "cli_support.h"
 #include "mechanism_flags.h"
 #include "run_command_line.h"
 #include "uldp/cancellation.h"
 
+#include "uldp/api/check.h"
+#include "uldp/api/render.h"
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/probability.h"
@@ -174,69 +176,60 @@ std::string entry_name(std::size_t x, std::size_t y) {
   return name;
 }
 
-struct CheckedMatrix {
-  IndexSet sensitive;
-  IndexSet protected_outputs;
-  std::optional<PrivacyBudget> budget;
-  PropertyVerdicts verdicts;
-};
-
-// The checks of uldp check --matrix on an exact num_inputs x outputs matrix (row-major).
-py::dict check_entries(std::size_t num_inputs, std::size_t outputs, std::vector<Rational> entries,
-                       const std::optional<std::vector<std::size_t>>& sensitive,
-                       const std::optional<std::vector<std::size_t>>& protected_outputs,
-                       const std::optional<std::string>& eps,
-                       const std::optional<std::string>& exp_eps,
-                       const std::optional<std::string>& tolerance) {
-  // All of it without the GIL: on a large matrix even the row sums take a while.
-  const CheckedMatrix c = without_gil([&] {
-    std::vector<std::string> labels;
-    for (std::size_t y = 0; y < outputs; ++y) labels.push_back(std::to_string(y));
-    const DenseMechanism q(num_inputs, labels, std::move(entries));
-    // The same tolerance and row sums as `uldp check --tolerance` (cli/check_tolerance.h).
-    const std::optional<Rational> allowed =
-        tolerance ? std::optional(cli::parse_tolerance(*tolerance, "tolerance")) : std::nullopt;
-    for (std::size_t x = 0; x < q.num_inputs(); ++x) {
-      check_cancelled();
-      for (std::size_t y = 0; y < outputs; ++y) {
-        if (!is_probability(q(x, y))) {
-          throw InvalidArgument(entry_name(x, y) + " = " + message_excerpt(to_string(q(x, y))) +
-                                " is outside [0,1]");
-        }
-      }
-    }
-    for (const cli::RowSumExcess& row : cli::row_sum_excesses(q)) {
-      const Rational off = row.excess < 0 ? Rational(-row.excess) : row.excess;
-      if (!(allowed && off <= *allowed)) {
-        throw InvalidArgument(
-            "Q: row " + std::to_string(row.row) + " sums to " +
-            message_excerpt(to_string(row.excess + 1)) + ", not 1" +
-            (allowed ? " (beyond tolerance)" : " (tolerance=T accepts rounding)"));
-      }
-    }
-    // No X_S given: every input is sensitive, as `uldp check` without --sensitive.
-    const IndexSet xs = sensitive
-                            ? index_set(*sensitive, q.num_inputs(), "sensitive")
-                            : IndexSet::from_indices({}, q.num_inputs(), "sensitive").complement();
-    const IndexSet yp = protected_outputs ? index_set(*protected_outputs, outputs, "protected")
-                                          : minimal_protected_outputs(q, xs);
-    const std::optional<PrivacyBudget> budget = budget_of(eps, exp_eps);
-    PropertyVerdicts v = check_all_properties(ExactForm(DenseForm{q, yp}), xs, budget);
-    return CheckedMatrix{xs, yp, budget, std::move(v)};
-  });
-  const PropertyVerdicts& v = c.verdicts;
-  const IndexSet& xs = c.sensitive;
-  const IndexSet& yp = c.protected_outputs;
-  const std::optional<PrivacyBudget>& budget = c.budget;
-  py::dict d;
-  d["ldp"] = verdict_dict(v.ldp);
-  d["uldp"] = verdict_dict(v.uldp);
-  d["uldp_strict"] = verdict_dict(v.uldp_strict);
-  d["osldp"] = verdict_dict(v.osldp);
-  d["sensitive"] = xs.indices();
-  d["protected"] = yp.indices();
-  d["exp_eps"] = budget ? py::cast(to_string(budget->exp_eps())) : py::none();
+py::dict verdict_dict(const api::PropertyResult& result, bool with_tolerance) {
+  py::dict d = verdict_dict(result.verdict);
+  d["holds_within_tolerance"] = with_tolerance ? py::cast(result.accepted()) : py::none();
   return d;
+}
+
+// The result of api::check as the Python layer reads it; bad rows are ValueError, as the command
+// exits 2 on them.
+py::dict check_result_dict(const api::CheckResult& r) {
+  if (r.stochastic_problem) {
+    throw InvalidArgument(*r.stochastic_problem +
+                          (r.tolerance ? ""
+                                       : " (rows must sum to exactly 1; tolerance=T accepts "
+                                         "sums within T of 1)"));
+  }
+  const bool with_tolerance = r.tolerance.has_value();
+  py::dict d;
+  d["ldp"] = verdict_dict(r[Property::kLdp], with_tolerance);
+  d["uldp"] = verdict_dict(r[Property::kUldp], with_tolerance);
+  d["uldp_strict"] = verdict_dict(r[Property::kUldpStrict], with_tolerance);
+  d["osldp"] = verdict_dict(r[Property::kOsldp], with_tolerance);
+  d["sensitive"] = r.sensitive.indices();
+  d["protected"] = r.protected_json.is_array() ? r.protected_json.get<std::vector<std::size_t>>()
+                                               : std::vector<std::size_t>{};
+  d["exp_eps"] = r.budget ? py::cast(to_string(r.budget->exp_eps())) : py::none();
+  d["tolerance"] = r.tolerance ? py::cast(to_string(*r.tolerance)) : py::none();
+  py::list required;
+  for (Property p : r.required) required.append(std::string(property_name(p)));
+  d["required"] = required;
+  d["passes"] = r.passes();
+  d["text"] = api::to_text(r);
+  return d;
+}
+
+// The check of `uldp check --matrix` (api::check) on an exact matrix made in memory.
+py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::size_t>>& sensitive,
+                      const std::optional<std::vector<std::size_t>>& protected_outputs,
+                      const std::optional<std::string>& eps,
+                      const std::optional<std::string>& exp_eps,
+                      const std::optional<std::string>& tolerance) {
+  api::MatrixSubject subject{MatrixFile{std::move(q), "Q", {}, std::nullopt}, "Q", std::nullopt,
+                             std::nullopt};
+  if (sensitive) subject.sensitive = api::IndexSelection{*sensitive, "sensitive"};
+  api::CheckRequest request(std::move(subject));
+  if (protected_outputs)
+    request.protected_outputs = api::IndexSelection{*protected_outputs, "protected"};
+  request.budget = budget_of(eps, exp_eps);
+  if (tolerance) {
+    request.tolerance = parse_tolerance(*tolerance, "tolerance");
+    request.tolerance_text = *tolerance;
+  }
+  // Without the GIL: on a large matrix even the row sums take a while.
+  const api::CheckResult r = without_gil([&] { return api::check(request); });
+  return check_result_dict(r);
 }
 
 // Q as exact strings ("3/7", "0.1", the Python layer's exact binary64 fractions).
@@ -256,10 +249,15 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
     }
     for (std::size_t y = 0; y < outputs; ++y) {
       entries.push_back(parse_rational(rows[x][y], entry_name(x, y)));
+      if (!is_probability(entries.back())) {
+        throw InvalidArgument(entry_name(x, y) + " = " + message_excerpt(rows[x][y]) +
+                              " is outside [0,1]");
+      }
     }
   }
-  return check_entries(rows.size(), outputs, std::move(entries), sensitive, protected_outputs, eps,
-                       exp_eps, tolerance);
+  return check_matrix(
+      DenseMechanism(rows.size(), DenseMechanism::index_labels(outputs), std::move(entries)),
+      sensitive, protected_outputs, eps, exp_eps, tolerance);
 }
 
 // Q as a float64 array: each entry its exact binary64 value, read here without a detour through
@@ -277,20 +275,26 @@ py::dict check_binary64(const py::array_t<double, py::array::c_style | py::array
   const auto outputs = static_cast<std::size_t>(q.shape(1));
   if (rows == 0 || outputs == 0) throw InvalidArgument("Q: the matrix is empty");
   const double* data = q.data();
-  std::vector<Rational> entries(rows * outputs);
+  // Kept as binary64 patterns (exact values, compared as integers by the checks).
+  std::vector<std::uint64_t> patterns(rows * outputs);
   without_gil([&] {
-    for (std::size_t i = 0; i < entries.size(); ++i) {
+    for (std::size_t i = 0; i < patterns.size(); ++i) {
       if (i % outputs == 0) check_cancelled();
       if (!std::isfinite(data[i])) {
         throw InvalidArgument(entry_name(i / outputs, i % outputs) + ": " +
-                              std::to_string(data[i]) + " is not a finite number");
+                              api::double_text(data[i]) + " is not a finite number");
       }
-      entries[i] = from_double(data[i]);
+      if (data[i] < 0 || data[i] > 1) {
+        throw InvalidArgument(entry_name(i / outputs, i % outputs) + " = " +
+                              api::double_text(data[i]) + " is outside [0,1]");
+      }
+      patterns[i] = std::bit_cast<std::uint64_t>(data[i] == 0 ? 0.0 : data[i]);  // -0 is 0
     }
     return 0;
   });
-  return check_entries(rows, outputs, std::move(entries), sensitive, protected_outputs, eps,
-                       exp_eps, tolerance);
+  return check_matrix(DenseMechanism::from_binary64(rows, DenseMechanism::index_labels(outputs),
+                                                    std::move(patterns)),
+                      sensitive, protected_outputs, eps, exp_eps, tolerance);
 }
 
 // std::cout, std::cerr captured while the command line runs in-process; one run at a time.

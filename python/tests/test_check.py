@@ -3,6 +3,7 @@
 import json
 import math
 import os
+import re
 import subprocess
 import tempfile
 from fractions import Fraction
@@ -105,3 +106,42 @@ def test_same_verdicts_as_the_command(case):
         assert mine.holds == j[name]["holds"], name
         theirs = j[name]["tight_exp_eps"]
         assert mine.tight_exp_eps == (math.inf if theirs == "inf" else Fraction(theirs)), name
+
+
+@pytest.mark.skipif("ULDP_COMMAND" not in os.environ, reason="needs the uldp command")
+def test_a_tolerance_means_what_the_commands_tolerance_means():
+    # Randomized response at eps = 1 as a program printed it: the rows sum to 1 + 1.66e-16 and the
+    # ratio exceeds e by 3.08e-17 relative. Exactly, the rows are bad input and eps-LDP fails;
+    # within 1e-12 it holds, from Python exactly as from `uldp check --tolerance` (one
+    # implementation, api::check).
+    q = [[0.731058578630005, 0.26894142136999516], [0.26894142136999516, 0.731058578630005]]
+    r = uldp.check(q, eps=1, tolerance="1e-12")
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+        f.write("# header: no\n" + "\n".join(",".join(float.hex(v) for v in row) for row in q)
+                + "\n")
+        path = f.name
+    try:
+        run = subprocess.run([os.environ["ULDP_COMMAND"], "check", "--matrix", path, "--eps", "1",
+                              "--tolerance", "1e-12"], capture_output=True, text=True)
+        j = json.loads(subprocess.run(
+            [os.environ["ULDP_COMMAND"], "check", "--matrix", path, "--eps", "1", "--tolerance",
+             "1e-12", "--json"], capture_output=True, text=True).stdout)
+    finally:
+        os.unlink(path)
+    assert run.returncode == 0 and r.passes
+    for name in ("ldp", "uldp", "uldp_strict", "osldp"):
+        mine = getattr(r, name)
+        assert mine.holds == j[name]["holds"], name
+        assert mine.holds_within_tolerance == j[name]["holds_within_tolerance"], name
+    assert not r.ldp.holds and r.ldp.holds_within_tolerance
+    assert "holds within tolerance 1e-12 (exactly: FAILS)" in str(r)
+    assert "relative excess of the ratio over exp_eps: 3.08e-17" in str(r)
+    # The same report lines, but the file's name, its reading, its line numbers and the time.
+    skip = ("subject:", "read as:", "entries:", "checked in")
+    mine = [line for line in str(r).splitlines() if not line.startswith(skip)]
+    theirs = [re.sub(r"^  line \d+: ", "  ", line) for line in run.stdout.splitlines()
+              if not line.startswith(skip)]
+    assert mine == theirs
+    # Without the tolerance, the rounding of the rows is bad input, as for the command.
+    with pytest.raises(ValueError, match="row 0 sums to"):
+        uldp.check(q, eps=1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Optional, Union
 
@@ -112,17 +112,22 @@ class Verdict:
     violated: Optional[str]  # "ratio" or "invertibility"
     witness: Optional[Witness]
     tight_attained_by: Optional[Witness]
+    # With a tolerance: holds exactly, or the tight ratio is within e^eps (1 + T). None without.
+    holds_within_tolerance: Optional[bool] = None
 
     @staticmethod
     def _from(d) -> "Verdict":
         return Verdict(
             d["holds"], _fraction_or_inf(d["tight_exp_eps"]), d["violated"],
             Witness._from(d["witness"]), Witness._from(d["tight_attained_by"]),
+            d.get("holds_within_tolerance"),
         )
 
     def __str__(self) -> str:
         tight = _readable(self.tight_exp_eps)
         text = f"{'holds' if self.holds else 'FAILS'} (tight e^eps = {tight})"
+        if self.holds_within_tolerance and not self.holds:
+            text = f"holds within tolerance (exactly: FAILS) (tight e^eps = {tight})"
         if self.witness is not None:
             w = self.witness
             text += f"; {self.violated} violated at x = {w.x}, x' = {w.x_prime}, y = {w.y_label}"
@@ -132,7 +137,9 @@ class Verdict:
 @dataclass(frozen=True)
 class CheckReport:
     """The four verdicts of uldp check: eps-LDP, ULDP (reachable outputs), ULDP read literally,
-    and OSLDP, with the X_S, Y_P and e^eps they were decided for."""
+    and OSLDP, with the X_S, Y_P and e^eps they were decided for. With a tolerance, each verdict
+    also says whether it holds within it (the exact verdict stays beside). `passes`: every
+    required property holds (exactly or within the tolerance); str() is `uldp check`'s report."""
 
     ldp: Verdict
     uldp: Verdict
@@ -141,13 +148,13 @@ class CheckReport:
     sensitive: tuple
     protected: tuple
     exp_eps: Optional[Fraction]
+    tolerance: Optional[Fraction] = None
+    required: tuple = ()
+    passes: bool = False
+    text: str = field(default="", compare=False, repr=False)  # the report, timing included
 
     def __str__(self) -> str:
-        budget = "no budget" if self.exp_eps is None else f"exp_eps = {self.exp_eps}"
-        return "\n".join(
-            [f"uldp check ({budget}, X_S = {list(self.sensitive)}, Y_P = {list(self.protected)}):"]
-            + [f"  {name}: {getattr(self, name)}" for name in ("ldp", "uldp", "uldp_strict", "osldp")]
-        )
+        return self.text.rstrip("\n")
 
 
 @dataclass(frozen=True)
@@ -215,8 +222,10 @@ def check(Q, *, sensitive: Optional[Iterable[int]] = None,
     Mechanism (whose X_S and Y_P are then the defaults).
     sensitive: X_S as input indices; None (the default) makes every input sensitive, as the
     command does without --sensitive, and () none.
-    protected: Y_P as output indices (default: the smallest valid one). tolerance: rows may
-    sum to 1 within it (exact, at most 1/10; default: exactly 1)."""
+    protected: Y_P as output indices (default: the smallest valid one). tolerance: the rounding
+    accepted, as `uldp check --tolerance` takes it: rows may sum to 1 within T and ratios may
+    reach e^eps (1 + T); each verdict's holds_within_tolerance says so, its holds stays exact
+    (T exact, at most 1/10; default: exact)."""
     if isinstance(Q, Mechanism):  # its own X_S and Y_P unless others are given
         sensitive = Q.sensitive if sensitive is None else sensitive
         protected = Q.protected if protected is None else protected
@@ -236,4 +245,6 @@ def check(Q, *, sensitive: Optional[Iterable[int]] = None,
         Verdict._from(d["ldp"]), Verdict._from(d["uldp"]), Verdict._from(d["uldp_strict"]),
         Verdict._from(d["osldp"]), tuple(d["sensitive"]), tuple(d["protected"]),
         None if d["exp_eps"] is None else Fraction(d["exp_eps"]),
+        None if d["tolerance"] is None else Fraction(d["tolerance"]),
+        tuple(d["required"]), d["passes"], d["text"],
     )

@@ -23,15 +23,17 @@ def assert_private(Q, *, property: str = "uldp", sensitive=None, protected=None,
                    exp_eps=None, tolerance=None) -> CheckReport:
     """Asserts that the matrix Q (or a uldp Mechanism, with its own X_S and Y_P unless others
     are given) has `property` ("ldp", "uldp", "uldp_strict" or "osldp") at the budget, decided
-    exactly; returns the report."""
+    exactly (with a tolerance: exactly, or within it, as `uldp check --tolerance`); returns the
+    report."""
     if property not in _PROPERTIES:
         raise ValueError(f"property: {property!r} is not one of {', '.join(_PROPERTIES)}")
     if eps is None and exp_eps is None:
         raise ValueError("eps / exp_eps: a privacy assertion needs a budget")
     report = check(Q, sensitive=sensitive, protected=protected, eps=eps, exp_eps=exp_eps,
                    tolerance=tolerance)
-    if not getattr(report, property).holds:
-        raise AssertionError(f"{property} does not hold\n{report}")
+    verdict = getattr(report, property)
+    if not (verdict.holds or verdict.holds_within_tolerance):
+        raise AssertionError(f"{property} does not hold: {verdict}\n{report}")
     return report
 
 

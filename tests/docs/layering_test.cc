@@ -1,8 +1,10 @@
 // The layers are CMake targets with one-way dependencies (docs/architecture.md): uldp::reference
 // sees Boost and GMP only; uldp::io adds nlohmann-json; uldp::estimate and uldp::verify see
-// reference but not each other, nor io. Mechanism folders hold a part for each layer, told apart
-// by name (NAME_sampling.* is estimate, NAME_claims.* is verify, the rest reference). A file that
-// includes a layer its target must not see fails here, before any link error could hide it.
+// reference but not each other, nor io; uldp::api sees them all but never the command line, and
+// uldp::testing sees api (and GoogleTest) but not the command line either. Mechanism folders hold a
+// part for each layer, told apart by name (NAME_sampling.* is estimate, NAME_claims.* is verify,
+// the rest reference). A file that includes a layer its target must not see fails here, before any
+// link error could hide it.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -15,7 +17,7 @@
 namespace uldp::testing {
 namespace {
 
-enum class Layer { kReference, kIo, kEstimate, kVerify, kOther };
+enum class Layer { kReference, kIo, kEstimate, kVerify, kApi, kTesting, kOther };
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -32,6 +34,8 @@ Layer layer_of(const std::string& path) {
   if (path.starts_with("reference/")) return Layer::kReference;
   if (path.starts_with("estimate/")) return Layer::kEstimate;
   if (path.starts_with("verify/")) return Layer::kVerify;
+  if (path.starts_with("api/")) return Layer::kApi;
+  if (path.starts_with("testing/")) return Layer::kTesting;
   return Layer::kOther;
 }
 
@@ -58,6 +62,14 @@ std::vector<std::string> forbidden(Layer layer) {
     case Layer::kVerify:
       add(estimate), add(io);
       break;
+    case Layer::kApi:
+    case Layer::kTesting:
+      // The command's headers are included by bare name ("cli_support.h"): every quoted include
+      // of the workflow layer and of the assertions names a library header, "uldp/...".
+      out.push_back("#include \"cli");
+      out.push_back("_flags.h\"");
+      out.push_back("_command.h\"");
+      break;
     case Layer::kOther:
       break;
   }
@@ -65,8 +77,8 @@ std::vector<std::string> forbidden(Layer layer) {
 }
 
 TEST(Layering, NoFileIncludesALayerItsTargetMustNotSee) {
-  const std::vector<std::string> files =
-      repository_text_files(ULDP_SOURCE_DIR, {"reference", "estimate", "verify", "mechanisms"});
+  const std::vector<std::string> files = repository_text_files(
+      ULDP_SOURCE_DIR, {"reference", "estimate", "verify", "mechanisms", "api", "testing"});
   ASSERT_GE(files.size(), 100u) << "the source tree was not found";
   std::size_t mechanism_files = 0;
   for (const std::string& path : files) {
@@ -75,10 +87,15 @@ TEST(Layering, NoFileIncludesALayerItsTargetMustNotSee) {
     mechanism_files += path.starts_with("mechanisms/");
     const std::vector<std::string> banned = forbidden(layer);
     const std::vector<std::string> lines = read_lines(std::string(ULDP_SOURCE_DIR) + "/" + path);
+    const bool library_headers_only = layer == Layer::kApi || layer == Layer::kTesting;
     for (std::size_t i = 0; i < lines.size(); ++i) {
       if (!lines[i].starts_with("#include")) continue;
       for (const std::string& b : banned) {
         EXPECT_FALSE(contains(lines[i], b)) << path << ":" << i + 1 << ": " << lines[i];
+      }
+      if (library_headers_only && contains(lines[i], "\"")) {
+        EXPECT_TRUE(contains(lines[i], "#include \"uldp/"))
+            << path << ":" << i + 1 << ": the workflow layer includes library headers only";
       }
     }
   }
@@ -94,6 +111,11 @@ TEST(Layering, TheRuleCatchesAnExactFileIncludingASampler) {
   EXPECT_TRUE(caught);
   EXPECT_EQ(layer_of("mechanisms/uhr/uhr_sampling.cc"), Layer::kEstimate);
   EXPECT_EQ(layer_of("mechanisms/uhr/uhr_claims.cc"), Layer::kVerify);
+  bool cli_caught = false;
+  for (const std::string& b : forbidden(layer_of("api/src/check.cc"))) {
+    cli_caught = cli_caught || contains("#include \"mechanism_flags.h\"", b);
+  }
+  EXPECT_TRUE(cli_caught);
 }
 
 // One folder per registry name: every file in mechanisms/NAME/ is named after NAME and the folder

@@ -3,6 +3,7 @@
 # and pkg-config seeing only gmp.pc (so Z3 is unfindable); if COMPONENTS_SOURCE_DIR is given,
 # first proves the hiding by expecting that consumer to fail to configure for io and verify.
 # MODE=components: builds and runs SOURCE_DIR against PREFIX with nothing hidden.
+# MODE=build: builds SOURCE_DIR against PREFIX with nothing hidden, and runs nothing.
 
 # Runs a command; dies with its output unless it exits 0.
 function(run)
@@ -46,5 +47,9 @@ endif()
 
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build ${consumer_args})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+if(MODE STREQUAL "build")  # built only: the caller runs what was built
+  message(STATUS "built ${SOURCE_DIR} against the installed uldp")
+  return()
+endif()
 run(${WORK_DIR}/build/consumer)
 message(STATUS "consumer built against the installed uldp and ran (${MODE})")

@@ -1,0 +1,34 @@
+// ldplib's own test suite: each matrix the library documents is checked exactly against the
+// privacy it claims, with uldp's GoogleTest assertions. A double matrix is taken as the exact
+// values the library holds, so the claims accept the rounding of double arithmetic explicitly
+// (within 1e-12): a real bug exceeds e^eps by far more.
+#include "ldplib.h"
+
+#include <gtest/gtest.h>
+
+#include "uldp/testing/gtest.h"
+
+namespace {
+
+using uldp::testing::eps;
+using uldp::testing::ldp_claim;
+using uldp::testing::uldp_claim;
+
+TEST(Ldplib, GrrMatrixIsEpsLdp) {
+  for (std::size_t k : {2, 5, 16}) {
+    EXPECT_PRIVATE(ldplib::grr_matrix(k, 1.0), ldp_claim(eps("1")).within("1e-12")) << "k = " << k;
+  }
+  EXPECT_PRIVATE(ldplib::grr_matrix(5, 0.5), ldp_claim(eps("0.5")).within("1e-12"));
+}
+
+TEST(Ldplib, OueMatrixIsEpsLdp) {
+  EXPECT_PRIVATE(ldplib::oue_matrix(4, 1.0), ldp_claim(eps("1")).within("1e-12"));
+}
+
+TEST(Ldplib, UrrMatrixIsUldp) {
+  // X_S = {0, 1, 2}, Y_P = X_S: the sensitive inputs are protected, the others invertible.
+  EXPECT_PRIVATE(ldplib::urr_matrix(6, 3, 1.0),
+                 uldp_claim({0, 1, 2}, {0, 1, 2}, eps("1")).within("1e-12"));
+}
+
+}  // namespace

@@ -1,0 +1,223 @@
+// The assertions of uldp/testing/gtest.h: a claim becomes an api::CheckRequest, the result's
+// first failing required property becomes the message's first line, its report the rest.
+#include "uldp/testing/gtest.h"
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <utility>
+
+#include "uldp/api/render.h"
+#include "uldp/arithmetic/probability.h"
+#include "uldp/error.h"
+
+namespace uldp::testing {
+namespace {
+
+std::string entry_name(std::size_t x, std::size_t y) {
+  return "Q[" + std::to_string(x) + "][" + std::to_string(y) + "]";
+}
+
+std::size_t columns_of(std::size_t rows, std::size_t first_row_size) {
+  if (rows == 0 || first_row_size == 0) throw InvalidArgument("Q: the matrix is empty");
+  return first_row_size;
+}
+
+template <class Row>
+void check_row_size(const Row& row, std::size_t x, std::size_t columns) {
+  if (row.size() != columns) {
+    throw InvalidArgument("Q: row " + std::to_string(x) + " has " + std::to_string(row.size()) +
+                          " entries, row 0 has " + std::to_string(columns));
+  }
+}
+
+std::string set_text(const std::vector<std::size_t>& indices) {
+  std::string text = "{";
+  for (std::size_t i = 0; i < indices.size(); ++i) {
+    if (i > 0) text += ',';
+    text += std::to_string(indices[i]);
+  }
+  text += '}';
+  return text;
+}
+
+// "eps-LDP FAILS: tight exp_eps = 4 > the claim; violated: ratio at x = 1, x' = 2, y = 2".
+std::string first_line(const api::CheckResult& r, Property p) {
+  const api::PropertyResult& result = r[p];
+  const Verdict& v = result.verdict;
+  std::string line = std::string(property_name(p)) +
+                     " FAILS: tight exp_eps = " + api::readable(v.tight_exp_eps) + " (eps ~ " +
+                     api::approx_epsilon(v.tight_exp_eps) + ")";
+  if (v.violated && v.witness) {
+    line += "; " + std::string(condition_name(*v.violated)) +
+            " violated at x = " + std::to_string(v.witness->x) +
+            ", x' = " + std::to_string(v.witness->x_prime) +
+            ", y = " + message_excerpt(v.witness->y_label);
+  }
+  return line;
+}
+
+}  // namespace
+
+PrivacyBudget exp_eps(const std::string& t) {
+  return PrivacyBudget::from_exp_eps(parse_rational(t, "exp_eps"), "exp_eps");
+}
+
+PrivacyBudget eps(const std::string& e) {
+  return PrivacyBudget::from_epsilon(parse_rational(e, "eps"), 64, "eps");
+}
+
+PrivacyClaim::PrivacyClaim(Property property, PrivacyBudget budget,
+                           std::optional<std::vector<std::size_t>> sensitive,
+                           std::optional<std::vector<std::size_t>> protected_outputs)
+    : property_(property),
+      budget_(std::move(budget)),
+      sensitive_(std::move(sensitive)),
+      protected_(std::move(protected_outputs)) {}
+
+PrivacyClaim PrivacyClaim::within(const std::string& tolerance) const {
+  PrivacyClaim claim = *this;
+  claim.tolerance_ = parse_tolerance(tolerance, "tolerance");
+  claim.tolerance_text_ = tolerance;
+  return claim;
+}
+
+api::CheckRequest PrivacyClaim::request(DenseMechanism matrix, const std::string& source) const {
+  api::MatrixSubject subject{MatrixFile{std::move(matrix), source, {}, std::nullopt}, source,
+                             std::nullopt, std::nullopt};
+  if (sensitive_) subject.sensitive = api::IndexSelection{*sensitive_, "sensitive"};
+  api::CheckRequest q(std::move(subject));
+  if (protected_) q.protected_outputs = api::IndexSelection{*protected_, "protected"};
+  q.budget = budget_;
+  q.tolerance = tolerance_;
+  q.tolerance_text = tolerance_text_;
+  q.required = {property_};
+  return q;
+}
+
+std::string PrivacyClaim::describe() const {
+  std::string text;
+  switch (property_) {
+    case Property::kLdp:
+      text = "eps-LDP";
+      break;
+    case Property::kUldp:
+    case Property::kUldpStrict:
+      text = std::string(property_ == Property::kUldp ? "ULDP" : "ULDP (literal)") +
+             " with X_S = " + (sensitive_ ? set_text(*sensitive_) : "X") +
+             ", Y_P = " + (protected_ ? set_text(*protected_) : "inferred");
+      break;
+    case Property::kOsldp:
+      text = "OSLDP with X_S = " + (sensitive_ ? set_text(*sensitive_) : "X");
+      break;
+  }
+  text += budget_.epsilon() ? " at eps = " + to_decimal(*budget_.epsilon())
+                            : " at exp_eps = " + to_string(budget_.exp_eps());
+  if (tolerance_) text += ", within " + message_excerpt(tolerance_text_);
+  return text;
+}
+
+PrivacyClaim ldp_claim(PrivacyBudget budget) {
+  return PrivacyClaim(Property::kLdp, std::move(budget), std::nullopt, std::nullopt);
+}
+
+PrivacyClaim uldp_claim(std::vector<std::size_t> sensitive,
+                        std::vector<std::size_t> protected_outputs, PrivacyBudget budget) {
+  return PrivacyClaim(Property::kUldp, std::move(budget), std::move(sensitive),
+                      std::move(protected_outputs));
+}
+
+PrivacyClaim uldp_strict_claim(std::vector<std::size_t> sensitive,
+                               std::vector<std::size_t> protected_outputs, PrivacyBudget budget) {
+  return PrivacyClaim(Property::kUldpStrict, std::move(budget), std::move(sensitive),
+                      std::move(protected_outputs));
+}
+
+PrivacyClaim osldp_claim(std::vector<std::size_t> sensitive, PrivacyBudget budget) {
+  return PrivacyClaim(Property::kOsldp, std::move(budget), std::move(sensitive), std::nullopt);
+}
+
+DenseMechanism matrix_of(const std::vector<std::vector<double>>& rows) {
+  const std::size_t columns = columns_of(rows.size(), rows.empty() ? 0 : rows.front().size());
+  std::vector<std::uint64_t> patterns;
+  patterns.reserve(rows.size() * columns);
+  for (std::size_t x = 0; x < rows.size(); ++x) {
+    check_row_size(rows[x], x, columns);
+    for (std::size_t y = 0; y < columns; ++y) {
+      const double value = rows[x][y];
+      if (!std::isfinite(value) || value < 0 || value > 1) {
+        throw InvalidArgument(entry_name(x, y) + " = " + api::double_text(value) +
+                              " is outside [0,1]");
+      }
+      patterns.push_back(std::bit_cast<std::uint64_t>(value == 0 ? 0.0 : value));  // -0 is 0
+    }
+  }
+  return DenseMechanism::from_binary64(rows.size(), DenseMechanism::index_labels(columns),
+                                       std::move(patterns));
+}
+
+DenseMechanism matrix_of(const std::vector<std::vector<Rational>>& rows) {
+  const std::size_t columns = columns_of(rows.size(), rows.empty() ? 0 : rows.front().size());
+  std::vector<Rational> entries;
+  entries.reserve(rows.size() * columns);
+  for (std::size_t x = 0; x < rows.size(); ++x) {
+    check_row_size(rows[x], x, columns);
+    for (std::size_t y = 0; y < columns; ++y) {
+      if (!is_probability(rows[x][y])) {
+        throw InvalidArgument(entry_name(x, y) + " = " + message_excerpt(to_string(rows[x][y])) +
+                              " is outside [0,1]");
+      }
+      entries.push_back(rows[x][y]);
+    }
+  }
+  return DenseMechanism(rows.size(), DenseMechanism::index_labels(columns), std::move(entries));
+}
+
+::testing::AssertionResult IsPrivate(const char* matrix_text, const char*,
+                                     const DenseMechanism& matrix, const PrivacyClaim& claim) {
+  std::optional<api::CheckResult> checked;
+  try {
+    checked = api::check(claim.request(matrix, matrix_text));
+  } catch (const Error& e) {  // the claim does not fit the matrix (an index out of range)
+    return ::testing::AssertionFailure() << matrix_text << ": " << e.what();
+  }
+  const api::CheckResult& r = *checked;
+  if (r.passes()) return ::testing::AssertionSuccess();
+  std::string head;
+  if (r.stochastic_problem) {
+    head = std::string(matrix_text) + " is not a mechanism: " + *r.stochastic_problem;
+  } else {
+    head = std::string(matrix_text) + " is not " + claim.describe() + ": " +
+           first_line(r, claim.property());
+  }
+  return ::testing::AssertionFailure() << head << "\n" << api::to_text(r);
+}
+
+namespace {
+
+// Rows of doubles or rationals as a matrix, then the check; a matrix that cannot be one fails.
+template <class Rows>
+::testing::AssertionResult rows_are_private(const char* matrix_text, const char* claim_text,
+                                            const Rows& rows, const PrivacyClaim& claim) {
+  try {
+    return IsPrivate(matrix_text, claim_text, matrix_of(rows), claim);
+  } catch (const Error& e) {
+    return ::testing::AssertionFailure() << matrix_text << " is not a matrix: " << e.what();
+  }
+}
+
+}  // namespace
+
+::testing::AssertionResult IsPrivate(const char* matrix_text, const char* claim_text,
+                                     const std::vector<std::vector<double>>& matrix,
+                                     const PrivacyClaim& claim) {
+  return rows_are_private(matrix_text, claim_text, matrix, claim);
+}
+
+::testing::AssertionResult IsPrivate(const char* matrix_text, const char* claim_text,
+                                     const std::vector<std::vector<Rational>>& matrix,
+                                     const PrivacyClaim& claim) {
+  return rows_are_private(matrix_text, claim_text, matrix, claim);
+}
+
+}  // namespace uldp::testing

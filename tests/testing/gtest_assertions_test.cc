@@ -1,0 +1,102 @@
+// EXPECT_PRIVATE / ASSERT_PRIVATE: they pass on private matrices, and on a broken one they fail
+// with the verdict on the first line and uldp's report after it (gtest-spi catches the failure).
+#include "uldp/testing/gtest.h"
+
+#include <cmath>
+
+#include <gtest/gtest-spi.h>
+#include <gtest/gtest.h>
+
+#include "uldp/error.h"
+
+namespace uldp::testing {
+namespace {
+
+// k-ary randomized response as C++ code computes it: e^eps / (e^eps + k - 1) on the diagonal.
+std::vector<std::vector<double>> grr(std::size_t k, double epsilon) {
+  const double t = std::exp(epsilon);
+  std::vector<std::vector<double>> q(k, std::vector<double>(k, 1 / (t + double(k) - 1)));
+  for (std::size_t x = 0; x < k; ++x) q[x][x] = t / (t + double(k) - 1);
+  return q;
+}
+
+std::vector<std::vector<Rational>> exact_grr(std::size_t k, const Rational& t) {
+  std::vector<std::vector<Rational>> q(k, std::vector<Rational>(k, 1 / (t + Rational(k) - 1)));
+  for (std::size_t x = 0; x < k; ++x) q[x][x] = t / (t + Rational(k) - 1);
+  return q;
+}
+
+TEST(ExpectPrivate, AnExactMechanismPassesAtItsBudget) {
+  EXPECT_PRIVATE(exact_grr(4, Rational(3)), ldp_claim(exp_eps("3")));
+  ASSERT_PRIVATE(exact_grr(4, Rational(3)), ldp_claim(exp_eps("3")));
+}
+
+TEST(ExpectPrivate, DoublesAreTheirExactValuesAndRoundingNeedsATolerance) {
+  // Whether exp(1) / (exp(1) + 3) rounds above or below e, the rows miss 1 by rounding: exactly,
+  // the matrix is not a mechanism; within 1e-12 it is, and eps-LDP holds.
+  EXPECT_PRIVATE(grr(4, 1.0), ldp_claim(eps("1")).within("1e-12"));
+}
+
+TEST(ExpectPrivate, ABrokenMatrixFailsWithTheVerdictFirst) {
+  // Declared at e^eps = 2, built at 3: the tight ratio is 3.
+  EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(exact_grr(3, Rational(3)), ldp_claim(exp_eps("2"))),
+                          "exact_grr(3, Rational(3)) is not eps-LDP at exp_eps = 2");
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_PRIVATE(exact_grr(3, Rational(3)), ldp_claim(exp_eps("2"))),
+      "ldp FAILS: tight exp_eps = 3 (eps ~ 1.0986123); ratio violated at x = 0, "
+      "x' = 1, y = 0");
+  // The report follows: uldp check's text.
+  EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(exact_grr(3, Rational(3)), ldp_claim(exp_eps("2"))),
+                          "eps-LDP                         [required]: FAILS");
+  EXPECT_FATAL_FAILURE(ASSERT_PRIVATE(exact_grr(3, Rational(3)), ldp_claim(exp_eps("2"))),
+                       "ldp FAILS");
+}
+
+TEST(ExpectPrivate, UldpNamesTheInvertibilityWitness) {
+  // Sensitive input 1 reaches the invertible output 2.
+  const std::vector<std::vector<Rational>> leaky = {
+      {Rational(1, 2), Rational(1, 2), 0, 0},
+      {Rational(1, 4), Rational(1, 2), Rational(1, 4), 0},
+      {Rational(1, 6), Rational(1, 6), Rational(2, 3), 0},
+      {Rational(1, 8), Rational(1, 8), 0, Rational(3, 4)}};
+  EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(leaky, uldp_claim({0, 1}, {0, 1}, exp_eps("3"))),
+                          "uldp FAILS: tight exp_eps = inf (eps ~ inf); invertibility violated at "
+                          "x = 1, x' = 2, y = 2");
+  // OSLDP bounds the sensitive rows against every row: input 1 gives output 2 probability 1/4,
+  // input 0 none, so no budget covers it.
+  EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(leaky, osldp_claim({0, 1}, exp_eps("3"))),
+                          "osldp FAILS: tight exp_eps = inf (eps ~ inf); ratio violated at x = 1, "
+                          "x' = 0, y = 2");
+  // Without the leak (row 1 moved onto outputs 0 and 1), the ratio Q(0|0) / Q(0|3) = 4 remains.
+  const std::vector<std::vector<Rational>> fixed = {
+      {Rational(1, 2), Rational(1, 2), 0, 0},
+      {Rational(1, 2), Rational(1, 2), 0, 0},
+      {Rational(1, 6), Rational(1, 6), Rational(2, 3), 0},
+      {Rational(1, 8), Rational(1, 8), 0, Rational(3, 4)}};
+  EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(fixed, uldp_claim({0, 1}, {0, 1}, exp_eps("3"))),
+                          "uldp FAILS: tight exp_eps = 4");
+  EXPECT_PRIVATE(fixed, uldp_claim({0, 1}, {0, 1}, exp_eps("4")));
+}
+
+TEST(ExpectPrivate, ToleranceTooSmallStillFailsAndSaysByHowMuch) {
+  // Rows of binary64 RR at eps = 1 sum to 1 + 1.66e-16: within 1e-16 they are not a mechanism.
+  const std::vector<std::vector<double>> rr = {{0.731058578630005, 0.26894142136999516},
+                                               {0.26894142136999516, 0.731058578630005}};
+  EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(rr, ldp_claim(eps("1")).within("1e-16")),
+                          "rr is not a mechanism: rr: row 0 sums to");
+  EXPECT_PRIVATE(rr, ldp_claim(eps("1")).within("1e-15"));
+}
+
+TEST(ExpectPrivate, BadMatricesAndClaimsFailWithTheirReason) {
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_PRIVATE(std::vector<std::vector<double>>({{0.5, 0.5}, {1.5, -0.5}}),
+                     ldp_claim(exp_eps("3"))),
+      "Q[1][0] = 1.5 is outside [0,1]");
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_PRIVATE(exact_grr(2, Rational(3)), uldp_claim({0, 7}, {0}, exp_eps("3"))),
+      "sensitive: index 7 is out of range 0..1");
+  EXPECT_THROW(ldp_claim(exp_eps("3")).within("1/2"), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace uldp::testing
