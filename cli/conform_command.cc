@@ -1,5 +1,5 @@
-// `uldp conform samples`: does a black-box client behave like the reference mechanism? Samples
-// (x, y) it produced are tested for fit, impossible outputs and an ε lower bound.
+// `uldp conform samples | client | plan`: flags -> the api's conformance requests, results ->
+// text or JSON (uldp/api/conform.h holds the workflows).
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -10,8 +10,8 @@
 #include "cli_support.h"
 #include "client_process.h"
 #include "commands.h"
-#include "conform_diagnosis.h"
-#include "conform_reference.h"
+#include "conform_reference_flags.h"
+#include "uldp/api/conform.h"
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
 #include "uldp/estimate/conformance.h"
@@ -34,196 +34,34 @@ struct ConformSamplesCommand : SamplesRun {
   std::string samples;
 };
 
-// What a sequential run adds to the report.
-struct SequentialSummary {
-  std::vector<std::uint64_t> looks;  // samples per input at each look
-  double alpha = 0;                  // the level over all looks
-  double look_alpha = 0;             // the level of the last look
-  std::string client;
-};
-
-// Examines the samples (x,y lines) `open` streams against the reference and prints the report;
-// the exit code: 0 conforms, 1 otherwise. A finding streams them again for each reading the
-// diagnosis tries.
-int report_samples(const SamplesRun& c, const ConformReference& reference, const SampleSource& open,
-                   const std::string& source, const std::optional<SequentialSummary>& sequential) {
-  const EstimationModel& model = reference.model;
-  const RatioScope& scope = reference.scope;
-  const OutputSyntax syntax = sample_syntax(reference, c.output_index);
-  const SampleTallies tallies = tally_samples(*open(), source, model, scope, syntax);
-  const ConformanceReport r = check_conformance(tallies, model, scope, c.alpha, c.demand);
-  const bool found = r.verdict == Conformance::kDeviates || r.verdict == Conformance::kViolates;
-  const std::optional<DiagnosisReport> diagnosis =
-      found ? std::optional(diagnose(c.reference, reference, open, source, c.output_index, c.alpha))
-            : std::nullopt;
-  const double eps_lower = std::log(r.exp_eps_lower_bound);
-  const bool bounded = !r.event.empty();  // some event seen under two inputs with samples
-
-  nlohmann::json j;
-  j["verdict"] = conformance_name(r.verdict);
-  j["mechanism"] = reference.name;
-  j["reference"] = {
-      {"source", c.reference.file.given() ? "matrix" : "registry"},
-      {"name", reference.name},
-      {"reading", reference.reading ? nlohmann::json(*reference.reading) : nlohmann::json(nullptr)},
-      {"pooling", reference.pooling ? nlohmann::json(*reference.pooling) : nlohmann::json(nullptr)},
-      {"claim", reference.claim}};
-  j["samples"] = tallies.n;
-  j["alpha"] = sequential ? sequential->alpha : r.alpha;
-  j["fit"] = {
-      {"tests", r.fit_tests},         {"threshold", r.fit_threshold},
-      {"min_p_value", r.min_p_value}, {"worst", r.worst_test},
-      {"rejected", r.fit_rejected},   {"correction", "Bonferroni over all tests at alpha/2"}};
-  j["eps_lower_bound"] = {{"exp_eps", r.exp_eps_lower_bound},
-                          {"eps", eps_lower},
-                          {"claimed_exp_eps", scope.claimed ? nlohmann::json(scope.claimed_exp_eps)
-                                                            : nlohmann::json(nullptr)},
-                          {"event", r.event},
-                          {"x", r.x},
-                          {"x_prime", r.x_prime},
-                          {"count_x", r.count_x},
-                          {"n_x", r.n_x},
-                          {"count_x_prime", r.count_x_prime},
-                          {"n_x_prime", r.n_x_prime},
-                          {"intervals", r.intervals},
-                          {"violated", r.ratio_violated}};
-  j["samples_per_input"] = r.samples_per_input;
-  j["inputs_without_samples"] = r.inputs_without_samples;
-  j["resolution"] = {
-      {"power", r.resolution.power},
-      {"fewest_samples", r.resolution.fewest_samples},
-      {"fewest_input", r.resolution.fewest_input},
-      {"cell_deviation", r.resolution.cell_deviation},
-      {"required_cell_deviation", c.demand.cell_deviation},
-      {"eps_excess", r.resolution.eps_excess ? nlohmann::json(*r.resolution.eps_excess)
-                                             : nlohmann::json(nullptr)},
-      {"event", r.resolution.event}};
-  j["insufficient_because"] = r.verdict == Conformance::kInsufficient
-                                  ? nlohmann::json(r.insufficient_because)
-                                  : nlohmann::json(nullptr);
-  if (diagnosis) {
-    nlohmann::json fits = nlohmann::json::array();
-    for (const Diagnosis& d : diagnosis->fits) {
-      fits.push_back({{"reading", d.reading},
-                      {"min_p_value", d.min_p_value},
-                      {"exp_eps_lower_bound", d.exp_eps_lower_bound}});
-    }
-    j["diagnosis"] = {{"tried", diagnosis->tried},
-                      {"fits", fits},
-                      {"fitted_exp_eps", diagnosis->fitted_exp_eps
-                                             ? nlohmann::json({diagnosis->fitted_exp_eps->first,
-                                                               diagnosis->fitted_exp_eps->second})
-                                             : nlohmann::json(nullptr)}};
+// Prints the result as text or JSON; the exit code: 0 conforms, 1 otherwise.
+int print_result(const api::ConformResult& result, bool json) {
+  if (json) {
+    std::cout << versioned(api::to_json(result)).dump(1) << "\n";
   } else {
-    j["diagnosis"] = nullptr;
+    std::cout << api::to_text(result);
   }
-  j["impossible"] = {
-      {"count", tallies.impossible},
-      {"first_line", tallies.first_impossible_line ? nlohmann::json(*tallies.first_impossible_line)
-                                                   : nlohmann::json(nullptr)},
-      {"first", tallies.first_impossible}};
-  if (sequential) {
-    j["sequential"] = {{"client", sequential->client},
-                       {"looks", sequential->looks},
-                       {"look_alpha", sequential->look_alpha},
-                       {"method",
-                        "group-sequential: look j at alpha / 2^(j+1), a union bound over "
-                        "the looks"}};
-  }
-  if (c.json) {
-    std::cout << versioned(j).dump(1) << "\n";
-  } else {
-    std::cout << (sequential ? "conform client: " : "conform samples: ") << tallies.n
-              << " samples of " << reference.name << " from " << source
-              << " (alpha = " << (sequential ? sequential->alpha : c.alpha) << ")\n";
-    if (sequential) {
-      std::cout << "  sequential: " << sequential->looks.size() << " looks (";
-      for (std::size_t i = 0; i < sequential->looks.size(); ++i) {
-        std::cout << (i ? ", " : "") << sequential->looks[i];
-      }
-      std::cout << " samples per input), look j at alpha/2^(j+1); the last at "
-                << double_text(sequential->look_alpha) << "\n";
-    }
-    if (reference.reading) std::cout << "  reference read as: " << *reference.reading << "\n";
-    if (reference.pooling) std::cout << "  reference pooled: " << *reference.pooling << "\n";
-    std::cout << "  fit: " << r.fit_tests << " tests, smallest p = " << double_text(r.min_p_value)
-              << " (" << r.worst_test << ") vs Bonferroni threshold "
-              << double_text(r.fit_threshold) << (r.fit_rejected ? ": REJECTED" : ": not rejected")
-              << "\n";
-    std::cout << "  samples per input: " << r.resolution.fewest_samples
-              << " (x = " << r.resolution.fewest_input << ") to "
-              << *std::max_element(r.samples_per_input.begin(), r.samples_per_input.end());
-    if (!r.inputs_without_samples.empty()) {
-      std::cout << "; no samples for " << r.inputs_without_samples.size()
-                << " input(s), the first x = " << r.inputs_without_samples.front();
-    }
-    std::cout << "\n";
-    if (bounded) {
-      std::cout << "  eps >= " << double_text(eps_lower) << " with confidence 1 - alpha/2 (event "
-                << r.event << ", x = " << r.x << ": " << r.count_x << "/" << r.n_x
-                << ", x' = " << r.x_prime << ": " << r.count_x_prime << "/" << r.n_x_prime << ")";
-    } else {
-      std::cout << "  eps: no bound (no event was seen with samples of two inputs)";
-    }
-    if (scope.claimed) {
-      std::cout << "; claimed eps = " << double_text(std::log(scope.claimed_exp_eps))
-                << (r.ratio_violated ? ": VIOLATED" : "");
-    }
-    std::cout << "\n";
-    if (tallies.impossible > 0) {
-      std::cout << "  impossible outputs: " << tallies.impossible << " sample(s) the reference "
-                << "never produces; first at " << source << ":" << *tallies.first_impossible_line
-                << " (" << tallies.first_impossible << ")\n";
-    }
-    std::cout << "  resolution (power " << double_text(r.resolution.power) << "): a deviation of "
-              << double_text(r.resolution.cell_deviation) << " in any cell's probability";
-    if (r.resolution.eps_excess) {
-      std::cout << ", or e^eps " << double_text(100 * *r.resolution.eps_excess)
-                << "% above the claim (event " << r.resolution.event << ")";
-    }
-    std::cout << " would be detected at this size\n";
-    if (diagnosis) {
-      for (const Diagnosis& d : diagnosis->fits) {
-        std::cout << "  diagnosis: the samples fit the reference read with " << d.reading
-                  << " (smallest fit p = " << double_text(d.min_p_value)
-                  << ", e^eps >= " << double_text(d.exp_eps_lower_bound) << ")\n";
-      }
-      if (diagnosis->fitted_exp_eps) {
-        std::cout << "  diagnosis: the samples fit " << reference.name << " at e^eps in ["
-                  << double_text(diagnosis->fitted_exp_eps->first) << ", "
-                  << double_text(diagnosis->fitted_exp_eps->second)
-                  << "] (grid of ratio 2^(1/8)), not at the claimed "
-                  << double_text(scope.claimed_exp_eps) << "\n";
-      }
-      if (diagnosis->fits.empty() && !diagnosis->fitted_exp_eps) {
-        std::cout << "  diagnosis: no reading tried fits (";
-        for (std::size_t i = 0; i < diagnosis->tried.size(); ++i) {
-          std::cout << (i ? "; " : "") << diagnosis->tried[i];
-        }
-        std::cout << ")\n";
-      }
-    }
-    std::cout << "verdict: " << conformance_name(r.verdict);
-    if (r.verdict == Conformance::kConforms) {
-      std::cout << " at that resolution";
-    } else if (r.verdict == Conformance::kInsufficient) {
-      std::cout << ": " << r.insufficient_because;
-    }
-    std::cout << "\n";
-  }
-  return r.verdict == Conformance::kConforms ? 0 : 1;
+  return result.conforms() ? 0 : 1;
+}
+
+void check_alpha(double alpha) {
+  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
 }
 
 void run(const ConformSamplesCommand& c, int& exit_code) {
-  if (!(c.alpha > 0 && c.alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
-  const ConformReference reference = build_reference(c.reference);
+  check_alpha(c.alpha);
   const std::string path = c.samples;
-  const SampleSource open = [path]() -> std::unique_ptr<std::istream> {
+  const api::SampleSource open = [path]() -> std::unique_ptr<std::istream> {
     auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
     if (!*file) throw InputError(path, "cannot open the file");
     return file;
   };
-  exit_code = report_samples(c, reference, open, c.samples, std::nullopt);
+  api::ConformSamplesRequest request(c.reference.request(), open, c.samples);
+  request.alpha = c.alpha;
+  request.demand = c.demand;
+  request.output_index = c.output_index;
+  request.output_index_name = "--output-index";
+  exit_code = print_result(api::conform_samples(request), c.json);
 }
 
 struct ConformClientCommand : SamplesRun {
@@ -234,71 +72,40 @@ struct ConformClientCommand : SamplesRun {
   std::string samples_out;
 };
 
-// Drives the client: looks at 64, 128, 256, ... samples per input (inputs interleaved 0..k-1),
-// look j tested at alpha / 2^(j+1), so that all looks together keep the level alpha (a union
-// bound: the classical group-sequential alpha spending). Stops at the first finding, at the first
-// look whose resolution meets --resolution, or at --max-samples.
+// Drives the client, a process started from the command after -- or the caller's in-process
+// function, with the api's sequential test.
 void run_client(const ConformClientCommand& c, const InProcessClient* in_process, int& exit_code) {
-  if (!(c.alpha > 0 && c.alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
-  const ConformReference reference = build_reference(c.reference);
-  const std::size_t k = num_symbols(reference.model);
-  if (c.max_samples < k) {
-    throw InvalidArgument("--max-samples: " + std::to_string(c.max_samples) +
-                          " cannot give each of the " + std::to_string(k) + " inputs a sample");
+  check_alpha(c.alpha);
+  std::string name = c.command.empty() ? "client" : "";
+  for (const std::string& word : c.command) {
+    if (!name.empty()) name += ' ';
+    name += word;
   }
-  // The client: a process started from the command after --, or the caller's function.
-  std::optional<ClientProcess> process;
+  api::ConformClientRequest request(c.reference.request(), name);
+  request.alpha = c.alpha;
+  request.demand = c.demand;
+  request.output_index = c.output_index;
+  request.max_samples = c.max_samples;
+  request.first_look = c.first_look;
+  request.max_samples_name = "--max-samples";
+  request.output_index_name = "--output-index";
+  api::SequentialConformance test(request);
+  std::optional<ClientProcess> process;  // started once the request is known to be valid
   if (!c.command.empty() || in_process == nullptr) process.emplace(c.command);
-  const std::string name = process ? process->name() : "client";
-  auto exchange = [&](std::span<const std::uint32_t> inputs) {
-    return process ? process->exchange(inputs, std::chrono::milliseconds(c.timeout_ms))
-                   : (*in_process)(inputs);
-  };
-  std::string samples;
-  std::uint64_t per_input = 0, target = std::min<std::uint64_t>(c.first_look, c.max_samples / k);
-  SequentialSummary sequential;
-  sequential.client = name;
-  sequential.alpha = c.alpha;
-  SamplesRun look = c;
-  for (int j = 0;; ++j) {
-    std::vector<std::uint32_t> inputs;
-    for (; per_input < target; ++per_input) {
-      for (std::uint32_t x = 0; x < k; ++x) inputs.push_back(x);
-    }
+  while (!test.decided()) {
     check_cancelled();
-    const std::vector<std::string> outputs = exchange(inputs);
-    if (outputs.size() != inputs.size()) {
-      throw InvalidArgument("conform client: " + name + " returned " +
-                            std::to_string(outputs.size()) + " outputs for " +
-                            std::to_string(inputs.size()) + " inputs");
-    }
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-      samples += std::to_string(inputs[i]);
-      samples += ',';
-      samples += outputs[i];
-      samples += '\n';
-    }
-    sequential.looks.push_back(per_input);
-    look.alpha = c.alpha / std::exp2(j + 1);
-    sequential.look_alpha = look.alpha;
-    const OutputSyntax syntax = sample_syntax(reference, c.output_index);
-    std::istringstream in(samples);
-    const SampleTallies t = tally_samples(in, name, reference.model, reference.scope, syntax);
-    const ConformanceReport r =
-        check_conformance(t, reference.model, reference.scope, look.alpha, c.demand);
-    const bool last = (per_input + 1) * k > c.max_samples;
-    if (r.verdict != Conformance::kInsufficient || last) break;
-    target = std::min<std::uint64_t>(2 * per_input, c.max_samples / k);
+    const std::vector<std::uint32_t> inputs = test.next_inputs();
+    const std::vector<std::string> outputs =
+        process ? process->exchange(inputs, std::chrono::milliseconds(c.timeout_ms))
+                : (*in_process)(inputs);
+    test.add_outputs(outputs);
   }
   if (!c.samples_out.empty()) {
     std::ofstream out(c.samples_out, std::ios::binary);
-    out << "# x,y samples of " << name << "\n" << samples;
+    out << "# x,y samples of " << name << "\n" << test.samples();
     if (!out) throw InputError(c.samples_out, "cannot write the file");
   }
-  const SampleSource open = [&samples]() -> std::unique_ptr<std::istream> {
-    return std::make_unique<std::istringstream>(samples);
-  };
-  exit_code = report_samples(look, reference, open, name, sequential);
+  exit_code = print_result(test.result(), c.json);
 }
 
 struct ConformPlanCommand {
@@ -311,43 +118,17 @@ struct ConformPlanCommand {
 };
 
 void run_plan(const ConformPlanCommand& c) {
-  const ConformReference reference = build_reference(c.reference);
-  const ConformancePlan plan = plan_conformance(reference.model, reference.scope, c.alpha, c.power,
-                                                c.delta, c.excess, reference.syntax.labels);
-  nlohmann::json j = {{"mechanism", reference.name},
-                      {"alpha", c.alpha},
-                      {"power", c.power},
-                      {"fit_tests", plan.fit_tests},
-                      {"intervals", plan.intervals},
-                      {"delta", c.delta},
-                      {"per_input_for_delta", plan.per_input_for_delta},
-                      {"eps_excess", c.excess},
-                      {"per_input_for_eps_excess", plan.per_input_for_excess
-                                                       ? nlohmann::json(*plan.per_input_for_excess)
-                                                       : nlohmann::json(nullptr)},
-                      {"event", plan.event},
-                      {"p_x", plan.p_x},
-                      {"p_x_prime", plan.p_x_prime},
-                      {"pooling", reference.pooling ? nlohmann::json(*reference.pooling)
-                                                    : nlohmann::json(nullptr)}};
+  api::ConformPlanRequest request(c.reference.request());
+  request.alpha = c.alpha;
+  request.power = c.power;
+  request.delta = c.delta;
+  request.eps_excess = c.excess;
+  const api::ConformPlanResult result = api::plan_conformance_run(request);
   if (c.json) {
-    std::cout << versioned(j).dump(1) << "\n";
-    return;
-  }
-  std::cout << "conform plan for " << reference.name << " (alpha = " << c.alpha
-            << ", power = " << c.power << "):\n";
-  if (reference.pooling) std::cout << "  reference pooled: " << *reference.pooling << "\n";
-  std::cout << "  a deviation of " << c.delta << " in any cell: " << plan.per_input_for_delta
-            << " samples per input (" << plan.fit_tests << " tests, Bonferroni)\n";
-  if (plan.per_input_for_excess) {
-    std::cout << "  a tight ratio e^eps (1 + " << c.excess << "): " << *plan.per_input_for_excess
-              << " samples per input (event " << plan.event << ", reference " << plan.p_x << " vs "
-              << plan.p_x_prime << ")\n";
+    std::cout << versioned(api::to_json(result)).dump(1) << "\n";
   } else {
-    std::cout << "  a ratio excess: not plannable (no claim, or no finite ratio event)\n";
+    std::cout << api::to_text(result);
   }
-  std::cout << "  events rarer than 1/n per input are invisible to any black-box test of n "
-               "samples per input\n";
 }
 
 }  // namespace

@@ -112,6 +112,11 @@ bool MechanismFlags::any_parameter_given() const {
 }
 
 MechanismSpec MechanismFlags::build() const {
+  const MechanismArguments parsed = arguments();  // its refusals come first
+  return make_mechanism(find_mechanism(name, "mechanism"), parsed);
+}
+
+MechanismArguments MechanismFlags::arguments() const {
   if (personalized()) {
     throw InvalidArgument(
         "--mech pum: this command does not take the personalized mechanism (mechanism, check, "
@@ -123,8 +128,7 @@ MechanismSpec MechanismFlags::build() const {
                                                       : "--users") +
                           ": only with --mech pum");
   }
-  const MechanismEntry& entry = find_mechanism(name, "mechanism");
-  return make_mechanism(entry, arguments_for(entry));
+  return arguments_for(find_mechanism(name, "mechanism"));
 }
 
 MechanismArguments MechanismFlags::arguments_for(const MechanismEntry& entry) const {

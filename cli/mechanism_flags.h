@@ -58,6 +58,9 @@ struct MechanismFlags {
   /// mechanism's limit before anything is allocated) and builds the spec. Throws
   /// InvalidArgument naming the flag.
   MechanismSpec build() const;
+  /// What build() gives make_mechanism: the arguments for the named entry, every flag parsed
+  /// and validated (the same refusals as build()).
+  MechanismArguments arguments() const;
   /// Whether any parameter flag (other than the budget) was given.
   bool any_parameter_given() const;
 

@@ -1,4 +1,4 @@
-#include "conform_diagnosis.h"
+#include "uldp/api/conform_diagnosis.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,11 +6,12 @@
 #include <streambuf>
 #include <string_view>
 
+#include "uldp/api/render.h"
 #include "uldp/error.h"
 #include "uldp/estimate/conformance.h"
 #include "uldp/estimate/line_reader.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 using namespace uldp::estimate;  // the double-precision layer
 
 namespace {
@@ -86,11 +87,12 @@ std::optional<Diagnosis> fits(const ConformReference& reference, const SampleSou
   }
 }
 
-std::optional<ConformReference> rebuilt(const ConformReferenceFlags& flags,
-                                        const std::function<void(MechanismFlags&)>& change) {
-  ConformReferenceFlags other = flags;
-  change(other.mech);
+// The registry mechanism with its name or arguments changed; none when they make no mechanism.
+std::optional<ConformReference> rebuilt(const RegistryReference& reference,
+                                        const std::function<void(RegistryReference&)>& change) {
+  RegistryReference other = reference;
   try {
+    change(other);
     return build_reference(other);
   } catch (const Error&) {
     return std::nullopt;
@@ -99,7 +101,7 @@ std::optional<ConformReference> rebuilt(const ConformReferenceFlags& flags,
 
 }  // namespace
 
-DiagnosisReport diagnose(const ConformReferenceFlags& flags, const ConformReference& reference,
+DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference& reference,
                          const SampleSource& open, const std::string& source, bool output_index,
                          double alpha) {
   DiagnosisReport report;
@@ -130,38 +132,34 @@ DiagnosisReport diagnose(const ConformReferenceFlags& flags, const ConformRefere
     x = std::to_string(value - 1);
     return true;
   });
-  if (flags.file.given()) return report;  // a matrix has no family to vary
+  const auto* registry = std::get_if<RegistryReference>(&request);
+  if (!registry) return report;  // a matrix, and the PUM's users, have no family to vary here
 
-  const std::string name = flags.mech.name;
+  const std::string name = registry->name;
   // θ: OUE's 1/2 and SUE's s/(s+1), for the unary family.
   const bool unary_ldp = name == "rappor" || name == "oue" || name == "sue";
   const bool unary_uldp = name == "urap" || name == "uoue";
   if (unary_ldp || unary_uldp) {
-    const std::pair<const char*, const char*> thetas[] = {
-        {"1/2", "1/2 (OUE)"}, {"paper", "s/(s+1) (SUE, basic one-time RAPPOR)"}};
-    for (const auto& choice : thetas) {
-      const std::string theta = choice.first, label = choice.second;
-      const auto other = rebuilt(flags, [&](MechanismFlags& m) {
+    const std::pair<std::optional<Probability>, const char*> thetas[] = {
+        {Probability::from_rational(Rational(1, 2), "theta"), "1/2 (OUE)"},
+        {std::nullopt, "s/(s+1) (SUE, basic one-time RAPPOR)"}};  // the paper's default
+    for (const auto& [theta, label] : thetas) {
+      const auto other = rebuilt(*registry, [&](RegistryReference& m) {
         m.name = unary_ldp ? "rappor" : "urap";
-        m.theta = theta;
+        m.arguments.theta = theta;
       });
       if (other) attempt(std::string("theta = ") + label, *other);
     }
   }
   // X_S taken as the first |X_S| symbols.
-  if (flags.mech.sensitive_given && (reference.scope.protected_symbols || unary_uldp)) {
-    const std::optional<IndexSet> xs = [&]() -> std::optional<IndexSet> {
-      try {
-        return flags.mech.build().sensitive;
-      } catch (const Error&) {
-        return std::nullopt;
-      }
-    }();
-    if (xs && !xs->empty() && xs->indices().back() + 1 != xs->size()) {
+  const std::optional<IndexSet>& xs = registry->arguments.sensitive;
+  if (xs && (reference.scope.protected_symbols || unary_uldp)) {
+    if (!xs->empty() && xs->indices().back() + 1 != xs->size()) {
       const std::string prefix = "0-" + std::to_string(xs->size() - 1);
-      if (const auto other = rebuilt(flags, [&](MechanismFlags& m) { m.sensitive = prefix; })) {
-        attempt("X_S taken as the first |X_S| symbols (" + prefix + ")", *other);
-      }
+      const auto other = rebuilt(*registry, [&](RegistryReference& m) {
+        m.arguments.sensitive = IndexSet::first(xs->size(), xs->universe());
+      });
+      if (other) attempt("X_S taken as the first |X_S| symbols (" + prefix + ")", *other);
     }
   }
   // Another budget: the e^ε the samples fit, on a grid of ratio 2^(1/8) from t/8 to 8t.
@@ -171,9 +169,9 @@ DiagnosisReport diagnose(const ConformReferenceFlags& flags, const ConformRefere
     for (int j = -24; j <= 24; ++j) {
       const double candidate = t * std::exp2(j / 8.0);
       if (candidate < 1 || j == 0) continue;
-      const auto other = rebuilt(flags, [&](MechanismFlags& m) {
-        m.budget.eps.reset();
-        m.budget.exp_eps = double_text(candidate);
+      const auto other = rebuilt(*registry, [&](RegistryReference& m) {
+        m.arguments.budget = PrivacyBudget::from_exp_eps(
+            parse_rational(double_text(candidate), "exp_eps"), "exp_eps");
       });
       if (!other || !fits(*other, open, source, output_index, alpha, "")) continue;
       if (!report.fitted_exp_eps) report.fitted_exp_eps = {candidate, candidate};
@@ -184,4 +182,4 @@ DiagnosisReport diagnose(const ConformReferenceFlags& flags, const ConformRefere
   return report;
 }
 
-}  // namespace uldp::cli
+}  // namespace uldp::api

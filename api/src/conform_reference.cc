@@ -1,16 +1,18 @@
-#include "conform_reference.h"
+#include "uldp/api/conform_reference.h"
 
 #include <cmath>
 
+#include "uldp/api/render.h"
 #include "uldp/constructions/personalized_mechanism.h"
 #include "uldp/constructions/pum_population.h"
 #include "uldp/error.h"
 #include "uldp/forms/dense_privacy_check.h"
+#include "uldp/forms/tolerance.h"
 #include "uldp/io/matrix_reader.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/pooled_form.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 using namespace uldp::estimate;  // the double-precision layer
 
 namespace {
@@ -112,66 +114,56 @@ std::string claim_text(const RatioScope& scope) {
 }
 
 // A reference must be a mechanism: rows that sum to 1, exactly or within --row-sum-tolerance.
-void require_stochastic(const MatrixFile& m, const std::optional<Rational>& tolerance) {
-  for (const RowSumExcess& row : row_sum_excesses(m.matrix)) {
-    const Rational magnitude = row.excess < 0 ? Rational(-row.excess) : row.excess;
-    if (tolerance && magnitude <= *tolerance) continue;
-    throw InputError(m.source, m.row_locations[row.row] + ": row " + std::to_string(row.row) +
-                                   " sums to " + message_excerpt(to_string(row.excess + 1)) +
-                                   " (1 " + (row.excess < 0 ? "- " : "+ ") + scientific(magnitude) +
-                                   "): a reference must be a mechanism" +
-                                   (tolerance ? ", beyond --row-sum-tolerance"
-                                              : " (--row-sum-tolerance T accepts rounding)"));
-  }
+void require_stochastic(const MatrixFile& m, const MatrixReference& f) {
+  const std::optional<RowSumExcess> row = review_row_sums(m.matrix, f.row_sum_tolerance).beyond;
+  if (!row) return;
+  const std::string where =
+      row->row < m.row_locations.size() ? m.row_locations[row->row] + ": " : std::string();
+  throw InputError(
+      m.source,
+      where + "row " + std::to_string(row->row) + " sums to " +
+          message_excerpt(to_string(row->excess + 1)) + " (1 " + (row->excess < 0 ? "- " : "+ ") +
+          scientific(row->magnitude()) + "): a reference must be a mechanism" +
+          (f.row_sum_tolerance ? ", beyond " + f.row_sum_tolerance_name
+                               : " (" + f.row_sum_tolerance_name + " T accepts rounding)"));
 }
 
-ConformReference from_file(const ConformReferenceFlags& f) {
-  const MechanismFlags& m = f.mech;
-  if (!m.common.empty() || !m.tags.empty() || !m.users.empty() || !m.user_groups.empty()) {
-    throw InvalidArgument("--matrix: --common, --tags and --users only go with --mech pum");
+ConformReference from_file(const MatrixReference& f) {
+  if (f.row_sum_tolerance) {
+    validate_tolerance(*f.row_sum_tolerance, to_string(*f.row_sum_tolerance),
+                       f.row_sum_tolerance_name);
   }
-  if (m.k || m.theta || m.mangat_p || m.block) {
-    throw InvalidArgument("--matrix: --k, --theta, --mangat-p and --block only go with --mech");
+  if (f.sensitive && !f.budget) {
+    throw InvalidArgument(f.sensitive->name + ": a ULDP claim needs its budget");
   }
-  std::optional<Rational> tolerance;
-  if (f.row_sum_tolerance) tolerance = parse_tolerance(*f.row_sum_tolerance, "--row-sum-tolerance");
-  const std::optional<PrivacyBudget> budget = m.budget.parse();
-  if (m.sensitive_given && !budget) {
-    throw InvalidArgument("--sensitive: a ULDP claim needs its budget (--exp-eps T or --eps E)");
-  }
-  if (f.protected_given && !m.sensitive_given) {
-    throw InvalidArgument("--protected: a ULDP claim needs its sensitive inputs (--sensitive)");
+  if (f.protected_outputs && !f.sensitive) {
+    throw InvalidArgument(f.protected_outputs->name + ": a ULDP claim needs its sensitive inputs");
   }
   ConformReference r;
-  r.name = f.file.path == "-" ? "<stdin>" : f.file.path;
-  if (budget) {
+  r.name = f.source;
+  if (f.budget) {
     r.scope.claimed = true;
-    r.scope.claimed_exp_eps = claimed_exp_eps(*budget);
+    r.scope.claimed_exp_eps = claimed_exp_eps(*f.budget);
   }
-  MechanismFile file = read_mechanism_file(f.file.path, f.file.read_options());
-  std::visit(Overloaded{[&](MatrixFile& matrix) {
-                          require_stochastic(matrix, tolerance);
+  std::visit(Overloaded{[&](const MatrixFile& matrix) {
+                          require_stochastic(matrix, f);
                           r.reading = describe_reading(matrix);
-                          if (m.sensitive_given) {
-                            const IndexSet xs = parse_index_list(
-                                m.sensitive, matrix.matrix.num_inputs(), "--sensitive");
+                          if (f.sensitive) {
+                            const IndexSet xs = f.sensitive->resolve(matrix.matrix.num_inputs());
                             r.scope.protected_symbols =
-                                f.protected_given
-                                    ? parse_index_list(f.protected_list,
-                                                       matrix.matrix.num_outputs(), "--protected")
+                                f.protected_outputs
+                                    ? f.protected_outputs->resolve(matrix.matrix.num_outputs())
                                     : minimal_protected_outputs(matrix.matrix, xs);
                           }
                           r.model = dense_params(matrix.matrix);
                           r.syntax.labels = matrix.matrix.output_labels();
                         },
-                        [&](BitProductFile& bits) {
+                        [&](const BitProductFile& bits) {
                           r.reading = "JSON (structured)";
-                          if (m.sensitive_given) {
-                            const IndexSet xs =
-                                parse_index_list(m.sensitive, bits.q.k(), "--sensitive");
+                          if (f.sensitive) {
+                            const IndexSet xs = f.sensitive->resolve(bits.q.k());
                             r.scope.protected_zero_bits =
-                                f.protected_given
-                                    ? parse_index_list(f.protected_list, bits.q.k(), "--protected")
+                                f.protected_outputs ? f.protected_outputs->resolve(bits.q.k())
                                 : bits.protected_zero_bits
                                     ? IndexSet::from_indices(*bits.protected_zero_bits, bits.q.k(),
                                                              r.name + ": protected_zero_bits")
@@ -179,62 +171,30 @@ ConformReference from_file(const ConformReferenceFlags& f) {
                           }
                           r.model = unary_params(bits.q);
                         }},
-             file);
+             f.file);
   r.claim = claim_text(r.scope);
   return r;
 }
 
-}  // namespace
-
-OutputSyntax sample_syntax(const ConformReference& reference, bool output_index) {
-  if (!output_index) return reference.syntax;
-  if (reference.pooling) {
-    throw InvalidArgument("--output-index: " + reference.name +
-                          "'s outputs are too many to list, so they have no column index; "
-                          "samples name them as sets ({1,3} or k-bit strings)");
-  }
-  return {};
-}
-
-void ConformReferenceFlags::add_to(CLI::App& command) {
-  mech.add_with_mech_option(command);
-  mech.add_pum_options(command);
-  file.add_to(command,
-              "the reference as an exact mechanism file instead of --mech (the formats of `uldp "
-              "check --matrix`); a budget makes its claim eps-LDP, --sensitive (and "
-              "--protected) ULDP");
-  command
-      .add_option("--protected", protected_list,
-                  "with --matrix and --sensitive: the protected outputs Y_P (dense: output "
-                  "indices; structured: bits that are 0); default: the smallest valid Y_P")
-      ->each([this](const std::string&) { protected_given = true; });
-  add_text_option(command, "--row-sum-tolerance", row_sum_tolerance,
-                  "with --matrix: accept rows with |sum - 1| <= T (an exact rational or decimal, "
-                  "at most 1/10; default: rows sum to exactly 1)");
-}
-
-// --mech pum: without --users the common mechanism Q_cmn over Z (the obfuscator every client
-// shares; inputs are X then the bots); with --users, the PUM Q^(i) = Q_cmn ∘ f_pre^(i) of the one
-// pre-processor the file holds (one user's client), claiming Proposition 9's
-// (X_S ∪ X_S^(i), Y_P, ε)-ULDP.
-ConformReference from_personalized(const MechanismFlags& flags) {
-  const PumSetup pum = flags.build_pum(false);
+// The PUM's common mechanism, or one user's Q^(i) (PumReference).
+ConformReference from_personalized(const PumReference& pum) {
   ConformReference r;
   const std::string common(entry_of(pum.common).name);
   if (!pum.users) {
-    r.name =
-        "pum (Q_cmn: " + common + " over Z = X + " + std::to_string(pum.tags.size()) + " bots)";
+    r.name = "pum (Q_cmn: " + common + " over Z = X + " + std::to_string(pum.bots) + " bots)";
     r.model = estimation_model(pum.common);
     if (is_class_family(r.model)) {
       from_dense_expansion(pum.common, r);
     } else {
       r.scope = scope_of(pum.common);
     }
+    r.claim = claim_text(r.scope);
     return r;
   }
   const PumPopulation& users = *pum.users;
   if (users.groups().size() != 1) {
-    throw InvalidArgument("--users: conform tests one user's client, and the file holds " +
+    throw InvalidArgument(pum.users_name +
+                          ": conform tests one user's client, and the file holds " +
                           std::to_string(users.groups().size()) +
                           " different pre-processors; give a file with that user's line only");
   }
@@ -242,7 +202,7 @@ ConformReference from_personalized(const MechanismFlags& flags) {
     try {
       return std::get<DenseForm>(exact_form(pum.common, FormChoice::kDense));
     } catch (const InvalidArgument& e) {
-      throw InvalidArgument(std::string("--users: the user's mechanism is built densely, and ") +
+      throw InvalidArgument(pum.users_name + ": the user's mechanism is built densely, and " +
                             e.what());
     }
   }();
@@ -260,28 +220,13 @@ ConformReference from_personalized(const MechanismFlags& flags) {
   r.scope.claimed = true;
   r.scope.claimed_exp_eps = claimed_exp_eps(budget);
   r.scope.protected_symbols = q.protected_outputs;
+  r.claim = claim_text(r.scope);
   return r;
 }
 
-ConformReference build_reference(const ConformReferenceFlags& flags) {
-  if (!flags.file.given() && flags.mech.name.empty()) {
-    throw InvalidArgument("--mech: required (" + mechanism_names() + "), or --matrix FILE");
-  }
-  if (flags.file.given() && !flags.mech.name.empty()) {
-    throw InvalidArgument("--matrix: give --mech NAME or --matrix FILE, not both");
-  }
-  if (flags.file.given()) return from_file(flags);
-  flags.file.refuse_without_matrix();
-  if (flags.protected_given) throw InvalidArgument("--protected: only with --matrix FILE");
-  if (flags.row_sum_tolerance) {
-    throw InvalidArgument("--row-sum-tolerance: only with --matrix FILE");
-  }
-  if (flags.mech.personalized()) {
-    ConformReference r = from_personalized(flags.mech);
-    r.claim = claim_text(r.scope);
-    return r;
-  }
-  const MechanismSpec spec = flags.mech.build();
+ConformReference from_registry(const RegistryReference& reference) {
+  const MechanismSpec spec =
+      make_mechanism(find_mechanism(reference.name, "mechanism"), reference.arguments);
   ConformReference r;
   r.name = entry_of(spec).name;
   r.model = estimation_model(spec);
@@ -294,4 +239,24 @@ ConformReference build_reference(const ConformReferenceFlags& flags) {
   return r;
 }
 
-}  // namespace uldp::cli
+}  // namespace
+
+ConformReference build_reference(const ReferenceRequest& request) {
+  return std::visit(Overloaded{[](const RegistryReference& r) { return from_registry(r); },
+                               [](const MatrixReference& r) { return from_file(r); },
+                               [](const PumReference& r) { return from_personalized(r); }},
+                    request);
+}
+
+OutputSyntax sample_syntax(const ConformReference& reference, bool output_index,
+                           const std::string& output_index_name) {
+  if (!output_index) return reference.syntax;
+  if (reference.pooling) {
+    throw InvalidArgument(output_index_name + ": " + reference.name +
+                          "'s outputs are too many to list, so they have no column index; "
+                          "samples name them as sets ({1,3} or k-bit strings)");
+  }
+  return {};
+}
+
+}  // namespace uldp::api

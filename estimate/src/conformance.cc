@@ -400,6 +400,33 @@ std::size_t output_column(const std::string& y, const OutputSyntax& syntax,
 
 }  // namespace
 
+void add_tallies(SampleTallies& into, const SampleTallies& more, std::size_t lines_before) {
+  if (into.k != more.k || into.bit_vectors != more.bit_vectors) {
+    throw InvalidArgument("add_tallies: tallies of different models");
+  }
+  auto add = [](std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
+    if (a.empty()) a.assign(b.size(), 0);
+    for (std::size_t i = 0; i < b.size(); ++i) a[i] += b[i];
+  };
+  into.n += more.n;
+  add(into.per_input, more.per_input);
+  if (into.symbol_counts.size() < more.symbol_counts.size())
+    into.symbol_counts.resize(more.symbol_counts.size());
+  for (std::size_t x = 0; x < more.symbol_counts.size(); ++x) {
+    for (const auto& [y, count] : more.symbol_counts[x]) into.symbol_counts[x][y] += count;
+  }
+  add(into.ones, more.ones);
+  add(into.protected_ones, more.protected_ones);
+  add(into.in_protected, more.in_protected);
+  add(into.both_ones, more.both_ones);
+  if (more.impossible > 0 && !into.first_impossible_line) {
+    into.first_impossible_line = *more.first_impossible_line + lines_before;
+    into.first_impossible = more.first_impossible;
+  }
+  into.impossible += more.impossible;
+  if (into.output_labels.empty()) into.output_labels = more.output_labels;
+}
+
 SampleTallies tally_samples(std::istream& in, const std::string& source,
                             const EstimationModel& model, const RatioScope& scope,
                             const OutputSyntax& syntax, std::size_t block) {

@@ -1,7 +1,7 @@
 # Runs ldplib's test binary with one of its bugs switched on (LDPLIB_BUG) and succeeds only when
 # exactly the expected tests fail, with uldp's report matching PATTERN in the output. With BUG
 # empty, every test must pass.
-#   cmake -DTEST_BINARY=... -DBUG=matrix -DEXPECTED=Ldplib.GrrMatrixIsEpsLdp -DPATTERN=... -P catch_bug.cmake
+#   cmake -DTEST_BINARY=... -DBUG=matrix -DEXPECTED=Ldplib.A,Ldplib.B -DPATTERN=... -P catch_bug.cmake
 set(ENV{LDPLIB_BUG} "${BUG}")
 execute_process(COMMAND ${TEST_BINARY} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 string(REGEX MATCHALL "\\[  FAILED  \\] [A-Za-z_.]+ \\(" failed_lines "${out}")
@@ -12,7 +12,7 @@ foreach(line IN LISTS failed_lines)
 endforeach()
 list(REMOVE_DUPLICATES failed)
 list(SORT failed)
-set(expected ${EXPECTED})
+string(REPLACE "," ";" expected "${EXPECTED}")  # comma-separated test names
 list(SORT expected)
 if(BUG STREQUAL "")
   if(NOT rc EQUAL 0)

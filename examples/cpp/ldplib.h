@@ -4,15 +4,19 @@
 // Security 2017) and utility-optimized RR (uRR, Murakami and Kawamoto, arXiv 1807.11317), each
 // as the matrix Q[x][y] = P(report y | input x) the library documents, computed in double.
 //
-// Three bugs can be switched on with the environment variable LDPLIB_BUG, each the kind its test
+// Four bugs can be switched on with the environment variable LDPLIB_BUG, each the kind its test
 // catches:
-//   matrix  GRR's probabilities computed at 2 eps (an "eps per half" mix-up)
+//   matrix  GRR's probabilities computed at 2 eps (an "eps per half" mix-up), in the matrix and
+//           the client alike
 //   oue     OUE's bit of the input kept with SUE's e^eps / (e^eps + 1) instead of 1/2
 //   urr     uRR's sensitive inputs leak to the first non-sensitive output, which is invertible
+//   client  GRR's client draws the "other" value from all k values, its own included
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -33,6 +37,28 @@ inline Matrix grr_matrix(std::size_t k, double eps) {
   Matrix q(k, std::vector<double>(k, 1 / n));
   for (std::size_t x = 0; x < k; ++x) q[x][x] = t / n;
   return q;
+}
+
+/// One GRR report of input x over k symbols: the client the matrix above documents.
+inline std::uint32_t grr_client(std::uint32_t x, std::size_t k, double eps, std::mt19937_64& rng) {
+  const double t = std::exp(bug() == "matrix" ? 2 * eps : eps);
+  std::uniform_real_distribution<double> u(0, 1);
+  if (u(rng) < t / (t + static_cast<double>(k) - 1)) return x;
+  const auto last = static_cast<std::uint32_t>(k - 1);
+  if (bug() == "client") return std::uniform_int_distribution<std::uint32_t>(0, last)(rng);
+  const std::uint32_t other = std::uniform_int_distribution<std::uint32_t>(0, last - 1)(rng);
+  return other >= x ? other + 1 : other;
+}
+
+/// One OUE report of input x over k bits (bit j of the result is output bit j).
+inline std::vector<int> oue_client(std::uint32_t x, std::size_t k, double eps,
+                                   std::mt19937_64& rng) {
+  const double t = std::exp(eps);
+  const double p = bug() == "oue" ? t / (t + 1) : 0.5;
+  std::uniform_real_distribution<double> u(0, 1);
+  std::vector<int> bits(k);
+  for (std::size_t j = 0; j < k; ++j) bits[j] = u(rng) < (j == x ? p : 1 / (t + 1)) ? 1 : 0;
+  return bits;
 }
 
 /// OUE over k symbols as a dense matrix over the 2^k bit vectors (bit j of output y is

@@ -12,9 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "conform_reference.h"
+#include "uldp/api/conform_reference.h"
 
-namespace uldp::cli {
+namespace uldp::api {
+
+/// Opens the samples ("x,y" lines) from their start; each reading tried streams them again.
+using SampleSource = std::function<std::unique_ptr<std::istream>()>;
 
 struct Diagnosis {
   std::string reading;  ///< "bit order reversed (character 0 = the last bit)"
@@ -30,12 +33,11 @@ struct DiagnosisReport {
   std::optional<std::pair<double, double>> fitted_exp_eps;
 };
 
-/// Opens the samples from their start, once per pass: each reading tried streams them again.
-using SampleSource = std::function<std::unique_ptr<std::istream>()>;
-
-/// Tries the readings that apply to this reference on the samples `open` streams.
-DiagnosisReport diagnose(const ConformReferenceFlags& flags, const ConformReference& reference,
+/// Tries the readings that apply to this reference on the samples `open` streams: the bit order
+/// and 1-based inputs for every reference, the mechanism's family (θ, X_S, the budget) for a
+/// registry mechanism.
+DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference& reference,
                          const SampleSource& open, const std::string& source, bool output_index,
                          double alpha);
 
-}  // namespace uldp::cli
+}  // namespace uldp::api

@@ -1,32 +1,56 @@
-// The reference of `uldp conform samples` and `conform plan`: a registry mechanism (--mech NAME
-// and its flags) or any exact matrix (--matrix FILE, with a budget for a claim: LDP, or ULDP with
-// --sensitive and --protected), turned into the double-precision model the tests run on and the
-// ratio condition of its claim. Privacy of the reference itself is `uldp check`'s business; here
-// the reference only has to be a mechanism (rows summing to 1).
+// What conformance tests a client against: a registry mechanism (as its arguments, so the
+// diagnosis can rebuild it under other readings), any exact matrix with a claim (none, ε-LDP, or
+// ULDP with X_S and Y_P), or the personalized mechanism (its common mechanism, or one user's),
+// turned into the double-precision model the tests run on and the ratio condition of its claim.
+// Privacy of the reference itself is the check workflow's business; here the reference only has
+// to be a mechanism (rows summing to 1).
 #pragma once
 
 #include <optional>
 #include <string>
+#include <variant>
 
-#include <CLI/CLI.hpp>
-
-#include "matrix_file_flags.h"
-#include "mechanism_flags.h"
+#include "uldp/api/index_selection.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/constructions/pum_population.h"
 #include "uldp/estimate/conformance.h"
 #include "uldp/estimate/estimation_model.h"
+#include "uldp/io/matrix_reader.h"
+#include "uldp/mechanisms/registry.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 
-struct ConformReferenceFlags {
-  MechanismFlags mech;  // --mech NAME and its parameters; with --matrix: --sensitive and budget
-  MatrixFileFlags file;
-  std::string protected_list;
-  bool protected_given = false;
-  std::optional<std::string> row_sum_tolerance;  // --row-sum-tolerance T; none: exact
-
-  /// Adds --mech and its flags, --matrix and its reading flags, --protected, --row-sum-tolerance.
-  void add_to(CLI::App& command);
+/// A registry mechanism by name and arguments (validated by make_mechanism).
+struct RegistryReference {
+  std::string name;
+  MechanismArguments arguments;
 };
+
+/// An exact matrix with its claim: none without a budget, ε-LDP with one, ULDP with X_S too.
+struct MatrixReference {
+  MechanismFile file;
+  std::string source;  ///< how messages name it ("<stdin>", "their_matrix.csv")
+  std::optional<PrivacyBudget> budget;
+  std::optional<IndexSelection> sensitive;
+  /// Y_P (dense: outputs; per-bit: the bits that are 0); none: the smallest valid Y_P, or a
+  /// per-bit file's declared one, else its non-sensitive bits.
+  std::optional<IndexSelection> protected_outputs;
+  /// Rows may sum to 1 within it (exact, validated); none: exactly 1.
+  std::optional<Rational> row_sum_tolerance;
+  std::string row_sum_tolerance_name = "row_sum_tolerance";  ///< how errors name it
+};
+
+/// The personalized mechanism (Section 5): without users the common mechanism Q_cmn over
+/// Z = X ∪ bots that every client shares; with the one pre-processor of a users file, that user's
+/// Q^(i) = Q_cmn ∘ f_pre^(i), claiming Proposition 9's (X_S ∪ X_S^(i), Y_P, ε)-ULDP.
+struct PumReference {
+  MechanismSpec common;
+  std::size_t bots = 0;
+  std::optional<PumPopulation> users;
+  std::string users_name = "users";  ///< how errors name the users file's flag or parameter
+};
+
+using ReferenceRequest = std::variant<RegistryReference, MatrixReference, PumReference>;
 
 struct ConformReference {
   std::string name;  ///< the registry name, or the file ("<stdin>" for '-')
@@ -41,16 +65,16 @@ struct ConformReference {
   estimate::OutputSyntax syntax;
 };
 
-/// Builds the reference from exactly one of --mech and --matrix. The mechanisms whose outputs
-/// are a class family (ubd, ubd-opt, uhr, uss) are tested on their dense expansion (at most
-/// 4096 outputs), their samples' outputs read by label; beyond it the block families (ubd,
-/// ubd-opt, uss) on their pooled form (uldp/mechanisms/pooled_form.h), outputs read as sets.
-/// Throws InvalidArgument naming the flag, InputError naming file:line (a row that does not sum
-/// to 1, a malformed file).
-ConformReference build_reference(const ConformReferenceFlags& flags);
+/// Builds the reference. The mechanisms whose outputs are a class family (ubd, ubd-opt, uhr, uss)
+/// are tested on their dense expansion (at most 4096 outputs), their samples' outputs read by
+/// label; beyond it the block families (ubd, ubd-opt, uss) on their pooled form
+/// (uldp/mechanisms/pooled_form.h), outputs read as sets. Throws InvalidArgument naming the
+/// parameter, InputError naming file:line (a row that does not sum to 1).
+ConformReference build_reference(const ReferenceRequest& request);
 
-/// How samples name outputs: the reference's syntax, or with --output-index the 0-based column
-/// (refused for a pooled reference, whose outputs are not listed).
-estimate::OutputSyntax sample_syntax(const ConformReference& reference, bool output_index);
+/// How samples name outputs: the reference's syntax, or with `output_index` the 0-based column
+/// (refused for a pooled reference, whose outputs are not listed, naming `output_index_name`).
+estimate::OutputSyntax sample_syntax(const ConformReference& reference, bool output_index,
+                                     const std::string& output_index_name = "output_index");
 
-}  // namespace uldp::cli
+}  // namespace uldp::api

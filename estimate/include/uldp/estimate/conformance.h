@@ -84,6 +84,11 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
                             const EstimationModel& model, const RatioScope& scope,
                             const OutputSyntax& syntax = {}, std::size_t block = kReadBlock);
 
+/// Adds `more` — the tallies of later lines of the same samples, made against the same model,
+/// scope and syntax — to `into`, so that a sequential test reads each sample once; the line
+/// numbers of `more` are shifted by `lines_before` (the lines `into` was read from).
+void add_tallies(SampleTallies& into, const SampleTallies& more, std::size_t lines_before);
+
 /// The verdict of a conformance test. `kInsufficient`: nothing was found, but the run is too small
 /// to say so (an input without samples, or a resolution coarser than asked).
 enum class Conformance { kConforms, kDeviates, kViolates, kInsufficient };

@@ -1,22 +1,31 @@
 // GoogleTest assertions for LDP implementations written in C++: their matrices checked exactly
-// against a privacy claim by uldp::api::check, a failure message being uldp's report.
+// against a privacy claim by uldp::api::check, and their clients y = client(x, rng) driven by
+// uldp's sequential conformance test (uldp::api::SequentialConformance); a failure message is
+// uldp's report.
 //
 //   #include "uldp/testing/gtest.h"
 //   using namespace uldp::testing;
 //   EXPECT_PRIVATE(my_grr_matrix(5, 3.0), ldp_claim(exp_eps("3")));
 //   EXPECT_PRIVATE(q, uldp_claim({0, 1}, {0, 1}, eps("1")).within("1e-12"));
+//   EXPECT_CONFORMS(my_grr_client, reference("rr", 5, exp_eps("3")));
 //
 // Link uldp::testing (find_package(uldp COMPONENTS testing)); docs/testing-cpp.md.
 #pragma once
 
+#include <concepts>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <optional>
+#include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "uldp/api/check.h"
+#include "uldp/api/conform.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/rational.h"
 #include "uldp/forms/dense_mechanism.h"
@@ -90,7 +99,88 @@ DenseMechanism matrix_of(const std::vector<std::vector<Rational>>& rows);
                                      const std::vector<std::vector<Rational>>& matrix,
                                      const PrivacyClaim& claim);
 
+/// The false-alarm level of a conformance assertion unless the claim sets one: ULDP_ALPHA from
+/// the environment (a number in (0, 1)), else 1e-6, so that a suite of 100 such assertions run
+/// 10,000 times expects at most one false alarm.
+double default_alpha();
+
+/// What a client is tested against: a registry mechanism (uldp mechanism --list) over k symbols
+/// at a budget, with its other parameters, and how sure the test must be.
+class ConformanceReference {
+ public:
+  ConformanceReference(std::string mechanism, std::size_t k, PrivacyBudget budget);
+
+  ConformanceReference sensitive(std::vector<std::size_t> inputs) const;  ///< X_S
+  ConformanceReference theta(const std::string& value) const;             ///< θ, exact ("1/2")
+  ConformanceReference block(std::size_t size) const;                     ///< uBD's block size K
+  /// The false-alarm probability of this assertion (default: default_alpha()).
+  ConformanceReference alpha(double level) const;
+  /// The largest cell deviation a conforming run must be able to detect (default 0.05).
+  ConformanceReference resolution(double deviation) const;
+  ConformanceReference max_samples(std::uint64_t samples) const;  ///< default 10^6
+
+  /// The request for a client named `client`.
+  api::ConformClientRequest request(const std::string& client) const;
+  std::string describe() const;  ///< "urr (k = 5, exp_eps = 3)"
+
+ private:
+  std::string mechanism_;
+  MechanismArguments arguments_;
+  std::optional<double> alpha_;
+  double resolution_ = 0.05;
+  std::uint64_t max_samples_ = 1'000'000;
+};
+
+/// The registry mechanism `mechanism` over k symbols at `budget` as a conformance reference.
+ConformanceReference reference(std::string mechanism, std::size_t k, PrivacyBudget budget);
+
+/// A client's output as a label: a string as is, an integer as its decimal text (an output
+/// index of rr, urr), a sequence of bits as "0110" (bit j as character j).
+template <class Output>
+std::string output_label(const Output& y) {
+  if constexpr (std::is_convertible_v<Output, std::string>) {
+    return std::string(y);
+  } else if constexpr (std::is_integral_v<Output>) {
+    return std::to_string(y);
+  } else {
+    std::string bits;
+    for (const auto& bit : y) bits.push_back(bit ? '1' : '0');
+    return bits;
+  }
+}
+
+/// The random generator a client gets: std::mt19937_64 seeded from the running test's full name
+/// and the client's expression, so a failing run reproduces.
+std::mt19937_64 test_generator(const char* client_text);
+
+/// One sample of the client under test.
+using SampleFunction = std::function<std::string(std::uint32_t x, std::mt19937_64& rng)>;
+
+/// The check behind EXPECT_CONFORMS on a client already wrapped as a SampleFunction.
+::testing::AssertionResult ClientConforms(const char* client_text, const char* reference_text,
+                                          const SampleFunction& client,
+                                          const ConformanceReference& reference);
+
+/// The predicate-formatter behind EXPECT_CONFORMS: `client(x, rng)` returns one output (a label,
+/// an output index, or bits) for input x; success when the sequential test conforms at the stated
+/// resolution; otherwise the first line names the verdict (violates / deviates / insufficient)
+/// and uldp's conformance report follows, with its diagnosis.
+template <class Client>
+::testing::AssertionResult Conforms(const char* client_text, const char* reference_text,
+                                    Client&& client, const ConformanceReference& reference) {
+  const SampleFunction sample = [&client](std::uint32_t x, std::mt19937_64& rng) {
+    return output_label(client(x, rng));
+  };
+  return ClientConforms(client_text, reference_text, sample, reference);
+}
+
 }  // namespace uldp::testing
+
+/// Asserts that the client `client(x, rng)` behaves like `reference` (ConformanceReference).
+#define EXPECT_CONFORMS(client, reference) \
+  EXPECT_PRED_FORMAT2(::uldp::testing::Conforms, client, reference)
+#define ASSERT_CONFORMS(client, reference) \
+  ASSERT_PRED_FORMAT2(::uldp::testing::Conforms, client, reference)
 
 /// Asserts that `matrix` (doubles, rationals or a DenseMechanism) provides `claim`.
 #define EXPECT_PRIVATE(matrix, claim) EXPECT_PRED_FORMAT2(::uldp::testing::IsPrivate, matrix, claim)

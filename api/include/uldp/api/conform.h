@@ -1,0 +1,155 @@
+// The conformance workflows: do a black-box client's samples (x, y) behave like the reference
+// mechanism? `conform_samples` tests samples already drawn; `SequentialConformance` drives a
+// client look by look (samples tallied as they arrive) and stops as soon as it can decide;
+// `plan_conformance_run` says how many samples a given deviation needs. What `uldp conform`,
+// Python's uldp.conform_* and the GoogleTest assertions call; each result has one JSON writer and
+// one text renderer.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <istream>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "uldp/api/conform_diagnosis.h"
+#include "uldp/api/conform_reference.h"
+#include "uldp/estimate/conformance.h"
+
+namespace uldp::api {
+
+/// Opens the samples ("x,y" lines) from their start; the diagnosis reads them once per reading.
+using SampleSource = std::function<std::unique_ptr<std::istream>()>;
+
+/// Samples already drawn.
+struct ConformSamplesRequest {
+  ConformSamplesRequest(ReferenceRequest against, SampleSource open, std::string name)
+      : reference(std::move(against)), samples(std::move(open)), source(std::move(name)) {}
+
+  ReferenceRequest reference;
+  SampleSource samples;
+  std::string source;  ///< how messages name the samples ("their_client.txt")
+  double alpha = 0.05;
+  estimate::EvidenceDemand demand;
+  bool output_index = false;                       ///< outputs are 0-based columns, not labels
+  std::string output_index_name = "output_index";  ///< how errors name output_index
+};
+
+/// What a sequential run adds to a result.
+struct SequentialSummary {
+  std::vector<std::uint64_t> looks;  ///< samples per input at each look
+  double alpha = 0;                  ///< the level over all looks
+  double look_alpha = 0;             ///< the level of the last look
+  std::string client;
+};
+
+struct ConformResult {
+  ConformReference reference;
+  std::string reference_source;  ///< "registry" or "matrix"
+  std::string source;            ///< the samples' name
+  estimate::SampleTallies tallies;
+  estimate::ConformanceReport report;
+  /// The readings people get wrong, tried when the verdict is a finding.
+  std::optional<DiagnosisReport> diagnosis;
+  std::optional<SequentialSummary> sequential;
+  /// What the run had to show before it could conform.
+  estimate::EvidenceDemand demand;
+  /// The level the verdict holds at (over all looks for a sequential run).
+  double alpha() const { return sequential ? sequential->alpha : report.alpha; }
+  bool conforms() const { return report.verdict == estimate::Conformance::kConforms; }
+};
+
+/// Tallies the samples and tests them. Throws InvalidArgument ("alpha: must be in (0,1)") and
+/// InputError "source:line:column: ..." on a malformed line.
+ConformResult conform_samples(const ConformSamplesRequest& request);
+
+/// A client's outputs for the inputs given, one label (or column, with output_index) each.
+using ClientFunction =
+    std::function<std::vector<std::string>(std::span<const std::uint32_t> inputs)>;
+
+struct ConformClientRequest {
+  explicit ConformClientRequest(ReferenceRequest against, std::string name = "client")
+      : reference(std::move(against)), client(std::move(name)) {}
+
+  ReferenceRequest reference;
+  std::string client;  ///< how messages name the client
+  double alpha = 0.05;
+  estimate::EvidenceDemand demand{0.9, 0.05};
+  bool output_index = false;
+  std::uint64_t max_samples = 1'000'000;
+  std::uint64_t first_look = 64;  ///< samples per input at the first look, doubled at each
+  std::string max_samples_name = "max_samples";    ///< how errors name max_samples
+  std::string output_index_name = "output_index";  ///< how errors name output_index
+};
+
+/// The sequential test as a value: ask it which inputs to send, give it the outputs, and it
+/// tallies them (each sample read once) and looks: look j at alpha / 2^(j+1), a union bound over
+/// the looks. It stops at the first finding, at the first look whose resolution meets the demand,
+/// or at max_samples.
+class SequentialConformance {
+ public:
+  /// Builds the reference; throws InvalidArgument for alpha outside (0,1) or max_samples below
+  /// one sample per input.
+  explicit SequentialConformance(const ConformClientRequest& request);
+
+  /// The inputs of the next look (every input, interleaved 0..k-1); empty once decided.
+  std::vector<std::uint32_t> next_inputs() const;
+  /// The client's outputs for next_inputs(), in order. Throws InvalidArgument when their number
+  /// differs, InputError "client:line:column: ..." for an output that is no label.
+  void add_outputs(std::span<const std::string> outputs);
+  bool decided() const { return decided_; }
+  /// Every sample so far as "x,y" lines (for --samples-out and the diagnosis).
+  const std::string& samples() const { return samples_; }
+  /// The result of the last look, with the diagnosis when it is a finding.
+  ConformResult result() const;
+
+ private:
+  ConformClientRequest request_;
+  ConformReference reference_;
+  estimate::OutputSyntax syntax_;
+  std::size_t k_ = 0;
+  std::uint64_t per_input_ = 0;  // samples per input so far
+  std::uint64_t target_ = 0;     // samples per input at the next look
+  bool decided_ = false;
+  std::string samples_;
+  std::size_t lines_ = 0;
+  estimate::SampleTallies tallies_;
+  estimate::ConformanceReport report_;
+  SequentialSummary summary_;
+};
+
+/// Drives `client` with a SequentialConformance to the end.
+ConformResult conform_client(const ConformClientRequest& request, const ClientFunction& client);
+
+struct ConformPlanRequest {
+  explicit ConformPlanRequest(ReferenceRequest against) : reference(std::move(against)) {}
+
+  ReferenceRequest reference;
+  double alpha = 0.05;
+  double power = 0.9;
+  double delta = 0.01;      ///< a cell deviation to detect
+  double eps_excess = 0.1;  ///< a relative excess of e^ε to detect
+};
+
+struct ConformPlanResult {
+  ConformReference reference;
+  ConformPlanRequest request;
+  estimate::ConformancePlan plan;
+};
+
+/// How many samples per input the tests need.
+ConformPlanResult plan_conformance_run(const ConformPlanRequest& request);
+
+/// The results as JSON (the `--json` reports, without the version stamp) and for people.
+nlohmann::json to_json(const ConformResult& result);
+std::string to_text(const ConformResult& result);
+nlohmann::json to_json(const ConformPlanResult& result);
+std::string to_text(const ConformPlanResult& result);
+
+}  // namespace uldp::api

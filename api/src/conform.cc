@@ -1,0 +1,156 @@
+// The conformance workflows: samples tested at once, a client driven look by look, a plan.
+#include "uldp/api/conform.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "uldp/cancellation.h"
+#include "uldp/error.h"
+
+namespace uldp::api {
+namespace {
+
+using estimate::Conformance;
+using estimate::ConformanceReport;
+using estimate::SampleTallies;
+
+void check_alpha(double alpha) {
+  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("alpha: must be in (0,1)");
+}
+
+std::string reference_source(const ReferenceRequest& request) {
+  return std::holds_alternative<MatrixReference>(request) ? "matrix" : "registry";
+}
+
+bool is_finding(const ConformanceReport& r) {
+  return r.verdict == Conformance::kDeviates || r.verdict == Conformance::kViolates;
+}
+
+}  // namespace
+
+ConformResult conform_samples(const ConformSamplesRequest& request) {
+  check_alpha(request.alpha);
+  ConformResult result;
+  result.reference = build_reference(request.reference);
+  result.reference_source = reference_source(request.reference);
+  result.source = request.source;
+  result.demand = request.demand;
+  const estimate::OutputSyntax syntax =
+      sample_syntax(result.reference, request.output_index, request.output_index_name);
+  result.tallies = estimate::tally_samples(*request.samples(), request.source,
+                                           result.reference.model, result.reference.scope, syntax);
+  result.report =
+      estimate::check_conformance(result.tallies, result.reference.model, result.reference.scope,
+                                  request.alpha, request.demand);
+  if (is_finding(result.report)) {
+    result.diagnosis = diagnose(request.reference, result.reference, request.samples,
+                                request.source, request.output_index, request.alpha);
+  }
+  return result;
+}
+
+SequentialConformance::SequentialConformance(const ConformClientRequest& request)
+    : request_(request), reference_(build_reference(request.reference)) {
+  check_alpha(request.alpha);
+  k_ = estimate::num_symbols(reference_.model);
+  if (request.max_samples < k_) {
+    throw InvalidArgument(request.max_samples_name + ": " + std::to_string(request.max_samples) +
+                          " cannot give each of the " + std::to_string(k_) + " inputs a sample");
+  }
+  syntax_ = sample_syntax(reference_, request.output_index, request.output_index_name);
+  target_ = std::min<std::uint64_t>(request.first_look, request.max_samples / k_);
+  summary_.client = request.client;
+  summary_.alpha = request.alpha;
+}
+
+std::vector<std::uint32_t> SequentialConformance::next_inputs() const {
+  std::vector<std::uint32_t> inputs;
+  if (decided_) return inputs;
+  inputs.reserve((target_ - per_input_) * k_);
+  for (std::uint64_t i = per_input_; i < target_; ++i) {
+    for (std::uint32_t x = 0; x < k_; ++x) inputs.push_back(x);
+  }
+  return inputs;
+}
+
+void SequentialConformance::add_outputs(std::span<const std::string> outputs) {
+  if (decided_) throw InvalidArgument("conform client: the test is already decided");
+  const std::vector<std::uint32_t> inputs = next_inputs();
+  if (outputs.size() != inputs.size()) {
+    throw InvalidArgument("conform client: " + request_.client + " returned " +
+                          std::to_string(outputs.size()) + " outputs for " +
+                          std::to_string(inputs.size()) + " inputs");
+  }
+  // This look's samples, read once and added to the tallies of the earlier looks.
+  std::string chunk;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    chunk += std::to_string(inputs[i]);
+    chunk += ',';
+    chunk += outputs[i];
+    chunk += '\n';
+  }
+  std::istringstream in(chunk);
+  SampleTallies more =
+      estimate::tally_samples(in, request_.client, reference_.model, reference_.scope, syntax_);
+  if (summary_.looks.empty()) {
+    tallies_ = std::move(more);
+  } else {
+    estimate::add_tallies(tallies_, more, lines_);
+  }
+  lines_ += inputs.size();
+  samples_ += chunk;
+  per_input_ = target_;
+  summary_.looks.push_back(per_input_);
+  const int j = static_cast<int>(summary_.looks.size()) - 1;
+  summary_.look_alpha = request_.alpha / std::exp2(j + 1);
+  report_ = estimate::check_conformance(tallies_, reference_.model, reference_.scope,
+                                        summary_.look_alpha, request_.demand);
+  const bool last = (per_input_ + 1) * k_ > request_.max_samples;
+  if (report_.verdict != Conformance::kInsufficient || last) {
+    decided_ = true;
+    return;
+  }
+  target_ = std::min<std::uint64_t>(2 * per_input_, request_.max_samples / k_);
+}
+
+ConformResult SequentialConformance::result() const {
+  ConformResult result;
+  result.reference = reference_;
+  result.reference_source = reference_source(request_.reference);
+  result.source = request_.client;
+  result.tallies = tallies_;
+  result.report = report_;
+  result.sequential = summary_;
+  result.demand = request_.demand;
+  if (is_finding(report_)) {
+    const std::string samples = samples_;
+    const SampleSource open = [samples]() -> std::unique_ptr<std::istream> {
+      return std::make_unique<std::istringstream>(samples);
+    };
+    result.diagnosis = diagnose(request_.reference, reference_, open, request_.client,
+                                request_.output_index, summary_.look_alpha);
+  }
+  return result;
+}
+
+ConformResult conform_client(const ConformClientRequest& request, const ClientFunction& client) {
+  SequentialConformance test(request);
+  while (!test.decided()) {
+    check_cancelled();
+    const std::vector<std::uint32_t> inputs = test.next_inputs();
+    const std::vector<std::string> outputs = client(inputs);
+    test.add_outputs(outputs);
+  }
+  return test.result();
+}
+
+ConformPlanResult plan_conformance_run(const ConformPlanRequest& request) {
+  ConformPlanResult result{build_reference(request.reference), request, {}};  // plan set below
+  result.plan = estimate::plan_conformance(result.reference.model, result.reference.scope,
+                                           request.alpha, request.power, request.delta,
+                                           request.eps_excess, result.reference.syntax.labels);
+  return result;
+}
+
+}  // namespace uldp::api

@@ -1,0 +1,226 @@
+// The one JSON writer and the one text renderer of the conformance results.
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "uldp/api/conform.h"
+#include "uldp/api/render.h"
+
+namespace uldp::api {
+
+using estimate::Conformance;
+
+nlohmann::json to_json(const ConformResult& result) {
+  const ConformReference& reference = result.reference;
+  const estimate::RatioScope& scope = reference.scope;
+  const estimate::ConformanceReport& r = result.report;
+  const estimate::SampleTallies& tallies = result.tallies;
+  const double eps_lower = std::log(r.exp_eps_lower_bound);
+  nlohmann::json j;
+  j["verdict"] = conformance_name(r.verdict);
+  j["mechanism"] = reference.name;
+  j["reference"] = {
+      {"source", result.reference_source},
+      {"name", reference.name},
+      {"reading", reference.reading ? nlohmann::json(*reference.reading) : nlohmann::json(nullptr)},
+      {"pooling", reference.pooling ? nlohmann::json(*reference.pooling) : nlohmann::json(nullptr)},
+      {"claim", reference.claim}};
+  j["samples"] = tallies.n;
+  j["alpha"] = result.alpha();
+  j["fit"] = {
+      {"tests", r.fit_tests},         {"threshold", r.fit_threshold},
+      {"min_p_value", r.min_p_value}, {"worst", r.worst_test},
+      {"rejected", r.fit_rejected},   {"correction", "Bonferroni over all tests at alpha/2"}};
+  j["eps_lower_bound"] = {{"exp_eps", r.exp_eps_lower_bound},
+                          {"eps", eps_lower},
+                          {"claimed_exp_eps", scope.claimed ? nlohmann::json(scope.claimed_exp_eps)
+                                                            : nlohmann::json(nullptr)},
+                          {"event", r.event},
+                          {"x", r.x},
+                          {"x_prime", r.x_prime},
+                          {"count_x", r.count_x},
+                          {"n_x", r.n_x},
+                          {"count_x_prime", r.count_x_prime},
+                          {"n_x_prime", r.n_x_prime},
+                          {"intervals", r.intervals},
+                          {"violated", r.ratio_violated}};
+  j["samples_per_input"] = r.samples_per_input;
+  j["inputs_without_samples"] = r.inputs_without_samples;
+  j["resolution"] = {
+      {"power", r.resolution.power},
+      {"fewest_samples", r.resolution.fewest_samples},
+      {"fewest_input", r.resolution.fewest_input},
+      {"cell_deviation", r.resolution.cell_deviation},
+      {"required_cell_deviation", result.demand.cell_deviation},
+      {"eps_excess", r.resolution.eps_excess ? nlohmann::json(*r.resolution.eps_excess)
+                                             : nlohmann::json(nullptr)},
+      {"event", r.resolution.event}};
+  j["insufficient_because"] = r.verdict == Conformance::kInsufficient
+                                  ? nlohmann::json(r.insufficient_because)
+                                  : nlohmann::json(nullptr);
+  if (result.diagnosis) {
+    const DiagnosisReport& diagnosis = *result.diagnosis;
+    nlohmann::json fits = nlohmann::json::array();
+    for (const Diagnosis& d : diagnosis.fits) {
+      fits.push_back({{"reading", d.reading},
+                      {"min_p_value", d.min_p_value},
+                      {"exp_eps_lower_bound", d.exp_eps_lower_bound}});
+    }
+    j["diagnosis"] = {{"tried", diagnosis.tried},
+                      {"fits", fits},
+                      {"fitted_exp_eps", diagnosis.fitted_exp_eps
+                                             ? nlohmann::json({diagnosis.fitted_exp_eps->first,
+                                                               diagnosis.fitted_exp_eps->second})
+                                             : nlohmann::json(nullptr)}};
+  } else {
+    j["diagnosis"] = nullptr;
+  }
+  j["impossible"] = {
+      {"count", tallies.impossible},
+      {"first_line", tallies.first_impossible_line ? nlohmann::json(*tallies.first_impossible_line)
+                                                   : nlohmann::json(nullptr)},
+      {"first", tallies.first_impossible}};
+  if (result.sequential) {
+    j["sequential"] = {{"client", result.sequential->client},
+                       {"looks", result.sequential->looks},
+                       {"look_alpha", result.sequential->look_alpha},
+                       {"method",
+                        "group-sequential: look j at alpha / 2^(j+1), a union bound over "
+                        "the looks"}};
+  }
+  return j;
+}
+
+std::string to_text(const ConformResult& result) {
+  const ConformReference& reference = result.reference;
+  const estimate::RatioScope& scope = reference.scope;
+  const estimate::ConformanceReport& r = result.report;
+  const estimate::SampleTallies& tallies = result.tallies;
+  const std::optional<SequentialSummary>& sequential = result.sequential;
+  const double eps_lower = std::log(r.exp_eps_lower_bound);
+  const bool bounded = !r.event.empty();  // some event seen under two inputs with samples
+  std::ostringstream out;
+  out << (sequential ? "conform client: " : "conform samples: ") << tallies.n << " samples of "
+      << reference.name << " from " << result.source << " (alpha = " << result.alpha() << ")\n";
+  if (sequential) {
+    out << "  sequential: " << sequential->looks.size() << " looks (";
+    for (std::size_t i = 0; i < sequential->looks.size(); ++i) {
+      out << (i ? ", " : "") << sequential->looks[i];
+    }
+    out << " samples per input), look j at alpha/2^(j+1); the last at "
+        << double_text(sequential->look_alpha) << "\n";
+  }
+  if (reference.reading) out << "  reference read as: " << *reference.reading << "\n";
+  if (reference.pooling) out << "  reference pooled: " << *reference.pooling << "\n";
+  out << "  fit: " << r.fit_tests << " tests, smallest p = " << double_text(r.min_p_value) << " ("
+      << r.worst_test << ") vs Bonferroni threshold " << double_text(r.fit_threshold)
+      << (r.fit_rejected ? ": REJECTED" : ": not rejected") << "\n";
+  out << "  samples per input: " << r.resolution.fewest_samples
+      << " (x = " << r.resolution.fewest_input << ") to "
+      << *std::max_element(r.samples_per_input.begin(), r.samples_per_input.end());
+  if (!r.inputs_without_samples.empty()) {
+    out << "; no samples for " << r.inputs_without_samples.size()
+        << " input(s), the first x = " << r.inputs_without_samples.front();
+  }
+  out << "\n";
+  if (bounded) {
+    out << "  eps >= " << double_text(eps_lower) << " with confidence 1 - alpha/2 (event "
+        << r.event << ", x = " << r.x << ": " << r.count_x << "/" << r.n_x << ", x' = " << r.x_prime
+        << ": " << r.count_x_prime << "/" << r.n_x_prime << ")";
+  } else {
+    out << "  eps: no bound (no event was seen with samples of two inputs)";
+  }
+  if (scope.claimed) {
+    out << "; claimed eps = " << double_text(std::log(scope.claimed_exp_eps))
+        << (r.ratio_violated ? ": VIOLATED" : "");
+  }
+  out << "\n";
+  if (tallies.impossible > 0) {
+    out << "  impossible outputs: " << tallies.impossible << " sample(s) the reference "
+        << "never produces; first at " << result.source << ":" << *tallies.first_impossible_line
+        << " (" << tallies.first_impossible << ")\n";
+  }
+  out << "  resolution (power " << double_text(r.resolution.power) << "): a deviation of "
+      << double_text(r.resolution.cell_deviation) << " in any cell's probability";
+  if (r.resolution.eps_excess) {
+    out << ", or e^eps " << double_text(100 * *r.resolution.eps_excess)
+        << "% above the claim (event " << r.resolution.event << ")";
+  }
+  out << " would be detected at this size\n";
+  if (result.diagnosis) {
+    const DiagnosisReport& diagnosis = *result.diagnosis;
+    for (const Diagnosis& d : diagnosis.fits) {
+      out << "  diagnosis: the samples fit the reference read with " << d.reading
+          << " (smallest fit p = " << double_text(d.min_p_value)
+          << ", e^eps >= " << double_text(d.exp_eps_lower_bound) << ")\n";
+    }
+    if (diagnosis.fitted_exp_eps) {
+      out << "  diagnosis: the samples fit " << reference.name << " at e^eps in ["
+          << double_text(diagnosis.fitted_exp_eps->first) << ", "
+          << double_text(diagnosis.fitted_exp_eps->second)
+          << "] (grid of ratio 2^(1/8)), not at the claimed " << double_text(scope.claimed_exp_eps)
+          << "\n";
+    }
+    if (diagnosis.fits.empty() && !diagnosis.fitted_exp_eps) {
+      out << "  diagnosis: no reading tried fits (";
+      for (std::size_t i = 0; i < diagnosis.tried.size(); ++i) {
+        out << (i ? "; " : "") << diagnosis.tried[i];
+      }
+      out << ")\n";
+    }
+  }
+  out << "verdict: " << conformance_name(r.verdict);
+  if (r.verdict == Conformance::kConforms) {
+    out << " at that resolution";
+  } else if (r.verdict == Conformance::kInsufficient) {
+    out << ": " << r.insufficient_because;
+  }
+  out << "\n";
+  return out.str();
+}
+
+nlohmann::json to_json(const ConformPlanResult& result) {
+  const ConformReference& reference = result.reference;
+  const ConformPlanRequest& c = result.request;
+  const estimate::ConformancePlan& plan = result.plan;
+  return {{"mechanism", reference.name},
+          {"alpha", c.alpha},
+          {"power", c.power},
+          {"fit_tests", plan.fit_tests},
+          {"intervals", plan.intervals},
+          {"delta", c.delta},
+          {"per_input_for_delta", plan.per_input_for_delta},
+          {"eps_excess", c.eps_excess},
+          {"per_input_for_eps_excess", plan.per_input_for_excess
+                                           ? nlohmann::json(*plan.per_input_for_excess)
+                                           : nlohmann::json(nullptr)},
+          {"event", plan.event},
+          {"p_x", plan.p_x},
+          {"p_x_prime", plan.p_x_prime},
+          {"pooling",
+           reference.pooling ? nlohmann::json(*reference.pooling) : nlohmann::json(nullptr)}};
+}
+
+std::string to_text(const ConformPlanResult& result) {
+  const ConformReference& reference = result.reference;
+  const ConformPlanRequest& c = result.request;
+  const estimate::ConformancePlan& plan = result.plan;
+  std::ostringstream out;
+  out << "conform plan for " << reference.name << " (alpha = " << c.alpha << ", power = " << c.power
+      << "):\n";
+  if (reference.pooling) out << "  reference pooled: " << *reference.pooling << "\n";
+  out << "  a deviation of " << c.delta << " in any cell: " << plan.per_input_for_delta
+      << " samples per input (" << plan.fit_tests << " tests, Bonferroni)\n";
+  if (plan.per_input_for_excess) {
+    out << "  a tight ratio e^eps (1 + " << c.eps_excess << "): " << *plan.per_input_for_excess
+        << " samples per input (event " << plan.event << ", reference " << plan.p_x << " vs "
+        << plan.p_x_prime << ")\n";
+  } else {
+    out << "  a ratio excess: not plannable (no claim, or no finite ratio event)\n";
+  }
+  out << "  events rarer than 1/n per input are invisible to any black-box test of n "
+         "samples per input\n";
+  return out.str();
+}
+
+}  // namespace uldp::api

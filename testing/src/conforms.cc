@@ -1,0 +1,150 @@
+// EXPECT_CONFORMS: a C++ client driven by the api's sequential conformance test, its generator
+// seeded from the test's name, the failure message the conformance report.
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <string_view>
+
+#include "uldp/api/render.h"
+#include "uldp/error.h"
+#include "uldp/testing/gtest.h"
+
+namespace uldp::testing {
+namespace {
+
+// FNV-1a: a seed that depends on the text only, the same on every platform and run.
+std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 14695981039346656037ull) {
+  for (const char c : text) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+}  // namespace
+
+double default_alpha() {
+  const char* text = std::getenv("ULDP_ALPHA");
+  if (text == nullptr || *text == '\0') return 1e-6;
+  double value = 0;
+  const std::string_view view(text);
+  const auto [end, error] = std::from_chars(view.data(), view.data() + view.size(), value);
+  if (error != std::errc() || end != view.data() + view.size() || !(value > 0 && value < 1)) {
+    throw InvalidArgument("ULDP_ALPHA: '" + message_excerpt(view) +
+                          "' is not a false-alarm level in (0, 1)");
+  }
+  return value;
+}
+
+ConformanceReference::ConformanceReference(std::string mechanism, std::size_t k,
+                                           PrivacyBudget budget)
+    : mechanism_(std::move(mechanism)) {
+  arguments_.k = k;
+  arguments_.budget = std::move(budget);
+}
+
+ConformanceReference ConformanceReference::sensitive(std::vector<std::size_t> inputs) const {
+  ConformanceReference r = *this;
+  r.arguments_.sensitive = IndexSet::from_indices(std::move(inputs), arguments_.k, "sensitive");
+  return r;
+}
+
+ConformanceReference ConformanceReference::theta(const std::string& value) const {
+  ConformanceReference r = *this;
+  r.arguments_.theta = Probability::parse(value, "theta");
+  return r;
+}
+
+ConformanceReference ConformanceReference::block(std::size_t size) const {
+  ConformanceReference r = *this;
+  r.arguments_.block = size;
+  return r;
+}
+
+ConformanceReference ConformanceReference::alpha(double level) const {
+  if (!(level > 0 && level < 1)) throw InvalidArgument("alpha: must be in (0,1)");
+  ConformanceReference r = *this;
+  r.alpha_ = level;
+  return r;
+}
+
+ConformanceReference ConformanceReference::resolution(double deviation) const {
+  if (!(deviation > 0 && deviation <= 1)) throw InvalidArgument("resolution: must be in (0,1]");
+  ConformanceReference r = *this;
+  r.resolution_ = deviation;
+  return r;
+}
+
+ConformanceReference ConformanceReference::max_samples(std::uint64_t samples) const {
+  ConformanceReference r = *this;
+  r.max_samples_ = samples;
+  return r;
+}
+
+api::ConformClientRequest ConformanceReference::request(const std::string& client) const {
+  api::ConformClientRequest request(api::RegistryReference{mechanism_, arguments_}, client);
+  request.alpha = alpha_ ? *alpha_ : default_alpha();
+  request.demand.cell_deviation = resolution_;
+  request.max_samples = max_samples_;
+  return request;
+}
+
+std::string ConformanceReference::describe() const {
+  std::string text = mechanism_ + " (k = " + std::to_string(arguments_.k);
+  if (arguments_.sensitive) text += ", X_S = {" + arguments_.sensitive->to_string() + "}";
+  if (arguments_.budget) {
+    text += arguments_.budget->epsilon() ? ", eps = " + to_decimal(*arguments_.budget->epsilon())
+                                         : ", exp_eps = " + to_string(arguments_.budget->exp_eps());
+  }
+  return text + ")";
+}
+
+ConformanceReference reference(std::string mechanism, std::size_t k, PrivacyBudget budget) {
+  return ConformanceReference(std::move(mechanism), k, std::move(budget));
+}
+
+std::mt19937_64 test_generator(const char* client_text) {
+  std::uint64_t hash = fnv1a(client_text);
+  if (const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info()) {
+    hash = fnv1a(test->test_suite_name(), fnv1a(".", fnv1a(test->name(), hash)));
+  }
+  return std::mt19937_64(hash);
+}
+
+::testing::AssertionResult ClientConforms(const char* client_text, const char*,
+                                          const SampleFunction& client,
+                                          const ConformanceReference& reference) {
+  std::mt19937_64 rng = test_generator(client_text);
+  std::optional<api::ConformResult> result;
+  try {
+    result = api::conform_client(reference.request(client_text),
+                                 [&](std::span<const std::uint32_t> inputs) {
+                                   std::vector<std::string> outputs;
+                                   outputs.reserve(inputs.size());
+                                   for (const std::uint32_t x : inputs)
+                                     outputs.push_back(client(x, rng));
+                                   return outputs;
+                                 });
+  } catch (const Error& e) {  // an output that is no label, a reference that cannot be built
+    return ::testing::AssertionFailure() << client_text << " cannot be tested against "
+                                         << reference.describe() << ": " << e.what();
+  }
+  if (result->conforms()) return ::testing::AssertionSuccess();
+  const estimate::ConformanceReport& r = result->report;
+  std::string head = std::string(client_text) + " does not conform to " + reference.describe() +
+                     ": " + estimate::conformance_name(r.verdict);
+  if (r.verdict == estimate::Conformance::kViolates) {
+    head += r.ratio_violated
+                ? ", eps >= " + api::double_text(std::log(r.exp_eps_lower_bound)) + " (event " +
+                      r.event + ")"
+                : ", " + std::to_string(result->tallies.impossible) +
+                      " impossible output(s), the first " + result->tallies.first_impossible;
+  } else if (r.verdict == estimate::Conformance::kDeviates) {
+    head += ", fit rejected at " + r.worst_test;
+  } else if (r.verdict == estimate::Conformance::kInsufficient) {
+    head += ": " + r.insufficient_because;
+  }
+  return ::testing::AssertionFailure() << head << "\n" << api::to_text(*result);
+}
+
+}  // namespace uldp::testing

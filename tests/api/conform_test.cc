@@ -1,0 +1,145 @@
+// uldp::api's conformance workflows on test doubles: samples tested at once and a client driven
+// look by look give the same verdicts; the sequential test tallies each sample once (its tallies
+// equal those of the whole file); a finding comes with the diagnosis; errors name the parameter
+// as the request names it. Fixed seeds make every run identical.
+#include "uldp/api/conform.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "uldp/error.h"
+#include "uldp/estimate/random.h"
+#include "uldp/testing/budgets.h"
+
+namespace uldp::api {
+namespace {
+
+using estimate::Conformance;
+using estimate::uniform01;
+using estimate::Xoshiro256;
+using uldp::testing::budget;
+
+// uRR with k = 5, X_S = {0, 1}, t = 3: c1 = 3/4, c2 = 1/4, c3 = 1/2; `leak` of a sensitive
+// input's mass goes to the invertible output 4.
+std::string urr_client(std::uint32_t x, Xoshiro256& rng, double leak) {
+  const double u = uniform01(rng);
+  if (x <= 1) {
+    if (u < leak) return "4";
+    return u < 0.75 ? std::to_string(x) : std::to_string(1 - x);
+  }
+  if (u < 0.25) return "0";
+  if (u < 0.5) return "1";
+  return std::to_string(x);
+}
+
+RegistryReference urr_reference(std::uint64_t exp_eps = 3) {
+  MechanismArguments a;
+  a.k = 5;
+  a.sensitive = IndexSet::from_indices({0, 1}, 5, "sensitive");
+  a.budget = budget(static_cast<long>(exp_eps));
+  return {"urr", a};
+}
+
+ClientFunction urr_function(std::uint64_t seed, double leak) {
+  auto rng = std::make_shared<Xoshiro256>(seed);
+  return [rng, leak](std::span<const std::uint32_t> inputs) {
+    std::vector<std::string> outputs;
+    for (std::uint32_t x : inputs) outputs.push_back(urr_client(x, *rng, leak));
+    return outputs;
+  };
+}
+
+TEST(ApiConform, ACorrectClientConformsAndItsSamplesSayTheSame) {
+  const ConformClientRequest request(urr_reference(), "urr double");
+  SequentialConformance test(request);
+  const ClientFunction client = urr_function(20261128, 0);
+  while (!test.decided()) test.add_outputs(client(test.next_inputs()));
+  const ConformResult sequential = test.result();
+  ASSERT_TRUE(sequential.sequential);
+  EXPECT_EQ(sequential.report.verdict, Conformance::kConforms) << to_text(sequential);
+  EXPECT_GE(sequential.sequential->looks.size(), 2u);  // 64 per input cannot reach 0.05
+
+  // The tallies added look by look equal those of all samples read at once.
+  const std::string samples = test.samples();
+  ConformSamplesRequest whole(
+      urr_reference(), [samples] { return std::make_unique<std::istringstream>(samples); }, "all");
+  whole.alpha = sequential.sequential->look_alpha;
+  whole.demand = request.demand;
+  const ConformResult at_once = conform_samples(whole);
+  EXPECT_EQ(at_once.tallies.n, sequential.tallies.n);
+  EXPECT_EQ(at_once.tallies.per_input, sequential.tallies.per_input);
+  EXPECT_EQ(at_once.tallies.symbol_counts, sequential.tallies.symbol_counts);
+  EXPECT_EQ(at_once.report.min_p_value, sequential.report.min_p_value);
+  EXPECT_EQ(at_once.report.verdict, sequential.report.verdict);
+  EXPECT_FALSE(at_once.diagnosis);
+  EXPECT_NE(to_text(sequential).find("verdict: conforms at that resolution"), std::string::npos);
+  EXPECT_EQ(to_json(sequential)["sequential"]["looks"].size(), sequential.sequential->looks.size());
+}
+
+TEST(ApiConform, ALeakIsAViolationWithTheLineOfTheFirstImpossibleOutput) {
+  const ConformResult r =
+      conform_client(ConformClientRequest(urr_reference(), "leaky double"), urr_function(7, 0.05));
+  EXPECT_EQ(r.report.verdict, Conformance::kViolates) << to_text(r);
+  ASSERT_TRUE(r.tallies.first_impossible_line);
+  EXPECT_GT(r.tallies.impossible, 0u);
+  // Line numbers run on across looks: the line names the sample in test.samples().
+  EXPECT_NE(r.tallies.first_impossible.find("y = 4"), std::string::npos);
+  EXPECT_TRUE(r.diagnosis);
+}
+
+TEST(ApiConform, TheDiagnosisFindsAnotherBudget) {
+  // A client run at t = 6, declared at t = 3.
+  const ConformResult r = conform_client(ConformClientRequest(urr_reference(3), "t=6 double"), [] {
+    auto rng = std::make_shared<Xoshiro256>(11);
+    return [rng](std::span<const std::uint32_t> inputs) {
+      std::vector<std::string> out;
+      for (std::uint32_t x : inputs) {
+        const double u = uniform01(*rng);  // t = 6: c1 = 6/7, c2 = 1/7, c3 = 5/7
+        if (x <= 1) {
+          out.push_back(u < 6.0 / 7 ? std::to_string(x) : std::to_string(1 - x));
+        } else {
+          out.push_back(u < 1.0 / 7 ? "0" : u < 2.0 / 7 ? "1" : std::to_string(x));
+        }
+      }
+      return out;
+    };
+  }());
+  EXPECT_NE(r.report.verdict, Conformance::kConforms) << to_text(r);
+  ASSERT_TRUE(r.diagnosis);
+  ASSERT_TRUE(r.diagnosis->fitted_exp_eps) << to_text(r);
+  EXPECT_LE(r.diagnosis->fitted_exp_eps->first, 6.0);
+  EXPECT_GE(r.diagnosis->fitted_exp_eps->second, 6.0);
+}
+
+TEST(ApiConform, ErrorsNameTheParameterAsTheRequestNamesIt) {
+  ConformClientRequest request(urr_reference(), "c");
+  request.max_samples = 3;
+  request.max_samples_name = "--max-samples";
+  try {
+    SequentialConformance test(request);
+    FAIL() << "3 samples for 5 inputs were accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_STREQ(e.what(), "--max-samples: 3 cannot give each of the 5 inputs a sample");
+  }
+  request.max_samples = 1000;
+  request.alpha = 1;
+  EXPECT_THROW(SequentialConformance{request}, InvalidArgument);
+  // A client that answers with fewer outputs than inputs.
+  request.alpha = 0.05;
+  SequentialConformance test(request);
+  const std::vector<std::string> short_answer = {"0"};
+  EXPECT_THROW(test.add_outputs(short_answer), InvalidArgument);
+}
+
+TEST(ApiConform, APlanNamesTheSamplesPerInput) {
+  ConformPlanRequest plan_request(urr_reference());
+  plan_request.delta = 0.05;
+  const ConformPlanResult plan = plan_conformance_run(plan_request);
+  EXPECT_GT(plan.plan.per_input_for_delta, 0u);
+  EXPECT_NE(to_text(plan).find("conform plan for urr"), std::string::npos) << to_text(plan);
+  EXPECT_EQ(to_json(plan)["mechanism"], "urr");
+}
+
+}  // namespace
+}  // namespace uldp::api

@@ -1,0 +1,108 @@
+// EXPECT_CONFORMS on test doubles of C++ clients: correct ones conform at the default false-alarm
+// level; a client that over-reports its input, one that leaks a sensitive input to an invertible
+// output, and one run at another budget each fail with the verdict first and the report after.
+// The generators are seeded from the test's name, so every run is the same run.
+#include <gtest/gtest-spi.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "uldp/error.h"
+#include "uldp/testing/gtest.h"
+
+namespace uldp::testing {
+namespace {
+
+// k-ary randomized response at t = e^eps: the input with t / (t + k - 1), else another value.
+std::uint32_t grr(std::uint32_t x, std::mt19937_64& rng, std::uint32_t k, double t, bool bug) {
+  std::uniform_real_distribution<double> u(0, 1);
+  if (u(rng) < t / (t + k - 1)) return x;
+  if (bug) return std::uniform_int_distribution<std::uint32_t>(0, k - 1)(rng);  // x again too
+  const std::uint32_t other = std::uniform_int_distribution<std::uint32_t>(0, k - 2)(rng);
+  return other >= x ? other + 1 : other;
+}
+
+// OUE over k bits at t: the input's bit is 1 with 1/2, every other bit with 1 / (t + 1).
+std::vector<int> oue(std::uint32_t x, std::mt19937_64& rng, std::uint32_t k, double t) {
+  std::uniform_real_distribution<double> u(0, 1);
+  std::vector<int> bits(k);
+  for (std::uint32_t j = 0; j < k; ++j) bits[j] = u(rng) < (j == x ? 0.5 : 1 / (t + 1)) ? 1 : 0;
+  return bits;
+}
+
+// uRR with k = 5, X_S = {0, 1}, t = 3; `leak` of a sensitive input's mass goes to output 4.
+std::string urr(std::uint32_t x, std::mt19937_64& rng, double leak) {
+  const double u = std::uniform_real_distribution<double>(0, 1)(rng);
+  if (x <= 1) {
+    if (u < leak) return "4";
+    return u < 0.75 ? std::to_string(x) : std::to_string(1 - x);
+  }
+  if (u < 0.25) return "0";
+  if (u < 0.5) return "1";
+  return std::to_string(x);
+}
+
+auto grr_client(double t, bool bug = false) {
+  return [t, bug](std::uint32_t x, std::mt19937_64& rng) { return grr(x, rng, 5, t, bug); };
+}
+
+TEST(ExpectConforms, CorrectClientsConformAtTheDefaultLevel) {
+  EXPECT_EQ(default_alpha(), 1e-6);
+  EXPECT_CONFORMS(grr_client(3), reference("rr", 5, exp_eps("3")));
+  EXPECT_CONFORMS([](std::uint32_t x, std::mt19937_64& rng) { return oue(x, rng, 6, 3); },
+                  reference("oue", 6, exp_eps("3")).resolution(0.1));
+  EXPECT_CONFORMS([](std::uint32_t x, std::mt19937_64& rng) { return urr(x, rng, 0); },
+                  reference("urr", 5, exp_eps("3")).sensitive({0, 1}));
+}
+
+TEST(ExpectConforms, AClientThatOverReportsItsInputDeviates) {
+  EXPECT_NONFATAL_FAILURE(EXPECT_CONFORMS(grr_client(3, true), reference("rr", 5, exp_eps("3"))),
+                          "grr_client(3, true) does not conform to rr (k = 5, exp_eps = 3): ");
+  EXPECT_NONFATAL_FAILURE(EXPECT_CONFORMS(grr_client(3, true), reference("rr", 5, exp_eps("3"))),
+                          "verdict: ");
+}
+
+TEST(ExpectConforms, ALeakToAnInvertibleOutputIsAViolation) {
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS([](std::uint32_t x, std::mt19937_64& rng) { return urr(x, rng, 0.05); },
+                      reference("urr", 5, exp_eps("3")).sensitive({0, 1})),
+      "violates, ");
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS([](std::uint32_t x, std::mt19937_64& rng) { return urr(x, rng, 0.05); },
+                      reference("urr", 5, exp_eps("3")).sensitive({0, 1})),
+      "impossible output(s), the first x = ");
+}
+
+TEST(ExpectConforms, AClientAtAnotherBudgetIsDiagnosed) {
+  // Run at t = 9, declared at t = 3: the report names the budget the samples fit.
+  EXPECT_NONFATAL_FAILURE(EXPECT_CONFORMS(grr_client(9), reference("rr", 5, exp_eps("3"))),
+                          "diagnosis: the samples fit rr at e^eps in [");
+}
+
+TEST(ExpectConforms, OutputsThatAreNoLabelFailNamingTheClient) {
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS([](std::uint32_t, std::mt19937_64&) { return std::string("seven"); },
+                      reference("rr", 5, exp_eps("3"))),
+      "cannot be tested against rr (k = 5, exp_eps = 3)");
+}
+
+TEST(ExpectConforms, TheGeneratorIsSeededFromTheTestsName) {
+  std::mt19937_64 a = test_generator("client"), b = test_generator("client");
+  EXPECT_EQ(a(), b());
+  std::mt19937_64 other = test_generator("another client");
+  EXPECT_NE(test_generator("client")(), other());
+}
+
+TEST(ExpectConforms, TheLevelIsSetOncePerRunOrPerAssertion) {
+  ::setenv("ULDP_ALPHA", "0.001", 1);
+  EXPECT_EQ(default_alpha(), 0.001);
+  EXPECT_EQ(reference("rr", 5, exp_eps("3")).request("c").alpha, 0.001);
+  EXPECT_EQ(reference("rr", 5, exp_eps("3")).alpha(0.01).request("c").alpha, 0.01);
+  ::setenv("ULDP_ALPHA", "2", 1);
+  EXPECT_THROW(default_alpha(), InvalidArgument);
+  ::unsetenv("ULDP_ALPHA");
+  EXPECT_EQ(default_alpha(), 1e-6);
+}
+
+}  // namespace
+}  // namespace uldp::testing
