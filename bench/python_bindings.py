@@ -1,5 +1,5 @@
-"""The Python package against the same work through the C++ API (issue "A Python package":
-target within 1.5x). Run after a build with the benchmarks:
+"""The Python package against the same work through the C++ API, uldp::api (issue "The
+workflows as a library": target within 1.2x). Run after a build with the benchmarks:
 
     PYTHONPATH=build/python python3 bench/python_bindings.py build/bench/python_bindings_bench
 

@@ -1,18 +1,23 @@
 // The C++ side of bench/python_bindings.py, which compares the Python package with the same work
-// done through the C++ API (issue "A Python package": within 1.5x):
-//  - BM_CheckUrr625FromDoubles: a 625 x 625 uRR matrix (|X_S| = 100, eps = 1) held as doubles,
-//    as numpy holds it: exact values from the doubles, the row sums against a tolerance, the
-//    smallest Y_P and the four property checks (what uldp.check does with a float64 array).
-//  - BM_ConformSamples: `conform samples` on a file of x,y lines (--samples FILE, written by the
-//    Python script from its numpy arrays), as uldp.conform_samples runs it.
+// done through the C++ API, uldp::api (issue "The workflows as a library": within 1.2x):
+//  - BM_CheckUrr625FromDoubles: api::check of a 625 x 625 uRR matrix (|X_S| = 100, eps = 1) held
+//    as doubles, as numpy holds it, within a tolerance of 10^-6: exact values from the doubles,
+//    the row sums, the smallest Y_P and the four property checks (what uldp.check does with a
+//    float64 array).
+//  - BM_ConformSamples: api::conform_samples on a file of x,y lines (--samples FILE, written by
+//    the Python script from its numpy arrays), outputs read as labels, as Python's ints are.
 #include <benchmark/benchmark.h>
 
 #include <cstring>
-#include <iostream>
 #include <string>
 #include <vector>
 
-#include "run_command_line.h"
+#include <bit>
+#include <fstream>
+#include <memory>
+
+#include "uldp/api/check.h"
+#include "uldp/api/conform.h"
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/forms/dense_privacy_check.h"
@@ -49,23 +54,22 @@ const DoubleMatrix& urr625_doubles() {
 
 void BM_CheckUrr625FromDoubles(benchmark::State& state) {
   const DoubleMatrix& d = urr625_doubles();
-  const IndexSet xs = IndexSet::first(100, 625);
-  const PrivacyBudget budget = PrivacyBudget::from_epsilon(Rational(1), 64);
-  const Rational tolerance(1, 1'000'000);
+  std::vector<std::size_t> sensitive(100);
+  for (std::size_t x = 0; x < sensitive.size(); ++x) sensitive[x] = x;
   for (auto _ : state) {
-    std::vector<Rational> entries;
-    entries.reserve(d.entries.size());
-    for (double v : d.entries) entries.push_back(from_double(v));
-    std::vector<std::string> labels;
-    for (std::size_t y = 0; y < d.columns; ++y) labels.push_back(std::to_string(y));
-    const DenseMechanism q(d.rows, labels, std::move(entries));
-    for (std::size_t x = 0; x < d.rows; ++x) {
-      Rational sum = 0;
-      for (std::size_t y = 0; y < d.columns; ++y) sum += q(x, y);
-      if (abs(sum - 1) > tolerance) state.SkipWithError("a row is off");
-    }
-    const IndexSet yp = minimal_protected_outputs(q, xs);
-    benchmark::DoNotOptimize(check_all_properties(ExactForm(DenseForm{q, yp}), xs, budget));
+    std::vector<std::uint64_t> patterns;
+    patterns.reserve(d.entries.size());
+    for (double v : d.entries) patterns.push_back(std::bit_cast<std::uint64_t>(v));
+    DenseMechanism q = DenseMechanism::from_binary64(
+        d.rows, DenseMechanism::index_labels(d.columns), std::move(patterns));
+    api::CheckRequest request(api::MatrixSubject{MatrixFile{std::move(q), "Q", {}, std::nullopt},
+                                                 "Q", std::nullopt,
+                                                 api::IndexSelection{sensitive, "sensitive"}});
+    request.budget = PrivacyBudget::from_epsilon(Rational(1), 64);
+    request.tolerance = Rational(1, 1'000'000);
+    const api::CheckResult r = api::check(request);
+    if (r.stochastic_problem) state.SkipWithError("a row is off");
+    benchmark::DoNotOptimize(r);
   }
 }
 BENCHMARK(BM_CheckUrr625FromDoubles)->Unit(benchmark::kMillisecond);
@@ -75,13 +79,17 @@ void BM_ConformSamples(benchmark::State& state) {
     state.SkipWithError("give --samples FILE (bench/python_bindings.py writes it)");
     return;
   }
-  const std::vector<std::string> args = {
-      "conform",        "samples", "--mech",    "urr", "--k",       "20",
-      "--sensitive",    "0-4",     "--exp-eps", "3",   "--samples", samples_file,
-      "--output-index", "--json"};
-  std::streambuf* const standard_output = std::cout.rdbuf(nullptr);  // the report is not timed
-  for (auto _ : state) benchmark::DoNotOptimize(cli::run_command_line(args));
-  std::cout.rdbuf(standard_output);
+  MechanismArguments a;
+  a.k = 20;
+  a.sensitive = IndexSet::first(5, 20);
+  a.budget = PrivacyBudget::from_exp_eps(Rational(3));
+  const std::string path = samples_file;
+  for (auto _ : state) {
+    api::ConformSamplesRequest request(
+        api::RegistryReference{"urr", a},
+        [path] { return std::make_unique<std::ifstream>(path, std::ios::binary); }, path);
+    benchmark::DoNotOptimize(api::conform_samples(request));
+  }
 }
 BENCHMARK(BM_ConformSamples)->Unit(benchmark::kMillisecond);
 

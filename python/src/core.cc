@@ -28,11 +28,13 @@
 #include <vector>
 
 #include "cli_support.h"
+#include "conform_reference_flags.h"
 #include "mechanism_flags.h"
 #include "run_command_line.h"
 #include "uldp/cancellation.h"
 
 #include "uldp/api/check.h"
+#include "uldp/api/conform.h"
 #include "uldp/api/render.h"
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
@@ -382,12 +384,12 @@ void append_number(std::string& text, std::int64_t value) {
   text.append(digits, end);
 }
 
-// Writes "x,y" lines for conform samples: outputs a 1-D integer array (output indices) or a 2-D
-// 0/1 array (bit vectors, bit j as character j). Formatting 10^6 samples in Python would cost
-// more than testing them.
-void write_samples(const std::string& path,
-                   const py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>& x,
-                   const py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>& y) {
+using IntArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
+
+// "x,y" lines of samples: outputs a 1-D integer array (output indices) or a 2-D 0/1 array (bit
+// vectors, bit j as character j). Formatting 10^6 samples in Python would cost more than testing
+// them.
+std::string samples_text(const IntArray& x, const IntArray& y) {
   if (x.ndim() != 1) throw InvalidArgument("inputs: a 1-dimensional array of input indices");
   const auto n = static_cast<std::size_t>(x.shape(0));
   if (y.ndim() < 1 || y.ndim() > 2 || static_cast<std::size_t>(y.shape(0)) != n) {
@@ -427,10 +429,123 @@ void write_samples(const std::string& path,
     }
     text += '\n';
   }
+  return text;
+}
+
+// The same lines written to a file (bench/python_bindings.py's samples for the C++ side).
+void write_samples(const std::string& path, const IntArray& x, const IntArray& y) {
+  const std::string text = samples_text(x, y);
   std::FILE* file = std::fopen(path.c_str(), "wb");
   if (file == nullptr) throw InputError(path, "cannot write the file");
   const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
   if (std::fclose(file) != 0 || !written) throw InputError(path, "cannot write the file");
+}
+
+// A JSON value as Python objects, without a text round trip: the result's one JSON writer is the
+// schema every front end reads.
+py::object to_python(const nlohmann::json& j) {
+  switch (j.type()) {
+    case nlohmann::json::value_t::null:
+      return py::none();
+    case nlohmann::json::value_t::boolean:
+      return py::bool_(j.get<bool>());
+    case nlohmann::json::value_t::number_integer:
+      return py::int_(j.get<std::int64_t>());
+    case nlohmann::json::value_t::number_unsigned:
+      return py::int_(j.get<std::uint64_t>());
+    case nlohmann::json::value_t::number_float:
+      return py::float_(j.get<double>());
+    case nlohmann::json::value_t::string:
+      return py::str(j.get_ref<const std::string&>());
+    case nlohmann::json::value_t::array: {
+      py::list list;
+      for (const nlohmann::json& item : j) list.append(to_python(item));
+      return list;
+    }
+    case nlohmann::json::value_t::object: {
+      py::dict dict;
+      for (const auto& [key, value] : j.items()) dict[py::str(key)] = to_python(value);
+      return dict;
+    }
+    case nlohmann::json::value_t::binary:
+    case nlohmann::json::value_t::discarded:
+      break;
+  }
+  throw std::runtime_error("to_python: a JSON value of no JSON type");
+}
+
+// The reference from the words of its flags (--mech NAME --k 5 ..., or --matrix FILE ...), read
+// by the command's own flag parser so that a keyword means what its flag means.
+api::ReferenceRequest reference_from_words(const std::vector<std::string>& words) {
+  CLI::App app("reference");
+  cli::ConformReferenceFlags flags;
+  flags.add_to(app);
+  std::vector<std::string> reversed(words.rbegin(), words.rend());  // CLI11 parses from the back
+  try {
+    app.parse(reversed);
+  } catch (const CLI::ParseError& e) {
+    throw InvalidArgument(e.what());
+  }
+  return flags.request();
+}
+
+py::object conform_result(const api::ConformResult& result) {
+  return to_python(api::versioned(api::to_json(result)));
+}
+
+// `conform samples` through api::conform_samples on samples held in memory: "x,y" lines made
+// from arrays in C++, or by Python for labels.
+py::object conform_samples(const std::vector<std::string>& reference, const std::string& text,
+                           double alpha, double power, double resolution, bool output_index) {
+  const api::ConformResult result = without_gil([&] {
+    api::ConformSamplesRequest request(
+        reference_from_words(reference),
+        [&text] { return std::make_unique<std::istringstream>(text); }, "samples");
+    request.alpha = alpha;
+    request.demand = {power, resolution};
+    request.output_index = output_index;
+    return api::conform_samples(request);
+  });
+  return conform_result(result);
+}
+
+py::object conform_sample_arrays(const std::vector<std::string>& reference, const IntArray& x,
+                                 const IntArray& y, double alpha, double power, double resolution,
+                                 bool output_index) {
+  const std::string text = samples_text(x, y);
+  return conform_samples(reference, text, alpha, power, resolution, output_index);
+}
+
+// `conform client` through api::SequentialConformance, driving a Python batch function (a list
+// of inputs in, a list of output labels out); the GIL is released while uldp tallies and tests.
+// The client's own exceptions, and Ctrl-C, end the run as themselves.
+py::object conform_client(const std::vector<std::string>& reference, const py::function& client,
+                          double alpha, double power, double resolution, std::uint64_t max_samples,
+                          std::uint64_t first_look, bool output_index) {
+  std::optional<api::SequentialConformance> test;
+  without_gil([&] {
+    api::ConformClientRequest request(reference_from_words(reference), "client");
+    request.alpha = alpha;
+    request.demand = {power, resolution};
+    request.max_samples = max_samples;
+    request.first_look = first_look;
+    request.output_index = output_index;
+    test.emplace(request);
+    return 0;
+  });
+  while (!test->decided()) {
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    const std::vector<std::uint32_t> inputs = test->next_inputs();
+    py::list xs(inputs.size());
+    for (std::size_t i = 0; i < inputs.size(); ++i) xs[i] = py::int_(inputs[i]);
+    const std::vector<std::string> outputs = client(xs).cast<std::vector<std::string>>();
+    without_gil([&] {
+      test->add_outputs(outputs);
+      return 0;
+    });
+  }
+  const api::ConformResult result = without_gil([&] { return test->result(); });
+  return conform_result(result);
 }
 
 }  // namespace
@@ -459,4 +574,12 @@ PYBIND11_MODULE(_core, m) {
   m.def("run", &uldp::python::run, py::arg("args"), py::arg("client") = py::none());
   m.def("write_samples", &uldp::python::write_samples, py::arg("path"), py::arg("inputs"),
         py::arg("outputs"));
+  m.def("conform_samples", &uldp::python::conform_samples, py::arg("reference"), py::arg("text"),
+        py::arg("alpha"), py::arg("power"), py::arg("resolution"), py::arg("output_index"));
+  m.def("conform_sample_arrays", &uldp::python::conform_sample_arrays, py::arg("reference"),
+        py::arg("inputs"), py::arg("outputs"), py::arg("alpha"), py::arg("power"),
+        py::arg("resolution"), py::arg("output_index"));
+  m.def("conform_client", &uldp::python::conform_client, py::arg("reference"), py::arg("client"),
+        py::arg("alpha"), py::arg("power"), py::arg("resolution"), py::arg("max_samples"),
+        py::arg("first_look"), py::arg("output_index"));
 }

@@ -67,14 +67,18 @@ def test_integers_are_never_truncated_nor_read_from_bools():
             call()
 
 
-def test_a_client_calling_uldp_is_refused_not_hung():
+def test_a_client_may_call_uldp_while_uldp_drives_it():
+    # conform_client binds the sequential test directly (no command line, no lock): a client that
+    # checks something with uldp between reports neither hangs nor is refused.
+    calls = []
+
     def client(x):
-        uldp.conform_plan(**URR)  # uldp is driving this client: it cannot run another command
+        calls.append(uldp.check([[1, 0], [0, 1]], sensitive=(), exp_eps=2).uldp.holds)
         return x
 
-    with pytest.raises(ValueError, match="cannot call uldp"):
-        uldp.conform_client(client, **URR)
-    assert uldp.conform_plan(**URR)["per_input_for_delta"] > 0  # the next call runs
+    report = uldp.conform_client(client, max_samples=500, **URR)
+    assert calls and all(calls)
+    assert report.verdict != "conforms"  # the identity is not uRR: the test still decides
 
 
 def test_a_mechanism_is_checked_with_its_own_sensitive_and_protected_sets():
@@ -107,3 +111,28 @@ def test_reports_name_the_data_not_a_temporary_file():
     bits = uldp.golden(from_counts=[{"n": 10, "ones": [5, 5, 5, 5]}], mech="rappor", k=4,
                        exp_eps=4)
     assert bits.cases[0].n == 10
+
+
+def test_two_threads_run_workflows_at_once():
+    # The workflows are bound directly (no process-wide lock, the GIL released while uldp
+    # computes): two threads check and test samples at the same time and get their own answers.
+    import threading
+
+    q = uldp.mechanism("urr", 60, sensitive=range(10), exp_eps=3).to_numpy()
+    inputs = numpy.arange(20000) % 5
+    outputs = inputs.copy()
+    results = {}
+
+    def check():
+        results["check"] = uldp.check(q, sensitive=range(10), exp_eps=3, tolerance="1e-12")
+
+    def conform():
+        results["conform"] = uldp.conform_samples(inputs, outputs, mech="rr", k=5, exp_eps=3)
+
+    threads = [threading.Thread(target=check), threading.Thread(target=conform)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results["check"].uldp.holds_within_tolerance
+    assert results["conform"].verdict == "violates"  # the identity is far from RR at e^eps = 3

@@ -68,6 +68,28 @@ def _run(args: List[str], files: Optional[_Files] = None, client=None):
     return code, text
 
 
+def _named(value, files: _Files):
+    """`value` (a result from uldp._core) with the temporary files named by what they hold."""
+    if isinstance(value, str):
+        for path, name in files.names.items():
+            value = value.replace(path, name)
+        return value
+    if isinstance(value, list):
+        return [_named(v, files) for v in value]
+    if isinstance(value, dict):
+        return {k: _named(v, files) for k, v in value.items()}
+    return value
+
+
+def _direct(files: _Files, call):
+    """Runs a workflow of uldp._core directly (no command line): its ValueError and its result
+    name the temporary files by what they hold."""
+    try:
+        return _named(call(), files)
+    except ValueError as error:
+        raise ValueError(_named(str(error), files)) from None
+
+
 def _index_list(values: Optional[Iterable[int]], what: str) -> Optional[str]:
     indices = _indices(values, what)
     return None if indices is None else ",".join(map(str, indices))
@@ -289,31 +311,27 @@ def _bits_array(values, what: str) -> Optional[numpy.ndarray]:
     return values.astype(numpy.int64)
 
 
-def _samples_file(files: _Files, inputs, outputs, output_index: bool) -> str:
-    """The samples as a file of x,y lines. An int output is written as its text: the label
-    with that text, or with output_index=True the output's column."""
-    path = files.path("samples")
+def _samples(inputs, outputs, output_index: bool):
+    """The samples as uldp._core takes them: (x, y) int64 arrays, or x,y lines for labels. An int
+    output is its text: the label with that text, or with output_index=True the output's
+    column."""
     x = _input_array(inputs)
     _sequence(outputs, "outputs")
     if len(outputs) != len(x):
         raise ValueError(f"outputs: {len(x)} outputs expected (one per input), not {len(outputs)}")
     bits = _bits_array(outputs, "outputs")
     if bits is not None:
-        _core.write_samples(path, x, bits)
-        return path
+        return x, bits
     if isinstance(outputs, numpy.ndarray) and outputs.dtype.kind == "b":
         raise ValueError("outputs: booleans are bits of a 2-D array, not outputs")
     if isinstance(outputs, numpy.ndarray) and outputs.dtype.kind in "iu" and outputs.ndim == 1 \
             and (outputs.dtype.kind == "i" or outputs.size == 0
                  or int(outputs.max()) <= numpy.iinfo(numpy.int64).max):
-        _core.write_samples(path, x, outputs.astype(numpy.int64))
-        return path
+        return x, outputs.astype(numpy.int64)
     labels = [_label(y, f"outputs[{i}]") for i, y in enumerate(outputs)]
     if output_index and not all(label.isdigit() for label in labels):
         raise ValueError("outputs: with output_index=True every output is a column index")
-    with open(path, "w", encoding="utf-8") as f:
-        f.writelines(f"{xi},{_field(label)}\n" for xi, label in zip(x.tolist(), labels))
-    return path
+    return "".join(f"{xi},{_field(label)}\n" for xi, label in zip(x.tolist(), labels))
 
 
 def conform_samples(inputs, outputs, *, mech: Optional[str] = None, matrix=None,
@@ -327,17 +345,29 @@ def conform_samples(inputs, outputs, *, mech: Optional[str] = None, matrix=None,
     label with its text, or with output_index=True the output's column), sets of symbols, or a
     2-D 0/1 array of bit vectors (bit j in column j)."""
     with _Files() as files:
-        args = ["conform", "samples"] + _reference_args(
+        reference = _reference_args(
             files, mech=mech, matrix=matrix, k=k, sensitive=sensitive, protected=protected,
             eps=eps, exp_eps=exp_eps, theta=theta, block=block, mangat_p=mangat_p,
             common=common, tags=tags, users=users, row_sum_tolerance=row_sum_tolerance)
-        path = _samples_file(files, inputs, outputs, output_index)
-        args += ["--samples", path, "--alpha", repr(float(alpha)), "--power", repr(float(power)),
-                 "--resolution", repr(float(resolution)), "--json"]
-        if output_index:
-            args.append("--output-index")
-        _, out = _run(args, files)
-    return ConformanceReport._from(json.loads(out))
+        samples = _samples(inputs, outputs, output_index)
+        levels = (_level(alpha, "alpha"), _level(power, "power"),
+                  _level(resolution, "resolution", closed=True), bool(output_index))
+        if isinstance(samples, str):
+            j = _direct(files, lambda: _core.conform_samples(reference, samples, *levels))
+        else:
+            j = _direct(files, lambda: _core.conform_sample_arrays(reference, *samples, *levels))
+    return ConformanceReport._from(j)
+
+
+def _level(value, what: str, closed: bool = False) -> float:
+    """A probability-like level: a real number in (0, 1) (or (0, 1] when `closed`)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, numpy.floating,
+                                                         numpy.integer)):
+        raise ValueError(f"{what}: {value!r} is not a number")
+    level = float(value)
+    if not (0 < level < 1 or (closed and level == 1)):
+        raise ValueError(f"{what}: must be in (0,{'1]' if closed else '1)'}")
+    return level
 
 
 def _client_batch(client: Callable, seed: Optional[int],
@@ -378,19 +408,18 @@ def conform_client(client: Callable, *, mech: Optional[str] = None, matrix=None,
     at the first finding or once a cell deviation of `resolution` would be detected, or at
     max_samples. The client returns an output label, an int, a 0/1 sequence or a set."""
     with _Files() as files:
-        args = ["conform", "client"] + _reference_args(
+        reference = _reference_args(
             files, mech=mech, matrix=matrix, k=k, sensitive=sensitive, protected=protected,
             eps=eps, exp_eps=exp_eps, theta=theta, block=block, mangat_p=mangat_p,
             common=common, tags=tags, users=users, row_sum_tolerance=row_sum_tolerance)
-        args += ["--alpha", repr(float(alpha)), "--power", repr(float(power)),
-                 "--resolution", repr(float(resolution)),
-                 "--max-samples", str(_whole(max_samples, "max_samples", 1)),
-                 "--first-look", str(_whole(first_look, "first_look", 1)), "--json"]
-        if output_index:
-            args.append("--output-index")
-        _, out = _run(args, files, _client_batch(
-            client, None if seed is None else _whole(seed, "seed"), output_index))
-    return ConformanceReport._from(json.loads(out))
+        batch = _client_batch(client, None if seed is None else _whole(seed, "seed"),
+                              output_index)
+        j = _direct(files, lambda: _core.conform_client(
+            reference, batch, _level(alpha, "alpha"), _level(power, "power"),
+            _level(resolution, "resolution", closed=True),
+            _whole(max_samples, "max_samples", 1), _whole(first_look, "first_look", 1),
+            bool(output_index)))
+    return ConformanceReport._from(j)
 
 
 def conform_plan(*, mech: Optional[str] = None, matrix=None, k: Optional[int] = None,
