@@ -28,7 +28,7 @@ struct EstimateCommand {
   std::string method = "em";
   double alpha = 0.05;
   std::size_t max_iterations = EmOptions{}.max_iterations;
-  double tolerance = EmOptions{}.tolerance;
+  double em_stop = EmOptions{}.tolerance;  // --em-stop
   EmAccelerator accelerator = EmAccelerator::kAuto;
   bool json = false;
   std::vector<std::string> background;  // --mech pum: TAG=FILE or TAG=none
@@ -69,7 +69,7 @@ Outcome estimate(const std::string& name, const EstimationModel& model, const Re
     EmOptions options;
     options.alpha = c.alpha;
     options.max_iterations = c.max_iterations;
-    options.tolerance = c.tolerance;
+    options.tolerance = c.em_stop;
     options.accelerator = c.accelerator;
     try {
       out.em = em_estimate(model, data, options);
@@ -201,7 +201,7 @@ void run(const EstimateCommand& c, int& exit_code) {
       j["alpha"] = c.alpha;
       j["iterations"] = out.em->iterations;
       j["converged"] = out.em->converged;
-      j["tolerance"] = c.tolerance;
+      j["em_stop"] = c.em_stop;
       j["accelerator"] = accelerator_name(resolved_accelerator(c.accelerator, model));
       j["log_likelihood"] = out.em->log_likelihood;
       j["initial_log_likelihood"] = out.em->initial_log_likelihood;
@@ -217,7 +217,7 @@ void run(const EstimateCommand& c, int& exit_code) {
       std::cout << "EM: " << out.em->iterations << " updates, "
                 << (out.em->converged ? "converged" : "stopped at --max-iterations") << ", "
                 << accelerator_name(resolved_accelerator(c.accelerator, model)) << " steps"
-                << " (relative log-likelihood gain <= " << c.tolerance << "), log-likelihood "
+                << " (relative log-likelihood gain <= " << c.em_stop << "), log-likelihood "
                 << double_text(out.em->log_likelihood) << "\n";
     }
     for (std::size_t x = 0; x < out.p.size(); ++x) {
@@ -250,9 +250,16 @@ void add_estimate_command(CLI::App& app, int& exit_code) {
   sub->add_option("--alpha", command->alpha, "significance level of thr (and EM's start)");
   add_unsigned_option(*sub, "--max-iterations", command->max_iterations,
                       "EM: maximum number of updates (1 to 10^8)", 1, 100'000'000);
-  add_tolerance_option(*sub, "--tolerance", command->tolerance,
-                       "EM: stop when an update raises the log-likelihood by <= tolerance * |L| "
-                       "(0 to 1/10)");
+  add_tolerance_option(*sub, "--em-stop", command->em_stop,
+                       "EM: stop when an update raises the log-likelihood by <= T * |L| (0 to "
+                       "1/10; the name golden uses)");
+  // The flag's old name: one concept, one name, so --tolerance is now --em-stop (a release of
+  // grace, with a warning; --tolerance elsewhere is a comparison or rounding tolerance).
+  add_tolerance_option(*sub, "--tolerance", command->em_stop, "")
+      ->group("")
+      ->each([](const std::string&) {
+        std::cerr << "uldp: warning: estimate --tolerance is now --em-stop\n";
+      });
   sub->add_option("--accelerator", command->accelerator,
                   "EM steps: auto (newton on rappor/urap reports, squarem on histograms), "
                   "newton, squarem or none (plain EM)")

@@ -203,3 +203,14 @@ def test_ctrl_c_interrupts_a_long_computation():
     elapsed = _interrupted_after(0.05, lambda: uldp.check(Q, exp_eps=3, tolerance="1/1000"))
     assert elapsed < 0.05 + whole / 2
     assert uldp.check([[1, 0], [0, 1]], exp_eps=2).ldp.holds is False  # still usable
+
+
+def test_estimate_em_stop_is_the_flag_golden_uses_and_tolerance_its_old_name():
+    counts = [300, 200, 500]
+    new = uldp.estimate(counts=counts, mech="rr", k=3, exp_eps=3, method="em", em_stop="1e-12")
+    with pytest.warns(DeprecationWarning, match="em_stop"):
+        old = uldp.estimate(counts=counts, mech="rr", k=3, exp_eps=3, method="em",
+                            tolerance="1e-12")
+    assert (new.frequencies == old.frequencies).all() and new.json["em_stop"] == 1e-12
+    with pytest.raises(ValueError, match="em_stop / tolerance"):
+        uldp.estimate(counts=counts, mech="rr", k=3, exp_eps=3, em_stop=0, tolerance=0)

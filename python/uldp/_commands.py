@@ -478,11 +478,20 @@ def estimate(reports=None, *, counts=None, n: Optional[int] = None, mech: str,
              k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None, theta=None,
              block=None, mangat_p=None, common=None, tags=None, users=None,
              method: str = "emp", alpha: Optional[float] = None,
-             tolerance: Optional[Number] = None, max_iterations: Optional[int] = None,
-             accelerator: Optional[str] = None) -> Estimate:
+             em_stop: Optional[Number] = None, max_iterations: Optional[int] = None,
+             accelerator: Optional[str] = None, tolerance: Optional[Number] = None) -> Estimate:
     """Estimates the input distribution from reports (`uldp estimate`): `reports` one per user
     (ints or labels for symbol mechanisms, a 2-D 0/1 array for bit vectors) or `counts` (the
-    output histogram; per-bit counts with `n` for bit vectors). method: emp, thr or em."""
+    output histogram; per-bit counts with `n` for bit vectors). method: emp, thr or em.
+    em_stop: EM stops when an update raises the log-likelihood by <= em_stop * |L| (`--em-stop`,
+    as golden's em_stop); `tolerance=` is its old name, read with a DeprecationWarning."""
+    if tolerance is not None:
+        if em_stop is not None:
+            raise ValueError("em_stop / tolerance: give em_stop only (tolerance is its old name)")
+        import warnings
+        warnings.warn("uldp.estimate(tolerance=...) is now em_stop=...", DeprecationWarning,
+                      stacklevel=2)
+        em_stop = tolerance
     with _Files() as files:
         args = ["estimate"] + _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta,
                                               block, mangat_p, common, tags, users)
@@ -490,8 +499,8 @@ def estimate(reports=None, *, counts=None, n: Optional[int] = None, mech: str,
                  "--json"]
         if alpha is not None:
             args += ["--alpha", repr(float(alpha))]
-        if tolerance is not None:
-            args += ["--tolerance", _exact_text(tolerance, "tolerance")]
+        if em_stop is not None:
+            args += ["--em-stop", _exact_text(em_stop, "em_stop")]
         if max_iterations is not None:
             args += ["--max-iterations", str(_whole(max_iterations, "max_iterations", 1))]
         if accelerator is not None:

@@ -334,5 +334,23 @@ TEST(CliNumbers, ExactValuesReadAsDecimalsAndExactPrintsTheRational) {
       << loss_exact.out;
 }
 
+// One concept, one name: estimate's EM stop is --em-stop, as in golden; the old --tolerance is
+// still read, with a warning, and gives the same estimate.
+TEST(Cli, EstimateEmStopIsNamedAsInGoldenAndTheOldNameWarns) {
+  const std::string reports = temp_file("em_stop_counts.txt", "# counts\n300\n200\n500\n");
+  const std::string command =
+      "estimate --mech rr --k 3 --exp-eps 3 --method em --json --reports " + reports;
+  const RunResult now = run_uldp(command + " --em-stop 1e-12");
+  const RunResult old = run_uldp(command + " --tolerance 1e-12");
+  ASSERT_EQ(now.exit_code, 0) << now.err;
+  ASSERT_EQ(old.exit_code, 0) << old.err;
+  EXPECT_EQ(now.err, "");
+  EXPECT_EQ(old.err, "uldp: warning: estimate --tolerance is now --em-stop\n");
+  const nlohmann::json a = nlohmann::json::parse(now.out), b = nlohmann::json::parse(old.out);
+  EXPECT_EQ(a["estimate"], b["estimate"]);
+  EXPECT_EQ(a["em_stop"], 1e-12);
+  EXPECT_EQ(run_uldp("estimate --help").out.find("--tolerance"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace uldp::testing
