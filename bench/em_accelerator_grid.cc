@@ -38,7 +38,7 @@ int run() {
           const BitReports reports = sample_reports(rng, params, inputs_from_counts(rng, counts));
           EmOptions newton, squarem, tight;
           squarem.accelerator = EmAccelerator::kSquarem;
-          tight.tolerance = 1e-14;
+          tight.stop = 1e-14;
           tight.max_iterations = 100000;
           auto start = std::chrono::steady_clock::now();
           const EmResult a = em_estimate_unary(params, reports, newton);

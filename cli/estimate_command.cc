@@ -28,7 +28,7 @@ struct EstimateCommand {
   std::string method = "em";
   double alpha = 0.05;
   std::size_t max_iterations = EmOptions{}.max_iterations;
-  double em_stop = EmOptions{}.tolerance;  // --em-stop
+  double em_stop = EmOptions{}.stop;  // --em-stop
   EmAccelerator accelerator = EmAccelerator::kAuto;
   bool json = false;
   std::vector<std::string> background;  // --mech pum: TAG=FILE or TAG=none
@@ -69,7 +69,7 @@ Outcome estimate(const std::string& name, const EstimationModel& model, const Re
     EmOptions options;
     options.alpha = c.alpha;
     options.max_iterations = c.max_iterations;
-    options.tolerance = c.em_stop;
+    options.stop = c.em_stop;
     options.accelerator = c.accelerator;
     try {
       out.em = em_estimate(model, data, options);

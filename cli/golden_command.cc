@@ -42,7 +42,7 @@ struct GoldenCommand {
   std::optional<std::uint64_t> n;     ///< default 1000
   std::string from_counts;
   double alpha = 0.05;
-  double em_stop = EmOptions{}.tolerance;  ///< --em-stop: the first EM run's stopping gain
+  double em_stop = EmOptions{}.stop;       ///< --em-stop: the first EM run's stopping gain
   std::optional<std::string> em_gap;       ///< --em-gap: the certified gap every EM vector meets
   std::optional<std::string> em_distance;  ///< --em-distance: its certified distance to the MLE
   std::optional<std::string>
@@ -238,8 +238,8 @@ CertifiedEm certified_em(const EstimationModel& model, const ReportData& data,
   // updates, growing.
   while (!met(result) && options.max_iterations <= kMaxGoldenEmIterations) {
     check_cancelled();
-    if (options.tolerance > 1e-15) {
-      options.tolerance /= 100;
+    if (options.stop > 1e-15) {
+      options.stop /= 100;
     } else if (options.stop_on_small_gain) {
       options.stop_on_small_gain = false;  // L no longer shows the gains: a fixed number of updates
       options.max_iterations = 1000;
@@ -325,7 +325,7 @@ void run(const GoldenCommand& c, int& exit_code) {
   };
   EmOptions em_options;
   em_options.alpha = c.alpha;
-  em_options.tolerance = c.em_stop;
+  em_options.stop = c.em_stop;
   // The certified gap per report (max L - L(em) <= n * target) and distance to the maximiser.
   const Rational gap_target =
       c.em_gap ? parse_tolerance(*c.em_gap, "--em-gap") : Rational(1, 1'000'000);

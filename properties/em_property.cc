@@ -70,7 +70,7 @@ RC_GTEST_PROP(Em, NewtonDriverConvergesMonotonicallyAndPassesTheStoppingRule, ()
   const EmResult next = em_estimate_unary(s.params, s.reports, r.p, one);
   RC_ASSERT(std::fabs(next.trace.front() - r.log_likelihood) <= slack);
   RC_ASSERT(next.trace.back() - next.trace.front() <=
-            options.tolerance * std::fabs(next.trace.back()) + slack);
+            options.stop * std::fabs(next.trace.back()) + slack);
 }
 
 }  // namespace

@@ -243,12 +243,12 @@ EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
   std::vector<double> candidate;
   for (;;) {
     check_cancelled();
-    const double tolerance = options.tolerance * std::fabs(at.log_likelihood);
+    const double tolerance = options.stop * std::fabs(at.log_likelihood);
     // A prediction that failed once does not send the driver into plain EM: a Newton step first.
     const double predicted_em = predicted_gain(p, at, at.next);
     const bool predicted_small = !after_plain && predicted_em <= 0.5 * tolerance;
     const bool certified =
-        predicted_small && options.stop_on_small_gain && rule_certified(p, at, options.tolerance);
+        predicted_small && options.stop_on_small_gain && rule_certified(p, at, options.stop);
     if (certified || updates >= options.max_iterations) {
       result.p = p;  // with `certified`, the rule holds here, and L(p) is known exactly
       result.log_likelihood = at.log_likelihood;
@@ -266,14 +266,14 @@ EmResult run_newton_em(const CurvatureModel& model, std::vector<double> p,
     double reached = check_first ? model.log_likelihood(candidate) : 0.0;
     // (-inf from L alone is no gain: small_gain would call it one.)
     if (!check_first || !std::isfinite(reached) ||
-        !small_gain(at.log_likelihood, reached, options.tolerance)) {
+        !small_gain(at.log_likelihood, reached, options.stop)) {
       model.pass(candidate, trial);
       reached = trial.log_likelihood;
     }
     ++updates;
     if (plain) {
       if (options.stop_on_small_gain && std::isfinite(reached) &&
-          small_gain(at.log_likelihood, reached, options.tolerance)) {
+          small_gain(at.log_likelihood, reached, options.stop)) {
         result.p = std::move(candidate);  // the stopping rule, on one plain EM update
         result.log_likelihood = reached;
         result.converged = true;

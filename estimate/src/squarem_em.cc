@@ -67,8 +67,8 @@ EmResult run_squarem_em(const EmMap& step, std::vector<double> p, const EmOption
     const double l1 = step(p1, p2);  // L(F(p)), and F(F(p)) into p2
     ++updates;
     // The stopping rule: one plain EM update gains little and is not still climbing.
-    if (options.stop_on_small_gain && small_gain(l0, l1, options.tolerance) &&
-        first_order_gap(p1, p2) <= std::sqrt(options.tolerance)) {
+    if (options.stop_on_small_gain && small_gain(l0, l1, options.stop) &&
+        first_order_gap(p1, p2) <= std::sqrt(options.stop)) {
       result.p = std::move(p1);
       result.log_likelihood = l1;
       result.converged = true;
@@ -110,7 +110,7 @@ EmResult run_squarem_em(const EmMap& step, std::vector<double> p, const EmOption
 
 void check_options(const EmOptions& options) {
   if (options.max_iterations < 1) throw InvalidArgument("EM: max_iterations must be >= 1");
-  if (!(options.tolerance >= 0.0)) throw InvalidArgument("EM: tolerance must be >= 0");
+  if (!(options.stop >= 0.0)) throw InvalidArgument("EM: stop must be >= 0");
 }
 
 }  // namespace uldp::estimate::internal

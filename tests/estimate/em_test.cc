@@ -80,7 +80,7 @@ TEST(EmUrr, StructuredEmEqualsDenseEm) {
   // Non-symmetric channel (uRR); both converge to the unique MLE.
   const UrrData d = urr_data(10, 4, 4.0, 5000, 3);
   EmOptions options;
-  options.tolerance = 1e-15;
+  options.stop = 1e-15;
   options.max_iterations = 200000;
   const EmResult a = em_estimate_urr(d.params, d.counts, options);
   const EmResult b = em_estimate_dense(dense_params(d.params), d.counts, options);
@@ -92,7 +92,7 @@ TEST(EmUrr, AcceleratedAndPlainReachTheSameLikelihood) {
   const UrrData d = urr_data(40, 10, 1.5, 4000, 4);
   EmOptions plain, fast;
   plain.accelerator = EmAccelerator::kNone;
-  plain.tolerance = fast.tolerance = 1e-14;
+  plain.stop = fast.stop = 1e-14;
   plain.max_iterations = fast.max_iterations = 500000;
   const EmResult a = em_estimate_urr(d.params, d.counts, plain);
   const EmResult b = em_estimate_urr(d.params, d.counts, fast);
@@ -150,7 +150,7 @@ TEST(EmUnary, ProductLikelihoodEqualsTheDenseExpansion) {
 TEST(EmUnary, EmEqualsDenseEmAndIsMonotone) {
   const UnaryData d = unary_data(6, 10000);  // above kParallelReports: the two-thread path
   EmOptions options;
-  options.tolerance = 1e-15;
+  options.stop = 1e-15;
   options.max_iterations = 200000;
   options.record_trace = true;
   const EmResult a = em_estimate_unary(d.params, d.reports, options);
@@ -208,7 +208,7 @@ TEST(EmUnary, NewtonAndSquaremReachTheSameMaximum) {
       for (auto [k, n] : {std::pair<std::size_t, std::uint64_t>{200, 150}, {64, 6000}}) {
         const RapporData d = rappor_data(k, t, n, 21, utility_optimized);
         EmOptions newton, squarem;
-        newton.tolerance = squarem.tolerance = 1e-14;
+        newton.stop = squarem.stop = 1e-14;
         newton.max_iterations = squarem.max_iterations = 100000;
         squarem.accelerator = EmAccelerator::kSquarem;
         newton.record_trace = true;

@@ -58,7 +58,7 @@ TEST(LikelihoodDistance, HoldsForAnEarlyStoppedEmAndShrinksWithIt) {
   const EmResult converged = em_estimate_dense(dense_params(q), counts, tight);
   for (const double stop : {1e-3, 1e-5}) {
     EmOptions loose;
-    loose.tolerance = stop;
+    loose.stop = stop;
     loose.accelerator = EmAccelerator::kNone;
     const EmResult early = em_estimate_dense(dense_params(q), counts, loose);
     const double distance = l2(early.p, converged.p);

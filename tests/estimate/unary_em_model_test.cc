@@ -152,7 +152,7 @@ TEST(UnaryEmModel, TheNewtonDriverStopsWhereConcavityCertifiesTheRule) {
   EXPECT_EQ(model.em_update(result.p, next), result.log_likelihood);
   const double after = model.log_likelihood(next);
   EXPECT_GE(after, result.log_likelihood - 1e-13 * std::fabs(result.log_likelihood));
-  EXPECT_LE(after - result.log_likelihood, options.tolerance * std::fabs(after));
+  EXPECT_LE(after - result.log_likelihood, options.stop * std::fabs(after));
   // Started where it stopped, the driver stops at once: one pass, the same point.
   EmOptions traced;
   traced.record_trace = true;

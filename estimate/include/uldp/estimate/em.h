@@ -36,12 +36,12 @@ enum class EmAccelerator {
 
 struct EmOptions {
   std::size_t max_iterations = 10000;
-  double tolerance = 1e-10;    ///< relative log-likelihood change that stops the iteration
-  double alpha = 0.05;         ///< significance level of the thresholded starting point
+  double stop = 1e-10;  ///< the EM stop: the relative log-likelihood gain that ends the iteration
+  double alpha = 0.05;  ///< significance level of the thresholded starting point
   double start_mixing = 1e-6;  ///< weight of the uniform distribution mixed into the start
   EmAccelerator accelerator = EmAccelerator::kAuto;
   bool record_trace = false;  ///< keep L after every accepted step in EmResult::trace
-  /// false: ignore `tolerance` and run max_iterations updates (for callers that certify
+  /// false: ignore `stop` and run max_iterations updates (for callers that certify
   /// convergence themselves: below double resolution L shows no gain while p still moves).
   bool stop_on_small_gain = true;
 };
