@@ -143,12 +143,13 @@ DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference
     const std::pair<std::optional<Probability>, const char*> thetas[] = {
         {Probability::from_rational(Rational(1, 2), "theta"), "1/2 (OUE)"},
         {std::nullopt, "s/(s+1) (SUE, basic one-time RAPPOR)"}};  // the paper's default
-    for (const auto& [theta, label] : thetas) {
+    for (const auto& choice : thetas) {
+      const std::optional<Probability>& theta = choice.first;  // a lambda may not capture a binding
       const auto other = rebuilt(*registry, [&](RegistryReference& m) {
         m.name = unary_ldp ? "rappor" : "urap";
         m.arguments.theta = theta;
       });
-      if (other) attempt(std::string("theta = ") + label, *other);
+      if (other) attempt(std::string("theta = ") + choice.second, *other);
     }
   }
   // X_S taken as the first |X_S| symbols.
