@@ -7,9 +7,9 @@
 #include "commands.h"
 #include "matrix_file_flags.h"
 #include "mechanism_flags.h"
-#include "pum_check.h"
 #include "uldp/api/certificate_bundle.h"
 #include "uldp/api/check.h"
+#include "uldp/api/pum_check.h"
 #include "uldp/error.h"
 
 namespace uldp::cli {
@@ -135,7 +135,15 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->callback([c, &exit_code] {
     if (c->flags.personalized()) {
       refuse_with_pum(*c);
-      exit_code = run_pum_check(c->flags, c->json);
+      PumSetup pum = c->flags.build_pum(true);
+      const api::PumCheckResult r = api::check_pum({std::move(pum.common), pum.common_sensitive,
+                                                    pum.tags, std::move(*pum.users), "--common"});
+      if (c->json) {
+        std::cout << versioned(api::to_json(r)).dump(2) << "\n";
+      } else {
+        std::cout << api::to_text(r);
+      }
+      exit_code = r.holds() ? 0 : 1;
       return;
     }
     const api::CheckResult r = api::check(request_of(*c));
