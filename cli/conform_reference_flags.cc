@@ -60,7 +60,7 @@ api::ReferenceRequest ConformReferenceFlags::request() const {
     return api::PumReference{std::move(pum.common), pum.tags.size(), std::move(pum.users),
                              "--users"};
   }
-  return api::RegistryReference{mech.name, mech.arguments()};
+  return api::RegistryReference{mech.name, mech.arguments(), mech.theta};
 }
 
 }  // namespace uldp::cli

@@ -2,7 +2,6 @@
 
 #include "uldp/error.h"
 #include "uldp/io/pum_users_reader.h"
-#include "uldp/losses/optimal_theta.h"
 
 namespace uldp::cli {
 
@@ -147,32 +146,10 @@ MechanismArguments MechanismFlags::arguments_for(const MechanismEntry& entry) co
   if (sensitive_given)
     arguments.sensitive = parse_index_list(sensitive, arguments.k, "--sensitive");
   arguments.budget = budget.parse();
-  if (theta) arguments.theta = resolve_theta(*theta, entry, arguments);
+  if (theta) arguments.theta = resolve_theta(*theta, entry, arguments, "--theta");
   if (mangat_p) arguments.mangat_p = Probability::parse(*mangat_p, "--mangat-p");
   if (block) arguments.block = static_cast<std::size_t>(*block);  // 0 is refused by the entry
   return arguments;
-}
-
-std::optional<Probability> resolve_theta(const std::string& text, const MechanismEntry& entry,
-                                         const MechanismArguments& arguments) {
-  if (text == "paper") return std::nullopt;
-  if (text != "optimal" && text != "optimal-l1") return Probability::parse(text, "--theta");
-  if (entry.theta == Takes::kNo) {
-    throw InvalidArgument("--theta: mechanism " + std::string(entry.name) + " has no theta");
-  }
-  if (!arguments.budget) throw InvalidArgument("--theta: " + text + " needs a budget");
-  const Rational& t = arguments.budget->exp_eps();
-  if (t <= 1) throw InvalidArgument("--theta: " + text + " needs exp_eps > 1");
-  // RAPPOR treats every bit alike whatever X_S is declared: it is uRAP with X_S = X.
-  const bool every_bit_sensitive = entry.name == RapporSpec::kName || !arguments.sensitive;
-  const std::size_t sensitive_count =
-      every_bit_sensitive ? arguments.k : arguments.sensitive->size();
-  const ThetaObjective objective = text == "optimal" ? ThetaObjective::kL2 : ThetaObjective::kL1;
-  const OptimalTheta optimum = optimal_urap_theta(arguments.k, sensitive_count, t, objective);
-  // The paper's θ can be the minimiser itself (|X_S| = 1 below the p_UN threshold): keep it then.
-  const Rational paper = default_rappor_theta(*arguments.budget);
-  return Probability::from_rational(optimum.bracket.contains(paper) ? paper : optimum.theta,
-                                    "--theta");
 }
 
 }  // namespace uldp::cli

@@ -68,13 +68,6 @@ struct MechanismFlags {
   MechanismArguments arguments_for(const MechanismEntry& entry) const;
 };
 
-/// --theta TEXT for `entry` over `arguments` (k, X_S, budget already set): "paper" = the
-/// mechanism's default θ = s/(s+1) (nullopt), "optimal" / "optimal-l1" = the certified θ* of
-/// the worst-case l2 / asymptotic l1 loss (optimal_theta.h; RAPPOR is uRAP with X_S = X), or a
-/// probability. Throws InvalidArgument naming --theta.
-std::optional<Probability> resolve_theta(const std::string& text, const MechanismEntry& entry,
-                                         const MechanismArguments& arguments);
-
 /// The help text of --mech: "rr, urr, ... (uldp mechanism --list)".
 std::string mech_option_help();
 

@@ -77,7 +77,7 @@ TableRow evaluate_table_row(const TableSetting& setting) {
   }
   if (entry.budget != Takes::kNo) arguments.budget = setting.budget;
   if (entry.theta != Takes::kNo)
-    arguments.theta = resolve_theta(setting.theta_text, entry, arguments);
+    arguments.theta = resolve_theta(setting.theta_text, entry, arguments, "--theta");
   const MechanismSpec spec = make_mechanism(entry, arguments);
 
   TableRow row;

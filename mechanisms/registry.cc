@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "uldp/error.h"
+#include "uldp/losses/optimal_theta.h"
 
 namespace uldp {
 namespace {
@@ -281,6 +282,28 @@ std::optional<Rational> theta_of(const MechanismSpec& spec) {
         }
       },
       spec.kind);
+}
+
+std::optional<Probability> resolve_theta(const std::string& text, const MechanismEntry& entry,
+                                         const MechanismArguments& arguments,
+                                         const std::string& what) {
+  if (text == "paper") return std::nullopt;
+  if (text != "optimal" && text != "optimal-l1") return Probability::parse(text, what);
+  if (entry.theta == Takes::kNo) {
+    throw InvalidArgument(what + ": mechanism " + std::string(entry.name) + " has no theta");
+  }
+  if (!arguments.budget) throw InvalidArgument(what + ": " + text + " needs a budget");
+  const Rational& t = arguments.budget->exp_eps();
+  if (t <= 1) throw InvalidArgument(what + ": " + text + " needs exp_eps > 1");
+  // RAPPOR treats every bit alike whatever X_S is declared: it is uRAP with X_S = X.
+  const bool every_bit_sensitive = entry.name == RapporSpec::kName || !arguments.sensitive;
+  const std::size_t sensitive_count =
+      every_bit_sensitive ? arguments.k : arguments.sensitive->size();
+  const ThetaObjective objective = text == "optimal" ? ThetaObjective::kL2 : ThetaObjective::kL1;
+  const OptimalTheta optimum = optimal_urap_theta(arguments.k, sensitive_count, t, objective);
+  // The paper's θ can be the minimiser itself (|X_S| = 1 below the p_UN threshold): keep it then.
+  const Rational paper = default_rappor_theta(*arguments.budget);
+  return Probability::from_rational(optimum.bracket.contains(paper) ? paper : optimum.theta, what);
 }
 
 }  // namespace uldp

@@ -66,6 +66,14 @@ const MechanismEntry& find_mechanism(std::string_view name, std::string_view wha
 /// Checks the arguments against the entry (required ones given, no foreign ones, k within its
 /// limits) and builds the spec; throws InvalidArgument naming the flag.
 MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArguments& arguments);
+
+/// θ written as text for `entry` over `arguments` (k, X_S, budget already set): "paper" = the
+/// mechanism's default θ = s/(s+1) (nullopt), "optimal" / "optimal-l1" = the certified θ* of the
+/// worst-case l2 / asymptotic l1 loss (optimal_theta.h; RAPPOR is uRAP with X_S = X), or a
+/// probability. Throws InvalidArgument naming `what`.
+std::optional<Probability> resolve_theta(const std::string& text, const MechanismEntry& entry,
+                                         const MechanismArguments& arguments,
+                                         const std::string& what = "theta");
 /// Builds the mechanism named `name` over sensitive.universe() symbols from a full set of values,
 /// passing X_S, the budget and θ only where the entry takes them (tables, tests).
 MechanismSpec make_mechanism(std::string_view name, const IndexSet& sensitive,

@@ -53,6 +53,7 @@ ConformResult conform_samples(const ConformSamplesRequest& request) {
 SequentialConformance::SequentialConformance(const ConformClientRequest& request)
     : request_(request), reference_(build_reference(request.reference)) {
   check_alpha(request.alpha);
+  if (request.first_look == 0) throw InvalidArgument("first_look: must be at least 1");
   k_ = estimate::num_symbols(reference_.model);
   if (request.max_samples < k_) {
     throw InvalidArgument(request.max_samples_name + ": " + std::to_string(request.max_samples) +
@@ -82,17 +83,33 @@ void SequentialConformance::add_outputs(std::span<const std::string> outputs) {
                           std::to_string(outputs.size()) + " outputs for " +
                           std::to_string(inputs.size()) + " inputs");
   }
-  // This look's samples, read once and added to the tallies of the earlier looks.
+  // This look's samples, read once and added to the tallies of the earlier looks. An output is
+  // one line: a line end inside it would smuggle in samples of its own.
   std::string chunk;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
+    if (outputs[i].find_first_of("\r\n") != std::string::npos) {
+      throw InputError(request_.client, lines_ + i + 1, std::to_string(inputs[i]).size() + 2,
+                       "an output holds a line end: '" + message_excerpt(outputs[i]) + "'");
+    }
     chunk += std::to_string(inputs[i]);
     chunk += ',';
     chunk += outputs[i];
     chunk += '\n';
   }
   std::istringstream in(chunk);
-  SampleTallies more =
-      estimate::tally_samples(in, request_.client, reference_.model, reference_.scope, syntax_);
+  SampleTallies more;
+  try {
+    more =
+        estimate::tally_samples(in, request_.client, reference_.model, reference_.scope, syntax_);
+  } catch (const InputError& e) {
+    // Its line counts from this look's first sample: name the line of all the samples.
+    if (e.line() == 0) throw;
+    const std::string prefix =
+        request_.client + ":" + std::to_string(e.line()) + ":" + std::to_string(e.column()) + ": ";
+    const std::string what = e.what();
+    if (!what.starts_with(prefix)) throw;
+    throw InputError(request_.client, e.line() + lines_, e.column(), what.substr(prefix.size()));
+  }
   if (summary_.looks.empty()) {
     tallies_ = std::move(more);
   } else {

@@ -173,6 +173,10 @@ DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference
       const auto other = rebuilt(*registry, [&](RegistryReference& m) {
         m.arguments.budget = PrivacyBudget::from_exp_eps(
             parse_rational(double_text(candidate), "exp_eps"), "exp_eps");
+        if (m.theta_rule) {  // "optimal" depends on the budget: the θ asked for at this one
+          m.arguments.theta =
+              resolve_theta(*m.theta_rule, find_mechanism(m.name, "mechanism"), m.arguments);
+        }
       });
       if (!other || !fits(*other, open, source, output_index, alpha, "")) continue;
       if (!report.fitted_exp_eps) report.fitted_exp_eps = {candidate, candidate};

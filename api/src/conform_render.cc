@@ -117,7 +117,9 @@ std::string to_text(const ConformResult& result) {
       << (r.fit_rejected ? ": REJECTED" : ": not rejected") << "\n";
   out << "  samples per input: " << r.resolution.fewest_samples
       << " (x = " << r.resolution.fewest_input << ") to "
-      << *std::max_element(r.samples_per_input.begin(), r.samples_per_input.end());
+      << (r.samples_per_input.empty()
+              ? std::uint64_t{0}
+              : *std::max_element(r.samples_per_input.begin(), r.samples_per_input.end()));
   if (!r.inputs_without_samples.empty()) {
     out << "; no samples for " << r.inputs_without_samples.size()
         << " input(s), the first x = " << r.inputs_without_samples.front();

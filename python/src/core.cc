@@ -144,7 +144,7 @@ py::dict mechanism(const std::string& name, std::size_t k,
   }
   if (sensitive) a.sensitive = index_set(*sensitive, a.k, "sensitive");
   a.budget = budget_of(eps, exp_eps);
-  if (theta) a.theta = cli::resolve_theta(*theta, entry, a);  // also paper, optimal
+  if (theta) a.theta = resolve_theta(*theta, entry, a, "theta");  // also paper, optimal
   a.block = block;
   const MechanismSpec spec = make_mechanism(entry, a);
   DenseForm form =

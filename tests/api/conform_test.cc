@@ -132,6 +132,34 @@ TEST(ApiConform, ErrorsNameTheParameterAsTheRequestNamesIt) {
   EXPECT_THROW(test.add_outputs(short_answer), InvalidArgument);
 }
 
+// An output that is no label is named by its line among all the samples, not within its look.
+TEST(ApiConform, ABadOutputIsNamedByItsLineOverAllLooks) {
+  ConformClientRequest request(urr_reference(), "c");
+  request.first_look = 1;
+  SequentialConformance test(request);
+  const std::vector<std::string> first = {"0", "1", "2", "3", "4"};  // lines 1-5
+  test.add_outputs(first);
+  ASSERT_FALSE(test.decided());
+  ASSERT_EQ(test.next_inputs().size(), 5u);  // the second look: one more sample per input
+  const std::vector<std::string> second = {"0", "1", "zzz", "3", "4"};  // "zzz" is line 8
+  try {
+    test.add_outputs(second);
+    FAIL() << "an output that is no label was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("c:8:3: ", 0), 0u) << e.what();
+  }
+  SequentialConformance smuggler(request);
+  const std::vector<std::string> with_line_end = {"0", "1\n0,0", "2", "3", "4"};
+  try {
+    smuggler.add_outputs(with_line_end);
+    FAIL() << "an output with a line end was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("c:2:3: an output holds a line end", 0), 0u) << e.what();
+  }
+  request.first_look = 0;
+  EXPECT_THROW(SequentialConformance{request}, InvalidArgument);
+}
+
 TEST(ApiConform, APlanNamesTheSamplesPerInput) {
   ConformPlanRequest plan_request(urr_reference());
   plan_request.delta = 0.05;

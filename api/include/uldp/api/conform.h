@@ -94,14 +94,15 @@ struct ConformClientRequest {
 /// or at max_samples.
 class SequentialConformance {
  public:
-  /// Builds the reference; throws InvalidArgument for alpha outside (0,1) or max_samples below
-  /// one sample per input.
+  /// Builds the reference; throws InvalidArgument for alpha outside (0,1), first_look 0, or
+  /// max_samples below one sample per input.
   explicit SequentialConformance(const ConformClientRequest& request);
 
   /// The inputs of the next look (every input, interleaved 0..k-1); empty once decided.
   std::vector<std::uint32_t> next_inputs() const;
   /// The client's outputs for next_inputs(), in order. Throws InvalidArgument when their number
-  /// differs, InputError "client:line:column: ..." for an output that is no label.
+  /// differs, InputError "client:line:column: ..." for an output that is no label or holds a line
+  /// end, the line counted over all the samples so far.
   void add_outputs(std::span<const std::string> outputs);
   bool decided() const { return decided_; }
   /// Every sample so far as "x,y" lines (for --samples-out and the diagnosis).

@@ -24,6 +24,9 @@ namespace uldp::api {
 struct RegistryReference {
   std::string name;
   MechanismArguments arguments;
+  /// θ as it was asked for ("optimal", "optimal-l1", "paper" or a value), when it was: the
+  /// diagnosis resolves it again (resolve_theta) for every other budget it tries.
+  std::optional<std::string> theta_rule = std::nullopt;
 };
 
 /// An exact matrix with its claim: none without a budget, ε-LDP with one, ULDP with X_S too.
