@@ -10,6 +10,7 @@
 
 #include "uldp/error.h"
 #include "uldp/estimate/random.h"
+#include "uldp/mechanisms/exact_form.h"
 #include "uldp/testing/budgets.h"
 
 namespace uldp::api {
@@ -110,6 +111,42 @@ TEST(ApiConform, TheDiagnosisFindsAnotherBudget) {
   ASSERT_TRUE(r.diagnosis->fitted_exp_eps) << to_text(r);
   EXPECT_LE(r.diagnosis->fitted_exp_eps->first, 6.0);
   EXPECT_GE(r.diagnosis->fitted_exp_eps->second, 6.0);
+}
+
+// uRAP at the l2-optimal θ: θ* depends on the budget, so the diagnosis's other budgets are
+// tried with the θ* of each (the θ of the declared budget would be another mechanism).
+TEST(ApiConform, TheDiagnosisResolvesAnOptimalThetaAtEveryBudget) {
+  const MechanismEntry& urap = find_mechanism("urap", "mech");
+  auto arguments_at = [&](long t) {
+    MechanismArguments a;
+    a.k = 4;
+    a.sensitive = IndexSet::from_indices({0, 1}, 4, "sensitive");
+    a.budget = budget(t);
+    a.theta = resolve_theta("optimal", urap, a);
+    return a;
+  };
+  // The client: uRAP at t = 8 with its own θ*, drawn from its exact rows over the 16 outputs.
+  const DenseForm run_at =
+      std::get<DenseForm>(exact_form(make_mechanism(urap, arguments_at(8)), FormChoice::kDense));
+  auto rng = std::make_shared<Xoshiro256>(5);
+  const ClientFunction client = [&run_at, rng](std::span<const std::uint32_t> inputs) {
+    std::vector<std::string> out;
+    for (const std::uint32_t x : inputs) {
+      double u = uniform01(*rng);
+      std::size_t y = 0;
+      while (y + 1 < run_at.q.num_outputs() && (u -= to_double(run_at.q(x, y))) >= 0) ++y;
+      out.push_back(run_at.q.output_labels()[y]);
+    }
+    return out;
+  };
+  ConformClientRequest request(RegistryReference{"urap", arguments_at(2), "optimal"}, "c");
+  request.max_samples = 400'000;
+  const ConformResult r = conform_client(request, client);
+  ASSERT_NE(r.report.verdict, Conformance::kConforms) << to_text(r);
+  ASSERT_TRUE(r.diagnosis);
+  ASSERT_TRUE(r.diagnosis->fitted_exp_eps) << to_text(r);
+  EXPECT_LE(r.diagnosis->fitted_exp_eps->first, 8.0) << to_text(r);
+  EXPECT_GE(r.diagnosis->fitted_exp_eps->second, 8.0) << to_text(r);
 }
 
 TEST(ApiConform, ErrorsNameTheParameterAsTheRequestNamesIt) {
