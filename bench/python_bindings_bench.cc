@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include <bit>
 #include <fstream>
 #include <memory>
 
@@ -57,11 +56,7 @@ void BM_CheckUrr625FromDoubles(benchmark::State& state) {
   std::vector<std::size_t> sensitive(100);
   for (std::size_t x = 0; x < sensitive.size(); ++x) sensitive[x] = x;
   for (auto _ : state) {
-    std::vector<std::uint64_t> patterns;
-    patterns.reserve(d.entries.size());
-    for (double v : d.entries) patterns.push_back(std::bit_cast<std::uint64_t>(v));
-    DenseMechanism q = DenseMechanism::from_binary64(
-        d.rows, DenseMechanism::index_labels(d.columns), std::move(patterns));
+    DenseMechanism q = DenseMechanism::from_doubles(d.rows, d.columns, d.entries);
     api::CheckRequest request(api::MatrixSubject{MatrixFile{std::move(q), "Q", {}, std::nullopt},
                                                  "Q", std::nullopt,
                                                  api::IndexSelection{sensitive, "sensitive"}});

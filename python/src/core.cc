@@ -11,7 +11,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <bit>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -251,15 +250,10 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
     }
     for (std::size_t y = 0; y < outputs; ++y) {
       entries.push_back(parse_rational(rows[x][y], entry_name(x, y)));
-      if (!is_probability(entries.back())) {
-        throw InvalidArgument(entry_name(x, y) + " = " + message_excerpt(rows[x][y]) +
-                              " is outside [0,1]");
-      }
     }
   }
-  return check_matrix(
-      DenseMechanism(rows.size(), DenseMechanism::index_labels(outputs), std::move(entries)),
-      sensitive, protected_outputs, eps, exp_eps, tolerance);
+  return check_matrix(DenseMechanism::from_probabilities(rows.size(), outputs, std::move(entries)),
+                      sensitive, protected_outputs, eps, exp_eps, tolerance);
 }
 
 // Q as a float64 array: each entry its exact binary64 value, read here without a detour through
@@ -276,27 +270,12 @@ py::dict check_binary64(const py::array_t<double, py::array::c_style | py::array
   const auto rows = static_cast<std::size_t>(q.shape(0));
   const auto outputs = static_cast<std::size_t>(q.shape(1));
   if (rows == 0 || outputs == 0) throw InvalidArgument("Q: the matrix is empty");
-  const double* data = q.data();
   // Kept as binary64 patterns (exact values, compared as integers by the checks).
-  std::vector<std::uint64_t> patterns(rows * outputs);
-  without_gil([&] {
-    for (std::size_t i = 0; i < patterns.size(); ++i) {
-      if (i % outputs == 0) check_cancelled();
-      if (!std::isfinite(data[i])) {
-        throw InvalidArgument(entry_name(i / outputs, i % outputs) + ": " +
-                              api::double_text(data[i]) + " is not a finite number");
-      }
-      if (data[i] < 0 || data[i] > 1) {
-        throw InvalidArgument(entry_name(i / outputs, i % outputs) + " = " +
-                              api::double_text(data[i]) + " is outside [0,1]");
-      }
-      patterns[i] = std::bit_cast<std::uint64_t>(data[i] == 0 ? 0.0 : data[i]);  // -0 is 0
-    }
-    return 0;
+  DenseMechanism matrix = without_gil([&] {
+    return DenseMechanism::from_doubles(rows, outputs,
+                                        std::span<const double>(q.data(), rows * outputs));
   });
-  return check_matrix(DenseMechanism::from_binary64(rows, DenseMechanism::index_labels(outputs),
-                                                    std::move(patterns)),
-                      sensitive, protected_outputs, eps, exp_eps, tolerance);
+  return check_matrix(std::move(matrix), sensitive, protected_outputs, eps, exp_eps, tolerance);
 }
 
 // std::cout, std::cerr captured while the command line runs in-process; one run at a time.

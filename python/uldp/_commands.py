@@ -351,7 +351,7 @@ def conform_samples(inputs, outputs, *, mech: Optional[str] = None, matrix=None,
             common=common, tags=tags, users=users, row_sum_tolerance=row_sum_tolerance)
         samples = _samples(inputs, outputs, output_index)
         levels = (_level(alpha, "alpha"), _level(power, "power"),
-                  _level(resolution, "resolution", closed=True), bool(output_index))
+                  _level(resolution, "resolution"), bool(output_index))
         if isinstance(samples, str):
             j = _direct(files, lambda: _core.conform_samples(reference, samples, *levels))
         else:
@@ -359,15 +359,12 @@ def conform_samples(inputs, outputs, *, mech: Optional[str] = None, matrix=None,
     return ConformanceReport._from(j)
 
 
-def _level(value, what: str, closed: bool = False) -> float:
-    """A probability-like level: a real number in (0, 1) (or (0, 1] when `closed`)."""
+def _level(value, what: str) -> float:
+    """A level (alpha, power, resolution) as a float; its range is the library's to check."""
     if isinstance(value, bool) or not isinstance(value, (int, float, numpy.floating,
                                                          numpy.integer)):
         raise ValueError(f"{what}: {value!r} is not a number")
-    level = float(value)
-    if not (0 < level < 1 or (closed and level == 1)):
-        raise ValueError(f"{what}: must be in (0,{'1]' if closed else '1)'}")
-    return level
+    return float(value)
 
 
 def _client_batch(client: Callable, seed: Optional[int],
@@ -416,7 +413,7 @@ def conform_client(client: Callable, *, mech: Optional[str] = None, matrix=None,
                               output_index)
         j = _direct(files, lambda: _core.conform_client(
             reference, batch, _level(alpha, "alpha"), _level(power, "power"),
-            _level(resolution, "resolution", closed=True),
+            _level(resolution, "resolution"),
             _whole(max_samples, "max_samples", 1), _whole(first_look, "first_look", 1),
             bool(output_index)))
     return ConformanceReport._from(j)

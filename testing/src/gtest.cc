@@ -2,21 +2,14 @@
 // first failing required property becomes the message's first line, its report the rest.
 #include "uldp/testing/gtest.h"
 
-#include <bit>
-#include <cmath>
 #include <cstdint>
 #include <utility>
 
 #include "uldp/api/render.h"
-#include "uldp/arithmetic/probability.h"
 #include "uldp/error.h"
 
 namespace uldp::testing {
 namespace {
-
-std::string entry_name(std::size_t x, std::size_t y) {
-  return "Q[" + std::to_string(x) + "][" + std::to_string(y) + "]";
-}
 
 std::size_t columns_of(std::size_t rows, std::size_t first_row_size) {
   if (rows == 0 || first_row_size == 0) throw InvalidArgument("Q: the matrix is empty");
@@ -139,21 +132,13 @@ PrivacyClaim osldp_claim(std::vector<std::size_t> sensitive, PrivacyBudget budge
 
 DenseMechanism matrix_of(const std::vector<std::vector<double>>& rows) {
   const std::size_t columns = columns_of(rows.size(), rows.empty() ? 0 : rows.front().size());
-  std::vector<std::uint64_t> patterns;
-  patterns.reserve(rows.size() * columns);
+  std::vector<double> entries;
+  entries.reserve(rows.size() * columns);
   for (std::size_t x = 0; x < rows.size(); ++x) {
     check_row_size(rows[x], x, columns);
-    for (std::size_t y = 0; y < columns; ++y) {
-      const double value = rows[x][y];
-      if (!std::isfinite(value) || value < 0 || value > 1) {
-        throw InvalidArgument(entry_name(x, y) + " = " + api::double_text(value) +
-                              " is outside [0,1]");
-      }
-      patterns.push_back(std::bit_cast<std::uint64_t>(value == 0 ? 0.0 : value));  // -0 is 0
-    }
+    entries.insert(entries.end(), rows[x].begin(), rows[x].end());
   }
-  return DenseMechanism::from_binary64(rows.size(), DenseMechanism::index_labels(columns),
-                                       std::move(patterns));
+  return DenseMechanism::from_doubles(rows.size(), columns, entries);
 }
 
 DenseMechanism matrix_of(const std::vector<std::vector<Rational>>& rows) {
@@ -162,15 +147,9 @@ DenseMechanism matrix_of(const std::vector<std::vector<Rational>>& rows) {
   entries.reserve(rows.size() * columns);
   for (std::size_t x = 0; x < rows.size(); ++x) {
     check_row_size(rows[x], x, columns);
-    for (std::size_t y = 0; y < columns; ++y) {
-      if (!is_probability(rows[x][y])) {
-        throw InvalidArgument(entry_name(x, y) + " = " + message_excerpt(to_string(rows[x][y])) +
-                              " is outside [0,1]");
-      }
-      entries.push_back(rows[x][y]);
-    }
+    entries.insert(entries.end(), rows[x].begin(), rows[x].end());
   }
-  return DenseMechanism(rows.size(), DenseMechanism::index_labels(columns), std::move(entries));
+  return DenseMechanism::from_probabilities(rows.size(), columns, std::move(entries));
 }
 
 ::testing::AssertionResult IsPrivate(const char* matrix_text, const char*,

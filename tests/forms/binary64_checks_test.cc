@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cmath>
 #include <random>
 
 #include "uldp/arithmetic/binary64.h"
@@ -98,6 +99,43 @@ TEST(Binary64Checks, EntryAboveOneIsReportedAsTheRationalMatrixReportsIt) {
   EXPECT_THROW(DenseMechanism::from_binary64(1, DenseMechanism::index_labels(1),
                                              {std::bit_cast<std::uint64_t>(-0.5)}),
                InvalidArgument);
+}
+
+}  // namespace
+}  // namespace uldp
+
+namespace uldp {
+namespace {
+
+// A matrix of doubles, as Python's check and EXPECT_PRIVATE hand it over: each entry its exact
+// binary64 value, -0 read as 0, and a bad entry named by its place.
+TEST(DenseFromDoubles, EntriesAreTheirExactValuesAndBadOnesAreNamed) {
+  const std::vector<double> entries = {0.9, 0.1, -0.0, 1.0};
+  const DenseMechanism q = DenseMechanism::from_doubles(2, 2, entries);
+  EXPECT_TRUE(q.is_binary64());
+  EXPECT_EQ(q(0, 1), from_double(0.1));
+  EXPECT_NE(q(0, 1), Rational(1, 10));
+  EXPECT_EQ(q(1, 0), Rational(0));
+  EXPECT_EQ(q.output_labels(), DenseMechanism::index_labels(2));
+  auto message = [](auto make) {
+    try {
+      make();
+    } catch (const InvalidArgument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::vector<double> nan = {0.5, std::nan(""), 0.5, 0.5};
+  EXPECT_EQ(message([&] { DenseMechanism::from_doubles(2, 2, nan, "M"); }),
+            "M[0][1]: nan is not a finite number");
+  const std::vector<double> above = {0.5, 0.5, 1.5, -0.5};
+  EXPECT_EQ(message([&] { DenseMechanism::from_doubles(2, 2, above); }),
+            "Q[1][0] = 1.5 is outside [0,1]");
+  EXPECT_EQ(message([&] { DenseMechanism::from_doubles(0, 2, {}); }), "Q: the matrix is empty");
+  EXPECT_EQ(message([&] {
+              DenseMechanism::from_probabilities(1, 2, {Rational(3, 2), Rational(-1, 2)});
+            }),
+            "Q[0][0] = 3/2 is outside [0,1]");
 }
 
 }  // namespace

@@ -1,8 +1,13 @@
 #include "uldp/forms/dense_mechanism.h"
 
+#include <bit>
+#include <charconv>
+#include <cmath>
 #include <mutex>
 
 #include "uldp/arithmetic/binary64.h"
+#include "uldp/arithmetic/probability.h"
+#include "uldp/cancellation.h"
 #include "uldp/error.h"
 
 namespace uldp {
@@ -37,6 +42,58 @@ DenseMechanism DenseMechanism::from_binary64(std::size_t inputs,
   auto storage = std::make_shared<Binary64Storage>();
   storage->bits = std::move(entries);
   return DenseMechanism(inputs, std::move(output_labels), std::move(storage));
+}
+
+namespace {
+
+std::string entry_name(std::string_view what, std::size_t x, std::size_t y) {
+  return std::string(what) + "[" + std::to_string(x) + "][" + std::to_string(y) + "]";
+}
+
+void require_entries(std::string_view what, std::size_t inputs, std::size_t outputs,
+                     std::size_t entries) {
+  if (inputs == 0 || outputs == 0) {
+    throw InvalidArgument(std::string(what) + ": the matrix is empty");
+  }
+  if (entries != inputs * outputs) {
+    throw InvalidArgument(std::string(what) + ": " + std::to_string(entries) + " entries for " +
+                          std::to_string(inputs) + " x " + std::to_string(outputs));
+  }
+}
+
+}  // namespace
+
+DenseMechanism DenseMechanism::from_doubles(std::size_t inputs, std::size_t outputs,
+                                            std::span<const double> entries,
+                                            std::string_view what) {
+  require_entries(what, inputs, outputs, entries.size());
+  std::vector<std::uint64_t> patterns(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (i % outputs == 0) check_cancelled();
+    const double value = entries[i];
+    if (!std::isfinite(value) || value < 0 || value > 1) {
+      char text[32];
+      const std::string shown(text, std::to_chars(text, text + sizeof text, value).ptr);
+      throw InvalidArgument(entry_name(what, i / outputs, i % outputs) +
+                            (std::isfinite(value) ? " = " + shown + " is outside [0,1]"
+                                                  : ": " + shown + " is not a finite number"));
+    }
+    patterns[i] = std::bit_cast<std::uint64_t>(value == 0 ? 0.0 : value);  // -0 is 0
+  }
+  return from_binary64(inputs, index_labels(outputs), std::move(patterns));
+}
+
+DenseMechanism DenseMechanism::from_probabilities(std::size_t inputs, std::size_t outputs,
+                                                  std::vector<Rational> entries,
+                                                  std::string_view what) {
+  require_entries(what, inputs, outputs, entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (!is_probability(entries[i])) {
+      throw InvalidArgument(entry_name(what, i / outputs, i % outputs) + " = " +
+                            message_excerpt(to_string(entries[i])) + " is outside [0,1]");
+    }
+  }
+  return DenseMechanism(inputs, index_labels(outputs), std::move(entries));
 }
 
 void DenseMechanism::check_shape(std::size_t entries) const {

@@ -4,7 +4,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "uldp/arithmetic/rational.h"
@@ -24,6 +26,17 @@ class DenseMechanism {
   /// Row-major entries given as non-negative finite binary64 patterns, kept compact.
   static DenseMechanism from_binary64(std::size_t inputs, std::vector<std::string> output_labels,
                                       std::vector<std::uint64_t> entries);
+  /// A matrix as a program holds it in doubles, row-major, each entry taken as its exact
+  /// binary64 value (kept compact); outputs labelled "0", "1", .... Throws InvalidArgument naming
+  /// the entry after `what`: "Q[1][0]: nan is not a finite number", "Q[1][0] = 1.5 is outside
+  /// [0,1]", "Q: the matrix is empty".
+  static DenseMechanism from_doubles(std::size_t inputs, std::size_t outputs,
+                                     std::span<const double> entries, std::string_view what = "Q");
+  /// Exact entries, row-major, each checked to be a probability ("Q[0][1] = 3/2 is outside
+  /// [0,1]"); outputs labelled "0", "1", ....
+  static DenseMechanism from_probabilities(std::size_t inputs, std::size_t outputs,
+                                           std::vector<Rational> entries,
+                                           std::string_view what = "Q");
 
   std::size_t num_inputs() const { return inputs_; }
   std::size_t num_outputs() const { return labels_.size(); }
