@@ -233,7 +233,17 @@ std::optional<PooledForm> pooled_form(const MechanismSpec& spec, std::size_t max
                    if (p.block >= 2) open.with_block_size = p.block;
                    return pool(xs, {{p.block, Rational(1), c.blocks}}, open, max_entries);
                  },
-                 [&](const auto&) -> std::optional<PooledForm> { return std::nullopt; }},
+                 // Not a block family: nothing to pool.
+                 [](const NoneSpec&) -> std::optional<PooledForm> { return std::nullopt; },
+                 [](const RrSpec&) -> std::optional<PooledForm> { return std::nullopt; },
+                 [](const UrrSpec&) -> std::optional<PooledForm> { return std::nullopt; },
+                 [](const RapporSpec&) -> std::optional<PooledForm> { return std::nullopt; },
+                 [](const OueSpec&) -> std::optional<PooledForm> { return std::nullopt; },
+                 [](const SueSpec&) -> std::optional<PooledForm> { return std::nullopt; },
+                 [](const UrapSpec&) -> std::optional<PooledForm> { return std::nullopt; },
+                 [](const MangatSpec&) -> std::optional<PooledForm> { return std::nullopt; },
+                 [](const UoueSpec&) -> std::optional<PooledForm> { return std::nullopt; },
+                 [](const UhrSpec&) -> std::optional<PooledForm> { return std::nullopt; }},
       spec.kind);
 }
 

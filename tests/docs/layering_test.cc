@@ -7,6 +7,8 @@
 // link error could hide it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <string>
@@ -94,12 +96,82 @@ TEST(Layering, NoFileIncludesALayerItsTargetMustNotSee) {
         EXPECT_FALSE(contains(lines[i], b)) << path << ":" << i + 1 << ": " << lines[i];
       }
       if (library_headers_only && contains(lines[i], "\"")) {
-        EXPECT_TRUE(contains(lines[i], "#include \"uldp/"))
+        // A private header of the same folder ("golden_exact_estimate.h" beside its .cc) is the
+        // layer's own; any other bare name would be the command's.
+        const std::string quoted = lines[i].substr(lines[i].find('"') + 1);
+        const std::string name = quoted.substr(0, quoted.find('"'));
+        const std::string folder = path.substr(0, path.rfind('/') + 1);
+        const bool own =
+            std::filesystem::exists(std::string(ULDP_SOURCE_DIR) + "/" + folder + name);
+        EXPECT_TRUE(contains(lines[i], "#include \"uldp/") || own)
             << path << ":" << i + 1 << ": the workflow layer includes library headers only";
       }
     }
   }
   EXPECT_GE(mechanism_files, 30u);
+}
+
+// The visitors over a mechanism kind (`spec.kind`) in `text` that end in a catch-all, a lambda
+// taking `const auto&` without a name (it ignores which kind it got): each reported by the line of
+// its std::visit. A generic lambda that uses its parameter (`params.budget`) is not one: every kind
+// must have what it uses, or the build fails.
+std::vector<std::size_t> catch_all_kind_visitors(const std::string& text) {
+  std::vector<std::size_t> lines;
+  for (std::size_t at = text.find("std::visit("); at != std::string::npos;
+       at = text.find("std::visit(", at + 1)) {
+    // The visit's extent: up to its closing parenthesis.
+    std::size_t depth = 0, end = at + std::string("std::visit").size();
+    for (; end < text.size(); ++end) {
+      if (text[end] == '(') ++depth;
+      if (text[end] == ')' && --depth == 0) break;
+    }
+    const std::string visit = text.substr(at, end - at);
+    const std::size_t last_comma = visit.rfind(',');
+    const bool over_kind =
+        last_comma != std::string::npos && contains(visit.substr(last_comma), ".kind");
+    if (over_kind && contains(visit, "(const auto&)")) {
+      lines.push_back(static_cast<std::size_t>(std::count(
+                          text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n')) +
+                      1);
+    }
+  }
+  return lines;
+}
+
+// Adding a mechanism kind must make the compiler ask for it everywhere: no visitor over the kind
+// ends in a catch-all (docs/architecture.md, "Adding a mechanism").
+TEST(Layering, EveryVisitorOverTheMechanismKindIsExhaustive) {
+  const std::vector<std::string> files = repository_text_files(
+      ULDP_SOURCE_DIR,
+      {"reference", "estimate", "verify", "mechanisms", "api", "testing", "cli", "python"});
+  std::size_t visitors = 0;
+  for (const std::string& path : files) {
+    if (!path.ends_with(".cc") && !path.ends_with(".h")) continue;
+    std::string text;
+    for (const std::string& line : read_lines(std::string(ULDP_SOURCE_DIR) + "/" + path)) {
+      text += line + "\n";
+    }
+    for (std::size_t at = text.find(".kind);"); at != std::string::npos;
+         at = text.find(".kind);", at + 1)) {
+      ++visitors;
+    }
+    for (const std::size_t line : catch_all_kind_visitors(text)) {
+      ADD_FAILURE() << path << ":" << line
+                    << ": a visitor over the mechanism kind ends in a catch-all (const auto&); "
+                       "list every kind so that a new one is asked for";
+    }
+  }
+  EXPECT_GE(visitors, 5u) << "the visitors over the kind were not found";
+}
+
+TEST(Layering, TheCatchAllRuleCanFail) {
+  EXPECT_EQ(
+      catch_all_kind_visitors("x\nreturn std::visit(Overloaded{[](const UbdSpec&) { return 1; "
+                              "},\n [](const auto&) { return 0; }}, spec.kind);"),
+      std::vector<std::size_t>{2});
+  EXPECT_TRUE(
+      catch_all_kind_visitors("std::visit(Overloaded{[](const auto&) {}}, model);").empty());
+  EXPECT_TRUE(catch_all_kind_visitors("std::visit([](const UbdSpec&) {}, spec.kind);").empty());
 }
 
 // The rule itself can fail: a sampler included from an exact file is caught.

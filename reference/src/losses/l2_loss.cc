@@ -59,7 +59,7 @@ std::vector<Rational> project_onto_simplex(const std::vector<Rational>& point) {
 }
 
 L2Quadratic l2_quadratic(const MechanismSpec& spec) {
-  // Every other kind's estimator is coordinate-wise (coordinate_model is exhaustive).
+  // Every other kind's estimator is coordinate-wise (coordinate_model).
   return std::visit(
       Overloaded{
           [&](const UbdSpec& p) { return ubd_l2_quadratic(spec.sensitive, p.block, p.budget); },
@@ -67,7 +67,16 @@ L2Quadratic l2_quadratic(const MechanismSpec& spec) {
             return ubd_opt_l2_quadratic(spec.sensitive, p.weights, p.alpha, p.budget);
           },
           [&](const UhrSpec& p) { return uhr_l2_quadratic(spec.sensitive, p.budget); },
-          [&](const auto&) { return l2_quadratic(coordinate_model(spec)); }},
+          [&](const NoneSpec&) { return l2_quadratic(coordinate_model(spec)); },
+          [&](const RrSpec&) { return l2_quadratic(coordinate_model(spec)); },
+          [&](const UrrSpec&) { return l2_quadratic(coordinate_model(spec)); },
+          [&](const RapporSpec&) { return l2_quadratic(coordinate_model(spec)); },
+          [&](const OueSpec&) { return l2_quadratic(coordinate_model(spec)); },
+          [&](const SueSpec&) { return l2_quadratic(coordinate_model(spec)); },
+          [&](const UrapSpec&) { return l2_quadratic(coordinate_model(spec)); },
+          [&](const MangatSpec&) { return l2_quadratic(coordinate_model(spec)); },
+          [&](const UoueSpec&) { return l2_quadratic(coordinate_model(spec)); },
+          [&](const UssSpec&) { return l2_quadratic(coordinate_model(spec)); }},
       spec.kind);
 }
 
