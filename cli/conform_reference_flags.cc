@@ -57,7 +57,7 @@ api::ReferenceRequest ConformReferenceFlags::request() const {
   if (row_sum_tolerance) throw InvalidArgument("--row-sum-tolerance: only with --matrix FILE");
   if (mech.personalized()) {
     PumSetup pum = mech.build_pum(false);
-    return api::PumReference{std::move(pum.common), pum.tags.size(), std::move(pum.users),
+    return api::PumReference{std::move(pum.common), std::move(pum.tags), std::move(pum.users),
                              "--users"};
   }
   return api::RegistryReference{mech.name, mech.arguments(), mech.theta};

@@ -50,6 +50,34 @@ std::optional<std::string> missing_subcommand(CLI::App& app) {
          command_names(*deepest) + " (uldp " + (path.empty() ? "" : path + " ") + "--help)";
 }
 
+// The deepest command given (the one whose flags apply).
+const CLI::App& invoked_command(const CLI::App& app) {
+  const CLI::App* deepest = &app;
+  while (!deepest->get_subcommands().empty()) deepest = deepest->get_subcommands().front();
+  return *deepest;
+}
+
+// Library errors name a parameter by its library name ("em_gap: must be ..."); on the command
+// line that parameter is the flag of the same name in dashes, so the message names the flag.
+std::string named_by_flag(const CLI::App& app, const std::string& message) {
+  const std::size_t colon = message.find(": ");
+  if (colon == std::string::npos || colon == 0) return message;
+  std::string flag = "--";
+  for (const char c : message.substr(0, colon)) {
+    if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) return message;
+    flag.push_back(c == '_' ? '-' : c);
+  }
+  const CLI::App& command = invoked_command(app);
+  for (const CLI::App* level = &command; level != nullptr; level = level->get_parent()) {
+    for (const CLI::Option* option : level->get_options()) {
+      for (const std::string& name : option->get_lnames()) {
+        if ("--" + name == flag) return flag + message.substr(colon);
+      }
+    }
+  }
+  return message;
+}
+
 }  // namespace
 
 int run_command_line(std::vector<std::string> args, const InProcessClient* client) {
@@ -105,6 +133,9 @@ int run_command_line(std::vector<std::string> args, const InProcessClient* clien
   } catch (const CLI::ParseError& e) {
     // One line: CLI11 names the flag or argument that is wrong.
     std::cerr << "uldp: error: " << e.what() << "\n";
+    return 2;
+  } catch (const uldp::InvalidArgument& e) {
+    std::cerr << "uldp: error: " << named_by_flag(app, e.what()) << "\n";
     return 2;
   } catch (const uldp::Error& e) {
     std::cerr << "uldp: error: " << e.what() << "\n";

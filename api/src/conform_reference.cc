@@ -181,7 +181,7 @@ ConformReference from_personalized(const PumReference& pum) {
   ConformReference r;
   const std::string common(entry_of(pum.common).name);
   if (!pum.users) {
-    r.name = "pum (Q_cmn: " + common + " over Z = X + " + std::to_string(pum.bots) + " bots)";
+    r.name = "pum (Q_cmn: " + common + " over Z = X + " + std::to_string(pum.bots()) + " bots)";
     r.model = estimation_model(pum.common);
     if (is_class_family(r.model)) {
       from_dense_expansion(pum.common, r);
@@ -240,6 +240,15 @@ ConformReference from_registry(const RegistryReference& reference) {
 }
 
 }  // namespace
+
+IndexSet PumReference::sensitive_over_x() const {
+  const std::size_t k = common.k - bots();
+  std::vector<std::size_t> over_x;
+  for (const std::size_t x : common.sensitive.indices()) {
+    if (x < k) over_x.push_back(x);
+  }
+  return IndexSet::from_indices(over_x, k, "sensitive");
+}
 
 ConformReference build_reference(const ReferenceRequest& request) {
   return std::visit(Overloaded{[](const RegistryReference& r) { return from_registry(r); },

@@ -12,7 +12,7 @@
 #include "uldp/mechanisms/uhr/uhr_estimator.h"
 #include "uldp/mechanisms/uss/uss_estimator.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 namespace {
 
 // ubd-opt's reports tallied by block size (a report inside X_S is a block; one bit outside it,
@@ -84,7 +84,16 @@ std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec,
                    return exact_empirical_estimate_ubd_opt(xs, e,
                                                            tally_reports(p, xs, data.bit_reports));
                  },
-                 [&](const auto&) { return natural_form_estimate(spec, data); }},
+                 // The registry's first mechanisms: their natural form's estimator.
+                 [&](const NoneSpec&) { return natural_form_estimate(spec, data); },
+                 [&](const RrSpec&) { return natural_form_estimate(spec, data); },
+                 [&](const UrrSpec&) { return natural_form_estimate(spec, data); },
+                 [&](const RapporSpec&) { return natural_form_estimate(spec, data); },
+                 [&](const OueSpec&) { return natural_form_estimate(spec, data); },
+                 [&](const SueSpec&) { return natural_form_estimate(spec, data); },
+                 [&](const UrapSpec&) { return natural_form_estimate(spec, data); },
+                 [&](const MangatSpec&) { return natural_form_estimate(spec, data); },
+                 [&](const UoueSpec&) { return natural_form_estimate(spec, data); }},
       spec.kind);
 }
 
@@ -137,4 +146,4 @@ std::optional<std::vector<std::uint64_t>> dense_histogram(const MechanismSpec& s
   return counts;
 }
 
-}  // namespace uldp::cli
+}  // namespace uldp::api

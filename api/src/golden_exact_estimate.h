@@ -13,7 +13,7 @@
 #include "uldp/forms/dense_mechanism.h"
 #include "uldp/mechanisms/mechanism_spec.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 
 /// p̂ with p̂ = the mechanism's estimator applied to `data`, exactly: eq. (3) on square dense
 /// forms, per-bit inversion on products of bits, and the later mechanisms' own estimators (uHR's
@@ -36,4 +36,4 @@ std::optional<std::vector<std::uint64_t>> dense_histogram(const MechanismSpec& s
                                                           const DenseMechanism& dense,
                                                           const estimate::ReportData& data);
 
-}  // namespace uldp::cli
+}  // namespace uldp::api

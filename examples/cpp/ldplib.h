@@ -4,13 +4,14 @@
 // Security 2017) and utility-optimized RR (uRR, Murakami and Kawamoto, arXiv 1807.11317), each
 // as the matrix Q[x][y] = P(report y | input x) the library documents, computed in double.
 //
-// Four bugs can be switched on with the environment variable LDPLIB_BUG, each the kind its test
+// Five bugs can be switched on with the environment variable LDPLIB_BUG, each the kind its test
 // catches:
 //   matrix  GRR's probabilities computed at 2 eps (an "eps per half" mix-up), in the matrix and
 //           the client alike
 //   oue     OUE's bit of the input kept with SUE's e^eps / (e^eps + 1) instead of 1/2
 //   urr     uRR's sensitive inputs leak to the first non-sensitive output, which is invertible
 //   client  GRR's client draws the "other" value from all k values, its own included
+//   server  GRR's server divides by p instead of p - q
 #pragma once
 
 #include <cmath>
@@ -100,6 +101,33 @@ inline Matrix urr_matrix(std::size_t k, std::size_t s, double eps) {
     }
   }
   return q;
+}
+
+/// GRR's server: the unbiased estimate of the input frequencies from the report counts,
+/// p_hat(x) = (counts[x] / n - q) / (p - q).
+inline std::vector<double> grr_estimate(const std::vector<std::uint64_t>& counts, double eps) {
+  const double t = std::exp(eps);
+  const double k = static_cast<double>(counts.size());
+  const double p = t / (t + k - 1), q = 1 / (t + k - 1);
+  double n = 0;
+  for (const std::uint64_t c : counts) n += static_cast<double>(c);
+  std::vector<double> estimate;
+  for (const std::uint64_t c : counts) {
+    estimate.push_back((static_cast<double>(c) / n - q) / (bug() == "server" ? p : p - q));
+  }
+  return estimate;
+}
+
+/// OUE's server: from n reports and the number of them with bit j set,
+/// p_hat(j) = (ones[j] / n - q) / (1/2 - q).
+inline std::vector<double> oue_estimate(const std::vector<std::uint64_t>& ones, std::uint64_t n,
+                                        double eps) {
+  const double q = 1 / (std::exp(eps) + 1);
+  std::vector<double> estimate;
+  for (const std::uint64_t c : ones) {
+    estimate.push_back((static_cast<double>(c) / static_cast<double>(n) - q) / (0.5 - q));
+  }
+  return estimate;
 }
 
 }  // namespace ldplib

@@ -3,7 +3,8 @@
 // reference mechanism, with uldp's GoogleTest assertions. A double matrix is taken as the exact
 // values the library holds, so the claims accept the rounding of double arithmetic explicitly
 // (within 1e-12): a real bug exceeds e^eps by far more. The clients get a generator seeded from
-// the test's name, and the false-alarm level is 1e-6 per assertion (ULDP_ALPHA changes it).
+// the test's name, and the false-alarm level is 1e-6 per assertion (ULDP_ALPHA changes it). The
+// servers' estimates are compared with golden vectors drawn by uldp for the registry mechanism.
 #include "ldplib.h"
 
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@ namespace {
 
 using uldp::testing::eps;
 using uldp::testing::exp_eps;
+using uldp::testing::golden;
 using uldp::testing::ldp_claim;
 using uldp::testing::reference;
 using uldp::testing::uldp_claim;
@@ -50,6 +52,26 @@ TEST(Ldplib, OueClientConforms) {
     return ldplib::oue_client(x, 6, eps, rng);
   };
   EXPECT_CONFORMS(client, reference("oue", 6, exp_eps("3")).resolution(0.1));
+}
+
+// The servers, against golden vectors of the same mechanisms: the exact empirical estimate of 12
+// cases of 1000 reports each (the emp estimator; 1e-9 accepts double rounding).
+TEST(Ldplib, GrrServerMatchesGolden) {
+  const double eps = std::log(3.0);
+  auto server = [eps](const uldp::api::GoldenCase& c) {
+    return uldp::testing::ServerEstimates{
+        {"emp", ldplib::grr_estimate(c.reports.symbol_counts, eps)}};
+  };
+  EXPECT_ESTIMATES_MATCH(server, golden(reference("rr", 5, exp_eps("3"))));
+}
+
+TEST(Ldplib, OueServerMatchesGolden) {
+  const double eps = std::log(3.0);
+  auto server = [eps](const uldp::api::GoldenCase& c) {
+    return uldp::testing::ServerEstimates{
+        {"emp", ldplib::oue_estimate(c.reports.bit_counts.ones, c.reports.n, eps)}};
+  };
+  EXPECT_ESTIMATES_MATCH(server, golden(reference("oue", 6, exp_eps("3"))));
 }
 
 }  // namespace

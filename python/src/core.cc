@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <span>
@@ -34,6 +35,8 @@
 
 #include "uldp/api/check.h"
 #include "uldp/api/conform.h"
+#include "uldp/api/estimates_comparison.h"
+#include "uldp/api/golden.h"
 #include "uldp/api/render.h"
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
@@ -43,6 +46,7 @@
 #include "uldp/forms/dense_privacy_check.h"
 #include "uldp/forms/form_checks.h"
 #include "uldp/forms/stochasticity.h"
+#include "uldp/forms/tolerance.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
 
@@ -527,6 +531,98 @@ py::object conform_client(const std::vector<std::string>& reference, const py::f
   return conform_result(result);
 }
 
+// A Python value (dict, list, str, int, float, bool, None) as JSON, without a text round trip.
+nlohmann::json from_python(const py::handle& o) {
+  if (o.is_none()) return nullptr;
+  if (py::isinstance<py::bool_>(o)) return o.cast<bool>();
+  if (py::isinstance<py::int_>(o)) {
+    const auto value = o.cast<py::int_>();
+    if (py::int_(0) <= value) return o.cast<std::uint64_t>();
+    return o.cast<std::int64_t>();
+  }
+  if (py::isinstance<py::float_>(o)) return o.cast<double>();
+  if (py::isinstance<py::str>(o)) return o.cast<std::string>();
+  if (py::isinstance<py::dict>(o)) {
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto& [key, value] : o.cast<py::dict>()) {
+      j[py::str(key).cast<std::string>()] = from_python(value);
+    }
+    return j;
+  }
+  if (py::isinstance<py::list>(o) || py::isinstance<py::tuple>(o)) {
+    nlohmann::json j = nlohmann::json::array();
+    for (const py::handle& item : o) j.push_back(from_python(item));
+    return j;
+  }
+  throw InvalidArgument("vectors: " + py::repr(o).cast<std::string>() +
+                        " is not a JSON value (dict, list, str, number, bool or None)");
+}
+
+// `golden` through api::golden_vectors: drawn cases, or counts given as text (a JSON array).
+py::object golden(const std::vector<std::string>& reference, std::optional<std::uint64_t> cases,
+                  std::uint64_t seed, std::optional<std::uint64_t> n,
+                  const std::optional<std::string>& counts, double alpha,
+                  const std::optional<std::string>& post,
+                  const std::optional<std::string>& em_distance,
+                  const std::optional<std::string>& em_gap, double em_stop) {
+  const nlohmann::json j = without_gil([&] {
+    if (cases.has_value() == counts.has_value()) {
+      throw InvalidArgument("cases / from_counts: give exactly one of them");
+    }
+    std::variant<api::DrawnCases, api::GivenCounts> source =
+        cases ? std::variant<api::DrawnCases, api::GivenCounts>(api::DrawnCases{*cases, seed, n})
+              : api::GivenCounts{*counts, "from_counts"};
+    api::GoldenRequest request(reference_from_words(reference), std::move(source));
+    request.alpha = alpha;
+    request.em_stop = em_stop;
+    if (em_gap) request.em_gap = parse_tolerance(*em_gap, "em_gap");
+    if (em_distance) request.em_distance = to_double(parse_tolerance(*em_distance, "em_distance"));
+    if (post) request.post = estimate::parse_post_processing(*post, "post");
+    return api::versioned(api::to_json(api::golden_vectors(request)));
+  });
+  return to_python(j);
+}
+
+using TheirValues = std::map<std::string, std::map<std::string, std::vector<double>>>;
+
+// `conform estimates` through api::compare_estimates: the vectors as the dict golden() returned
+// (or read from a file), their estimates by case id and estimator. The report's JSON with its
+// text (the one renderer) under "text".
+py::object conform_estimates(const py::object& vectors, const std::string& vectors_source,
+                             const TheirValues& theirs, const std::string& scale,
+                             const std::optional<std::string>& tolerance,
+                             const std::optional<std::string>& em_tolerance) {
+  const nlohmann::json vectors_json =
+      py::isinstance<py::str>(vectors) ? nlohmann::json() : from_python(vectors);
+  const std::string path = py::isinstance<py::str>(vectors) ? vectors.cast<std::string>() : "";
+  const nlohmann::json j = without_gil([&] {
+    const api::GoldenVectors golden =
+        path.empty() ? api::golden_vectors_from_json(vectors_json, vectors_source)
+                     : api::read_golden_vectors(path);
+    api::TheirEstimates their;
+    for (const auto& [id, values] : theirs) {
+      their[id] = EstimatesCase{values, "theirs: case \"" + message_excerpt(id) + "\""};
+    }
+    if (their.empty()) throw InvalidArgument("theirs: no cases");
+    api::EstimatesComparisonRequest request;
+    if (scale != "frequencies" && scale != "counts") {
+      throw InvalidArgument("scale: '" + message_excerpt(scale) + "' is not frequencies or counts");
+    }
+    request.scale =
+        scale == "counts" ? api::EstimatesScale::kCounts : api::EstimatesScale::kFrequencies;
+    if (tolerance) request.tolerance = to_double(parse_tolerance(*tolerance, "tolerance"));
+    if (em_tolerance) {
+      request.em_tolerance = to_double(parse_tolerance(*em_tolerance, "em_tolerance"));
+    }
+    request.golden_source = path.empty() ? vectors_source : path;
+    const api::EstimatesComparison result = api::compare_estimates(golden, their, request);
+    nlohmann::json out = api::versioned(api::to_json(result));
+    out["text"] = api::to_text(result);
+    return out;
+  });
+  return to_python(j);
+}
+
 }  // namespace
 }  // namespace uldp::python
 
@@ -558,6 +654,12 @@ PYBIND11_MODULE(_core, m) {
   m.def("conform_sample_arrays", &uldp::python::conform_sample_arrays, py::arg("reference"),
         py::arg("inputs"), py::arg("outputs"), py::arg("alpha"), py::arg("power"),
         py::arg("resolution"), py::arg("output_index"));
+  m.def("golden", &uldp::python::golden, py::arg("reference"), py::arg("cases"), py::arg("seed"),
+        py::arg("n"), py::arg("counts"), py::arg("alpha"), py::arg("post"), py::arg("em_distance"),
+        py::arg("em_gap"), py::arg("em_stop"));
+  m.def("conform_estimates", &uldp::python::conform_estimates, py::arg("vectors"),
+        py::arg("vectors_source"), py::arg("theirs"), py::arg("scale"), py::arg("tolerance"),
+        py::arg("em_tolerance"));
   m.def("conform_client", &uldp::python::conform_client, py::arg("reference"), py::arg("client"),
         py::arg("alpha"), py::arg("power"), py::arg("resolution"), py::arg("max_samples"),
         py::arg("first_look"), py::arg("output_index"));

@@ -174,6 +174,39 @@ def test_golden_vectors_and_conform_estimates():
     assert uldp.conform_estimates(vectors, mine).matches
 
 
+@needs_command
+def test_golden_and_conform_estimates_answer_as_the_command_does(tmp_path):
+    # The same vectors as `uldp golden`, and the same report text as `uldp conform estimates`.
+    vectors = uldp.golden(mech="urr", k=4, sensitive=[0, 1], exp_eps=3, cases=3, n=500,
+                          em_stop=1e-8)
+    code, out, _ = _command("golden", "--mech", "urr", "--k", "4", "--sensitive", "0,1",
+                            "--exp-eps", "3", "--cases", "3", "--n", "500", "--em-stop", "1e-8")
+    assert code == 0
+    command_vectors = json.loads(out)
+    assert vectors.json["cases"] == command_vectors["cases"]
+    # Every case off at item 0: each differing estimate is listed, the first is the verdict's.
+    off = {c.id: {"emp": c.emp + numpy.array([1e-6, 0, 0, 0])} for c in vectors.cases}
+    report = uldp.conform_estimates(vectors, off)
+    assert [m["case"] for m in report.json["mismatches"]] == ["case-0", "case-1", "case-2"]
+    (tmp_path / "v.json").write_text(json.dumps(command_vectors))
+    theirs = {"cases": [{"id": i, "emp": list(e["emp"])} for i, e in off.items()]}
+    (tmp_path / "t.json").write_text(json.dumps(theirs))
+    code, out, _ = _command("conform", "estimates", "--vectors", str(tmp_path / "v.json"),
+                            "--theirs", str(tmp_path / "t.json"))
+    assert code == 1
+    from_file = uldp.conform_estimates(str(tmp_path / "v.json"), off)
+    assert str(from_file) == out.rstrip("\n")
+    assert "2 more of the 3 estimates differ: case case-1 emp item 0, case case-2 emp item 0" \
+        in str(report)
+    # A corrupted vector is refused naming where.
+    broken = dict(command_vectors)
+    broken["cases"] = [dict(command_vectors["cases"][0], emp=[0.5])]
+    with pytest.raises(ValueError, match=r'vectors: cases\[0\] \("case-0"\)\.emp: 1 values'):
+        uldp.conform_estimates(broken, off)
+    with pytest.raises(ValueError, match="em_gap: 1/2 is above 1/10"):
+        uldp.golden(mech="urr", k=4, sensitive=[0, 1], exp_eps=3, cases=1, em_gap="1/2")
+
+
 def _interrupted_after(seconds, computation):
     """Sends SIGINT after `seconds` and returns how long `computation` ran before the
     KeyboardInterrupt ended it."""

@@ -594,30 +594,24 @@ def _count_lists(from_counts) -> list:
 
 def golden(*, mech: str, k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None,
            theta=None, block=None, mangat_p=None, common=None, tags=None, users=None,
-           cases: Optional[int] = None, seed: int = 1, n: int = 1000, from_counts=None,
-           alpha: Optional[float] = None, post: Optional[str] = None,
-           em_distance: Optional[Number] = None, em_gap: Optional[Number] = None) -> GoldenVectors:
-    """Golden vectors (`uldp golden`): `cases` drawn cases of n reports each, or the given
-    report counts (`from_counts`: one count sequence, or a list of them), each with the exact
-    empirical estimate, the threshold estimate and a certified EM estimate."""
+           cases: Optional[int] = None, seed: int = 1, n: Optional[int] = None, from_counts=None,
+           alpha: float = 0.05, post: Optional[str] = None,
+           em_distance: Optional[Number] = None, em_gap: Optional[Number] = None,
+           em_stop: float = 1e-10) -> GoldenVectors:
+    """Golden vectors (`uldp golden`): `cases` drawn cases of n reports each (default 1000), or
+    the given report counts (`from_counts`: one count sequence, or a list of them), each with the
+    exact empirical estimate, the threshold estimate and a certified EM estimate."""
     with _Files() as files:
-        args = ["golden"] + _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta,
-                                            block, mangat_p, common, tags, users)
-        if cases is not None:
-            args += ["--cases", str(_whole(cases, "cases", 1)), "--seed", str(_whole(seed, "seed")),
-                     "--n", str(_whole(n, "n", 1))]
-        if from_counts is not None:
-            args += ["--from-counts", files.write("counts", json.dumps(_count_lists(from_counts)))]
-        if alpha is not None:
-            args += ["--alpha", repr(float(alpha))]
-        if post is not None:
-            args += ["--post", post]
-        if em_distance is not None:
-            args += ["--em-distance", _exact_text(em_distance, "em_distance")]
-        if em_gap is not None:
-            args += ["--em-gap", _exact_text(em_gap, "em_gap")]
-        _, out = _run(args, files)
-    j = json.loads(out)
+        reference = _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta, block,
+                                    mangat_p, common, tags, users)
+        counts = None if from_counts is None else json.dumps(_count_lists(from_counts))
+        j = _direct(files, lambda: _core.golden(
+            reference, None if cases is None else _whole(cases, "cases", 1),
+            _whole(seed, "seed"), None if n is None else _whole(n, "n", 1), counts,
+            _level(alpha, "alpha"), post,
+            None if em_distance is None else _exact_text(em_distance, "em_distance"),
+            None if em_gap is None else _exact_text(em_gap, "em_gap"),
+            _level(em_stop, "em_stop")))
     return GoldenVectors([
         GoldenCase(c["id"], c["n"], _counts(c), c.get("reports"), _vector(c, "emp"),
                    _vector(c, "thr"), _vector(c, "em"), c)
@@ -627,30 +621,20 @@ def golden(*, mech: str, k: Optional[int] = None, sensitive=None, eps=None, exp_
 
 @dataclass(frozen=True)
 class EstimatesReport:
-    """`uldp conform estimates`: verdict "matches", "mismatch" (the first differing item, with
-    the likely cause when one is recognised) or "incomplete" (golden cases left unanswered)."""
+    """`uldp conform estimates`: verdict "matches", "mismatch" (every differing estimate in
+    `.json["mismatches"]`, the first at the top, with the likely cause when one is recognised)
+    or "incomplete" (golden cases left unanswered). str() is the command's report."""
 
     verdict: str
     json: dict = field(repr=False)
+    text: str = field(repr=False, default="")
 
     @property
     def matches(self) -> bool:
         return self.verdict == "matches"
 
     def __str__(self) -> str:
-        j = self.json
-        if self.matches:
-            return f"conform estimates: {j['compared']} estimates match ({j['scale']})"
-        if self.verdict == "incomplete":
-            return (f"conform estimates: INCOMPLETE: no estimates for {len(j['missing'])} of the "
-                    f"{j['cases']} golden cases ({', '.join(j['missing'][:5])}"
-                    f"{', ...' if len(j['missing']) > 5 else ''})")
-        text = (f"conform estimates: MISMATCH in case {j['case']}, {j['estimator']}, item "
-                f"{j['item']}: expected {j['expected']!r}, got {j['actual']!r} "
-                f"(tolerance {j['tolerance']}, {j['scale']})")
-        if j.get("likely_cause"):
-            text += f"\n  likely cause: {j['likely_cause']}"
-        return text
+        return self.text.rstrip("\n")
 
 
 def _theirs_json(theirs) -> dict:
@@ -682,21 +666,21 @@ def _theirs_json(theirs) -> dict:
 def conform_estimates(vectors: Union[GoldenVectors, dict, str], theirs, *,
                       scale: str = "frequencies", tolerance: Optional[Number] = None,
                       em_tolerance: Optional[Number] = None) -> EstimatesReport:
-    """Compares a server's estimates with golden vectors (`uldp conform estimates`). theirs:
+    """Compares a server's estimates with golden vectors (`uldp conform estimates`). vectors:
+    golden()'s vectors, their JSON dict, or the path of a file `uldp golden` wrote. theirs:
     {case id: {"emp": array, "thr": ..., "em": ...}} or the command's {"cases": [...]}, with
     estimates for every case (a case left out makes the verdict "incomplete")."""
-    with _Files() as files:
-        if isinstance(vectors, GoldenVectors):
-            vectors = vectors.json
-        vectors_path = vectors if isinstance(vectors, str) else files.write(
-            "vectors", json.dumps(vectors))
-        args = ["conform", "estimates", "--vectors", vectors_path, "--theirs",
-                files.write("theirs", json.dumps(_theirs_json(theirs))), "--scale", scale,
-                "--json"]
-        if tolerance is not None:
-            args += ["--tolerance", _exact_text(tolerance, "tolerance")]
-        if em_tolerance is not None:
-            args += ["--em-tolerance", _exact_text(em_tolerance, "em_tolerance")]
-        _, out = _run(args, files)
-    j = json.loads(out)
-    return EstimatesReport(j["verdict"], j)
+    if isinstance(vectors, GoldenVectors):
+        vectors = vectors.json
+    their: dict = {}
+    for i, c in enumerate(_theirs_json(theirs)["cases"]):
+        case_id = c["id"] if isinstance(c["id"], str) else json.dumps(c["id"])
+        if case_id in their:
+            raise ValueError(f"theirs: case {i}: id {case_id!r} appears twice")
+        their[case_id] = {key: values for key, values in c.items() if key != "id"}
+    j = _core.conform_estimates(
+        vectors, "vectors", their, str(scale),
+        None if tolerance is None else _exact_text(tolerance, "tolerance"),
+        None if em_tolerance is None else _exact_text(em_tolerance, "em_tolerance"))
+    text = j.pop("text")
+    return EstimatesReport(j["verdict"], j, text)

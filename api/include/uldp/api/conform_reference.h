@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "uldp/api/index_selection.h"
 #include "uldp/arithmetic/privacy_budget.h"
@@ -48,9 +49,13 @@ struct MatrixReference {
 /// Q^(i) = Q_cmn ∘ f_pre^(i), claiming Proposition 9's (X_S ∪ X_S^(i), Y_P, ε)-ULDP.
 struct PumReference {
   MechanismSpec common;
-  std::size_t bots = 0;
+  std::vector<std::string> tags;  ///< one bot per tag: κ = tags.size()
   std::optional<PumPopulation> users;
   std::string users_name = "users";  ///< how errors name the users file's flag or parameter
+
+  std::size_t bots() const { return tags.size(); }
+  /// X_S over X: Q_cmn's sensitive set without the bots.
+  IndexSet sensitive_over_x() const;
 };
 
 using ReferenceRequest = std::variant<RegistryReference, MatrixReference, PumReference>;

@@ -8,6 +8,7 @@
 //   EXPECT_PRIVATE(my_grr_matrix(5, 3.0), ldp_claim(exp_eps("3")));
 //   EXPECT_PRIVATE(q, uldp_claim({0, 1}, {0, 1}, eps("1")).within("1e-12"));
 //   EXPECT_CONFORMS(my_grr_client, reference("rr", 5, exp_eps("3")));
+//   EXPECT_ESTIMATES_MATCH(my_grr_server, golden(reference("rr", 5, exp_eps("3"))));
 //
 // Link uldp::testing (find_package(uldp COMPONENTS testing)); docs/testing-cpp.md.
 #pragma once
@@ -16,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <random>
 #include <string>
@@ -26,6 +28,8 @@
 
 #include "uldp/api/check.h"
 #include "uldp/api/conform.h"
+#include "uldp/api/estimates_comparison.h"
+#include "uldp/api/golden.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/rational.h"
 #include "uldp/forms/dense_mechanism.h"
@@ -121,6 +125,8 @@ class ConformanceReference {
 
   /// The request for a client named `client`.
   api::ConformClientRequest request(const std::string& client) const;
+  /// The mechanism alone, as the api names a registry mechanism.
+  api::RegistryReference mechanism() const;
   std::string describe() const;  ///< "urr (k = 5, exp_eps = 3)"
 
  private:
@@ -174,7 +180,65 @@ template <class Client>
   return ClientConforms(client_text, reference_text, sample, reference);
 }
 
+/// Golden vectors a server's estimates are compared with, and how closely they must match.
+class GoldenReference {
+ public:
+  GoldenReference(api::GoldenVectors vectors, std::string description);
+
+  /// Largest accepted |difference| of emp and thr frequencies (default 1e-9).
+  GoldenReference tolerance(double value) const;
+  /// Largest accepted |difference| of EM frequencies (default: 1e-4 plus each golden vector's
+  /// certified distance to the maximum-likelihood estimate).
+  GoldenReference em_tolerance(double value) const;
+  /// The server returns counts n·p, not frequencies.
+  GoldenReference counts() const;
+
+  const api::GoldenVectors& vectors() const { return vectors_; }
+  const api::EstimatesComparisonRequest& request() const { return request_; }
+  const std::string& describe() const { return description_; }
+
+ private:
+  api::GoldenVectors vectors_;
+  std::string description_;
+  api::EstimatesComparisonRequest request_;
+};
+
+/// Golden vectors drawn here for `mechanism` (its registry name and arguments; the conformance
+/// settings are not used): `cases` cases of n reports each, seed 1, as `uldp golden --cases`.
+GoldenReference golden(const ConformanceReference& mechanism, std::uint64_t cases = 12,
+                       std::uint64_t n = 1000);
+/// Golden vectors from a file written by `uldp golden`.
+GoldenReference golden_file(const std::string& path);
+
+/// A server's estimates for one golden case, by estimator ("emp", "thr", "em"; any of them).
+using ServerEstimates = std::map<std::string, std::vector<double>>;
+/// The server under test: golden case (its reports: case.reports.symbol_counts, or
+/// case.reports.bit_counts for bit vectors, case.reports.n) -> its estimates.
+using ServerFunction = std::function<ServerEstimates(const api::GoldenCase&)>;
+
+/// The check behind EXPECT_ESTIMATES_MATCH: success when every estimate of every case matches;
+/// otherwise the first line names the first differing case, estimator and item, and uldp's
+/// comparison report follows (every differing estimate, the likely cause).
+::testing::AssertionResult ServerMatches(const char* server_text, const char* golden_text,
+                                         const ServerFunction& server,
+                                         const GoldenReference& golden);
+
+template <class Server>
+::testing::AssertionResult EstimatesMatch(const char* server_text, const char* golden_text,
+                                          Server&& server, const GoldenReference& golden) {
+  const ServerFunction call = [&server](const api::GoldenCase& c) {
+    return ServerEstimates(server(c));
+  };
+  return ServerMatches(server_text, golden_text, call, golden);
+}
+
 }  // namespace uldp::testing
+
+/// Asserts that the server `server(golden_case)` returns the golden estimates (GoldenReference).
+#define EXPECT_ESTIMATES_MATCH(server, golden) \
+  EXPECT_PRED_FORMAT2(::uldp::testing::EstimatesMatch, server, golden)
+#define ASSERT_ESTIMATES_MATCH(server, golden) \
+  ASSERT_PRED_FORMAT2(::uldp::testing::EstimatesMatch, server, golden)
 
 /// Asserts that the client `client(x, rng)` behaves like `reference` (ConformanceReference).
 #define EXPECT_CONFORMS(client, reference) \

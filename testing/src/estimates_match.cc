@@ -1,0 +1,71 @@
+// EXPECT_ESTIMATES_MATCH: a C++ server's estimates for every golden case compared by the api's
+// estimates comparison, the failure message its report.
+#include "uldp/api/render.h"
+#include "uldp/error.h"
+#include "uldp/testing/gtest.h"
+
+namespace uldp::testing {
+
+GoldenReference::GoldenReference(api::GoldenVectors vectors, std::string description)
+    : vectors_(std::move(vectors)), description_(std::move(description)) {
+  request_.golden_source = description_;
+}
+
+GoldenReference GoldenReference::tolerance(double value) const {
+  GoldenReference r = *this;
+  r.request_.tolerance = value;
+  return r;
+}
+
+GoldenReference GoldenReference::em_tolerance(double value) const {
+  GoldenReference r = *this;
+  r.request_.em_tolerance = value;
+  return r;
+}
+
+GoldenReference GoldenReference::counts() const {
+  GoldenReference r = *this;
+  r.request_.scale = api::EstimatesScale::kCounts;
+  return r;
+}
+
+api::RegistryReference ConformanceReference::mechanism() const {
+  return api::RegistryReference{mechanism_, arguments_};
+}
+
+GoldenReference golden(const ConformanceReference& mechanism, std::uint64_t cases,
+                       std::uint64_t n) {
+  const api::GoldenRequest request(mechanism.mechanism(), api::DrawnCases{cases, 1, n});
+  return GoldenReference(api::golden_vectors(request),
+                         "golden vectors of " + mechanism.describe() + ", " +
+                             std::to_string(cases) + " cases of " + std::to_string(n) + " reports");
+}
+
+GoldenReference golden_file(const std::string& path) {
+  return GoldenReference(api::read_golden_vectors(path), path);
+}
+
+::testing::AssertionResult ServerMatches(const char* server_text, const char*,
+                                         const ServerFunction& server,
+                                         const GoldenReference& golden) {
+  std::optional<api::EstimatesComparison> result;
+  try {
+    api::TheirEstimates theirs;
+    for (const api::GoldenCase& c : golden.vectors().cases) {
+      theirs[c.id] = EstimatesCase{server(c), std::string(server_text) + ": case " + c.id};
+    }
+    result = api::compare_estimates(golden.vectors(), theirs, golden.request());
+  } catch (const Error& e) {  // a wrong number of values, an estimator the vectors lack
+    return ::testing::AssertionFailure()
+           << server_text << " cannot be compared with " << golden.describe() << ": " << e.what();
+  }
+  if (result->matches()) return ::testing::AssertionSuccess();
+  const api::EstimateMismatch& first = result->mismatches.front();
+  return ::testing::AssertionFailure()
+         << server_text << " does not match " << golden.describe() << ": " << first.estimator
+         << " of case " << first.case_id << " differs at item " << first.item << " ("
+         << result->mismatches.size() << " differing estimate(s))\n"
+         << api::to_text(*result);
+}
+
+}  // namespace uldp::testing
