@@ -1,15 +1,15 @@
 // `uldp experiment`: reruns the paper's evaluation (Section 6, Appendix E.3) from the
-// registry of experiments (cli/experiment/); `--list` names them, `merge` combines shards.
+// registry of experiments (experiment/); `--list` names them, `merge` combines shards.
 #include <iostream>
 #include <memory>
 #include <sstream>
 
 #include "cli_support.h"
 #include "commands.h"
-#include "experiment/experiment.h"
-#include "experiment/runner.h"
 #include "uldp/arithmetic/rational.h"
 #include "uldp/error.h"
+#include "uldp/experiment/experiment.h"
+#include "uldp/experiment/runner.h"
 #include "uldp/mechanisms/registry.h"
 
 namespace uldp::cli {

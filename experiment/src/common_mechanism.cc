@@ -4,9 +4,9 @@
 #include <cmath>
 #include <numeric>
 
-#include "catalogue.h"
-#include "trial.h"
 #include "uldp/estimate/random.h"
+#include "uldp/experiment/catalogue.h"
+#include "uldp/experiment/trial.h"
 #include "uldp/losses/l2_loss.h"
 
 namespace uldp::experiment {

@@ -11,8 +11,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "datasets.h"
 #include "uldp/error.h"
+#include "uldp/experiment/datasets.h"
 
 namespace uldp::experiment {
 namespace {

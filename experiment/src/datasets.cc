@@ -1,16 +1,16 @@
 // Synthetic populations with the structure of the paper's two data sets (Section 6.1). The
 // model tables are plausible, not fitted; the population is a multinomial draw from the model,
 // so it has the real data's sparse, uneven cells (many of the 12800 census cells are empty).
-#include "datasets.h"
+#include "uldp/experiment/datasets.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 
-#include "experiment.h"
 #include "uldp/error.h"
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/sampler.h"
+#include "uldp/experiment/experiment.h"
 
 namespace uldp::experiment {
 namespace {

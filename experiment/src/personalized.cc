@@ -7,10 +7,10 @@
 #include <cmath>
 #include <optional>
 
-#include "catalogue.h"
-#include "trial.h"
 #include "uldp/estimate/pum.h"
 #include "uldp/estimate/random.h"
+#include "uldp/experiment/catalogue.h"
+#include "uldp/experiment/trial.h"
 
 namespace uldp::experiment {
 namespace {

@@ -1,6 +1,6 @@
 // gnuplot scripts: one panel per combination of the figure's panel columns, one line per series,
 // the paper's log scales, and a bold vertical line at eps = ln|X| where the paper draws one.
-#include "plots.h"
+#include "uldp/experiment/plots.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,8 +10,8 @@
 #include <iostream>
 #include <map>
 
-#include "trial.h"
 #include "uldp/error.h"
+#include "uldp/experiment/trial.h"
 
 namespace uldp::experiment {
 namespace {

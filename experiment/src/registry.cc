@@ -4,8 +4,8 @@
 #include <mutex>
 #include <tuple>
 
-#include "catalogue.h"
 #include "uldp/error.h"
+#include "uldp/experiment/catalogue.h"
 
 namespace uldp::experiment {
 namespace {

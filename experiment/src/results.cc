@@ -1,5 +1,5 @@
 // CSV of realizations and means; the merge reads back what a shard wrote.
-#include "results.h"
+#include "uldp/experiment/results.h"
 
 #include <algorithm>
 #include <cstdio>

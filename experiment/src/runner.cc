@@ -1,6 +1,6 @@
 // Work items are (setting, realization) pairs run on a few threads; each item draws from its
 // own streams, so the rows do not depend on threads, shards or order.
-#include "runner.h"
+#include "uldp/experiment/runner.h"
 
 #include <unistd.h>
 #include <algorithm>
@@ -13,10 +13,10 @@
 #include <set>
 #include <thread>
 
-#include "plots.h"
-#include "results.h"
 #include "uldp/error.h"
 #include "uldp/estimate/sampler.h"
+#include "uldp/experiment/plots.h"
+#include "uldp/experiment/results.h"
 
 namespace uldp::experiment {
 namespace {

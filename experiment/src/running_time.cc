@@ -2,8 +2,8 @@
 // paper) on the census data with 4 to 9 attributes at ε = 6. The paper: EM at 9 attributes took
 // 3121 s (RR), 1258 s (uRR), 5225 s (RAPPOR), 1073 s (uRAP) on a 6-core Xeon; emp and emp+thr
 // under one second. Timings are not reproducible bit for bit, so runs are serial (one job).
-#include "catalogue.h"
-#include "trial.h"
+#include "uldp/experiment/catalogue.h"
+#include "uldp/experiment/trial.h"
 
 namespace uldp::experiment {
 

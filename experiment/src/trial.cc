@@ -1,5 +1,5 @@
 // One realization of one mechanism: exact samplers, the estimators of uldp::estimate, losses.
-#include "trial.h"
+#include "uldp/experiment/trial.h"
 
 #include <chrono>
 #include <cmath>

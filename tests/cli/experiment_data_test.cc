@@ -4,8 +4,8 @@
 
 #include <numeric>
 
-#include "experiment/datasets.h"
 #include "uldp/error.h"
+#include "uldp/experiment/datasets.h"
 #include "uldp/testing/temp_files.h"
 
 namespace uldp::experiment {

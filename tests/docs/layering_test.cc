@@ -1,7 +1,8 @@
 // The layers are CMake targets with one-way dependencies (docs/architecture.md): uldp::reference
 // sees Boost and GMP only; uldp::io adds nlohmann-json; uldp::estimate and uldp::verify see
 // reference but not each other, nor io; uldp::api sees them all but never the command line, and
-// uldp::testing sees api (and GoogleTest) but not the command line either. Mechanism folders hold a
+// uldp::testing sees api (and GoogleTest) but not the command line either; the experiments see the
+// exact core and the estimators only. Mechanism folders hold a
 // part for each layer, told apart by name (NAME_sampling.* is estimate, NAME_claims.* is verify,
 // the rest reference). A file that includes a layer its target must not see fails here, before any
 // link error could hide it.
@@ -19,7 +20,7 @@
 namespace uldp::testing {
 namespace {
 
-enum class Layer { kReference, kIo, kEstimate, kVerify, kApi, kTesting, kOther };
+enum class Layer { kReference, kIo, kEstimate, kVerify, kApi, kTesting, kExperiment, kOther };
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -38,6 +39,7 @@ Layer layer_of(const std::string& path) {
   if (path.starts_with("verify/")) return Layer::kVerify;
   if (path.starts_with("api/")) return Layer::kApi;
   if (path.starts_with("testing/")) return Layer::kTesting;
+  if (path.starts_with("experiment/")) return Layer::kExperiment;
   return Layer::kOther;
 }
 
@@ -72,6 +74,11 @@ std::vector<std::string> forbidden(Layer layer) {
       out.push_back("_flags.h\"");
       out.push_back("_command.h\"");
       break;
+    case Layer::kExperiment:
+      // The paper's experiments run on the exact core and the estimators only.
+      add(verify), add(io);
+      out.push_back("\"uldp/api/");
+      break;
     case Layer::kOther:
       break;
   }
@@ -80,7 +87,8 @@ std::vector<std::string> forbidden(Layer layer) {
 
 TEST(Layering, NoFileIncludesALayerItsTargetMustNotSee) {
   const std::vector<std::string> files = repository_text_files(
-      ULDP_SOURCE_DIR, {"reference", "estimate", "verify", "mechanisms", "api", "testing"});
+      ULDP_SOURCE_DIR,
+      {"reference", "estimate", "verify", "mechanisms", "api", "testing", "experiment"});
   ASSERT_GE(files.size(), 100u) << "the source tree was not found";
   std::size_t mechanism_files = 0;
   for (const std::string& path : files) {

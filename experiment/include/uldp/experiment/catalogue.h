@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "experiment.h"
+#include "uldp/experiment/experiment.h"
 
 namespace uldp::experiment {
 

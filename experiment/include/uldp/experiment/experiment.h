@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "datasets.h"
+#include "uldp/experiment/datasets.h"
 
 namespace uldp::experiment {
 

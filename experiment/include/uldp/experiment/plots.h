@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <vector>
 
-#include "experiment.h"
-#include "results.h"
+#include "uldp/experiment/experiment.h"
+#include "uldp/experiment/results.h"
 
 namespace uldp::experiment {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "experiment.h"
+#include "uldp/experiment/experiment.h"
 
 namespace uldp::experiment {
 

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "experiment.h"
+#include "uldp/experiment/experiment.h"
 
 namespace uldp::experiment {
 
