@@ -4,7 +4,8 @@ workflows as a library": target within 1.2x). Run after a build with the benchma
     PYTHONPATH=build/python python3 bench/python_bindings.py build/bench/python_bindings_bench
 
 Times (the median of --repeat runs): uldp.check of a 625 x 625 uRR float64 matrix against
-BM_CheckUrr625FromDoubles, and uldp.conform_samples of 10^6 numpy samples against
+BM_CheckUrr625FromDoublesWithReport (the check and its report text, which Python's CheckReport
+carries), and uldp.conform_samples of 10^6 numpy samples (tallied from the arrays) against
 BM_ConformSamples reading the same samples from a file (both print the ratio)."""
 
 import argparse
@@ -78,7 +79,7 @@ def main():
     print(f"conform_samples verdict on the {args.samples} samples: {report.verdict}")
     print(f"{'work':<48} {'Python ms':>10} {'C++ ms':>10} {'ratio':>7}")
     for name, python_ms, cpp_name in [
-            ("check, 625 x 625 uRR float64", python_check, "BM_CheckUrr625FromDoubles"),
+            ("check, 625 x 625 uRR float64", python_check, "BM_CheckUrr625FromDoublesWithReport"),
             (f"conform_samples, {args.samples} samples", python_conform, "BM_ConformSamples")]:
         print(f"{name:<48} {python_ms:>10.1f} {cpp[cpp_name]:>10.1f} "
               f"{python_ms / cpp[cpp_name]:>7.2f}")

@@ -3,7 +3,8 @@
 //  - BM_CheckUrr625FromDoubles: api::check of a 625 x 625 uRR matrix (|X_S| = 100, eps = 1) held
 //    as doubles, as numpy holds it, within a tolerance of 10^-6: exact values from the doubles,
 //    the row sums, the smallest Y_P and the four property checks (what uldp.check does with a
-//    float64 array).
+//    float64 array); BM_CheckUrr625FromDoublesWithReport adds its report text, as Python's
+//    CheckReport carries it (what the script compares with).
 //  - BM_ConformSamples: api::conform_samples on a file of x,y lines (--samples FILE, written by
 //    the Python script from its numpy arrays), outputs read as labels, as Python's ints are.
 #include <benchmark/benchmark.h>
@@ -51,23 +52,37 @@ const DoubleMatrix& urr625_doubles() {
   return m;
 }
 
-void BM_CheckUrr625FromDoubles(benchmark::State& state) {
+// One check of the doubles, as uldp.check runs it.
+api::CheckResult check_urr625(const DoubleMatrix& d, const std::vector<std::size_t>& sensitive) {
+  DenseMechanism q = DenseMechanism::from_doubles(d.rows, d.columns, d.entries);
+  api::CheckRequest request(api::MatrixSubject{MatrixFile{std::move(q), "Q", {}, std::nullopt}, "Q",
+                                               std::nullopt,
+                                               api::IndexSelection{sensitive, "sensitive"}});
+  request.budget = PrivacyBudget::from_epsilon(Rational(1), 64);
+  request.tolerance = Rational(1, 1'000'000);
+  return api::check(request);
+}
+
+// `with_report`: the report rendered for people too, as Python's CheckReport carries it.
+void check_urr625_benchmark(benchmark::State& state, bool with_report) {
   const DoubleMatrix& d = urr625_doubles();
   std::vector<std::size_t> sensitive(100);
   for (std::size_t x = 0; x < sensitive.size(); ++x) sensitive[x] = x;
   for (auto _ : state) {
-    DenseMechanism q = DenseMechanism::from_doubles(d.rows, d.columns, d.entries);
-    api::CheckRequest request(api::MatrixSubject{MatrixFile{std::move(q), "Q", {}, std::nullopt},
-                                                 "Q", std::nullopt,
-                                                 api::IndexSelection{sensitive, "sensitive"}});
-    request.budget = PrivacyBudget::from_epsilon(Rational(1), 64);
-    request.tolerance = Rational(1, 1'000'000);
-    const api::CheckResult r = api::check(request);
+    const api::CheckResult r = check_urr625(d, sensitive);
     if (r.stochastic_problem) state.SkipWithError("a row is off");
+    if (with_report) benchmark::DoNotOptimize(api::to_text(r));
     benchmark::DoNotOptimize(r);
   }
 }
+
+void BM_CheckUrr625FromDoubles(benchmark::State& state) { check_urr625_benchmark(state, false); }
 BENCHMARK(BM_CheckUrr625FromDoubles)->Unit(benchmark::kMillisecond);
+
+void BM_CheckUrr625FromDoublesWithReport(benchmark::State& state) {
+  check_urr625_benchmark(state, true);
+}
+BENCHMARK(BM_CheckUrr625FromDoublesWithReport)->Unit(benchmark::kMillisecond);
 
 void BM_ConformSamples(benchmark::State& state) {
   if (samples_file.empty()) {

@@ -38,8 +38,15 @@ ConformResult conform_samples(const ConformSamplesRequest& request) {
   result.demand = request.demand;
   const estimate::OutputSyntax syntax =
       sample_syntax(result.reference, request.output_index, request.output_index_name);
-  result.tallies = estimate::tally_samples(*request.samples(), request.source,
-                                           result.reference.model, result.reference.scope, syntax);
+  std::optional<estimate::SampleTallies> tallies;
+  if (request.columns) {
+    tallies = estimate::tally_symbol_columns(request.columns->inputs, request.columns->outputs,
+                                             result.reference.model, syntax);
+  }
+  result.tallies =
+      tallies ? std::move(*tallies)
+              : estimate::tally_samples(*request.samples(), request.source, result.reference.model,
+                                        result.reference.scope, syntax);
   result.report =
       estimate::check_conformance(result.tallies, result.reference.model, result.reference.scope,
                                   request.alpha, request.demand);

@@ -1,6 +1,7 @@
 #include "uldp/estimate/conformance.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <functional>
 #include <istream>
@@ -427,53 +428,156 @@ void add_tallies(SampleTallies& into, const SampleTallies& more, std::size_t lin
   if (into.output_labels.empty()) into.output_labels = more.output_labels;
 }
 
+namespace {
+
+// What tallying samples needs, built once from the model, the scope and the syntax: the tallies,
+// the symbols' (x, y) table with whether each cell is possible, and the labels' columns.
+class TallyState {
+ public:
+  TallyState(const EstimationModel& model, const OutputSyntax& syntax) : model_(model) {
+    require_supported(model);
+    t.k = num_symbols(model);
+    t.bit_vectors = reports_are_bit_vectors(model);
+    const std::size_t k = t.k;
+    if (t.bit_vectors && k > SampleTallies::kMaxBits) {
+      throw InvalidArgument("conform: bit vectors of k = " + std::to_string(k) +
+                            " bits exceed the limit " + std::to_string(SampleTallies::kMaxBits));
+    }
+    if (!t.bit_vectors && k > SampleTallies::kMaxSymbols) {
+      throw InvalidArgument("conform: k = " + std::to_string(k) + " symbols exceed the limit " +
+                            std::to_string(SampleTallies::kMaxSymbols));
+    }
+    t.per_input.assign(k, 0);
+    if (t.bit_vectors) {
+      t.ones.assign(k * k, 0);
+      t.protected_ones.assign(k * k, 0);
+      t.in_protected.assign(k, 0);
+      if (k <= SampleTallies::kMaxPairBits) t.both_ones.assign(k * k * k, 0);
+    } else {
+      t.symbol_counts.resize(k);
+    }
+    outputs = t.bit_vectors ? 0 : symbol_outputs(model);
+    if (!t.bit_vectors && !syntax.labels.empty()) {
+      if (syntax.labels.size() != outputs) {
+        throw InvalidArgument("conform: " + std::to_string(syntax.labels.size()) +
+                              " output labels for " + std::to_string(outputs) + " outputs");
+      }
+      for (std::size_t y = 0; y < outputs; ++y) by_label.emplace(syntax.labels[y], y);
+      t.output_labels = syntax.labels;
+    }
+    // Symbols: the counts of (x, y) in a k x outputs table when it is small (else per input in a
+    // map), and whether Q(y|x) > 0, looked up rather than recomputed per sample.
+    table_ = !t.bit_vectors && k * outputs <= kMaxTableCells;
+    cell_counts_.assign(table_ ? k * outputs : 0, 0);
+    cell_possible_.assign(table_ ? k * outputs : 0, 0);
+    for (std::size_t x = 0; table_ && x < k; ++x) {
+      for (std::size_t y = 0; y < outputs; ++y) {
+        cell_possible_[x * outputs + y] = symbol_probability(model, x, y) > 0 ? 1 : 0;
+      }
+    }
+  }
+
+  void note_impossible(std::size_t x, std::string_view y, std::size_t number) {
+    if (!t.first_impossible_line) {
+      t.first_impossible_line = number;
+      t.first_impossible = "x = " + std::to_string(x) + ", y = " + std::string(y.substr(0, 64));
+    }
+    ++t.impossible;
+  }
+
+  // One symbol sample: input x, output column `symbol` named `y` (for the impossible's message).
+  void add_symbol(std::size_t x, std::size_t symbol, std::string_view y, std::size_t number) {
+    ++t.n;
+    ++t.per_input[x];
+    bool possible;
+    if (table_) {
+      ++cell_counts_[x * outputs + symbol];
+      possible = cell_possible_[x * outputs + symbol] != 0;
+    } else {
+      ++t.symbol_counts[x][static_cast<std::uint32_t>(symbol)];
+      possible = symbol_probability(model_, x, symbol) > 0;
+    }
+    if (!possible) note_impossible(x, y, number);
+  }
+
+  SampleTallies finish(const std::string& source) {
+    if (table_) {
+      for (std::size_t x = 0; x < t.k; ++x) {
+        for (std::size_t y = 0; y < outputs; ++y) {
+          if (const std::uint64_t c = cell_counts_[x * outputs + y]; c > 0) {
+            t.symbol_counts[x].emplace(static_cast<std::uint32_t>(y), c);
+          }
+        }
+      }
+    }
+    if (t.n == 0) throw InputError(source, "no samples");
+    return std::move(t);
+  }
+
+  SampleTallies t;
+  std::size_t outputs = 0;
+  std::unordered_map<std::string_view, std::size_t> by_label;
+
+ private:
+  const EstimationModel& model_;
+  bool table_ = false;
+  std::vector<std::uint64_t> cell_counts_;
+  std::vector<std::uint8_t> cell_possible_;
+};
+
+}  // namespace
+
+std::optional<SampleTallies> tally_symbol_columns(std::span<const std::int64_t> inputs,
+                                                  std::span<const std::int64_t> outputs,
+                                                  const EstimationModel& model,
+                                                  const OutputSyntax& syntax) {
+  if (reports_are_bit_vectors(model) || syntax.cell_of_set || inputs.size() != outputs.size()) {
+    return std::nullopt;
+  }
+  TallyState state(model, syntax);
+  // The column an integer output names: the label with its decimal text, or the column itself.
+  std::unordered_map<std::int64_t, std::size_t> labelled;
+  for (std::size_t y = 0; y < syntax.labels.size(); ++y) {
+    const std::string& label = syntax.labels[y];
+    std::int64_t value = 0;
+    const auto [end, error] = std::from_chars(label.data(), label.data() + label.size(), value);
+    const bool canonical = error == std::errc() && end == label.data() + label.size() &&
+                           label == std::to_string(value);
+    if (canonical) labelled.emplace(value, y);
+  }
+  const auto k = static_cast<std::int64_t>(state.t.k);
+  const auto columns = static_cast<std::int64_t>(state.outputs);
+  char text[24];
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    if (i % 65536 == 65535) check_cancelled();
+    const std::int64_t x = inputs[i], y = outputs[i];
+    if (x < 0 || x >= k) return std::nullopt;
+    std::size_t column = 0;
+    if (syntax.labels.empty()) {
+      if (y < 0 || y >= columns) return std::nullopt;
+      column = static_cast<std::size_t>(y);
+    } else {
+      const auto found = labelled.find(y);
+      if (found == labelled.end()) return std::nullopt;
+      column = found->second;
+    }
+    const auto end = std::to_chars(text, text + sizeof text, y).ptr;
+    state.add_symbol(static_cast<std::size_t>(x), column, std::string_view(text, end - text),
+                     i + 1);
+  }
+  if (state.t.n == 0) return std::nullopt;
+  return state.finish("samples");
+}
+
 SampleTallies tally_samples(std::istream& in, const std::string& source,
                             const EstimationModel& model, const RatioScope& scope,
                             const OutputSyntax& syntax, std::size_t block) {
-  require_supported(model);
-  SampleTallies t;
-  t.k = num_symbols(model);
-  t.bit_vectors = reports_are_bit_vectors(model);
+  TallyState state(model, syntax);
+  SampleTallies& t = state.t;
   const std::size_t k = t.k;
-  if (t.bit_vectors && k > SampleTallies::kMaxBits) {
-    throw InvalidArgument("conform: bit vectors of k = " + std::to_string(k) +
-                          " bits exceed the limit " + std::to_string(SampleTallies::kMaxBits));
-  }
-  if (!t.bit_vectors && k > SampleTallies::kMaxSymbols) {
-    throw InvalidArgument("conform: k = " + std::to_string(k) + " symbols exceed the limit " +
-                          std::to_string(SampleTallies::kMaxSymbols));
-  }
-  t.per_input.assign(k, 0);
-  const bool pairs = t.bit_vectors && k <= SampleTallies::kMaxPairBits;
-  if (t.bit_vectors) {
-    t.ones.assign(k * k, 0);
-    t.protected_ones.assign(k * k, 0);
-    t.in_protected.assign(k, 0);
-    if (pairs) t.both_ones.assign(k * k * k, 0);
-  } else {
-    t.symbol_counts.resize(k);
-  }
-  const std::size_t outputs = t.bit_vectors ? 0 : symbol_outputs(model);
-  std::unordered_map<std::string_view, std::size_t> by_label;
-  if (!t.bit_vectors && !syntax.labels.empty()) {
-    if (syntax.labels.size() != outputs) {
-      throw InvalidArgument("conform: " + std::to_string(syntax.labels.size()) +
-                            " output labels for " + std::to_string(outputs) + " outputs");
-    }
-    for (std::size_t y = 0; y < outputs; ++y) by_label.emplace(syntax.labels[y], y);
-    t.output_labels = syntax.labels;
-  }
-
-  // Symbols: the counts of (x, y) in a k x outputs table when it is small (else per input in a
-  // map), and whether Q(y|x) > 0, looked up rather than recomputed per sample.
-  const bool table = !t.bit_vectors && k * outputs <= kMaxTableCells;
-  std::vector<std::uint64_t> cell_counts(table ? k * outputs : 0);
-  std::vector<std::uint8_t> cell_possible(table ? k * outputs : 0);
-  for (std::size_t x = 0; table && x < k; ++x) {
-    for (std::size_t y = 0; y < outputs; ++y) {
-      cell_possible[x * outputs + y] = symbol_probability(model, x, y) > 0 ? 1 : 0;
-    }
-  }
+  const bool pairs = !t.both_ones.empty();
+  const std::size_t outputs = state.outputs;
+  const auto& by_label = state.by_label;
   // Bits: whether a 1 (a 0) of bit j is impossible for input x, and the bits Y_P needs at 0.
   std::vector<std::uint8_t> one_impossible, zero_impossible, protected_bit;
   if (t.bit_vectors) {
@@ -492,26 +596,11 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
       protected_bit[j] = scope.protected_zero_bits && scope.protected_zero_bits->contains(j);
     }
   }
-
   auto note_impossible = [&](std::size_t x, std::string_view y, std::size_t number) {
-    if (!t.first_impossible_line) {
-      t.first_impossible_line = number;
-      t.first_impossible = "x = " + std::to_string(x) + ", y = " + std::string(y.substr(0, 64));
-    }
-    ++t.impossible;
+    state.note_impossible(x, y, number);
   };
   auto add_symbol = [&](std::size_t x, std::size_t symbol, std::string_view y, std::size_t number) {
-    ++t.n;
-    ++t.per_input[x];
-    bool possible;
-    if (table) {
-      ++cell_counts[x * outputs + symbol];
-      possible = cell_possible[x * outputs + symbol] != 0;
-    } else {
-      ++t.symbol_counts[x][static_cast<std::uint32_t>(symbol)];
-      possible = symbol_probability(model, x, symbol) > 0;
-    }
-    if (!possible) note_impossible(x, y, number);
+    state.add_symbol(x, symbol, y, number);
   };
   // Tallies a k-character 0/1 string; false (nothing tallied) when y is none.
   std::vector<std::size_t> set_bits(t.bit_vectors ? k : 0);
@@ -622,17 +711,7 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     general_line(std::string(raw), number);
   }
   if (in.bad()) throw InputError(source, "read error");
-  if (table) {
-    for (std::size_t x = 0; x < k; ++x) {
-      for (std::size_t y = 0; y < outputs; ++y) {
-        if (const std::uint64_t c = cell_counts[x * outputs + y]; c > 0) {
-          t.symbol_counts[x].emplace(static_cast<std::uint32_t>(y), c);
-        }
-      }
-    }
-  }
-  if (t.n == 0) throw InputError(source, "no samples");
-  return t;
+  return state.finish(source);
 }
 
 ConformanceReport check_conformance(const SampleTallies& t, const EstimationModel& model,

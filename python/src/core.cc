@@ -492,11 +492,34 @@ py::object conform_samples(const std::vector<std::string>& reference, const std:
   return conform_result(result);
 }
 
+// Integer outputs are tallied from the arrays themselves; the "x,y" lines are made only when
+// needed: bit vectors, a diagnosis, or a sample whose error names its line.
 py::object conform_sample_arrays(const std::vector<std::string>& reference, const IntArray& x,
                                  const IntArray& y, double alpha, double power, double resolution,
                                  bool output_index) {
-  const std::string text = samples_text(x, y);
-  return conform_samples(reference, text, alpha, power, resolution, output_index);
+  if (y.ndim() != 1) {
+    const std::string text = samples_text(x, y);
+    return conform_samples(reference, text, alpha, power, resolution, output_index);
+  }
+  const api::ConformResult result = without_gil([&] {
+    std::optional<std::string> text;
+    api::ConformSamplesRequest request(
+        reference_from_words(reference),
+        [&] {
+          if (!text) text = samples_text(x, y);
+          return std::make_unique<std::istringstream>(*text);
+        },
+        "samples");
+    request.alpha = alpha;
+    request.demand = {power, resolution};
+    request.output_index = output_index;
+    if (x.ndim() == 1 && x.shape(0) == y.shape(0)) {
+      const auto n = static_cast<std::size_t>(x.shape(0));
+      request.columns = api::SampleColumns{{x.data(), n}, {y.data(), n}};
+    }
+    return api::conform_samples(request);
+  });
+  return conform_result(result);
 }
 
 // `conform client` through api::SequentialConformance, driving a Python batch function (a list

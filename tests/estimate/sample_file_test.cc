@@ -162,3 +162,47 @@ TEST(SampleFile, MemoryDoesNotGrowWithTheLines) {
 
 }  // namespace
 }  // namespace uldp::estimate
+
+namespace uldp::estimate {
+namespace {
+
+// Samples held as integer columns (Python's numpy arrays) tally exactly as their "x,y" lines, with
+// and without labels and with impossible samples (counted at the same line); a sample the columns
+// cannot name is left to the lines, which give its error.
+TEST(SampleColumns, TallyAsTheirLines) {
+  const testing::SampleReference urr = testing::sample_reference("urr", 5);
+  std::vector<std::int64_t> x, y;
+  std::string text;
+  for (std::int64_t i = 0; i < 400; ++i) {
+    x.push_back(i % 5);
+    // uRR with X_S = {0, 1}: x reports 0, 1 or (outside X_S) itself; samples 8 and 13 (x = 3)
+    // report 4 and are impossible.
+    const std::int64_t pick = (i / 5) % 3;
+    y.push_back(pick < 2 ? pick : (i % 5 < 2 ? 0 : i % 5));
+    if (i == 8 || i == 13) y.back() = 4;
+    text += std::to_string(x.back()) + "," + std::to_string(y.back()) + "\n";
+  }
+  OutputSyntax labels;  // the index labels urr's outputs have
+  for (int label = 0; label < 5; ++label) labels.labels.push_back(std::to_string(label));
+  for (const OutputSyntax& syntax : {OutputSyntax{}, labels}) {
+    std::istringstream in(text);
+    const SampleTallies lines = tally_samples(in, "samples", urr.model, urr.scope, syntax);
+    const std::optional<SampleTallies> columns = tally_symbol_columns(x, y, urr.model, syntax);
+    ASSERT_TRUE(columns.has_value());
+    expect_same_tallies(*columns, lines);
+    EXPECT_EQ(columns->impossible, 2u);
+    EXPECT_EQ(columns->output_labels, lines.output_labels);
+  }
+  y[3] = 5;  // no output of uRR over 5 symbols
+  EXPECT_FALSE(tally_symbol_columns(x, y, urr.model).has_value());
+  y[3] = 0;
+  x[9] = -1;
+  EXPECT_FALSE(tally_symbol_columns(x, y, urr.model).has_value());
+  x[9] = 4;
+  OutputSyntax other;  // labels that are not integers name no integer output
+  for (const char* label : {"a", "b", "c", "d", "e"}) other.labels.push_back(label);
+  EXPECT_FALSE(tally_symbol_columns(x, y, urr.model, other).has_value());
+}
+
+}  // namespace
+}  // namespace uldp::estimate

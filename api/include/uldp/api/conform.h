@@ -27,6 +27,13 @@ namespace uldp::api {
 /// Opens the samples ("x,y" lines) from their start; the diagnosis reads them once per reading.
 using SampleSource = std::function<std::unique_ptr<std::istream>()>;
 
+/// Symbol samples held as two integer columns (inputs[i], outputs[i]), an output the integer text
+/// of its label: tallied without text. The columns must outlive the call.
+struct SampleColumns {
+  std::span<const std::int64_t> inputs;
+  std::span<const std::int64_t> outputs;
+};
+
 /// Samples already drawn.
 struct ConformSamplesRequest {
   ConformSamplesRequest(ReferenceRequest against, SampleSource open, std::string name)
@@ -39,6 +46,9 @@ struct ConformSamplesRequest {
   estimate::EvidenceDemand demand;
   bool output_index = false;                       ///< outputs are 0-based columns, not labels
   std::string output_index_name = "output_index";  ///< how errors name output_index
+  /// The same samples as columns, when the caller has them so: tallied directly, `samples` read
+  /// only for a diagnosis or for a sample the columns cannot name (whose error it gives).
+  std::optional<SampleColumns> columns;
 };
 
 /// What a sequential run adds to a result.

@@ -84,6 +84,15 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
                             const EstimationModel& model, const RatioScope& scope,
                             const OutputSyntax& syntax = {}, std::size_t block = kReadBlock);
 
+/// The same tallies from symbol samples given as columns (inputs[i], outputs[i]), an output the
+/// integer text of its label (or its column, without labels): what tally_samples gives for the
+/// lines "inputs[i],outputs[i]". nullopt when a sample is not of that plain form (an input out of
+/// range, an output no label names, bit vectors, sets): the lines then give the error, naming it.
+std::optional<SampleTallies> tally_symbol_columns(std::span<const std::int64_t> inputs,
+                                                  std::span<const std::int64_t> outputs,
+                                                  const EstimationModel& model,
+                                                  const OutputSyntax& syntax = {});
+
 /// Adds `more` — the tallies of later lines of the same samples, made against the same model,
 /// scope and syntax — to `into`, so that a sequential test reads each sample once; the line
 /// numbers of `more` are shifted by `lines_before` (the lines `into` was read from).
