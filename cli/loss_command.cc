@@ -10,7 +10,7 @@
 #include "commands.h"
 #include "input_distribution.h"
 #include "mechanism_flags.h"
-#include "run_length.h"
+#include "uldp/api/run_length.h"
 #include "uldp/error.h"
 #include "uldp/losses/coordinate_model.h"
 #include "uldp/losses/fundamental_limit.h"
@@ -30,7 +30,7 @@ std::string run_length(const nlohmann::json& values) {
                         ? v.get<std::string>()
                         : "[" + v[0].get<std::string>() + ", " + v[1].get<std::string>() + "]");
   }
-  return cli::run_length(texts);
+  return api::run_length(texts);
 }
 
 // Tables are built over all five paper mechanisms at once: the tightest registry limit.

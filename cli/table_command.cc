@@ -12,14 +12,15 @@
 
 #include "cli_support.h"
 #include "commands.h"
-#include "mechanism_flags.h"
-#include "table_output.h"
-#include "table_rows.h"
+#include "uldp/api/table_output.h"
+#include "uldp/api/table_rows.h"
 #include "uldp/error.h"
-#include "uldp/progress.h"
 
 namespace uldp::cli {
 namespace {
+
+using api::TableLayout;
+using api::TableRow;
 
 constexpr std::uint64_t kDefaultUsers = 10000;
 
@@ -74,7 +75,7 @@ std::vector<PrivacyBudget> parse_budgets(const TableCommand& c) {
 int run_table(const TableCommand& c) {
   TableLayout layout{c.format, {}, c.digits, 0, c.theta, c.vs_limit};
   if (!c.columns.empty()) layout.columns = split_list(c.columns, "--columns");
-  validate_layout(layout);
+  api::validate_layout(layout);
   std::vector<const MechanismEntry*> entries;
   for (const auto& name : split_list(c.mechs, "--mech"))
     entries.push_back(&find_mechanism(name, "--mech"));
@@ -82,47 +83,19 @@ int run_table(const TableCommand& c) {
   for (const auto& item : split_list(c.ks, "--k")) ks.push_back(parse_count(item, "--k", 1));
   for (const auto& item : split_list(c.sensitive_counts, "--sensitive-count"))
     counts.push_back(parse_count(item, "--sensitive-count", 0));
-  // Every pair of --k and --sensitive-count is a row: a pair without one is refused, not dropped.
-  for (std::size_t count : counts) {
-    for (std::size_t k : ks) {
-      if (count > k) {
-        throw InvalidArgument(
-            "--sensitive-count: " + std::to_string(count) + " exceeds --k " + std::to_string(k) +
-            " (each pair of --k and --sensitive-count is a row; a count is at most k)");
-      }
-    }
-  }
-  const std::vector<PrivacyBudget> budgets = parse_budgets(c);
-  const std::uint64_t n = !c.n_text ? kDefaultUsers : parse_count(*c.n_text, "--n", 1);
-  layout.n = n;
-
-  std::vector<TableRow> rows;
-  std::set<std::string> seen;  // fixed-k and X_S-free mechanisms repeat settings
-  ProgressTask progress("table rows", entries.size() * ks.size() * counts.size() *
-                                          std::max<std::size_t>(budgets.size(), 1));
-  for (const MechanismEntry* entry : entries) {
-    if (entry->budget == Takes::kRequired && budgets.empty())
-      throw InvalidArgument("mechanism " + std::string(entry->name) + " needs --eps or --exp-eps");
-    std::vector<std::optional<PrivacyBudget>> row_budgets;
-    if (entry->budget == Takes::kNo || budgets.empty()) row_budgets.push_back(std::nullopt);
-    for (const auto& b : budgets)
-      if (entry->budget != Takes::kNo) row_budgets.push_back(b);
-    for (std::size_t k : ks) {
-      for (std::size_t count : counts) {
-        for (const auto& budget : row_budgets) {
-          TableRow row = evaluate_table_row({entry, k, count, budget, c.theta, n, c.vs_limit});
-          progress.advance();
-          const std::string key = row.mechanism + "|" + std::to_string(row.k) + "|" +
-                                  std::to_string(row.sensitive_count) + "|" +
-                                  (budget ? budget->describe() : "");
-          if (seen.insert(key).second) rows.push_back(std::move(row));
-        }
-      }
-    }
-  }
+  api::TableRequest request;
+  request.ks = std::move(ks);
+  request.sensitive_counts = std::move(counts);
+  request.mechanisms = std::move(entries);
+  request.budgets = parse_budgets(c);
+  request.theta = c.theta;
+  request.n = !c.n_text ? kDefaultUsers : parse_count(*c.n_text, "--n", 1);
+  request.vs_limit = c.vs_limit;
+  layout.n = request.n;
+  const std::vector<TableRow> rows = api::table_rows(request);
 
   std::ostringstream text;
-  write_table(text, rows, layout);
+  api::write_table(text, rows, layout);
   if (c.out_path.empty()) {
     std::cout << text.str();
   } else {
@@ -130,10 +103,7 @@ int run_table(const TableCommand& c) {
     file << text.str();
     if (!file) throw InvalidArgument("--out: cannot write '" + message_excerpt(c.out_path) + "'");
   }
-  for (const auto& r : rows) {
-    if (!r.verified()) return 1;
-  }
-  return 0;
+  return api::all_verified(rows) ? 0 : 1;
 }
 
 }  // namespace
@@ -157,7 +127,8 @@ void add_table_command(CLI::App& app, int& exit_code) {
   cmd->add_option(
       "--columns", c->columns, "md / latex: the columns to show, in order (" + [] {
         std::string keys;
-        for (const std::string& k : table_column_keys(true)) keys += (keys.empty() ? "" : ",") + k;
+        for (const std::string& k : api::table_column_keys(true))
+          keys += (keys.empty() ? "" : ",") + k;
         return keys;
       }() + "; limit, limit_ratio with --vs-limit)");
   cmd->add_option("--digits", c->digits, "significant digits of the decimals (1 to 17, default 6)");

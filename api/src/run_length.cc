@@ -1,6 +1,6 @@
-#include "run_length.h"
+#include "uldp/api/run_length.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 
 std::string run_length(const std::vector<std::string>& values) {
   std::string out = "(";
@@ -13,4 +13,4 @@ std::string run_length(const std::vector<std::string>& values) {
   return out + ")";
 }
 
-}  // namespace uldp::cli
+}  // namespace uldp::api

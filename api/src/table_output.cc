@@ -1,4 +1,4 @@
-#include "table_output.h"
+#include "uldp/api/table_output.h"
 
 #include <algorithm>
 #include <functional>
@@ -8,11 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli_support.h"
-#include "run_length.h"
+#include "uldp/api/render.h"
+#include "uldp/api/run_length.h"
 #include "uldp/error.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 
 namespace {
 
@@ -341,24 +341,24 @@ std::vector<std::string> table_column_keys(bool vs_limit) {
 void validate_layout(const TableLayout& layout) {
   static const std::vector<std::string> formats = {"md", "markdown", "latex", "csv", "json"};
   if (std::find(formats.begin(), formats.end(), layout.format) == formats.end()) {
-    throw InvalidArgument("--format: '" + message_excerpt(layout.format) +
+    throw InvalidArgument("format: '" + message_excerpt(layout.format) +
                           "' is not md, latex, csv or json");
   }
   if (layout.digits < 1 || layout.digits > 17) {
-    throw InvalidArgument("--digits: " + std::to_string(layout.digits) + " is not in [1, 17]");
+    throw InvalidArgument("digits: " + std::to_string(layout.digits) + " is not in [1, 17]");
   }
   const std::vector<std::string> keys = table_column_keys(layout.vs_limit);
   for (const std::string& key : layout.columns) {
     if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
       std::string names;
       for (const std::string& k : keys) names += (names.empty() ? "" : ", ") + k;
-      throw InvalidArgument("--columns: '" + message_excerpt(key) + "' is not a column (" + names +
+      throw InvalidArgument("columns: '" + message_excerpt(key) + "' is not a column (" + names +
                             ")");
     }
   }
   if (!layout.columns.empty() && (layout.format == "csv" || layout.format == "json")) {
     throw InvalidArgument(
-        "--columns: chooses what a paper shows (md, latex); csv and json carry "
+        "columns: chooses what a paper shows (md, latex); csv and json carry "
         "every column");
   }
 }
@@ -375,4 +375,4 @@ void write_table(std::ostream& out, const std::vector<TableRow>& rows, const Tab
   }
 }
 
-}  // namespace uldp::cli
+}  // namespace uldp::api

@@ -1,16 +1,19 @@
-#include "table_rows.h"
+#include "uldp/api/table_rows.h"
 
+#include <algorithm>
 #include <numeric>
+#include <set>
 
-#include "mechanism_flags.h"
 #include "uldp/arithmetic/certified_exp.h"
 #include "uldp/forms/form_checks.h"
 #include "uldp/losses/coordinate_model.h"
 #include "uldp/losses/fundamental_limit.h"
 #include "uldp/mechanisms/exact_form.h"
+#include "uldp/error.h"
+#include "uldp/progress.h"
 #include "uldp/verify/smt_recheck.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 namespace {
 
 // ε intervals are shown to about 12 digits: 48 bits is plenty.
@@ -73,11 +76,11 @@ TableRow evaluate_table_row(const TableSetting& setting) {
   if (!entry.fixed_k && (entry.sensitive == Takes::kRequired || entry.claim == Claim::kNone)) {
     std::vector<std::size_t> first(setting.sensitive_count);
     std::iota(first.begin(), first.end(), std::size_t{0});
-    arguments.sensitive = IndexSet::from_indices(first, arguments.k, "--sensitive-count");
+    arguments.sensitive = IndexSet::from_indices(first, arguments.k, "sensitive_count");
   }
   if (entry.budget != Takes::kNo) arguments.budget = setting.budget;
   if (entry.theta != Takes::kNo)
-    arguments.theta = resolve_theta(setting.theta_text, entry, arguments, "--theta");
+    arguments.theta = resolve_theta(setting.theta_text, entry, arguments, "theta");
   const MechanismSpec spec = make_mechanism(entry, arguments);
 
   TableRow row;
@@ -130,4 +133,50 @@ TableRow evaluate_table_row(const TableSetting& setting) {
   return row;
 }
 
-}  // namespace uldp::cli
+std::vector<TableRow> table_rows(const TableRequest& request) {
+  for (const std::size_t count : request.sensitive_counts) {
+    for (const std::size_t k : request.ks) {
+      if (count > k) {
+        throw InvalidArgument("sensitive_count: " + std::to_string(count) + " exceeds k " +
+                              std::to_string(k) +
+                              " (each pair of k and sensitive count is a row; a count is at most "
+                              "k)");
+      }
+    }
+  }
+  std::vector<TableRow> rows;
+  std::set<std::string> seen;  // fixed-k and X_S-free mechanisms repeat settings
+  ProgressTask progress("table rows", request.mechanisms.size() * request.ks.size() *
+                                          request.sensitive_counts.size() *
+                                          std::max<std::size_t>(request.budgets.size(), 1));
+  for (const MechanismEntry* entry : request.mechanisms) {
+    if (entry->budget == Takes::kRequired && request.budgets.empty()) {
+      throw InvalidArgument("mechanism " + std::string(entry->name) + " needs --eps or --exp-eps");
+    }
+    std::vector<std::optional<PrivacyBudget>> row_budgets;
+    if (entry->budget == Takes::kNo || request.budgets.empty()) row_budgets.push_back(std::nullopt);
+    for (const PrivacyBudget& b : request.budgets) {
+      if (entry->budget != Takes::kNo) row_budgets.push_back(b);
+    }
+    for (const std::size_t k : request.ks) {
+      for (const std::size_t count : request.sensitive_counts) {
+        for (const std::optional<PrivacyBudget>& budget : row_budgets) {
+          TableRow row = evaluate_table_row(
+              {entry, k, count, budget, request.theta, request.n, request.vs_limit});
+          progress.advance();
+          const std::string key = row.mechanism + "|" + std::to_string(row.k) + "|" +
+                                  std::to_string(row.sensitive_count) + "|" +
+                                  (budget ? budget->describe() : "");
+          if (seen.insert(key).second) rows.push_back(std::move(row));
+        }
+      }
+    }
+  }
+  return rows;
+}
+
+bool all_verified(const std::vector<TableRow>& rows) {
+  return std::all_of(rows.begin(), rows.end(), [](const TableRow& r) { return r.verified(); });
+}
+
+}  // namespace uldp::api

@@ -1,10 +1,10 @@
 // evaluate_table_row and TableRow::status: the checks that ran are named, Z3 agrees with the
 // exact checker on small rows, and a row with a failed check is never "verified".
-#include "table_rows.h"
+#include "uldp/api/table_rows.h"
 
 #include <gtest/gtest.h>
 
-namespace uldp::cli {
+namespace uldp::api {
 namespace {
 
 TableSetting setting(std::string_view name, std::size_t k, std::size_t count) {
@@ -29,4 +29,4 @@ TEST(TableRows, AFailedCheckIsNeverVerified) {
 }
 
 }  // namespace
-}  // namespace uldp::cli
+}  // namespace uldp::api

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-namespace uldp::cli {
+namespace uldp::api {
 
 /// "(a x3, b, c x2)": equal neighbours collapsed with their count.
 std::string run_length(const std::vector<std::string>& values);
 
-}  // namespace uldp::cli
+}  // namespace uldp::api

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "table_rows.h"
+#include "uldp/api/table_rows.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 
 struct TableLayout {
   std::string format = "md";         ///< md | latex | csv | json
@@ -29,4 +29,4 @@ void validate_layout(const TableLayout& layout);
 
 void write_table(std::ostream& out, const std::vector<TableRow>& rows, const TableLayout& layout);
 
-}  // namespace uldp::cli
+}  // namespace uldp::api

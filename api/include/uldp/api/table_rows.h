@@ -15,7 +15,7 @@
 #include "uldp/mechanisms/mechanism_parameters.h"
 #include "uldp/mechanisms/registry.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 
 /// What a row is asked for (X_S = the first sensitive_count symbols where the mechanism takes
 /// an X_S of the user's choice).
@@ -60,4 +60,24 @@ struct TableRow {
 /// Builds the mechanism and runs every check and loss. Throws InvalidArgument on bad settings.
 TableRow evaluate_table_row(const TableSetting& setting);
 
-}  // namespace uldp::cli
+/// A table: one row per mechanism, k, |X_S| and budget (a mechanism without a budget, or with
+/// none given, gets one row per k and |X_S|; a setting met twice, as by a fixed-k mechanism, one
+/// row).
+struct TableRequest {
+  std::vector<const MechanismEntry*> mechanisms;
+  std::vector<std::size_t> ks;
+  std::vector<std::size_t> sensitive_counts;
+  std::vector<PrivacyBudget> budgets;
+  std::string theta = "paper";
+  std::uint64_t n = 10000;
+  bool vs_limit = false;
+};
+
+/// Every row of the table. Throws InvalidArgument naming the parameter: a sensitive count above a
+/// k (each pair is a row: refused, not dropped), a mechanism that needs a budget without one.
+std::vector<TableRow> table_rows(const TableRequest& request);
+
+/// Whether every row's checks passed (the command's exit code 0).
+bool all_verified(const std::vector<TableRow>& rows);
+
+}  // namespace uldp::api
