@@ -1,38 +1,19 @@
-// `uldp prove [NAME | --all | --steps] [--json] [--smt-dir DIR] [--solver z3|cvc5|both]`: runs the
-// symbolic proofs of the paper's privacy claims (verify/claims.h) through Z3 and/or cvc5 and prints
-// claim, paper label, status and time; a claim is proved only when every solver that ran says
-// unsat. Claims whose expected outcome is "refuted" (a hypothesis dropped, or a paper erratum)
-// count as passing when Z3 refutes them; exit 0 = every requested claim came out as expected.
+// The proofs workflow: running the claims or steps, and the reports (text tables, JSON, the
+// encodings, the SMT-LIB2 files).
+#include "uldp/api/prove.h"
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
-#include <iostream>
-#include <memory>
-#include <optional>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
-#include "cli_support.h"
-#include "commands.h"
+#include "uldp/api/render.h"
 #include "uldp/error.h"
-#include "uldp/verify/claims.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 using namespace uldp::verify;  // the Z3 layer
 namespace {
-
-struct ProveCommand {
-  std::string name;
-  bool all = false;
-  bool steps = false;
-  bool json = false;
-  bool explain = false;
-  std::string smt_dir;
-  unsigned timeout_ms = 20000;
-  std::optional<unsigned> cvc5_timeout_ms;  // default: 2000 ms, 300 ms for --steps
-  std::string solver;                       // empty: both when cvc5 is on PATH, z3 otherwise
-};
 
 /// "z3: proved 0.012 s, cvc5: unknown 2.001 s".
 std::string answers_text(const QueryResult& q) {
@@ -44,13 +25,16 @@ std::string answers_text(const QueryResult& q) {
   return text.str();
 }
 
-void write_queries(const std::string& dir, const std::vector<ClaimResult>& results) {
+}  // namespace
+
+void write_smt_queries(const std::string& dir, const ProveResult& result,
+                       const std::string& dir_name) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec)
-    throw InvalidArgument("--smt-dir: cannot create directory '" + message_excerpt(dir) +
+    throw InvalidArgument(dir_name + ": cannot create directory '" + message_excerpt(dir) +
                           "': " + ec.message());
-  for (const auto& r : results) {
+  for (const auto& r : result.results) {
     for (const auto& q : r.queries) {
       const std::string path = dir + "/" + r.info.name + "." + q.name + ".smt2";
       std::ofstream out(path);
@@ -61,71 +45,73 @@ void write_queries(const std::string& dir, const std::vector<ClaimResult>& resul
           << "; solvers: " << answers_text(q) << "\n"
           << "; cvc5 re-runs it behind (set-logic ALL)\n"
           << q.smt2;
-      if (!out) throw InvalidArgument("--smt-dir: cannot write '" + message_excerpt(path) + "'");
+      if (!out) throw InvalidArgument(dir_name + ": cannot write '" + message_excerpt(path) + "'");
     }
   }
 }
 
-void print_text(const std::vector<ClaimResult>& results, SolverChoice solvers) {
-  std::cout << "solvers: "
-            << (solvers == SolverChoice::kBoth ? "z3 and cvc5 (proved = both say unsat)"
-                                               : solver_choice_name(solvers))
-            << "\n";
+namespace {
+
+std::string claims_text(const std::vector<ClaimResult>& results, SolverChoice solvers) {
+  std::ostringstream out;
+  out << "solvers: "
+      << (solvers == SolverChoice::kBoth ? "z3 and cvc5 (proved = both say unsat)"
+                                         : solver_choice_name(solvers))
+      << "\n";
   std::size_t width = 5;
   for (const auto& r : results) width = std::max(width, r.info.name.size());
-  std::cout << std::left << std::setw(static_cast<int>(width) + 2) << "claim" << std::setw(28)
-            << "paper" << std::setw(9) << "status" << std::setw(10) << "expected" << std::setw(13)
-            << "time"
-            << "scope\n";
+  out << std::left << std::setw(static_cast<int>(width) + 2) << "claim" << std::setw(28) << "paper"
+      << std::setw(9) << "status" << std::setw(10) << "expected" << std::setw(13) << "time"
+      << "scope\n";
   for (const auto& r : results) {
-    std::cout << std::setw(static_cast<int>(width) + 2) << r.info.name << std::setw(28)
-              << r.info.paper_reference << std::setw(9) << proof_status_name(r.status)
-              << std::setw(10) << proof_status_name(r.info.expected) << std::setw(13)
-              << duration_text(r.seconds) << r.scope
-              << (r.as_expected() ? "" : "  <-- NOT AS EXPECTED") << "\n";
+    out << std::setw(static_cast<int>(width) + 2) << r.info.name << std::setw(28)
+        << r.info.paper_reference << std::setw(9) << proof_status_name(r.status) << std::setw(10)
+        << proof_status_name(r.info.expected) << std::setw(13) << duration_text(r.seconds)
+        << r.scope << (r.as_expected() ? "" : "  <-- NOT AS EXPECTED") << "\n";
   }
   for (const auto& r : results) {
     if (r.status == ProofStatus::kRefuted) {
-      std::cout << "\n"
-                << r.info.name << " refuted (" << r.info.statement
-                << "); model (counterexample):\n";
+      out << "\n"
+          << r.info.name << " refuted (" << r.info.statement << "); model (counterexample):\n";
       std::istringstream model(r.counterexample());
-      for (std::string line; std::getline(model, line);) std::cout << "    " << line << "\n";
+      for (std::string line; std::getline(model, line);) out << "    " << line << "\n";
     }
     for (const auto& q : r.queries) {
       if (q.status == ProofStatus::kUnknown || q.status == ProofStatus::kDisagreement) {
-        std::cout << "\n"
-                  << r.info.name << "/" << q.name << ": " << proof_status_name(q.status) << " ("
-                  << answers_text(q) << "; " << q.reason_unknown << ")\n";
+        out << "\n"
+            << r.info.name << "/" << q.name << ": " << proof_status_name(q.status) << " ("
+            << answers_text(q) << "; " << q.reason_unknown << ")\n";
       }
     }
   }
   std::size_t ok = 0;
   for (const auto& r : results) ok += r.as_expected() ? 1 : 0;
-  std::cout << "\n" << ok << " of " << results.size() << " claims came out as expected\n";
+  out << "\n" << ok << " of " << results.size() << " claims came out as expected\n";
+  return out.str();
 }
 
 /// The encoding of each claim in the paper's terms: its statement, scope and every query as the
 /// commented SMT-LIB2 text the solvers ran (sorts, hypotheses, negated claim).
-void print_explanation(const std::vector<ClaimResult>& results) {
+std::string explanation_text(const std::vector<ClaimResult>& results) {
+  std::ostringstream out;
   for (const auto& r : results) {
-    std::cout << "== " << r.info.name << " (" << r.info.paper_reference << ")\n"
-              << "claim: " << r.info.statement << "\n"
-              << "expected: " << proof_status_name(r.info.expected) << "; scope: " << r.scope
-              << "\n"
-              << "Each query asserts the hypotheses and the NEGATION of the claim: unsat proves "
-                 "the claim, a model is a counterexample.\n"
-              << encoding_summary(r.info);
+    out << "== " << r.info.name << " (" << r.info.paper_reference << ")\n"
+        << "claim: " << r.info.statement << "\n"
+        << "expected: " << proof_status_name(r.info.expected) << "; scope: " << r.scope << "\n"
+        << "Each query asserts the hypotheses and the NEGATION of the claim: unsat proves "
+           "the claim, a model is a counterexample.\n"
+        << encoding_summary(r.info);
     for (const auto& q : r.queries) {
-      std::cout << "\n-- query " << q.name << ": " << proof_status_name(q.status) << " ("
-                << answers_text(q) << ")\n"
-                << q.smt2;
+      out << "\n-- query " << q.name << ": " << proof_status_name(q.status) << " ("
+          << answers_text(q) << ")\n"
+          << q.smt2;
     }
-    std::cout << "\n";
+    out << "\n";
   }
+  return out.str();
 }
 
-void print_json(const std::vector<ClaimResult>& results, SolverChoice solvers) {
+nlohmann::json claims_json(const std::vector<ClaimResult>& results, SolverChoice solvers) {
   nlohmann::json claims = nlohmann::json::array();
   bool all_ok = true;
   for (const auto& r : results) {
@@ -161,11 +147,8 @@ void print_json(const std::vector<ClaimResult>& results, SolverChoice solvers) {
          {"queries", queries}});
     all_ok = all_ok && r.as_expected();
   }
-  std::cout << versioned({{"solvers", solver_choice_name(solvers)},
-                          {"claims", claims},
-                          {"all_as_expected", all_ok}})
-                   .dump(2)
-            << "\n";
+  return {
+      {"solvers", solver_choice_name(solvers)}, {"claims", claims}, {"all_as_expected", all_ok}};
 }
 
 /// One solver's answers to a step's two queries and its time: "PR 0.004 s" (P proved, R
@@ -200,60 +183,61 @@ std::string query_status(const ClaimResult& r, const std::string& name) {
 /// `uldp prove --steps`: one row per step (status with the hypotheses at the step and with those
 /// of the statement, what was expected, time per solver), then the counterexamples and the rows
 /// that are unknown with what was tried.
-void print_steps_text(const std::vector<ClaimResult>& results, SolverChoice solvers) {
-  std::cout << "solvers: "
-            << (solvers == SolverChoice::kBoth
-                    ? "z3 and cvc5 (a row is what the solvers that answered say; a proved/refuted "
-                      "split is a disagreement)"
-                    : solver_choice_name(solvers))
-            << "\n";
+std::string steps_text(const std::vector<ClaimResult>& results, SolverChoice solvers) {
+  std::ostringstream out;
+  out << "solvers: "
+      << (solvers == SolverChoice::kBoth
+              ? "z3 and cvc5 (a row is what the solvers that answered say; a proved/refuted "
+                "split is a disagreement)"
+              : solver_choice_name(solvers))
+      << "\n";
   std::size_t width = 4;
   for (const auto& r : results) width = std::max(width, r.info.name.size());
-  std::cout << std::left << std::setw(static_cast<int>(width) + 2) << "step" << std::setw(10)
-            << "at step" << std::setw(10) << "at top" << std::setw(20) << "expected"
-            << std::setw(16) << "z3" << std::setw(16) << "cvc5" << std::setw(44) << "paper"
-            << "scope\n";
+  out << std::left << std::setw(static_cast<int>(width) + 2) << "step" << std::setw(10) << "at step"
+      << std::setw(10) << "at top" << std::setw(20) << "expected" << std::setw(16) << "z3"
+      << std::setw(16) << "cvc5" << std::setw(44) << "paper"
+      << "scope\n";
   for (const auto& r : results) {
     const StepInfo& step = *r.info.step;
     const std::string expected = step.not_encoded.empty()
                                      ? std::string(proof_status_name(step.expected_at_step)) + "/" +
                                            proof_status_name(step.expected_at_top)
                                      : "unknown";
-    std::cout << std::setw(static_cast<int>(width) + 2) << r.info.name << std::setw(10)
-              << query_status(r, "at_step") << std::setw(10) << query_status(r, "at_top")
-              << std::setw(20) << expected << std::setw(16) << solver_summary(r, "z3")
-              << std::setw(16) << solver_summary(r, "cvc5") << std::setw(44)
-              << (r.info.paper_reference + (step.erratum.empty() ? "" : " [" + step.erratum + "]"))
-              << (step.not_encoded.empty() ? r.scope : "not encoded")
-              << (r.as_expected() ? "" : "  <-- NOT AS EXPECTED") << "\n";
+    out << std::setw(static_cast<int>(width) + 2) << r.info.name << std::setw(10)
+        << query_status(r, "at_step") << std::setw(10) << query_status(r, "at_top") << std::setw(20)
+        << expected << std::setw(16) << solver_summary(r, "z3") << std::setw(16)
+        << solver_summary(r, "cvc5") << std::setw(44)
+        << (r.info.paper_reference + (step.erratum.empty() ? "" : " [" + step.erratum + "]"))
+        << (step.not_encoded.empty() ? r.scope : "not encoded")
+        << (r.as_expected() ? "" : "  <-- NOT AS EXPECTED") << "\n";
   }
   for (const auto& r : results) {
     if (!r.info.step->not_encoded.empty()) {
-      std::cout << "\n"
-                << r.info.name << ": unknown, not encoded: " << r.info.step->not_encoded << "\n";
+      out << "\n" << r.info.name << ": unknown, not encoded: " << r.info.step->not_encoded << "\n";
       continue;
     }
     for (const auto& q : r.queries) {
       if (q.status == ProofStatus::kRefuted && !q.exact_check.empty()) {
-        std::cout << "\n"
-                  << r.info.name << "/" << q.name << " refuted (" << r.info.statement << ")\n    "
-                  << q.exact_check << "\n";
+        out << "\n"
+            << r.info.name << "/" << q.name << " refuted (" << r.info.statement << ")\n    "
+            << q.exact_check << "\n";
       } else if (q.status == ProofStatus::kUnknown || q.status == ProofStatus::kDisagreement) {
-        std::cout << "\n"
-                  << r.info.name << "/" << q.name << ": " << proof_status_name(q.status) << " ("
-                  << answers_text(q) << "; " << q.reason_unknown << ")\n";
+        out << "\n"
+            << r.info.name << "/" << q.name << ": " << proof_status_name(q.status) << " ("
+            << answers_text(q) << "; " << q.reason_unknown << ")\n";
       }
     }
   }
   std::size_t ok = 0;
   for (const auto& r : results) ok += r.as_expected() ? 1 : 0;
-  std::cout << "\n"
-            << ok << " of " << results.size()
-            << " steps came out as expected (solver columns: answers at step / at top, P proved, R "
-               "refuted, ? unknown; a row's status is the verdict of the solvers that answered)\n";
+  out << "\n"
+      << ok << " of " << results.size()
+      << " steps came out as expected (solver columns: answers at step / at top, P proved, R "
+         "refuted, ? unknown; a row's status is the verdict of the solvers that answered)\n";
+  return out.str();
 }
 
-void print_steps_json(const std::vector<ClaimResult>& results, SolverChoice solvers) {
+nlohmann::json steps_json(const std::vector<ClaimResult>& results, SolverChoice solvers) {
   nlohmann::json steps = nlohmann::json::array();
   bool all_ok = true;
   for (const auto& r : results) {
@@ -295,77 +279,48 @@ void print_steps_json(const std::vector<ClaimResult>& results, SolverChoice solv
     steps.push_back(row);
     all_ok = all_ok && r.as_expected();
   }
-  std::cout << versioned({{"solvers", solver_choice_name(solvers)},
-                          {"steps", steps},
-                          {"all_as_expected", all_ok}})
-                   .dump(2)
-            << "\n";
+  return {{"solvers", solver_choice_name(solvers)}, {"steps", steps}, {"all_as_expected", all_ok}};
 }
 
 }  // namespace
 
-void add_prove_command(CLI::App& app, int& exit_code) {
-  auto c = std::make_shared<ProveCommand>();
-  auto* cmd = app.add_subcommand(
-      "prove", "Z3 / cvc5 proofs of the paper's privacy claims, for all parameter values");
-  cmd->add_option("name", c->name, "one claim: " + claim_names());
-  cmd->add_flag("--all", c->all, "run every claim (including the expected refutations)");
-  cmd->add_flag("--steps", c->steps,
-                "decide every step of the paper's utility proofs (Appendices D-F), each with the "
-                "hypotheses at the step and with those of its statement");
-  cmd->add_flag("--json", c->json, "print JSON");
-  cmd->add_flag("--explain", c->explain,
-                "print each claim's encoding (sorts, hypotheses, negated claim) before the table");
-  cmd->add_option("--smt-dir", c->smt_dir,
-                  "write every query as DIR/<claim>.<query>.smt2 (re-run with z3)");
-  add_unsigned_option(*cmd, "--timeout-ms", c->timeout_ms,
-                      "per-query Z3 timeout, 1 to 3600000; a timeout is 'unknown', never 'proved'",
-                      1, 3'600'000);
-  auto cvc5_ms = std::make_shared<unsigned>(0);
-  add_unsigned_option(*cmd, "--cvc5-timeout-ms", *cvc5_ms,
-                      "per-query cvc5 time limit (1 to 3600000; default 2000, 300 with --steps: "
-                      "cvc5 1.0.3 answers unknown on most nonlinear steps)",
-                      1, 3'600'000);
-  cmd->add_option("--solver", c->solver,
-                  "z3, cvc5 or both (default: both when cvc5 is on PATH, z3 otherwise)");
-  cmd->callback([c, cvc5_ms, cmd, &exit_code] {
-    if (cmd->count("--cvc5-timeout-ms") > 0) c->cvc5_timeout_ms = *cvc5_ms;
-    if ((c->all ? 1 : 0) + (c->steps ? 1 : 0) + (c->name.empty() ? 0 : 1) != 1)
-      throw InvalidArgument("prove: give exactly one of NAME, --all or --steps");
-    const std::optional<SolverChoice> choice =
-        c->solver.empty() ? default_solver_choice() : parse_solver_choice(c->solver);
-    if (!choice)
-      throw InvalidArgument("--solver: expected z3, cvc5 or both, got '" +
-                            message_excerpt(c->solver) + "'");
-    if (runs_cvc5(*choice) && !cvc5_on_path())
-      throw InvalidArgument("--solver " + c->solver + ": no cvc5 on PATH");
-    std::vector<ClaimResult> results;
-    const ProofOptions options{c->timeout_ms, *choice,
-                               c->cvc5_timeout_ms.value_or(c->steps ? 300U : 2000U)};
-    if (c->all) {
-      results = run_all_claims(options);
-    } else if (c->steps) {
-      results = run_all_steps(options);
-    } else {
-      results.push_back(run_claim(c->name, options));  // unknown NAME: InvalidArgument (exit 2)
-    }
-    if (!c->smt_dir.empty()) write_queries(c->smt_dir, results);
-    if (c->explain && !c->json) print_explanation(results);
-    // A step run by name prints like --steps: both queries and the exact check.
-    const bool steps_view = c->steps || (!results.empty() && results.front().info.step);
-    if (steps_view && c->json) {
-      print_steps_json(results, *choice);
-    } else if (steps_view) {
-      print_steps_text(results, *choice);
-    } else if (c->json) {
-      print_json(results, *choice);
-    } else {
-      print_text(results, *choice);
-    }
-    bool all_ok = true;
-    for (const auto& r : results) all_ok = all_ok && r.as_expected();
-    exit_code = all_ok ? 0 : 1;
-  });
+bool ProveResult::all_as_expected() const {
+  return std::all_of(results.begin(), results.end(),
+                     [](const ClaimResult& r) { return r.as_expected(); });
 }
 
-}  // namespace uldp::cli
+ProveResult prove(const ProveRequest& request) {
+  ProveResult result;
+  result.solvers = request.solver ? *request.solver : default_solver_choice();
+  if (runs_cvc5(result.solvers) && !cvc5_on_path()) {
+    throw InvalidArgument(std::string("solver: ") + solver_choice_name(result.solvers) +
+                          ": no cvc5 on PATH");
+  }
+  const bool steps = std::holds_alternative<EveryStep>(request.claims);
+  const ProofOptions options{request.timeout_ms, result.solvers,
+                             request.cvc5_timeout_ms.value_or(steps ? 300U : 2000U)};
+  if (std::holds_alternative<EveryClaim>(request.claims)) {
+    result.results = run_all_claims(options);
+  } else if (steps) {
+    result.results = run_all_steps(options);
+  } else {
+    result.results.push_back(run_claim(std::get<NamedClaim>(request.claims).name, options));
+  }
+  // A step run by name reports like every step: both queries and the exact check.
+  result.steps = steps || (!result.results.empty() && result.results.front().info.step);
+  return result;
+}
+
+nlohmann::json to_json(const ProveResult& result) {
+  return result.steps ? steps_json(result.results, result.solvers)
+                      : claims_json(result.results, result.solvers);
+}
+
+std::string to_text(const ProveResult& result) {
+  return result.steps ? steps_text(result.results, result.solvers)
+                      : claims_text(result.results, result.solvers);
+}
+
+std::string explanation(const ProveResult& result) { return explanation_text(result.results); }
+
+}  // namespace uldp::api
