@@ -7,8 +7,8 @@
 
 #include "cli_support.h"
 #include "commands.h"
-#include "input_distribution.h"
 #include "mechanism_flags.h"
+#include "uldp/api/input_distribution.h"
 #include "uldp/error.h"
 #include "uldp/estimate/estimation_model.h"
 #include "uldp/estimate/pum_users.h"
@@ -41,8 +41,8 @@ void run(const SimulateCommand& c, int& exit_code) {
   }
   const MechanismSpec spec = pum ? pum->common : c.mech.build();
   const EstimationModel model = estimation_model(spec);
-  const std::vector<double> p =
-      sampling_distribution(parse_input_distribution(c.p, pum ? pum->k() : spec.k), "simulate");
+  const std::vector<double> p = api::sampling_distribution(
+      api::parse_input_distribution(c.p, pum ? pum->k() : spec.k), "simulate");
 
   std::ofstream file;
   if (!c.out.empty()) {
@@ -69,7 +69,7 @@ void add_simulate_command(CLI::App& app, int& exit_code) {
   command->mech.add_pum_options(*sub);
   add_unsigned_option(*sub, "--n", command->n,
                       "number of users, 1 to 10^9 (--mech pum: from the users file)", 1, kMaxUsers);
-  sub->add_option("--p", command->p, kInputDistributionHelp);
+  sub->add_option("--p", command->p, api::kInputDistributionHelp);
   add_unsigned_option(*sub, "--seed", command->seed, "seed of the xoshiro256** generator")
       ->required();
   sub->add_option("--out", command->out, "output file (default: standard output)");

@@ -1,4 +1,4 @@
-#include "input_distribution.h"
+#include "uldp/api/input_distribution.h"
 
 #include <cmath>
 #include <fstream>
@@ -6,7 +6,7 @@
 #include "uldp/error.h"
 #include "uldp/losses/coordinate_model.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 
 namespace {
 
@@ -18,9 +18,9 @@ std::vector<Rational> normalised(std::vector<Rational> weights) {
 }
 
 GivenDistribution zipf(const std::string& exponent_text, std::size_t k) {
-  const Rational s = parse_rational(exponent_text, "--p zipf exponent");
+  const Rational s = parse_rational(exponent_text, "p zipf exponent");
   if (s < 0 || s > 100) {
-    throw InvalidArgument("--p: zipf exponent " + message_excerpt(exponent_text) +
+    throw InvalidArgument("p: zipf exponent " + message_excerpt(exponent_text) +
                           " is not in [0, 100]");
   }
   GivenDistribution d{"zipf:" + exponent_text, std::vector<double>(k), std::nullopt, s};
@@ -50,20 +50,20 @@ std::vector<Rational> inline_list(const std::string& text, std::size_t k) {
     const std::string item =
         text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     if (p.size() >= k) {
-      throw InvalidArgument("--p: has more than k = " + std::to_string(k) + " entries");
+      throw InvalidArgument("p: has more than k = " + std::to_string(k) + " entries");
     }
-    p.push_back(parse_rational(item, "--p"));
+    p.push_back(parse_rational(item, "p"));
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
-  validate_distribution(p, k, "--p");
+  validate_distribution(p, k, "p");
   return p;
 }
 
 GivenDistribution weights_file(const std::string& path, std::size_t k) {
   std::ifstream in(path);
   if (!in) {
-    throw InvalidArgument("--p: '" + message_excerpt(path) +
+    throw InvalidArgument("p: '" + message_excerpt(path) +
                           "' is neither uniform, worst, zipf:S, a list a/b,c/d,... nor a readable "
                           "file of weights");
   }
@@ -105,7 +105,7 @@ GivenDistribution weights_file(const std::string& path, std::size_t k) {
 
 bool is_number(const std::string& text) {
   try {
-    parse_rational(text, "--p");
+    parse_rational(text, "p");
     return true;
   } catch (const InvalidArgument&) {
     return false;
@@ -135,7 +135,7 @@ InputDistribution parse_input_distribution(const std::string& text, std::size_t 
 std::vector<double> sampling_distribution(const InputDistribution& p, const std::string& command) {
   if (std::holds_alternative<WorstCaseDistribution>(p)) {
     throw InvalidArgument(
-        "--p: worst is the worst case over all distributions, which only uldp "
+        "p: worst is the worst case over all distributions, which only uldp "
         "loss computes; " +
         command + " needs one distribution");
   }
@@ -144,16 +144,16 @@ std::vector<double> sampling_distribution(const InputDistribution& p, const std:
 
 std::vector<Rational> exact_distribution(const InputDistribution& p, const std::string& command) {
   if (std::holds_alternative<WorstCaseDistribution>(p)) {
-    throw InvalidArgument("--p: " + command + " does not take worst here");
+    throw InvalidArgument("p: " + command + " does not take worst here");
   }
   const auto& given = std::get<GivenDistribution>(p);
   if (given.exact) return *given.exact;
   if (denominator(*given.zipf_exponent) == 1) {
     return exact_zipf(*given.zipf_exponent, given.weights.size());
   }
-  throw InvalidArgument("--p: " + given.text + " has irrational weights, and " + command +
+  throw InvalidArgument("p: " + given.text + " has irrational weights, and " + command +
                         " computes exactly; give an integer exponent, or the weights as "
                         "rationals in a file");
 }
 
-}  // namespace uldp::cli
+}  // namespace uldp::api

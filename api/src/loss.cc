@@ -1,36 +1,37 @@
-// `uldp loss`: exact expected l2 loss, certified asymptotic l1 loss and their worst cases for
-// one mechanism (Section "Utility Analysis"), or the paper's two loss tables, verified.
-#include <iostream>
-#include <memory>
-#include <optional>
+// The loss workflow and the paper's loss tables: the values and their one JSON writer and one
+// text renderer.
+#include "uldp/api/loss.h"
+
+#include <sstream>
 #include <string>
 #include <vector>
 
-#include "cli_support.h"
-#include "commands.h"
-#include "input_distribution.h"
-#include "mechanism_flags.h"
+#include "uldp/api/render.h"
 #include "uldp/api/run_length.h"
 #include "uldp/error.h"
 #include "uldp/losses/coordinate_model.h"
 #include "uldp/losses/fundamental_limit.h"
 #include "uldp/losses/l1_loss.h"
 #include "uldp/losses/l2_loss.h"
-#include "uldp/losses/loss_tables.h"
 #include "uldp/losses/optimal_theta.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 namespace {
 
 // Exact rationals, or "[lo, hi]" for a bracketed coordinate.
-std::string run_length(const nlohmann::json& values) {
+std::string run_length_of(const nlohmann::json& values) {
   std::vector<std::string> texts;
   for (const auto& v : values) {
-    texts.push_back(v.is_string()
-                        ? v.get<std::string>()
-                        : "[" + v[0].get<std::string>() + ", " + v[1].get<std::string>() + "]");
+    if (v.is_string()) {
+      texts.push_back(v.get<std::string>());
+      continue;
+    }
+    std::string bracket(1, '[');  // appended piece by piece: GCC 12 warns on "[" + string
+    bracket.append(v[0].get<std::string>()).append(", ").append(v[1].get<std::string>());
+    bracket.push_back(']');
+    texts.push_back(std::move(bracket));
   }
-  return api::run_length(texts);
+  return run_length(texts);
 }
 
 // Tables are built over all five paper mechanisms at once: the tightest registry limit.
@@ -38,24 +39,6 @@ constexpr std::size_t kMaxTableK = 1000000;
 // The exact finite-n l1 costs big-integer powers of size ~ n bits per coordinate: printed by
 // default only when n * k is below this, or on request with --exact-l1.
 constexpr std::uint64_t kExactL1DefaultWork = 500000;
-
-struct LossCommand {
-  MechanismFlags mech;
-  std::string n_text;
-  std::string p_text = "uniform";
-  std::string table;
-  bool json = false;
-  bool exact_l1 = false;
-  bool vs_limit = false;
-};
-
-std::uint64_t parse_n(const std::string& text) {
-  const Rational n = parse_rational(text, "--n");
-  if (denominator(n) != 1 || n < 1 || n > Rational(Integer("1000000000000000000"))) {
-    throw InvalidArgument("--n: '" + message_excerpt(text) + "' is not an integer in [1, 10^18]");
-  }
-  return numerator(n).convert_to<std::uint64_t>();
-}
 
 std::string l2_decimal(const Rational& value) {
   return certified_decimal(Interval::exact(value), 17);
@@ -67,83 +50,84 @@ nlohmann::json rationals_json(const std::vector<Rational>& v) {
   return a;
 }
 
-void run_table(const LossCommand& c) {
-  if (c.table != "l1" && c.table != "l2")
-    throw InvalidArgument("--table: '" + message_excerpt(c.table) + "' is not l1 or l2");
-  const MechanismFlags& f = c.mech;
-  if (!f.k || *f.k < 2) throw InvalidArgument("--k: a loss table needs k >= 2");
-  check_size(*f.k, kMaxTableK, "--k");
-  if (f.theta || f.mangat_p || f.block) {
-    throw InvalidArgument(std::string(f.theta      ? "--theta"
-                                      : f.mangat_p ? "--mangat-p"
-                                                   : "--block") +
-                          ": a table uses each mechanism's default");
+}  // namespace
+
+LossTableResult loss_table(const LossTableRequest& request) {
+  if (request.table != "l1" && request.table != "l2")
+    throw InvalidArgument("table: '" + message_excerpt(request.table) + "' is not l1 or l2");
+  const LossTableSpec& spec = request.spec;
+  if (spec.k < 2) throw InvalidArgument("k: a loss table needs k >= 2");
+  if (spec.k > kMaxTableK) {
+    throw InvalidArgument("k: " + std::to_string(spec.k) + " exceeds the limit " +
+                          std::to_string(kMaxTableK));
   }
-  const std::size_t k = static_cast<std::size_t>(*f.k);
-  const IndexSet xs = parse_index_list(f.sensitive, k, "--sensitive");
-  if (f.budget.exp_eps) throw InvalidArgument("--exp-eps: a table takes the small eps by --eps");
-  LossTableSpec spec{k, xs.size(), parse_n(c.n_text), Rational(1, 10)};
-  if (f.budget.eps) spec.small_eps = parse_rational(*f.budget.eps, "--eps");
-  const auto rows = c.table == "l2" ? l2_loss_table(spec) : l1_loss_table(spec);
-  if (c.json) {
-    nlohmann::json out;
-    out["table"] = c.table;
-    out["k"] = spec.k;
-    out["sensitive_count"] = spec.k_s;
-    out["n"] = spec.n;
-    out["small_eps"] = to_string(spec.small_eps);
-    nlohmann::json list = nlohmann::json::array();
-    for (const auto& r : rows) {
-      list.push_back({{"mechanism", r.mechanism},
-                      {"regime", r.regime},
-                      {"exp_eps", r.exp_eps},
-                      {"paper_formula", r.paper_formula},
-                      {"paper_value", certified_decimal(r.paper_value, 12)},
-                      {"exact_worst", certified_decimal(r.exact_worst, 12)},
-                      {"paper_over_exact", certified_decimal(paper_to_exact_ratio(r), 6)}});
-    }
-    out["rows"] = std::move(list);
-    std::cout << versioned(out).dump(1) << "\n";
-    return;
+  return {request, request.table == "l2" ? l2_loss_table(spec) : l1_loss_table(spec)};
+}
+
+nlohmann::json to_json(const LossTableResult& result) {
+  const LossTableSpec& spec = result.request.spec;
+  nlohmann::json out;
+  out["table"] = result.request.table;
+  out["k"] = spec.k;
+  out["sensitive_count"] = spec.k_s;
+  out["n"] = spec.n;
+  out["small_eps"] = to_string(spec.small_eps);
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& r : result.rows) {
+    list.push_back({{"mechanism", r.mechanism},
+                    {"regime", r.regime},
+                    {"exp_eps", r.exp_eps},
+                    {"paper_formula", r.paper_formula},
+                    {"paper_value", certified_decimal(r.paper_value, 12)},
+                    {"exact_worst", certified_decimal(r.exact_worst, 12)},
+                    {"paper_over_exact", certified_decimal(paper_to_exact_ratio(r), 6)}});
   }
-  std::cout << "Worst-case " << (c.table == "l2" ? "E[l2^2]" : "asymptotic E[l1]")
-            << ", |X| = " << spec.k << ", |X_S| = " << spec.k_s << ", n = " << spec.n
-            << ", small eps = " << to_string(spec.small_eps)
-            << " (digits certified, truncated)\n\n";
-  std::cout
-      << "| mechanism | regime | paper entry | paper value | exact worst case | paper / exact |\n"
+  out["rows"] = std::move(list);
+  return out;
+}
+
+std::string to_text(const LossTableResult& result) {
+  const LossTableSpec& spec = result.request.spec;
+  std::ostringstream out;
+  out << "Worst-case " << (result.request.table == "l2" ? "E[l2^2]" : "asymptotic E[l1]")
+      << ", |X| = " << spec.k << ", |X_S| = " << spec.k_s << ", n = " << spec.n
+      << ", small eps = " << to_string(spec.small_eps) << " (digits certified, truncated)\n\n";
+  out << "| mechanism | regime | paper entry | paper value | exact worst case | paper / exact |\n"
       << "|---|---|---|---|---|---|\n";
   // A '|' inside a cell (|X|) would end it.
   const auto cell = [](const std::string& text) {
-    std::string out;
-    for (const char ch : text) out += ch == '|' ? std::string("\\|") : std::string(1, ch);
-    return out;
+    std::string escaped;
+    for (const char ch : text) escaped += ch == '|' ? std::string("\\|") : std::string(1, ch);
+    return escaped;
   };
-  for (const auto& r : rows) {
-    std::cout << "| " << r.mechanism << " | " << cell(r.regime) << " | " << cell(r.paper_formula)
-              << " | " << certified_decimal(r.paper_value, 12) << " | "
-              << certified_decimal(r.exact_worst, 12) << " | "
-              << certified_decimal(paper_to_exact_ratio(r), 6) << " |\n";
+  for (const auto& r : result.rows) {
+    out << "| " << r.mechanism << " | " << cell(r.regime) << " | " << cell(r.paper_formula) << " | "
+        << certified_decimal(r.paper_value, 12) << " | " << certified_decimal(r.exact_worst, 12)
+        << " | " << certified_decimal(paper_to_exact_ratio(r), 6) << " |\n";
   }
-  std::cout << "\n(*1): the paper's approximation for |X_S| << |X| (its table's note), so the "
-               "ratio to the exact worst case need not approach 1 here.\n"
-               "Decimals show only the digits their certified bounds share, truncated: a value "
-               "whose bounds straddle a digit shows fewer (0.8 for a ratio in bounds around "
-               "0.84), one that shares none shows its bounds [lo, hi].\n";
+  out << "\n(*1): the paper's approximation for |X_S| << |X| (its table's note), so the "
+         "ratio to the exact worst case need not approach 1 here.\n"
+         "Decimals show only the digits their certified bounds share, truncated: a value "
+         "whose bounds straddle a digit shows fewer (0.8 for a ratio in bounds around "
+         "0.84), one that shares none shows its bounds [lo, hi].\n";
+  return out.str();
 }
 
+namespace {
+
 // θ* with its certificate and the worst-case loss it saves over the paper's θ = s/(s+1).
-void add_optimal_theta(const LossCommand& c, const MechanismSpec& spec, std::uint64_t n,
+void add_optimal_theta(const LossRequest& request, const MechanismSpec& spec, std::uint64_t n,
                        nlohmann::json& out) {
-  const bool l2 = c.mech.theta == "optimal";
+  const bool l2 = request.mechanism.theta_rule == "optimal";
   // RAPPOR is uRAP with every bit sensitive.
   const std::size_t sensitive_count =
       entry_of(spec).name == RapporSpec::kName ? spec.k : spec.sensitive.size();
   const OptimalTheta opt = optimal_urap_theta(spec.k, sensitive_count, budget_of(spec)->exp_eps(),
                                               l2 ? ThetaObjective::kL2 : ThetaObjective::kL1);
-  MechanismFlags paper_flags = c.mech;
-  paper_flags.theta = "paper";
-  const MechanismSpec paper = paper_flags.build();
+  const MechanismEntry& entry = entry_of(spec);
+  MechanismArguments at_paper_theta = request.mechanism.arguments;
+  at_paper_theta.theta = resolve_theta("paper", entry, at_paper_theta, "theta");
+  const MechanismSpec paper = make_mechanism(entry, at_paper_theta);
   auto worst = [&](const MechanismSpec& s) {
     return l2 ? Interval::exact(worst_case_l2_loss(coordinate_model(s), n).value)
               : worst_case_l1_loss(coordinate_model(s), n).value;
@@ -165,7 +149,7 @@ void add_optimal_theta(const LossCommand& c, const MechanismSpec& spec, std::uin
 // arXiv 2509.24173 at its |X|, |X_S| and t (docs/utility.md, "The fundamental limit").
 void add_vs_limit(const MechanismSpec& spec, const L2Quadratic& quadratic, nlohmann::json& out) {
   const std::optional<PrivacyBudget> budget = budget_of(spec);
-  if (!budget) throw InvalidArgument("--vs-limit: the mechanism takes no privacy budget");
+  if (!budget) throw InvalidArgument("vs_limit: the mechanism takes no privacy budget");
   const FundamentalLimit limit =
       fundamental_limit({spec.k, spec.sensitive.size(), budget->exp_eps()});
   const Rational worst = worst_case_l2_loss(quadratic, 1).value;
@@ -181,13 +165,15 @@ void add_vs_limit(const MechanismSpec& spec, const L2Quadratic& quadratic, nlohm
                      {"ratio", certified_decimal(Interval::exact(worst) / limit.value, 12)}};
 }
 
-void run_loss(const LossCommand& c) {
-  if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
-  const MechanismSpec spec = c.mech.build();
+}  // namespace
+
+LossResult loss(const LossRequest& request) {
+  const MechanismSpec spec = make_mechanism(find_mechanism(request.mechanism.name, "mechanism"),
+                                            request.mechanism.arguments);
   const std::size_t k = spec.k;
   const IndexSet& xs = spec.sensitive;
-  if (c.n_text.empty()) throw InvalidArgument("--n: required");
-  const std::uint64_t n = parse_n(c.n_text);
+  const std::uint64_t n = request.n;
+  if (n == 0) throw InvalidArgument("n: must be at least 1");
   const L2Quadratic quadratic = l2_quadratic(spec);
   // l1 needs per-coordinate binomial counts: only coordinate-wise estimators have them.
   const std::optional<CoordinateModel> model =
@@ -200,8 +186,10 @@ void run_loss(const LossCommand& c) {
   out["sensitive"] = xs.indices();
   if (budget) out["exp_eps"] = to_string(budget->exp_eps());
   out["n"] = n;
-  if (c.mech.theta == "optimal" || c.mech.theta == "optimal-l1") add_optimal_theta(c, spec, n, out);
-  const InputDistribution distribution = parse_input_distribution(c.p_text, k);
+  if (request.mechanism.theta_rule == "optimal" || request.mechanism.theta_rule == "optimal-l1")
+    add_optimal_theta(request, spec, n, out);
+  const InputDistribution distribution =
+      request.p ? *request.p : parse_input_distribution("uniform", k);
   const bool worst = std::holds_alternative<WorstCaseDistribution>(distribution);
   if (worst) {
     const WorstCaseL2 l2 = worst_case_l2_loss(quadratic, n);
@@ -229,101 +217,72 @@ void run_loss(const LossCommand& c) {
     out["l2"] = {{"exact", to_string(l2)}, {"decimal", l2_decimal(l2)}};
     if (model) {
       out["l1_asymptotic"] = certified_decimal(asymptotic_l1_loss(*model, p, n), 17);
-      if (c.exact_l1 || n <= kExactL1DefaultWork / k) {
+      if (request.exact_l1 || n <= kExactL1DefaultWork / k) {
         out["l1_exact_finite_n"] = certified_decimal(exact_l1_loss_bounds(*model, p, n), 17);
       }
     }
   }
   if (!model) out["l1_note"] = "not implemented: the estimator is not coordinate-wise";
-  if (c.vs_limit) add_vs_limit(spec, quadratic, out);
-  if (c.json) {
-    std::cout << versioned(out).dump() << "\n";
-    return;
+  if (request.vs_limit) add_vs_limit(spec, quadratic, out);
+  return {std::string(entry_of(spec).name), k, xs, budget, n, std::move(out)};
+}
+
+nlohmann::json to_json(const LossResult& result) { return result.values; }
+
+std::string to_text(const LossResult& result) {
+  const nlohmann::json& v = result.values;
+  const bool worst = v["p"].is_string();
+  const bool model = !v.contains("l1_note");
+  std::ostringstream out;
+  out << "mechanism " << result.mechanism << ", k = " << result.k << ", X_S = {"
+      << result.sensitive.to_string() << "}, "
+      << (result.budget ? result.budget->describe() : "no privacy") << ", n = " << result.n << "\n";
+  if (v.contains("theta_optimal")) {
+    const nlohmann::json& o = v["theta_optimal"];
+    out << "optimal theta (" << o["objective"].get<std::string>() << ") in ["
+        << o["bracket"][0].get<std::string>() << ", " << o["bracket"][1].get<std::string>()
+        << "] (certified"
+        << (o["closed_form"].get<bool>() ? "; = 1 + r - sqrt(r(r+1)), r = |X_S|/(t-1)" : "")
+        << (o["unique_proven"].get<bool>() ? "; unique minimiser" : "; unique on a 64-point grid")
+        << ")\n  worst case " << o["worst_at_optimal_theta"].get<std::string>() << " against "
+        << o["worst_at_paper_theta"].get<std::string>()
+        << " at the paper's theta = s/(s+1): " << o["relative_saving"].get<std::string>()
+        << " smaller\n";
   }
-  std::cout << "mechanism " << c.mech.name << ", k = " << k << ", X_S = {" << xs.to_string()
-            << "}, " << (budget ? budget->describe() : "no privacy") << ", n = " << n << "\n";
-  if (out.contains("theta_optimal")) {
-    const nlohmann::json& o = out["theta_optimal"];
-    std::cout << "optimal theta (" << o["objective"].get<std::string>() << ") in ["
-              << o["bracket"][0].get<std::string>() << ", " << o["bracket"][1].get<std::string>()
-              << "] (certified"
-              << (o["closed_form"].get<bool>() ? "; = 1 + r - sqrt(r(r+1)), r = |X_S|/(t-1)" : "")
-              << (o["unique_proven"].get<bool>() ? "; unique minimiser"
-                                                 : "; unique on a 64-point grid")
-              << ")\n  worst case " << o["worst_at_optimal_theta"].get<std::string>() << " against "
-              << o["worst_at_paper_theta"].get<std::string>()
-              << " at the paper's theta = s/(s+1): " << o["relative_saving"].get<std::string>()
-              << " smaller\n";
-  }
-  if (!model) std::cout << "l1: " << out["l1_note"].get<std::string>() << "\n";
+  if (!model) out << "l1: " << v["l1_note"].get<std::string>() << "\n";
   if (worst) {
-    std::cout << "worst-case E[l2^2] = "
-              << readable(parse_rational(out["l2"]["exact"].get<std::string>(), "l2")) << "\n";
-    std::cout << "  attained at p = " << run_length(out["argmax"]) << "\n";
+    out << "worst-case E[l2^2] = "
+        << readable(parse_rational(v["l2"]["exact"].get<std::string>(), "l2")) << "\n";
+    out << "  attained at p = " << run_length_of(v["argmax"]) << "\n";
     if (model) {
-      std::cout << "worst-case asymptotic E[l1] = " << out["l1_asymptotic"].get<std::string>()
-                << (out["l1_argmax_exact"].get<bool>() ? " at p = " : " at p within ")
-                << run_length(out["l1_argmax"]) << "\n";
+      out << "worst-case asymptotic E[l1] = " << v["l1_asymptotic"].get<std::string>()
+          << (v["l1_argmax_exact"].get<bool>() ? " at p = " : " at p within ")
+          << run_length_of(v["l1_argmax"]) << "\n";
     }
   } else {
-    std::cout << "E[l2^2] = "
-              << readable(parse_rational(out["l2"]["exact"].get<std::string>(), "l2"))
-              << " (exact; --exact or --json for the rational)\n";
+    out << "E[l2^2] = " << readable(parse_rational(v["l2"]["exact"].get<std::string>(), "l2"))
+        << " (exact; --exact or --json for the rational)\n";
     if (model) {
-      std::cout << "asymptotic E[l1] = " << out["l1_asymptotic"].get<std::string>()
-                << " (certified digits)\n";
+      out << "asymptotic E[l1] = " << v["l1_asymptotic"].get<std::string>()
+          << " (certified digits)\n";
     }
-    if (out.contains("l1_exact_finite_n")) {
-      std::cout << "exact E[l1] at this n = " << out["l1_exact_finite_n"].get<std::string>()
-                << "\n";
+    if (v.contains("l1_exact_finite_n")) {
+      out << "exact E[l1] at this n = " << v["l1_exact_finite_n"].get<std::string>() << "\n";
     }
   }
-  if (out.contains("vs_limit")) {
-    const nlohmann::json& v = out["vs_limit"];
-    std::cout << "worst-case n E[l2^2] = " << v["worst_l2_times_n_decimal"].get<std::string>()
-              << "; fundamental limit (arXiv 2509.24173, certified) = "
-              << v["limit_decimal"].get<std::string>()
-              << "; ratio = " << v["ratio"].get<std::string>()
-              << "\n  the limit's witness: alpha = "
-              << to_decimal(parse_rational(v["alpha"].get<std::string>()), 12) << ", block sizes";
-    for (const auto& bw : v["weights"])
-      std::cout << " " << bw["block"].get<std::size_t>() << " ("
-                << to_decimal(parse_rational(bw["weight"].get<std::string>()), 12) << ")";
-    std::cout << "\n";
+  if (v.contains("vs_limit")) {
+    const nlohmann::json& limit = v["vs_limit"];
+    out << "worst-case n E[l2^2] = " << limit["worst_l2_times_n_decimal"].get<std::string>()
+        << "; fundamental limit (arXiv 2509.24173, certified) = "
+        << limit["limit_decimal"].get<std::string>()
+        << "; ratio = " << limit["ratio"].get<std::string>() << "\n  the limit's witness: alpha = "
+        << to_decimal(parse_rational(limit["alpha"].get<std::string>()), 12) << ", block sizes";
+    for (const auto& bw : limit["weights"])
+      out << " " << bw["block"].get<std::size_t>() << " ("
+          << to_decimal(parse_rational(bw["weight"].get<std::string>()), 12) << ")";
+    out << "\n";
   }
+  return out.str();
 }
 
-}  // namespace
-
-void add_loss_command(CLI::App& app, int& exit_code) {
-  auto c = std::make_shared<LossCommand>();
-  auto* cmd =
-      app.add_subcommand("loss",
-                         "exact expected l2 / certified l1 loss of the empirical estimator, "
-                         "worst cases, and the paper's loss tables");
-  c->mech.add_with_mech_option(*cmd);
-  cmd->add_option("--n", c->n_text, "number of users (integer >= 1)");
-  cmd->add_option("--p", c->p_text, kInputDistributionHelp);
-  cmd->add_option("--table", c->table,
-                  "l1 | l2: print the paper's worst-case loss table, verified");
-  cmd->add_flag("--exact-l1", c->exact_l1,
-                "also print the exact finite-n E[l1] (n <= 10^6; slow for large n*k; default when "
-                "n*k <= 5e5)");
-  cmd->add_flag("--vs-limit", c->vs_limit,
-                "also print the worst-case n E[l2^2] beside the certified fundamental limit of "
-                "ULDP estimation (arXiv 2509.24173) and their ratio");
-  cmd->add_flag("--json", c->json, "print JSON");
-  cmd->callback([c, &exit_code] {
-    if (!c->table.empty()) {
-      if (!c->mech.name.empty())
-        throw InvalidArgument("--table: prints all mechanisms; drop --mech");
-      if (c->n_text.empty()) throw InvalidArgument("--n: required");
-      run_table(*c);
-    } else {
-      run_loss(*c);
-    }
-    exit_code = 0;
-  });
-}
-
-}  // namespace uldp::cli
+}  // namespace uldp::api

@@ -5,11 +5,11 @@
 #include <set>
 
 #include "uldp/arithmetic/certified_exp.h"
+#include "uldp/error.h"
 #include "uldp/forms/form_checks.h"
 #include "uldp/losses/coordinate_model.h"
 #include "uldp/losses/fundamental_limit.h"
 #include "uldp/mechanisms/exact_form.h"
-#include "uldp/error.h"
 #include "uldp/progress.h"
 #include "uldp/verify/smt_recheck.h"
 

@@ -37,6 +37,7 @@
 #include "uldp/api/conform.h"
 #include "uldp/api/estimates_comparison.h"
 #include "uldp/api/golden.h"
+#include "uldp/api/loss.h"
 #include "uldp/api/render.h"
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
@@ -606,6 +607,22 @@ py::object golden(const std::vector<std::string>& reference, std::optional<std::
   return to_python(j);
 }
 
+// `loss` through api::loss: the mechanism from its flag words, p as `--p` text.
+py::object loss(const std::vector<std::string>& mechanism, std::uint64_t n, const std::string& p,
+                bool exact_l1, bool vs_limit) {
+  const nlohmann::json j = without_gil([&] {
+    const api::ReferenceRequest reference = reference_from_words(mechanism);
+    const auto* registry = std::get_if<api::RegistryReference>(&reference);
+    if (registry == nullptr) throw InvalidArgument("mech: loss takes a registry mechanism");
+    api::LossRequest request(*registry, n);
+    request.p = api::parse_input_distribution(p, registry->arguments.k);
+    request.exact_l1 = exact_l1;
+    request.vs_limit = vs_limit;
+    return api::versioned(api::to_json(api::loss(request)));
+  });
+  return to_python(j);
+}
+
 using TheirValues = std::map<std::string, std::map<std::string, std::vector<double>>>;
 
 // `conform estimates` through api::compare_estimates: the vectors as the dict golden() returned
@@ -680,6 +697,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("golden", &uldp::python::golden, py::arg("reference"), py::arg("cases"), py::arg("seed"),
         py::arg("n"), py::arg("counts"), py::arg("alpha"), py::arg("post"), py::arg("em_distance"),
         py::arg("em_gap"), py::arg("em_stop"));
+  m.def("loss", &uldp::python::loss, py::arg("mechanism"), py::arg("n"), py::arg("p"),
+        py::arg("exact_l1"), py::arg("vs_limit"));
   m.def("conform_estimates", &uldp::python::conform_estimates, py::arg("vectors"),
         py::arg("vectors_source"), py::arg("theirs"), py::arg("scale"), py::arg("tolerance"),
         py::arg("em_tolerance"));

@@ -516,17 +516,13 @@ def loss(*, mech: str, k: Optional[int] = None, sensitive=None, eps=None, exp_ep
     Fractions (l2, the limit's), the rest as the command gives them. p: "uniform", "worst" or
     the input distribution as exact numbers summing to 1."""
     with _Files() as files:
-        args = ["loss"] + _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta, block,
-                                          mangat_p, None, None, None)
+        reference = _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta, block,
+                                    mangat_p, None, None, None)
         distribution = p if isinstance(p, str) else ",".join(
             _exact_text(v, f"p[{i}]") for i, v in enumerate(p))
-        args += ["--n", str(_whole(n, "n", 1)), "--p", distribution, "--json"]
-        if exact_l1:
-            args.append("--exact-l1")
-        if vs_limit:
-            args.append("--vs-limit")
-        _, out = _run(args, files)
-    return _exact_values(json.loads(out))
+        j = _direct(files, lambda: _core.loss(reference, _whole(n, "n", 1), distribution,
+                                              bool(exact_l1), bool(vs_limit)))
+    return _exact_values(j)
 
 
 def _exact_values(value):

@@ -15,7 +15,7 @@
 
 #include "uldp/arithmetic/rational.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 
 /// `worst`: the command maximises over every distribution.
 struct WorstCaseDistribution {};
@@ -38,7 +38,7 @@ inline constexpr const char* kInputDistributionHelp =
     "input distribution: uniform | zipf:S | a/b,c/d,... (k exact values summing to 1) | FILE (k "
     "weights, one per line) | worst (loss: the worst case) (default uniform)";
 
-/// Parses --p over k symbols. Throws InvalidArgument naming --p, InputError FILE:LINE:COLUMN.
+/// Parses --p over k symbols. Throws InvalidArgument naming p, InputError FILE:LINE:COLUMN.
 InputDistribution parse_input_distribution(const std::string& text, std::size_t k);
 
 /// The distribution to draw from (`command` names the caller in the refusal of `worst`).
@@ -49,4 +49,4 @@ std::vector<double> sampling_distribution(const InputDistribution& p, const std:
 /// for it first).
 std::vector<Rational> exact_distribution(const InputDistribution& p, const std::string& command);
 
-}  // namespace uldp::cli
+}  // namespace uldp::api
