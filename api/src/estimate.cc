@@ -1,271 +1,258 @@
-// `uldp estimate`: estimate the input distribution from a file of obfuscated reports
-// (empirical, empirical with significance threshold, or EM).
-#include <fstream>
-#include <iomanip>
-#include <iostream>
-#include <map>
+// The estimate workflow: the reports read against the mechanism's model, one of the three
+// estimators, eq. (21) for the PUM, and the report.
+#include "uldp/api/estimate.h"
+
 #include <sstream>
 
-#include "cli_support.h"
-#include "commands.h"
-#include "mechanism_flags.h"
+#include "uldp/api/render.h"
 #include "uldp/error.h"
-#include "uldp/estimate/em.h"
 #include "uldp/estimate/empirical.h"
 #include "uldp/estimate/estimation_model.h"
-#include "uldp/estimate/pum_users.h"
 #include "uldp/estimate/report_file.h"
 #include "uldp/estimate/threshold.h"
-#include "uldp/io/pum_users_reader.h"
 
-namespace uldp::cli {
+namespace uldp::api {
 using namespace uldp::estimate;  // the double-precision layer
 namespace {
 
-struct EstimateCommand {
-  MechanismFlags mech;
-  std::string reports;
-  std::string method = "em";
-  double alpha = 0.05;
-  std::size_t max_iterations = EmOptions{}.max_iterations;
-  double em_stop = EmOptions{}.stop;  // --em-stop
-  EmAccelerator accelerator = EmAccelerator::kAuto;
-  bool json = false;
-  std::vector<std::string> background;  // --mech pum: TAG=FILE or TAG=none
+// The spec the reports come from (Q_cmn for the PUM), and the PUM's part.
+struct EstimatedMechanism {
+  MechanismSpec spec;
+  std::optional<PumReference> pum;
 };
 
-struct Outcome {
-  std::vector<double> p;
-  std::vector<std::uint8_t> significant;  // thr only
-  std::optional<EmResult> em;
-};
-
-const std::map<std::string, EmAccelerator> kAccelerators = {{"auto", EmAccelerator::kAuto},
-                                                            {"newton", EmAccelerator::kNewton},
-                                                            {"squarem", EmAccelerator::kSquarem},
-                                                            {"none", EmAccelerator::kNone}};
-
-std::string accelerator_name(EmAccelerator a) {
-  for (const auto& [name, value] : kAccelerators) {
-    if (value == a) return name;
-  }
-  return "?";
+EstimatedMechanism estimated_mechanism(const ReferenceRequest& request) {
+  return std::visit(
+      Overloaded{[](const RegistryReference& r) {
+                   return EstimatedMechanism{
+                       make_mechanism(find_mechanism(r.name, "mechanism"), r.arguments),
+                       std::nullopt};
+                 },
+                 [](const MatrixReference& r) -> EstimatedMechanism {
+                   throw InvalidArgument("mechanism: " + r.source +
+                                         " is a matrix; estimate takes a registry mechanism or "
+                                         "the PUM");
+                 },
+                 [](const PumReference& r) {
+                   if (r.users) {
+                     throw InvalidArgument(r.users_name +
+                                           ": the estimate does not know the users' tags; drop "
+                                           "it");
+                   }
+                   return EstimatedMechanism{r.common, r};
+                 }},
+      request);
 }
 
-Outcome estimate(const std::string& name, const EstimationModel& model, const ReportData& data,
-                 const EstimateCommand& c) {
-  Outcome out;
-  if (c.method == "emp") {
-    out.p = empirical_estimate(model, data);
-  } else if (c.method == "thr") {
-    ThresholdEstimate t = threshold_estimate(model, data, c.alpha);
-    out.p = std::move(t.p);
-    out.significant = std::move(t.significant);
-  } else {
-    if (c.accelerator == EmAccelerator::kNewton && !reports_are_bit_vectors(model)) {
-      throw InvalidArgument("--accelerator newton: only for bit-vector reports (rappor, urap); " +
-                            name + " takes auto, squarem or none");
-    }
-    EmOptions options;
-    options.alpha = c.alpha;
-    options.max_iterations = c.max_iterations;
-    options.stop = c.em_stop;
-    options.accelerator = c.accelerator;
-    try {
-      out.em = em_estimate(model, data, options);
-    } catch (const InvalidArgument& e) {
-      throw InvalidArgument("--method em: " + name + ": " + e.what());
-    }
-    out.p = out.em->p;
-  }
-  return out;
-}
-
-// --background TAG=FILE|none for each tag (a tag not named falls back: the paper's π̂_k ∝ r̂ on X_N).
-std::vector<std::optional<std::vector<double>>> background_knowledge(const EstimateCommand& c,
-                                                                     const PumSetup& pum) {
+std::vector<std::optional<std::vector<double>>> background_knowledge(
+    const std::vector<TagBackground>& background, const PumReference& pum,
+    std::vector<std::string>& sources) {
   std::vector<std::optional<std::vector<double>>> pi(pum.tags.size());
+  sources.assign(pum.tags.size(), "none");
   std::vector<bool> named(pum.tags.size(), false);
-  for (const std::string& item : c.background) {
-    const std::size_t equals = item.find('=');
+  for (const TagBackground& b : background) {
     std::size_t tag = 0;
-    while (tag < pum.tags.size() && pum.tags[tag] != item.substr(0, equals)) ++tag;
-    if (equals == std::string::npos || tag == pum.tags.size()) {
-      throw InvalidArgument("--background: '" + message_excerpt(item) +
-                            "' is not TAG=FILE or TAG=none for a tag of --tags");
+    while (tag < pum.tags.size() && pum.tags[tag] != b.tag) ++tag;
+    if (tag == pum.tags.size()) {
+      std::string tags;
+      for (const std::string& t : pum.tags) tags += (tags.empty() ? "" : ", ") + t;
+      throw InvalidArgument("background: '" + message_excerpt(b.tag) +
+                            "' is not a tag of the PUM (" + tags + ")");
     }
-    if (named[tag]) throw InvalidArgument("--background: tag " + pum.tags[tag] + " is given twice");
+    if (named[tag]) throw InvalidArgument("background: tag " + pum.tags[tag] + " is given twice");
     named[tag] = true;
-    const std::string file = item.substr(equals + 1);
-    if (file != "none") pi[tag] = read_weight_file(file, pum.k());
+    if (b.pi && b.pi->size() != pum.common.k - pum.bots()) {
+      throw InvalidArgument("background: tag " + b.tag + " has " + std::to_string(b.pi->size()) +
+                            " weights, k = " + std::to_string(pum.common.k - pum.bots()));
+    }
+    pi[tag] = b.pi;
+    if (b.pi) sources[tag] = b.source;
   }
   return pi;
 }
 
-void print_pum(const EstimateCommand& c, const PumSetup& pum, const PumEstimate& e,
-               const std::vector<double>& r_hat, nlohmann::json* j) {
-  std::vector<std::string> sources(pum.tags.size(), "none");
-  for (const std::string& item : c.background) {
-    for (std::size_t t = 0; t < pum.tags.size(); ++t) {
-      if (item.substr(0, item.find('=')) == pum.tags[t])
-        sources[t] = item.substr(item.find('=') + 1);
-    }
-  }
-  if (j) {
-    (*j)["mechanism"] = "pum";
-    (*j)["common"] = entry_of(pum.common).name;
-    (*j)["k"] = pum.k();
-    (*j)["sensitive"] = pum.common_sensitive.indices();
-    (*j)["estimate"] = e.p;
-    (*j)["intermediate_estimate"] = r_hat;
-    nlohmann::json bots = nlohmann::json::array();
-    for (std::size_t t = 0; t < pum.tags.size(); ++t) {
-      bots.push_back({{"tag", pum.tags[t]},
-                      {"r_hat", e.bot_mass[t]},
-                      {"background", sources[t] == "none" ? "fallback" : sources[t]}});
-    }
-    (*j)["bots"] = bots;
-    (*j)["l1_bound"] = {
-        {"first_term_expected",
-         e.first_term_expected ? nlohmann::json(*e.first_term_expected) : nlohmann::json(nullptr)},
-        {"second_term_worst", e.second_term_worst}};
-    return;
-  }
-  for (std::size_t t = 0; t < pum.tags.size(); ++t) {
-    std::cout << "bot " << pum.tags[t] << ": r_hat = " << double_text(e.bot_mass[t]) << ", pi_hat "
-              << (sources[t] == "none" ? "fallback (proportional to r_hat on X_N)" : sources[t])
-              << "\n";
-  }
-  std::cout << "l1 bound (Theorem 1 with |r_hat(bot_k)|, erratum U3): l1(p_hat, p) <= l1(r_hat, r)"
-               " + sum_k |r_hat(bot_k)| l1(pi_hat_k, pi_k)\n";
-  std::cout << "  first term: E l1(r_hat, r) ~ "
-            << (e.first_term_expected ? double_text(*e.first_term_expected)
-                                      : std::string("n/a (no coordinate model)"))
-            << " (asymptotic, empirical estimator, at r = r_hat clipped)\n";
-  std::cout << "  second term <= 2 sum_k |r_hat(bot_k)| = " << double_text(e.second_term_worst)
-            << "\n";
-}
-
-void run(const EstimateCommand& c, int& exit_code) {
-  if (!(c.alpha > 0.0 && c.alpha < 1.0)) {
-    throw InvalidArgument("--alpha: " + double_text(c.alpha) + " is not in (0,1)");
-  }
-  if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
-  // --mech pum: r̂ over Z = X ∪ bots from Q_cmn's reports, then eq. (21) (no users file: the
-  // data collector does not know the users' pre-processors).
-  std::optional<PumSetup> pum;
-  if (c.mech.personalized()) {
-    if (!c.mech.users.empty() || !c.mech.user_groups.empty())
-      throw InvalidArgument("--users: the estimate does not know the users' tags; drop it");
-    pum = c.mech.build_pum(false);
-  } else if (!c.background.empty()) {
-    throw InvalidArgument("--background: only with --mech pum");
-  }
-  const MechanismSpec spec = pum ? pum->common : c.mech.build();
-  const std::vector<std::optional<std::vector<double>>> pi_hat =
-      pum ? background_knowledge(c, *pum) : std::vector<std::optional<std::vector<double>>>{};
-  const std::string name(entry_of(spec).name);
-  const std::optional<PrivacyBudget> budget = budget_of(spec);
-  const EstimationModel model = estimation_model(spec);
-  std::ifstream in(c.reports, std::ios::binary);
-  if (!in) throw InputError(c.reports, "cannot open the file");
-  ReportReadOptions read_options;
-  read_options.keep_bit_reports = needs_each_report(model, c.method == "em");
-  const ReportData data =
-      read_reports(in, c.reports, report_size(model), reports_are_bit_vectors(model),
-                   report_labels(model), read_options);
-  Outcome out = estimate(name, model, data, c);
-  std::optional<PumEstimate> pum_estimate;
-  std::vector<double> r_hat;
-  if (pum) {
-    r_hat = out.p;
-    pum_estimate = pum_estimate_with_bound(r_hat, pi_hat, spec, pum->common_sensitive, data.n);
-    out.p = pum_estimate->p;
-    if (!out.significant.empty()) out.significant.resize(pum->k());
-  }
-
-  if (c.json) {
-    nlohmann::json j;
-    j["mechanism"] = name;
-    j["k"] = spec.k;
-    if (budget) j["exp_eps"] = to_string(budget->exp_eps());
-    j["sensitive"] = spec.sensitive.indices();
-    j["n"] = data.n;
-    j["method"] = c.method;
-    j["estimate"] = out.p;
-    if (c.method == "thr") {
-      j["alpha"] = c.alpha;
-      j["significant"] = out.significant;
-    }
-    if (out.em) {
-      j["alpha"] = c.alpha;
-      j["iterations"] = out.em->iterations;
-      j["converged"] = out.em->converged;
-      j["em_stop"] = c.em_stop;
-      j["accelerator"] = accelerator_name(resolved_accelerator(c.accelerator, model));
-      j["log_likelihood"] = out.em->log_likelihood;
-      j["initial_log_likelihood"] = out.em->initial_log_likelihood;
-    }
-    if (pum) print_pum(c, *pum, *pum_estimate, r_hat, &j);
-    std::cout << versioned(j).dump() << "\n";
-  } else {
-    std::cout << "Estimate of p by " << c.method << " from " << data.n << " "
-              << (pum ? "pum (common " + name + ")" : name)
-              << " reports, k = " << (pum ? pum->k() : spec.k) << ", "
-              << (budget ? budget->describe() : "no privacy") << "\n";
-    if (out.em) {
-      std::cout << "EM: " << out.em->iterations << " updates, "
-                << (out.em->converged ? "converged" : "stopped at --max-iterations") << ", "
-                << accelerator_name(resolved_accelerator(c.accelerator, model)) << " steps"
-                << " (relative log-likelihood gain <= " << c.em_stop << "), log-likelihood "
-                << double_text(out.em->log_likelihood) << "\n";
-    }
-    for (std::size_t x = 0; x < out.p.size(); ++x) {
-      std::cout << x << " " << double_text(out.p[x]);
-      if (!out.significant.empty() && !out.significant[x]) std::cout << " (below threshold)";
-      std::cout << "\n";
-    }
-    if (pum) print_pum(c, *pum, *pum_estimate, r_hat, nullptr);
-  }
-  exit_code = 0;
-}
-
 }  // namespace
 
-void add_estimate_command(CLI::App& app, int& exit_code) {
-  auto command = std::make_shared<EstimateCommand>();
-  CLI::App* sub = app.add_subcommand(
-      "estimate", "estimate the input distribution from obfuscated reports (emp, thr, em)");
-  command->mech.add_with_mech_option(*sub);
-  command->mech.add_pum_options(*sub);
-  sub->add_option("--background", command->background,
-                  "--mech pum: background knowledge pi_hat of a tag, TAG=FILE (k weights, one per "
-                  "line) or TAG=none (the paper's fallback, also for tags not named); repeatable");
-  sub->add_option("--reports", command->reports,
-                  "report file: one symbol or k-bit string per line, or '# counts' then k counts "
-                  "('# counts n=N' for bit vectors)")
-      ->required();
-  sub->add_option("--method", command->method, "emp, thr (significance threshold) or em")
-      ->check(CLI::IsMember({"emp", "thr", "em"}));
-  sub->add_option("--alpha", command->alpha, "significance level of thr (and EM's start)");
-  add_unsigned_option(*sub, "--max-iterations", command->max_iterations,
-                      "EM: maximum number of updates (1 to 10^8)", 1, 100'000'000);
-  add_tolerance_option(*sub, "--em-stop", command->em_stop,
-                       "EM: stop when an update raises the log-likelihood by <= T * |L| (0 to "
-                       "1/10; the name golden uses)");
-  // The flag's old name: one concept, one name, so --tolerance is now --em-stop (a release of
-  // grace, with a warning; --tolerance elsewhere is a comparison or rounding tolerance).
-  add_tolerance_option(*sub, "--tolerance", command->em_stop, "")
-      ->group("")
-      ->each([](const std::string&) {
-        std::cerr << "uldp: warning: estimate --tolerance is now --em-stop\n";
-      });
-  sub->add_option("--accelerator", command->accelerator,
-                  "EM steps: auto (newton on rappor/urap reports, squarem on histograms), "
-                  "newton, squarem or none (plain EM)")
-      ->transform(CLI::CheckedTransformer(kAccelerators));
-  sub->add_flag("--json", command->json, "machine-readable output");
-  sub->callback([command, &exit_code] { run(*command, exit_code); });
+const char* estimate_method_name(EstimateMethod method) {
+  switch (method) {
+    case EstimateMethod::kEmpirical:
+      return "emp";
+    case EstimateMethod::kThreshold:
+      return "thr";
+    case EstimateMethod::kEm:
+      break;
+  }
+  return "em";
 }
 
-}  // namespace uldp::cli
+const char* accelerator_name(EmAccelerator accelerator) {
+  switch (accelerator) {
+    case EmAccelerator::kAuto:
+      return "auto";
+    case EmAccelerator::kNewton:
+      return "newton";
+    case EmAccelerator::kSquarem:
+      return "squarem";
+    case EmAccelerator::kNone:
+      break;
+  }
+  return "none";
+}
+
+EstimateResult estimate_distribution(const EstimateRequest& request) {
+  if (!(request.alpha > 0.0 && request.alpha < 1.0)) {
+    throw InvalidArgument("alpha: " + double_text(request.alpha) + " is not in (0,1)");
+  }
+  const EstimatedMechanism mechanism = estimated_mechanism(request.mechanism);
+  if (!mechanism.pum && !request.background.empty()) {
+    throw InvalidArgument("background: only with the PUM");
+  }
+  const MechanismSpec& spec = mechanism.spec;
+  std::vector<std::string> sources;
+  const std::vector<std::optional<std::vector<double>>> pi_hat =
+      mechanism.pum ? background_knowledge(request.background, *mechanism.pum, sources)
+                    : std::vector<std::optional<std::vector<double>>>{};
+  const std::string name(entry_of(spec).name);
+  const EstimationModel model = estimation_model(spec);
+  const bool em = request.method == EstimateMethod::kEm;
+  if (em && request.accelerator == EmAccelerator::kNewton && !reports_are_bit_vectors(model)) {
+    throw InvalidArgument("accelerator: newton only for bit-vector reports (rappor, urap); " +
+                          name + " takes auto, squarem or none");
+  }
+  const std::unique_ptr<std::istream> in = request.reports();
+  ReportReadOptions read_options;
+  read_options.keep_bit_reports = needs_each_report(model, em);
+  const ReportData data =
+      read_reports(*in, request.reports_source, report_size(model), reports_are_bit_vectors(model),
+                   report_labels(model), read_options);
+
+  EstimateResult r;
+  r.mechanism = name;
+  r.k = spec.k;
+  r.sensitive = spec.sensitive.indices();
+  const std::optional<PrivacyBudget> budget = budget_of(spec);
+  if (budget) r.exp_eps = budget->exp_eps();
+  r.budget = budget ? budget->describe() : "no privacy";
+  r.n = data.n;
+  r.method = request.method;
+  r.alpha = request.alpha;
+  r.em_stop = request.em_stop;
+  r.accelerator = resolved_accelerator(request.accelerator, model);
+  if (request.method == EstimateMethod::kEmpirical) {
+    r.p = empirical_estimate(model, data);
+  } else if (request.method == EstimateMethod::kThreshold) {
+    ThresholdEstimate t = threshold_estimate(model, data, request.alpha);
+    r.p = std::move(t.p);
+    r.significant = std::move(t.significant);
+  } else {
+    EmOptions options;
+    options.alpha = request.alpha;
+    options.max_iterations = request.max_iterations;
+    options.stop = request.em_stop;
+    options.accelerator = request.accelerator;
+    try {
+      r.em = em_estimate(model, data, options);
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument("method: em: " + name + ": " + e.what());
+    }
+    r.p = r.em->p;
+  }
+  if (mechanism.pum) {
+    const PumReference& pum = *mechanism.pum;
+    PumEstimateReport report{name, pum.tags, sources, r.p, {}};
+    report.estimate =
+        pum_estimate_with_bound(report.intermediate, pi_hat, spec, pum.sensitive_over_x(), data.n);
+    r.p = report.estimate.p;
+    r.k = spec.k - pum.bots();
+    r.sensitive = pum.sensitive_over_x().indices();
+    if (!r.significant.empty()) r.significant.resize(r.k);
+    r.pum = std::move(report);
+  }
+  return r;
+}
+
+nlohmann::json to_json(const EstimateResult& r) {
+  nlohmann::json j;
+  j["mechanism"] = r.mechanism;
+  j["k"] = r.pum ? r.k + r.pum->tags.size() : r.k;
+  if (r.exp_eps) j["exp_eps"] = to_string(*r.exp_eps);
+  j["n"] = r.n;
+  j["method"] = estimate_method_name(r.method);
+  j["estimate"] = r.p;
+  if (r.method == EstimateMethod::kThreshold) {
+    j["alpha"] = r.alpha;
+    j["significant"] = r.significant;
+  }
+  if (r.em) {
+    j["alpha"] = r.alpha;
+    j["iterations"] = r.em->iterations;
+    j["converged"] = r.em->converged;
+    j["em_stop"] = r.em_stop;
+    j["accelerator"] = accelerator_name(r.accelerator);
+    j["log_likelihood"] = r.em->log_likelihood;
+    j["initial_log_likelihood"] = r.em->initial_log_likelihood;
+  }
+  if (!r.pum) {
+    j["sensitive"] = r.sensitive;
+    return j;
+  }
+  const PumEstimateReport& pum = *r.pum;
+  j["mechanism"] = "pum";
+  j["common"] = pum.common;
+  j["k"] = r.k;
+  j["sensitive"] = r.sensitive;
+  j["intermediate_estimate"] = pum.intermediate;
+  nlohmann::json bots = nlohmann::json::array();
+  for (std::size_t t = 0; t < pum.tags.size(); ++t) {
+    bots.push_back(
+        {{"tag", pum.tags[t]},
+         {"r_hat", pum.estimate.bot_mass[t]},
+         {"background", pum.background_sources[t] == "none" ? std::string("fallback")
+                                                            : pum.background_sources[t]}});
+  }
+  j["bots"] = bots;
+  j["l1_bound"] = {{"first_term_expected", pum.estimate.first_term_expected
+                                               ? nlohmann::json(*pum.estimate.first_term_expected)
+                                               : nlohmann::json(nullptr)},
+                   {"second_term_worst", pum.estimate.second_term_worst}};
+  return j;
+}
+
+std::string to_text(const EstimateResult& r) {
+  std::ostringstream out;
+  out << "Estimate of p by " << estimate_method_name(r.method) << " from " << r.n << " "
+      << (r.pum ? "pum (common " + r.mechanism + ")" : r.mechanism) << " reports, k = " << r.k
+      << ", " << r.budget << "\n";
+  if (r.em) {
+    out << "EM: " << r.em->iterations << " updates, "
+        << (r.em->converged ? "converged" : "stopped at --max-iterations") << ", "
+        << accelerator_name(r.accelerator) << " steps"
+        << " (relative log-likelihood gain <= " << r.em_stop << "), log-likelihood "
+        << double_text(r.em->log_likelihood) << "\n";
+  }
+  for (std::size_t x = 0; x < r.p.size(); ++x) {
+    out << x << " " << double_text(r.p[x]);
+    if (!r.significant.empty() && !r.significant[x]) out << " (below threshold)";
+    out << "\n";
+  }
+  if (!r.pum) return out.str();
+  const PumEstimateReport& pum = *r.pum;
+  for (std::size_t t = 0; t < pum.tags.size(); ++t) {
+    out << "bot " << pum.tags[t] << ": r_hat = " << double_text(pum.estimate.bot_mass[t])
+        << ", pi_hat "
+        << (pum.background_sources[t] == "none" ? "fallback (proportional to r_hat on X_N)"
+                                                : pum.background_sources[t])
+        << "\n";
+  }
+  out << "l1 bound (Theorem 1 with |r_hat(bot_k)|, erratum U3): l1(p_hat, p) <= l1(r_hat, r)"
+         " + sum_k |r_hat(bot_k)| l1(pi_hat_k, pi_k)\n";
+  out << "  first term: E l1(r_hat, r) ~ "
+      << (pum.estimate.first_term_expected ? double_text(*pum.estimate.first_term_expected)
+                                           : std::string("n/a (no coordinate model)"))
+      << " (asymptotic, empirical estimator, at r = r_hat clipped)\n";
+  out << "  second term <= 2 sum_k |r_hat(bot_k)| = " << double_text(pum.estimate.second_term_worst)
+      << "\n";
+  return out.str();
+}
+
+}  // namespace uldp::api

@@ -35,6 +35,7 @@
 
 #include "uldp/api/check.h"
 #include "uldp/api/conform.h"
+#include "uldp/api/estimate.h"
 #include "uldp/api/estimates_comparison.h"
 #include "uldp/api/golden.h"
 #include "uldp/api/loss.h"
@@ -623,6 +624,30 @@ py::object loss(const std::vector<std::string>& mechanism, std::uint64_t n, cons
   return to_python(j);
 }
 
+// `estimate` through api::estimate_distribution: the reports as report-file text.
+py::object estimate(const std::vector<std::string>& mechanism, const std::string& reports,
+                    const std::string& method, double alpha,
+                    std::optional<std::size_t> max_iterations,
+                    const std::optional<std::string>& em_stop, const std::string& accelerator) {
+  const nlohmann::json j = without_gil([&] {
+    api::EstimateRequest request(
+        reference_from_words(mechanism),
+        [&reports] { return std::make_unique<std::istringstream>(reports); }, "reports");
+    request.method = method == "emp"   ? api::EstimateMethod::kEmpirical
+                     : method == "thr" ? api::EstimateMethod::kThreshold
+                                       : api::EstimateMethod::kEm;
+    request.alpha = alpha;
+    if (max_iterations) request.max_iterations = *max_iterations;
+    if (em_stop) request.em_stop = to_double(parse_tolerance(*em_stop, "em_stop"));
+    request.accelerator = accelerator == "newton"    ? estimate::EmAccelerator::kNewton
+                          : accelerator == "squarem" ? estimate::EmAccelerator::kSquarem
+                          : accelerator == "none"    ? estimate::EmAccelerator::kNone
+                                                     : estimate::EmAccelerator::kAuto;
+    return api::versioned(api::to_json(api::estimate_distribution(request)));
+  });
+  return to_python(j);
+}
+
 using TheirValues = std::map<std::string, std::map<std::string, std::vector<double>>>;
 
 // `conform estimates` through api::compare_estimates: the vectors as the dict golden() returned
@@ -697,6 +722,9 @@ PYBIND11_MODULE(_core, m) {
   m.def("golden", &uldp::python::golden, py::arg("reference"), py::arg("cases"), py::arg("seed"),
         py::arg("n"), py::arg("counts"), py::arg("alpha"), py::arg("post"), py::arg("em_distance"),
         py::arg("em_gap"), py::arg("em_stop"));
+  m.def("estimate", &uldp::python::estimate, py::arg("mechanism"), py::arg("reports"),
+        py::arg("method"), py::arg("alpha"), py::arg("max_iterations"), py::arg("em_stop"),
+        py::arg("accelerator"));
   m.def("loss", &uldp::python::loss, py::arg("mechanism"), py::arg("n"), py::arg("p"),
         py::arg("exact_l1"), py::arg("vs_limit"));
   m.def("conform_estimates", &uldp::python::conform_estimates, py::arg("vectors"),

@@ -449,7 +449,8 @@ class Estimate:
     json: dict = field(repr=False)
 
 
-def _reports_file(files: _Files, reports, counts, n) -> str:
+def _reports_text(reports, counts, n) -> str:
+    """The reports as the text of a report file (estimate/report_file.h)."""
     if (reports is None) == (counts is None):
         raise ValueError("reports / counts: give exactly one of them")
     if counts is not None:
@@ -458,17 +459,17 @@ def _reports_file(files: _Files, reports, counts, n) -> str:
                 or (values < 0).any():
             raise ValueError("counts: a 1-dimensional sequence of non-negative integer counts")
         head = "# counts" if n is None else f"# counts n={_whole(n, 'n')}"
-        return files.write("reports", head + "\n" + "\n".join(map(str, values.tolist())) + "\n")
+        return head + "\n" + "\n".join(map(str, values.tolist())) + "\n"
     _sequence(reports, "reports")
     bits = _bits_array(reports, "reports")
     if bits is not None:
         text = "\n".join(row.tobytes().decode("ascii")
                          for row in bits.astype(numpy.uint8) + ord("0"))
-        return files.write("reports", text + "\n")
+        return text + "\n"
     if isinstance(reports, numpy.ndarray) and reports.dtype.kind == "b":
         raise ValueError("reports: booleans are bits of a 2-D array, not reports")
     lines = [_field(_label(v, f"reports[{i}]")) for i, v in enumerate(reports)]
-    return files.write("reports", "\n".join(lines) + "\n")
+    return "\n".join(lines) + "\n"
 
 
 def estimate(reports=None, *, counts=None, n: Optional[int] = None, mech: str,
@@ -489,21 +490,19 @@ def estimate(reports=None, *, counts=None, n: Optional[int] = None, mech: str,
         warnings.warn("uldp.estimate(tolerance=...) is now em_stop=...", DeprecationWarning,
                       stacklevel=2)
         em_stop = tolerance
+    if method not in ("emp", "thr", "em"):
+        raise ValueError(f"method: {method!r} is not emp, thr or em")
+    if accelerator is not None and accelerator not in ("auto", "newton", "squarem", "none"):
+        raise ValueError(f"accelerator: {accelerator!r} is not auto, newton, squarem or none")
     with _Files() as files:
-        args = ["estimate"] + _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta,
-                                              block, mangat_p, common, tags, users)
-        args += ["--reports", _reports_file(files, reports, counts, n), "--method", method,
-                 "--json"]
-        if alpha is not None:
-            args += ["--alpha", repr(float(alpha))]
-        if em_stop is not None:
-            args += ["--em-stop", _exact_text(em_stop, "em_stop")]
-        if max_iterations is not None:
-            args += ["--max-iterations", str(_whole(max_iterations, "max_iterations", 1))]
-        if accelerator is not None:
-            args += ["--accelerator", accelerator]
-        _, out = _run(args, files)
-    j = json.loads(out)
+        reference = _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta, block,
+                                    mangat_p, common, tags, users)
+        text = _reports_text(reports, counts, n)
+        j = _direct(files, lambda: _core.estimate(
+            reference, text, method, 0.05 if alpha is None else _level(alpha, "alpha"),
+            None if max_iterations is None else _whole(max_iterations, "max_iterations", 1),
+            None if em_stop is None else _exact_text(em_stop, "em_stop"),
+            accelerator or "auto"))
     return Estimate(numpy.array(j["estimate"], dtype=numpy.float64), j["method"], j["n"],
                     j.get("converged"), j.get("iterations"), j)
 
