@@ -13,11 +13,6 @@
 
 namespace uldp::cli {
 
-/// A client called in-process by `conform client` when no command follows `--`: returns one
-/// output label per input, in order (the Python package's client(x)).
-using InProcessClient =
-    std::function<std::vector<std::string>(std::span<const std::uint32_t> inputs)>;
-
 class ClientProcess {
  public:
   /// Starts argv[0] (searched on PATH) with argv[1..]; its standard error goes to ours. Throws

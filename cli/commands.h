@@ -5,8 +5,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "client_process.h"
-
 namespace uldp::cli {
 
 void add_mechanism_command(CLI::App& app, int& exit_code);
@@ -16,8 +14,8 @@ void add_estimate_command(CLI::App& app, int& exit_code);
 void add_simulate_command(CLI::App& app, int& exit_code);
 void add_loss_command(CLI::App& app, int& exit_code);
 void add_prove_command(CLI::App& app, int& exit_code);
-/// `client`: what `conform client` calls when no command follows `--` (nullptr: none).
-void add_conform_command(CLI::App& app, int& exit_code, const InProcessClient* client);
+/// `conform samples`, `conform client` (a process started from the command after `--`), `plan`.
+void add_conform_command(CLI::App& app, int& exit_code);
 /// `conform estimates`, a subcommand of the `conform` group.
 void add_conform_estimates_command(CLI::App& conform, int& exit_code);
 void add_golden_command(CLI::App& app, int& exit_code);

@@ -72,9 +72,8 @@ struct ConformClientCommand : SamplesRun {
   std::string samples_out;
 };
 
-// Drives the client, a process started from the command after -- or the caller's in-process
-// function, with the api's sequential test.
-void run_client(const ConformClientCommand& c, const InProcessClient* in_process, int& exit_code) {
+// Drives the client, a process started from the command after --, with the api's sequential test.
+void run_client(const ConformClientCommand& c, int& exit_code) {
   check_alpha(c.alpha);
   std::string name = c.command.empty() ? "client" : "";
   for (const std::string& word : c.command) {
@@ -90,14 +89,12 @@ void run_client(const ConformClientCommand& c, const InProcessClient* in_process
   request.max_samples_name = "--max-samples";
   request.output_index_name = "--output-index";
   api::SequentialConformance test(request);
-  std::optional<ClientProcess> process;  // started once the request is known to be valid
-  if (!c.command.empty() || in_process == nullptr) process.emplace(c.command);
+  ClientProcess process(c.command);  // started once the request is known to be valid
   while (!test.decided()) {
     check_cancelled();
     const std::vector<std::uint32_t> inputs = test.next_inputs();
     const std::vector<std::string> outputs =
-        process ? process->exchange(inputs, std::chrono::milliseconds(c.timeout_ms))
-                : (*in_process)(inputs);
+        process.exchange(inputs, std::chrono::milliseconds(c.timeout_ms));
     test.add_outputs(outputs);
   }
   if (!c.samples_out.empty()) {
@@ -133,7 +130,7 @@ void run_plan(const ConformPlanCommand& c) {
 
 }  // namespace
 
-void add_conform_command(CLI::App& app, int& exit_code, const InProcessClient* in_process) {
+void add_conform_command(CLI::App& app, int& exit_code) {
   auto* conform = app.add_subcommand(
       "conform",
       "conformance of another implementation: its client (samples) or server (estimates)");
@@ -188,8 +185,7 @@ void add_conform_command(CLI::App& app, int& exit_code, const InProcessClient* i
   client_cmd->add_option("--samples-out", client->samples_out,
                          "also write the samples drawn, for `conform samples`");
   client_cmd->add_flag("--json", client->json, "print JSON");
-  client_cmd->callback(
-      [client, in_process, &exit_code] { run_client(*client, in_process, exit_code); });
+  client_cmd->callback([client, &exit_code] { run_client(*client, exit_code); });
 
   auto plan = std::make_shared<ConformPlanCommand>();
   auto* plan_cmd = conform->add_subcommand(

@@ -80,7 +80,7 @@ std::string named_by_flag(const CLI::App& app, const std::string& message) {
 
 }  // namespace
 
-int run_command_line(std::vector<std::string> args, const InProcessClient* client) {
+int run_command_line(std::vector<std::string> args) {
   CLI::App app{"uldp: exact reference implementation and auditor of utility-optimized LDP", "uldp"};
   app.require_subcommand(1);
   int exit_code = 0;
@@ -91,7 +91,7 @@ int run_command_line(std::vector<std::string> args, const InProcessClient* clien
   add_simulate_command(app, exit_code);
   add_loss_command(app, exit_code);
   add_prove_command(app, exit_code);
-  add_conform_command(app, exit_code, client);
+  add_conform_command(app, exit_code);
   add_golden_command(app, exit_code);
   add_table_command(app, exit_code);
   add_experiment_command(app, exit_code);

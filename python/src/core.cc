@@ -19,18 +19,15 @@
 #include <exception>
 #include <iostream>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "cli_support.h"
 #include "conform_reference_flags.h"
 #include "mechanism_flags.h"
-#include "run_command_line.h"
 #include "uldp/cancellation.h"
 
 #include "uldp/api/check.h"
@@ -284,85 +281,6 @@ py::dict check_binary64(const py::array_t<double, py::array::c_style | py::array
   return check_matrix(std::move(matrix), sensitive, protected_outputs, eps, exp_eps, tolerance);
 }
 
-// std::cout, std::cerr captured while the command line runs in-process; one run at a time.
-class CapturedOutput {
- public:
-  CapturedOutput()
-      : old_out_(std::cout.rdbuf(out_.rdbuf())), old_err_(std::cerr.rdbuf(err_.rdbuf())) {}
-  ~CapturedOutput() {
-    std::cout.rdbuf(old_out_);
-    std::cerr.rdbuf(old_err_);
-  }
-  CapturedOutput(const CapturedOutput&) = delete;
-  CapturedOutput& operator=(const CapturedOutput&) = delete;
-  std::string out() const { return out_.str(); }
-  std::string err() const { return err_.str(); }
-
- private:
-  std::ostringstream out_, err_;
-  std::streambuf* old_out_;
-  std::streambuf* old_err_;
-};
-
-std::mutex& command_line_mutex() {
-  static std::mutex m;
-  return m;
-}
-
-// Whether this thread is inside run(): a client that calls uldp again would wait for itself.
-thread_local bool running_command = false;
-
-// Takes the command line for this thread, without the GIL; waiting for another thread's run
-// stays interruptible (Ctrl-C).
-std::unique_lock<std::mutex> acquire_command_line() {
-  std::unique_lock<std::mutex> lock(command_line_mutex(), std::defer_lock);
-  while (!lock.try_lock()) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    check_cancelled();
-  }
-  return lock;
-}
-
-// `uldp ARGS...` in-process: (exit code, standard output, standard error). `client`, when given,
-// is what `conform client` calls without a command after --: a list of inputs in, a list of
-// output labels out. Its exceptions, and Ctrl-C, end the run as themselves.
-py::tuple run(const std::vector<std::string>& args, const std::optional<py::function>& client) {
-  std::exception_ptr client_error;
-  cli::InProcessClient call = [&](std::span<const std::uint32_t> inputs) {
-    py::gil_scoped_acquire gil;
-    try {
-      py::list xs(inputs.size());
-      for (std::size_t i = 0; i < inputs.size(); ++i) xs[i] = py::int_(inputs[i]);
-      return (*client)(xs).cast<std::vector<std::string>>();
-    } catch (...) {
-      client_error = std::current_exception();  // raised again once the command has unwound
-      throw Cancelled();
-    }
-  };
-  if (running_command) {
-    throw InvalidArgument(
-        "uldp is already running a command on this thread: a client that uldp drives cannot "
-        "call uldp");
-  }
-  int code = 0;
-  std::string out, err;
-  try {
-    py::gil_scoped_release release;
-    const std::unique_lock<std::mutex> lock = acquire_command_line();
-    running_command = true;
-    struct Reset {
-      ~Reset() { running_command = false; }
-    } reset;
-    const CapturedOutput captured;
-    code = cli::run_command_line(args, client ? &call : nullptr);
-    out = captured.out();
-    err = captured.err();
-  } catch (const Cancelled&) {
-    raise_stop(client_error);
-  }
-  return py::make_tuple(code, py::bytes(out), py::bytes(err));
-}
-
 void append_number(std::string& text, std::int64_t value) {
   char digits[24];
   const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
@@ -474,8 +392,25 @@ api::ReferenceRequest reference_from_words(const std::vector<std::string>& words
   return flags.request();
 }
 
+// The result's JSON with its text (the one renderer) under "text".
 py::object conform_result(const api::ConformResult& result) {
-  return to_python(api::versioned(api::to_json(result)));
+  nlohmann::json j = api::versioned(api::to_json(result));
+  j["text"] = api::to_text(result);
+  return to_python(j);
+}
+
+// `conform plan` through api::plan_conformance_run.
+py::object conform_plan(const std::vector<std::string>& reference, double alpha, double power,
+                        double delta, double eps_excess) {
+  const nlohmann::json j = without_gil([&] {
+    api::ConformPlanRequest request(reference_from_words(reference));
+    request.alpha = alpha;
+    request.power = power;
+    request.delta = delta;
+    request.eps_excess = eps_excess;
+    return api::versioned(api::to_json(api::plan_conformance_run(request)));
+  });
+  return to_python(j);
 }
 
 // `conform samples` through api::conform_samples on samples held in memory: "x,y" lines made
@@ -711,7 +646,6 @@ PYBIND11_MODULE(_core, m) {
         py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"));
   m.def("check_binary64", &uldp::python::check_binary64, py::arg("q"), py::arg("sensitive"),
         py::arg("protected"), py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"));
-  m.def("run", &uldp::python::run, py::arg("args"), py::arg("client") = py::none());
   m.def("write_samples", &uldp::python::write_samples, py::arg("path"), py::arg("inputs"),
         py::arg("outputs"));
   m.def("conform_samples", &uldp::python::conform_samples, py::arg("reference"), py::arg("text"),
@@ -722,6 +656,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("golden", &uldp::python::golden, py::arg("reference"), py::arg("cases"), py::arg("seed"),
         py::arg("n"), py::arg("counts"), py::arg("alpha"), py::arg("post"), py::arg("em_distance"),
         py::arg("em_gap"), py::arg("em_stop"));
+  m.def("conform_plan", &uldp::python::conform_plan, py::arg("reference"), py::arg("alpha"),
+        py::arg("power"), py::arg("delta"), py::arg("eps_excess"));
   m.def("estimate", &uldp::python::estimate, py::arg("mechanism"), py::arg("reports"),
         py::arg("method"), py::arg("alpha"), py::arg("max_iterations"), py::arg("em_stop"),
         py::arg("accelerator"));

@@ -10,7 +10,8 @@ Exact values are fractions.Fraction. A Python float (or numpy float64) entry is 
 exact binary64 value, never rounded again; ints, Fractions and strings such as "3/7" or "0.1"
 are exact. Bad input raises ValueError with uldp's one-line message. The package is a thin layer
 over the same C++ core as the `uldp` command: nothing here re-implements a check; the functions
-named after a command (conform_*, estimate, loss, golden) run that command in-process. Ctrl-C
+named after a command (check, conform_*, estimate, loss, golden) call the workflow that command
+calls, so str() of a report is the command's text. Ctrl-C
 stops a long computation with KeyboardInterrupt. uldp.testing has the pytest assertions.
 """
 

@@ -1,8 +1,9 @@
 """The functions that mirror a command: conform samples/client/plan/estimates, estimate, loss,
-golden. Each runs the `uldp` command line in-process (uldp._core.run) with --json and returns
-its answer, so verdicts, numbers and messages are the command's own; numpy in, numpy out.
-Data the command reads from files (samples, reports, a matrix, vectors) goes through temporary
-files whose names error messages show as what they hold ("samples:3:2: ...")."""
+golden. Each calls uldp's workflow layer (uldp::api, through uldp._core) directly and returns its
+answer, so verdicts, numbers, messages and str() are the command's own; numpy in, numpy out.
+The reference is still given as the command's flag words, read by the command's flag parser in
+C++; a matrix or a users file for it goes through a temporary file whose name messages show as
+what it holds ("matrix:3:2: ...")."""
 
 from __future__ import annotations
 
@@ -47,25 +48,6 @@ class _Files:
 
     def __exit__(self, *exc):
         self.close()
-
-
-def _run(args: List[str], files: Optional[_Files] = None, client=None):
-    """Runs `uldp ARGS` in-process: the exit code and the standard output. Exit code 2 (bad
-    input) raises ValueError with the command's one-line message."""
-    code, out, err = _core.run(args, client)
-    message = err.decode("utf-8", "replace").strip()
-    text = out.decode("utf-8")
-    if files is not None:  # the temporary files by what they hold, in messages and reports
-        for path, name in files.names.items():
-            message = message.replace(path, name)
-            text = text.replace(path, name)
-    if message.startswith("uldp: error: "):
-        message = message[len("uldp: error: "):]
-    if code == 2:
-        raise ValueError(message)
-    if code not in (0, 1):
-        raise RuntimeError(f"uldp {' '.join(args[:2])}: {message} (exit code {code})")
-    return code, text
 
 
 def _named(value, files: _Files):
@@ -214,6 +196,7 @@ class ConformanceReport:
     insufficient_because: Optional[str]
     looks: Optional[List[int]]
     json: dict = field(repr=False)
+    text: str = field(repr=False, default="")
 
     @property
     def conforms(self) -> bool:
@@ -221,6 +204,7 @@ class ConformanceReport:
 
     @staticmethod
     def _from(j: dict) -> "ConformanceReport":
+        text = j.pop("text", "")
         r, e = j["resolution"], j["eps_lower_bound"]
         return ConformanceReport(
             j["verdict"], j["reference"]["name"], j["reference"]["claim"], j["samples"],
@@ -230,45 +214,12 @@ class ConformanceReport:
                        r["required_cell_deviation"], r["eps_excess"], r["event"]),
             j["impossible"]["count"], j["impossible"]["first"], j["fit"]["rejected"],
             j["fit"]["worst"], j["diagnosis"], j["insufficient_because"],
-            j["sequential"]["looks"] if "sequential" in j else None, j,
+            j["sequential"]["looks"] if "sequential" in j else None, j, text,
         )
 
     def __str__(self) -> str:
-        j = self.json
-        lines = [f"conform: {self.samples} samples against {self.reference} ({self.claim}), "
-                 f"alpha = {j['alpha']}"]
-        if self.looks:
-            lines.append(f"  sequential looks at {self.looks} samples per input")
-        fit = j["fit"]
-        lines.append(f"  fit: {fit['tests']} tests, smallest p = {fit['min_p_value']:.6g} "
-                     f"({fit['worst']}) vs {fit['threshold']:.6g}: "
-                     + ("REJECTED" if fit["rejected"] else "ok"))
-        e = j["eps_lower_bound"]
-        if e["event"]:
-            claimed = "" if e["claimed_exp_eps"] is None else \
-                f"; claimed eps = {math.log(e['claimed_exp_eps']):.6g}"
-            lines.append(f"  eps >= {e['eps']:.6g} (event {e['event']}, x = {e['x']}: "
-                         f"{e['count_x']}/{e['n_x']}, x' = {e['x_prime']}: "
-                         f"{e['count_x_prime']}/{e['n_x_prime']}){claimed}")
-        if self.impossible:
-            lines.append(f"  impossible outputs: {self.impossible} sample(s) the reference "
-                         f"never produces, first: {self.first_impossible}")
-        res = self.resolution
-        lines.append(f"  resolution (power {res.power}): a deviation of {res.cell_deviation:.4g} "
-                     f"in any cell at {res.fewest_samples} samples per input")
-        if self.diagnosis:
-            for d in self.diagnosis.get("fits", []):
-                lines.append(f"  diagnosis: the samples fit the reference read with "
-                             f"{d['reading']}")
-            fitted = self.diagnosis.get("fitted_exp_eps")
-            if fitted:
-                lines.append(f"  diagnosis: fits at e^eps in [{fitted[0]:.6g}, {fitted[1]:.6g}]")
-        verdict = f"verdict: {self.verdict}"
-        if self.verdict == "conforms":
-            verdict += f" at resolution {res.cell_deviation:.4g}"
-        if self.insufficient_because:
-            verdict += f": {self.insufficient_because}"
-        return "\n".join(lines + [verdict])
+        """The command's report (the C++ renderer's text)."""
+        return self.text.rstrip("\n")
 
 
 def _field(label: str) -> str:
@@ -426,15 +377,13 @@ def conform_plan(*, mech: Optional[str] = None, matrix=None, k: Optional[int] = 
                  eps_excess: float = 0.1) -> dict:
     """Samples per input a conformance test needs (`uldp conform plan --json`)."""
     with _Files() as files:
-        args = ["conform", "plan"] + _reference_args(
+        reference = _reference_args(
             files, mech=mech, matrix=matrix, k=k, sensitive=sensitive, protected=protected,
             eps=eps, exp_eps=exp_eps, theta=theta, block=block, mangat_p=mangat_p,
             common=common, tags=tags, users=users, row_sum_tolerance=row_sum_tolerance)
-        args += ["--alpha", repr(float(alpha)), "--power", repr(float(power)),
-                 "--delta", repr(float(delta)), "--eps-excess", repr(float(eps_excess)),
-                 "--json"]
-        _, out = _run(args, files)
-    return json.loads(out)
+        return _direct(files, lambda: _core.conform_plan(
+            reference, _level(alpha, "alpha"), _level(power, "power"), _level(delta, "delta"),
+            _level(eps_excess, "eps_excess")))
 
 
 @dataclass(frozen=True)
