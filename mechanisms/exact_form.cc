@@ -10,8 +10,8 @@ namespace {
 
 void require_dense_symbols(std::size_t k) {
   if (k > kMaxDenseSymbols) {
-    throw InvalidArgument("--k: " + std::to_string(k) + " symbols make a dense " +
-                          std::to_string(k) + " x " + std::to_string(k) +
+    throw InvalidArgument("k: " + std::to_string(k) + " symbols make a dense " + std::to_string(k) +
+                          " x " + std::to_string(k) +
                           " matrix; the dense form needs k <= " + std::to_string(kMaxDenseSymbols));
   }
 }
@@ -19,7 +19,7 @@ void require_dense_symbols(std::size_t k) {
 void require_dense_bits(std::size_t k) {
   if (k > UnaryMechanism::kMaxDenseBits) {
     throw InvalidArgument(
-        "--k: " + std::to_string(k) + " bits make 2^" + std::to_string(k) +
+        "k: " + std::to_string(k) + " bits make 2^" + std::to_string(k) +
         " outputs; a dense matrix needs k <= " + std::to_string(UnaryMechanism::kMaxDenseBits));
   }
 }

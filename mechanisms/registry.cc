@@ -26,7 +26,7 @@ Probability theta_or_default(const MechanismArguments& a) {
 }
 
 MechanismSpec make_non_private(const MechanismArguments& a) {
-  return {a.k, a.sensitive ? *a.sensitive : IndexSet::from_indices({}, a.k, "--sensitive"),
+  return {a.k, a.sensitive ? *a.sensitive : IndexSet::from_indices({}, a.k, "sensitive"),
           NoneSpec{}};
 }
 
@@ -56,21 +56,20 @@ MechanismSpec make_urap(const MechanismArguments& a) {
 
 MechanismSpec make_mangat(const MechanismArguments& a) {
   if (a.sensitive && a.sensitive->indices() != std::vector<std::size_t>{1}) {
-    throw InvalidArgument("--sensitive: Mangat's mechanism has X_S = {1}");
+    throw InvalidArgument("sensitive: Mangat's mechanism has X_S = {1}");
   }
   if (a.mangat_p && a.budget)
-    throw InvalidArgument("--mangat-p: give either --mangat-p or a budget, not both");
+    throw InvalidArgument("mangat_p: give either mangat_p or a budget, not both");
   if (!a.mangat_p && !a.budget)
     throw InvalidArgument("mechanism mangat needs --mangat-p P or --exp-eps T / --eps E");
   if (a.mangat_p && a.mangat_p->is_zero()) {
-    throw InvalidArgument(
-        "--mangat-p: 0 gives no finite budget (Mangat's p = 1/e^eps is in (0,1])");
+    throw InvalidArgument("mangat_p: 0 gives no finite budget (Mangat's p = 1/e^eps is in (0,1])");
   }
-  const IndexSet xs = IndexSet::from_indices({1}, 2, "--sensitive");
+  const IndexSet xs = IndexSet::from_indices({1}, 2, "sensitive");
   if (a.mangat_p) {
-    return {2, xs,
-            MangatSpec{*a.mangat_p,
-                       PrivacyBudget::from_exp_eps(1 / a.mangat_p->value(), "--mangat-p")}};
+    return {
+        2, xs,
+        MangatSpec{*a.mangat_p, PrivacyBudget::from_exp_eps(1 / a.mangat_p->value(), "mangat_p")}};
   }
   return {2, xs, MangatSpec{Probability::from_rational(mangat_p_for(*a.budget), "p"), *a.budget}};
 }
@@ -95,7 +94,7 @@ MechanismSpec make_uhr(const MechanismArguments& a) {
 
 MechanismSpec make_uss(const MechanismArguments& a) {
   const std::size_t v = a.sensitive->size();
-  if (v == 0) throw InvalidArgument("--sensitive: uSS needs a non-empty X_S");
+  if (v == 0) throw InvalidArgument("sensitive: uSS needs a non-empty X_S");
   const std::size_t block = a.block ? *a.block : uss_default_block(v, a.budget->exp_eps());
   uss_constants(v, block, a.budget->exp_eps());  // validates K
   return {a.k, *a.sensitive, UssSpec{*a.budget, block}};
@@ -163,27 +162,28 @@ constexpr std::array kRegistry{
 // Every kind has exactly one entry (names are checked unique by the registry test).
 static_assert(std::variant_size_v<MechanismKind> == kRegistry.size());
 
-std::string flag_list(const MechanismEntry& e) {
-  std::string s = e.fixed_k ? "" : "--k";
+std::string parameter_list(const MechanismEntry& e) {
+  std::string s = e.fixed_k ? "" : "k";
   auto add = [&](Takes t, const char* flag) {
     if (t != Takes::kNo) s += std::string(s.empty() ? "" : ", ") + flag;
   };
-  add(e.sensitive, "--sensitive");
-  add(e.budget, "--eps/--exp-eps");
-  add(e.theta, "--theta");
-  add(e.mangat_p, "--mangat-p");
-  add(e.block, "--block");
+  add(e.sensitive, "sensitive");
+  add(e.budget, "eps or exp_eps");
+  add(e.theta, "theta");
+  add(e.mangat_p, "mangat_p");
+  add(e.block, "block");
   return s.empty() ? "none" : s;
 }
 
-void require(const MechanismEntry& e, Takes takes, bool given, const char* flag,
+void require(const MechanismEntry& e, Takes takes, bool given, const char* parameter,
              const char* usage) {
   if (takes == Takes::kRequired && !given) {
-    throw InvalidArgument("mechanism " + std::string(e.name) + " needs " + usage);
+    throw InvalidArgument(std::string(parameter) + ": mechanism " + std::string(e.name) +
+                          " needs " + usage);
   }
   if (takes == Takes::kNo && given) {
-    throw InvalidArgument(std::string(flag) + ": mechanism " + std::string(e.name) +
-                          " does not take it (it takes " + flag_list(e) + ")");
+    throw InvalidArgument(std::string(parameter) + ": mechanism " + std::string(e.name) +
+                          " does not take it (it takes " + parameter_list(e) + ")");
   }
 }
 
@@ -238,25 +238,26 @@ const MechanismEntry& entry_of(const MechanismSpec& spec) {
 }
 
 MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArguments& arguments) {
-  require(entry, entry.sensitive, arguments.sensitive.has_value(), "--sensitive",
-          "--sensitive LIST (e.g. 0-14; an empty list \"\" is allowed)");
-  require(entry, entry.budget, arguments.budget.has_value(), "--eps", "--exp-eps T or --eps E");
-  require(entry, entry.theta, arguments.theta.has_value(), "--theta", "--theta");
-  require(entry, entry.mangat_p, arguments.mangat_p.has_value(), "--mangat-p", "--mangat-p P");
-  require(entry, entry.block, arguments.block.has_value(), "--block",
-          "--block K (1 <= K <= |X_S|)");
+  require(entry, entry.sensitive, arguments.sensitive.has_value(), "sensitive",
+          "X_S (a list such as 0-14; an empty list is allowed)");
+  require(entry, entry.budget, arguments.budget.has_value(), "eps",
+          "a budget (eps E or exp_eps T)");
+  require(entry, entry.theta, arguments.theta.has_value(), "theta", "theta");
+  require(entry, entry.mangat_p, arguments.mangat_p.has_value(), "mangat_p", "mangat_p P");
+  require(entry, entry.block, arguments.block.has_value(), "block",
+          "a block size K (1 <= K <= |X_S|)");
   if (entry.fixed_k && arguments.k != *entry.fixed_k) {
-    throw InvalidArgument("--k: mechanism " + std::string(entry.name) +
+    throw InvalidArgument("k: mechanism " + std::string(entry.name) +
                           " has k = " + std::to_string(*entry.fixed_k));
   }
-  if (arguments.k == 0) throw InvalidArgument("--k: must be given and at least 1");
+  if (arguments.k == 0) throw InvalidArgument("k: must be given and at least 1");
   if (arguments.k > entry.max_k) {
-    throw InvalidArgument("--k: " + std::to_string(arguments.k) + " exceeds the limit " +
+    throw InvalidArgument("k: " + std::to_string(arguments.k) + " exceeds the limit " +
                           std::to_string(entry.max_k) + " for mechanism " +
                           std::string(entry.name));
   }
   if (arguments.sensitive && arguments.sensitive->universe() != arguments.k) {
-    throw InvalidArgument("--sensitive: the set is over " +
+    throw InvalidArgument("sensitive: the set is over " +
                           std::to_string(arguments.sensitive->universe()) +
                           " symbols, not k = " + std::to_string(arguments.k));
   }

@@ -717,10 +717,10 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
 ConformanceReport check_conformance(const SampleTallies& t, const EstimationModel& model,
                                     const RatioScope& scope, double alpha,
                                     const EvidenceDemand& demand) {
-  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
-  if (!(demand.power > 0 && demand.power < 1)) throw InvalidArgument("--power: must be in (0,1)");
+  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("alpha: must be in (0,1)");
+  if (!(demand.power > 0 && demand.power < 1)) throw InvalidArgument("power: must be in (0,1)");
   if (!(demand.cell_deviation > 0 && demand.cell_deviation <= 1)) {
-    throw InvalidArgument("--resolution: must be in (0,1]");
+    throw InvalidArgument("resolution: must be in (0,1]");
   }
   ConformanceReport r;
   r.alpha = alpha;
@@ -891,10 +891,10 @@ namespace uldp::estimate {
 ConformancePlan plan_conformance(const EstimationModel& model, const RatioScope& scope,
                                  double alpha, double power, double delta, double excess,
                                  const std::vector<std::string>& labels) {
-  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
-  if (!(power > 0 && power < 1)) throw InvalidArgument("--power: must be in (0,1)");
-  if (!(delta > 0 && delta < 1)) throw InvalidArgument("--delta: must be in (0,1)");
-  if (!(excess > 0)) throw InvalidArgument("--eps-excess: must be positive");
+  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("alpha: must be in (0,1)");
+  if (!(power > 0 && power < 1)) throw InvalidArgument("power: must be in (0,1)");
+  if (!(delta > 0 && delta < 1)) throw InvalidArgument("delta: must be in (0,1)");
+  if (!(excess > 0)) throw InvalidArgument("eps_excess: must be positive");
   require_supported(model);
   const std::size_t k = num_symbols(model);
   ConformancePlan plan;

@@ -49,9 +49,9 @@ Integer binomial(std::size_t n, std::size_t r) {
 }
 
 UbdConstants ubd_constants(std::size_t v, std::size_t block, const Rational& t) {
-  if (v == 0) throw InvalidArgument("--sensitive: uBD needs a non-empty X_S");
+  if (v == 0) throw InvalidArgument("sensitive: uBD needs a non-empty X_S");
   if (block < 1 || block > v) {
-    throw InvalidArgument("--block: " + std::to_string(block) + " is not in [1, |X_S|] = [1, " +
+    throw InvalidArgument("block: " + std::to_string(block) + " is not in [1, |X_S|] = [1, " +
                           std::to_string(v) + "]");
   }
   const Rational d = t + Rational(v, block) - 1;

@@ -10,7 +10,7 @@ namespace uldp {
 
 UbdEstimator ubd_estimator(std::size_t v, std::size_t block, const Rational& t) {
   if (block < 1 || block >= v) {
-    throw InvalidArgument("--block: uBD's estimator needs 1 <= K < |X_S| = " + std::to_string(v) +
+    throw InvalidArgument("block: uBD's estimator needs 1 <= K < |X_S| = " + std::to_string(v) +
                           " (at K = |X_S| every sensitive input reports X_S itself)");
   }
   if (t <= 1) {

@@ -89,7 +89,7 @@ std::size_t hadamard_columns(std::size_t v) {
 }
 
 UhrConstants uhr_constants(std::size_t v, const Rational& t) {
-  if (v == 0) throw InvalidArgument("--sensitive: uHR needs a non-empty X_S");
+  if (v == 0) throw InvalidArgument("sensitive: uHR needs a non-empty X_S");
   UhrConstants c;
   c.columns = hadamard_columns(v);
   const Rational columns(Integer(c.columns));

@@ -53,14 +53,14 @@ std::string pum_common_names() {
 MechanismSpec pum_common_mechanism(const MechanismEntry& entry, MechanismArguments over_x,
                                    std::size_t num_tags) {
   if (!accepts_as_pum_common(entry)) {
-    throw InvalidArgument("--common: " + std::string(entry.name) +
+    throw InvalidArgument("common: " + std::string(entry.name) +
                           " cannot be the PUM's common mechanism (expected one of " +
                           pum_common_names() + ")");
   }
-  if (num_tags == 0) throw InvalidArgument("--tags: at least one semantic tag is needed");
+  if (num_tags == 0) throw InvalidArgument("tags: at least one semantic tag is needed");
   const std::size_t k = over_x.k;
   const IndexSet x_s = over_x.sensitive ? *over_x.sensitive : IndexSet::from_indices({}, k, "X_S");
-  if (x_s.universe() != k) throw InvalidArgument("--sensitive: not a set over k symbols");
+  if (x_s.universe() != k) throw InvalidArgument("sensitive: not a set over k symbols");
   MechanismArguments over_z = std::move(over_x);
   over_z.k = k + num_tags;
   // Z_S = X_S ∪ bots; an LDP mechanism without a sensitive set treats every symbol alike.

@@ -667,9 +667,9 @@ bool is_json(std::string_view text, const std::string& path) {
 // Options that only delimited text has are an error with JSON, not ignored.
 void refuse_text_options(const MatrixReadOptions& options, const std::string& source) {
   if (options.header != HeaderChoice::kDetect)
-    throw InvalidArgument("--header: " + source + " is JSON; only delimited text has a header row");
+    throw InvalidArgument("header: " + source + " is JSON; only delimited text has a header row");
   if (options.delimiter)
-    throw InvalidArgument("--delimiter: " + source + " is JSON, not delimited text");
+    throw InvalidArgument("delimiter: " + source + " is JSON, not delimited text");
 }
 }  // namespace
 

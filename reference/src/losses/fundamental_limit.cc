@@ -297,10 +297,10 @@ Rational decimal_rational(Real x, long long scale) {
 
 void validate_limit_setting(const LimitSetting& s) {
   if (s.v < 2)
-    throw InvalidArgument("--sensitive: the limit needs |X_S| >= 2 (got " + std::to_string(s.v) +
+    throw InvalidArgument("sensitive: the limit needs |X_S| >= 2 (got " + std::to_string(s.v) +
                           ")");
   if (s.w <= s.v)
-    throw InvalidArgument("--sensitive: the limit needs a non-sensitive symbol (|X_S| = " +
+    throw InvalidArgument("sensitive: the limit needs a non-sensitive symbol (|X_S| = " +
                           std::to_string(s.v) + " = |X|)");
   if (s.t <= 1) throw InvalidArgument("exp_eps: the limit needs e^eps > 1");
 }
