@@ -9,13 +9,10 @@
 #include "commands.h"
 #include "mechanism_flags.h"
 #include "uldp/api/input_distribution.h"
+#include "uldp/api/simulate.h"
 #include "uldp/error.h"
-#include "uldp/estimate/estimation_model.h"
-#include "uldp/estimate/pum_users.h"
-#include "uldp/estimate/sampler.h"
 
 namespace uldp::cli {
-using namespace uldp::estimate;  // the double-precision layer
 namespace {
 
 constexpr std::uint64_t kMaxUsers = 1'000'000'000;
@@ -31,29 +28,31 @@ struct SimulateCommand {
 
 void run(const SimulateCommand& c, int& exit_code) {
   if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
-  // --mech pum: the users file gives n; reports come from Q_cmn over Z = X ∪ bots.
-  std::optional<PumSetup> pum;
-  if (c.mech.personalized()) {
+  std::size_t k = 0;  // over X, for --p
+  api::ReferenceRequest mechanism = [&]() -> api::ReferenceRequest {
+    if (!c.mech.personalized()) {
+      MechanismArguments arguments = c.mech.arguments();
+      k = arguments.k;
+      return api::RegistryReference{c.mech.name, std::move(arguments)};
+    }
     if (c.n) throw InvalidArgument("--n: with --mech pum the users file gives the users");
-    pum = c.mech.build_pum(true);
-  } else {
-    if (!c.n) throw InvalidArgument("--n: must be given and at least 1");
-  }
-  const MechanismSpec spec = pum ? pum->common : c.mech.build();
-  const EstimationModel model = estimation_model(spec);
-  const std::vector<double> p = api::sampling_distribution(
-      api::parse_input_distribution(c.p, pum ? pum->k() : spec.k), "simulate");
-
+    PumSetup pum = c.mech.build_pum(true);
+    k = pum.k();
+    return api::PumReference{std::move(pum.common), std::move(pum.tags), std::move(pum.users),
+                             "--users"};
+  }();
+  if (!c.mech.personalized() && !c.n) throw InvalidArgument("--n: must be given and at least 1");
+  api::SimulateRequest request(std::move(mechanism), *c.seed);
+  request.n = c.n;
+  request.p = api::parse_input_distribution(c.p, k);
+  request.counts = c.counts;
   std::ofstream file;
   if (!c.out.empty()) {
     file.open(c.out);
     if (!file) throw InvalidArgument("--out: cannot write '" + message_excerpt(c.out) + "'");
   }
   std::ostream& out = c.out.empty() ? std::cout : file;
-  Xoshiro256 rng(*c.seed);
-  const std::vector<std::uint64_t> input_counts =
-      pum ? sample_intermediate_counts(rng, *pum->users, p) : sample_input_counts(rng, *c.n, p);
-  simulate_reports(out, rng, model, input_counts, c.counts);
+  api::simulate(request, out);
   out.flush();
   if (!out) throw InvalidArgument("--out: writing the reports failed");
   exit_code = 0;

@@ -1,0 +1,49 @@
+// The simulate workflow: inputs drawn from the distribution (or through the PUM's users), then
+// each user's report (or the aggregated counts).
+#include "uldp/api/simulate.h"
+
+#include "uldp/error.h"
+#include "uldp/estimate/estimation_model.h"
+#include "uldp/estimate/pum_users.h"
+#include "uldp/estimate/sampler.h"
+
+namespace uldp::api {
+namespace {
+
+constexpr std::uint64_t kMaxUsers = 1'000'000'000;
+
+}  // namespace
+
+void simulate(const SimulateRequest& request, std::ostream& out) {
+  const auto* registry = std::get_if<RegistryReference>(&request.mechanism);
+  const auto* pum = std::get_if<PumReference>(&request.mechanism);
+  if (registry == nullptr && pum == nullptr) {
+    throw InvalidArgument("mechanism: simulate draws from a registry mechanism or the PUM");
+  }
+  if (pum && request.n) throw InvalidArgument("n: the PUM's users file gives the users");
+  if (pum && !pum->users) {
+    throw InvalidArgument(pum->users_name +
+                          ": the PUM's reports are drawn through its users' pre-processors");
+  }
+  if (registry && (!request.n || *request.n == 0)) {
+    throw InvalidArgument("n: must be given and at least 1");
+  }
+  if (request.n && *request.n > kMaxUsers) {
+    throw InvalidArgument("n: " + std::to_string(*request.n) + " exceeds the limit " +
+                          std::to_string(kMaxUsers));
+  }
+  const MechanismSpec spec =
+      pum ? pum->common
+          : make_mechanism(find_mechanism(registry->name, "mechanism"), registry->arguments);
+  const std::size_t k = pum ? spec.k - pum->bots() : spec.k;
+  const estimate::EstimationModel model = estimate::estimation_model(spec);
+  const std::vector<double> p = sampling_distribution(
+      request.p ? *request.p : parse_input_distribution("uniform", k), "simulate");
+  estimate::Xoshiro256 rng(request.seed);
+  const std::vector<std::uint64_t> input_counts =
+      pum ? estimate::sample_intermediate_counts(rng, *pum->users, p)
+          : estimate::sample_input_counts(rng, *request.n, p);
+  estimate::simulate_reports(out, rng, model, input_counts, request.counts);
+}
+
+}  // namespace uldp::api
