@@ -53,3 +53,16 @@ def test_assert_estimates_match_checks_a_server_against_golden_vectors():
         assert_estimates_match(lambda case: _server(case, bias=1e-4), cases=3, n=2000, **URR)
     vectors = uldp.golden(cases=2, n=100, **URR)
     assert assert_estimates_match(_server, vectors).matches
+
+
+def test_assert_conforms_defaults_to_a_false_alarm_level_for_test_suites(monkeypatch):
+    report = assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), **URR)
+    assert report.json["alpha"] == pytest.approx(1e-6)  # over all looks
+    monkeypatch.setenv("ULDP_ALPHA", "0.001")
+    assert assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), **URR).json["alpha"] == \
+        pytest.approx(1e-3)
+    assert assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), alpha=0.05,
+                           **URR).json["alpha"] == pytest.approx(0.05)
+    monkeypatch.setenv("ULDP_ALPHA", "2")
+    with pytest.raises(ValueError, match="ULDP_ALPHA: '2' is not a false-alarm level"):
+        assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), **URR)

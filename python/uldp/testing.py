@@ -10,6 +10,7 @@ the first differing estimate of a server), so a failing test says what is wrong.
 
 from __future__ import annotations
 
+import os
 from typing import Callable, Mapping, Optional
 
 from ._api import CheckReport, check
@@ -17,6 +18,22 @@ from ._commands import (ConformanceReport, EstimatesReport, GoldenCase, GoldenVe
                         conform_client, conform_estimates, golden)
 
 _PROPERTIES = ("ldp", "uldp", "uldp_strict", "osldp")
+
+
+def default_alpha() -> float:
+    """The false-alarm level of assert_conforms unless a call sets alpha=: ULDP_ALPHA from the
+    environment (a number in (0, 1)), else 1e-6, so that a suite of 100 conformance assertions
+    run 10,000 times expects at most one false alarm (the C++ assertions' default too)."""
+    text = os.environ.get("ULDP_ALPHA", "")
+    if not text:
+        return 1e-6
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < 1:
+        raise ValueError(f"ULDP_ALPHA: {text!r} is not a false-alarm level in (0, 1)")
+    return value
 
 
 def assert_private(Q, *, property: str = "uldp", sensitive=None, protected=None, eps=None,
@@ -40,7 +57,10 @@ def assert_private(Q, *, property: str = "uldp", sensitive=None, protected=None,
 def assert_conforms(client: Callable, **reference) -> ConformanceReport:
     """Asserts that client(x) (or client(x, rng)) conforms to the reference mechanism under the
     sequential test of conform_client (which takes the same keywords); "insufficient" fails
-    too, since a pass must rest on enough evidence. Returns the report."""
+    too, since a pass must rest on enough evidence. The false-alarm level is alpha= if given,
+    else default_alpha() (1e-6, or ULDP_ALPHA), not conform_client's 0.05 of a one-off run.
+    Returns the report."""
+    reference.setdefault("alpha", default_alpha())
     report = conform_client(client, **reference)
     if report.verdict != "conforms":
         raise AssertionError(str(report))
