@@ -247,3 +247,30 @@ def test_estimate_em_stop_is_the_flag_golden_uses_and_tolerance_its_old_name():
     assert (new.frequencies == old.frequencies).all() and new.json["em_stop"] == 1e-12
     with pytest.raises(ValueError, match="em_stop / tolerance"):
         uldp.estimate(counts=counts, mech="rr", k=3, exp_eps=3, em_stop=0, tolerance=0)
+
+
+def test_one_reference_object_serves_every_function():
+    # Made once, passed to every function, instead of the mechanism's keywords each time.
+    urr = uldp.reference("urr", k=5, sensitive=[0, 1], exp_eps=3)
+    inputs, outputs = _urr_samples(400)
+    assert uldp.conform_samples(inputs, outputs, reference=urr).verdict == \
+        uldp.conform_samples(inputs, outputs, **URR).verdict
+    assert uldp.conform_plan(reference=urr) == uldp.conform_plan(**URR)
+    assert uldp.loss(reference=urr, n=100)["l2"] == uldp.loss(n=100, **URR)["l2"]
+    vectors = uldp.golden(reference=urr, cases=2, n=200)
+    assert vectors.json["cases"] == uldp.golden(cases=2, n=200, **URR).json["cases"]
+    counts = vectors.cases[0].counts
+    assert (uldp.estimate(counts=counts, reference=urr).frequencies ==
+            uldp.estimate(counts=counts, **URR).frequencies).all()
+    # A matrix with its claim is a reference too, where a function takes one.
+    Q = uldp.mechanism("urr", 5, sensitive=[0, 1], exp_eps=3)
+    matrix = uldp.reference(matrix=Q, sensitive=[0, 1], exp_eps=3)
+    assert uldp.conform_samples(inputs, outputs, reference=matrix).verdict == "conforms"
+    with pytest.raises(ValueError, match="matrix: loss takes a registry mechanism"):
+        uldp.loss(reference=matrix, n=100)
+    with pytest.raises(ValueError, match="reference / k: give the reference or its keywords"):
+        uldp.conform_plan(reference=urr, k=5)
+    with pytest.raises(ValueError, match="mech / matrix: give exactly one of them"):
+        uldp.reference(k=5)
+    with pytest.raises(ValueError, match="reference: dict is not a uldp.Reference"):
+        uldp.loss(reference=URR, n=100)

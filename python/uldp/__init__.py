@@ -17,12 +17,12 @@ stops a long computation with KeyboardInterrupt. uldp.testing has the pytest ass
 
 from ._api import CheckReport, Mechanism, Verdict, Witness, check, mechanism, mechanisms
 from ._commands import (ConformanceReport, Estimate, EstimatesReport, GoldenCase, GoldenVectors,
-                        Resolution, conform_client, conform_estimates, conform_plan,
-                        conform_samples, estimate, golden, loss)
+                        Reference, Resolution, conform_client, conform_estimates, conform_plan,
+                        conform_samples, estimate, golden, loss, reference)
 
 __all__ = [
     "CheckReport", "ConformanceReport", "Estimate", "EstimatesReport", "GoldenCase",
-    "GoldenVectors", "Mechanism", "Resolution", "Verdict", "Witness", "check", "conform_client",
-    "conform_estimates", "conform_plan", "conform_samples", "estimate", "golden", "loss",
-    "mechanism", "mechanisms",
+    "GoldenVectors", "Mechanism", "Reference", "Resolution", "Verdict", "Witness", "check",
+    "conform_client", "conform_estimates", "conform_plan", "conform_samples", "estimate", "golden",
+    "loss", "mechanism", "mechanisms", "reference",
 ]

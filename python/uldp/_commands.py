@@ -135,6 +135,83 @@ def _reference_args(files: _Files, *, mech, matrix, k, sensitive, protected, eps
     return args
 
 
+_MECHANISM_KEYS = ("mech", "k", "sensitive", "eps", "exp_eps", "theta", "block", "mangat_p",
+                   "common", "tags", "users")
+_MATRIX_KEYS = ("matrix", "protected", "row_sum_tolerance")
+
+
+@dataclass(frozen=True)
+class Reference:
+    """What a workflow is about, made once and passed to every function (reference=): a registry
+    mechanism with its parameters (`mech="urr", k=5, sensitive=[0, 1], exp_eps=3`), an exact
+    matrix with its claim (`matrix=Q` with eps/exp_eps, sensitive and protected), or the
+    personalized mechanism (`mech="pum", common=..., tags=..., users=...`). Made by
+    uldp.reference(); the functions also take the same keywords one by one."""
+
+    mech: Optional[str] = None
+    matrix: object = field(default=None, repr=False)
+    k: Optional[int] = None
+    sensitive: object = None
+    protected: object = None
+    eps: object = None
+    exp_eps: object = None
+    theta: object = None
+    block: Optional[int] = None
+    mangat_p: object = None
+    common: Optional[str] = None
+    tags: object = None
+    users: object = None
+    row_sum_tolerance: object = None
+
+    def __post_init__(self):
+        if (self.mech is None) == (self.matrix is None):
+            raise ValueError("mech / matrix: give exactly one of them")
+
+    def _given(self) -> List[str]:
+        return [key for key in _MECHANISM_KEYS + _MATRIX_KEYS if getattr(self, key) is not None]
+
+    def _words(self, files: _Files, function: str, matrices: bool = True) -> List[str]:
+        """The command's flag words for this reference (the C++ side reads them with the
+        command's own flag parser); `matrices`: whether `function` takes a matrix reference."""
+        if not matrices:
+            for key in _MATRIX_KEYS:
+                if getattr(self, key) is not None:
+                    raise ValueError(f"{key}: {function} takes a registry mechanism "
+                                     f"(mech=...), not a matrix")
+            return _mechanism_args(files, self.mech, self.k, self.sensitive, self.eps,
+                                   self.exp_eps, self.theta, self.block, self.mangat_p,
+                                   self.common, self.tags, self.users)
+        return _reference_args(
+            files, mech=self.mech, matrix=self.matrix, k=self.k, sensitive=self.sensitive,
+            protected=self.protected, eps=self.eps, exp_eps=self.exp_eps, theta=self.theta,
+            block=self.block, mangat_p=self.mangat_p, common=self.common, tags=self.tags,
+            users=self.users, row_sum_tolerance=self.row_sum_tolerance)
+
+
+def reference(mech: Optional[str] = None, *, matrix=None, k: Optional[int] = None,
+              sensitive=None, protected=None, eps=None, exp_eps=None, theta=None,
+              block: Optional[int] = None, mangat_p=None, common: Optional[str] = None,
+              tags=None, users=None, row_sum_tolerance=None) -> Reference:
+    """A Reference: `reference("urr", k=5, sensitive=[0, 1], exp_eps=3)`, or
+    `reference(matrix=Q, exp_eps=3, sensitive=[0, 1])` for an exact matrix with its claim."""
+    return Reference(mech, matrix, k, sensitive, protected, eps, exp_eps, theta, block, mangat_p,
+                     common, tags, users, row_sum_tolerance)
+
+
+def _resolve(reference: Optional[Reference], **keywords) -> Reference:
+    """The reference a function was given: `reference=`, or the keywords one by one (not both)."""
+    given = sorted(key for key, value in keywords.items() if value is not None)
+    if reference is None:
+        return Reference(**keywords)
+    if not isinstance(reference, Reference):
+        raise ValueError(f"reference: {type(reference).__name__} is not a uldp.Reference "
+                         f"(make one with uldp.reference(...))")
+    if given:
+        raise ValueError(f"reference / {', '.join(given)}: give the reference or its keywords, "
+                         f"not both")
+    return reference
+
+
 def _label(value, where: str) -> str:
     """One output as the command reads it: a label ("4", "h2", "{1,3}"), an int (the label of
     an rr/urr output, or its column with output_index=True), a 0/1 sequence (a bit vector, bit
@@ -285,7 +362,8 @@ def _samples(inputs, outputs, output_index: bool):
     return "".join(f"{xi},{_field(label)}\n" for xi, label in zip(x.tolist(), labels))
 
 
-def conform_samples(inputs, outputs, *, mech: Optional[str] = None, matrix=None,
+def conform_samples(inputs, outputs, *, reference: Optional[Reference] = None,
+                    mech: Optional[str] = None, matrix=None,
                     k: Optional[int] = None, sensitive=None, protected=None, eps=None,
                     exp_eps=None, theta=None, block=None, mangat_p=None, common=None, tags=None,
                     users=None, row_sum_tolerance=None, alpha: float = 0.05, power: float = 0.9,
@@ -294,19 +372,21 @@ def conform_samples(inputs, outputs, *, mech: Optional[str] = None, matrix=None,
     (`mech=` a registry name with its parameters, or `matrix=` an exact matrix, with a budget
     for a claim), as `uldp conform samples`. outputs: labels ("4", "h2", "{1,3}"; an int is the
     label with its text, or with output_index=True the output's column), sets of symbols, or a
-    2-D 0/1 array of bit vectors (bit j in column j)."""
+    2-D 0/1 array of bit vectors (bit j in column j). reference=: a uldp.Reference instead of
+    the keywords."""
+    chosen = _resolve(reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
+                      protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
+                      mangat_p=mangat_p, common=common, tags=tags, users=users,
+                      row_sum_tolerance=row_sum_tolerance)
     with _Files() as files:
-        reference = _reference_args(
-            files, mech=mech, matrix=matrix, k=k, sensitive=sensitive, protected=protected,
-            eps=eps, exp_eps=exp_eps, theta=theta, block=block, mangat_p=mangat_p,
-            common=common, tags=tags, users=users, row_sum_tolerance=row_sum_tolerance)
+        words = chosen._words(files, "conform_samples")
         samples = _samples(inputs, outputs, output_index)
         levels = (_level(alpha, "alpha"), _level(power, "power"),
                   _level(resolution, "resolution"), bool(output_index))
         if isinstance(samples, str):
-            j = _direct(files, lambda: _core.conform_samples(reference, samples, *levels))
+            j = _direct(files, lambda: _core.conform_samples(words, samples, *levels))
         else:
-            j = _direct(files, lambda: _core.conform_sample_arrays(reference, *samples, *levels))
+            j = _direct(files, lambda: _core.conform_sample_arrays(words, *samples, *levels))
     return ConformanceReport._from(j)
 
 
@@ -344,7 +424,8 @@ def _client_batch(client: Callable, seed: Optional[int],
     return batch
 
 
-def conform_client(client: Callable, *, mech: Optional[str] = None, matrix=None,
+def conform_client(client: Callable, *, reference: Optional[Reference] = None,
+                   mech: Optional[str] = None, matrix=None,
                    k: Optional[int] = None, sensitive=None, protected=None, eps=None,
                    exp_eps=None, theta=None, block=None, mangat_p=None, common=None, tags=None,
                    users=None, row_sum_tolerance=None, alpha: float = 0.05, power: float = 0.9,
@@ -354,35 +435,40 @@ def conform_client(client: Callable, *, mech: Optional[str] = None, matrix=None,
     """Drives client(x) (or client(x, rng)) with the sequential test of `uldp conform client`:
     looks at first_look, 2 first_look, ... samples per input, look j at alpha / 2^(j+1), stopping
     at the first finding or once a cell deviation of `resolution` would be detected, or at
-    max_samples. The client returns an output label, an int, a 0/1 sequence or a set."""
+    max_samples. The client returns an output label, an int, a 0/1 sequence or a set.
+    reference=: a uldp.Reference instead of the keywords."""
+    chosen = _resolve(reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
+                      protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
+                      mangat_p=mangat_p, common=common, tags=tags, users=users,
+                      row_sum_tolerance=row_sum_tolerance)
     with _Files() as files:
-        reference = _reference_args(
-            files, mech=mech, matrix=matrix, k=k, sensitive=sensitive, protected=protected,
-            eps=eps, exp_eps=exp_eps, theta=theta, block=block, mangat_p=mangat_p,
-            common=common, tags=tags, users=users, row_sum_tolerance=row_sum_tolerance)
+        words = chosen._words(files, "conform_client")
         batch = _client_batch(client, None if seed is None else _whole(seed, "seed"),
                               output_index)
         j = _direct(files, lambda: _core.conform_client(
-            reference, batch, _level(alpha, "alpha"), _level(power, "power"),
+            words, batch, _level(alpha, "alpha"), _level(power, "power"),
             _level(resolution, "resolution"),
             _whole(max_samples, "max_samples", 1), _whole(first_look, "first_look", 1),
             bool(output_index)))
     return ConformanceReport._from(j)
 
 
-def conform_plan(*, mech: Optional[str] = None, matrix=None, k: Optional[int] = None,
+def conform_plan(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
+                 matrix=None, k: Optional[int] = None,
                  sensitive=None, protected=None, eps=None, exp_eps=None, theta=None, block=None,
                  mangat_p=None, common=None, tags=None, users=None, row_sum_tolerance=None,
                  alpha: float = 0.05, power: float = 0.9, delta: float = 0.01,
                  eps_excess: float = 0.1) -> dict:
-    """Samples per input a conformance test needs (`uldp conform plan --json`)."""
+    """Samples per input a conformance test needs (`uldp conform plan --json`). reference=: a
+    uldp.Reference instead of the keywords."""
+    chosen = _resolve(reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
+                      protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
+                      mangat_p=mangat_p, common=common, tags=tags, users=users,
+                      row_sum_tolerance=row_sum_tolerance)
     with _Files() as files:
-        reference = _reference_args(
-            files, mech=mech, matrix=matrix, k=k, sensitive=sensitive, protected=protected,
-            eps=eps, exp_eps=exp_eps, theta=theta, block=block, mangat_p=mangat_p,
-            common=common, tags=tags, users=users, row_sum_tolerance=row_sum_tolerance)
+        words = chosen._words(files, "conform_plan")
         return _direct(files, lambda: _core.conform_plan(
-            reference, _level(alpha, "alpha"), _level(power, "power"), _level(delta, "delta"),
+            words, _level(alpha, "alpha"), _level(power, "power"), _level(delta, "delta"),
             _level(eps_excess, "eps_excess")))
 
 
@@ -421,7 +507,8 @@ def _reports_text(reports, counts, n) -> str:
     return "\n".join(lines) + "\n"
 
 
-def estimate(reports=None, *, counts=None, n: Optional[int] = None, mech: str,
+def estimate(reports=None, *, counts=None, n: Optional[int] = None,
+             reference: Optional[Reference] = None, mech: Optional[str] = None,
              k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None, theta=None,
              block=None, mangat_p=None, common=None, tags=None, users=None,
              method: str = "emp", alpha: Optional[float] = None,
@@ -431,7 +518,8 @@ def estimate(reports=None, *, counts=None, n: Optional[int] = None, mech: str,
     (ints or labels for symbol mechanisms, a 2-D 0/1 array for bit vectors) or `counts` (the
     output histogram; per-bit counts with `n` for bit vectors). method: emp, thr or em.
     em_stop: EM stops when an update raises the log-likelihood by <= em_stop * |L| (`--em-stop`,
-    as golden's em_stop); `tolerance=` is its old name, read with a DeprecationWarning."""
+    as golden's em_stop); `tolerance=` is its old name, read with a DeprecationWarning.
+    reference=: a uldp.Reference instead of the keywords."""
     if tolerance is not None:
         if em_stop is not None:
             raise ValueError("em_stop / tolerance: give em_stop only (tolerance is its old name)")
@@ -443,12 +531,14 @@ def estimate(reports=None, *, counts=None, n: Optional[int] = None, mech: str,
         raise ValueError(f"method: {method!r} is not emp, thr or em")
     if accelerator is not None and accelerator not in ("auto", "newton", "squarem", "none"):
         raise ValueError(f"accelerator: {accelerator!r} is not auto, newton, squarem or none")
+    chosen = _resolve(reference, mech=mech, k=k, sensitive=sensitive, eps=eps, exp_eps=exp_eps,
+                      theta=theta, block=block, mangat_p=mangat_p, common=common, tags=tags,
+                      users=users)
     with _Files() as files:
-        reference = _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta, block,
-                                    mangat_p, common, tags, users)
+        words = chosen._words(files, "estimate", matrices=False)
         text = _reports_text(reports, counts, n)
         j = _direct(files, lambda: _core.estimate(
-            reference, text, method, 0.05 if alpha is None else _level(alpha, "alpha"),
+            words, text, method, 0.05 if alpha is None else _level(alpha, "alpha"),
             None if max_iterations is None else _whole(max_iterations, "max_iterations", 1),
             None if em_stop is None else _exact_text(em_stop, "em_stop"),
             accelerator or "auto"))
@@ -456,19 +546,25 @@ def estimate(reports=None, *, counts=None, n: Optional[int] = None, mech: str,
                     j.get("converged"), j.get("iterations"), j)
 
 
-def loss(*, mech: str, k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None,
-         theta=None, block=None, mangat_p=None, n: int,
+def loss(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
+         k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None, theta=None,
+         block=None, mangat_p=None, n: int,
          p: Union[str, Sequence[Number]] = "uniform", exact_l1: bool = False,
          vs_limit: bool = False) -> dict:
     """The expected losses of the empirical estimate (`uldp loss --json`): exact values as
     Fractions (l2, the limit's), the rest as the command gives them. p: "uniform", "worst" or
-    the input distribution as exact numbers summing to 1."""
+    the input distribution as exact numbers summing to 1. reference=: a uldp.Reference instead
+    of the keywords."""
+    chosen = _resolve(reference, mech=mech, k=k, sensitive=sensitive, eps=eps, exp_eps=exp_eps,
+                      theta=theta, block=block, mangat_p=mangat_p)
+    for key in ("common", "tags", "users"):
+        if getattr(chosen, key) is not None:
+            raise ValueError(f"{key}: loss takes a registry mechanism, not the PUM")
     with _Files() as files:
-        reference = _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta, block,
-                                    mangat_p, None, None, None)
+        words = chosen._words(files, "loss", matrices=False)
         distribution = p if isinstance(p, str) else ",".join(
             _exact_text(v, f"p[{i}]") for i, v in enumerate(p))
-        j = _direct(files, lambda: _core.loss(reference, _whole(n, "n", 1), distribution,
+        j = _direct(files, lambda: _core.loss(words, _whole(n, "n", 1), distribution,
                                               bool(exact_l1), bool(vs_limit)))
     return _exact_values(j)
 
@@ -536,21 +632,25 @@ def _count_lists(from_counts) -> list:
     return [counts.tolist()] if counts.ndim == 1 else counts.tolist()
 
 
-def golden(*, mech: str, k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None,
-           theta=None, block=None, mangat_p=None, common=None, tags=None, users=None,
+def golden(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
+           k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None, theta=None,
+           block=None, mangat_p=None, common=None, tags=None, users=None,
            cases: Optional[int] = None, seed: int = 1, n: Optional[int] = None, from_counts=None,
            alpha: float = 0.05, post: Optional[str] = None,
            em_distance: Optional[Number] = None, em_gap: Optional[Number] = None,
            em_stop: float = 1e-10) -> GoldenVectors:
     """Golden vectors (`uldp golden`): `cases` drawn cases of n reports each (default 1000), or
     the given report counts (`from_counts`: one count sequence, or a list of them), each with the
-    exact empirical estimate, the threshold estimate and a certified EM estimate."""
+    exact empirical estimate, the threshold estimate and a certified EM estimate. reference=: a
+    uldp.Reference instead of the keywords."""
+    chosen = _resolve(reference, mech=mech, k=k, sensitive=sensitive, eps=eps, exp_eps=exp_eps,
+                      theta=theta, block=block, mangat_p=mangat_p, common=common, tags=tags,
+                      users=users)
     with _Files() as files:
-        reference = _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta, block,
-                                    mangat_p, common, tags, users)
+        words = chosen._words(files, "golden", matrices=False)
         counts = None if from_counts is None else json.dumps(_count_lists(from_counts))
         j = _direct(files, lambda: _core.golden(
-            reference, None if cases is None else _whole(cases, "cases", 1),
+            words, None if cases is None else _whole(cases, "cases", 1),
             _whole(seed, "seed"), None if n is None else _whole(n, "n", 1), counts,
             _level(alpha, "alpha"), post,
             None if em_distance is None else _exact_text(em_distance, "em_distance"),
