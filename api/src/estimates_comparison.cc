@@ -89,11 +89,18 @@ EstimatesComparison compare_estimates(const GoldenVectors& golden, const TheirEs
   const bool counts = request.scale == EstimatesScale::kCounts;
 
   for (const auto& [id, their] : theirs) {
-    const GoldenCase* g = golden.find(id);
-    if (!g) {
+    if (!golden.find(id)) {
       throw InputError(their.where,
                        "case \"" + message_excerpt(id) + "\" is not in " + request.golden_source);
     }
+  }
+  // In the vectors' order, so that "case-2" comes before "case-10".
+  for (const GoldenCase& golden_case : golden.cases) {
+    const auto found = theirs.find(golden_case.id);
+    if (found == theirs.end()) continue;
+    const std::string& id = golden_case.id;
+    const EstimatesCase& their = found->second;
+    const GoldenCase* g = &golden_case;
     const double n = static_cast<double>(g->reports.n);
     context.n = n;
     for (const char* estimator : kEstimators) {

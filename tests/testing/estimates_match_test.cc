@@ -61,8 +61,10 @@ TEST(ExpectEstimatesMatch, AWrongConstantFailsNamingEveryDifferingCase) {
                           "buggy does not match golden vectors of rr (k = 5, exp_eps = 3), 12 "
                           "cases of 1000 reports: emp of case case-0 differs at item 0 (12 "
                           "differing estimate(s))");
-  EXPECT_NONFATAL_FAILURE(EXPECT_ESTIMATES_MATCH(buggy, golden(reference("rr", 5, exp_eps("3")))),
-                          "11 more of the 12 estimates differ: case case-1 emp item 0");
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_ESTIMATES_MATCH(buggy, golden(reference("rr", 5, exp_eps("3")))),
+      "11 more of the 12 estimates differ: case case-1 emp item 0, case case-2 emp "
+      "item 0");
 }
 
 TEST(ExpectEstimatesMatch, TheWrongNumberOfValuesCannotBeCompared) {
