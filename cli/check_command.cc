@@ -132,7 +132,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
                   "with --smt: z3, or both (cvc5 re-runs the certificate and must agree); "
                   "default: both when cvc5 is on PATH")
       ->check(CLI::IsMember({"z3", "both"}));
-  cmd->callback([c, &exit_code] {
+  cmd->callback([c, cmd, &exit_code] {
+    refuse_output_onto_input(*cmd, "--smt", c->smt_path);  // before any work, not after it
     if (c->flags.personalized()) {
       refuse_with_pum(*c);
       PumSetup pum = c->flags.build_pum(true);

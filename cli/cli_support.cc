@@ -1,5 +1,7 @@
 #include "cli_support.h"
 
+#include <filesystem>
+
 #include <cmath>
 
 #include "uldp/arithmetic/certified_exp.h"
@@ -82,6 +84,30 @@ void check_size(std::size_t value, std::size_t limit, const char* flag) {
   if (value > limit) {
     throw InvalidArgument(std::string(flag) + ": " + std::to_string(value) + " exceeds the limit " +
                           std::to_string(limit));
+  }
+}
+
+void refuse_output_onto_input(const CLI::App& command, const std::string& flag,
+                              const std::string& path) {
+  static const char* const kInputFlags[] = {
+      "--matrix",      "--reports", "--samples",     "--vectors", "--theirs",
+      "--from-counts", "--users",   "--user-groups", "--p",       "--background"};
+  std::error_code error;
+  if (path.empty() || !std::filesystem::exists(path, error))
+    return;  // a new file clashes with none
+  for (const char* input : kInputFlags) {
+    const CLI::Option* option = command.get_option_no_throw(input);
+    if (option == nullptr) continue;
+    for (std::string value : option->results()) {
+      if (std::string(input) == "--background") value = value.substr(value.find('=') + 1);
+      if (value.empty() || !std::filesystem::exists(value, error)) continue;
+      if (std::filesystem::equivalent(value, path, error)) {
+        throw InvalidArgument(flag + ": '" + message_excerpt(path) + "' is also the input of " +
+                              input +
+                              "; writing it would destroy what is read (give another "
+                              "file)");
+      }
+    }
   }
 }
 

@@ -81,4 +81,11 @@ IndexSet parse_index_list(const std::string& text, std::size_t universe, const c
 /// Refuses absurd sizes with a one-line error naming the flag (k = 0, k > limit).
 void check_size(std::size_t value, std::size_t limit, const char* flag);
 
+/// Refuses an output that would overwrite an input: throws InvalidArgument naming `flag` when
+/// `path` (what `flag` writes) is the same file as one an input flag of `command` reads
+/// (--matrix, --reports, --samples, --vectors, --theirs, --from-counts, --users, --user-groups,
+/// --p FILE, --background TAG=FILE), compared as files, not as names. Call it before writing.
+void refuse_output_onto_input(const CLI::App& command, const std::string& flag,
+                              const std::string& path);
+
 }  // namespace uldp::cli

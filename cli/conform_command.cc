@@ -73,8 +73,9 @@ struct ConformClientCommand : SamplesRun {
 };
 
 // Drives the client, a process started from the command after --, with the api's sequential test.
-void run_client(const ConformClientCommand& c, int& exit_code) {
+void run_client(const ConformClientCommand& c, const CLI::App& command, int& exit_code) {
   check_alpha(c.alpha);
+  refuse_output_onto_input(command, "--samples-out", c.samples_out);
   std::string name = c.command.empty() ? "client" : "";
   for (const std::string& word : c.command) {
     if (!name.empty()) name += ' ';
@@ -185,7 +186,8 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   client_cmd->add_option("--samples-out", client->samples_out,
                          "also write the samples drawn, for `conform samples`");
   client_cmd->add_flag("--json", client->json, "print JSON");
-  client_cmd->callback([client, &exit_code] { run_client(*client, exit_code); });
+  client_cmd->callback(
+      [client, client_cmd, &exit_code] { run_client(*client, *client_cmd, exit_code); });
 
   auto plan = std::make_shared<ConformPlanCommand>();
   auto* plan_cmd = conform->add_subcommand(

@@ -118,6 +118,12 @@ int run_command_line(std::vector<std::string> args) {
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     app.parse(reversed);
     output.finish();
+    // A report that did not reach standard output (a full disk, a closed pipe) is not an answer.
+    std::cout.flush();
+    if (!std::cout) {
+      std::cout.clear();
+      throw InputError("standard output", "cannot write the output");
+    }
   } catch (const CLI::CallForHelp&) {
     std::cout << app.help();
     return 0;

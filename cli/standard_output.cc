@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "cli_support.h"
 #include "uldp/error.h"
 
 namespace uldp::cli {
@@ -30,7 +31,8 @@ void StandardOutput::add_to(CLI::App& command) {
   if (command.get_option_no_throw("--out") == nullptr) {
     CLI::Option* out = command.add_option_function<std::string>(
         "--out",
-        [this](const std::string& path) {
+        [this, &command](const std::string& path) {
+          refuse_output_onto_input(command, "--out", path);  // before the file is emptied
           file_.open(path, std::ios::binary);
           if (!file_) throw InvalidArgument("--out: cannot write '" + message_excerpt(path) + "'");
           path_ = path;

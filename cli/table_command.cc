@@ -101,6 +101,7 @@ int run_table(const TableCommand& c) {
   } else {
     std::ofstream file(c.out_path, std::ios::binary);
     file << text.str();
+    file.flush();  // a full disk shows here, not when the file is closed
     if (!file) throw InvalidArgument("--out: cannot write '" + message_excerpt(c.out_path) + "'");
   }
   return api::all_verified(rows) ? 0 : 1;

@@ -7,6 +7,7 @@
 
 #include "uldp/api/golden.h"
 #include "uldp/error.h"
+#include "uldp/io/json_document.h"
 
 namespace uldp::api {
 namespace {
@@ -387,17 +388,11 @@ GoldenVectors golden_vectors_from_json(const json& j, const std::string& source)
 }
 
 GoldenVectors read_golden_vectors(const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, "cannot open the file");
-  json j;
-  try {
-    j = json::parse(in);
-  } catch (const json::parse_error& e) {
-    throw InputError(path, "not valid JSON: byte " + std::to_string(e.byte));
-  } catch (const json::out_of_range&) {
-    throw InputError(path, "a number is out of the range of a double");
-  }
-  return golden_vectors_from_json(j, path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return golden_vectors_from_json(parse_json_document(text.str(), path), path);
 }
 
 }  // namespace uldp::api

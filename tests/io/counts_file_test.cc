@@ -1,5 +1,6 @@
 // Count files (`uldp golden --from-counts`): both formats, and one-line errors for bad input.
 #include "uldp/io/counts_file.h"
+#include "uldp/io/estimates_file.h"
 
 #include <string>
 #include <vector>
@@ -99,6 +100,29 @@ TEST(CountsFile, AnNContradictingTheCountsOrAnotherNIsRefused) {
 TEST(CountsFile, CountsSummingPast64BitsAreRefused) {
   EXPECT_EQ(error_of("18446744073709551615\n2\n", 2, false), "c.txt: the counts sum past 2^64 - 1");
   EXPECT_EQ(error_of("[18446744073709551615, 2]", 2, false), "c.txt: the counts sum past 2^64 - 1");
+}
+
+}  // namespace
+}  // namespace uldp
+
+namespace uldp {
+namespace {
+
+// Issue "Nothing lost, nothing unbounded": a key given twice was taken last-wins (n = 5 and then
+// n = 10 read as 10); readers differ on which counts, so the file is refused naming the key. The
+// same holds for their estimates (io/estimates_file.h) and golden vectors.
+TEST(CountsFile, AKeyGivenTwiceIsRefused) {
+  try {
+    parse_counts(R"({"n": 5, "ones": [1, 2], "n": 10})", "c.json", 2, true);
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "c.json: not valid JSON: the key \"n\" appears twice in the top-level object "
+                 "(readers differ on which one counts)");
+  }
+  EXPECT_THROW(parse_estimates_json(R"({"cases": [{"id": "a", "emp": [1], "emp": [0]}]})", "t"),
+               InputError);
+  EXPECT_EQ(parse_counts(R"({"n": 5, "ones": [1, 2]})", "c.json", 2, true).front().n, 5u);
 }
 
 }  // namespace

@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "json_number_overflow.h"
 #include "uldp/error.h"
+#include "uldp/io/json_document.h"
 
 namespace uldp {
 namespace {
@@ -44,14 +44,7 @@ CountsCase json_case(const nlohmann::json& v, const std::string& path, std::size
 
 std::vector<CountsCase> read_json(std::string_view text, const std::string& path, std::size_t k,
                                   bool bit_vectors) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path, std::string("not valid JSON: byte ") + std::to_string(e.byte));
-  } catch (const nlohmann::json::out_of_range& e) {
-    throw internal::json_number_overflow(e, path);
-  }
+  const nlohmann::json j = parse_json_document(text, path);
   const bool several = j.is_array() && !j.empty() && (j[0].is_array() || j[0].is_object());
   std::vector<CountsCase> cases;
   if (!several) {

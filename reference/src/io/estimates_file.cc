@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "json_number_overflow.h"
 #include "uldp/error.h"
+#include "uldp/io/json_document.h"
 
 namespace uldp {
 namespace {
@@ -36,14 +36,7 @@ std::string case_id(const nlohmann::json& c, const std::string& path, const std:
 
 std::map<std::string, EstimatesCase> parse_estimates_json(std::string_view text,
                                                           const std::string& path) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path, "not valid JSON: byte " + std::to_string(e.byte));
-  } catch (const nlohmann::json::out_of_range& e) {
-    throw internal::json_number_overflow(e, path);
-  }
+  nlohmann::json j = parse_json_document(text, path);
   if (!j.is_object() || !j.contains("cases") || !j["cases"].is_array()) {
     throw InputError(path, "expected {\"cases\": [...]}");
   }

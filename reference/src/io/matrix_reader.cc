@@ -15,6 +15,7 @@
 #include "uldp/arithmetic/probability.h"
 #include "uldp/error.h"
 #include "uldp/progress.h"
+#include "unique_key_sax.h"
 
 namespace uldp {
 namespace {
@@ -253,27 +254,10 @@ void check_entry_count(std::size_t rows, std::size_t columns, const std::string&
 
 // Builds the DOM but keeps every JSON number as the exact text it was written as, and refuses a
 // duplicate key (JSON readers differ on which of the two counts, so the file means two things).
-class ExactNumberSax : public nlohmann::detail::json_sax_dom_parser<json> {
+class ExactNumberSax : public internal::UniqueKeySax {
  public:
-  using Base = nlohmann::detail::json_sax_dom_parser<json>;
-  ExactNumberSax(json& root, const std::string& source) : Base(root, true), source_(source) {}
-  bool start_object(std::size_t elements) {
-    keys_.emplace_back();
-    return Base::start_object(elements);
-  }
-  bool end_object() {
-    keys_.pop_back();
-    return Base::end_object();
-  }
-  bool key(json::string_t& name) {
-    if (!keys_.empty() && !keys_.back().insert(name).second) {
-      throw InputError(source_, "invalid JSON: the key \"" + message_excerpt(name) +
-                                    "\" appears twice in " +
-                                    (keys_.size() == 1 ? "the top-level object" : "an object") +
-                                    " (readers differ on which one counts)");
-    }
-    return Base::key(name);
-  }
+  ExactNumberSax(json& root, const std::string& source)
+      : UniqueKeySax(root, source, "invalid JSON") {}
   bool number_float(json::number_float_t, const json::string_t& raw) {
     json::string_t copy = raw;
     return Base::string(copy);
@@ -286,10 +270,6 @@ class ExactNumberSax : public nlohmann::detail::json_sax_dom_parser<json> {
     json::string_t text = std::to_string(value);
     return Base::string(text);
   }
-
- private:
-  const std::string& source_;
-  std::vector<std::set<std::string>> keys_;
 };
 
 std::pair<std::size_t, std::size_t> line_and_column(std::string_view text, std::size_t byte) {
