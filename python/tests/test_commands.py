@@ -274,3 +274,12 @@ def test_one_reference_object_serves_every_function():
         uldp.reference(k=5)
     with pytest.raises(ValueError, match="reference: dict is not a uldp.Reference"):
         uldp.loss(reference=URR, n=100)
+
+
+def test_golden_draws_a_pums_cases_through_its_users():
+    # The package passed n=1000 with every drawn case, which a PUM refuses (its users file gives
+    # the users): golden(mech="pum", cases=...) always failed before it bound the api.
+    vectors = uldp.golden(mech="pum", common="urr", k=4, sensitive=[0], exp_eps=3,
+                          tags=["home"], users=["home=2"] * 3 + ["home=3"] * 2, cases=2)
+    assert vectors.json["mechanism"] == "pum" and [c.n for c in vectors.cases] == [5, 5]
+    assert len(vectors.cases[0].emp) == 4  # over X, from reports over Z = X + one bot
