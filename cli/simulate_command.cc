@@ -26,7 +26,7 @@ struct SimulateCommand {
   bool counts = false;
 };
 
-void run(const SimulateCommand& c, int& exit_code) {
+void run(const SimulateCommand& c, const CLI::App& command, int& exit_code) {
   if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
   std::size_t k = 0;  // over X, for --p
   api::ReferenceRequest mechanism = [&]() -> api::ReferenceRequest {
@@ -46,13 +46,17 @@ void run(const SimulateCommand& c, int& exit_code) {
   request.n = c.n;
   request.p = api::parse_input_distribution(c.p, k);
   request.counts = c.counts;
+  refuse_output_onto_input(command, "--out", c.out);
   std::ofstream file;
-  if (!c.out.empty()) {
+  // Opened only once the request is valid: a refused run leaves the file as it was.
+  const auto open = [&]() -> std::ostream& {
+    if (c.out.empty()) return std::cout;
     file.open(c.out);
     if (!file) throw InvalidArgument("--out: cannot write '" + message_excerpt(c.out) + "'");
-  }
-  std::ostream& out = c.out.empty() ? std::cout : file;
-  api::simulate(request, out);
+    return file;
+  };
+  api::simulate(request, open);
+  std::ostream& out = c.out.empty() ? static_cast<std::ostream&>(std::cout) : file;
   out.flush();
   if (!out) throw InvalidArgument("--out: writing the reports failed");
   exit_code = 0;
@@ -74,7 +78,7 @@ void add_simulate_command(CLI::App& app, int& exit_code) {
   sub->add_option("--out", command->out, "output file (default: standard output)");
   sub->add_flag("--counts", command->counts,
                 "write report counts drawn by the aggregated sampler instead of per-user reports");
-  sub->callback([command, &exit_code] { run(*command, exit_code); });
+  sub->callback([command, sub, &exit_code] { run(*command, *sub, exit_code); });
 }
 
 }  // namespace uldp::cli

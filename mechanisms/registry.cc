@@ -61,7 +61,8 @@ MechanismSpec make_mangat(const MechanismArguments& a) {
   if (a.mangat_p && a.budget)
     throw InvalidArgument("mangat_p: give either mangat_p or a budget, not both");
   if (!a.mangat_p && !a.budget)
-    throw InvalidArgument("mechanism mangat needs --mangat-p P or --exp-eps T / --eps E");
+    throw InvalidArgument(
+        "mangat_p: mechanism mangat needs mangat_p P or a budget (eps E or exp_eps T)");
   if (a.mangat_p && a.mangat_p->is_zero()) {
     throw InvalidArgument("mangat_p: 0 gives no finite budget (Mangat's p = 1/e^eps is in (0,1])");
   }

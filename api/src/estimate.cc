@@ -103,6 +103,9 @@ EstimateResult estimate_distribution(const EstimateRequest& request) {
   if (!(request.alpha > 0.0 && request.alpha < 1.0)) {
     throw InvalidArgument("alpha: " + double_text(request.alpha) + " is not in (0,1)");
   }
+  if (request.max_iterations == 0 || request.max_iterations > 100'000'000) {
+    throw InvalidArgument("max_iterations: must be in [1, 10^8]");
+  }
   const EstimatedMechanism mechanism = estimated_mechanism(request.mechanism);
   if (!mechanism.pum && !request.background.empty()) {
     throw InvalidArgument("background: only with the PUM");

@@ -84,11 +84,22 @@ EstimatesComparison compare_estimates(const GoldenVectors& golden, const TheirEs
 
   ComparisonContext context;
   context.sensitive.assign(golden.k, 0);
-  for (const std::size_t x : golden.sensitive) context.sensitive[x] = 1;
+  for (const std::size_t x : golden.sensitive) {
+    if (x < golden.k) context.sensitive[x] = 1;
+  }
   context.constants = estimator_constants(golden);
   const bool counts = request.scale == EstimatesScale::kCounts;
 
   for (const auto& [id, their] : theirs) {
+    // Comparing nothing must not pass as a match: every case names known estimators only.
+    for (const auto& [estimator, values] : their.values) {
+      if (std::find(std::begin(kEstimators), std::end(kEstimators), estimator) ==
+          std::end(kEstimators)) {
+        throw InputError(their.where, "unknown estimator \"" + message_excerpt(estimator) +
+                                          "\" (a case has any of emp, thr, em)");
+      }
+    }
+    if (their.values.empty()) throw InputError(their.where, "none of emp, thr, em");
     if (!golden.find(id)) {
       throw InputError(their.where,
                        "case \"" + message_excerpt(id) + "\" is not in " + request.golden_source);

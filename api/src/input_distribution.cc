@@ -18,7 +18,7 @@ std::vector<Rational> normalised(std::vector<Rational> weights) {
 }
 
 GivenDistribution zipf(const std::string& exponent_text, std::size_t k) {
-  const Rational s = parse_rational(exponent_text, "p zipf exponent");
+  const Rational s = parse_rational(exponent_text, "p");
   if (s < 0 || s > 100) {
     throw InvalidArgument("p: zipf exponent " + message_excerpt(exponent_text) +
                           " is not in [0, 100]");

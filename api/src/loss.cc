@@ -173,7 +173,7 @@ LossResult loss(const LossRequest& request) {
   const std::size_t k = spec.k;
   const IndexSet& xs = spec.sensitive;
   const std::uint64_t n = request.n;
-  if (n == 0) throw InvalidArgument("n: must be at least 1");
+  if (n == 0 || n > 1'000'000'000'000'000'000ULL) throw InvalidArgument("n: must be in [1, 10^18]");
   const L2Quadratic quadratic = l2_quadratic(spec);
   // l1 needs per-coordinate binomial counts: only coordinate-wise estimators have them.
   const std::optional<CoordinateModel> model =

@@ -14,7 +14,7 @@ constexpr std::uint64_t kMaxUsers = 1'000'000'000;
 
 }  // namespace
 
-void simulate(const SimulateRequest& request, std::ostream& out) {
+void simulate(const SimulateRequest& request, const std::function<std::ostream&()>& output) {
   const auto* registry = std::get_if<RegistryReference>(&request.mechanism);
   const auto* pum = std::get_if<PumReference>(&request.mechanism);
   if (registry == nullptr && pum == nullptr) {
@@ -43,7 +43,7 @@ void simulate(const SimulateRequest& request, std::ostream& out) {
   const std::vector<std::uint64_t> input_counts =
       pum ? estimate::sample_intermediate_counts(rng, *pum->users, p)
           : estimate::sample_input_counts(rng, *request.n, p);
-  estimate::simulate_reports(out, rng, model, input_counts, request.counts);
+  estimate::simulate_reports(output(), rng, model, input_counts, request.counts);
 }
 
 }  // namespace uldp::api

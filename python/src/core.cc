@@ -357,6 +357,9 @@ py::object to_python(const nlohmann::json& j) {
     case nlohmann::json::value_t::number_unsigned:
       return py::int_(j.get<std::uint64_t>());
     case nlohmann::json::value_t::number_float:
+      // JSON has no infinity or NaN (the command writes null): the same here, so a result saved
+      // with json.dump is a valid file.
+      if (!std::isfinite(j.get<double>())) return py::none();
       return py::float_(j.get<double>());
     case nlohmann::json::value_t::string:
       return py::str(j.get_ref<const std::string&>());
@@ -389,7 +392,9 @@ api::ReferenceRequest reference_from_words(const std::vector<std::string>& words
   } catch (const CLI::ParseError& e) {
     throw InvalidArgument(e.what());
   }
-  return flags.request();
+  api::ReferenceRequest request = flags.request();
+  if (auto* pum = std::get_if<api::PumReference>(&request)) pum->users_name = "users";
+  return request;
 }
 
 // The result's JSON with its text (the one renderer) under "text".

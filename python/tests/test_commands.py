@@ -283,3 +283,12 @@ def test_golden_draws_a_pums_cases_through_its_users():
                           tags=["home"], users=["home=2"] * 3 + ["home=3"] * 2, cases=2)
     assert vectors.json["mechanism"] == "pum" and [c.n for c in vectors.cases] == [5, 5]
     assert len(vectors.cases[0].emp) == 4  # over X, from reports over Z = X + one bot
+
+
+def test_conform_estimates_refuses_to_compare_nothing():
+    vectors = uldp.golden(cases=1, n=100, **URR)
+    case = vectors.cases[0]
+    with pytest.raises(ValueError, match="unknown estimator 'EMP'"):
+        uldp.conform_estimates(vectors, {case.id: {"EMP": case.emp}})
+    with pytest.raises(ValueError, match="none of emp, thr, em"):
+        uldp.conform_estimates(vectors, {case.id: {}})

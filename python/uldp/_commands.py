@@ -693,6 +693,10 @@ def _theirs_json(theirs) -> dict:
         if not isinstance(case, Mapping) or "id" not in case:
             raise ValueError(f"theirs: case {i} has no id")
         entry = {"id": case["id"]}
+        unknown = sorted(str(key) for key in case if key not in ("id", "emp", "thr", "em"))
+        if unknown:  # dropped, a misspelt estimator would compare nothing
+            raise ValueError(f"theirs: case {case['id']!r}: unknown estimator {unknown[0]!r} "
+                             f"(a case has any of emp, thr, em)")
         for key in ("emp", "thr", "em"):
             if case.get(key) is None:
                 continue

@@ -150,6 +150,17 @@ TEST(GoldenVectorsApi, TheirMissingCasesMakeItIncompleteAndTheirErrorsNameThem) 
   EXPECT_THROW(compare_estimates(v, theirs), InputError);
 }
 
+// Comparing nothing must not pass: an estimator the comparison does not know, or a case with
+// none, is refused (a server returning {} or {"EMP": ...} matched, compared == 0).
+TEST(GoldenVectorsApi, TheirUnknownOrMissingEstimatorsAreRefused) {
+  const GoldenVectors v = drawn(registry("rr", 4), 1);
+  TheirEstimates theirs;
+  theirs["case-0"] = EstimatesCase{{{"EMP", v.cases[0].emp}}, "theirs: case-0"};
+  EXPECT_THROW(compare_estimates(v, theirs), InputError);
+  theirs["case-0"] = EstimatesCase{{}, "theirs: case-0"};
+  EXPECT_THROW(compare_estimates(v, theirs), InputError);
+}
+
 TEST(GoldenVectorsApi, ErrorsNameTheParameter) {
   const auto message = [](const GoldenRequest& r) {
     try {

@@ -50,7 +50,7 @@ TEST(Workflows, SimulateThenEstimatePrintTheApiResults) {
   SimulateRequest simulate_request(urr5(), 7);
   simulate_request.n = 2000;
   std::ostringstream reports;
-  simulate(simulate_request, reports);
+  simulate(simulate_request, [&reports]() -> std::ostream& { return reports; });
   EXPECT_EQ(run_uldp(std::string("simulate ") + kUrr5 + " --n 2000 --seed 7").out, reports.str());
   const std::string file = uldp::testing::temp_file("workflow_reports.txt", reports.str());
   const std::string text = reports.str();

@@ -48,6 +48,12 @@ TEST(OutputOntoInput, IsRefusedBeforeTheInputIsTouched) {
   const std::string reports = temp_file("onto_input_reports.txt", "0\n1\n1\n0\n");
   expect_refused("estimate --mech rr --k 2 --exp-eps 3 --reports " + reports + " --out " + reports,
                  reports, "' is also the input of --reports");
+  // simulate validates before it opens its --out: a refused run leaves the file as it was.
+  const std::string kept = temp_file("onto_input_kept.txt", "keep me\n");
+  expect_refused("simulate --mech rr --k 4 --n 10 --seed 1 --out " + kept, kept,
+                 "--eps: mechanism rr needs a budget");
+  expect_refused("simulate --mech rr --k 4 --exp-eps 3 --n 10 --seed 1 --p worst --out " + kept,
+                 kept, "--p: worst");
   // Another file is written as before.
   const std::string out = temp_path("onto_input_out.txt");
   const RunResult ok = run_uldp("check --matrix " + matrix + " --exp-eps 3 --out " + out);

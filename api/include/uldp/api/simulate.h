@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <ostream>
 
@@ -24,7 +25,9 @@ struct SimulateRequest {
   bool counts = false;  ///< report counts drawn by the aggregated sampler, not one per user
 };
 
-/// Writes the reports to `out`. Throws InvalidArgument naming the parameter.
-void simulate(const SimulateRequest& request, std::ostream& out);
+/// Validates the request, then writes the reports to the stream `output()` gives (called only
+/// once everything is valid, so a file it opens is not emptied by a refused request). Throws
+/// InvalidArgument naming the parameter.
+void simulate(const SimulateRequest& request, const std::function<std::ostream&()>& output);
 
 }  // namespace uldp::api
