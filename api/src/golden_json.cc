@@ -19,6 +19,12 @@ constexpr const char* kFormat = "uldp golden vectors 1";
 // Beyond what golden_vectors writes (4096 bits), with room for other generators.
 constexpr std::uint64_t kMaxItems = 1'000'000;
 
+// A decimal when it is exact ("0.000001"), else the fraction ("1/3"): read back, the same value.
+std::string exact_text(const Rational& value) {
+  const std::string decimal = to_decimal(value);
+  return parse_rational(decimal) == value ? decimal : to_string(value);
+}
+
 json pum_json(const GoldenPum& pum) {
   return {{"common", pum.common},
           {"tags", pum.tags},
@@ -35,7 +41,7 @@ json em_settings_json(const GoldenEmSettings& em) {
           {"stopping",
            "relative log-likelihood gain <= stop, then smaller stops and more iterations until "
            "both certificates meet their targets"},
-          {"gap_target_per_report", to_decimal(em.gap_target_per_report)},
+          {"gap_target_per_report", exact_text(em.gap_target_per_report)},
           {"distance_target", em.distance_target},
           {"gap",
            "em_likelihood_gap: an upper bound on max L - L(em) (L the log-likelihood, concave: the "

@@ -50,6 +50,17 @@ TEST(GoldenVectorsApi, RoundTripsThroughItsOneWriterAndReader) {
   expect_round_trip(drawn(registry("uhr", 6, {0, 1, 2}), 2, 200));     // labelled histogram
 }
 
+// An EM gap target that is no terminating decimal is written as its fraction: read back exactly.
+TEST(GoldenVectorsApi, AnEmGapOfOneThirdRoundTripsExactly) {
+  GoldenRequest request(registry("rr", 3), DrawnCases{1, 1, 50});
+  request.em_gap = Rational(1, 30);
+  const GoldenVectors v = golden_vectors(request);
+  EXPECT_EQ(to_json(v)["em"]["gap_target_per_report"], "1/30");
+  const GoldenVectors read = golden_vectors_from_json(to_json(v), "v.json");
+  EXPECT_EQ(std::get<GoldenEmSettings>(read.em).gap_target_per_report, Rational(1, 30));
+  EXPECT_EQ(to_json(drawn(registry("rr", 3), 1, 50))["em"]["gap_target_per_report"], "0.000001");
+}
+
 TEST(GoldenVectorsApi, APumRoundTripsWithItsTagsAndIntermediateEstimate) {
   MechanismArguments over_x;
   over_x.k = 4;

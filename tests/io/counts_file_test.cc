@@ -123,6 +123,14 @@ TEST(CountsFile, AKeyGivenTwiceIsRefused) {
   EXPECT_THROW(parse_estimates_json(R"({"cases": [{"id": "a", "emp": [1], "emp": [0]}]})", "t"),
                InputError);
   EXPECT_EQ(parse_counts(R"({"n": 5, "ones": [1, 2]})", "c.json", 2, true).front().n, 5u);
+  // Inside a list of cases the object is not the document's top level.
+  try {
+    parse_counts(R"([{"n": 5, "ones": [1, 2], "n": 6}])", "c.json", 2, true);
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("appears twice in an object"), std::string::npos)
+        << e.what();
+  }
 }
 
 }  // namespace
