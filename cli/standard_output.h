@@ -35,9 +35,30 @@ class StandardOutput {
     std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
   };
 
+  // --out FILE: emptied and opened at the first byte of output, so a run refused before it
+  // prints (bad input) leaves the file as it was.
+  class LazyFileBuffer : public std::streambuf {
+   public:
+    void set_path(std::string path) { path_ = std::move(path); }
+    const std::string& path() const { return path_; }
+    /// Opens (empties) the file if no output has yet; false when it cannot be written.
+    bool open();
+    bool good() const { return good_; }
+
+   protected:
+    int overflow(int c) override;
+    std::streamsize xsputn(const char* s, std::streamsize n) override;
+    int sync() override;
+
+   private:
+    std::string path_;
+    std::ofstream file_;
+    bool good_ = true;
+  };
+
   DiscardBuffer discard_;
-  std::string path_;
-  std::ofstream file_;
+  LazyFileBuffer file_;
+  bool to_file_ = false;
   std::streambuf* saved_ = nullptr;
   bool redirected_ = false;
 };

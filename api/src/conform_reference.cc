@@ -241,6 +241,23 @@ ConformReference from_registry(const RegistryReference& reference) {
 
 }  // namespace
 
+SpecOrPum registry_or_pum(const ReferenceRequest& request, const std::string& workflow) {
+  return std::visit(
+      Overloaded{[](const RegistryReference& r) {
+                   return SpecOrPum{
+                       make_mechanism(find_mechanism(r.name, "mechanism"), r.arguments),
+                       std::nullopt};
+                 },
+                 [&](const MatrixReference& r) -> SpecOrPum {
+                   throw InvalidArgument("mechanism: " + r.source + " is a matrix; " + workflow +
+                                         " takes a registry mechanism or the PUM");
+                 },
+                 [](const PumReference& r) {
+                   return SpecOrPum{r.common, r};
+                 }},
+      request);
+}
+
 IndexSet PumReference::sensitive_over_x() const {
   const std::size_t k = common.k - bots();
   std::vector<std::size_t> over_x;

@@ -15,35 +15,6 @@ namespace uldp::api {
 using namespace uldp::estimate;  // the double-precision layer
 namespace {
 
-// The spec the reports come from (Q_cmn for the PUM), and the PUM's part.
-struct EstimatedMechanism {
-  MechanismSpec spec;
-  std::optional<PumReference> pum;
-};
-
-EstimatedMechanism estimated_mechanism(const ReferenceRequest& request) {
-  return std::visit(
-      Overloaded{[](const RegistryReference& r) {
-                   return EstimatedMechanism{
-                       make_mechanism(find_mechanism(r.name, "mechanism"), r.arguments),
-                       std::nullopt};
-                 },
-                 [](const MatrixReference& r) -> EstimatedMechanism {
-                   throw InvalidArgument("mechanism: " + r.source +
-                                         " is a matrix; estimate takes a registry mechanism or "
-                                         "the PUM");
-                 },
-                 [](const PumReference& r) {
-                   if (r.users) {
-                     throw InvalidArgument(r.users_name +
-                                           ": the estimate does not know the users' tags; drop "
-                                           "it");
-                   }
-                   return EstimatedMechanism{r.common, r};
-                 }},
-      request);
-}
-
 std::vector<std::optional<std::vector<double>>> background_knowledge(
     const std::vector<TagBackground>& background, const PumReference& pum,
     std::vector<std::string>& sources) {
@@ -106,7 +77,11 @@ EstimateResult estimate_distribution(const EstimateRequest& request) {
   if (request.max_iterations == 0 || request.max_iterations > 100'000'000) {
     throw InvalidArgument("max_iterations: must be in [1, 10^8]");
   }
-  const EstimatedMechanism mechanism = estimated_mechanism(request.mechanism);
+  const SpecOrPum mechanism = registry_or_pum(request.mechanism, "estimate");
+  if (mechanism.pum && mechanism.pum->users) {
+    throw InvalidArgument(mechanism.pum->users_name +
+                          ": the estimate does not know the users' tags; drop it");
+  }
   if (!mechanism.pum && !request.background.empty()) {
     throw InvalidArgument("background: only with the PUM");
   }

@@ -36,31 +36,10 @@ constexpr std::uint64_t kMaxPerUserGoldenReports = 10'000'000;
 constexpr std::uint64_t kMaxListedReportCharacters = 10'000'000;
 
 // The mechanism the vectors are for: its spec over the reports' symbols and, for the PUM, the rest.
-struct GoldenMechanism {
-  MechanismSpec spec;
-  std::optional<PumReference> pum;
+struct GoldenMechanism : SpecOrPum {
   std::size_t k() const { return pum ? spec.k - pum->bots() : spec.k; }
   IndexSet sensitive() const { return pum ? pum->sensitive_over_x() : spec.sensitive; }
 };
-
-GoldenMechanism golden_mechanism(const ReferenceRequest& request) {
-  return std::visit(
-      Overloaded{[](const RegistryReference& r) {
-                   return GoldenMechanism{
-                       make_mechanism(find_mechanism(r.name, "mechanism"), r.arguments),
-                       std::nullopt};
-                 },
-                 [](const MatrixReference& r) -> GoldenMechanism {
-                   throw InvalidArgument(
-                       "mechanism: golden vectors are for a registry mechanism's or the PUM's "
-                       "estimators; " +
-                       r.source + " is a matrix with no estimator of its own");
-                 },
-                 [](const PumReference& r) {
-                   return GoldenMechanism{r.common, r};
-                 }},
-      request);
-}
 
 // The input distribution of drawn golden cases, by the name the case records.
 struct CaseDistribution {
@@ -309,7 +288,7 @@ const GoldenCase* GoldenVectors::find(const std::string& id) const {
 
 GoldenVectors golden_vectors(const GoldenRequest& request) {
   check_request(request);
-  const GoldenMechanism mechanism = golden_mechanism(request.mechanism);
+  const GoldenMechanism mechanism{registry_or_pum(request.mechanism, "golden")};
   const MechanismSpec& spec = mechanism.spec;
   const std::optional<PumReference>& pum = mechanism.pum;
   const EstimationModel model = estimation_model(spec);

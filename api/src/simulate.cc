@@ -15,26 +15,21 @@ constexpr std::uint64_t kMaxUsers = 1'000'000'000;
 }  // namespace
 
 void simulate(const SimulateRequest& request, const std::function<std::ostream&()>& output) {
-  const auto* registry = std::get_if<RegistryReference>(&request.mechanism);
-  const auto* pum = std::get_if<PumReference>(&request.mechanism);
-  if (registry == nullptr && pum == nullptr) {
-    throw InvalidArgument("mechanism: simulate draws from a registry mechanism or the PUM");
-  }
+  const SpecOrPum mechanism = registry_or_pum(request.mechanism, "simulate");
+  const std::optional<PumReference>& pum = mechanism.pum;
   if (pum && request.n) throw InvalidArgument("n: the PUM's users file gives the users");
   if (pum && !pum->users) {
     throw InvalidArgument(pum->users_name +
                           ": the PUM's reports are drawn through its users' pre-processors");
   }
-  if (registry && (!request.n || *request.n == 0)) {
+  if (!pum && (!request.n || *request.n == 0)) {
     throw InvalidArgument("n: must be given and at least 1");
   }
   if (request.n && *request.n > kMaxUsers) {
     throw InvalidArgument("n: " + std::to_string(*request.n) + " exceeds the limit " +
                           std::to_string(kMaxUsers));
   }
-  const MechanismSpec spec =
-      pum ? pum->common
-          : make_mechanism(find_mechanism(registry->name, "mechanism"), registry->arguments);
+  const MechanismSpec& spec = mechanism.spec;
   const std::size_t k = pum ? spec.k - pum->bots() : spec.k;
   const estimate::EstimationModel model = estimate::estimation_model(spec);
   const std::vector<double> p = sampling_distribution(

@@ -54,6 +54,10 @@ TEST(OutputOntoInput, IsRefusedBeforeTheInputIsTouched) {
                  "--eps: mechanism rr needs a budget");
   expect_refused("simulate --mech rr --k 4 --exp-eps 3 --n 10 --seed 1 --p worst --out " + kept,
                  kept, "--p: worst");
+  // --out is emptied at the first byte of output: a run refused on bad input leaves it intact.
+  expect_refused(
+      "check --matrix " + temp_path("onto_input_missing.csv") + " --exp-eps 3 --out " + kept, kept,
+      "cannot open");
   // Another file is written as before.
   const std::string out = temp_path("onto_input_out.txt");
   const RunResult ok = run_uldp("check --matrix " + matrix + " --exp-eps 3 --out " + out);

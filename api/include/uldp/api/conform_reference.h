@@ -60,6 +60,17 @@ struct PumReference {
 
 using ReferenceRequest = std::variant<RegistryReference, MatrixReference, PumReference>;
 
+/// The mechanism a workflow with estimators (golden vectors, estimate, simulate) works on: a
+/// registry mechanism's spec, or the PUM's common mechanism with the PUM itself.
+struct SpecOrPum {
+  MechanismSpec spec;
+  std::optional<PumReference> pum;
+};
+
+/// Builds it; a matrix is refused ("mechanism: FILE is a matrix; WORKFLOW takes a registry
+/// mechanism or the PUM").
+SpecOrPum registry_or_pum(const ReferenceRequest& request, const std::string& workflow);
+
 struct ConformReference {
   std::string name;  ///< the registry name, or the file ("<stdin>" for '-')
   estimate::EstimationModel model;
