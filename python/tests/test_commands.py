@@ -227,12 +227,17 @@ def test_ctrl_c_interrupts_a_long_computation():
     elapsed = _interrupted_after(0.5, lambda: uldp.golden(
         mech="rr", k=100, exp_eps="11/10", cases=10, n=100000))
     assert elapsed < 5
-    k = 1500  # a dense check: polled per column
+    # A dense check, polled per column. It must run well past the signal at 0.05 s plus a poll
+    # period: at k = 1500 it came to 0.08 s once the checks got faster, and the signal then
+    # sometimes arrived after it had returned (a KeyboardInterrupt outside the test). k = 4500:
+    # about 0.7 s.
+    k = 4500
     Q = numpy.full((k, k), 1 / (k + 2))
     numpy.fill_diagonal(Q, 3 / (k + 2))
     start = time.monotonic()
     uldp.check(Q, exp_eps=3, tolerance="1/1000")
-    whole = time.monotonic() - start  # about 0.8 s here; measured, so that load scales both
+    whole = time.monotonic() - start  # measured, so that load scales both
+    assert whole > 0.3, f"the check took {whole:.3f} s: too short to be interrupted reliably"
     elapsed = _interrupted_after(0.05, lambda: uldp.check(Q, exp_eps=3, tolerance="1/1000"))
     assert elapsed < 0.05 + whole / 2
     assert uldp.check([[1, 0], [0, 1]], exp_eps=2).ldp.holds is False  # still usable
