@@ -2,6 +2,7 @@
 // symbolic proofs of the paper's claims (uldp::api::prove); a claim is proved only when every
 // solver that ran says unsat, and exit 0 means every requested claim came out as expected
 // (expected refutations included).
+#include <cstdint>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -21,8 +22,10 @@ struct ProveCommand {
   bool json = false;
   bool explain = false;
   std::string smt_dir;
-  unsigned timeout_ms = 20000;
-  std::optional<unsigned> cvc5_timeout_ms;
+  std::optional<std::uint64_t> timeout_ms;
+  std::optional<std::uint64_t> cvc5_timeout_ms;
+  std::optional<std::uint64_t> z3_rlimit;
+  std::optional<std::uint64_t> cvc5_rlimit;
   std::string solver;  // empty: the default
 };
 
@@ -32,8 +35,10 @@ api::ProveRequest request(const ProveCommand& c) {
   api::ProveRequest r = c.all     ? api::ProveRequest(api::EveryClaim{})
                         : c.steps ? api::ProveRequest(api::EveryStep{})
                                   : api::ProveRequest(api::NamedClaim{c.name});
-  r.timeout_ms = c.timeout_ms;
-  r.cvc5_timeout_ms = c.cvc5_timeout_ms;
+  if (c.timeout_ms) r.z3_wall_clock_ms = static_cast<unsigned>(*c.timeout_ms);
+  if (c.cvc5_timeout_ms) r.cvc5_wall_clock_ms = static_cast<unsigned>(*c.cvc5_timeout_ms);
+  r.z3_resources = c.z3_rlimit;
+  r.cvc5_resources = c.cvc5_rlimit;
   if (!c.solver.empty()) {
     r.solver = verify::parse_solver_choice(c.solver);
     if (!r.solver) {
@@ -60,18 +65,26 @@ void add_prove_command(CLI::App& app, int& exit_code) {
                 "print each claim's encoding (sorts, hypotheses, negated claim) before the table");
   cmd->add_option("--smt-dir", c->smt_dir,
                   "write every query as DIR/<claim>.<query>.smt2 (re-run with z3)");
+  // The resource limits decide; the wall clock only stops a runaway solver (docs/verification.md).
+  add_unsigned_option(*cmd, "--z3-rlimit", c->z3_rlimit,
+                      "Z3's resource limit per query (its rlimit: counted work, the same under any "
+                      "load), 0 for none; default: calibrated per mode (docs/verification.md)",
+                      0, 4'000'000'000);
+  add_unsigned_option(*cmd, "--cvc5-rlimit", c->cvc5_rlimit,
+                      "cvc5's resource units per query (--rlimit-per), 0 for none; default: "
+                      "calibrated per mode",
+                      0, 1'000'000'000'000);
   add_unsigned_option(*cmd, "--timeout-ms", c->timeout_ms,
-                      "per-query Z3 timeout, 1 to 3600000; a timeout is 'unknown', never 'proved'",
+                      "Z3's wall-clock limit per query, 1 to 3600000 (default 600000); only stops "
+                      "a runaway solver: a query it stops is 'unknown' and says so",
                       1, 3'600'000);
-  auto cvc5_ms = std::make_shared<unsigned>(0);
-  add_unsigned_option(*cmd, "--cvc5-timeout-ms", *cvc5_ms,
-                      "per-query cvc5 time limit (1 to 3600000; default 2000, 300 with --steps: "
-                      "cvc5 1.0.3 answers unknown on most nonlinear steps)",
+  add_unsigned_option(*cmd, "--cvc5-timeout-ms", c->cvc5_timeout_ms,
+                      "cvc5's wall-clock limit per query, 1 to 3600000 (default 600000; 1000 with "
+                      "--steps, where cvc5 only corroborates Z3)",
                       1, 3'600'000);
   cmd->add_option("--solver", c->solver,
                   "z3, cvc5 or both (default: both when cvc5 is on PATH, z3 otherwise)");
-  cmd->callback([c, cvc5_ms, cmd, &exit_code] {
-    if (cmd->count("--cvc5-timeout-ms") > 0) c->cvc5_timeout_ms = *cvc5_ms;
+  cmd->callback([c, &exit_code] {
     const api::ProveResult result = api::prove(request(*c));
     if (!c->smt_dir.empty()) api::write_smt_queries(c->smt_dir, result, "--smt-dir");
     if (c->explain && !c->json) std::cout << api::explanation(result);

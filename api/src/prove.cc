@@ -111,6 +111,15 @@ std::string explanation_text(const std::vector<ClaimResult>& results) {
   return out.str();
 }
 
+/// One solver's answer: its status, time and work, and the limit that stopped it if one did.
+nlohmann::json answer_json(const SolverAnswer& a) {
+  nlohmann::json j = {{"status", proof_status_name(a.status)}, {"seconds", a.seconds}};
+  if (a.confirmed_other_model) j["confirmed_other_model"] = true;
+  if (a.resources) j["resources"] = *a.resources;
+  if (!a.limit_hit.empty()) j["limit_hit"] = a.limit_hit;
+  return j;
+}
+
 nlohmann::json claims_json(const std::vector<ClaimResult>& results, SolverChoice solvers) {
   nlohmann::json claims = nlohmann::json::array();
   bool all_ok = true;
@@ -123,10 +132,7 @@ nlohmann::json claims_json(const std::vector<ClaimResult>& results, SolverChoice
       if (q.status == ProofStatus::kUnknown || q.status == ProofStatus::kDisagreement)
         jq["reason_unknown"] = q.reason_unknown;
       nlohmann::json solvers = nlohmann::json::object();
-      for (const auto& a : q.answers) {
-        solvers[a.solver] = {{"status", proof_status_name(a.status)}, {"seconds", a.seconds}};
-        if (a.confirmed_other_model) solvers[a.solver]["confirmed_other_model"] = true;
-      }
+      for (const auto& a : q.answers) solvers[a.solver] = answer_json(a);
       jq["solvers"] = solvers;
       queries.push_back(jq);
     }
@@ -262,9 +268,7 @@ nlohmann::json steps_json(const std::vector<ClaimResult>& results, SolverChoice 
                                                                           : step.expected_at_top)}};
         if (q != nullptr) {
           nlohmann::json per_solver = nlohmann::json::object();
-          for (const auto& a : q->answers)
-            per_solver[a.solver] = {{"status", proof_status_name(a.status)},
-                                    {"seconds", a.seconds}};
+          for (const auto& a : q->answers) per_solver[a.solver] = answer_json(a);
           jq["solvers"] = per_solver;
           if (q->status == ProofStatus::kRefuted) {
             jq["model"] = q->model;
@@ -297,8 +301,11 @@ ProveResult prove(const ProveRequest& request) {
                           ": no cvc5 on PATH");
   }
   const bool steps = std::holds_alternative<EveryStep>(request.claims);
-  const ProofOptions options{request.timeout_ms, result.solvers,
-                             request.cvc5_timeout_ms.value_or(steps ? 300U : 2000U)};
+  ProofOptions options{result.solvers, steps ? step_limits() : claim_limits()};
+  if (request.z3_resources) options.limits.z3_resources = *request.z3_resources;
+  if (request.cvc5_resources) options.limits.cvc5_resources = *request.cvc5_resources;
+  if (request.z3_wall_clock_ms) options.limits.z3_wall_clock_ms = *request.z3_wall_clock_ms;
+  if (request.cvc5_wall_clock_ms) options.limits.cvc5_wall_clock_ms = *request.cvc5_wall_clock_ms;
   if (std::holds_alternative<EveryClaim>(request.claims)) {
     result.results = run_all_claims(options);
   } else if (steps) {

@@ -170,9 +170,16 @@ TEST(QueryStatus, TimeoutIsUnknownNotProved) {
 }
 
 TEST(QueryStatus, ProvedOnlyWhenEverySolverSaysUnsat) {
-  const SolverAnswer proved{"z3", ProofStatus::kProved, 0, ""};
-  const SolverAnswer refuted{"cvc5", ProofStatus::kRefuted, 0, "model"};
-  const SolverAnswer unknown{"cvc5", ProofStatus::kUnknown, 0, "timeout"};
+  const auto answer = [](const char* solver, ProofStatus status, const char* detail) {
+    SolverAnswer a;
+    a.solver = solver;
+    a.status = status;
+    a.detail = detail;
+    return a;
+  };
+  const SolverAnswer proved = answer("z3", ProofStatus::kProved, "");
+  const SolverAnswer refuted = answer("cvc5", ProofStatus::kRefuted, "model");
+  const SolverAnswer unknown = answer("cvc5", ProofStatus::kUnknown, "timeout");
   EXPECT_EQ(combine_answers({proved, proved}), ProofStatus::kProved);
   EXPECT_EQ(combine_answers({proved, unknown}), ProofStatus::kUnknown);
   EXPECT_EQ(combine_answers({proved, refuted}), ProofStatus::kDisagreement);

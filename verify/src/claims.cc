@@ -412,9 +412,9 @@ ClaimResult run_claim(std::string_view name, const ProofOptions& options) {
   ClaimResult result;
   result.info = entry->info;
   result.solvers = options.solvers;
-  const internal::SolverScope scope(options.solvers, options.cvc5_timeout_ms);
+  const internal::SolverScope scope(options.solvers, options.limits);
   const auto start = std::chrono::steady_clock::now();
-  result.queries = entry->run(options.timeout_ms);
+  result.queries = entry->run(options.limits.z3_wall_clock_ms);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   bool all_proved = !result.queries.empty();
   bool any_refuted = false;

@@ -70,10 +70,15 @@ void keep_answering_solvers(QueryResult& result) {
 /// each size fixed to the floor or ceiling of the model's value or to 1..4
 /// (ground queries nlsat decides at once), then with integrality asserted under a short limit.
 /// nullopt when neither finds one.
+/// The integral search is the one place a wall clock decides: Z3's nonlinear integer search does
+/// not always stop at its resource limit. It only chooses which counterexample is shown (the
+/// step is refuted by the fractional model's exact check either way), never the verdict.
+constexpr unsigned kIntegralSearchMs = 2000;
+
 std::optional<QueryResult> integral_refutation(const StepSpec& spec, const std::string& query,
                                                const std::string& title,
                                                const std::vector<std::string>& hypotheses,
-                                               const QueryResult& fractional, unsigned timeout_ms) {
+                                               const QueryResult& fractional) {
   const std::map<std::string, Rational> values = parameter_values(spec, fractional.model);
   std::vector<std::pair<std::string, std::vector<Integer>>> choices;
   for (const auto& c : spec.integers) {
@@ -103,7 +108,7 @@ std::optional<QueryResult> integral_refutation(const StepSpec& spec, const std::
       rest /= options.size();
     }
     QueryResult r = prove_smtlib(query, title + " (set sizes fixed)", smt_text(spec, fixed, false),
-                                 std::min(timeout_ms, 2000U));
+                                 kIntegralSearchMs);
     keep_answering_solvers(r);
     if (r.status == ProofStatus::kRefuted) {
       // The file a user re-runs stays the step's own query; the sizes fixed are noted.
@@ -114,7 +119,7 @@ std::optional<QueryResult> integral_refutation(const StepSpec& spec, const std::
     }
   }
   QueryResult r = prove_smtlib(query, title + " (integral sizes)", smt_text(spec, hypotheses, true),
-                               std::min(timeout_ms, 2000U));
+                               kIntegralSearchMs);
   keep_answering_solvers(r);
   if (r.status == ProofStatus::kRefuted) {
     r.smt2 = fractional.smt2 +
@@ -134,7 +139,7 @@ QueryResult decide(const StepSpec& spec, const std::string& query,
   if (!spec.integers.empty() &&
       (!sizes_integral(spec, parameter_values(spec, result.model)) ||
        parameter_values(spec, result.model).size() < spec.constants.size())) {
-    if (auto integral = integral_refutation(spec, query, title, hypotheses, result, timeout_ms))
+    if (auto integral = integral_refutation(spec, query, title, hypotheses, result))
       result = std::move(*integral);
   }
   const std::map<std::string, Rational> values = parameter_values(spec, result.model);

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -54,10 +56,20 @@ bool is_answer(const std::string& line) {
   return line == "sat" || line == "unsat" || line == "unknown";
 }
 
+/// A line of cvc5's statistics ("resource::resourceUnitsUsed = 82052"): a name of words joined by
+/// "::", then " = ".
+bool is_statistic(const std::string& line) {
+  const std::size_t equals = line.find(" = ");
+  if (equals == std::string::npos || line.find("::") >= equals) return false;
+  return std::all_of(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(equals), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ':' || c == '-';
+  });
+}
+
 }  // namespace
 
-Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models,
-                 const std::string& extra_option) {
+Cvc5Run run_cvc5(const std::string& script, std::uint64_t resource_limit, unsigned wall_ms,
+                 bool models, const std::string& extra_option) {
   Cvc5Run run;
   const bool has_logic = script.find("(set-logic ") != std::string::npos;
   const TempScript file(has_logic ? script : "(set-logic ALL)\n" + script);
@@ -69,10 +81,14 @@ Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models,
   posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDERR_FILENO);
   posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
-  std::string tlimit = "--tlimit-per=" + std::to_string(timeout_ms);
+  std::string tlimit = "--tlimit-per=" + std::to_string(wall_ms);
+  std::string rlimit = "--rlimit-per=" + std::to_string(resource_limit);
+  // The internal statistics hold resource::resourceUnitsUsed, the work count the limit bounds.
   std::string program = "cvc5", lang = "--lang=smt2", incremental = "--incremental",
-              produce = "--produce-models", path = file.path();
-  std::vector<char*> argv{program.data(), lang.data(), incremental.data(), tlimit.data()};
+              produce = "--produce-models", stats = "--stats-internal", path = file.path();
+  std::vector<char*> argv{program.data(), lang.data(), incremental.data(), tlimit.data(),
+                          stats.data()};
+  if (resource_limit > 0) argv.push_back(rlimit.data());
   if (models) argv.push_back(produce.data());
   std::vector<std::string> extra;  // space-separated options, one argv entry each
   std::istringstream words(extra_option);
@@ -94,7 +110,7 @@ Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models,
   // queries, so allow the limit per check-sat plus a margin, then kill the process.
   const std::size_t queries = std::max<std::size_t>(1, count_check_sats(script));
   const auto deadline =
-      start + std::chrono::milliseconds(static_cast<long long>(timeout_ms) * queries + 5000);
+      start + std::chrono::milliseconds(static_cast<long long>(wall_ms) * queries + 5000);
   char buffer[4096];
   while (true) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -103,6 +119,7 @@ Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models,
     pollfd pfd{pipe_fds[0], POLLIN, 0};
     if (left <= 0 || ::poll(&pfd, 1, static_cast<int>(left)) == 0) {
       ::kill(pid, SIGKILL);
+      run.killed = true;
       run.output += "\n(uldp: cvc5 killed after the deadline)\n";
       break;
     }
@@ -115,9 +132,21 @@ Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models,
   ::waitpid(pid, &status, 0);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::istringstream lines(run.output);
+  std::string kept;
+  const std::string units = "resource::resourceUnitsUsed = ";
   for (std::string line; std::getline(lines, line);) {
+    if (is_statistic(line)) {
+      std::uint64_t value = 0;
+      if (line.starts_with(units) &&
+          std::from_chars(line.data() + units.size(), line.data() + line.size(), value).ec ==
+              std::errc{})
+        run.resource_units = value;
+      continue;
+    }
     if (is_answer(line)) run.answers.push_back(line);
+    kept += line + "\n";
   }
+  run.output = std::move(kept);
   return run;
 }
 

@@ -1,7 +1,10 @@
-// Running the `cvc5` command on an SMT-LIB2 script (a subprocess with a time limit) and reading
-// its check-sat answers. The script is the text Z3 runs, behind `(set-logic ALL)`.
+// Running the `cvc5` command on an SMT-LIB2 script (a subprocess with a resource and a wall-clock
+// limit) and reading its check-sat answers. The script is the text Z3 runs, behind `(set-logic
+// ALL)`.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,13 +19,18 @@ struct Cvc5Run {
   double seconds = 0;
   /// False when cvc5 could not be started.
   bool started = false;
+  /// The resource units cvc5 spent over the whole script (its statistics), when it printed them.
+  std::optional<std::uint64_t> resource_units;
+  /// True when uldp killed cvc5 at the wall-clock deadline.
+  bool killed = false;
 };
 
-/// Runs `cvc5 --lang=smt2 --tlimit-per=timeout_ms` on `script` (with `(set-logic ALL)` put in
-/// front unless it sets a logic, `--produce-models` when `models`, plus the space-separated
-/// options of `extra_option`); each
-/// check-sat gets at most timeout_ms.
-Cvc5Run run_cvc5(const std::string& script, unsigned timeout_ms, bool models,
-                 const std::string& extra_option = "");
+/// Runs `cvc5 --lang=smt2 --rlimit-per=resource_limit --tlimit-per=wall_ms` on `script` (with
+/// `(set-logic ALL)` put in front unless it sets a logic, `--produce-models` when `models`, plus
+/// the space-separated options of `extra_option`). Each check-sat gets at most resource_limit
+/// resource units (0: no resource limit) and wall_ms of wall clock; the statistics cvc5 prints
+/// are taken out of `output` and give resource_units.
+Cvc5Run run_cvc5(const std::string& script, std::uint64_t resource_limit, unsigned wall_ms,
+                 bool models, const std::string& extra_option = "");
 
 }  // namespace uldp::verify::internal

@@ -2,6 +2,7 @@
 // Z3 in-process and/or cvc5 on the same SMT-LIB2 text (the solvers of the active SolverScope).
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include <z3++.h>
@@ -11,18 +12,20 @@
 
 namespace uldp::verify::internal {
 
-/// The solvers prove_implication uses on this thread while the scope lives (Z3 alone otherwise);
-/// run_claim opens one per claim, so the claim builders need not pass the choice along.
+/// The solvers prove_implication uses on this thread while the scope lives, and their limits (Z3
+/// alone, without a resource limit, otherwise); run_claim opens one per claim, so the claim
+/// builders need not pass them along. `timeout_ms` of the functions below is the wall-clock
+/// limit of the query's Z3 run.
 class SolverScope {
  public:
-  SolverScope(SolverChoice choice, unsigned cvc5_timeout_ms);
+  SolverScope(SolverChoice choice, const SolverLimits& limits);
   ~SolverScope();
   SolverScope(const SolverScope&) = delete;
   SolverScope& operator=(const SolverScope&) = delete;
 
  private:
   SolverChoice previous_choice_;
-  unsigned previous_timeout_ms_;
+  SolverLimits previous_limits_;
 };
 
 /// Proves `hypotheses => conclusion` by asserting hypotheses and not(conclusion): unsat = proved,
@@ -30,12 +33,12 @@ class SolverScope {
 /// answers are combined by combine_answers (a sat/unsat split is a disagreement). `title` heads the
 /// .smt2. `logic` = "QF_NRA" selects Z3's nlsat solver (pure real arithmetic); "" the default
 /// solver.
-/// `resource_limit` (0: none) bounds z3's deterministic resource counter (rlimit) as well as the
-/// clock: a query stopped by it is unknown on every machine and under any load.
+/// `resource_limit` (0: the scope's) bounds z3's deterministic resource counter (rlimit) as well
+/// as the clock: a query stopped by it is unknown on every machine and under any load.
 QueryResult prove_implication(z3::context& ctx, const std::string& name, const std::string& title,
                               const z3::expr& hypotheses, const z3::expr& conclusion,
                               unsigned timeout_ms, const std::string& logic = "",
-                              unsigned resource_limit = 0);
+                              std::uint64_t resource_limit = 0);
 
 /// Proves an implication written as commented SMT-LIB2 text (declarations, hypotheses, and as
 /// its LAST assert the negated claim; no check-sat): Z3 decides the parsed assertions, cvc5 the

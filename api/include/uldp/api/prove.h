@@ -3,6 +3,7 @@
 // JSON writer and one text renderer (a claim table, or a step table for the steps).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <variant>
@@ -25,10 +26,12 @@ struct ProveRequest {
       : claims(std::move(which)) {}
 
   std::variant<EveryClaim, EveryStep, NamedClaim> claims;
-  unsigned timeout_ms = 20000;  ///< per-query Z3 timeout; a timeout is unknown, never proved
-  /// Per-query cvc5 time limit; none: 2000 ms, 300 ms for the steps (cvc5 1.0.3 answers unknown
-  /// on most nonlinear steps).
-  std::optional<unsigned> cvc5_timeout_ms;
+  /// Each solver's limits per query; none: verify::claim_limits(), or verify::step_limits() for
+  /// the steps. A query a limit stops is unknown, never proved.
+  std::optional<std::uint64_t> z3_resources;
+  std::optional<std::uint64_t> cvc5_resources;
+  std::optional<unsigned> z3_wall_clock_ms;
+  std::optional<unsigned> cvc5_wall_clock_ms;
   /// none: both when cvc5 is on PATH, Z3 alone otherwise.
   std::optional<verify::SolverChoice> solver;
 };

@@ -55,13 +55,10 @@ std::optional<ClaimInfo> find_claim(std::string_view name);
 
 /// Options for running claims.
 struct ProofOptions {
-  /// Per-query Z3 timeout in milliseconds; a timeout gives kUnknown, never kProved.
-  unsigned timeout_ms = 20000;
   /// The solvers every query goes to; a claim is proved only when each of them says unsat.
   SolverChoice solvers = SolverChoice::kZ3;
-  /// Per-query cvc5 time limit in milliseconds (short: without libpoly, cvc5 1.0.3 answers
-  /// unknown on the nonlinear family queries, and `uldp prove --all` must stay fast).
-  unsigned cvc5_timeout_ms = 2000;
+  /// Per query; a query stopped by a limit is kUnknown, never kProved.
+  SolverLimits limits = claim_limits();
 };
 
 /// The outcome of one claim: several queries (e.g. "ratio <= t" and "ratio t is attained").

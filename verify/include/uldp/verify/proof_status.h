@@ -3,6 +3,8 @@
 // Unknown and disagreement are never reported as proved.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +26,12 @@ struct SolverAnswer {
   std::string detail;
   /// Refuted by checking another solver's model (it found none itself within its limit).
   bool confirmed_other_model = false;
+  /// The solver's deterministic work count for this answer (Z3's "rlimit count", cvc5's
+  /// resource units): the same on every machine and under any load, what the limits bound.
+  std::optional<std::uint64_t> resources;
+  /// Set when the answer is unknown because a limit stopped the solver: "resource limit" (the
+  /// same on any machine) or "wall-clock limit" (depends on the machine's load).
+  std::string limit_hit;
 };
 
 /// The combined status: disagreement if one answer is proved and another refuted; proved iff

@@ -3,6 +3,7 @@
 // unsat; a sat/unsat split between them is a disagreement, never a verdict.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,25 @@ SolverChoice default_solver_choice();
 /// Whether `choice` includes Z3 / cvc5.
 bool runs_z3(SolverChoice choice);
 bool runs_cvc5(SolverChoice choice);
+
+/// The limits of one query. The resource limits decide when a solver gives up: they count the
+/// solver's work (Z3's rlimit, cvc5's resource units), so a query decides the same way on an idle
+/// and on a loaded machine. The wall-clock limits only stop a solver that runs away; an answer
+/// one cut off says so (SolverAnswer::limit_hit), as depending on the machine's load.
+struct SolverLimits {
+  std::uint64_t z3_resources = 0;        ///< Z3's rlimit per query (0: none)
+  std::uint64_t cvc5_resources = 0;      ///< cvc5's --rlimit-per (0: none)
+  unsigned z3_wall_clock_ms = 600000;    ///< per query
+  unsigned cvc5_wall_clock_ms = 600000;  ///< per query
+};
+
+/// The limits `uldp prove` uses for the paper's claims: each solver's resource limit above the
+/// work of the costliest query it decides (docs/verification.md, "Limits"), the clocks generous.
+SolverLimits claim_limits();
+/// The limits for the steps of the paper's utility proofs: the same for Z3, whose answers decide
+/// the steps; cvc5 only corroborates there, under a smaller resource limit and a 1 s clock (some
+/// nonlinear steps keep cvc5 1.0.3 busy for minutes without spending resources).
+SolverLimits step_limits();
 
 /// What cvc5 answered to the check-sat commands of an SMT-LIB2 script.
 struct Cvc5Rerun {
