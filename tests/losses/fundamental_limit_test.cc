@@ -158,5 +158,20 @@ TEST(FundamentalLimit, RefusesSettingsOutsideTheObjective) {
   EXPECT_THROW(limit_objective(s, Rational(1, 2), {{1, Rational(1, 2)}}), InvalidArgument);
 }
 
+// The optimiser works in floating point: a budget beyond a double's range is refused by name
+// (it was an internal "from_double: value is not finite"), and one just inside is still located.
+TEST(FundamentalLimit, ABudgetBeyondFloatingPointIsRefusedByName) {
+  const Rational huge(Integer(boost::multiprecision::pow(Integer(10), 301)));
+  try {
+    fundamental_limit({5, 3, huge});
+    FAIL() << "no error";
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("exp_eps: ", 0), 0u) << e.what();
+  }
+  const Rational inside(Integer(boost::multiprecision::pow(Integer(10), 299)));
+  const FundamentalLimit limit = fundamental_limit({5, 3, inside});
+  EXPECT_LE(limit.value.lower, limit.value.upper);
+}
+
 }  // namespace
 }  // namespace uldp::testing

@@ -295,6 +295,12 @@ Rational decimal_rational(Real x, long long scale) {
 
 }  // namespace
 
+/// 10^300: the largest e^eps whose double the optimiser can work with.
+const Rational& max_limit_exp_eps() {
+  static const Rational max(Integer(boost::multiprecision::pow(Integer(10), 300)));
+  return max;
+}
+
 void validate_limit_setting(const LimitSetting& s) {
   if (s.v < 2)
     throw InvalidArgument("sensitive: the limit needs |X_S| >= 2 (got " + std::to_string(s.v) +
@@ -303,6 +309,12 @@ void validate_limit_setting(const LimitSetting& s) {
     throw InvalidArgument("sensitive: the limit needs a non-sensitive symbol (|X_S| = " +
                           std::to_string(s.v) + " = |X|)");
   if (s.t <= 1) throw InvalidArgument("exp_eps: the limit needs e^eps > 1");
+  // The optimiser locates the limit in floating point (the result is then certified exactly).
+  if (s.t > max_limit_exp_eps()) {
+    throw InvalidArgument(
+        "exp_eps: the fundamental limit is located in floating point and needs e^eps <= 1e300 "
+        "(eps <= 690.7)");
+  }
 }
 
 Rational limit_objective(const LimitSetting& setting, const Rational& alpha,
