@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <functional>
+#include <iomanip>
 #include <istream>
 #include <sstream>
 #include <string>
@@ -900,8 +901,16 @@ ConformancePlan plan_conformance(const EstimationModel& model, const RatioScope&
   ConformancePlan plan;
   plan.fit_tests = fit_test_count(model, k);
   plan.intervals = event_family_size(model, scope) * k;
-  plan.per_input_for_delta = static_cast<std::uint64_t>(
-      std::ceil(std::pow(cell_z_sum(alpha, power, plan.fit_tests) * 0.5 / delta, 2)));
+  const double for_delta =
+      std::ceil(std::pow(cell_z_sum(alpha, power, plan.fit_tests) * 0.5 / delta, 2));
+  // Beyond 10^18 the count is no plan (and would not fit the integer it is reported in).
+  if (!(for_delta <= 1e18)) {
+    std::ostringstream why;
+    why << "delta: a deviation of " << delta << " needs about " << std::setprecision(2) << for_delta
+        << " samples per input, more than any test draws (at most 1e18)";
+    throw InvalidArgument(why.str());
+  }
+  plan.per_input_for_delta = static_cast<std::uint64_t>(for_delta);
   const TightestEvent e = tightest_event(model, scope, labels);
   plan.event = e.event;
   plan.p_x = e.p_x;
