@@ -78,9 +78,26 @@ std::string named_by_flag(const CLI::App& app, const std::string& message) {
   return message;
 }
 
-}  // namespace
+// Why a run failed: the message of its one error line and its exit code (2 bad input or usage,
+// 3 an internal error).
+struct Failure {
+  std::string message;
+  int exit_code = 2;
+};
 
-int run_command_line(std::vector<std::string> args) {
+// Whether the run asked for JSON (`--json` before any `--`): its failure is then a JSON object
+// on standard output too, so a script that parses the output reads why instead of nothing.
+bool asks_for_json(const std::vector<std::string>& args) {
+  for (const std::string& arg : args) {
+    if (arg == "--") return false;
+    if (arg == "--json") return true;
+  }
+  return false;
+}
+
+// Parses and runs; a failure is returned, not printed, so that it is reported after --out and
+// --quiet gave standard output back.
+int run_commands(std::vector<std::string> args, std::optional<Failure>& failure) {
   CLI::App app{"uldp: exact reference implementation and auditor of utility-optimized LDP", "uldp"};
   app.require_subcommand(1);
   int exit_code = 0;
@@ -108,8 +125,8 @@ int run_command_line(std::vector<std::string> args) {
       known = known || sub->get_name() == args.front();
     }
     if (!known) {
-      std::cerr << "uldp: error: unknown command '" << args.front()
-                << "' (expected one of: " << command_names(app) << ")\n";
+      failure = Failure{"unknown command '" + args.front() +
+                        "' (expected one of: " + command_names(app) + ")"};
       return 2;
     }
   }
@@ -134,26 +151,44 @@ int run_command_line(std::vector<std::string> args) {
     std::cout << app.help("", CLI::AppFormatMode::All);
     return 0;
   } catch (const CLI::RequiredError& e) {
-    std::cerr << "uldp: error: " << missing_subcommand(app).value_or(e.what()) << "\n";
+    failure = Failure{missing_subcommand(app).value_or(e.what())};
     return 2;
   } catch (const CLI::ParseError& e) {
     // One line: CLI11 names the flag or argument that is wrong.
-    std::cerr << "uldp: error: " << e.what() << "\n";
+    failure = Failure{e.what()};
     return 2;
   } catch (const uldp::InvalidArgument& e) {
-    std::cerr << "uldp: error: " << named_by_flag(app, e.what()) << "\n";
+    failure = Failure{named_by_flag(app, e.what())};
     return 2;
   } catch (const uldp::Error& e) {
-    std::cerr << "uldp: error: " << e.what() << "\n";
+    failure = Failure{e.what()};
     return 2;
   } catch (const std::bad_alloc&) {
-    std::cerr << "uldp: error: out of memory (the input is too large)\n";
+    failure = Failure{"out of memory (the input is too large)"};
     return 2;
   } catch (const Cancelled&) {
     throw;  // the caller's poll asked for it; it knows what to report
   } catch (const std::exception& e) {
-    std::cerr << "uldp: internal error: " << e.what() << "\n";
+    failure = Failure{e.what(), 3};
     return 3;
+  }
+  return exit_code;
+}
+
+}  // namespace
+
+int run_command_line(std::vector<std::string> args) {
+  const bool json = asks_for_json(args);
+  std::optional<Failure> failure;
+  const int exit_code = run_commands(std::move(args), failure);
+  if (failure) {
+    std::cerr << (failure->exit_code == 3 ? "uldp: internal error: " : "uldp: error: ")
+              << failure->message << "\n";
+    if (json) {
+      const nlohmann::json report = {{"error", failure->message},
+                                     {"exit_code", failure->exit_code}};
+      std::cout << versioned(report).dump(2) << "\n" << std::flush;
+    }
   }
   return exit_code;
 }

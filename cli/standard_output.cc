@@ -1,6 +1,11 @@
 #include "standard_output.h"
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <string>
 
 #include "cli_support.h"
 #include "uldp/error.h"
@@ -16,6 +21,21 @@ void StandardOutput::redirect(std::streambuf* to) {
   redirected_ = true;
   std::cout.rdbuf(to);
 }
+
+namespace {
+
+// An existing file: it opens for appending (which changes nothing). A new one: its folder takes a
+// new file. Neither creates nor empties anything, so a run refused later leaves no trace.
+bool writable_without_touching(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::exists(path, error))
+    return !std::filesystem::is_directory(path, error) &&
+           static_cast<bool>(std::ofstream(path, std::ios::binary | std::ios::app));
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  return ::access(folder.empty() ? "." : folder.c_str(), W_OK | X_OK) == 0;
+}
+
+}  // namespace
 
 void StandardOutput::add_to(CLI::App& command) {
   const auto subcommands = command.get_subcommands([](CLI::App*) { return true; });
@@ -33,8 +53,8 @@ void StandardOutput::add_to(CLI::App& command) {
         "--out",
         [this, &command](const std::string& path) {
           refuse_output_onto_input(command, "--out", path);
-          // Writable? Checked now without emptying it (append), emptied at the first output.
-          if (!std::ofstream(path, std::ios::binary | std::ios::app)) {
+          // Writable? Checked now without emptying or creating it, emptied at the first output.
+          if (!writable_without_touching(path)) {
             throw InvalidArgument("--out: cannot write '" + message_excerpt(path) + "'");
           }
           file_.set_path(path);

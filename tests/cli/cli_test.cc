@@ -71,6 +71,27 @@ TEST(CliVersion, VersionFlagHelpCommandAndJsonReports) {
   EXPECT_EQ(json::parse(loss.out)["uldp_version"], ULDP_VERSION);
 }
 
+// A run with --json that fails says why on standard output too, as JSON (it printed nothing there,
+// so a script parsing the output read an empty document): bad input, an unknown flag, a bad
+// value, each with the same message as the error line and exit code 2.
+TEST(CliJson, AFailureIsAJsonObjectOnStandardOutput) {
+  for (const char* args :
+       {"check --matrix /nonexistent.csv --exp-eps 2 --json", "check --bogus --json",
+        "conform samples --mech rr --k 3 --exp-eps 2 --samples /nonexistent --json",
+        "golden --mech rr --k 3 --exp-eps 0.5 --cases 2 --json"}) {
+    const RunResult r = run_uldp(args);
+    ASSERT_EQ(r.exit_code, 2) << args;
+    const json report = json::parse(r.out);
+    EXPECT_EQ(report["exit_code"], 2) << args;
+    EXPECT_EQ(report["uldp_version"], ULDP_VERSION);
+    EXPECT_EQ("uldp: error: " + report["error"].get<std::string>() + "\n", r.err) << args;
+  }
+  // Without --json the output stays empty; a run that succeeds is unchanged.
+  EXPECT_EQ(run_uldp("check --bogus").out, "");
+  EXPECT_FALSE(
+      json::parse(run_uldp("check --mech rr --k 3 --exp-eps 2 --json").out).contains("error"));
+}
+
 // Issue 17: a flag given is used as given: --k 010 is ten symbols, not octal eight.
 TEST(CliFlags, UnsignedFlagsAreDecimal) {
   const RunResult r = run_uldp("mechanism rr --k 010 --exp-eps 2 --format json");

@@ -58,6 +58,13 @@ TEST(OutputOntoInput, IsRefusedBeforeTheInputIsTouched) {
   expect_refused(
       "check --matrix " + temp_path("onto_input_missing.csv") + " --exp-eps 3 --out " + kept, kept,
       "cannot open");
+  // Nor does it create a file that was not there.
+  const std::string fresh = temp_path("onto_input_fresh.txt");
+  std::filesystem::remove(fresh);
+  EXPECT_EQ(run_uldp("check --mech rr --k 3 --exp-eps 1/2 --out " + fresh).exit_code, 2);
+  EXPECT_FALSE(std::filesystem::exists(fresh));
+  EXPECT_EQ(run_uldp("check --mech rr --k 3 --exp-eps 2 --out /nonexistent-dir/x.txt").exit_code,
+            2);
   // Another file is written as before.
   const std::string out = temp_path("onto_input_out.txt");
   const RunResult ok = run_uldp("check --matrix " + matrix + " --exp-eps 3 --out " + out);
