@@ -68,6 +68,7 @@ struct ConformClientCommand : SamplesRun {
   std::vector<std::string> command;
   std::uint64_t max_samples = 1'000'000;
   std::uint64_t first_look = 64;  // samples per input at the first look
+  std::uint64_t violation_search = 8192;
   std::uint64_t timeout_ms = 30'000;
   std::string samples_out;
 };
@@ -87,6 +88,7 @@ void run_client(const ConformClientCommand& c, const CLI::App& command, int& exi
   request.output_index = c.output_index;
   request.max_samples = c.max_samples;
   request.first_look = c.first_look;
+  request.violation_search = c.violation_search;
   request.max_samples_name = "--max-samples";
   request.output_index_name = "--output-index";
   api::SequentialConformance test(request);
@@ -178,6 +180,11 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   add_unsigned_option(*client_cmd, "--first-look", client->first_look,
                       "samples per input at the first look, doubled at each (default 64)", 1,
                       1'000'000);
+  add_unsigned_option(*client_cmd, "--violation-search", client->violation_search,
+                      "after a deviation, look on up to this many samples per input for a ratio "
+                      "beyond the claim, so that a privacy break reads 'violates' (default 8192; 0 "
+                      "stops at the first finding)",
+                      0, 1'000'000'000);
   add_unsigned_option(*client_cmd, "--timeout-ms", client->timeout_ms,
                       "fail when the client writes nothing for this long (default 30000)", 1,
                       3'600'000);

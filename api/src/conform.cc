@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <tuple>
 
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
@@ -131,11 +132,27 @@ void SequentialConformance::add_outputs(std::span<const std::string> outputs) {
   report_ = estimate::check_conformance(tallies_, reference_.model, reference_.scope,
                                         summary_.look_alpha, request_.demand);
   const bool last = (per_input_ + 1) * k_ > request_.max_samples;
-  if (report_.verdict != Conformance::kInsufficient || last) {
+  if (is_finding(report_)) {
+    finding_.emplace(report_, tallies_);
+    if (report_.verdict == Conformance::kDeviates && !summary_.deviation_look)
+      summary_.deviation_look = per_input_;
+  }
+  // A deviation can hide a privacy break that more samples show: look on for it (each further
+  // look spends its own alpha / 2^(j+1), so the union bound still holds).
+  const bool break_search = finding_ && finding_->first.verdict == Conformance::kDeviates &&
+                            reference_.scope.claimed && per_input_ < request_.violation_search;
+  const bool done = report_.verdict == Conformance::kViolates ||
+                    (report_.verdict == Conformance::kConforms && !finding_) ||
+                    (finding_ && !break_search);
+  if (done || last) {
     decided_ = true;
+    // A look of the break search that finds nothing does not undo the finding before it.
+    if (finding_ && !is_finding(report_)) std::tie(report_, tallies_) = *finding_;
     return;
   }
-  target_ = std::min<std::uint64_t>(2 * per_input_, request_.max_samples / k_);
+  std::uint64_t next = std::min<std::uint64_t>(2 * per_input_, request_.max_samples / k_);
+  if (break_search) next = std::min(next, std::max(request_.violation_search, per_input_ + 1));
+  target_ = next;
 }
 
 ConformResult SequentialConformance::result() const {

@@ -84,6 +84,9 @@ nlohmann::json to_json(const ConformResult& result) {
     j["sequential"] = {{"client", result.sequential->client},
                        {"looks", result.sequential->looks},
                        {"look_alpha", result.sequential->look_alpha},
+                       {"deviation_look", result.sequential->deviation_look
+                                              ? nlohmann::json(*result.sequential->deviation_look)
+                                              : nlohmann::json(nullptr)},
                        {"method",
                         "group-sequential: look j at alpha / 2^(j+1), a union bound over "
                         "the looks"}};
@@ -109,6 +112,11 @@ std::string to_text(const ConformResult& result) {
     }
     out << " samples per input), look j at alpha/2^(j+1); the last at "
         << double_text(sequential->look_alpha) << "\n";
+    if (sequential->deviation_look) {
+      out << "  break search: the fit was rejected at " << *sequential->deviation_look
+          << " samples per input; the run looked on for a ratio beyond the claim: "
+          << (r.verdict == Conformance::kViolates ? "found" : "none seen") << "\n";
+    }
   }
   if (reference.reading) out << "  reference read as: " << *reference.reading << "\n";
   if (reference.pooling) out << "  reference pooled: " << *reference.pooling << "\n";

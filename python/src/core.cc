@@ -469,7 +469,8 @@ py::object conform_sample_arrays(const std::vector<std::string>& reference, cons
 // The client's own exceptions, and Ctrl-C, end the run as themselves.
 py::object conform_client(const std::vector<std::string>& reference, const py::function& client,
                           double alpha, double power, double resolution, std::uint64_t max_samples,
-                          std::uint64_t first_look, bool output_index) {
+                          std::uint64_t first_look, std::uint64_t violation_search,
+                          bool output_index) {
   std::optional<api::SequentialConformance> test;
   without_gil([&] {
     api::ConformClientRequest request(reference_from_words(reference), "client");
@@ -477,6 +478,7 @@ py::object conform_client(const std::vector<std::string>& reference, const py::f
     request.demand = {power, resolution};
     request.max_samples = max_samples;
     request.first_look = first_look;
+    request.violation_search = violation_search;
     request.output_index = output_index;
     test.emplace(request);
     return 0;
@@ -673,5 +675,5 @@ PYBIND11_MODULE(_core, m) {
         py::arg("em_tolerance"));
   m.def("conform_client", &uldp::python::conform_client, py::arg("reference"), py::arg("client"),
         py::arg("alpha"), py::arg("power"), py::arg("resolution"), py::arg("max_samples"),
-        py::arg("first_look"), py::arg("output_index"));
+        py::arg("first_look"), py::arg("violation_search"), py::arg("output_index"));
 }

@@ -430,12 +430,14 @@ def conform_client(client: Callable, *, reference: Optional[Reference] = None,
                    exp_eps=None, theta=None, block=None, mangat_p=None, common=None, tags=None,
                    users=None, row_sum_tolerance=None, alpha: float = 0.05, power: float = 0.9,
                    resolution: float = 0.05, max_samples: int = 1_000_000,
-                   first_look: int = 64, seed: Optional[int] = 0,
+                   first_look: int = 64, violation_search: int = 8192,
+                   seed: Optional[int] = 0,
                    output_index: bool = False) -> ConformanceReport:
     """Drives client(x) (or client(x, rng)) with the sequential test of `uldp conform client`:
     looks at first_look, 2 first_look, ... samples per input, look j at alpha / 2^(j+1), stopping
-    at the first finding or once a cell deviation of `resolution` would be detected, or at
-    max_samples. The client returns an output label, an int, a 0/1 sequence or a set.
+    at a violation or once a cell deviation of `resolution` would be detected, or at
+    max_samples. A deviation (the fit rejected) makes it look on, up to violation_search samples
+    per input, for a ratio beyond the claim, so that a privacy break is named `violates`. The client returns an output label, an int, a 0/1 sequence or a set.
     reference=: a uldp.Reference instead of the keywords."""
     chosen = _resolve(reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
                       protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
@@ -449,7 +451,7 @@ def conform_client(client: Callable, *, reference: Optional[Reference] = None,
             words, batch, _level(alpha, "alpha"), _level(power, "power"),
             _level(resolution, "resolution"),
             _whole(max_samples, "max_samples", 1), _whole(first_look, "first_look", 1),
-            bool(output_index)))
+            _whole(violation_search, "violation_search"), bool(output_index)))
     return ConformanceReport._from(j)
 
 

@@ -149,6 +149,60 @@ TEST(ApiConform, TheDiagnosisResolvesAnOptimalThetaAtEveryBudget) {
   EXPECT_GE(r.diagnosis->fitted_exp_eps->second, 8.0) << to_text(r);
 }
 
+// OUE claimed at e^eps = 8/3 whose client draws the other bits with 1/(t'+1) for t' = 5.37
+// instead of 1/(t+1): its tight ratio (1 - q')/q' is 5.37, twice the claim (the bug a Python
+// library shipped: a unary client that pre-noises with the wrong budget). The fit is rejected
+// first; the run looks on and names the break.
+ClientFunction prenoising_oue_client(std::uint64_t seed, std::size_t k, double true_exp_eps,
+                                     const DenseForm& labels_of) {
+  auto rng = std::make_shared<Xoshiro256>(seed);
+  const double other = 1 / (true_exp_eps + 1);
+  return [rng, k, other, &labels_of](std::span<const std::uint32_t> inputs) {
+    std::vector<std::string> out;
+    for (const std::uint32_t x : inputs) {
+      std::size_t y = 0;
+      for (std::size_t j = 0; j < k; ++j) {
+        const double one = j == x ? 0.5 : other;
+        if (uniform01(*rng) < one) y |= std::size_t{1} << j;
+      }
+      out.push_back(labels_of.q.output_labels()[y]);
+    }
+    return out;
+  };
+}
+
+TEST(ApiConform, ABreakBehindADeviationIsNamedAViolation) {
+  MechanismArguments a;
+  a.k = 4;
+  a.budget = PrivacyBudget::from_exp_eps(Rational(8, 3), "exp_eps");
+  const DenseForm oue =
+      std::get<DenseForm>(exact_form(make_mechanism(find_mechanism("oue"), a), FormChoice::kDense));
+  for (const std::uint64_t seed : {1, 2, 3}) {
+    ConformClientRequest request(RegistryReference{"oue", a}, "pre-noising oue");
+    request.alpha = 1e-6;  // the testing default
+    const ConformResult r = conform_client(request, prenoising_oue_client(seed, 4, 5.37, oue));
+    EXPECT_EQ(r.report.verdict, Conformance::kViolates) << to_text(r);
+    ASSERT_TRUE(r.sequential);
+    EXPECT_LE(r.sequential->looks.back(), 5000u) << to_text(r);
+    EXPECT_TRUE(r.sequential->deviation_look) << to_text(r);
+    EXPECT_GT(r.report.exp_eps_lower_bound, 8.0 / 3) << to_text(r);
+    EXPECT_NE(to_text(r).find("break search"), std::string::npos);
+    // Without the search the run stops at its first finding, a mere deviation.
+    request.violation_search = 0;
+    const ConformResult first = conform_client(request, prenoising_oue_client(seed, 4, 5.37, oue));
+    EXPECT_EQ(first.report.verdict, Conformance::kDeviates) << to_text(first);
+  }
+}
+
+// A correct client is not made to sample more: no deviation, no search.
+TEST(ApiConform, ACorrectClientNeverSearches) {
+  const ConformResult r = conform_client(ConformClientRequest(urr_reference(), "urr double"),
+                                         urr_function(20261128, 0));
+  ASSERT_TRUE(r.sequential);
+  EXPECT_FALSE(r.sequential->deviation_look);
+  EXPECT_EQ(to_text(r).find("break search"), std::string::npos);
+}
+
 TEST(ApiConform, ErrorsNameTheParameterAsTheRequestNamesIt) {
   ConformClientRequest request(urr_reference(), "c");
   request.max_samples = 3;

@@ -57,6 +57,9 @@ struct SequentialSummary {
   double alpha = 0;                  ///< the level over all looks
   double look_alpha = 0;             ///< the level of the last look
   std::string client;
+  /// Set when a deviation made the run look on for a privacy break: the samples per input at
+  /// the look that first found the deviation.
+  std::optional<std::uint64_t> deviation_look;
 };
 
 struct ConformResult {
@@ -94,14 +97,19 @@ struct ConformClientRequest {
   bool output_index = false;
   std::uint64_t max_samples = 1'000'000;
   std::uint64_t first_look = 64;  ///< samples per input at the first look, doubled at each
+  /// After a deviation, the run looks on, up to this many samples per input (within
+  /// max_samples), for a ratio beyond the claim: a privacy break is then named `violates`, not
+  /// `deviates`. 0: stop at the first finding.
+  std::uint64_t violation_search = 8192;
   std::string max_samples_name = "max_samples";    ///< how errors name max_samples
   std::string output_index_name = "output_index";  ///< how errors name output_index
 };
 
 /// The sequential test as a value: ask it which inputs to send, give it the outputs, and it
 /// tallies them (each sample read once) and looks: look j at alpha / 2^(j+1), a union bound over
-/// the looks. It stops at the first finding, at the first look whose resolution meets the demand,
-/// or at max_samples.
+/// the looks. It stops at a violation, at the first look whose resolution meets the demand, or at
+/// max_samples; a deviation (the fit rejected) makes it look on, up to violation_search samples per
+/// input, for a violation behind it.
 class SequentialConformance {
  public:
   /// Builds the reference; throws InvalidArgument for alpha outside (0,1), first_look 0, or
@@ -132,6 +140,8 @@ class SequentialConformance {
   std::size_t lines_ = 0;
   estimate::SampleTallies tallies_;
   estimate::ConformanceReport report_;
+  /// The last look that found something, kept when a later look of the break search does not.
+  std::optional<std::pair<estimate::ConformanceReport, estimate::SampleTallies>> finding_;
   SequentialSummary summary_;
 };
 
