@@ -359,9 +359,11 @@ std::optional<std::vector<std::uint32_t>> members_of_output(const std::string& y
   return members;
 }
 
-// The cell of y in a pooled reference.
-std::size_t pooled_cell(const std::string& y, const OutputSyntax& syntax, const std::string& source,
-                        std::size_t line, std::size_t column) {
+// The cell of y in a pooled reference; nullopt for a well-formed set that is no output of it (a
+// block of the wrong size: evidence against the client, not a malformed line).
+std::optional<std::size_t> pooled_cell(const std::string& y, const OutputSyntax& syntax,
+                                       const std::string& source, std::size_t line,
+                                       std::size_t column) {
   const std::size_t universe = syntax.bit_strings_over ? syntax.bit_strings_over->universe() : 0;
   const std::optional<std::vector<std::uint32_t>> members = members_of_output(y, universe);
   if (!members) {
@@ -369,16 +371,16 @@ std::size_t pooled_cell(const std::string& y, const OutputSyntax& syntax, const 
                      "output '" + message_excerpt(y) + "' is not a set of symbols ({1,3}, a " +
                          std::to_string(universe) + "-character 0/1 string, or one symbol)");
   }
-  if (const std::optional<std::size_t> cell = syntax.cell_of_set(*members)) return *cell;
-  throw InputError(source, line, column,
-                   "output '" + message_excerpt(y) + "' is not an output of the reference");
+  return syntax.cell_of_set(*members);
 }
 
-// The column of y: by label when the syntax has labels, else as a 0-based index.
-std::size_t output_column(const std::string& y, const OutputSyntax& syntax,
-                          const std::unordered_map<std::string_view, std::size_t>& by_label,
-                          std::size_t outputs, const std::string& source, std::size_t line,
-                          std::size_t column) {
+// The column of y: by label when the syntax has labels, else as a 0-based index; nullopt for an
+// output written in the reference's syntax that the reference never produces (a set or bit
+// string outside its outputs). Text that is no output label at all is an input error.
+std::optional<std::size_t> output_column(
+    const std::string& y, const OutputSyntax& syntax,
+    const std::unordered_map<std::string_view, std::size_t>& by_label, std::size_t outputs,
+    const std::string& source, std::size_t line, std::size_t column) {
   if (by_label.empty()) return parse_index(y, outputs, source, line, column, "output");
   const std::optional<std::string> text = unquoted(y);
   if (!text)
@@ -388,10 +390,11 @@ std::size_t output_column(const std::string& y, const OutputSyntax& syntax,
   if (syntax.bit_strings_over) {
     if (const std::optional<std::string> set = set_label_of_bits(*text, *syntax.bit_strings_over)) {
       if (const auto it = by_label.find(*set); it != by_label.end()) return it->second;
-      throw InputError(source, line, column,
-                       "the bit string " + text->substr(0, 64) + " (the set " + set->substr(0, 64) +
-                           ") is not an output of the reference");
+      return std::nullopt;
     }
+    // A set of symbols ("{0,2}") where the outputs are sets: a set the reference never outputs.
+    if (text->starts_with('{') && members_of_output(*text, syntax.bit_strings_over->universe()))
+      return std::nullopt;
   }
   throw InputError(source, line, column,
                    "output '" + message_excerpt(*text) +
@@ -501,6 +504,14 @@ class TallyState {
     if (!possible) note_impossible(x, y, number);
   }
 
+  // One sample whose output the reference never produces for any input: counted for x and as
+  // impossible, in no cell.
+  void add_outside(std::size_t x, std::string_view y, std::size_t number) {
+    ++t.n;
+    ++t.per_input[x];
+    note_impossible(x, y, number);
+  }
+
   SampleTallies finish(const std::string& source) {
     if (table_) {
       for (std::size_t x = 0; x < t.k; ++x) {
@@ -603,6 +614,9 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
   auto add_symbol = [&](std::size_t x, std::size_t symbol, std::string_view y, std::size_t number) {
     state.add_symbol(x, symbol, y, number);
   };
+  auto add_outside = [&](std::size_t x, std::string_view y, std::size_t number) {
+    state.add_outside(x, y, number);
+  };
   // Tallies a k-character 0/1 string; false (nothing tallied) when y is none.
   std::vector<std::size_t> set_bits(t.bit_vectors ? k : 0);
   auto add_bits = [&](std::size_t x, std::string_view y, std::size_t number) {
@@ -659,8 +673,12 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     const std::string y = trim(text.substr(comma + 1));
     const std::size_t y_column = column + comma + 1;
     if (!t.bit_vectors) {
-      add_symbol(x, output_column(y, syntax, by_label, outputs, source, number, y_column), y,
-                 number);
+      if (const std::optional<std::size_t> symbol =
+              output_column(y, syntax, by_label, outputs, source, number, y_column)) {
+        add_symbol(x, *symbol, y, number);
+      } else {
+        add_outside(x, y, number);
+      }
     } else if (!add_bits(x, y, number)) {
       throw InputError(source, number, y_column,
                        "expected a string of k = " + std::to_string(k) + " characters 0/1");
