@@ -8,6 +8,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "uldp/counts_header.h"
 #include "uldp/error.h"
 #include "uldp/estimate/line_reader.h"
 
@@ -110,12 +111,19 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
     const std::string_view text = trim(raw, column);
     if (text.empty()) continue;
     if (text.front() == '#') {
-      if (first_content && text.substr(0, 8) == "# counts") {
+      const CommentLine comment = classify_comment(text);
+      if (comment.kind == CommentLine::Kind::kNearMiss) {
+        throw InputError(source, line, column,
+                         "'" + message_excerpt(text) +
+                             "' is not the counts header '# counts' (a comment otherwise)");
+      }
+      if (first_content && comment.kind == CommentLine::Kind::kCountsHeader) {
         counts_mode = true;
         first_content = false;
-        std::size_t rest_column = column + 8;
-        const std::string_view rest = trim(text.substr(8), rest_column);
-        rest_column += column + 7;
+        const std::size_t word_end = comment.rest_offset;
+        std::size_t rest_column = column + word_end;
+        const std::string_view rest = trim(text.substr(word_end), rest_column);
+        rest_column += column + word_end - 1;
         if (bit_vectors) {
           if (rest.substr(0, 2) != "n=") {
             throw InputError(source, line, rest_column,

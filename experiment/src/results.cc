@@ -2,10 +2,13 @@
 #include "uldp/experiment/results.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
 #include "uldp/error.h"
 
@@ -13,6 +16,7 @@ namespace uldp::experiment {
 namespace {
 
 constexpr std::string_view kMagic = "# uldp experiment ";
+constexpr std::string_view kEnd = "# end: rows=";
 
 std::string number(double v, int digits) {
   char buffer[40];
@@ -61,6 +65,8 @@ void write_realizations(const std::filesystem::path& path, const Experiment& exp
     for (double v : r.row.values) out << "," << number(v, 17);
     out << "\n";
   }
+  // The last line: a file cut short (a killed run, a full disk, a partial copy) lacks it.
+  out << kEnd << rows.size() << "\n";
   if (!out) throw InvalidArgument("--out: writing '" + message_excerpt(path.string()) + "' failed");
 }
 
@@ -96,8 +102,23 @@ std::vector<RealizationRow> read_realizations(const std::filesystem::path& path,
   std::getline(in, line);  // column names
   std::vector<RealizationRow> rows;
   std::size_t number_of_line = 2;
+  std::optional<std::size_t> declared;
   while (std::getline(in, line)) {
     ++number_of_line;
+    if (declared) throw InputError(source, number_of_line, 1, "a line after the end line");
+    if (line.rfind(kEnd, 0) == 0) {
+      std::size_t count = 0;
+      const std::string_view digits = std::string_view(line).substr(kEnd.size());
+      const auto [end, error] =
+          std::from_chars(digits.data(), digits.data() + digits.size(), count);
+      if (error != std::errc{} || end != digits.data() + digits.size() || count != rows.size()) {
+        throw InputError(source, number_of_line, 1,
+                         "the end line '" + message_excerpt(line) + "' does not match the " +
+                             std::to_string(rows.size()) + " rows above it");
+      }
+      declared = count;
+      continue;
+    }
     if (line.empty()) continue;
     const std::vector<std::string> f = split_commas(line);
     if (f.size() != columns) {
@@ -115,6 +136,11 @@ std::vector<RealizationRow> read_realizations(const std::filesystem::path& path,
       throw InputError(source, number_of_line, 1, "a number does not parse");
     }
     rows.push_back(std::move(r));
+  }
+  if (!declared) {
+    throw InputError(source, number_of_line, 1,
+                     "truncated: no '# end: rows=N' line after " + std::to_string(rows.size()) +
+                         " rows (the run that wrote it did not finish, or the copy is partial)");
   }
   return rows;
 }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -63,6 +64,28 @@ TEST(CliExperiment, MergeRefusesAMissingOrForeignShard) {
   EXPECT_NE(foreign.err.find("another run"), std::string::npos) << foreign.err;
 }
 
+// A shard cut short (a killed run, a partial copy) is refused by name: merging it exited 0 with
+// means over fewer realizations.
+TEST(CliExperiment, MergeRefusesATruncatedShard) {
+  const std::string one = temp_path("cut_one"), two = temp_path("cut_two");
+  ASSERT_EQ(run_uldp(kSmall + " --shard 1/2 --out " + one).exit_code, 0);
+  ASSERT_EQ(run_uldp(kSmall + " --shard 2/2 --out " + two).exit_code, 0);
+  const std::string shard = two + "/eps.shard-2-of-2.csv";
+  const std::string text = read_file(shard);
+  ASSERT_NE(text.find("# end: rows="), std::string::npos);
+  // Whole lines lost at the end: every row left is well formed.
+  std::string cut = text.substr(0, text.rfind('\n', text.size() - 2) + 1);  // no end line
+  cut = cut.substr(0, cut.rfind('\n', cut.size() - 2) + 1);                 // one row fewer
+  for (const std::string& damaged : {cut, cut + "# end: rows=999\n"}) {
+    std::ofstream(shard, std::ios::binary | std::ios::trunc) << damaged;
+    const RunResult r =
+        run_uldp("experiment merge " + one + " " + two + " --out " + temp_path("cut_merged"));
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_TRUE(one_line(r.err)) << r.err;
+    EXPECT_NE(r.err.find(shard), std::string::npos) << r.err;
+  }
+}
+
 // Theorem 1 on every realization: l1(p̂, p) <= l1(r̂, r) + Σ_k |r̂(⊥_k)| l1(π̂_k, π_k), and the
 // second term vanishes with the true π_k (knowledge III).
 TEST(CliExperiment, PersonalizedLossIsBelowTheSumOfTheTwoTerms) {
@@ -79,6 +102,7 @@ TEST(CliExperiment, PersonalizedLossIsBelowTheSumOfTheTwoTerms) {
             "second_term,bound,second_term_worst");
   std::size_t rows = 0;
   while (std::getline(csv, line)) {
+    if (line.starts_with("# end: rows=")) break;  // the last line: the file is whole
     std::vector<std::string> f;
     std::istringstream fields(line);
     for (std::string v; std::getline(fields, v, ',');) f.push_back(v);

@@ -45,6 +45,20 @@ TEST(PumUsersReader, CountedGroups) {
   EXPECT_EQ(p.groups()[1].users, 45u);
 }
 
+// Lone-CR line ends (classic Mac OS, some exporters) end lines as "\n" and "\r\n" do: read as one
+// line, the file merged its users into one.
+TEST(PumUsersReader, EveryLineEndEndsALine) {
+  for (const char* text :
+       {"# users\nhome=2 work=3-4\n-\nwork=5\n", "# users\r\nhome=2 work=3-4\r\n-\r\nwork=5\r\n",
+        "# users\rhome=2 work=3-4\r-\rwork=5\r", "# users\rhome=2 work=3-4\r-\rwork=5"}) {
+    const PumPopulation p = read(text, PumUsersLayout::kOneUserPerLine);
+    EXPECT_EQ(p.num_users(), 3u) << text;
+    ASSERT_EQ(p.groups().size(), 3u) << text;
+    EXPECT_EQ(p.groups()[2].source, "u.txt:4") << text;
+  }
+  EXPECT_EQ(read("120 home=2\r45 -\r", PumUsersLayout::kCountedGroups).num_users(), 165u);
+}
+
 TEST(PumUsersReader, EveryBadInputNamesFileLineColumn) {
   const auto one = PumUsersLayout::kOneUserPerLine;
   const auto counted = PumUsersLayout::kCountedGroups;

@@ -42,6 +42,26 @@ TEST(ReportFile, SymbolCounts) {
   EXPECT_EQ(d.symbol_counts, (std::vector<std::uint64_t>{5, 0, 7}));
 }
 
+// The counts header in any case and spacing is the header, not a comment that would make the
+// counts read as reports (5 reports of symbol 0... instead of 5 of symbol 0); a near miss is
+// refused by its line.
+TEST(ReportFile, TheCountsHeaderInAnyCaseAndANearMissRefused) {
+  for (const char* header : {"# counts", "#counts", "# Counts", "#  COUNTS  ", "\t# counts\r"}) {
+    const ReportData d = read(std::string(header) + "\n5\n0\n7\n", 3, false);
+    EXPECT_FALSE(d.per_report) << header;
+    EXPECT_EQ(d.symbol_counts, (std::vector<std::uint64_t>{5, 0, 7})) << header;
+  }
+  const ReportData bits = read("#Counts n=10\n1\n2\n3\n10\n", 4, true);
+  EXPECT_EQ(bits.bit_counts.n, 10u);
+  EXPECT_EQ(error_of("# count\n5\n0\n7\n", 3, false),
+            "r.txt:1:1: '# count' is not the counts header '# counts' (a comment otherwise)");
+  EXPECT_EQ(error_of("# Counts n=x\n1\n", 1, true).substr(0, 9), "r.txt:1:1");
+  // Comments that merely mention counts stay comments.
+  EXPECT_TRUE(read("# counted by hand\n# count of reports below\n0\n", 3, false).per_report);
+  EXPECT_EQ(error_of("# counts extra\n5\n", 1, false),
+            "r.txt:1:10: unexpected text after '# counts': 'extra'");
+}
+
 TEST(ReportFile, BitStringsAndBitCounts) {
   const ReportData d = read("0110\n1000\n", 4, true);
   EXPECT_TRUE(d.per_report);

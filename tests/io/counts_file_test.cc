@@ -133,5 +133,20 @@ TEST(CountsFile, AKeyGivenTwiceIsRefused) {
   }
 }
 
+// The header in any case and spacing gives n; a near miss is refused, not skipped.
+TEST(CountsFile, TheCountsHeaderInAnyCase) {
+  EXPECT_EQ(parse_counts("#Counts n=10\n5\n2\n3\n", "c", 3, true)[0].n, 10u);
+  EXPECT_EQ(parse_counts("# COUNTS n=4\n1\n3\n", "c", 2, true)[0].n, 4u);
+  EXPECT_THROW(parse_counts("# count n=10\n5\n2\n3\n", "c", 3, true), InputError);
+  EXPECT_EQ(parse_counts("# counted by hand\n1\n3\n", "c", 2, false)[0].n, 4u);
+}
+
+// Lone-CR line ends are line ends (they read as one line "1\r3" before).
+TEST(CountsFile, LoneCarriageReturnsEndLines) {
+  EXPECT_EQ(parse_counts("# counts n=10\r5\r2\r3\r", "c", 3, true)[0].counts,
+            (std::vector<std::uint64_t>{5, 2, 3}));
+  EXPECT_EQ(parse_counts("1\r3", "c", 2, false)[0].n, 4u);
+}
+
 }  // namespace
 }  // namespace uldp

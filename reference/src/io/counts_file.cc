@@ -7,8 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "uldp/counts_header.h"
 #include "uldp/error.h"
 #include "uldp/io/json_document.h"
+#include "uldp/io/text_lines.h"
 
 namespace uldp {
 namespace {
@@ -84,14 +86,21 @@ std::vector<CountsCase> read_lines(std::istream& in, const std::string& path, st
   CountsCase c;
   std::size_t n_line = 0, n_column = 0;  // where n was given (0: not given)
   std::string raw;
-  for (std::size_t line = 1; std::getline(in, raw); ++line) {
+  for (std::size_t line = 1; read_line(in, raw); ++line) {
     const std::size_t first = raw.find_first_not_of(" \t\r");
     if (first == std::string::npos) continue;
     const std::size_t last = raw.find_last_not_of(" \t\r");
     std::string_view text = std::string_view(raw).substr(first, last - first + 1);
     if (text.starts_with("#")) {
-      const std::size_t at = text.find("n=");
-      if (!text.starts_with("# counts") || at == std::string_view::npos) continue;
+      const CommentLine comment = classify_comment(text);
+      if (comment.kind == CommentLine::Kind::kNearMiss) {
+        throw InputError(path, line, first + 1,
+                         "'" + message_excerpt(text) +
+                             "' is not the counts header '# counts' (a comment otherwise)");
+      }
+      const std::size_t at = text.find("n=", comment.rest_offset);
+      if (comment.kind != CommentLine::Kind::kCountsHeader || at == std::string_view::npos)
+        continue;
       text = text.substr(at);
     }
     if (text.starts_with("n=")) {

@@ -10,6 +10,7 @@
 
 #include "uldp/error.h"
 #include "uldp/io/json_document.h"
+#include "uldp/io/text_lines.h"
 
 namespace uldp {
 namespace {
@@ -72,7 +73,7 @@ std::map<std::string, EstimatesCase> parse_estimates_csv(std::string_view text,
   std::istringstream in{std::string(text)};
   std::map<std::string, EstimatesCase> out;
   std::string raw;
-  for (std::size_t line = 1; std::getline(in, raw); ++line) {
+  for (std::size_t line = 1; read_line(in, raw); ++line) {
     if (!raw.empty() && raw.back() == '\r') raw.pop_back();
     if (raw.find_first_not_of(" \t") == std::string::npos || raw.starts_with("#")) continue;
     std::vector<std::string> fields;

@@ -6,6 +6,7 @@
 
 #include "uldp/arithmetic/rational.h"
 #include "uldp/error.h"
+#include "uldp/io/text_lines.h"
 
 namespace uldp {
 namespace {
@@ -121,7 +122,7 @@ PumPopulation read_pum_users(std::istream& in, const std::string& source, PumUse
   std::uint64_t total = 0;
   std::string text;
   std::size_t line = 0;
-  while (std::getline(in, text)) {
+  while (read_line(in, text)) {
     ++line;
     const std::vector<Item> items = split_items(text);
     if (items.empty() || items.front().text[0] == '#') continue;
@@ -159,7 +160,7 @@ std::vector<double> read_weight_file(const std::string& path, std::size_t k) {
   double total = 0;
   std::string text;
   std::size_t line = 0;
-  while (std::getline(in, text)) {
+  while (read_line(in, text)) {
     ++line;
     const std::vector<Item> items = split_items(text);
     if (items.empty() || items.front().text[0] == '#') continue;
