@@ -4,11 +4,14 @@
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstring>
 
 #include "uldp/error.h"
+#include "uldp/estimate/line_reader.h"
 
 namespace uldp::cli {
 
@@ -92,12 +95,17 @@ std::vector<std::string> ClientProcess::exchange(std::span<const std::uint32_t> 
   std::vector<std::string> outputs;
   std::size_t sent = 0;
   char buffer[65536];
+  // The timeout runs from the last complete line: bytes without a line end are no progress (a
+  // client writing a line that never ends was never timed out).
+  auto deadline = std::chrono::steady_clock::now() + timeout;
   while (outputs.size() < inputs.size()) {
     pollfd fds[2] = {{from_client_, POLLIN, 0}, {to_client_, POLLOUT, 0}};
     const nfds_t count = sent < request.size() ? 2 : 1;
-    const int ready = ::poll(fds, count, static_cast<int>(timeout.count()));
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    const int ready = left.count() <= 0 ? 0 : ::poll(fds, count, static_cast<int>(left.count()));
     if (ready == 0) {
-      throw InputError(name_, "wrote no output for " + std::to_string(timeout.count()) +
+      throw InputError(name_, "wrote no output line for " + std::to_string(timeout.count()) +
                                   " ms after input " +
                                   std::to_string(exchanged_ + outputs.size() + 1) +
                                   " (a client must write one line per input and flush it; "
@@ -124,6 +132,7 @@ std::vector<std::string> ClientProcess::exchange(std::span<const std::uint32_t> 
         throw InputError(name_, std::string("read: ") + std::strerror(errno));
       }
       if (n > 0) pending_.append(buffer, static_cast<std::size_t>(n));
+      const std::size_t before = outputs.size();
       std::size_t start = 0;
       for (std::size_t end; (end = pending_.find('\n', start)) != std::string::npos;
            start = end + 1) {
@@ -135,6 +144,13 @@ std::vector<std::string> ClientProcess::exchange(std::span<const std::uint32_t> 
         outputs.push_back(std::move(line));
       }
       pending_.erase(0, start);
+      if (outputs.size() > before) deadline = std::chrono::steady_clock::now() + timeout;
+      if (pending_.size() > estimate::kMaxTextLine) {
+        throw InputError(name_, "wrote a line longer than " +
+                                    std::to_string(estimate::kMaxTextLine) + " bytes for input " +
+                                    std::to_string(exchanged_ + outputs.size() + 1) +
+                                    " (one output per line)");
+      }
     }
   }
   // A line already read past the last input's would be taken as the next input's output.

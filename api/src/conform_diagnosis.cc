@@ -24,7 +24,9 @@ using Change = std::function<bool(std::string& x, std::string& y)>;
 class RewrittenSamples : public std::streambuf {
  public:
   RewrittenSamples(std::unique_ptr<std::istream> in, const std::string& source, Change change)
-      : in_(std::move(in)), lines_(*in_, source), change_(std::move(change)) {}
+      : in_(std::move(in)),
+        lines_(*in_, source, estimate::kReadBlock, estimate::kMaxTextLine),
+        change_(std::move(change)) {}
   bool inapplicable() const { return inapplicable_; }
 
  protected:

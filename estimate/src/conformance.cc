@@ -692,7 +692,7 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     identity_labels = syntax.labels[y] == std::to_string(y);
   }
   const bool plain_labels = !by_label.empty() && !syntax.cell_of_set && !identity_labels;
-  LineReader reader(in, source, block);
+  LineReader reader(in, source, block, kMaxTextLine);
   std::string_view raw;
   while (reader.next(raw)) {
     const std::size_t number = reader.line_number();

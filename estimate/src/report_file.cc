@@ -27,8 +27,6 @@ void keep_smaller_layout(BitReports& reports, std::size_t k) {
   if (smaller != reports.layout()) reports = reports.in_layout(smaller);
 }
 
-constexpr std::size_t kMaxLine = std::size_t{1} << 24;
-
 std::string_view trim(std::string_view text, std::size_t& first_column) {
   std::size_t begin = 0;
   while (begin < text.size() && (text[begin] == ' ' || text[begin] == '\t')) ++begin;
@@ -79,7 +77,7 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
   data.bit_reports = BitReports(k, BitLayout::kPacked);
   data.bit_counts.ones.assign(k, 0);
   data.symbol_counts.assign(k, 0);
-  LineReader reader(in, source, options.block, kMaxLine);
+  LineReader reader(in, source, options.block, kMaxTextLine);
   std::string_view raw;
   std::size_t line = 0;
   bool first_content = true;

@@ -720,10 +720,28 @@ TEST(ConformClient, AClientThatStopsOrStallsIsNamedInOneLine) {
   const RunResult stalled = run_uldp(std::string("conform client ") + kUrr +
                                      " --timeout-ms 200 -- sh -c 'read x; sleep 5'");
   EXPECT_EQ(stalled.exit_code, 2);
-  EXPECT_NE(stalled.err.find("wrote no output for 200 ms after input 1 (a client must write one "
-                             "line per input and flush it; python3 -u)"),
+  EXPECT_NE(stalled.err.find("wrote no output line for 200 ms after input 1 (a client must write "
+                             "one line per input and flush it; python3 -u)"),
             std::string::npos)
       << stalled.err;
+  // Bytes that never end a line are no progress: timed out all the same (it ran forever before).
+  const RunResult dribbling =
+      run_uldp(std::string("conform client ") + kUrr +
+               " --timeout-ms 300 -- sh -c 'read x; while :; do printf 0; sleep 0.05; done'");
+  EXPECT_EQ(dribbling.exit_code, 2);
+  EXPECT_NE(dribbling.err.find("wrote no output line for 300 ms after input 1"), std::string::npos)
+      << dribbling.err;
+  // A line without end is refused at the line-length limit, not read until memory runs out.
+  const RunResult endless =
+      run_uldp(std::string("conform client ") + kUrr + " -- sh -c 'read x; cat /dev/zero'");
+  EXPECT_EQ(endless.exit_code, 2);
+  EXPECT_NE(endless.err.find("wrote a line longer than 16777216 bytes for input 1"),
+            std::string::npos)
+      << endless.err;
+  // So is a sample file without line ends.
+  const RunResult zero = run_uldp(std::string("conform samples ") + kUrr + " --samples /dev/zero");
+  EXPECT_EQ(zero.exit_code, 2);
+  EXPECT_NE(zero.err.find("/dev/zero:1:1: line too long"), std::string::npos) << zero.err;
   // Two outputs for one input (400 lines in one write of 800 bytes, atomic on a pipe) would shift
   // every later sample onto the wrong input: refused, never read as samples.
   const RunResult extra =

@@ -18,6 +18,9 @@ namespace uldp::estimate {
 
 /// The block size of the line readers (1 MiB); tests pass tiny ones to split lines across blocks.
 inline constexpr std::size_t kReadBlock = std::size_t{1} << 20;
+/// The longest line any report or sample reader takes (16 MiB: a bit vector of 10^6 bits is
+/// 1 MB): a stream without line ends (/dev/zero, a binary file) is refused before memory grows.
+inline constexpr std::size_t kMaxTextLine = std::size_t{1} << 24;
 
 /// Splits a stream into lines at '\n' (a '\r' before it stays in the line, a last line without
 /// '\n' is a line), as std::getline does, reading `block` bytes at a time.
