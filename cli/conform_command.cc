@@ -2,8 +2,10 @@
 // text or JSON (uldp/api/conform.h holds the workflows).
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <istream>
 #include <memory>
 #include <sstream>
 
@@ -48,14 +50,61 @@ void check_alpha(double alpha) {
   if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
 }
 
+// The largest stream (pipe, FIFO, /dev/stdin) `conform samples` keeps for a second look.
+constexpr std::size_t kMaxKeptStream = std::size_t{1} << 32;
+
+// A view of kept bytes as an input stream (no copy).
+class KeptStream : public std::istream {
+ public:
+  explicit KeptStream(std::shared_ptr<const std::string> bytes)
+      : std::istream(&buffer_), bytes_(std::move(bytes)), buffer_(*bytes_) {}
+
+ private:
+  struct ViewBuffer : std::streambuf {
+    explicit ViewBuffer(const std::string& s) {
+      char* begin = const_cast<char*>(s.data());  // read only: get area
+      setg(begin, begin, begin + s.size());
+    }
+  };
+  std::shared_ptr<const std::string> bytes_;
+  ViewBuffer buffer_;
+};
+
+// The samples as often as the workflow asks (the diagnosis takes a second look): a regular file is
+// reopened; a pipe, a FIFO or /dev/stdin is read once and its bytes kept (it hung before: the
+// second open waited for a writer that had gone).
+api::SampleSource sample_source(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_regular_file(path, error) || !std::filesystem::exists(path, error)) {
+    return [path]() -> std::unique_ptr<std::istream> {
+      auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
+      if (!*file) throw InputError(path, "cannot open the file");
+      return file;
+    };
+  }
+  auto kept = std::make_shared<std::shared_ptr<const std::string>>();
+  return [path, kept]() -> std::unique_ptr<std::istream> {
+    if (!*kept) {
+      std::ifstream in(path, std::ios::binary);
+      if (!in) throw InputError(path, "cannot open the file");
+      auto bytes = std::make_shared<std::string>();
+      char block[1 << 16];
+      while (in.read(block, sizeof block) || in.gcount() > 0) {
+        bytes->append(block, static_cast<std::size_t>(in.gcount()));
+        if (bytes->size() > kMaxKeptStream) {
+          throw InputError(path, "a stream of more than " + std::to_string(kMaxKeptStream) +
+                                     " bytes (write the samples to a file)");
+        }
+      }
+      *kept = std::move(bytes);
+    }
+    return std::make_unique<KeptStream>(*kept);
+  };
+}
+
 void run(const ConformSamplesCommand& c, int& exit_code) {
   check_alpha(c.alpha);
-  const std::string path = c.samples;
-  const api::SampleSource open = [path]() -> std::unique_ptr<std::istream> {
-    auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
-    if (!*file) throw InputError(path, "cannot open the file");
-    return file;
-  };
+  const api::SampleSource open = sample_source(c.samples);
   api::ConformSamplesRequest request(c.reference.request(), open, c.samples);
   request.alpha = c.alpha;
   request.demand = c.demand;

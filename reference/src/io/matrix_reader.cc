@@ -603,26 +603,31 @@ namespace {
 // Generous for kMaxMatrixEntries entries of binary64 text (about 25 characters each).
 constexpr std::size_t kMaxFileBytes = kMaxMatrixEntries * 64;
 
-// The file's bytes; "-" is standard input. A directory or a file far larger than any matrix we
-// accept is refused before reading it.
-std::string read_text(const std::string& path) {
-  if (path == "-") {
-    std::string text;
-    char buffer[1 << 16];
-    while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
-      text.append(buffer, static_cast<std::size_t>(std::cin.gcount()));
-      if (text.size() > kMaxFileBytes) {
-        throw InputError(path, "standard input exceeds the limit of " +
-                                   std::to_string(kMaxFileBytes) + " bytes");
-      }
+// A stream's bytes in one pass, refused once past the limit (a pipe has no size to check first).
+std::string read_stream(std::istream& in, const std::string& path, const std::string& what) {
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxFileBytes) {
+      throw InputError(path,
+                       what + " exceeds the limit of " + std::to_string(kMaxFileBytes) + " bytes");
     }
-    return text;
   }
+  return text;
+}
+
+// The file's bytes; "-" is standard input. A directory or a regular file far larger than any
+// matrix we accept is refused before reading it; a pipe, a FIFO, /dev/stdin or a process
+// substitution is read once, up to the limit.
+std::string read_text(const std::string& path) {
+  if (path == "-") return read_stream(std::cin, path, "standard input");
   std::error_code error;
   if (std::filesystem::is_directory(path, error))
     throw InputError(path, "is a directory, not a matrix file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, "cannot open file");
+  if (!std::filesystem::is_regular_file(path, error)) return read_stream(in, path, "the stream");
   in.seekg(0, std::ios::end);
   const auto size = static_cast<std::size_t>(in.tellg());
   if (size > kMaxFileBytes) {
