@@ -35,7 +35,7 @@ api::CheckSubject subject_of(const CheckCommand& c) {
   if (!c.file.given()) {
     c.file.refuse_without_matrix();
     return api::MechanismSubject{c.flags.build(),
-                                 c.dense ? FormChoice::kDense : FormChoice::kNatural};
+                                 c.dense ? FormChoice::kDense : FormChoice::kStructured};
   }
   if (c.flags.k || c.flags.theta || c.flags.mangat_p || c.flags.block) {
     throw InvalidArgument("--matrix: --k, --theta, --mangat-p and --block only go with --mech");

@@ -25,7 +25,7 @@ struct ExperimentCommand {
   std::string shard;
   std::string out;
   std::optional<std::uint64_t> realizations;
-  std::optional<std::uint64_t> users;
+  std::optional<std::uint64_t> n;  // users per data set
   std::optional<std::string> eps;
   std::string mechanisms;
   std::optional<std::uint64_t> jobs;
@@ -77,7 +77,7 @@ void run(const ExperimentCommand& c, int& exit_code) {
   request.experiment = &ex::find_experiment(c.name);
   request.context.sizes = request.experiment->sizes(c.full);
   if (c.realizations) request.context.sizes.realizations = *c.realizations;
-  if (c.users) request.context.sizes.census_users = request.context.sizes.location_users = *c.users;
+  if (c.n) request.context.sizes.census_users = request.context.sizes.location_users = *c.n;
   if (c.eps) {
     request.context.sizes.eps.clear();
     for (const std::string& e : split_list(*c.eps)) {
@@ -124,7 +124,8 @@ void add_experiment_command(CLI::App& app, int& exit_code) {
   sub->add_option("--out", command->out, "output directory (default experiment-NAME)");
   add_unsigned_option(*sub, "--realizations", command->realizations,
                       "override the number of realizations (1 to 100000)", 1, 100000);
-  add_unsigned_option(*sub, "--users", command->users, "override n (every data set; 1 to 10^8)", 1,
+  add_unsigned_option(*sub, "--n", command->n,
+                      "override n, the number of users (every data set; 1 to 10^8)", 1,
                       100'000'000);
   add_text_option(*sub, "--eps", command->eps, "override the eps grid (comma-separated)");
   sub->add_option("--mech", command->mechanisms,

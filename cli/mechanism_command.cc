@@ -89,7 +89,7 @@ nlohmann::json common_json(const MechanismSpec& spec, const nlohmann::json& pum)
 void print_structured(const MechanismSpec& spec, const BitProductForm& form,
                       const nlohmann::json& pum) {
   nlohmann::json j = common_json(spec, pum);
-  j["structure"] = "unary";
+  j["structure"] = "bit_product";
   j["protected_zero_bits"] = form.protected_outputs.zero_bits.indices();
   nlohmann::json bits = nlohmann::json::array();
   for (const BitChannel& b : form.q.bits()) {
@@ -200,7 +200,7 @@ void run(const MechanismCommand& c) {
     }
   }
   if (c.structured) {
-    const ExactForm form = exact_form(spec, FormChoice::kNatural);
+    const ExactForm form = exact_form(spec, FormChoice::kStructured);
     if (const auto* bits = std::get_if<BitProductForm>(&form)) {
       print_structured(spec, *bits, pum_note);
     } else if (const auto* classes = std::get_if<ClassForm>(&form)) {

@@ -17,17 +17,17 @@ void require_dense_symbols(std::size_t k) {
 }
 
 void require_dense_bits(std::size_t k) {
-  if (k > UnaryMechanism::kMaxDenseBits) {
-    throw InvalidArgument(
-        "k: " + std::to_string(k) + " bits make 2^" + std::to_string(k) +
-        " outputs; a dense matrix needs k <= " + std::to_string(UnaryMechanism::kMaxDenseBits));
+  if (k > BitProductMechanism::kMaxDenseBits) {
+    throw InvalidArgument("k: " + std::to_string(k) + " bits make 2^" + std::to_string(k) +
+                          " outputs; a dense matrix needs k <= " +
+                          std::to_string(BitProductMechanism::kMaxDenseBits));
   }
 }
 
 // The bit-product form, expanded to its 2^k columns when asked; Y_P = outputs with `zero_bits` all
 // 0.
-ExactForm bit_product(UnaryMechanism q, const IndexSet& zero_bits, FormChoice choice) {
-  if (choice == FormChoice::kNatural)
+ExactForm bit_product(BitProductMechanism q, const IndexSet& zero_bits, FormChoice choice) {
+  if (choice == FormChoice::kStructured)
     return BitProductForm{std::move(q), ZeroMaskOutputs{zero_bits}};
   require_dense_bits(q.k());
   std::size_t mask = 0;
@@ -55,14 +55,14 @@ ExactForm exact_form(const MechanismSpec& spec, FormChoice choice) {
           },
           [&](const RrSpec& p) -> ExactForm {
             // One input class: the class form serves X_S = X; another X_S is checked densely.
-            if (choice == FormChoice::kNatural && spec.sensitive.size() == k) {
+            if (choice == FormChoice::kStructured && spec.sensitive.size() == k) {
               return ClassForm{randomized_response_classes(k, p.budget), IndexSet::all(k)};
             }
             require_dense_symbols(k);
             return DenseForm{randomized_response(k, p.budget), IndexSet::all(k)};
           },
           [&](const UrrSpec& p) -> ExactForm {
-            if (choice == FormChoice::kNatural) {
+            if (choice == FormChoice::kStructured) {
               return ClassForm{utility_optimized_rr_classes(spec.sensitive, p.budget),
                                spec.sensitive};
             }
@@ -80,25 +80,25 @@ ExactForm exact_form(const MechanismSpec& spec, FormChoice choice) {
           },
           [&](const UbdSpec& p) -> ExactForm {
             ClassStructuredMechanism q = ubd_classes(spec.sensitive, p.block, p.budget);
-            if (choice == FormChoice::kNatural) return ClassForm{std::move(q), std::nullopt};
+            if (choice == FormChoice::kStructured) return ClassForm{std::move(q), std::nullopt};
             DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
             return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
           },
           [&](const UbdOptSpec& p) -> ExactForm {
             ClassStructuredMechanism q = ubd_opt_classes(spec.sensitive, p.weights, p.budget);
-            if (choice == FormChoice::kNatural) return ClassForm{std::move(q), std::nullopt};
+            if (choice == FormChoice::kStructured) return ClassForm{std::move(q), std::nullopt};
             DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
             return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
           },
           [&](const UhrSpec& p) -> ExactForm {
             ClassStructuredMechanism q = uhr_classes(spec.sensitive, p.budget);
-            if (choice == FormChoice::kNatural) return ClassForm{std::move(q), std::nullopt};
+            if (choice == FormChoice::kStructured) return ClassForm{std::move(q), std::nullopt};
             DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
             return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
           },
           [&](const UssSpec& p) -> ExactForm {
             ClassStructuredMechanism q = uss_classes(spec.sensitive, p.block, p.budget);
-            if (choice == FormChoice::kNatural) return ClassForm{std::move(q), std::nullopt};
+            if (choice == FormChoice::kStructured) return ClassForm{std::move(q), std::nullopt};
             DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
             return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
           },

@@ -9,10 +9,10 @@
 #include <variant>
 
 #include "uldp/arithmetic/index_set.h"
+#include "uldp/forms/bit_product_mechanism.h"
+#include "uldp/forms/bit_product_privacy_check.h"
 #include "uldp/forms/class_structured_mechanism.h"
 #include "uldp/forms/dense_mechanism.h"
-#include "uldp/forms/unary_mechanism.h"
-#include "uldp/forms/unary_privacy_check.h"
 #include "uldp/mechanisms/mechanism_spec.h"
 
 namespace uldp {
@@ -25,7 +25,7 @@ struct DenseForm {
 
 /// A product-of-bits mechanism and Y_P as "these bits are 0".
 struct BitProductForm {
-  UnaryMechanism q;
+  BitProductMechanism q;
   ZeroMaskOutputs protected_outputs;
 };
 
@@ -38,16 +38,17 @@ struct ClassForm {
 
 using ExactForm = std::variant<DenseForm, BitProductForm, ClassForm>;
 
-/// Which form to build: the mechanism's natural (cheapest exact) one, or the dense expansion
+/// Which form to build: the mechanism's structured (cheapest exact) one, per-bit product or
+/// classes (`uldp mechanism --structured`), or the dense expansion
 /// (for comparing forms and for SMT re-checks; refused above kMaxDenseSymbols / 16 bits).
-enum class FormChoice { kNatural, kDense };
+enum class FormChoice { kStructured, kDense };
 
 /// Largest k for a dense symbol-valued matrix (k x k rationals).
 inline constexpr std::size_t kMaxDenseSymbols = 4096;
 
 /// The exact Q of `spec` with its declared Y_P. Throws InvalidArgument naming --k when the
 /// requested form is too large.
-ExactForm exact_form(const MechanismSpec& spec, FormChoice choice = FormChoice::kNatural);
+ExactForm exact_form(const MechanismSpec& spec, FormChoice choice = FormChoice::kStructured);
 
 /// Number of inputs |X| of a form.
 std::size_t num_inputs(const ExactForm& form);

@@ -7,8 +7,8 @@
 
 #include "generators.h"
 #include "support.h"
+#include "uldp/forms/bit_product_privacy_check.h"
 #include "uldp/forms/dense_privacy_check.h"
-#include "uldp/forms/unary_privacy_check.h"
 
 namespace uldp::properties {
 namespace {

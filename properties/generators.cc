@@ -175,7 +175,8 @@ rc::Gen<UnaryInstance> gen_unary_instance() {
   return rc::gen::mapcat(gen_size(1, 7), [channel](std::size_t k) {
     return rc::gen::apply(
         [](std::vector<BitChannel> bits, const IndexSet& sensitive, const IndexSet& zero_bits) {
-          return UnaryInstance{UnaryMechanism(std::move(bits), "generated"), sensitive, zero_bits};
+          return UnaryInstance{BitProductMechanism(std::move(bits), "generated"), sensitive,
+                               zero_bits};
         },
         rc::gen::container<std::vector<BitChannel>>(k, channel), gen_subset(k), gen_subset(k));
   });

@@ -17,8 +17,8 @@
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/rational.h"
 #include "uldp/constructions/personalized_mechanism.h"
+#include "uldp/forms/bit_product_mechanism.h"
 #include "uldp/forms/dense_mechanism.h"
-#include "uldp/forms/unary_mechanism.h"
 
 namespace uldp::properties {
 
@@ -92,7 +92,7 @@ rc::Gen<OsldpInstance> gen_osldp_instance();
 /// A product-of-bits mechanism with k in [1,6], arbitrary per-bit probabilities (0 and 1
 /// included), a random X_S and a random zero mask for Y_P.
 struct UnaryInstance {
-  UnaryMechanism q;
+  BitProductMechanism q;
   IndexSet sensitive;
   IndexSet zero_bits;
 };

@@ -11,8 +11,8 @@
 
 #include "generators.h"
 #include "support.h"
+#include "uldp/forms/bit_product_privacy_check.h"
 #include "uldp/forms/dense_privacy_check.h"
-#include "uldp/forms/unary_privacy_check.h"
 #include "uldp/mechanisms/urap/urap.h"
 #include "uldp/mechanisms/urr/urr.h"
 
@@ -125,7 +125,7 @@ RC_GTEST_PROP(Mutation, StructuredUtilityOptimizedRappor, (const ExpEps& t, cons
   const std::size_t k = *uniform<std::size_t>(2, 9);
   const IndexSet x_s =
       *rc::gen::suchThat(gen_subset(k), [](const IndexSet& s) { return !s.empty(); });
-  const UnaryMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget());
+  const BitProductMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget());
   const std::size_t j = *uniform<std::size_t>(0, k);
   const bool move_on = *coin();
   std::vector<BitChannel> bits = q.bits();
@@ -141,7 +141,7 @@ RC_GTEST_PROP(Mutation, StructuredUtilityOptimizedRappor, (const ExpEps& t, cons
     else
       b.one_if_off = kTiny;  // 0 -> tiny: X_S reaches Y_I
   }
-  const UnaryMechanism mutated(bits, "mutated uRAP");
+  const BitProductMechanism mutated(bits, "mutated uRAP");
   const ZeroMaskOutputs y_p{x_s.complement()};
   RC_ASSERT(check_uldp(q, x_s, y_p, t.budget(), UldpReading::kReachable).holds);
   const Verdict v = check_uldp(mutated, x_s, y_p, t.budget(), UldpReading::kReachable);

@@ -25,7 +25,7 @@ std::string format_set(const IndexSet& set) {
   return text.append(set.to_string()).append("} of ").append(std::to_string(set.universe()));
 }
 
-std::string format_bits(const UnaryMechanism& q) {
+std::string format_bits(const BitProductMechanism& q) {
   std::ostringstream os;
   os << "bits [";
   for (std::size_t j = 0; j < q.k(); ++j) {

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "uldp/arithmetic/index_set.h"
+#include "uldp/forms/bit_product_mechanism.h"
 #include "uldp/forms/dense_mechanism.h"
-#include "uldp/forms/unary_mechanism.h"
 #include "uldp/forms/verdict.h"
 
 namespace uldp::properties {
@@ -18,7 +18,7 @@ std::string format_matrix(const DenseMechanism& q);
 /// "{0,2} of 4".
 std::string format_set(const IndexSet& set);
 /// "bits [(on 1/2, off 1/3), ...]".
-std::string format_bits(const UnaryMechanism& q);
+std::string format_bits(const BitProductMechanism& q);
 /// "holds, tight 3/2" or "fails (ratio) at x=0 x'=1 y=2, tight inf".
 std::string format_verdict(const Verdict& v);
 

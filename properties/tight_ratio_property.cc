@@ -6,9 +6,9 @@
 
 #include "generators.h"
 #include "support.h"
+#include "uldp/forms/bit_product_privacy_check.h"
 #include "uldp/forms/class_privacy_check.h"
 #include "uldp/forms/dense_privacy_check.h"
-#include "uldp/forms/unary_privacy_check.h"
 #include "uldp/mechanisms/ubd/ubd.h"
 #include "uldp/mechanisms/uhr/uhr.h"
 #include "uldp/mechanisms/urap/urap.h"
@@ -99,7 +99,7 @@ RC_GTEST_PROP(TightRatio, UtilityOptimizedRrLiteralReading, (const ExpEps& t)) {
 RC_GTEST_PROP(TightRatio, UtilityOptimizedRapporIsExactlyT, (const ExpEps& t, const Theta& theta)) {
   const std::size_t k = *uniform<std::size_t>(2, 9);
   const IndexSet x_s = nonempty_sensitive(k);
-  const UnaryMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget());
+  const BitProductMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget());
   const ZeroMaskOutputs y_p{x_s.complement()};
   const Verdict v = check_uldp(q, x_s, y_p, t.budget(), UldpReading::kReachable);
   RC_ASSERT(v.holds);
@@ -117,7 +117,7 @@ RC_GTEST_PROP(TightRatio, UtilityOptimizedRapporLiteralReading,
               (const ExpEps& t, const Theta& theta)) {
   const std::size_t k = *uniform<std::size_t>(1, 9);
   const IndexSet x_s = nonempty_sensitive(k);
-  const UnaryMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget());
+  const BitProductMechanism q = utility_optimized_rappor(x_s, theta.theta, t.budget());
   const std::size_t non_sensitive = k - x_s.size();
   const bool expected = non_sensitive == 0 || (non_sensitive == 1 && t.t > 1);
   const Verdict v =

@@ -101,7 +101,7 @@ TableRow evaluate_table_row(const TableSetting& setting) {
       row.failures.push_back("stochastic");
     row.checks.push_back("no privacy claim");
   } else {
-    const ExactForm form = exact_form(spec, FormChoice::kNatural);
+    const ExactForm form = exact_form(spec, FormChoice::kStructured);
     (is_stochastic(form) ? row.checks : row.failures).push_back("stochastic");
     const Property property = entry.claim == Claim::kLdp ? Property::kLdp : Property::kUldp;
     row.property = std::string(property_name(property));

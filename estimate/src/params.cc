@@ -122,7 +122,7 @@ UnaryParams urap_params(const IndexSet& sensitive, const PrivacyBudget& budget) 
   return urap_params(sensitive, default_rappor_theta(budget), budget);
 }
 
-UnaryParams unary_params(const UnaryMechanism& mechanism) {
+UnaryParams unary_params(const BitProductMechanism& mechanism) {
   UnaryParams params;
   params.k = mechanism.k();
   params.on.reserve(params.k);

@@ -18,15 +18,16 @@ Rational default_rappor_theta(const PrivacyBudget& budget) {
   return s / (s + 1);
 }
 
-UnaryMechanism generalized_rappor(std::size_t k, const Rational& theta,
-                                  const PrivacyBudget& budget) {
+BitProductMechanism generalized_rappor(std::size_t k, const Rational& theta,
+                                       const PrivacyBudget& budget) {
   if (k == 0) throw InvalidArgument("generalized RAPPOR: k must be at least 1");
   Probability::from_rational(theta, "theta");
   const Rational psi = rappor_psi(theta, budget.exp_eps());
-  return UnaryMechanism(std::vector<BitChannel>(k, BitChannel{theta, psi}), "generalized RAPPOR");
+  return BitProductMechanism(std::vector<BitChannel>(k, BitChannel{theta, psi}),
+                             "generalized RAPPOR");
 }
 
-UnaryMechanism basic_rappor(std::size_t k, const PrivacyBudget& budget) {
+BitProductMechanism basic_rappor(std::size_t k, const PrivacyBudget& budget) {
   return generalized_rappor(k, default_rappor_theta(budget), budget);
 }
 

@@ -6,7 +6,7 @@
 
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/probability.h"
-#include "uldp/forms/unary_mechanism.h"
+#include "uldp/forms/bit_product_mechanism.h"
 
 namespace uldp {
 
@@ -18,11 +18,11 @@ Rational rappor_psi(const Rational& theta, const Rational& t);
 Rational default_rappor_theta(const PrivacyBudget& budget);
 
 /// The (θ, ε)-generalized RAPPOR over k >= 1 symbols; θ in [0,1].
-UnaryMechanism generalized_rappor(std::size_t k, const Rational& theta,
-                                  const PrivacyBudget& budget);
+BitProductMechanism generalized_rappor(std::size_t k, const Rational& theta,
+                                       const PrivacyBudget& budget);
 
 /// Basic one-time RAPPOR: θ = default_rappor_theta(budget).
-UnaryMechanism basic_rappor(std::size_t k, const PrivacyBudget& budget);
+BitProductMechanism basic_rappor(std::size_t k, const PrivacyBudget& budget);
 
 /// Generalized RAPPOR as a registered mechanism (`rappor`): budget and θ.
 struct RapporSpec {

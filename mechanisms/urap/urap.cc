@@ -11,8 +11,8 @@ UrapConstants urap_constants(const Rational& theta, const Rational& t) {
   return {theta / spread, spread / t};
 }
 
-UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const Rational& theta,
-                                        const PrivacyBudget& budget) {
+BitProductMechanism utility_optimized_rappor(const IndexSet& sensitive, const Rational& theta,
+                                             const PrivacyBudget& budget) {
   const std::size_t k = sensitive.universe();
   if (k == 0) throw InvalidArgument("uRAP: k must be at least 1");
   Probability::from_rational(theta, "theta");
@@ -22,16 +22,17 @@ UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const Rationa
     bits[j] = sensitive.contains(j) ? BitChannel{theta, d.d1}             // eq. (9)
                                     : BitChannel{1 - d.d2, Rational(0)};  // eq. (10)
   }
-  return UnaryMechanism(std::move(bits), "uRAP");
+  return BitProductMechanism(std::move(bits), "uRAP");
 }
 
-UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const PrivacyBudget& budget) {
+BitProductMechanism utility_optimized_rappor(const IndexSet& sensitive,
+                                             const PrivacyBudget& budget) {
   return utility_optimized_rappor(sensitive, default_rappor_theta(budget), budget);
 }
 
 std::vector<std::size_t> urap_protected_dense_outputs(const IndexSet& sensitive) {
   const std::size_t k = sensitive.universe();
-  if (k > UnaryMechanism::kMaxDenseBits) {
+  if (k > BitProductMechanism::kMaxDenseBits) {
     throw InvalidArgument("uRAP protected outputs: k = " + std::to_string(k) +
                           " is too large to list");
   }

@@ -8,7 +8,7 @@
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/probability.h"
-#include "uldp/forms/unary_mechanism.h"
+#include "uldp/forms/bit_product_mechanism.h"
 
 namespace uldp {
 
@@ -19,12 +19,13 @@ struct UrapConstants {
 UrapConstants urap_constants(const Rational& theta, const Rational& t);
 
 /// The uRAP over k = sensitive.universe() symbols; θ in [0,1] (Definition 4).
-UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const Rational& theta,
-                                        const PrivacyBudget& budget);
+BitProductMechanism utility_optimized_rappor(const IndexSet& sensitive, const Rational& theta,
+                                             const PrivacyBudget& budget);
 /// uRAP with θ = default_rappor_theta(budget) (the paper's "(X_S, ε)-uRAP").
-UnaryMechanism utility_optimized_rappor(const IndexSet& sensitive, const PrivacyBudget& budget);
+BitProductMechanism utility_optimized_rappor(const IndexSet& sensitive,
+                                             const PrivacyBudget& budget);
 
-/// Y_P of uRAP as dense output indices (only for k <= UnaryMechanism::kMaxDenseBits).
+/// Y_P of uRAP as dense output indices (only for k <= BitProductMechanism::kMaxDenseBits).
 std::vector<std::size_t> urap_protected_dense_outputs(const IndexSet& sensitive);
 
 /// uRAP as a registered mechanism (`urap`): budget and θ; k and X_S live in MechanismSpec.

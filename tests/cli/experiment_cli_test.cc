@@ -17,8 +17,7 @@ namespace {
 bool one_line(const std::string& s) { return !s.empty() && s.find('\n') == s.size() - 1; }
 
 // Small enough to run in well under a second.
-const std::string kSmall =
-    "experiment eps --users 400 --realizations 3 --eps 1 --mech urr,rappor,none";
+const std::string kSmall = "experiment eps --n 400 --realizations 3 --eps 1 --mech urr,rappor,none";
 
 TEST(CliExperiment, ListNamesEveryExperimentWithWhatItReproduces) {
   const RunResult r = run_uldp("experiment --list");
@@ -91,7 +90,7 @@ TEST(CliExperiment, MergeRefusesATruncatedShard) {
 TEST(CliExperiment, PersonalizedLossIsBelowTheSumOfTheTwoTerms) {
   const std::string out = temp_path("pum");
   const RunResult r =
-      run_uldp("experiment personalized --users 3000 --realizations 2 --eps 0.5,4 --out " + out);
+      run_uldp("experiment personalized --n 3000 --realizations 2 --eps 0.5,4 --out " + out);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::istringstream csv(read_file(out + "/personalized.realizations.csv"));
   std::string line;
@@ -137,13 +136,13 @@ TEST(CliExperiment, ReadsTheCensusFileAndNamesTheBadLine) {
   const std::string good = temp_file("census.txt", census);
   const std::string out = temp_path("census-run");
   const RunResult r = run_uldp(
-      "experiment eps --users 300 --realizations 1 --eps 2 --mech urr "
+      "experiment eps --n 300 --realizations 1 --eps 2 --mech urr "
       "--census-file " +
       good + " --out " + out);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string bad = temp_file("bad-census.txt", census + "99,9,0,2,1,0\n");
   const RunResult e = run_uldp(
-      "experiment eps --users 300 --realizations 1 --eps 2 --mech urr "
+      "experiment eps --n 300 --realizations 1 --eps 2 --mech urr "
       "--census-file " +
       bad + " --out " + out);
   EXPECT_EQ(e.exit_code, 2);

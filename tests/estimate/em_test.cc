@@ -109,7 +109,7 @@ TEST(EmUrr, NoSensitiveSymbolsIsTheHistogram) {
 
 // uRAP over k = 5 with X_S = {0, 3}: reports with one non-sensitive bit are "forced".
 struct UnaryData {
-  UnaryMechanism exact;
+  BitProductMechanism exact;
   UnaryParams params;
   BitReports reports;
 };

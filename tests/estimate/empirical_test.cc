@@ -123,8 +123,8 @@ TEST(EmpiricalUnary, RapporAndUrapAgreeWithExact) {
 TEST(ExactEmpirical, UnaryFormulaInvertsTheDenseBitMarginals) {
   // Independent check of the per-bit formula: expected bit frequencies computed from the dense
   // 2^k expansion, m_j = Σ_y p Q(y) [y_j = 1], must give p back exactly.
-  const UnaryMechanism q = utility_optimized_rappor(IndexSet::from_indices({1, 2}, 4, "X_S"),
-                                                    PrivacyBudget::from_exp_eps(Rational(4)));
+  const BitProductMechanism q = utility_optimized_rappor(IndexSet::from_indices({1, 2}, 4, "X_S"),
+                                                         PrivacyBudget::from_exp_eps(Rational(4)));
   const DenseMechanism dense = q.to_dense();
   const std::vector<Rational> p = {Rational(1, 10), Rational(2, 10), Rational(3, 10),
                                    Rational(4, 10)};

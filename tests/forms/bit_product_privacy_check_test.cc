@@ -1,5 +1,5 @@
 // The structured checker against the dense one, and at the paper's largest size.
-#include "uldp/forms/unary_privacy_check.h"
+#include "uldp/forms/bit_product_privacy_check.h"
 
 #include <gtest/gtest.h>
 
@@ -44,7 +44,7 @@ void expect_same(const Verdict& structured, const Verdict& dense, const DenseMec
   }
 }
 
-void compare_all(const UnaryMechanism& u, const IndexSet& xs, const IndexSet& zero_bits,
+void compare_all(const BitProductMechanism& u, const IndexSet& xs, const IndexSet& zero_bits,
                  const std::optional<PrivacyBudget>& b, const std::string& what) {
   const DenseMechanism q = u.to_dense();
   const IndexSet yp = dense_protected(zero_bits);
@@ -96,14 +96,14 @@ TEST(UnaryCheck, AgreesWithDenseOnRandomBitChannels) {
     const IndexSet xs = IndexSet::from_indices(xs_list, k, "xs");
     const IndexSet zero = IndexSet::from_indices(zero_list, k, "z");
     const std::optional<PrivacyBudget> b = trial % 3 ? std::optional(budget(2)) : std::nullopt;
-    compare_all(UnaryMechanism(bits), xs, zero, b, "trial " + std::to_string(trial));
+    compare_all(BitProductMechanism(bits), xs, zero, b, "trial " + std::to_string(trial));
   }
 }
 
 TEST(UnaryCheck, UrapLiteralReadingFailsWithTwoNonSensitiveSymbols) {
   // Y_I contains y with two non-sensitive bits set; no input produces it (errata E1).
   const IndexSet xs = IndexSet::parse("0", 3, "xs");
-  const UnaryMechanism u = utility_optimized_rappor(xs, budget(4));
+  const BitProductMechanism u = utility_optimized_rappor(xs, budget(4));
   const Verdict literal =
       check_uldp(u, xs, ZeroMaskOutputs{xs.complement()}, budget(4), UldpReading::kLiteral);
   EXPECT_FALSE(literal.holds);
@@ -114,7 +114,7 @@ TEST(UnaryCheck, UrapLiteralReadingFailsWithTwoNonSensitiveSymbols) {
           .holds);
   // With one non-sensitive symbol every y in Y_I is reachable: both readings hold.
   const IndexSet xs2 = IndexSet::parse("0-1", 3, "xs");
-  const UnaryMechanism u2 = utility_optimized_rappor(xs2, budget(4));
+  const BitProductMechanism u2 = utility_optimized_rappor(xs2, budget(4));
   EXPECT_TRUE(
       check_uldp(u2, xs2, ZeroMaskOutputs{xs2.complement()}, budget(4), UldpReading::kLiteral)
           .holds);
@@ -124,7 +124,7 @@ TEST(UnaryCheck, PapersLargestUrapIsTightAtT) {
   // |X| = 12800, |X_S| = 2432, eps = 6: structured, never enumerating 2^12800 outputs.
   const IndexSet xs = IndexSet::first(2432, 12800);
   const PrivacyBudget b = PrivacyBudget::from_epsilon(Rational(6));
-  const UnaryMechanism u = utility_optimized_rappor(xs, b);
+  const BitProductMechanism u = utility_optimized_rappor(xs, b);
   const Verdict v = check_uldp(u, xs, ZeroMaskOutputs{xs.complement()}, b, UldpReading::kReachable);
   EXPECT_TRUE(v.holds);
   EXPECT_EQ(v.tight_exp_eps, ExtendedRational(b.exp_eps()));

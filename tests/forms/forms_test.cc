@@ -20,7 +20,7 @@ TEST(Stochasticity, ReportsTheFirstBadRow) {
   EXPECT_NE(r.problem->find("9/10"), std::string::npos);
 }
 
-TEST(UnaryMechanism, DenseExpansionHasALimit) {
+TEST(BitProductMechanism, DenseExpansionHasALimit) {
   EXPECT_THROW(basic_rappor(17, budget(2)).to_dense(), InvalidArgument);
   EXPECT_EQ(basic_rappor(3, budget(2)).to_dense().output_labels()[6], "011");
 }

@@ -78,7 +78,8 @@ std::pair<Rational, Rational> brute_force_losses(const DenseMechanism& q,
 }
 
 // The same for a RAPPOR-family mechanism: every n-tuple of k-bit reports.
-Rational brute_force_l2(const UnaryMechanism& mech, const std::vector<Rational>& p, unsigned n) {
+Rational brute_force_l2(const BitProductMechanism& mech, const std::vector<Rational>& p,
+                        unsigned n) {
   const DenseMechanism dense = mech.to_dense();
   const std::size_t k = mech.k(), outputs = dense.num_outputs();
   std::vector<Rational> py(outputs);

@@ -1,4 +1,4 @@
-#include "uldp/forms/unary_mechanism.h"
+#include "uldp/forms/bit_product_mechanism.h"
 
 #include "uldp/arithmetic/probability.h"
 #include "uldp/error.h"
@@ -12,7 +12,7 @@ void require_probability(const Rational& p, const char* what, std::size_t bit, c
 
 }  // namespace
 
-UnaryMechanism::UnaryMechanism(std::vector<BitChannel> bits, const char* what)
+BitProductMechanism::BitProductMechanism(std::vector<BitChannel> bits, const char* what)
     : bits_(std::move(bits)) {
   if (bits_.empty()) throw InvalidArgument(std::string(what) + ": it has no bits (k = 0)");
   for (std::size_t j = 0; j < bits_.size(); ++j) {
@@ -21,14 +21,14 @@ UnaryMechanism::UnaryMechanism(std::vector<BitChannel> bits, const char* what)
   }
 }
 
-Rational UnaryMechanism::bit_probability(std::size_t j, bool value, std::size_t input) const {
+Rational BitProductMechanism::bit_probability(std::size_t j, bool value, std::size_t input) const {
   const Rational& one = (j == input) ? bits_[j].one_if_on : bits_[j].one_if_off;
   return value ? one : Rational(1 - one);
 }
 
-Rational UnaryMechanism::probability(const std::vector<bool>& y, std::size_t input) const {
+Rational BitProductMechanism::probability(const std::vector<bool>& y, std::size_t input) const {
   if (y.size() != bits_.size() || input >= bits_.size()) {
-    throw InvalidArgument("unary mechanism: output of " + std::to_string(y.size()) +
+    throw InvalidArgument("bit-product mechanism: output of " + std::to_string(y.size()) +
                           " bits or input " + std::to_string(input) +
                           " does not fit k = " + std::to_string(bits_.size()));
   }
@@ -37,7 +37,7 @@ Rational UnaryMechanism::probability(const std::vector<bool>& y, std::size_t inp
   return p;
 }
 
-DenseMechanism UnaryMechanism::to_dense() const {
+DenseMechanism BitProductMechanism::to_dense() const {
   const std::size_t k = bits_.size();
   if (k > kMaxDenseBits) {
     throw InvalidArgument("dense expansion: k = " + std::to_string(k) + " gives 2^" +

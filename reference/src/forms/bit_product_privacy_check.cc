@@ -1,4 +1,4 @@
-#include "uldp/forms/unary_privacy_check.h"
+#include "uldp/forms/bit_product_privacy_check.h"
 
 #include <map>
 #include <stdexcept>
@@ -60,7 +60,8 @@ Rational power(Rational base, std::size_t exponent) {
 }
 
 // Q(y|x_i) by grouping equal factors (k = 12800 would otherwise multiply 12800 rationals).
-Rational grouped_probability(const UnaryMechanism& q, const std::vector<bool>& y, std::size_t i) {
+Rational grouped_probability(const BitProductMechanism& q, const std::vector<bool>& y,
+                             std::size_t i) {
   std::map<Rational, std::size_t> factors;
   for (std::size_t j = 0; j < q.k(); ++j) {
     const Rational f = q.bit_probability(j, y[j], i);
@@ -72,7 +73,7 @@ Rational grouped_probability(const UnaryMechanism& q, const std::vector<bool>& y
   return p;
 }
 
-Witness make_witness(const UnaryMechanism& q, std::size_t x, std::size_t x_prime,
+Witness make_witness(const BitProductMechanism& q, std::size_t x, std::size_t x_prime,
                      const std::vector<bool>& y) {
   Witness w;
   w.x = x;
@@ -82,7 +83,7 @@ Witness make_witness(const UnaryMechanism& q, std::size_t x, std::size_t x_prime
     w.q_x = grouped_probability(q, y, x);
     w.q_x_prime = grouped_probability(q, y, x_prime);
   }
-  if (q.k() <= UnaryMechanism::kMaxDenseBits) {
+  if (q.k() <= BitProductMechanism::kMaxDenseBits) {
     std::size_t index = 0;
     for (std::size_t j = 0; j < q.k(); ++j) index |= static_cast<std::size_t>(y[j]) << j;
     w.y = index;
@@ -90,7 +91,7 @@ Witness make_witness(const UnaryMechanism& q, std::size_t x, std::size_t x_prime
   return w;
 }
 
-std::vector<BitView> views(const UnaryMechanism& q, const std::vector<bool>& zero_bits,
+std::vector<BitView> views(const BitProductMechanism& q, const std::vector<bool>& zero_bits,
                            const std::vector<bool>& numerator,
                            const std::vector<bool>& denominator) {
   std::vector<BitView> v(q.k());
@@ -104,7 +105,7 @@ std::vector<BitView> views(const UnaryMechanism& q, const std::vector<bool>& zer
 // sup over y in {y : y_j = 0 for zero bits}, x_i in numerator, x_k in denominator, of
 // Q(y|x_i)/Q(y|x_k). For i != k the factors of bits outside {i, k} are equal in both and
 // cancel when they can be made positive; so the sup is over bit types and the values of y_i, y_k.
-RatioSup ratio_sup(const UnaryMechanism& q, const std::vector<bool>& zero_bits,
+RatioSup ratio_sup(const BitProductMechanism& q, const std::vector<bool>& zero_bits,
                    const std::vector<bool>& numerator, const std::vector<bool>& denominator) {
   const std::vector<BitView> v = views(q, zero_bits, numerator, denominator);
   std::map<TypeKey, BitType> types;
@@ -159,7 +160,7 @@ std::vector<bool> membership(const IndexSet& set) {
   return m;
 }
 
-void require_fit(const UnaryMechanism& q, const IndexSet& set, const char* what) {
+void require_fit(const BitProductMechanism& q, const IndexSet& set, const char* what) {
   if (set.universe() != q.k()) {
     throw InvalidArgument(std::string(what) + ": the set is over " +
                           std::to_string(set.universe()) +
@@ -266,7 +267,8 @@ std::optional<std::vector<bool>> unreachable_invertible_output(const std::vector
 }
 
 // Condition 1 of Definition 2 with Y_I = {y : some zero bit is 1}.
-std::optional<Witness> invertibility_failure(const UnaryMechanism& q, const std::vector<BitView>& v,
+std::optional<Witness> invertibility_failure(const BitProductMechanism& q,
+                                             const std::vector<BitView>& v,
                                              const IndexSet& sensitive, UldpReading reading) {
   const std::size_t k = q.k();
   // Zero bits that an input other than x_j can set to 1.
@@ -354,12 +356,12 @@ std::optional<Witness> invertibility_failure(const UnaryMechanism& q, const std:
 
 }  // namespace
 
-Verdict check_ldp(const UnaryMechanism& q, const std::optional<PrivacyBudget>& budget) {
+Verdict check_ldp(const BitProductMechanism& q, const std::optional<PrivacyBudget>& budget) {
   const std::vector<bool> none(q.k(), false), all(q.k(), true);
   return ratio_verdict(ratio_sup(q, none, all, all), budget);
 }
 
-Verdict check_uldp(const UnaryMechanism& q, const IndexSet& sensitive,
+Verdict check_uldp(const BitProductMechanism& q, const IndexSet& sensitive,
                    const ZeroMaskOutputs& protected_outputs,
                    const std::optional<PrivacyBudget>& budget, UldpReading reading) {
   require_fit(q, sensitive, "sensitive");
@@ -376,7 +378,7 @@ Verdict check_uldp(const UnaryMechanism& q, const IndexSet& sensitive,
   return verdict;
 }
 
-Verdict check_osldp(const UnaryMechanism& q, const IndexSet& sensitive,
+Verdict check_osldp(const BitProductMechanism& q, const IndexSet& sensitive,
                     const std::optional<PrivacyBudget>& budget) {
   require_fit(q, sensitive, "sensitive");
   const std::vector<bool> none(q.k(), false), all(q.k(), true);

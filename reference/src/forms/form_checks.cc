@@ -4,10 +4,10 @@
 #include <type_traits>
 
 #include "uldp/error.h"
+#include "uldp/forms/bit_product_privacy_check.h"
 #include "uldp/forms/class_privacy_check.h"
 #include "uldp/forms/dense_privacy_check.h"
 #include "uldp/forms/stochasticity.h"
-#include "uldp/forms/unary_privacy_check.h"
 
 namespace uldp {
 

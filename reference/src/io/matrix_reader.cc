@@ -502,7 +502,7 @@ MechanismFile parse_unary_json(const json& root, EntryReading reading, const std
         {json_probability(bits[j]["one_if_on"], reading, source, where + ".one_if_on"),
          json_probability(bits[j]["one_if_off"], reading, source, where + ".one_if_off")});
   }
-  BitProductFile file{UnaryMechanism(std::move(channels)), std::nullopt};
+  BitProductFile file{BitProductMechanism(std::move(channels)), std::nullopt};
   if (root.contains("protected_zero_bits")) {
     const json& zero = root["protected_zero_bits"];
     if (!zero.is_array()) throw InputError(source, "\"protected_zero_bits\" must be an array");

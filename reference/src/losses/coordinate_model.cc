@@ -48,7 +48,7 @@ std::vector<std::vector<std::size_t>> CoordinateModel::classes() const {
   return result;
 }
 
-CoordinateModel coordinate_model(const UnaryMechanism& mechanism, std::string what) {
+CoordinateModel coordinate_model(const BitProductMechanism& mechanism, std::string what) {
   std::vector<Rational> offset(mechanism.k()), gain(mechanism.k());
   for (std::size_t j = 0; j < mechanism.k(); ++j) {
     offset[j] = mechanism.bit(j).one_if_off;

@@ -66,7 +66,7 @@ Rational direct_l2_loss(const DenseMechanism& q, const std::vector<Rational>& p,
   return trace / Rational(Integer(n));
 }
 
-Rational direct_l2_loss(const UnaryMechanism& mechanism, const std::vector<Rational>& p,
+Rational direct_l2_loss(const BitProductMechanism& mechanism, const std::vector<Rational>& p,
                         std::uint64_t n) {
   const std::size_t k = mechanism.k();
   if (n == 0) throw InvalidArgument("n: must be at least 1");

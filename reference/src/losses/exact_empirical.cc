@@ -56,7 +56,7 @@ std::vector<Rational> exact_empirical_estimate(const DenseMechanism& q,
   return exact_solve_left(q, m);
 }
 
-std::vector<Rational> exact_empirical_estimate(const UnaryMechanism& q,
+std::vector<Rational> exact_empirical_estimate(const BitProductMechanism& q,
                                                const std::vector<std::uint64_t>& ones,
                                                std::uint64_t n) {
   if (ones.size() != q.k()) {

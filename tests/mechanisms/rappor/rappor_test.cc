@@ -12,7 +12,7 @@ using testing::budget;
 TEST(Rappor, BasicOneTimeIsSymmetric) {
   // θ = s/(s+1) gives ψ = 1/(s+1) = 1 - θ.
   const PrivacyBudget b = budget(4);  // s = 2
-  const UnaryMechanism q = basic_rappor(3, b);
+  const BitProductMechanism q = basic_rappor(3, b);
   EXPECT_EQ(q.bit(0).one_if_on, Rational(2, 3));
   EXPECT_EQ(q.bit(0).one_if_off, Rational(1, 3));
 }

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "uldp/error.h"
-#include "uldp/forms/unary_mechanism.h"
-#include "uldp/forms/unary_privacy_check.h"
+#include "uldp/forms/bit_product_mechanism.h"
+#include "uldp/forms/bit_product_privacy_check.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
 #include "uldp/mechanisms/sue/sue.h"

@@ -2,7 +2,7 @@
 // exactly.
 #include <gtest/gtest.h>
 
-#include "uldp/forms/unary_mechanism.h"
+#include "uldp/forms/bit_product_mechanism.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
 #include "uldp/mechanisms/uoue/uoue.h"

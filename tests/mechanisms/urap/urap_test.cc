@@ -14,7 +14,7 @@ TEST(UtilityOptimizedRappor, ConstantsByHand) {
   const UrapConstants d = urap_constants(Rational(3, 4), Rational(3));
   EXPECT_EQ(d.d1, Rational(1, 2));
   EXPECT_EQ(d.d2, Rational(1, 2));
-  const UnaryMechanism q =
+  const BitProductMechanism q =
       utility_optimized_rappor(IndexSet::parse("0", 2, "xs"), Rational(3, 4), budget(3));
   EXPECT_EQ(q.bit(0).one_if_on, Rational(3, 4));
   EXPECT_EQ(q.bit(0).one_if_off, Rational(1, 2));

@@ -43,7 +43,7 @@ struct MatrixSubject {
 /// or its dense expansion.
 struct MechanismSubject {
   MechanismSpec spec;
-  FormChoice form = FormChoice::kNatural;
+  FormChoice form = FormChoice::kStructured;
 };
 
 using CheckSubject = std::variant<MatrixSubject, MechanismSubject>;

@@ -12,8 +12,8 @@
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/rational.h"
+#include "uldp/forms/bit_product_mechanism.h"
 #include "uldp/forms/dense_mechanism.h"
-#include "uldp/forms/unary_mechanism.h"
 
 namespace uldp::estimate {
 
@@ -70,7 +70,7 @@ UnaryParams urap_params(const IndexSet& sensitive, const Rational& theta,
 /// (X_S, ε)-uRAP with θ = default_rappor_theta(budget).
 UnaryParams urap_params(const IndexSet& sensitive, const PrivacyBudget& budget);
 /// Any exact product-of-bits mechanism, converted bit by bit.
-UnaryParams unary_params(const UnaryMechanism& mechanism);
+UnaryParams unary_params(const BitProductMechanism& mechanism);
 
 /// Any exact dense mechanism, converted entry by entry.
 DenseParams dense_params(const DenseMechanism& mechanism);

@@ -20,10 +20,10 @@ struct BitChannel {
 };
 
 /// A product-of-bits mechanism over inputs {x_0..x_{k-1}} and outputs {0,1}^k.
-class UnaryMechanism {
+class BitProductMechanism {
  public:
   /// Validates each probability in [0,1]; `what` names the mechanism in errors.
-  UnaryMechanism(std::vector<BitChannel> bits, const char* what = "unary mechanism");
+  BitProductMechanism(std::vector<BitChannel> bits, const char* what = "bit-product mechanism");
 
   std::size_t k() const { return bits_.size(); }
   const BitChannel& bit(std::size_t j) const { return bits_[j]; }

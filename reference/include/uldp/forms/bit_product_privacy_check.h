@@ -7,8 +7,8 @@
 
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/forms/bit_product_mechanism.h"
 #include "uldp/forms/dense_privacy_check.h"
-#include "uldp/forms/unary_mechanism.h"
 #include "uldp/forms/verdict.h"
 
 namespace uldp {
@@ -19,11 +19,11 @@ struct ZeroMaskOutputs {
   IndexSet zero_bits;
 };
 
-Verdict check_ldp(const UnaryMechanism& q, const std::optional<PrivacyBudget>& budget);
-Verdict check_uldp(const UnaryMechanism& q, const IndexSet& sensitive,
+Verdict check_ldp(const BitProductMechanism& q, const std::optional<PrivacyBudget>& budget);
+Verdict check_uldp(const BitProductMechanism& q, const IndexSet& sensitive,
                    const ZeroMaskOutputs& protected_outputs,
                    const std::optional<PrivacyBudget>& budget, UldpReading reading);
-Verdict check_osldp(const UnaryMechanism& q, const IndexSet& sensitive,
+Verdict check_osldp(const BitProductMechanism& q, const IndexSet& sensitive,
                     const std::optional<PrivacyBudget>& budget);
 
 }  // namespace uldp

@@ -12,8 +12,8 @@
 #include <optional>
 #include <variant>
 
+#include "uldp/forms/bit_product_mechanism.h"
 #include "uldp/forms/dense_mechanism.h"
-#include "uldp/forms/unary_mechanism.h"
 #include "uldp/io/delimited_text.h"
 #include "uldp/io/entry_reading.h"
 
@@ -95,7 +95,7 @@ MatrixFile parse_matrix_json(std::string_view text, const std::string& source,
 /// {"structure": "unary", "bits": [{"one_if_on": "3/4", "one_if_off": "1/4"}, ...],
 ///  "protected_zero_bits": [...] (optional)} as `uldp mechanism --structured` prints it.
 struct BitProductFile {
-  UnaryMechanism q;
+  BitProductMechanism q;
   /// The bits that are 0 in every protected output, if the file says.
   std::optional<std::vector<std::size_t>> protected_zero_bits;
 };

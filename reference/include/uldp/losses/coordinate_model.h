@@ -13,7 +13,7 @@
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/rational.h"
-#include "uldp/forms/unary_mechanism.h"
+#include "uldp/forms/bit_product_mechanism.h"
 #include "uldp/mechanisms/mechanism_spec.h"
 
 namespace uldp {
@@ -52,7 +52,7 @@ bool has_coordinate_model(const MechanismSpec& spec);
 CoordinateModel coordinate_model(const MechanismSpec& spec);
 
 /// The model of any RAPPOR-family mechanism: offset = P(bit=1|off), gain = P(1|on) - P(1|off).
-CoordinateModel coordinate_model(const UnaryMechanism& mechanism, std::string what);
+CoordinateModel coordinate_model(const BitProductMechanism& mechanism, std::string what);
 
 /// Validates a distribution over k symbols (size k, entries >= 0, sum exactly 1); `what` names it.
 void validate_distribution(const std::vector<Rational>& p, std::size_t k, std::string_view what);

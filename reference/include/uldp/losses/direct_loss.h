@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "uldp/arithmetic/rational.h"
+#include "uldp/forms/bit_product_mechanism.h"
 #include "uldp/forms/dense_mechanism.h"
-#include "uldp/forms/unary_mechanism.h"
 
 namespace uldp {
 
@@ -23,7 +23,7 @@ Rational direct_l2_loss(const DenseMechanism& q, const std::vector<Rational>& p,
 /// E[l2^2] of the per-bit estimator p̂_j = (ȳ_j - P(1|off)) / (P(1|on) - P(1|off)) of a
 /// RAPPOR-family mechanism, from the covariance of the report vector y computed on the dense
 /// 2^k expansion (small k only).
-Rational direct_l2_loss(const UnaryMechanism& mechanism, const std::vector<Rational>& p,
+Rational direct_l2_loss(const BitProductMechanism& mechanism, const std::vector<Rational>& p,
                         std::uint64_t n);
 
 }  // namespace uldp

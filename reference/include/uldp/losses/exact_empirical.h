@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "uldp/arithmetic/rational.h"
+#include "uldp/forms/bit_product_mechanism.h"
 #include "uldp/forms/dense_mechanism.h"
-#include "uldp/forms/unary_mechanism.h"
 
 namespace uldp {
 
@@ -22,7 +22,7 @@ std::vector<Rational> exact_empirical_estimate(const DenseMechanism& q,
 /// p̂ for a product-of-bits mechanism from per-bit counts of ones among n reports:
 /// the bit marginals m_j = p_j on_j + (1 - p_j) off_j solved exactly for each j
 /// (eq. (41)). Throws InvalidArgument when on_j == off_j or n == 0.
-std::vector<Rational> exact_empirical_estimate(const UnaryMechanism& q,
+std::vector<Rational> exact_empirical_estimate(const BitProductMechanism& q,
                                                const std::vector<std::uint64_t>& ones,
                                                std::uint64_t n);
 
