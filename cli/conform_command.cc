@@ -17,6 +17,7 @@
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
 #include "uldp/estimate/conformance.h"
+#include "uldp/estimate/line_reader.h"
 
 namespace uldp::cli {
 using namespace uldp::estimate;  // the double-precision layer
@@ -51,7 +52,7 @@ void check_alpha(double alpha) {
 }
 
 // The largest stream (pipe, FIFO, /dev/stdin) `conform samples` keeps for a second look.
-constexpr std::size_t kMaxKeptStream = std::size_t{1} << 32;
+constexpr std::size_t kMaxKeptStream = std::size_t{1} << 30;
 
 // A view of kept bytes as an input stream (no copy).
 class KeptStream : public std::istream {
@@ -89,8 +90,15 @@ api::SampleSource sample_source(const std::string& path) {
       if (!in) throw InputError(path, "cannot open the file");
       auto bytes = std::make_shared<std::string>();
       char block[1 << 16];
+      std::size_t line = 1, line_start = 0;  // a stream without line ends stops at the line limit
       while (in.read(block, sizeof block) || in.gcount() > 0) {
+        const std::size_t before = bytes->size();
         bytes->append(block, static_cast<std::size_t>(in.gcount()));
+        for (std::size_t i = before; i < bytes->size(); ++i) {
+          if ((*bytes)[i] == '\n') ++line, line_start = i + 1;
+        }
+        if (bytes->size() - line_start > estimate::kMaxTextLine)
+          throw InputError(path, line, 1, "line too long");
         if (bytes->size() > kMaxKeptStream) {
           throw InputError(path, "a stream of more than " + std::to_string(kMaxKeptStream) +
                                      " bytes (write the samples to a file)");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <streambuf>
 #include <string_view>
 
@@ -89,6 +90,29 @@ std::optional<Diagnosis> fits(const ConformReference& reference, const SampleSou
   }
 }
 
+// How well the samples fit the reference: the smallest fit p-value, 0 when they do not fit at all
+// (an impossible output, the fit rejected or the ratio beyond the reference's claim keep their p
+// only as a score); nullopt when they cannot be read under this reference.
+struct FitScore {
+  double min_p_value = 0;
+  bool accepted = false;
+};
+
+std::optional<FitScore> fit_score(const ConformReference& reference, const SampleSource& open,
+                                  const std::string& source, bool output_index, double alpha) {
+  try {
+    std::unique_ptr<std::istream> samples = open();
+    const OutputSyntax syntax = sample_syntax(reference, output_index);
+    const SampleTallies t =
+        tally_samples(*samples, source, reference.model, reference.scope, syntax);
+    const ConformanceReport r = check_conformance(t, reference.model, reference.scope, alpha);
+    const bool accepted = t.impossible == 0 && !r.fit_rejected && !r.ratio_violated;
+    return FitScore{t.impossible > 0 ? 0.0 : r.min_p_value, accepted};
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
 // The registry mechanism with its name or arguments changed; none when they make no mechanism.
 std::optional<ConformReference> rebuilt(const RegistryReference& reference,
                                         const std::function<void(RegistryReference&)>& change) {
@@ -165,13 +189,15 @@ DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference
       if (other) attempt("X_S taken as the first |X_S| symbols (" + prefix + ")", *other);
     }
   }
-  // Another budget: the e^ε the samples fit, on a grid of ratio 2^(1/8) from t/8 to 8t.
+  // Another budget: fitted, not searched on a grid (e^2 fell between the points of a grid of
+  // ratio 2^(1/8), so a client run at eps = 2 and declared at 1 fit "no reading tried").
   if (reference.scope.claimed) {
-    report.tried.push_back("another budget (e^eps from t/8 to 8t)");
+    report.tried.push_back("another budget (e^eps fitted from t/8 to 8t)");
     const double t = reference.scope.claimed_exp_eps;
-    for (int j = -24; j <= 24; ++j) {
-      const double candidate = t * std::exp2(j / 8.0);
-      if (candidate < 1 || j == 0) continue;
+    std::map<double, std::optional<FitScore>> scores;  // by log e^eps: each budget tallied once
+    auto score_at = [&](double log_t) -> std::optional<FitScore> {
+      if (const auto known = scores.find(log_t); known != scores.end()) return known->second;
+      const double candidate = std::exp(log_t);
       const auto other = rebuilt(*registry, [&](RegistryReference& m) {
         m.arguments.budget = PrivacyBudget::from_exp_eps(
             parse_rational(double_text(candidate), "exp_eps"), "exp_eps");
@@ -180,10 +206,50 @@ DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference
               resolve_theta(*m.theta_rule, find_mechanism(m.name, "mechanism"), m.arguments);
         }
       });
-      if (!other || !fits(*other, open, source, output_index, alpha, "")) continue;
-      if (!report.fitted_exp_eps) report.fitted_exp_eps = {candidate, candidate};
-      report.fitted_exp_eps->first = std::min(report.fitted_exp_eps->first, candidate);
-      report.fitted_exp_eps->second = std::max(report.fitted_exp_eps->second, candidate);
+      std::optional<FitScore> s;
+      if (other) s = fit_score(*other, open, source, output_index, alpha);
+      scores.emplace(log_t, s);
+      return s;
+    };
+    auto p_at = [&](double log_t) {
+      const std::optional<FitScore> s = score_at(log_t);
+      return s ? s->min_p_value : -1.0;
+    };
+    auto accepted_at = [&](double log_t) {
+      const std::optional<FitScore> s = score_at(log_t);
+      return s && s->accepted;
+    };
+    // A coarse scan in steps of 2^(1/2) finds the best region; golden-section search refines
+    // the best fit (largest smallest p) inside it; bisection finds where the fit test stops
+    // accepting on either side: the set of budgets it accepts, a confidence set by inverting it.
+    const double lowest = std::log(std::max(1.0, t / 8)), highest = std::log(8 * t);
+    const double step = std::log(2.0) / 2;
+    double best = lowest;
+    for (double u = lowest; u <= highest + 1e-12; u += step) {
+      if (p_at(u) > p_at(best)) best = u;
+    }
+    double a = std::max(lowest, best - step), b = std::min(highest, best + step);
+    const double golden = (std::sqrt(5.0) - 1) / 2;
+    for (int i = 0; i < 30 && b - a > 1e-4; ++i) {
+      const double c = b - golden * (b - a), d = a + golden * (b - a);
+      if (p_at(c) >= p_at(d)) {
+        b = d;
+      } else {
+        a = c;
+      }
+    }
+    const double fitted = p_at((a + b) / 2) > p_at(best) ? (a + b) / 2 : best;
+    if (accepted_at(fitted)) {
+      auto edge = [&](double inside, double outside) {
+        if (accepted_at(outside)) return outside;  // accepted up to the end of the range
+        for (int i = 0; i < 40 && std::abs(outside - inside) > 1e-4; ++i) {
+          const double middle = (inside + outside) / 2;
+          (accepted_at(middle) ? inside : outside) = middle;
+        }
+        return inside;
+      };
+      report.best_exp_eps = std::exp(fitted);
+      report.fitted_exp_eps = {std::exp(edge(fitted, lowest)), std::exp(edge(fitted, highest))};
     }
   }
   return report;

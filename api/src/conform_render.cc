@@ -66,12 +66,15 @@ nlohmann::json to_json(const ConformResult& result) {
                       {"min_p_value", d.min_p_value},
                       {"exp_eps_lower_bound", d.exp_eps_lower_bound}});
     }
-    j["diagnosis"] = {{"tried", diagnosis.tried},
-                      {"fits", fits},
-                      {"fitted_exp_eps", diagnosis.fitted_exp_eps
-                                             ? nlohmann::json({diagnosis.fitted_exp_eps->first,
-                                                               diagnosis.fitted_exp_eps->second})
-                                             : nlohmann::json(nullptr)}};
+    j["diagnosis"] = {
+        {"tried", diagnosis.tried},
+        {"fits", fits},
+        {"fitted_exp_eps",
+         diagnosis.fitted_exp_eps
+             ? nlohmann::json({diagnosis.fitted_exp_eps->first, diagnosis.fitted_exp_eps->second})
+             : nlohmann::json(nullptr)},
+        {"best_exp_eps", diagnosis.best_exp_eps ? nlohmann::json(*diagnosis.best_exp_eps)
+                                                : nlohmann::json(nullptr)}};
   } else {
     j["diagnosis"] = nullptr;
   }
@@ -164,11 +167,16 @@ std::string to_text(const ConformResult& result) {
           << " (smallest fit p = " << double_text(d.min_p_value)
           << ", e^eps >= " << double_text(d.exp_eps_lower_bound) << ")\n";
     }
-    if (diagnosis.fitted_exp_eps) {
-      out << "  diagnosis: the samples fit " << reference.name << " at e^eps in ["
+    if (diagnosis.fitted_exp_eps && diagnosis.best_exp_eps) {
+      const double claimed = scope.claimed_exp_eps;
+      const bool claim_fits =
+          diagnosis.fitted_exp_eps->first <= claimed && claimed <= diagnosis.fitted_exp_eps->second;
+      out << "  diagnosis: the samples fit " << reference.name << " best at e^eps "
+          << double_text(*diagnosis.best_exp_eps) << " (the fit test accepts ["
           << double_text(diagnosis.fitted_exp_eps->first) << ", "
-          << double_text(diagnosis.fitted_exp_eps->second)
-          << "] (grid of ratio 2^(1/8)), not at the claimed " << double_text(scope.claimed_exp_eps)
+          << double_text(diagnosis.fitted_exp_eps->second) << "])"
+          << (claim_fits ? ", which holds the claimed " : ", not at the claimed ")
+          << double_text(claimed) << (claim_fits ? ": a wrong budget is not the cause" : "")
           << "\n";
     }
     if (diagnosis.fits.empty() && !diagnosis.fitted_exp_eps) {

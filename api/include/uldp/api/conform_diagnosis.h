@@ -28,8 +28,11 @@ struct Diagnosis {
 struct DiagnosisReport {
   std::vector<std::string> tried;  ///< every reading tried, in order
   std::vector<Diagnosis> fits;     ///< those that fit
-  /// e^ε values (on a grid of ratio 2^(1/8) around the claim) under which the samples fit the
-  /// same mechanism: [low, high], when the budget could be varied and some value fits.
+  /// The e^ε, from t/8 to 8t, under which the same mechanism fits the samples best (the largest
+  /// smallest fit p-value), when the budget could be varied and the fit test accepts it.
+  std::optional<double> best_exp_eps;
+  /// Every e^ε around it the fit test accepts, [low, high] (a confidence set by inverting the
+  /// test at the run's level); it may contain the claim, and then a wrong budget is no cause.
   std::optional<std::pair<double, double>> fitted_exp_eps;
 };
 
