@@ -38,7 +38,9 @@ std::string model_text(const z3::model& model) {
 /// idle). One check at a time in the process; cvc5 runs in its own process, outside the lock.
 std::mutex z3_check_mutex;
 
-/// Z3's "rlimit count" after a check: its deterministic work count.
+/// Z3's "rlimit count" after a check: its deterministic work count (the counter of the check's
+/// context, so it runs on over the queries a claim builds in one context; the limit is set
+/// relative to it for each check).
 std::optional<std::uint64_t> z3_resources(z3::solver& solver) {
   const z3::stats stats = solver.statistics();
   for (unsigned i = 0; i < stats.size(); ++i) {
@@ -49,8 +51,8 @@ std::optional<std::uint64_t> z3_resources(z3::solver& solver) {
   return std::nullopt;
 }
 
-/// The limit that stopped an unknown answer: a resource limit when the work reached it, the wall
-/// clock when the time did, none when the solver gave up for another reason (incompleteness).
+/// The limit that stopped cvc5's unknown answer: a resource limit when the work reached it, the
+/// wall clock when the time did, none when it gave up for another reason (incompleteness).
 std::string limit_hit(const std::optional<std::uint64_t>& resources, std::uint64_t resource_limit,
                       double seconds, unsigned wall_clock_ms) {
   if (resource_limit > 0 && resources && *resources >= resource_limit)
@@ -77,8 +79,15 @@ SolverAnswer z3_answer(z3::solver& solver, std::uint64_t resource_limit, unsigne
       answer.detail = model_text(solver.get_model());
       break;
     case z3::unknown:
+      // Z3 names the limit it stopped at: "max. resource limit exceeded", or "timeout" /
+      // "canceled" for the clock.
       answer.detail = solver.reason_unknown();
-      answer.limit_hit = limit_hit(answer.resources, resource_limit, answer.seconds, wall_clock_ms);
+      if (answer.detail.find("resource limit") != std::string::npos) {
+        answer.limit_hit = "resource limit " + std::to_string(resource_limit);
+      } else if (answer.detail.find("timeout") != std::string::npos ||
+                 answer.detail.find("canceled") != std::string::npos) {
+        answer.limit_hit = "wall-clock limit " + std::to_string(wall_clock_ms) + " ms";
+      }
       if (!answer.limit_hit.empty()) answer.detail = answer.limit_hit + ": " + answer.detail;
       break;
   }

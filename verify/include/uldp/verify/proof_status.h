@@ -26,8 +26,9 @@ struct SolverAnswer {
   std::string detail;
   /// Refuted by checking another solver's model (it found none itself within its limit).
   bool confirmed_other_model = false;
-  /// The solver's deterministic work count for this answer (Z3's "rlimit count", cvc5's
-  /// resource units): the same on every machine and under any load, what the limits bound.
+  /// The solver's deterministic work count (cvc5's resource units for this answer; Z3's "rlimit
+  /// count" of the query's context, which runs on over a claim's queries in one context): the
+  /// same on every machine and under any load.
   std::optional<std::uint64_t> resources;
   /// Set when the answer is unknown because a limit stopped the solver: "resource limit" (the
   /// same on any machine) or "wall-clock limit" (depends on the machine's load).
