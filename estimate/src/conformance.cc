@@ -381,10 +381,11 @@ std::optional<std::size_t> output_column(
     const std::string& y, const OutputSyntax& syntax,
     const std::unordered_map<std::string_view, std::size_t>& by_label, std::size_t outputs,
     const std::string& source, std::size_t line, std::size_t column) {
-  if (by_label.empty()) return parse_index(y, outputs, source, line, column, "output");
+  // CSV quotes around y are no part of it ("0,\"4\"" is output 4), as docs/cli.md promises.
   const std::optional<std::string> text = unquoted(y);
   if (!text)
     throw InputError(source, line, column, "unbalanced quotes in the output " + y.substr(0, 40));
+  if (by_label.empty()) return parse_index(*text, outputs, source, line, column, "output");
   if (syntax.cell_of_set) return pooled_cell(*text, syntax, source, line, column);
   if (const auto it = by_label.find(*text); it != by_label.end()) return it->second;
   if (syntax.bit_strings_over) {

@@ -333,6 +333,24 @@ std::size_t ubd_client(std::size_t x, Xoshiro256& rng, bool always_own_block) {
 // Issue 19: the mechanisms after the paper are tested too, their outputs named as `uldp mechanism
 // --format csv` lists them, quoted or not, or as the k-bit strings `uldp simulate` writes: the
 // three spellings of the same samples give the same report.
+// A symbol output in CSV quotes is the symbol (docs/cli.md: "with or without CSV quotes"): it was
+// refused as "expected output index, found '\"0\"'" for the symbol mechanisms.
+TEST(ConformSamples, QuotedSymbolOutputsAreTheSymbols) {
+  std::string plain, quoted;
+  for (int i = 0; i < 300; ++i) {
+    const std::string x = std::to_string(i % 5), y = std::to_string((i / 5) % 5);
+    plain += x + "," + y + "\n";
+    quoted += x + ",\"" + y + "\"\n";
+  }
+  const json a = conform(kUrr, temp_file("plain_symbols.txt", plain), 1);
+  const json b = conform(kUrr, temp_file("quoted_symbols.txt", quoted), 1);
+  EXPECT_EQ(a["fit"], b["fit"]);
+  EXPECT_EQ(a["samples"], b["samples"]);
+  const RunResult unbalanced = run_uldp(std::string("conform samples ") + kUrr + " --samples " +
+                                        temp_file("unbalanced.txt", "0,\"4\n"));
+  EXPECT_EQ(unbalanced.exit_code, 2) << unbalanced.out;
+}
+
 TEST(ConformSamples, UbdSamplesReadTheSameByLabelQuotedLabelOrBitString) {
   auto spelled = [](const std::string& label, int how) {
     if (how == 0) return label;
