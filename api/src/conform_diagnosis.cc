@@ -64,12 +64,19 @@ class RewrittenSamples : public std::streambuf {
   bool inapplicable_ = false;
 };
 
-// Whether the samples fit the reference: every line read, nothing impossible, the fit kept and the
-// ε bound within the claim. Unreadable samples, and samples a reading (`change`, if any) cannot
-// apply to, do not fit.
-std::optional<Diagnosis> fits(const ConformReference& reference, const SampleSource& open,
-                              const std::string& source, bool output_index, double alpha,
-                              const std::string& reading, const Change& change = nullptr) {
+// How well the samples fit the reference: the smallest fit p-value (0 with an impossible output),
+// the ε bound, and whether the fit is accepted (every line read, nothing impossible, the fit kept
+// and the ε bound within the claim). nullopt when the samples cannot be read under this reference
+// or a reading (`change`, if any) cannot apply to them.
+struct FitScore {
+  double min_p_value = 0;
+  double exp_eps_lower_bound = 1;
+  bool accepted = false;
+};
+
+std::optional<FitScore> fit_score(const ConformReference& reference, const SampleSource& open,
+                                  const std::string& source, bool output_index, double alpha,
+                                  const Change& change = nullptr) {
   try {
     std::unique_ptr<std::istream> samples = open();
     std::optional<RewrittenSamples> rewritten;
@@ -83,34 +90,21 @@ std::optional<Diagnosis> fits(const ConformReference& reference, const SampleSou
     const SampleTallies t = tally_samples(in, source, reference.model, reference.scope, syntax);
     if (rewritten && rewritten->inapplicable()) return std::nullopt;
     const ConformanceReport r = check_conformance(t, reference.model, reference.scope, alpha);
-    if (t.impossible > 0 || r.fit_rejected || r.ratio_violated) return std::nullopt;
-    return Diagnosis{reading, r.min_p_value, r.exp_eps_lower_bound};
+    const bool accepted = t.impossible == 0 && !r.fit_rejected && !r.ratio_violated;
+    return FitScore{t.impossible > 0 ? 0.0 : r.min_p_value, r.exp_eps_lower_bound, accepted};
   } catch (const Error&) {
     return std::nullopt;
   }
 }
 
-// How well the samples fit the reference: the smallest fit p-value, 0 when they do not fit at all
-// (an impossible output, the fit rejected or the ratio beyond the reference's claim keep their p
-// only as a score); nullopt when they cannot be read under this reference.
-struct FitScore {
-  double min_p_value = 0;
-  bool accepted = false;
-};
-
-std::optional<FitScore> fit_score(const ConformReference& reference, const SampleSource& open,
-                                  const std::string& source, bool output_index, double alpha) {
-  try {
-    std::unique_ptr<std::istream> samples = open();
-    const OutputSyntax syntax = sample_syntax(reference, output_index);
-    const SampleTallies t =
-        tally_samples(*samples, source, reference.model, reference.scope, syntax);
-    const ConformanceReport r = check_conformance(t, reference.model, reference.scope, alpha);
-    const bool accepted = t.impossible == 0 && !r.fit_rejected && !r.ratio_violated;
-    return FitScore{t.impossible > 0 ? 0.0 : r.min_p_value, accepted};
-  } catch (const Error&) {
-    return std::nullopt;
-  }
+// The reading `reading` when the samples fit the reference under it, none otherwise.
+std::optional<Diagnosis> fits(const ConformReference& reference, const SampleSource& open,
+                              const std::string& source, bool output_index, double alpha,
+                              const std::string& reading, const Change& change = nullptr) {
+  const std::optional<FitScore> score =
+      fit_score(reference, open, source, output_index, alpha, change);
+  if (!score || !score->accepted) return std::nullopt;
+  return Diagnosis{reading, score->min_p_value, score->exp_eps_lower_bound};
 }
 
 // The registry mechanism with its name or arguments changed; none when they make no mechanism.
