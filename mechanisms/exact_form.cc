@@ -1,20 +1,15 @@
-// One exact form per mechanism kind; a kind missing here does not compile.
+// The exact form of any mechanism: its folder's overload for the kind, and the shapes the
+// folders build theirs from.
 #include "uldp/mechanisms/exact_form.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "uldp/error.h"
 
 namespace uldp {
 namespace {
-
-void require_dense_symbols(std::size_t k) {
-  if (k > kMaxDenseSymbols) {
-    throw InvalidArgument("k: " + std::to_string(k) + " symbols make a dense " + std::to_string(k) +
-                          " x " + std::to_string(k) +
-                          " matrix; the dense form needs k <= " + std::to_string(kMaxDenseSymbols));
-  }
-}
 
 void require_dense_bits(std::size_t k) {
   if (k > BitProductMechanism::kMaxDenseBits) {
@@ -24,9 +19,22 @@ void require_dense_bits(std::size_t k) {
   }
 }
 
-// The bit-product form, expanded to its 2^k columns when asked; Y_P = outputs with `zero_bits` all
-// 0.
-ExactForm bit_product(BitProductMechanism q, const IndexSet& zero_bits, FormChoice choice) {
+}  // namespace
+
+ExactForm exact_form(const MechanismSpec& spec, FormChoice choice) {
+  return std::visit([&](const auto& params) { return exact_form(spec, params, choice); },
+                    spec.kind);
+}
+
+void require_dense_symbols(std::size_t k) {
+  if (k > kMaxDenseSymbols) {
+    throw InvalidArgument("k: " + std::to_string(k) + " symbols make a dense " + std::to_string(k) +
+                          " x " + std::to_string(k) +
+                          " matrix; the dense form needs k <= " + std::to_string(kMaxDenseSymbols));
+  }
+}
+
+ExactForm bit_product_form(BitProductMechanism q, const IndexSet& zero_bits, FormChoice choice) {
   if (choice == FormChoice::kStructured)
     return BitProductForm{std::move(q), ZeroMaskOutputs{zero_bits}};
   require_dense_bits(q.k());
@@ -42,71 +50,10 @@ ExactForm bit_product(BitProductMechanism q, const IndexSet& zero_bits, FormChoi
   return DenseForm{std::move(dense), std::move(protected_outputs)};
 }
 
-}  // namespace
-
-ExactForm exact_form(const MechanismSpec& spec, FormChoice choice) {
-  const std::size_t k = spec.k;
-  return std::visit(
-      Overloaded{
-          [&](const NoneSpec&) -> ExactForm {
-            require_dense_symbols(k);
-            return DenseForm{non_private(k),
-                             spec.sensitive};  // Y_P = X_S: a sensitive x is never hidden
-          },
-          [&](const RrSpec& p) -> ExactForm {
-            // One input class: the class form serves X_S = X; another X_S is checked densely.
-            if (choice == FormChoice::kStructured && spec.sensitive.size() == k) {
-              return ClassForm{randomized_response_classes(k, p.budget), IndexSet::all(k)};
-            }
-            require_dense_symbols(k);
-            return DenseForm{randomized_response(k, p.budget), IndexSet::all(k)};
-          },
-          [&](const UrrSpec& p) -> ExactForm {
-            if (choice == FormChoice::kStructured) {
-              return ClassForm{utility_optimized_rr_classes(spec.sensitive, p.budget),
-                               spec.sensitive};
-            }
-            require_dense_symbols(k);
-            return DenseForm{utility_optimized_rr(spec.sensitive, p.budget), spec.sensitive};
-          },
-          [&](const RapporSpec& p) -> ExactForm {
-            return bit_product(generalized_rappor(k, p.theta, p.budget),
-                               IndexSet::from_indices({}, k, "zero bits"), choice);
-          },
-          [&](const UrapSpec& p) -> ExactForm {
-            // Definition 4: Y_P = the vectors whose non-sensitive bits are all 0.
-            return bit_product(utility_optimized_rappor(spec.sensitive, p.theta, p.budget),
-                               spec.sensitive.complement(), choice);
-          },
-          [&](const UbdSpec& p) -> ExactForm {
-            ClassStructuredMechanism q = ubd_classes(spec.sensitive, p.block, p.budget);
-            if (choice == FormChoice::kStructured) return ClassForm{std::move(q), std::nullopt};
-            DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
-            return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
-          },
-          [&](const UbdOptSpec& p) -> ExactForm {
-            ClassStructuredMechanism q = ubd_opt_classes(spec.sensitive, p.weights, p.budget);
-            if (choice == FormChoice::kStructured) return ClassForm{std::move(q), std::nullopt};
-            DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
-            return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
-          },
-          [&](const UhrSpec& p) -> ExactForm {
-            ClassStructuredMechanism q = uhr_classes(spec.sensitive, p.budget);
-            if (choice == FormChoice::kStructured) return ClassForm{std::move(q), std::nullopt};
-            DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
-            return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
-          },
-          [&](const UssSpec& p) -> ExactForm {
-            ClassStructuredMechanism q = uss_classes(spec.sensitive, p.block, p.budget);
-            if (choice == FormChoice::kStructured) return ClassForm{std::move(q), std::nullopt};
-            DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
-            return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
-          },
-          [&](const MangatSpec& p) -> ExactForm {
-            return DenseForm{mangat(p.p), IndexSet::from_indices({1}, 2, "protected")};
-          },
-      },
-      spec.kind);
+ExactForm class_family_form(ClassStructuredMechanism q, FormChoice choice) {
+  if (choice == FormChoice::kStructured) return ClassForm{std::move(q), std::nullopt};
+  DenseExpansion dense = q.to_dense();  // refuses more than kMaxDenseSize outputs
+  return DenseForm{std::move(dense.matrix), std::move(dense.protected_outputs)};
 }
 
 std::size_t num_inputs(const ExactForm& form) {

@@ -1,8 +1,8 @@
 // One value that describes any registered mechanism: its input alphabet, its declared sensitive
 // inputs, and the parameters of its kind. Every layer derives what it needs from it (exact Q,
-// protected outputs, loss model, samplers, estimators) by visiting `kind`; a kind without its
-// derivation in some layer does not compile. The registry (registry.h) makes these from
-// arguments and names them.
+// protected outputs, loss model, samplers, estimators) by visiting `kind` and calling the kind's
+// folder's overload (derivations.h); a kind without one does not compile. The registry
+// (registry.h) makes these from arguments and names them.
 #pragma once
 
 #include <cstddef>
@@ -28,9 +28,10 @@
 namespace uldp {
 
 /// The parameters of one mechanism kind; the alternative names the kind.
+/// Their order is the registry's (`uldp mechanism --list`, messages, family claims).
 using MechanismKind =
-    std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, OueSpec, SueSpec, UrapSpec, MangatSpec,
-                 UoueSpec, UbdSpec, UbdOptSpec, UhrSpec, UssSpec>;
+    std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, OueSpec, SueSpec, UrapSpec, UoueSpec,
+                 UbdSpec, UbdOptSpec, UhrSpec, UssSpec, MangatSpec>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {

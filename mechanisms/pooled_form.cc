@@ -6,26 +6,8 @@
 #include <tuple>
 #include <utility>
 
-#include "uldp/mechanisms/ubd/ubd.h"
-#include "uldp/mechanisms/ubd_opt/ubd_opt.h"
-#include "uldp/mechanisms/uss/uss.h"
-
 namespace uldp {
 namespace {
-
-// One block size of the family: its weight (1 but for ubd-opt's mixture) and uBD's constants.
-struct Component {
-  std::size_t block;
-  Rational weight;
-  UbdConstants c;
-};
-
-// What an X_N input reports besides blocks: itself alone, and (uSS, K >= 2) S ∪ {itself}.
-struct OpenReports {
-  Rational alone;
-  std::optional<std::size_t> with_block_size;  ///< uSS: K of the sets S ∪ {o}
-  Rational with_block;                         ///< Q(S ∪ {o} | o) for each K-subset S
-};
 
 // A cell of K-subsets of X_S by the ranks (in X_S) of their smallest member `low` and, when the
 // pooling keeps spans, their largest `high` (else high = v: any).
@@ -95,8 +77,11 @@ struct CellIndex {
   std::size_t with_block_size = 0;
 };
 
-PooledForm pool(const IndexSet& sensitive, const std::vector<Component>& components,
-                const OpenReports& open, std::size_t max_entries) {
+}  // namespace
+
+PooledForm pool_block_family(const IndexSet& sensitive,
+                             const std::vector<PooledComponent>& components,
+                             const PooledOpenReports& open, std::size_t max_entries) {
   const std::size_t k = sensitive.universe();
   const std::vector<std::size_t> xs = sensitive.indices();
   const std::vector<std::size_t> xn = sensitive.complement().indices();
@@ -107,7 +92,8 @@ PooledForm pool(const IndexSet& sensitive, const std::vector<Component>& compone
   for (std::size_t r = 0; r < v; ++r) index->rank[xs[r]] = r;
   // Spans when the finer cells fit: blocks by (K, smallest, largest).
   std::size_t span_cells = xn.size();
-  for (const Component& comp : components) span_cells += subset_cells(comp.block, v, true).size();
+  for (const PooledComponent& comp : components)
+    span_cells += subset_cells(comp.block, v, true).size();
   if (open.with_block_size) {
     span_cells += xn.size() * subset_cells(*open.with_block_size, v, true).size();
   }
@@ -124,7 +110,7 @@ PooledForm pool(const IndexSet& sensitive, const std::vector<Component>& compone
     const UbdConstants* c = nullptr;
   };
   std::vector<Cell> cells;
-  for (const Component& comp : components) {
+  for (const PooledComponent& comp : components) {
     for (const SubsetCell& sc : subset_cells(comp.block, v, index->spans)) {
       index->block[{sc.block, sc.low, sc.high}] = cells.size();
       protected_cells.push_back(cells.size());
@@ -205,46 +191,9 @@ PooledForm pool(const IndexSet& sensitive, const std::vector<Component>& compone
   return f;
 }
 
-}  // namespace
-
 std::optional<PooledForm> pooled_form(const MechanismSpec& spec, std::size_t max_entries) {
-  const IndexSet& xs = spec.sensitive;
-  const std::size_t v = xs.size();
-  return std::visit(
-      Overloaded{[&](const UbdSpec& p) -> std::optional<PooledForm> {
-                   const UbdConstants c = ubd_constants(v, p.block, p.budget.exp_eps());
-                   return pool(xs, {{p.block, Rational(1), c}}, {c.reports_self, std::nullopt, 0},
-                               max_entries);
-                 },
-                 [&](const UbdOptSpec& p) -> std::optional<PooledForm> {
-                   std::vector<Component> components;
-                   Rational alone = 0;
-                   for (const BlockWeight& w : p.weights) {
-                     components.push_back(
-                         {w.block, w.weight, ubd_constants(v, w.block, p.budget.exp_eps())});
-                     alone += w.weight * components.back().c.reports_self;
-                   }
-                   return pool(xs, components, {alone, std::nullopt, 0}, max_entries);
-                 },
-                 [&](const UssSpec& p) -> std::optional<PooledForm> {
-                   const UssConstants c = uss_constants(v, p.block, p.budget.exp_eps());
-                   OpenReports open{c.alone, std::nullopt, c.with_block};
-                   // S ∪ {o} are outputs whenever K >= 2 (of probability 0 at t = 1).
-                   if (p.block >= 2) open.with_block_size = p.block;
-                   return pool(xs, {{p.block, Rational(1), c.blocks}}, open, max_entries);
-                 },
-                 // Not a block family: nothing to pool.
-                 [](const NoneSpec&) -> std::optional<PooledForm> { return std::nullopt; },
-                 [](const RrSpec&) -> std::optional<PooledForm> { return std::nullopt; },
-                 [](const UrrSpec&) -> std::optional<PooledForm> { return std::nullopt; },
-                 [](const RapporSpec&) -> std::optional<PooledForm> { return std::nullopt; },
-                 [](const OueSpec&) -> std::optional<PooledForm> { return std::nullopt; },
-                 [](const SueSpec&) -> std::optional<PooledForm> { return std::nullopt; },
-                 [](const UrapSpec&) -> std::optional<PooledForm> { return std::nullopt; },
-                 [](const MangatSpec&) -> std::optional<PooledForm> { return std::nullopt; },
-                 [](const UoueSpec&) -> std::optional<PooledForm> { return std::nullopt; },
-                 [](const UhrSpec&) -> std::optional<PooledForm> { return std::nullopt; }},
-      spec.kind);
+  return std::visit([&](const auto& params) { return pooled_form(spec, params, max_entries); },
+                    spec.kind);
 }
 
 }  // namespace uldp

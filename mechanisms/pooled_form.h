@@ -38,9 +38,27 @@ struct PooledForm {
   std::size_t cells() const { return labels.size(); }
 };
 
-/// The pooled form of a block family (ubd, ubd-opt, uss); nullopt for every other mechanism. Cells
-/// keep spans when k x cells stays within `max_entries`.
+/// The pooled form of a block family (ubd, ubd-opt, uss: its folder's pooled_form overload);
+/// nullopt for every other mechanism. Cells keep spans when k x cells stays within `max_entries`.
 std::optional<PooledForm> pooled_form(const MechanismSpec& spec,
                                       std::size_t max_entries = std::size_t{1} << 22);
+
+/// For the block families' pooled_form overloads: one block size K of the family, its weight
+/// (1 but for ubd-opt's mixture) and uBD's constants at K;
+struct PooledComponent {
+  std::size_t block;
+  Rational weight;
+  UbdConstants c;
+};
+/// what an X_N input reports besides blocks: itself alone, and (uSS, K >= 2) S ∪ {itself};
+struct PooledOpenReports {
+  Rational alone;
+  std::optional<std::size_t> with_block_size;  ///< uSS: K of the sets S ∪ {o}
+  Rational with_block;                         ///< Q(S ∪ {o} | o) for each K-subset S
+};
+/// the family pooled into cells.
+PooledForm pool_block_family(const IndexSet& sensitive,
+                             const std::vector<PooledComponent>& components,
+                             const PooledOpenReports& open, std::size_t max_entries);
 
 }  // namespace uldp

@@ -1,6 +1,7 @@
 // The registry of mechanisms: every mechanism uldp knows, once, with its name, its privacy
 // claim, the parameters it takes, its limits, an example and its help text. Commands, tests and
-// docs walk this list; adding a mechanism is one entry here plus the mechanism's own files.
+// docs walk this list. Each entry lives in its mechanism's folder (registry_entry in
+// NAME_entry.cc); the list is MechanismKind's alternatives in order.
 #pragma once
 
 #include <cstddef>
@@ -58,7 +59,16 @@ struct MechanismEntry {
   MechanismSpec (*make)(const MechanismArguments& arguments);
 };
 
-/// Every registered mechanism, in a fixed order.
+/// The folders' limits on k: symbol-valued mechanisms (estimators and samplers are O(k); exact
+/// checks are class-structured) and bit-vector mechanisms (reports cost memory per bit).
+inline constexpr std::size_t kMaxSymbols = 10'000'000;
+inline constexpr std::size_t kMaxBits = 1'000'000;
+/// For the folders' factories: X_S as given, or every symbol.
+IndexSet sensitive_or_all(const MechanismArguments& arguments);
+/// For the RAPPOR family's factories: θ as given, or the paper's default for the budget.
+Probability theta_or_default(const MechanismArguments& arguments);
+
+/// Every registered mechanism, in the order of MechanismKind's alternatives.
 std::span<const MechanismEntry> mechanism_registry();
 /// The entry named `name`; throws InvalidArgument "<what>: unknown mechanism 'x' (expected rr,
 /// urr, ...)" otherwise.

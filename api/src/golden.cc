@@ -8,6 +8,7 @@
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
 #include "uldp/estimate/estimation_model.h"
+#include "uldp/estimate/exact_estimate.h"
 #include "uldp/estimate/likelihood_distance.h"
 #include "uldp/estimate/pum.h"
 #include "uldp/estimate/pum_users.h"
@@ -360,7 +361,7 @@ GoldenVectors golden_vectors(const GoldenRequest& request) {
     progress.set_done(done++);
     std::vector<Rational> exact;
     try {
-      exact = exact_empirical_estimate(spec, g.reports);
+      exact = estimate::exact_empirical_estimate(spec, g.reports);
     } catch (const InvalidArgument& e) {
       throw InvalidArgument(std::string(drawn ? "golden" : "from_counts") + ": case " + g.id +
                             ": " + e.what());

@@ -1,7 +1,6 @@
-// The exact side of a golden case: the mechanism's own empirical estimator in rationals, from the
-// reports in the form its server takes them (a histogram, per-bit counts, or, for ubd-opt, one
-// report per user), and the reports' histogram over the dense expansion's outputs for the
-// likelihood of EM.
+// The exact side of a golden case beside the mechanism's own estimator
+// (uldp/estimate/exact_estimate.h): the PUM's eq. (21), and the reports' histogram over the dense
+// expansion's outputs for the likelihood of EM.
 #pragma once
 
 #include <cstdint>
@@ -14,13 +13,6 @@
 #include "uldp/mechanisms/mechanism_spec.h"
 
 namespace uldp::api {
-
-/// p̂ with p̂ = the mechanism's estimator applied to `data`, exactly: eq. (3) on square dense
-/// forms, per-bit inversion on products of bits, and the later mechanisms' own estimators (uHR's
-/// Hadamard transform, uBD's and uSS's per-bit forms, ubd-opt's mean of p̂₁). Throws
-/// InvalidArgument when the data do not fit the mechanism.
-std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec,
-                                               const estimate::ReportData& data);
 
 /// eq. (21) in rationals with the paper's fallback for every tag: p(x) = r(x) + Σ_k r(⊥_k) π(x),
 /// π ∝ max(r, 0) on X_N (uniform on X_N when that is 0), r over Z = X then κ bots. Throws

@@ -1,4 +1,4 @@
-// One double-precision model per mechanism kind (a kind missing here does not compile), and the
+// The double-precision model of any mechanism (its folder's estimation_params), and the
 // estimators and samplers dispatched on the model's form.
 #include "uldp/estimate/estimation_model.h"
 
@@ -11,18 +11,6 @@
 
 namespace uldp::estimate {
 namespace {
-
-// Q = I as a uRR with X_S empty: every report is the input itself (c3 = 1).
-UrrParams non_private_params(std::size_t k) {
-  UrrParams params;
-  params.k = k;
-  params.sensitive = IndexSet::from_indices({}, k, "sensitive");
-  params.t = 1;
-  params.c1 = 1;
-  params.c2 = 0;
-  params.c3 = 1;
-  return params;
-}
 
 // The mixture's estimates read each report's block size: per-bit counts are not enough.
 const BitReports& mixture_reports(const ReportData& data) {
@@ -38,30 +26,7 @@ const BitReports& mixture_reports(const ReportData& data) {
 
 EstimationModel estimation_model(const MechanismSpec& spec) {
   return std::visit(
-      Overloaded{
-          [&](const NoneSpec&) -> EstimationModel { return non_private_params(spec.k); },
-          [&](const RrSpec& p) -> EstimationModel {
-            return urr_params(rr_params(spec.k, p.budget));
-          },
-          [&](const UrrSpec& p) -> EstimationModel { return urr_params(spec.sensitive, p.budget); },
-          [&](const RapporSpec& p) -> EstimationModel {
-            return generalized_rappor_params(spec.k, p.theta, p.budget);
-          },
-          [&](const UrapSpec& p) -> EstimationModel {
-            return urap_params(spec.sensitive, p.theta, p.budget);
-          },
-          [&](const MangatSpec& p) -> EstimationModel { return dense_params(mangat(p.p)); },
-          [&](const UbdSpec& p) -> EstimationModel {
-            return ubd_params(spec.sensitive, p.block, p.budget);
-          },
-          [&](const UbdOptSpec& p) -> EstimationModel {
-            return ubd_opt_params(spec.sensitive, p.weights, p.alpha, p.budget);
-          },
-          [&](const UhrSpec& p) -> EstimationModel { return uhr_params(spec.sensitive, p.budget); },
-          [&](const UssSpec& p) -> EstimationModel {
-            return uss_params(spec.sensitive, p.block, p.budget);
-          },
-      },
+      [&](const auto& params) -> EstimationModel { return estimation_params(spec, params); },
       spec.kind);
 }
 

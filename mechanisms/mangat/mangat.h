@@ -7,6 +7,7 @@
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/probability.h"
 #include "uldp/forms/dense_mechanism.h"
+#include "uldp/mechanisms/derivations.h"
 
 namespace uldp {
 
@@ -18,8 +19,23 @@ Rational mangat_p_for(const PrivacyBudget& budget);
 /// Mangat's mechanism as a registered one (`mangat`): p, and the budget it gives (t = 1/p).
 struct MangatSpec {
   static constexpr std::string_view kName = "mangat";
+  /// Its empirical estimator reads each output coordinate alone (losses/coordinate_model.h).
+  static constexpr bool kCoordinateWise = true;
   Probability p;
   PrivacyBudget budget;
 };
+
+// What every layer derives from it (mechanisms/derivations.h).
+const MechanismEntry& registry_entry(std::type_identity<MangatSpec>);
+ExactForm exact_form(const MechanismSpec& spec, const MangatSpec& params, FormChoice choice);
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const MangatSpec& params,
+                                      std::size_t max_entries);
+std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec,
+                                                     const MangatSpec& params);
+CoordinateModel coordinate_model(const MechanismSpec& spec, const MangatSpec& params);
+estimate::DenseParams estimation_params(const MechanismSpec& spec, const MangatSpec& params);
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const MangatSpec& params,
+                                               const estimate::ReportData& data);
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<MangatSpec>);
 
 }  // namespace uldp

@@ -4,8 +4,10 @@
 #include <vector>
 
 #include "internal/claim_builders.h"
+#include "internal/claim_entry.h"
 #include "internal/symbolic_matrix.h"
 #include "internal/z3_query.h"
+#include "uldp/mechanisms/mangat/mangat.h"
 
 namespace uldp::verify::internal {
 namespace {
@@ -64,3 +66,22 @@ std::vector<QueryResult> mangat_p_one_queries(unsigned timeout_ms) {
 }
 
 }  // namespace uldp::verify::internal
+
+namespace uldp {
+
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<MangatSpec>) {
+  using verify::ProofStatus;
+  using verify::internal::family_claim;
+  return {
+      family_claim("mangat_uldp", "Definition 2",
+                   "Mangat's RR gives (X_S, Y_P, ln 1/p)-ULDP, tight, and no eps-LDP for any eps",
+                   "every p in (0,1)", ProofStatus::kProved, true,
+                   verify::internal::mangat_queries),
+      family_claim("mangat_p_one", "Definition 2",
+                   "dropping p < 1: p = 1 is the constant mechanism, which is 0-LDP",
+                   "every p in (0,1]", ProofStatus::kRefuted, true,
+                   verify::internal::mangat_p_one_queries),
+  };
+}
+
+}  // namespace uldp

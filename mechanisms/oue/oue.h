@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/mechanisms/derivations.h"
 #include "uldp/mechanisms/rappor/rappor.h"
 
 namespace uldp {
@@ -19,5 +20,10 @@ struct OueSpec : RapporSpec {
 
 /// OUE's spec: generalized RAPPOR's with θ = 1/2.
 OueSpec oue_spec(const PrivacyBudget& budget);
+
+// Its registry entry and family claims (mechanisms/derivations.h); every other derivation is
+// RapporSpec's, at its fixed theta.
+const MechanismEntry& registry_entry(std::type_identity<OueSpec>);
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<OueSpec>);
 
 }  // namespace uldp

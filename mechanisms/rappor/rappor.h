@@ -7,6 +7,7 @@
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/probability.h"
 #include "uldp/forms/bit_product_mechanism.h"
+#include "uldp/mechanisms/derivations.h"
 
 namespace uldp {
 
@@ -27,8 +28,23 @@ BitProductMechanism basic_rappor(std::size_t k, const PrivacyBudget& budget);
 /// Generalized RAPPOR as a registered mechanism (`rappor`): budget and θ.
 struct RapporSpec {
   static constexpr std::string_view kName = "rappor";
+  /// Its empirical estimator reads each output coordinate alone (losses/coordinate_model.h).
+  static constexpr bool kCoordinateWise = true;
   PrivacyBudget budget;
   Probability theta;
 };
+
+// What every layer derives from it (mechanisms/derivations.h).
+const MechanismEntry& registry_entry(std::type_identity<RapporSpec>);
+ExactForm exact_form(const MechanismSpec& spec, const RapporSpec& params, FormChoice choice);
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const RapporSpec& params,
+                                      std::size_t max_entries);
+std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec,
+                                                     const RapporSpec& params);
+CoordinateModel coordinate_model(const MechanismSpec& spec, const RapporSpec& params);
+estimate::UnaryParams estimation_params(const MechanismSpec& spec, const RapporSpec& params);
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const RapporSpec& params,
+                                               const estimate::ReportData& data);
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<RapporSpec>);
 
 }  // namespace uldp

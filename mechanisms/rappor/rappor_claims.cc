@@ -5,7 +5,9 @@
 
 #include "internal/bit_classes.h"
 #include "internal/claim_builders.h"
+#include "internal/claim_entry.h"
 #include "internal/z3_query.h"
+#include "uldp/mechanisms/rappor/rappor.h"
 
 namespace uldp::verify::internal {
 
@@ -43,3 +45,19 @@ std::vector<QueryResult> rappor_queries(unsigned timeout_ms) {
 }
 
 }  // namespace uldp::verify::internal
+
+namespace uldp {
+
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<RapporSpec>) {
+  using verify::ProofStatus;
+  using verify::internal::family_claim;
+  return {
+      family_claim("rappor_ldp", "Section 2.4",
+                   "(theta, eps)-generalized RAPPOR gives eps-LDP for theta in [0,1], tight for "
+                   "theta in (0,1)",
+                   "every t >= 1, theta in [0,1], |X| >= 1 (bit-pair classes)",
+                   ProofStatus::kProved, true, verify::internal::rappor_queries),
+  };
+}
+
+}  // namespace uldp

@@ -3,8 +3,10 @@
 #include <vector>
 
 #include "internal/claim_builders.h"
+#include "internal/claim_entry.h"
 #include "internal/class_table.h"
 #include "internal/z3_query.h"
+#include "uldp/mechanisms/rr/rr.h"
 
 namespace uldp::verify::internal {
 
@@ -43,3 +45,18 @@ std::vector<QueryResult> rr_queries(unsigned timeout_ms) {
 }
 
 }  // namespace uldp::verify::internal
+
+namespace uldp {
+
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<RrSpec>) {
+  using verify::ProofStatus;
+  using verify::internal::family_claim;
+  return {
+      family_claim("rr_ldp", "eq. (2)",
+                   "eps-RR is a mechanism and gives eps-LDP, tight ratio t for |X| >= 2",
+                   "every t >= 1, |X| >= 1 (entry classes)", ProofStatus::kProved, true,
+                   verify::internal::rr_queries),
+  };
+}
+
+}  // namespace uldp

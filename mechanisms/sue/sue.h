@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/mechanisms/derivations.h"
 #include "uldp/mechanisms/rappor/rappor.h"
 
 namespace uldp {
@@ -20,5 +21,10 @@ struct SueSpec : RapporSpec {
 /// SUE's spec: θ = s/(s+1) (exact when the budget knows s = e^{ε/2}, else from below; the ratio
 /// is t for every θ).
 SueSpec sue_spec(const PrivacyBudget& budget);
+
+// Its registry entry and family claims (mechanisms/derivations.h); every other derivation is
+// RapporSpec's, at its fixed theta.
+const MechanismEntry& registry_entry(std::type_identity<SueSpec>);
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<SueSpec>);
 
 }  // namespace uldp

@@ -12,6 +12,7 @@
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/rational.h"
 #include "uldp/forms/class_structured_mechanism.h"
+#include "uldp/mechanisms/derivations.h"
 
 namespace uldp {
 
@@ -41,8 +42,24 @@ ClassStructuredMechanism ubd_classes(const IndexSet& sensitive, std::size_t bloc
 /// uBD as a registered mechanism (`ubd`): the budget and the block size K.
 struct UbdSpec {
   static constexpr std::string_view kName = "ubd";
+  /// Its empirical estimator is not coordinate-wise: its l2 loss has its own l2_quadratic.
+  static constexpr bool kCoordinateWise = false;
   PrivacyBudget budget;
   std::size_t block = 1;
 };
+
+// What every layer derives from it (mechanisms/derivations.h).
+const MechanismEntry& registry_entry(std::type_identity<UbdSpec>);
+ExactForm exact_form(const MechanismSpec& spec, const UbdSpec& params, FormChoice choice);
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const UbdSpec& params,
+                                      std::size_t max_entries);
+std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec,
+                                                     const UbdSpec& params);
+CoordinateModel coordinate_model(const MechanismSpec& spec, const UbdSpec& params);
+L2Quadratic l2_quadratic(const MechanismSpec& spec, const UbdSpec& params);
+estimate::UbdParams estimation_params(const MechanismSpec& spec, const UbdSpec& params);
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const UbdSpec& params,
+                                               const estimate::ReportData& data);
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UbdSpec>);
 
 }  // namespace uldp

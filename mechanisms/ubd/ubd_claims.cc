@@ -4,7 +4,9 @@
 #include <vector>
 
 #include "internal/claim_builders.h"
+#include "internal/claim_entry.h"
 #include "internal/z3_query.h"
+#include "uldp/mechanisms/ubd/ubd.h"
 #include "uldp/mechanisms/ubd/ubd_claims.h"
 
 namespace uldp::verify::internal {
@@ -107,3 +109,25 @@ std::vector<QueryResult> ubd_queries(unsigned timeout_ms) {
 }
 
 }  // namespace uldp::verify::internal
+
+namespace uldp {
+
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UbdSpec>) {
+  using verify::ProofStatus;
+  using verify::internal::family_claim;
+  return {
+      family_claim("ubd_uldp", "arXiv 2509.24173 (uBD)",
+                   "uBD with one block size K is a mechanism, gives (X_S, blocks, eps)-ULDP with "
+                   "tight ratio t (K < |X_S| or |X_N| >= 1); condition 1 literally for t > 1 and "
+                   "in the reachable reading for t >= 1",
+                   "every t >= 1, |X_S| >= 1, 1 <= K <= |X_S|, |X_N| >= 0 (entry classes)",
+                   ProofStatus::kProved, false, verify::internal::ubd_queries),
+      family_claim("ubd_tight_single_block", "arXiv 2509.24173 (uBD)",
+                   "dropping 'K < |X_S| or |X_N| >= 1': with K = |X_S| and X_N empty the only "
+                   "output is X_S itself and the ratio t > 1 is never attained",
+                   "every t >= 1, |X_S| = K >= 1, |X_N| = 0 (entry classes)", ProofStatus::kRefuted,
+                   false, verify::internal::ubd_single_block_queries),
+  };
+}
+
+}  // namespace uldp

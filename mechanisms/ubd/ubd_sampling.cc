@@ -7,6 +7,7 @@
 
 #include "internal/em_drivers.h"
 #include "uldp/error.h"
+#include "uldp/estimate/report_file.h"
 #include "uldp/mechanisms/internal/block_sampling.h"
 #include "uldp/mechanisms/ubd/ubd.h"
 #include "uldp/mechanisms/ubd/ubd_estimator.h"
@@ -129,3 +130,18 @@ EmResult em_estimate_ubd(const UbdParams& params, const BitReports& reports,
 }
 
 }  // namespace uldp::estimate
+
+namespace uldp {
+
+estimate::UbdParams estimation_params(const MechanismSpec& spec, const UbdSpec& p) {
+  return estimate::ubd_params(spec.sensitive, p.block, p.budget);
+}
+
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const UbdSpec& p,
+                                               const estimate::ReportData& data) {
+  const IndexSet& xs = spec.sensitive;
+  return exact_empirical_estimate_ubd(xs, ubd_estimator(xs.size(), p.block, p.budget.exp_eps()),
+                                      data.bit_counts.ones, data.bit_counts.n);
+}
+
+}  // namespace uldp

@@ -15,6 +15,7 @@
 #include "uldp/arithmetic/rational.h"
 #include "uldp/forms/class_structured_mechanism.h"
 #include "uldp/losses/fundamental_limit.h"
+#include "uldp/mechanisms/derivations.h"
 
 namespace uldp {
 
@@ -23,6 +24,8 @@ namespace uldp {
 /// fundamental limit at (|X|, |X_S|, t).
 struct UbdOptSpec {
   static constexpr std::string_view kName = "ubd-opt";
+  /// Its empirical estimator is not coordinate-wise: its l2 loss has its own l2_quadratic.
+  static constexpr bool kCoordinateWise = false;
   PrivacyBudget budget;
   std::vector<BlockWeight> weights;  ///< ascending K, positive, summing to exactly 1
   Rational alpha;
@@ -43,5 +46,19 @@ void validate_block_weights(const std::vector<BlockWeight>& weights, std::size_t
 ClassStructuredMechanism ubd_opt_classes(const IndexSet& sensitive,
                                          const std::vector<BlockWeight>& weights,
                                          const PrivacyBudget& budget);
+
+// What every layer derives from it (mechanisms/derivations.h).
+const MechanismEntry& registry_entry(std::type_identity<UbdOptSpec>);
+ExactForm exact_form(const MechanismSpec& spec, const UbdOptSpec& params, FormChoice choice);
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const UbdOptSpec& params,
+                                      std::size_t max_entries);
+std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec,
+                                                     const UbdOptSpec& params);
+CoordinateModel coordinate_model(const MechanismSpec& spec, const UbdOptSpec& params);
+L2Quadratic l2_quadratic(const MechanismSpec& spec, const UbdOptSpec& params);
+estimate::UbdOptParams estimation_params(const MechanismSpec& spec, const UbdOptSpec& params);
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const UbdOptSpec& params,
+                                               const estimate::ReportData& data);
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UbdOptSpec>);
 
 }  // namespace uldp

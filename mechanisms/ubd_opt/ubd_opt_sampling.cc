@@ -7,6 +7,8 @@
 
 #include "internal/em_drivers.h"
 #include "uldp/error.h"
+#include "uldp/estimate/conformance.h"
+#include "uldp/estimate/report_file.h"
 #include "uldp/mechanisms/internal/block_sampling.h"
 #include "uldp/mechanisms/ubd_opt/ubd_opt_estimator.h"
 
@@ -202,3 +204,53 @@ EmResult em_estimate_ubd_opt(const UbdOptParams& params, const BitReports& repor
 }
 
 }  // namespace uldp::estimate
+
+namespace uldp {
+namespace {
+
+// ubd-opt's reports tallied by block size (a report inside X_S is a block; one bit outside it,
+// an X_N report).
+UbdOptReportTally tally_reports(const UbdOptSpec& p, const IndexSet& sensitive,
+                                const estimate::BitReports& reports) {
+  const std::size_t k = sensitive.universe();
+  UbdOptReportTally tally;
+  tally.blocks.assign(p.weights.size(), 0);
+  tally.members.assign(p.weights.size(), std::vector<std::uint64_t>(k, 0));
+  tally.open.assign(k, 0);
+  std::vector<std::uint32_t> scratch;  // a packed report's set bits
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    const std::span<const std::uint32_t> bits = reports.report(i).as_span(scratch);
+    if (bits.size() == 1 && !sensitive.contains(bits[0])) {
+      ++tally.open[bits[0]];
+      continue;
+    }
+    std::size_t component = 0;
+    while (component < p.weights.size() && p.weights[component].block != bits.size()) ++component;
+    bool inside = component < p.weights.size();
+    for (const std::uint32_t x : bits) inside = inside && sensitive.contains(x);
+    if (!inside) {
+      throw InvalidArgument("ubd-opt: report " + std::to_string(i + 1) + " (" +
+                            estimate::report_label(bits, sensitive) +
+                            ") is neither a block of the mixture nor one symbol of X_N");
+    }
+    ++tally.blocks[component];
+    for (const std::uint32_t x : bits) ++tally.members[component][x];
+  }
+  return tally;
+}
+
+}  // namespace
+
+estimate::UbdOptParams estimation_params(const MechanismSpec& spec, const UbdOptSpec& p) {
+  return estimate::ubd_opt_params(spec.sensitive, p.weights, p.alpha, p.budget);
+}
+
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const UbdOptSpec& p,
+                                               const estimate::ReportData& data) {
+  const IndexSet& xs = spec.sensitive;
+  const UbdOptEstimator e =
+      ubd_opt_estimator(xs.universe(), xs.size(), p.budget.exp_eps(), p.weights, p.alpha);
+  return exact_empirical_estimate_ubd_opt(xs, e, tally_reports(p, xs, data.bit_reports));
+}
+
+}  // namespace uldp

@@ -15,6 +15,7 @@
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/rational.h"
 #include "uldp/forms/class_structured_mechanism.h"
+#include "uldp/mechanisms/derivations.h"
 
 namespace uldp {
 
@@ -46,7 +47,23 @@ ClassStructuredMechanism uhr_classes(const IndexSet& sensitive, const PrivacyBud
 /// uHR as a registered mechanism (`uhr`): the budget.
 struct UhrSpec {
   static constexpr std::string_view kName = "uhr";
+  /// Its empirical estimator is not coordinate-wise: its l2 loss has its own l2_quadratic.
+  static constexpr bool kCoordinateWise = false;
   PrivacyBudget budget;
 };
+
+// What every layer derives from it (mechanisms/derivations.h).
+const MechanismEntry& registry_entry(std::type_identity<UhrSpec>);
+ExactForm exact_form(const MechanismSpec& spec, const UhrSpec& params, FormChoice choice);
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const UhrSpec& params,
+                                      std::size_t max_entries);
+std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec,
+                                                     const UhrSpec& params);
+CoordinateModel coordinate_model(const MechanismSpec& spec, const UhrSpec& params);
+L2Quadratic l2_quadratic(const MechanismSpec& spec, const UhrSpec& params);
+estimate::UhrParams estimation_params(const MechanismSpec& spec, const UhrSpec& params);
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const UhrSpec& params,
+                                               const estimate::ReportData& data);
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UhrSpec>);
 
 }  // namespace uldp

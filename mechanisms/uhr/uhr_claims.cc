@@ -4,8 +4,10 @@
 #include <vector>
 
 #include "internal/claim_builders.h"
+#include "internal/claim_entry.h"
 #include "internal/class_table.h"
 #include "internal/z3_query.h"
+#include "uldp/mechanisms/uhr/uhr.h"
 
 namespace uldp::verify::internal {
 namespace {
@@ -109,3 +111,21 @@ std::vector<QueryResult> uhr_queries(unsigned timeout_ms) {
 }
 
 }  // namespace uldp::verify::internal
+
+namespace uldp {
+
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UhrSpec>) {
+  using verify::ProofStatus;
+  using verify::internal::family_claim;
+  return {
+      family_claim("uhr_uldp", "arXiv 2509.24173 (uHR)",
+                   "uHR is a mechanism, gives (X_S, columns, eps)-ULDP with tight ratio t "
+                   "(|X| >= 2); condition 1 literally for t > 1 and in the reachable reading for "
+                   "t >= 1",
+                   "every t >= 1, |X_S| >= 1, |X_N| >= 0, V > |X_S| (entry classes; Hadamard "
+                   "facts in docs/verification.md)",
+                   ProofStatus::kProved, false, verify::internal::uhr_queries),
+  };
+}
+
+}  // namespace uldp

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "uldp/error.h"
+#include "uldp/estimate/report_file.h"
 #include "uldp/mechanisms/uhr/uhr.h"
 #include "uldp/mechanisms/uhr/uhr_estimator.h"
 
@@ -162,3 +163,16 @@ EmResult em_estimate_uhr(const UhrParams& params, std::span<const std::uint64_t>
 }
 
 }  // namespace uldp::estimate
+
+namespace uldp {
+
+estimate::UhrParams estimation_params(const MechanismSpec& spec, const UhrSpec& p) {
+  return estimate::uhr_params(spec.sensitive, p.budget);
+}
+
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const UhrSpec& p,
+                                               const estimate::ReportData& data) {
+  return exact_empirical_estimate_uhr(spec.sensitive, p.budget.exp_eps(), data.symbol_counts);
+}
+
+}  // namespace uldp

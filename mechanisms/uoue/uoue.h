@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/mechanisms/derivations.h"
 #include "uldp/mechanisms/urap/urap.h"
 
 namespace uldp {
@@ -22,5 +23,10 @@ struct UoueSpec : UrapSpec {
 
 /// uOUE's parameters: uRAP's with θ = 1/2.
 UoueSpec uoue_spec(const PrivacyBudget& budget);
+
+// Its registry entry and family claims (mechanisms/derivations.h); every other derivation is
+// UrapSpec's, at its fixed theta.
+const MechanismEntry& registry_entry(std::type_identity<UoueSpec>);
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UoueSpec>);
 
 }  // namespace uldp

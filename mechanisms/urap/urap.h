@@ -9,6 +9,7 @@
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/probability.h"
 #include "uldp/forms/bit_product_mechanism.h"
+#include "uldp/mechanisms/derivations.h"
 
 namespace uldp {
 
@@ -31,8 +32,23 @@ std::vector<std::size_t> urap_protected_dense_outputs(const IndexSet& sensitive)
 /// uRAP as a registered mechanism (`urap`): budget and θ; k and X_S live in MechanismSpec.
 struct UrapSpec {
   static constexpr std::string_view kName = "urap";
+  /// Its empirical estimator reads each output coordinate alone (losses/coordinate_model.h).
+  static constexpr bool kCoordinateWise = true;
   PrivacyBudget budget;
   Probability theta;
 };
+
+// What every layer derives from it (mechanisms/derivations.h).
+const MechanismEntry& registry_entry(std::type_identity<UrapSpec>);
+ExactForm exact_form(const MechanismSpec& spec, const UrapSpec& params, FormChoice choice);
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const UrapSpec& params,
+                                      std::size_t max_entries);
+std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec,
+                                                     const UrapSpec& params);
+CoordinateModel coordinate_model(const MechanismSpec& spec, const UrapSpec& params);
+estimate::UnaryParams estimation_params(const MechanismSpec& spec, const UrapSpec& params);
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const UrapSpec& params,
+                                               const estimate::ReportData& data);
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UrapSpec>);
 
 }  // namespace uldp

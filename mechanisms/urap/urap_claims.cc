@@ -5,7 +5,9 @@
 
 #include "internal/bit_classes.h"
 #include "internal/claim_builders.h"
+#include "internal/claim_entry.h"
 #include "internal/z3_query.h"
+#include "uldp/mechanisms/urap/urap.h"
 
 namespace uldp::verify::internal {
 namespace {
@@ -109,3 +111,30 @@ std::vector<QueryResult> urap_all_outputs_queries(unsigned timeout_ms) {
 }
 
 }  // namespace uldp::verify::internal
+
+namespace uldp {
+
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UrapSpec>) {
+  using verify::ProofStatus;
+  using verify::internal::family_claim;
+  return {
+      family_claim("urap_uldp", "Proposition 3",
+                   "uRAP's bits are probabilities, (X_S, Y_P, eps)-ULDP ratio <= t with t attained "
+                   "(|X| >= 2); "
+                   "condition 1 in the reachable reading, literally when t > 1 and |X_N| <= 1",
+                   "every theta in (0,1), t >= 1, |X_S| >= 1, |X_N| >= 0 (bit-pair classes)",
+                   ProofStatus::kProved, true, verify::internal::urap_queries),
+      family_claim(
+          "urap_literal_two_nonsensitive_bits", "Proposition 3",
+          "erratum: y in Y_I with two non-sensitive bits set is produced by no input, so literal "
+          "condition 1 fails when |X_N| >= 2 (the proof's 'only one of them is 1' is false)",
+          "every theta in (0,1), t > 1, |X_S| >= 1, |X_N| >= 0", ProofStatus::kRefuted, true,
+          verify::internal::urap_literal_queries),
+      family_claim("urap_not_ldp", "Proposition 3",
+                   "dropping y in Y_P: uRAP's ratio is unbounded on Y_I (it is not eps-LDP)",
+                   "every theta in (0,1), t >= 1, |X_S| >= 1, |X_N| >= 0", ProofStatus::kRefuted,
+                   true, verify::internal::urap_all_outputs_queries),
+  };
+}
+
+}  // namespace uldp

@@ -8,6 +8,7 @@
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/forms/class_structured_mechanism.h"
 #include "uldp/forms/dense_mechanism.h"
+#include "uldp/mechanisms/derivations.h"
 
 namespace uldp {
 
@@ -24,6 +25,8 @@ DenseMechanism utility_optimized_rr(const IndexSet& sensitive, const PrivacyBudg
 /// uRR as a registered mechanism (`urr`): the budget; k and X_S live in MechanismSpec.
 struct UrrSpec {
   static constexpr std::string_view kName = "urr";
+  /// Its empirical estimator reads each output coordinate alone (losses/coordinate_model.h).
+  static constexpr bool kCoordinateWise = true;
   PrivacyBudget budget;
 };
 /// The same uRR in class-structured form (input classes "sensitive", "non-sensitive"; output
@@ -31,5 +34,18 @@ struct UrrSpec {
 /// utility_optimized_rr(sensitive, budget) with Y_P = X_S.
 ClassStructuredMechanism utility_optimized_rr_classes(const IndexSet& sensitive,
                                                       const PrivacyBudget& budget);
+
+// What every layer derives from it (mechanisms/derivations.h).
+const MechanismEntry& registry_entry(std::type_identity<UrrSpec>);
+ExactForm exact_form(const MechanismSpec& spec, const UrrSpec& params, FormChoice choice);
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const UrrSpec& params,
+                                      std::size_t max_entries);
+std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec,
+                                                     const UrrSpec& params);
+CoordinateModel coordinate_model(const MechanismSpec& spec, const UrrSpec& params);
+estimate::UrrParams estimation_params(const MechanismSpec& spec, const UrrSpec& params);
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const UrrSpec& params,
+                                               const estimate::ReportData& data);
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UrrSpec>);
 
 }  // namespace uldp

@@ -4,8 +4,10 @@
 #include <vector>
 
 #include "internal/claim_builders.h"
+#include "internal/claim_entry.h"
 #include "internal/class_table.h"
 #include "internal/z3_query.h"
+#include "uldp/mechanisms/urr/urr.h"
 
 namespace uldp::verify::internal {
 namespace {
@@ -105,3 +107,29 @@ std::vector<QueryResult> urr_tight_single_input_queries(unsigned timeout_ms) {
 }
 
 }  // namespace uldp::verify::internal
+
+namespace uldp {
+
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UrrSpec>) {
+  using verify::ProofStatus;
+  using verify::internal::family_claim;
+  constexpr const char* kEntryClasses = "every t >= 1, |X_S| >= 1, |X_N| >= 0 (entry classes)";
+  return {
+      family_claim(
+          "urr_uldp", "Proposition 2",
+          "uRR is a mechanism, gives (X_S, X_S, eps)-ULDP with tight ratio exactly t (|X| >= 2); "
+          "condition 1 holds literally for t > 1 and in the reachable reading for t >= 1",
+          kEntryClasses, ProofStatus::kProved, true, verify::internal::urr_queries),
+      family_claim("urr_literal_at_eps0", "Proposition 2",
+                   "erratum: at eps = 0 (t = 1) c3 = 0, so y in X_N is unreachable and literal "
+                   "condition 1 fails",
+                   kEntryClasses, ProofStatus::kRefuted, true,
+                   verify::internal::urr_literal_at_eps0_queries),
+      family_claim("urr_tight_single_input", "Proposition 2",
+                   "dropping |X| >= 2: with one input the ratio t > 1 is never attained",
+                   kEntryClasses, ProofStatus::kRefuted, true,
+                   verify::internal::urr_tight_single_input_queries),
+  };
+}
+
+}  // namespace uldp

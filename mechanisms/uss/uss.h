@@ -18,6 +18,7 @@
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/rational.h"
 #include "uldp/forms/class_structured_mechanism.h"
+#include "uldp/mechanisms/derivations.h"
 #include "uldp/mechanisms/ubd/ubd.h"
 
 namespace uldp {
@@ -50,8 +51,23 @@ ClassStructuredMechanism uss_classes(const IndexSet& sensitive, std::size_t bloc
 /// uSS as a registered mechanism (`uss`): the budget and the block size K.
 struct UssSpec {
   static constexpr std::string_view kName = "uss";
+  /// Its empirical estimator reads each output coordinate alone (losses/coordinate_model.h).
+  static constexpr bool kCoordinateWise = true;
   PrivacyBudget budget;
   std::size_t block = 1;
 };
+
+// What every layer derives from it (mechanisms/derivations.h).
+const MechanismEntry& registry_entry(std::type_identity<UssSpec>);
+ExactForm exact_form(const MechanismSpec& spec, const UssSpec& params, FormChoice choice);
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const UssSpec& params,
+                                      std::size_t max_entries);
+std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec,
+                                                     const UssSpec& params);
+CoordinateModel coordinate_model(const MechanismSpec& spec, const UssSpec& params);
+estimate::UssParams estimation_params(const MechanismSpec& spec, const UssSpec& params);
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const UssSpec& params,
+                                               const estimate::ReportData& data);
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UssSpec>);
 
 }  // namespace uldp

@@ -4,8 +4,10 @@
 #include <vector>
 
 #include "internal/claim_builders.h"
+#include "internal/claim_entry.h"
 #include "internal/z3_query.h"
 #include "uldp/mechanisms/ubd/ubd_claims.h"
+#include "uldp/mechanisms/uss/uss.h"
 
 namespace uldp::verify::internal {
 namespace {
@@ -141,3 +143,20 @@ std::vector<QueryResult> uss_queries(unsigned timeout_ms) {
 }
 
 }  // namespace uldp::verify::internal
+
+namespace uldp {
+
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UssSpec>) {
+  using verify::ProofStatus;
+  using verify::internal::family_claim;
+  return {
+      family_claim("uss_uldp", "arXiv 2509.24173 (uSS)",
+                   "uSS with block size K is a mechanism, gives (X_S, blocks, eps)-ULDP with tight "
+                   "ratio t (K < |X_S| or |X_N| >= 1); condition 1 literally for t > 1 and in the "
+                   "reachable reading for t >= 1",
+                   "every t >= 1, |X_S| >= 1, 1 <= K <= |X_S|, |X_N| >= 0 (entry classes)",
+                   ProofStatus::kProved, false, verify::internal::uss_queries),
+  };
+}
+
+}  // namespace uldp

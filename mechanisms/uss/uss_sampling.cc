@@ -5,10 +5,12 @@
 
 #include "internal/em_drivers.h"
 #include "uldp/error.h"
+#include "uldp/estimate/report_file.h"
 #include "uldp/estimate/threshold.h"
 #include "uldp/losses/coordinate_model.h"
 #include "uldp/mechanisms/internal/block_sampling.h"
 #include "uldp/mechanisms/uss/uss.h"
+#include "uldp/mechanisms/uss/uss_estimator.h"
 
 namespace uldp::estimate {
 namespace {
@@ -122,3 +124,17 @@ EmResult em_estimate_uss(const UssParams& params, const BitReports& reports,
 }
 
 }  // namespace uldp::estimate
+
+namespace uldp {
+
+estimate::UssParams estimation_params(const MechanismSpec& spec, const UssSpec& p) {
+  return estimate::uss_params(spec.sensitive, p.block, p.budget);
+}
+
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const UssSpec& p,
+                                               const estimate::ReportData& data) {
+  return exact_empirical_estimate_uss(spec.sensitive, p.block, p.budget.exp_eps(),
+                                      data.bit_counts.ones, data.bit_counts.n);
+}
+
+}  // namespace uldp

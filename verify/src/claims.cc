@@ -7,22 +7,34 @@
 #include <functional>
 #include <mutex>
 #include <thread>
+#include <type_traits>
+#include <utility>
+#include <variant>
 
 #include "internal/claim_builders.h"
+#include "internal/claim_entry.h"
 #include "internal/proof_step_claims.h"
 #include "internal/z3_query.h"
 #include "uldp/error.h"
+#include "uldp/mechanisms/mechanism_spec.h"
 
 namespace uldp::verify {
 namespace {
 
 using internal::Reading;
-using Runner = std::function<std::vector<QueryResult>(unsigned)>;
+using Runner = internal::ClaimRunner;
+using CatalogEntry = internal::ClaimEntry;
 
-struct CatalogEntry {
-  ClaimInfo info;
-  Runner run;
-};
+// Every mechanism folder's family claims, in the registry's order (MechanismKind's).
+template <std::size_t... I>
+std::vector<CatalogEntry> family_claims_of(std::index_sequence<I...>) {
+  std::vector<CatalogEntry> all;
+  for (std::vector<CatalogEntry> claims :
+       {family_claims(std::type_identity<std::variant_alternative_t<I, MechanismKind>>{})...}) {
+    for (CatalogEntry& claim : claims) all.push_back(std::move(claim));
+  }
+  return all;
+}
 
 /// The all-sizes queries (named "all_sizes.*") followed by the fixed-shape ones, renamed
 /// "fixed_shape.*": the fixed shape stays as a cross-check and as the measured reach when a
@@ -75,59 +87,17 @@ std::string scope_of(const ClaimResult& r) {
   return scope;
 }
 
-constexpr const char* kAllSizes = "every t >= 1, |X_S| >= 1, |X_N| >= 0 (entry classes)";
-
 const std::vector<CatalogEntry>& catalog() {
   static const std::vector<CatalogEntry> entries = [] {
     const auto P = ProofStatus::kProved;
     const auto R = ProofStatus::kRefuted;
     std::vector<CatalogEntry> e;
-    // ---- the paper's claims (expected: proved) ----
-    e.push_back(
-        {{"urr_uldp", "Proposition 2",
-          "uRR is a mechanism, gives (X_S, X_S, eps)-ULDP with tight ratio exactly t (|X| >= 2); "
-          "condition 1 holds literally for t > 1 and in the reachable reading for t >= 1",
-          kAllSizes, P},
-         internal::urr_queries});
-    e.push_back({{"urap_uldp", "Proposition 3",
-                  "uRAP's bits are probabilities, (X_S, Y_P, eps)-ULDP ratio <= t with t attained "
-                  "(|X| >= 2); "
-                  "condition 1 in the reachable reading, literally when t > 1 and |X_N| <= 1",
-                  "every theta in (0,1), t >= 1, |X_S| >= 1, |X_N| >= 0 (bit-pair classes)", P},
-                 internal::urap_queries});
-    e.push_back({{"ubd_uldp", "arXiv 2509.24173 (uBD)",
-                  "uBD with one block size K is a mechanism, gives (X_S, blocks, eps)-ULDP with "
-                  "tight ratio t (K < |X_S| or |X_N| >= 1); condition 1 literally for t > 1 and "
-                  "in the reachable reading for t >= 1",
-                  "every t >= 1, |X_S| >= 1, 1 <= K <= |X_S|, |X_N| >= 0 (entry classes)", P},
-                 internal::ubd_queries});
-    e.push_back({{"uhr_uldp", "arXiv 2509.24173 (uHR)",
-                  "uHR is a mechanism, gives (X_S, columns, eps)-ULDP with tight ratio t "
-                  "(|X| >= 2); condition 1 literally for t > 1 and in the reachable reading for "
-                  "t >= 1",
-                  "every t >= 1, |X_S| >= 1, |X_N| >= 0, V > |X_S| (entry classes; Hadamard "
-                  "facts in docs/verification.md)",
-                  P},
-                 internal::uhr_queries});
-    e.push_back({{"uss_uldp", "arXiv 2509.24173 (uSS)",
-                  "uSS with block size K is a mechanism, gives (X_S, blocks, eps)-ULDP with tight "
-                  "ratio t (K < |X_S| or |X_N| >= 1); condition 1 literally for t > 1 and in the "
-                  "reachable reading for t >= 1",
-                  "every t >= 1, |X_S| >= 1, 1 <= K <= |X_S|, |X_N| >= 0 (entry classes)", P},
-                 internal::uss_queries});
-    e.push_back({{"rr_ldp", "eq. (2)",
-                  "eps-RR is a mechanism and gives eps-LDP, tight ratio t for |X| >= 2",
-                  "every t >= 1, |X| >= 1 (entry classes)", P},
-                 internal::rr_queries});
-    e.push_back({{"rappor_ldp", "Section 2.4",
-                  "(theta, eps)-generalized RAPPOR gives eps-LDP for theta in [0,1], tight for "
-                  "theta in (0,1)",
-                  "every t >= 1, theta in [0,1], |X| >= 1 (bit-pair classes)", P},
-                 internal::rappor_queries});
-    e.push_back({{"mangat_uldp", "Definition 2",
-                  "Mangat's RR gives (X_S, Y_P, ln 1/p)-ULDP, tight, and no eps-LDP for any eps",
-                  "every p in (0,1)", P},
-                 internal::mangat_queries});
+    const std::vector<CatalogEntry> families =
+        family_claims_of(std::make_index_sequence<std::variant_size_v<MechanismKind>>{});
+    // ---- the mechanisms' families and the paper's constructions (expected: proved) ----
+    for (const CatalogEntry& family : families) {
+      if (family.info.expected == P) e.push_back(family);
+    }
     e.push_back({{"composition", "Proposition 1",
                   "adaptive sequential composition of ULDP mechanisms is (X_S, (Y0 x Y1)_P, eps0 + "
                   "eps1)-ULDP "
@@ -180,34 +150,9 @@ const std::vector<CatalogEntry>& catalog() {
                  both_scopes([](unsigned ms) { return internal::pum_dp_all_sizes(ms, false); },
                              [](unsigned ms) { return internal::pum_dp_queries(ms, false); })});
     // ---- hypothesis dropped or paper erratum (expected: refuted, Z3 prints the model) ----
-    e.push_back({{"urr_literal_at_eps0", "Proposition 2",
-                  "erratum: at eps = 0 (t = 1) c3 = 0, so y in X_N is unreachable and literal "
-                  "condition 1 fails",
-                  kAllSizes, R},
-                 internal::urr_literal_at_eps0_queries});
-    e.push_back(
-        {{"urr_tight_single_input", "Proposition 2",
-          "dropping |X| >= 2: with one input the ratio t > 1 is never attained", kAllSizes, R},
-         internal::urr_tight_single_input_queries});
-    e.push_back({{"ubd_tight_single_block", "arXiv 2509.24173 (uBD)",
-                  "dropping 'K < |X_S| or |X_N| >= 1': with K = |X_S| and X_N empty the only "
-                  "output is X_S itself and the ratio t > 1 is never attained",
-                  "every t >= 1, |X_S| = K >= 1, |X_N| = 0 (entry classes)", R},
-                 internal::ubd_single_block_queries});
-    e.push_back(
-        {{"urap_literal_two_nonsensitive_bits", "Proposition 3",
-          "erratum: y in Y_I with two non-sensitive bits set is produced by no input, so literal "
-          "condition 1 fails when |X_N| >= 2 (the proof's 'only one of them is 1' is false)",
-          "every theta in (0,1), t > 1, |X_S| >= 1, |X_N| >= 0", R},
-         internal::urap_literal_queries});
-    e.push_back({{"urap_not_ldp", "Proposition 3",
-                  "dropping y in Y_P: uRAP's ratio is unbounded on Y_I (it is not eps-LDP)",
-                  "every theta in (0,1), t >= 1, |X_S| >= 1, |X_N| >= 0", R},
-                 internal::urap_all_outputs_queries});
-    e.push_back(
-        {{"mangat_p_one", "Definition 2",
-          "dropping p < 1: p = 1 is the constant mechanism, which is 0-LDP", "every p in (0,1]", R},
-         internal::mangat_p_one_queries});
+    for (const CatalogEntry& family : families) {
+      if (family.info.expected == R) e.push_back(family);
+    }
     e.push_back(
         {{"composition_literal", "Proposition 1",
           "erratum: in the literal reading condition 1 fails: (y0, y1) with y0, y1 invertible to "
@@ -311,14 +256,6 @@ const std::vector<CatalogEntry>& catalog() {
         {{"mutant_pum_tags_leak", "Proposition 9",
           "mutant: a PUM whose f_pre ignores the tags, so tagged inputs leak through Y_I", "", R},
          [](unsigned ms) { return internal::pum_uldp_all_sizes(ms, Reading::kReachable, true); }});
-    for (const char* family :
-         {"urr_uldp", "urap_uldp", "rr_ldp", "rappor_ldp", "mangat_uldp", "urr_literal_at_eps0",
-          "urr_tight_single_input", "urap_literal_two_nonsensitive_bits", "urap_not_ldp",
-          "mangat_p_one"}) {
-      for (auto& entry : e) {
-        if (entry.info.name == family) entry.info.every_size = true;
-      }
-    }
     // ---- the steps of the utility proofs (`uldp prove --steps`) ----
     for (const internal::StepSpec& spec : internal::proof_steps()) {
       e.push_back({internal::step_claim_info(spec),

@@ -3,9 +3,6 @@
 #include <utility>
 
 #include "uldp/error.h"
-#include "uldp/mechanisms/rappor/rappor.h"
-#include "uldp/mechanisms/urap/urap.h"
-#include "uldp/mechanisms/urr/urr.h"
 
 namespace uldp {
 
@@ -58,81 +55,11 @@ CoordinateModel coordinate_model(const BitProductMechanism& mechanism, std::stri
 }
 
 bool has_coordinate_model(const MechanismSpec& spec) {
-  return !std::holds_alternative<UbdSpec>(spec.kind) &&
-         !std::holds_alternative<UbdOptSpec>(spec.kind) &&
-         !std::holds_alternative<UhrSpec>(spec.kind);
+  return std::visit([]<class Kind>(const Kind&) { return Kind::kCoordinateWise; }, spec.kind);
 }
 
 CoordinateModel coordinate_model(const MechanismSpec& spec) {
-  const std::size_t k = spec.k;
-  return std::visit(
-      Overloaded{
-          [&](const NoneSpec&) {
-            return CoordinateModel(std::vector<Rational>(k, Rational(0)),
-                                   std::vector<Rational>(k, Rational(1)), "non-private");
-          },
-          [&](const RrSpec& p) {
-            // eq. (2): m(x) = (t p(x) + 1 - p(x)) / (k + t - 1).
-            const Rational& t = p.budget.exp_eps();
-            const Rational denominator = k + t - 1;
-            return CoordinateModel(std::vector<Rational>(k, 1 / denominator),
-                                   std::vector<Rational>(k, (t - 1) / denominator), "RR");
-          },
-          [&](const UrrSpec& p) {
-            // eq. (34): m(x) = c2 + (c1 - c2) p(x) on X_S, c3 p(x) on X_N.
-            const UrrConstants c = urr_constants(spec.sensitive.size(), p.budget.exp_eps());
-            std::vector<Rational> offset(k), gain(k);
-            for (std::size_t x = 0; x < k; ++x) {
-              offset[x] = spec.sensitive.contains(x) ? c.c2 : Rational(0);
-              gain[x] = spec.sensitive.contains(x) ? Rational(c.c1 - c.c2) : c.c3;
-            }
-            return CoordinateModel(std::move(offset), std::move(gain), "uRR");
-          },
-          [&](const RapporSpec& p) {
-            return coordinate_model(generalized_rappor(k, p.theta, p.budget), "RAPPOR");
-          },
-          [&](const UrapSpec& p) {
-            return coordinate_model(utility_optimized_rappor(spec.sensitive, p.theta, p.budget),
-                                    "uRAP");
-          },
-          [&](const UbdSpec&) -> CoordinateModel {
-            throw InvalidArgument(
-                "uBD: its empirical estimator is not coordinate-wise (a sensitive estimate also "
-                "uses the count of X_N reports); its l2 loss is exact (l2_quadratic), its l1 "
-                "loss is not implemented");
-          },
-          [&](const UbdOptSpec&) -> CoordinateModel {
-            throw InvalidArgument(
-                "ubd-opt: its estimator is not coordinate-wise (a report's estimate depends on "
-                "its block size and on the X_N reports); its l2 loss is exact (l2_quadratic), "
-                "its l1 loss is not implemented");
-          },
-          [&](const UhrSpec&) -> CoordinateModel {
-            throw InvalidArgument(
-                "uHR: its empirical estimator is not coordinate-wise (a sensitive estimate sums "
-                "V/2 column counts with signs); its l2 loss is exact (l2_quadratic), its l1 loss "
-                "is not implemented");
-          },
-          [&](const UssSpec& p) {
-            // The reference decoder (decode_uSS.m): bit x is 1 w.p. q* + (p* - q*) p(x) on X_S
-            // (q* for every other input, by design), z* p(x) on X_N.
-            const UssConstants c =
-                uss_constants(spec.sensitive.size(), p.block, p.budget.exp_eps());
-            std::vector<Rational> offset(k), gain(k);
-            for (std::size_t x = 0; x < k; ++x) {
-              const bool s = spec.sensitive.contains(x);
-              offset[x] = s ? c.other_sensitive_bit : Rational(0);
-              gain[x] = s ? Rational(c.own_sensitive_bit - c.other_sensitive_bit) : c.own_open_bit;
-            }
-            return CoordinateModel(std::move(offset), std::move(gain), "uSS");
-          },
-          [&](const MangatSpec& p) {
-            // m(0) = (1-p) p(0), m(1) = p + (1-p) p(1): each output is affine in one p(x).
-            const Rational& q = p.p.value();
-            return CoordinateModel({Rational(0), q}, {1 - q, 1 - q}, "Mangat");
-          },
-      },
-      spec.kind);
+  return std::visit([&](const auto& params) { return coordinate_model(spec, params); }, spec.kind);
 }
 
 void validate_distribution(const std::vector<Rational>& p, std::size_t k, std::string_view what) {

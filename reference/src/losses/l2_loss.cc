@@ -4,9 +4,6 @@
 #include <functional>
 
 #include "uldp/error.h"
-#include "uldp/mechanisms/ubd/ubd_estimator.h"
-#include "uldp/mechanisms/ubd_opt/ubd_opt_estimator.h"
-#include "uldp/mechanisms/uhr/uhr_estimator.h"
 
 namespace uldp {
 namespace {
@@ -59,24 +56,15 @@ std::vector<Rational> project_onto_simplex(const std::vector<Rational>& point) {
 }
 
 L2Quadratic l2_quadratic(const MechanismSpec& spec) {
-  // Every other kind's estimator is coordinate-wise (coordinate_model).
   return std::visit(
-      Overloaded{
-          [&](const UbdSpec& p) { return ubd_l2_quadratic(spec.sensitive, p.block, p.budget); },
-          [&](const UbdOptSpec& p) {
-            return ubd_opt_l2_quadratic(spec.sensitive, p.weights, p.alpha, p.budget);
-          },
-          [&](const UhrSpec& p) { return uhr_l2_quadratic(spec.sensitive, p.budget); },
-          [&](const NoneSpec&) { return l2_quadratic(coordinate_model(spec)); },
-          [&](const RrSpec&) { return l2_quadratic(coordinate_model(spec)); },
-          [&](const UrrSpec&) { return l2_quadratic(coordinate_model(spec)); },
-          [&](const RapporSpec&) { return l2_quadratic(coordinate_model(spec)); },
-          [&](const OueSpec&) { return l2_quadratic(coordinate_model(spec)); },
-          [&](const SueSpec&) { return l2_quadratic(coordinate_model(spec)); },
-          [&](const UrapSpec&) { return l2_quadratic(coordinate_model(spec)); },
-          [&](const MangatSpec&) { return l2_quadratic(coordinate_model(spec)); },
-          [&](const UoueSpec&) { return l2_quadratic(coordinate_model(spec)); },
-          [&](const UssSpec&) { return l2_quadratic(coordinate_model(spec)); }},
+      [&]<class Kind>(const Kind& params) {
+        // A coordinate-wise estimator's loss follows from its model; the others derive their own.
+        if constexpr (Kind::kCoordinateWise) {
+          return l2_quadratic(coordinate_model(spec, params));
+        } else {
+          return l2_quadratic(spec, params);
+        }
+      },
       spec.kind);
 }
 

@@ -1,0 +1,48 @@
+// The exact forms a mechanism takes, each with its declared protected outputs Y_P: a dense
+// matrix, a product of per-bit channels (RAPPOR family) that never enumerates 2^k outputs, or a
+// class-structured mechanism (RR, uRR, uBD, ubd-opt, uHR, uSS) whose checks cost a polynomial in
+// its classes. Each mechanism folder builds its own (exact_form.h dispatches).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <variant>
+
+#include "uldp/arithmetic/index_set.h"
+#include "uldp/forms/bit_product_mechanism.h"
+#include "uldp/forms/bit_product_privacy_check.h"
+#include "uldp/forms/class_structured_mechanism.h"
+#include "uldp/forms/dense_mechanism.h"
+
+namespace uldp {
+
+/// An explicit matrix and Y_P as output indices.
+struct DenseForm {
+  DenseMechanism q;
+  IndexSet protected_outputs;
+};
+
+/// A product-of-bits mechanism and Y_P as "these bits are 0".
+struct BitProductForm {
+  BitProductMechanism q;
+  ZeroMaskOutputs protected_outputs;
+};
+
+/// A class-structured mechanism (Y_P declared by its output classes), and Y_P as output indices
+/// when the family's outputs are symbols that can be listed (uRR: Y_P = X_S).
+struct ClassForm {
+  ClassStructuredMechanism q;
+  std::optional<IndexSet> protected_outputs;
+};
+
+using ExactForm = std::variant<DenseForm, BitProductForm, ClassForm>;
+
+/// Which form to build: the mechanism's structured (cheapest exact) one, per-bit product or
+/// classes (`uldp mechanism --structured`), or the dense expansion
+/// (for comparing forms and for SMT re-checks; refused above kMaxDenseSymbols / 16 bits).
+enum class FormChoice { kStructured, kDense };
+
+/// Largest k for a dense symbol-valued matrix (k x k rationals).
+inline constexpr std::size_t kMaxDenseSymbols = 4096;
+
+}  // namespace uldp

@@ -1,0 +1,68 @@
+// uHR's registry entry and derivations (mechanisms/derivations.h).
+#include "uldp/error.h"
+#include "uldp/losses/coordinate_model.h"
+#include "uldp/losses/l2_loss.h"
+#include "uldp/mechanisms/exact_form.h"
+#include "uldp/mechanisms/mechanism_parameters.h"
+#include "uldp/mechanisms/pooled_form.h"
+#include "uldp/mechanisms/registry.h"
+#include "uldp/mechanisms/uhr/uhr_estimator.h"
+
+namespace uldp {
+namespace {
+
+MechanismSpec make_uhr(const MechanismArguments& a) {
+  uhr_constants(a.sensitive->size(), a.budget->exp_eps());  // validates X_S
+  return {a.k, *a.sensitive, UhrSpec{*a.budget}};
+}
+
+}  // namespace
+
+const MechanismEntry& registry_entry(std::type_identity<UhrSpec>) {
+  using enum Takes;
+  static constexpr MechanismEntry entry{
+      "uhr",
+      "utility-optimized Hadamard response (uHR)",
+      "arXiv 2509.24173 (uHR; V = the smallest power of 2 > |X_S|)",
+      Claim::kUldp,
+      "Y_P = the V columns of the Hadamard matrix",
+      kRequired,
+      kRequired,
+      kNo,
+      kNo,
+      kNo,
+      std::nullopt,
+      std::size_t{1} << 20,
+      "uhr_uldp",
+      "--k 6 --sensitive 0,2,3 --exp-eps 3",
+      &make_uhr};
+  return entry;
+}
+
+ExactForm exact_form(const MechanismSpec& spec, const UhrSpec& p, FormChoice choice) {
+  return class_family_form(uhr_classes(spec.sensitive, p.budget), choice);
+}
+
+std::optional<PooledForm> pooled_form(const MechanismSpec&, const UhrSpec&, std::size_t) {
+  return std::nullopt;  // its outputs are columns, not blocks
+}
+
+std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec, const UhrSpec& p) {
+  const UhrConstants c = uhr_constants(spec.sensitive.size(), p.budget.exp_eps());
+  return {{"V", Rational(static_cast<long>(c.columns))},
+          {"plus", c.plus},
+          {"minus", c.minus},
+          {"reports_self", c.reports_self}};
+}
+
+CoordinateModel coordinate_model(const MechanismSpec&, const UhrSpec&) {
+  throw InvalidArgument(
+      "uHR: its empirical estimator is not coordinate-wise (a sensitive estimate sums V/2 column "
+      "counts with signs); its l2 loss is exact (l2_quadratic), its l1 loss is not implemented");
+}
+
+L2Quadratic l2_quadratic(const MechanismSpec& spec, const UhrSpec& p) {
+  return uhr_l2_quadratic(spec.sensitive, p.budget);
+}
+
+}  // namespace uldp
