@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -170,6 +171,55 @@ TEST(Layering, EveryVisitorOverTheMechanismKindIsExhaustive) {
     }
   }
   EXPECT_GE(visitors, 5u) << "the visitors over the kind were not found";
+}
+
+// The names of the mechanism kinds' parameter structs ("UrrSpec", ...), from their headers.
+std::set<std::string> kind_names(const std::string& root) {
+  std::set<std::string> names;
+  for (const std::string& path : repository_text_files(root, {"mechanisms"})) {
+    if (!path.ends_with(".h")) continue;
+    for (const std::string& line : read_lines(root + "/" + path)) {
+      if (!line.starts_with("struct ") || !contains(line, "Spec")) continue;
+      const std::string name = line.substr(7, line.find_first_of(" {;", 7) - 7);
+      if (name.ends_with("Spec") && name != "MechanismSpec") names.insert(name);
+    }
+  }
+  return names;
+}
+
+// A lexer-free word search: `name` not inside a longer identifier.
+bool names_word(const std::string& line, const std::string& name) {
+  auto identifier = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t at = line.find(name); at != std::string::npos; at = line.find(name, at + 1)) {
+    const bool starts = at == 0 || !identifier(line[at - 1]);
+    const std::size_t end = at + name.size();
+    if (starts && (end == line.size() || !identifier(line[end]))) return true;
+  }
+  return false;
+}
+
+// The command line turns flags into requests and results into text: it never branches on a
+// mechanism, so it names no kind and includes no mechanism folder (docs/architecture.md).
+TEST(Layering, TheCommandLineKnowsNoMechanism) {
+  const std::string root = ULDP_SOURCE_DIR;
+  const std::set<std::string> kinds = kind_names(root);
+  ASSERT_GE(kinds.size(), 13u) << "the kinds' structs were not found";
+  ASSERT_TRUE(kinds.contains("UbdOptSpec"));
+  for (const std::string& path : repository_text_files(root, {"cli"})) {
+    if (!path.ends_with(".cc") && !path.ends_with(".h")) continue;
+    std::size_t number = 0;
+    for (const std::string& line : read_lines(root + "/" + path)) {
+      ++number;
+      for (const std::string& kind : kinds) {
+        EXPECT_FALSE(names_word(line, kind)) << path << ":" << number << ": names " << kind;
+      }
+      EXPECT_FALSE(contains(line, "#include \"uldp/mechanisms/") &&
+                   std::count(line.begin(), line.end(), '/') > 2)
+          << path << ":" << number << ": includes a mechanism folder";
+    }
+  }
+  EXPECT_TRUE(names_word("if (std::get_if<UbdSpec>(&spec.kind))", "UbdSpec"));
+  EXPECT_FALSE(names_word("MyUbdSpecial", "UbdSpec"));
 }
 
 TEST(Layering, TheCatchAllRuleCanFail) {
