@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "uldp/api/reference_arguments.h"
 #include "uldp/arithmetic/certified_exp.h"
 #include "uldp/error.h"
 
@@ -59,10 +60,7 @@ void BudgetOptions::add_to(CLI::App& command, bool required) {
 }
 
 std::optional<PrivacyBudget> BudgetOptions::parse() const {
-  if (exp_eps)
-    return PrivacyBudget::from_exp_eps(parse_rational(*exp_eps, "--exp-eps"), "--exp-eps");
-  if (eps) return PrivacyBudget::from_epsilon(parse_rational(*eps, "--eps"), 64, "--eps");
-  return std::nullopt;
+  return api::parse_budget(eps, exp_eps, api::ReferenceNames::flags());
 }
 
 IndexSet parse_index_list(const std::string& text, std::size_t universe, const char* flag) {

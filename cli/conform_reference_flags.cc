@@ -3,32 +3,6 @@
 #include "uldp/error.h"
 
 namespace uldp::cli {
-namespace {
-
-api::MatrixReference matrix_reference(const ConformReferenceFlags& f) {
-  const MechanismFlags& m = f.mech;
-  if (!m.common.empty() || !m.tags.empty() || !m.users.empty() || !m.user_groups.empty()) {
-    throw InvalidArgument("--matrix: --common, --tags and --users only go with --mech pum");
-  }
-  if (m.k || m.theta || m.mangat_p || m.block) {
-    throw InvalidArgument("--matrix: --k, --theta, --mangat-p and --block only go with --mech");
-  }
-  std::optional<Rational> tolerance;
-  if (f.row_sum_tolerance) tolerance = parse_tolerance(*f.row_sum_tolerance, "--row-sum-tolerance");
-  api::MatrixReference r{read_mechanism_file(f.file.path, f.file.read_options()),
-                         f.file.path == "-" ? "<stdin>" : f.file.path,
-                         m.budget.parse(),
-                         std::nullopt,
-                         std::nullopt,
-                         tolerance,
-                         "--row-sum-tolerance"};
-  if (m.sensitive_given) r.sensitive = api::IndexSelection{m.sensitive, "--sensitive"};
-  if (f.protected_list) r.protected_outputs = api::IndexSelection{*f.protected_list, "--protected"};
-  return r;
-}
-
-}  // namespace
-
 void ConformReferenceFlags::add_to(CLI::App& command) {
   mech.add_with_mech_option(command);
   mech.add_pum_options(command);
@@ -45,22 +19,17 @@ void ConformReferenceFlags::add_to(CLI::App& command) {
 }
 
 api::ReferenceRequest ConformReferenceFlags::request() const {
-  if (!file.given() && mech.name.empty()) {
-    throw InvalidArgument("--mech: required (" + mechanism_names() + "), or --matrix FILE");
+  api::ReferenceArguments a;
+  a.mechanism = mech.parameters();
+  if (file.given()) {
+    a.matrix = [this] { return read_mechanism_file(file.path, file.read_options()); };
+    a.matrix_source = file.path == "-" ? "<stdin>" : file.path;
+  } else if (!mech.name.empty()) {
+    file.refuse_without_matrix();
   }
-  if (file.given() && !mech.name.empty()) {
-    throw InvalidArgument("--matrix: give --mech NAME or --matrix FILE, not both");
-  }
-  if (file.given()) return matrix_reference(*this);
-  file.refuse_without_matrix();
-  if (protected_list) throw InvalidArgument("--protected: only with --matrix FILE");
-  if (row_sum_tolerance) throw InvalidArgument("--row-sum-tolerance: only with --matrix FILE");
-  if (mech.personalized()) {
-    PumSetup pum = mech.build_pum(false);
-    return api::PumReference{std::move(pum.common), std::move(pum.tags), std::move(pum.users),
-                             "--users"};
-  }
-  return api::RegistryReference{mech.name, mech.arguments(), mech.theta};
+  a.protected_outputs = protected_list;
+  a.row_sum_tolerance = row_sum_tolerance;
+  return api::reference_request(a, api::ReferenceNames::flags());
 }
 
 }  // namespace uldp::cli

@@ -1,7 +1,6 @@
 #include "mechanism_flags.h"
 
 #include "uldp/error.h"
-#include "uldp/io/pum_users_reader.h"
 
 namespace uldp::cli {
 
@@ -40,69 +39,32 @@ std::string mech_option_help() {
          " (uldp mechanism --list)";
 }
 
-namespace {
-
-// --tags home,work: κ names, each of letters, digits, '_' or '-'.
-std::vector<std::string> parse_tags(const std::string& text) {
-  constexpr std::size_t kMaxTags = 1000;
-  if (text.empty()) throw InvalidArgument("--tags: required with --mech pum (e.g. home,work)");
-  std::vector<std::string> tags;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    const std::string tag = text.substr(start, comma - start);
-    const bool valid = !tag.empty() && tag.find_first_not_of(
-                                           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
-                                           "KLMNOPQRSTUVWXYZ0123456789_-") == std::string::npos;
-    if (!valid) {
-      throw InvalidArgument("--tags: '" + message_excerpt(tag) +
-                            "' is not a tag name (letters, digits, _ and -)");
-    }
-    for (const std::string& earlier : tags) {
-      if (earlier == tag)
-        throw InvalidArgument("--tags: '" + message_excerpt(tag) + "' is listed twice");
-    }
-    tags.push_back(tag);
-    if (tags.size() > kMaxTags)
-      throw InvalidArgument("--tags: more than " + std::to_string(kMaxTags) + " tags");
-    if (comma == text.size()) return tags;
-    start = comma + 1;
-  }
-}
-
-}  // namespace
-
-PumSetup MechanismFlags::build_pum(bool users_needed) const {
-  if (common.empty()) {
-    throw InvalidArgument("--common: required with --mech pum (" + pum_common_names() + ")");
-  }
-  const MechanismEntry* found = nullptr;
-  for (const MechanismEntry& e : mechanism_registry()) {
-    if (e.name == common && accepts_as_pum_common(e)) found = &e;
-  }
-  if (!found) {
-    throw InvalidArgument("--common: '" + message_excerpt(common) +
-                          "' cannot be the PUM's common mechanism (expected one of " +
-                          pum_common_names() + ")");
-  }
-  const MechanismEntry& entry = *found;
-  PumSetup setup;
-  setup.tags = parse_tags(tags);
-  const MechanismArguments over_x = arguments_for(entry);
-  setup.common_sensitive =
-      over_x.sensitive ? *over_x.sensitive : IndexSet::from_indices({}, over_x.k, "--sensitive");
-  setup.common = pum_common_mechanism(entry, over_x, setup.tags.size());
+api::MechanismParameters MechanismFlags::parameters() const {
   if (!users.empty() && !user_groups.empty())
     throw InvalidArgument("--users: give one of --users FILE or --user-groups FILE");
-  if (users.empty() && user_groups.empty()) {
-    if (users_needed)
-      throw InvalidArgument("--users: required with --mech pum (or --user-groups FILE)");
-    return setup;
+  api::MechanismParameters p;
+  p.name = name;
+  p.k = k;
+  if (sensitive_given) p.sensitive = sensitive;
+  p.eps = budget.eps;
+  p.exp_eps = budget.exp_eps;
+  p.theta = theta;
+  p.mangat_p = mangat_p;
+  p.block = block;
+  if (!common.empty()) p.common = common;
+  if (!tags.empty()) p.tags = tags;
+  if (!users.empty() || !user_groups.empty()) {
+    p.users = api::PumUsersInput{
+        users.empty() ? PumUsersLayout::kCountedGroups : PumUsersLayout::kOneUserPerLine,
+        users.empty() ? user_groups : users, std::nullopt};
   }
-  setup.users = read_pum_users_file(
-      users.empty() ? user_groups : users,
-      users.empty() ? PumUsersLayout::kCountedGroups : PumUsersLayout::kOneUserPerLine, setup.tags,
-      setup.common_sensitive);
+  return p;
+}
+
+PumSetup MechanismFlags::build_pum(bool users_needed) const {
+  PumSetup setup = api::pum_setup(parameters(), api::ReferenceNames::flags());
+  if (users_needed && !setup.users)
+    throw InvalidArgument("--users: required with --mech pum (or --user-groups FILE)");
   return setup;
 }
 
@@ -116,40 +78,7 @@ MechanismSpec MechanismFlags::build() const {
 }
 
 MechanismArguments MechanismFlags::arguments() const {
-  if (personalized()) {
-    throw InvalidArgument(
-        "--mech pum: this command does not take the personalized mechanism (mechanism, check, "
-        "simulate and estimate do)");
-  }
-  if (!common.empty() || !tags.empty() || !users.empty() || !user_groups.empty()) {
-    throw InvalidArgument(std::string(!common.empty() ? "--common"
-                                      : !tags.empty() ? "--tags"
-                                                      : "--users") +
-                          ": only with --mech pum");
-  }
-  return arguments_for(find_mechanism(name, "mechanism"));
-}
-
-MechanismArguments MechanismFlags::arguments_for(const MechanismEntry& entry) const {
-  MechanismArguments arguments;
-  if (entry.fixed_k) {
-    if (k && *k != *entry.fixed_k) {
-      throw InvalidArgument("--k: mechanism " + std::string(entry.name) +
-                            " has k = " + std::to_string(*entry.fixed_k));
-    }
-    arguments.k = *entry.fixed_k;
-  } else {
-    if (!k || *k == 0) throw InvalidArgument("--k: must be given and at least 1");
-    check_size(*k, entry.max_k, "--k");  // before any allocation
-    arguments.k = static_cast<std::size_t>(*k);
-  }
-  if (sensitive_given)
-    arguments.sensitive = parse_index_list(sensitive, arguments.k, "--sensitive");
-  arguments.budget = budget.parse();
-  if (theta) arguments.theta = resolve_theta(*theta, entry, arguments, "--theta");
-  if (mangat_p) arguments.mangat_p = Probability::parse(*mangat_p, "--mangat-p");
-  if (block) arguments.block = static_cast<std::size_t>(*block);  // 0 is refused by the entry
-  return arguments;
+  return api::mechanism_arguments(parameters(), api::ReferenceNames::flags());
 }
 
 }  // namespace uldp::cli

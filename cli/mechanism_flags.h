@@ -8,23 +8,13 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_support.h"
-#include "uldp/constructions/pum_population.h"
+#include "uldp/api/reference_arguments.h"
 #include "uldp/mechanisms/registry.h"
 
 namespace uldp::cli {
 
-/// The name that selects the personalized mechanism (Section 5): not a registry entry but the
-/// PUM construction over the registry mechanism named by --common (docs/architecture.md).
-inline constexpr std::string_view kPumName = "pum";
-
-/// What --mech pum builds: Q_cmn over Z = X ∪ bots, and the users when a command needs them.
-struct PumSetup {
-  MechanismSpec common;
-  IndexSet common_sensitive;  ///< X_S over X
-  std::vector<std::string> tags;
-  std::optional<PumPopulation> users;
-  std::size_t k() const { return common_sensitive.universe(); }
-};
+using api::kPumName;
+using api::PumSetup;
 
 /// --mech NAME (or a positional NAME), --k, --sensitive, --eps/--exp-eps, --theta, --mangat-p,
 /// --block.
@@ -63,9 +53,9 @@ struct MechanismFlags {
   MechanismArguments arguments() const;
   /// Whether any parameter flag (other than the budget) was given.
   bool any_parameter_given() const;
-
- private:
-  MechanismArguments arguments_for(const MechanismEntry& entry) const;
+  /// The flags as the library reads them (api/reference_arguments.h); --users and --user-groups
+  /// together are refused.
+  api::MechanismParameters parameters() const;
 };
 
 /// The help text of --mech: "rr, urr, ... (uldp mechanism --list)".

@@ -147,7 +147,7 @@ ConformReference from_file(const MatrixReference& f) {
   }
   std::visit(Overloaded{[&](const MatrixFile& matrix) {
                           require_stochastic(matrix, f);
-                          r.reading = describe_reading(matrix);
+                          r.reading = f.reading ? *f.reading : describe_reading(matrix);
                           if (f.sensitive) {
                             const IndexSet xs = f.sensitive->resolve(matrix.matrix.num_inputs());
                             r.scope.protected_symbols =

@@ -4,9 +4,11 @@
 // verdict here either. Errors are uldp's one-line messages as ValueError; long computations
 // release the GIL, and Ctrl-C stops them (uldp/cancellation.h) as KeyboardInterrupt.
 //
-// Besides mechanism() and check(), run() is the whole command line in-process: the Python
-// functions that mirror a command (conform, estimate, loss, golden) call it, so their answers,
-// messages and exit codes are the command's own.
+// Besides mechanism() and check(), the Python functions that mirror a command (conform, estimate,
+// loss, golden) call the command's workflows (uldp::api) directly, so their answers and messages
+// are the command's own. Their reference is built from the keywords by the library functions
+// that build it from the command's flags (uldp/api/reference_arguments.h): no command line, no
+// temporary file.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -25,9 +27,6 @@
 #include <string>
 #include <vector>
 
-#include "cli_support.h"
-#include "conform_reference_flags.h"
-#include "mechanism_flags.h"
 #include "uldp/cancellation.h"
 
 #include "uldp/api/check.h"
@@ -36,6 +35,7 @@
 #include "uldp/api/estimates_comparison.h"
 #include "uldp/api/golden.h"
 #include "uldp/api/loss.h"
+#include "uldp/api/reference_arguments.h"
 #include "uldp/api/render.h"
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
@@ -46,6 +46,7 @@
 #include "uldp/forms/form_checks.h"
 #include "uldp/forms/stochasticity.h"
 #include "uldp/forms/tolerance.h"
+#include "uldp/io/matrix_reader.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
 
@@ -56,10 +57,7 @@ namespace {
 
 std::optional<PrivacyBudget> budget_of(const std::optional<std::string>& eps,
                                        const std::optional<std::string>& exp_eps) {
-  if (eps && exp_eps) throw InvalidArgument("eps / exp_eps: give at most one of them");
-  if (exp_eps) return PrivacyBudget::from_exp_eps(parse_rational(*exp_eps, "exp_eps"), "exp_eps");
-  if (eps) return PrivacyBudget::from_epsilon(parse_rational(*eps, "eps"), 64, "eps");
-  return std::nullopt;
+  return api::parse_budget(eps, exp_eps, api::ReferenceNames::keywords());
 }
 
 IndexSet index_set(const std::vector<std::size_t>& indices, std::size_t universe,
@@ -380,22 +378,90 @@ py::object to_python(const nlohmann::json& j) {
   throw std::runtime_error("to_python: a JSON value of no JSON type");
 }
 
-// The reference from the words of its flags (--mech NAME --k 5 ..., or --matrix FILE ...), read
-// by the command's own flag parser so that a keyword means what its flag means.
-api::ReferenceRequest reference_from_words(const std::vector<std::string>& words) {
-  CLI::App app("reference");
-  cli::ConformReferenceFlags flags;
-  flags.add_to(app);
-  std::vector<std::string> reversed(words.rbegin(), words.rend());  // CLI11 parses from the back
-  try {
-    app.parse(reversed);
-  } catch (const CLI::ParseError& e) {
-    throw InvalidArgument(e.what());
-  }
-  api::ReferenceRequest request = flags.request();
-  if (auto* pum = std::get_if<api::PumReference>(&request)) pum->users_name = "users";
-  return request;
+using Binary64Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+template <typename T>
+std::optional<T> optional_item(const py::dict& d, const char* key) {
+  if (!d.contains(key) || d[key].is_none()) return std::nullopt;
+  return d[key].cast<T>();
 }
+
+// A reference from the Python layer's keywords (uldp.Reference's fields, checked and made exact
+// there: indices as lists, numbers as exact text, users as lines, a matrix as a float64 array or
+// as exact comma-separated rows), read with the GIL held; request() builds the api's request
+// without it, as the command builds it from its flags (uldp/api/reference_arguments.h), naming
+// the keywords in messages ("k: ...", "matrix:2:3: ...", "users:2:5: ...").
+class PythonReference {
+ public:
+  explicit PythonReference(const py::dict& d) {
+    api::MechanismParameters& m = arguments_.mechanism;
+    m.name = optional_item<std::string>(d, "mech").value_or("");
+    m.k = optional_item<std::uint64_t>(d, "k");
+    if (auto sensitive = optional_item<std::vector<std::size_t>>(d, "sensitive"))
+      m.sensitive = std::move(*sensitive);
+    m.eps = optional_item<std::string>(d, "eps");
+    m.exp_eps = optional_item<std::string>(d, "exp_eps");
+    m.theta = optional_item<std::string>(d, "theta");
+    m.mangat_p = optional_item<std::string>(d, "mangat_p");
+    m.block = optional_item<std::uint64_t>(d, "block");
+    m.common = optional_item<std::string>(d, "common");
+    m.tags = optional_item<std::string>(d, "tags");
+    if (auto users = optional_item<std::string>(d, "users")) {
+      m.users = api::PumUsersInput{PumUsersLayout::kOneUserPerLine, "users", std::move(*users)};
+    }
+    if (auto protected_outputs = optional_item<std::vector<std::size_t>>(d, "protected"))
+      arguments_.protected_outputs = std::move(*protected_outputs);
+    arguments_.row_sum_tolerance = optional_item<std::string>(d, "row_sum_tolerance");
+    if (d.contains("matrix") && !d["matrix"].is_none()) read_matrix(d["matrix"]);
+  }
+  PythonReference(const PythonReference&) = delete;
+  PythonReference& operator=(const PythonReference&) = delete;
+
+  /// The request; call it without the GIL (the matrix is read here).
+  api::ReferenceRequest request() const {
+    return api::reference_request(arguments_, api::ReferenceNames::keywords());
+  }
+
+ private:
+  // Exact rows as text ("3/4,1/4\n..."), read by the matrix reader (errors matrix:ROW:COLUMN,
+  // 1-based); a float64 array as its binary64 values, read here without a detour through text.
+  void read_matrix(const py::handle& matrix) {
+    arguments_.matrix_source = "matrix";
+    if (py::isinstance<py::str>(matrix)) {
+      matrix_text_ = matrix.cast<std::string>();
+      arguments_.matrix_reading = "exact values (a float as its binary64 value)";
+      arguments_.matrix = [this]() -> MechanismFile {
+        MatrixReadOptions options;
+        options.header = HeaderChoice::kNo;
+        options.delimiter = Delimiter::kComma;
+        return parse_matrix_csv(matrix_text_, "matrix", options);
+      };
+      return;
+    }
+    binary64_ = matrix.cast<Binary64Array>();
+    if (binary64_.ndim() != 2) {
+      throw InvalidArgument("matrix: a " + std::to_string(binary64_.ndim()) +
+                            "-dimensional array, not a matrix");
+    }
+    arguments_.matrix_reading = "a float64 array, each entry its exact binary64 value";
+    const auto rows = static_cast<std::size_t>(binary64_.shape(0));
+    const auto outputs = static_cast<std::size_t>(binary64_.shape(1));
+    const double* data = binary64_.data();
+    arguments_.matrix = [rows, outputs, data]() -> MechanismFile {
+      if (rows == 0 || outputs == 0) throw InvalidArgument("matrix: the matrix is empty");
+      // Kept as binary64 patterns (exact values, compared as integers by the checks).
+      return MatrixFile{DenseMechanism::from_doubles(
+                            rows, outputs, std::span<const double>(data, rows * outputs), "matrix"),
+                        "matrix",
+                        {},
+                        std::nullopt};
+    };
+  }
+
+  api::ReferenceArguments arguments_;
+  std::string matrix_text_;
+  Binary64Array binary64_;  // owns the entries request() reads
+};
 
 // The result's JSON with its text (the one renderer) under "text".
 py::object conform_result(const api::ConformResult& result) {
@@ -405,10 +471,11 @@ py::object conform_result(const api::ConformResult& result) {
 }
 
 // `conform plan` through api::plan_conformance_run.
-py::object conform_plan(const std::vector<std::string>& reference, double alpha, double power,
-                        double delta, double eps_excess) {
+py::object conform_plan(const py::dict& reference, double alpha, double power, double delta,
+                        double eps_excess) {
+  const PythonReference chosen(reference);
   const nlohmann::json j = without_gil([&] {
-    api::ConformPlanRequest request(reference_from_words(reference));
+    api::ConformPlanRequest request(chosen.request());
     request.alpha = alpha;
     request.power = power;
     request.delta = delta;
@@ -420,12 +487,12 @@ py::object conform_plan(const std::vector<std::string>& reference, double alpha,
 
 // `conform samples` through api::conform_samples on samples held in memory: "x,y" lines made
 // from arrays in C++, or by Python for labels.
-py::object conform_samples(const std::vector<std::string>& reference, const std::string& text,
-                           double alpha, double power, double resolution, bool output_index) {
+py::object conform_sample_text(const PythonReference& chosen, const std::string& text, double alpha,
+                               double power, double resolution, bool output_index) {
   const api::ConformResult result = without_gil([&] {
     api::ConformSamplesRequest request(
-        reference_from_words(reference),
-        [&text] { return std::make_unique<std::istringstream>(text); }, "samples");
+        chosen.request(), [&text] { return std::make_unique<std::istringstream>(text); },
+        "samples");
     request.alpha = alpha;
     request.demand = {power, resolution};
     request.output_index = output_index;
@@ -434,19 +501,25 @@ py::object conform_samples(const std::vector<std::string>& reference, const std:
   return conform_result(result);
 }
 
+py::object conform_samples(const py::dict& reference, const std::string& text, double alpha,
+                           double power, double resolution, bool output_index) {
+  return conform_sample_text(PythonReference(reference), text, alpha, power, resolution,
+                             output_index);
+}
+
 // Integer outputs are tallied from the arrays themselves; the "x,y" lines are made only when
 // needed: bit vectors, a diagnosis, or a sample whose error names its line.
-py::object conform_sample_arrays(const std::vector<std::string>& reference, const IntArray& x,
-                                 const IntArray& y, double alpha, double power, double resolution,
-                                 bool output_index) {
+py::object conform_sample_arrays(const py::dict& reference, const IntArray& x, const IntArray& y,
+                                 double alpha, double power, double resolution, bool output_index) {
+  const PythonReference chosen(reference);
   if (y.ndim() != 1) {
     const std::string text = samples_text(x, y);
-    return conform_samples(reference, text, alpha, power, resolution, output_index);
+    return conform_sample_text(chosen, text, alpha, power, resolution, output_index);
   }
   const api::ConformResult result = without_gil([&] {
     std::optional<std::string> text;
     api::ConformSamplesRequest request(
-        reference_from_words(reference),
+        chosen.request(),
         [&] {
           if (!text) text = samples_text(x, y);
           return std::make_unique<std::istringstream>(*text);
@@ -467,13 +540,14 @@ py::object conform_sample_arrays(const std::vector<std::string>& reference, cons
 // `conform client` through api::SequentialConformance, driving a Python batch function (a list
 // of inputs in, a list of output labels out); the GIL is released while uldp tallies and tests.
 // The client's own exceptions, and Ctrl-C, end the run as themselves.
-py::object conform_client(const std::vector<std::string>& reference, const py::function& client,
-                          double alpha, double power, double resolution, std::uint64_t max_samples,
+py::object conform_client(const py::dict& reference, const py::function& client, double alpha,
+                          double power, double resolution, std::uint64_t max_samples,
                           std::uint64_t first_look, std::uint64_t violation_search,
                           bool output_index) {
+  const PythonReference chosen(reference);
   std::optional<api::SequentialConformance> test;
   without_gil([&] {
-    api::ConformClientRequest request(reference_from_words(reference), "client");
+    api::ConformClientRequest request(chosen.request(), "client");
     request.alpha = alpha;
     request.demand = {power, resolution};
     request.max_samples = max_samples;
@@ -526,12 +600,12 @@ nlohmann::json from_python(const py::handle& o) {
 }
 
 // `golden` through api::golden_vectors: drawn cases, or counts given as text (a JSON array).
-py::object golden(const std::vector<std::string>& reference, std::optional<std::uint64_t> cases,
-                  std::uint64_t seed, std::optional<std::uint64_t> n,
-                  const std::optional<std::string>& counts, double alpha,
-                  const std::optional<std::string>& post,
+py::object golden(const py::dict& reference, std::optional<std::uint64_t> cases, std::uint64_t seed,
+                  std::optional<std::uint64_t> n, const std::optional<std::string>& counts,
+                  double alpha, const std::optional<std::string>& post,
                   const std::optional<std::string>& em_distance,
                   const std::optional<std::string>& em_gap, double em_stop) {
+  const PythonReference chosen(reference);
   const nlohmann::json j = without_gil([&] {
     if (cases.has_value() == counts.has_value()) {
       throw InvalidArgument("cases / from_counts: give exactly one of them");
@@ -539,7 +613,7 @@ py::object golden(const std::vector<std::string>& reference, std::optional<std::
     std::variant<api::DrawnCases, api::GivenCounts> source =
         cases ? std::variant<api::DrawnCases, api::GivenCounts>(api::DrawnCases{*cases, seed, n})
               : api::GivenCounts{*counts, "from_counts"};
-    api::GoldenRequest request(reference_from_words(reference), std::move(source));
+    api::GoldenRequest request(chosen.request(), std::move(source));
     request.alpha = alpha;
     request.em_stop = em_stop;
     if (em_gap) request.em_gap = parse_tolerance(*em_gap, "em_gap");
@@ -550,11 +624,12 @@ py::object golden(const std::vector<std::string>& reference, std::optional<std::
   return to_python(j);
 }
 
-// `loss` through api::loss: the mechanism from its flag words, p as `--p` text.
-py::object loss(const std::vector<std::string>& mechanism, std::uint64_t n, const std::string& p,
-                bool exact_l1, bool vs_limit) {
+// `loss` through api::loss: p as `--p` text.
+py::object loss(const py::dict& mechanism, std::uint64_t n, const std::string& p, bool exact_l1,
+                bool vs_limit) {
+  const PythonReference chosen(mechanism);
   const nlohmann::json j = without_gil([&] {
-    const api::ReferenceRequest reference = reference_from_words(mechanism);
+    const api::ReferenceRequest reference = chosen.request();
     const auto* registry = std::get_if<api::RegistryReference>(&reference);
     if (registry == nullptr) throw InvalidArgument("mech: loss takes a registry mechanism");
     api::LossRequest request(*registry, n);
@@ -567,14 +642,15 @@ py::object loss(const std::vector<std::string>& mechanism, std::uint64_t n, cons
 }
 
 // `estimate` through api::estimate_distribution: the reports as report-file text.
-py::object estimate(const std::vector<std::string>& mechanism, const std::string& reports,
+py::object estimate(const py::dict& mechanism, const std::string& reports,
                     const std::string& method, double alpha,
                     std::optional<std::size_t> max_iterations,
                     const std::optional<std::string>& em_stop, const std::string& accelerator) {
+  const PythonReference chosen(mechanism);
   const nlohmann::json j = without_gil([&] {
     api::EstimateRequest request(
-        reference_from_words(mechanism),
-        [&reports] { return std::make_unique<std::istringstream>(reports); }, "reports");
+        chosen.request(), [&reports] { return std::make_unique<std::istringstream>(reports); },
+        "reports");
     request.method = method == "emp"   ? api::EstimateMethod::kEmpirical
                      : method == "thr" ? api::EstimateMethod::kThreshold
                                        : api::EstimateMethod::kEm;

@@ -104,7 +104,7 @@ def test_bad_samples_name_what_is_wrong():
         uldp.conform_samples(inputs.astype(float), outputs, **URR)
     with pytest.raises(ValueError, match="mech / matrix"):
         uldp.conform_samples(inputs, outputs, k=5)
-    with pytest.raises(ValueError, match="--k"):
+    with pytest.raises(ValueError, match="^k: must be given and at least 1"):
         uldp.conform_samples(inputs, outputs, mech="urr", k=0, exp_eps=3)
 
 
@@ -297,3 +297,77 @@ def test_conform_estimates_refuses_to_compare_nothing():
         uldp.conform_estimates(vectors, {case.id: {"EMP": case.emp}})
     with pytest.raises(ValueError, match="none of emp, thr, em"):
         uldp.conform_estimates(vectors, {case.id: {}})
+
+
+def test_a_float64_matrix_reference_is_read_as_its_binary64_values():
+    # 0.1 + 0.2 + 0.7 is exactly 1 as decimals, but not as the three doubles: a float64 matrix is
+    # its binary64 values (as check() reads it), not printed to short decimals.
+    Q = numpy.array([[0.1, 0.2, 0.7], [0.7, 0.2, 0.1], [0.2, 0.7, 0.1]])
+    assert sum(Fraction(v) for v in Q[0]) != 1
+    with pytest.raises(ValueError, match=r"^matrix: row 0 sums to .*row_sum_tolerance"):
+        uldp.conform_plan(matrix=Q, exp_eps=7)
+    as_decimals = [[str(v) for v in row] for row in Q.tolist()]
+    assert uldp.conform_plan(matrix=as_decimals, exp_eps=7)["mechanism"] == "matrix"
+    # Within a tolerance it is a reference, and the same one as its exact Fractions.
+    inputs = numpy.repeat(numpy.arange(3), 400)
+    rng = numpy.random.default_rng(4)
+    outputs = numpy.array([rng.choice(3, p=Q[x]) for x in inputs])
+    binary = uldp.conform_samples(inputs, outputs, matrix=Q, exp_eps=7, row_sum_tolerance="1e-15")
+    exact = [[Fraction(v) for v in row] for row in Q.tolist()]
+    fractions = uldp.conform_samples(inputs, outputs, matrix=exact, exp_eps=7,
+                                     row_sum_tolerance="1e-15")
+    assert binary.verdict == fractions.verdict == "conforms"
+    assert binary.json["fit"] == fractions.json["fit"]
+    assert "binary64" in binary.json["reference"]["reading"]
+    # float32 entries widen to float64 exactly; wider floats would be rounded and are refused.
+    assert uldp.conform_plan(matrix=numpy.eye(2, dtype=numpy.float32))["mechanism"] == \
+        "matrix"
+    with pytest.raises(ValueError, match=r"matrix\[1\]\[0\]: nan is not a finite number"):
+        uldp.conform_plan(matrix=numpy.array([[1.0, 0.0], [numpy.nan, 1.0]]))
+    with pytest.raises(ValueError, match="matrix: a 1-dimensional array"):
+        uldp.conform_plan(matrix=numpy.array([1.0, 0.0]))
+
+
+def test_reference_errors_name_the_keyword_and_the_place():
+    with pytest.raises(ValueError, match=r"^matrix:2:1: "):
+        uldp.conform_plan(matrix=[[1, 0], [Fraction(3, 2), 0]])
+    pum = dict(mech="pum", common="urr", k=4, sensitive=[0], exp_eps=3, tags=["home"])
+    with pytest.raises(ValueError, match=r"^users:2:1: unknown tag .work."):
+        uldp.conform_plan(users=["home=2", "work=1"], **pum)
+    with pytest.raises(ValueError, match=r"^tags: 'a b' is not a tag name"):
+        uldp.conform_plan(**dict(pum, tags=["a b"], users=["home=2"]))
+    with pytest.raises(ValueError, match=r"^common: required with mech='pum'"):
+        uldp.conform_plan(**dict(pum, common=None))
+    with pytest.raises(ValueError, match=r"^theta: "):
+        uldp.conform_plan(mech="rappor", k=4, exp_eps=4, theta="3/2")
+    with pytest.raises(ValueError, match=r"^sensitive: "):
+        uldp.conform_plan(mech="urr", k=4, sensitive=[7], exp_eps=3)
+    with pytest.raises(ValueError, match=r"^protected: only with matrix"):
+        uldp.conform_plan(protected=[0], **URR)
+    with pytest.raises(ValueError, match=r"^matrix: k, theta, mangat_p and block only go with"):
+        uldp.conform_plan(matrix=[[1, 0], [0, 1]], k=2)
+    plan = uldp.conform_plan(users=["home=2"], **pum)
+    assert plan["mechanism"].startswith("pum (the user of users:1")
+
+
+def test_no_temporary_file_carries_the_reference(monkeypatch):
+    import tempfile
+
+    import uldp._commands
+
+    assert not hasattr(uldp._commands, "tempfile") and not hasattr(uldp._commands, "os")
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a temporary file was made")
+
+    for name in ("TemporaryDirectory", "NamedTemporaryFile", "mkstemp", "mkdtemp"):
+        monkeypatch.setattr(tempfile, name, refuse)
+    inputs, outputs = _urr_samples(400)
+    Q = uldp.mechanism("urr", 5, sensitive=[0, 1], exp_eps=3)
+    assert uldp.conform_samples(inputs, outputs, matrix=Q.to_numpy(), sensitive=[0, 1],
+                                exp_eps=3, row_sum_tolerance="1e-15").verdict == "conforms"
+    assert uldp.conform_samples(inputs, outputs, matrix=Q, sensitive=[0, 1],
+                                exp_eps=3).verdict == "conforms"
+    vectors = uldp.golden(mech="pum", common="urr", k=4, sensitive=[0], exp_eps=3,
+                          tags=["home"], users=["home=2"] * 3, cases=1)
+    assert vectors.cases[0].n == 3

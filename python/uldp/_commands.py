@@ -1,20 +1,18 @@
 """The functions that mirror a command: conform samples/client/plan/estimates, estimate, loss,
 golden. Each calls uldp's workflow layer (uldp::api, through uldp._core) directly and returns its
 answer, so verdicts, numbers, messages and str() are the command's own; numpy in, numpy out.
-The reference is still given as the command's flag words, read by the command's flag parser in
-C++; a matrix or a users file for it goes through a temporary file whose name messages show as
-what it holds ("matrix:3:2: ...")."""
+The reference's keywords go to uldp._core as they are (checked and made exact here), where the
+library functions that read the command's flags build the api's request from them: no command
+line, no temporary file. A float64 matrix is read in C++ as its binary64 values; messages name
+the keyword ("k: ...", "matrix:2:3: ...", "users:2:5: ...")."""
 
 from __future__ import annotations
 
 import inspect
 import json
-import math
-import os
-import tempfile
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Union
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy
 
@@ -22,117 +20,23 @@ from . import _core
 from ._api import Mechanism, Number, _exact_text, _indices, _whole
 
 
-class _Files:
-    """Temporary input files of one command run, named in its messages by what they hold."""
-
-    def __init__(self):
-        self._dir = tempfile.TemporaryDirectory(prefix="uldp-")
-        self.names: Dict[str, str] = {}
-
-    def path(self, name: str) -> str:
-        path = os.path.join(self._dir.name, name)
-        self.names[path] = name
-        return path
-
-    def write(self, name: str, text: str) -> str:
-        path = self.path(name)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-        return path
-
-    def close(self):
-        self._dir.cleanup()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-
-def _named(value, files: _Files):
-    """`value` (a result from uldp._core) with the temporary files named by what they hold."""
-    if isinstance(value, str):
-        for path, name in files.names.items():
-            value = value.replace(path, name)
-        return value
-    if isinstance(value, list):
-        return [_named(v, files) for v in value]
-    if isinstance(value, dict):
-        return {k: _named(v, files) for k, v in value.items()}
-    return value
-
-
-def _direct(files: _Files, call):
-    """Runs a workflow of uldp._core directly (no command line): its ValueError and its result
-    name the temporary files by what they hold."""
-    try:
-        return _named(call(), files)
-    except ValueError as error:
-        raise ValueError(_named(str(error), files)) from None
-
-
-def _index_list(values: Optional[Iterable[int]], what: str) -> Optional[str]:
-    indices = _indices(values, what)
-    return None if indices is None else ",".join(map(str, indices))
-
-
-def _mechanism_args(files: _Files, mech: Optional[str], k, sensitive, eps, exp_eps, theta,
-                    block, mangat_p, common, tags, users) -> List[str]:
-    """--mech and its flags, as the commands take them (None: the flag is not given)."""
-    args: List[str] = []
-    if mech is not None:
-        args += ["--mech", str(mech)]
-    if k is not None:
-        args += ["--k", str(_whole(k, "k"))]
-    if sensitive is not None:
-        args += ["--sensitive", _index_list(sensitive, "sensitive")]
-    if eps is not None:
-        args += ["--eps", _exact_text(eps, "eps")]
-    if exp_eps is not None:
-        args += ["--exp-eps", _exact_text(exp_eps, "exp_eps")]
-    if theta is not None:
-        args += ["--theta", _exact_text(theta, "theta")]
-    if block is not None:
-        args += ["--block", str(_whole(block, "block"))]
-    if mangat_p is not None:
-        args += ["--mangat-p", _exact_text(mangat_p, "mangat_p")]
-    if common is not None:
-        args += ["--common", str(common)]
-    if tags is not None:
-        args += ["--tags", tags if isinstance(tags, str) else ",".join(tags)]
-    if users is not None:
-        lines = [users] if isinstance(users, str) else list(users)
-        args += ["--users", files.write("users", "\n".join(lines) + "\n")]
-    return args
-
-
-def _matrix_file(files: _Files, Q) -> str:
-    """An exact matrix file of Q (floats as their exact binary64 values), for --matrix."""
+def _matrix(Q):
+    """Q as uldp._core reads a matrix: a float64 array as it is (its binary64 values, read in
+    C++), anything else as exact comma-separated rows (floats as their exact binary64 values)."""
     if isinstance(Q, Mechanism):
         Q = Q.Q
+    dtype = getattr(Q, "dtype", None)
+    if getattr(dtype, "kind", None) == "f" and dtype.itemsize > 8:
+        raise ValueError(f"matrix: {dtype} entries would be rounded to binary64; pass exact "
+                         "Fractions or strings")
     if hasattr(Q, "tolist") and hasattr(Q, "ndim"):
         if Q.ndim != 2:
             raise ValueError(f"matrix: a {Q.ndim}-dimensional array, not a matrix")
+        if dtype.kind == "f":
+            return Q
         Q = Q.tolist()
-    rows = [",".join(_exact_text(v, f"matrix[{x}][{y}]") for y, v in enumerate(row))
-            for x, row in enumerate(Q)]
-    return files.write("matrix", "# header: no\n" + "\n".join(rows) + "\n")
-
-
-def _reference_args(files: _Files, *, mech, matrix, k, sensitive, protected, eps, exp_eps,
-                    theta, block, mangat_p, common, tags, users, row_sum_tolerance) -> List[str]:
-    if (mech is None) == (matrix is None):
-        raise ValueError("mech / matrix: give exactly one of them")
-    args = _mechanism_args(files, mech, k, sensitive, eps, exp_eps, theta, block, mangat_p,
-                           common, tags, users)
-    if matrix is not None:
-        args += ["--matrix", _matrix_file(files, matrix)]
-    if protected is not None:
-        args += ["--protected", _index_list(protected, "protected")]
-    if row_sum_tolerance is not None:
-        args += ["--row-sum-tolerance", _exact_text(row_sum_tolerance, "row_sum_tolerance")]
-    return args
+    return "".join(",".join(_exact_text(v, f"matrix[{x}][{y}]") for y, v in enumerate(row)) + "\n"
+                   for x, row in enumerate(Q))
 
 
 _MECHANISM_KEYS = ("mech", "k", "sensitive", "eps", "exp_eps", "theta", "block", "mangat_p",
@@ -170,22 +74,34 @@ class Reference:
     def _given(self) -> List[str]:
         return [key for key in _MECHANISM_KEYS + _MATRIX_KEYS if getattr(self, key) is not None]
 
-    def _words(self, files: _Files, function: str, matrices: bool = True) -> List[str]:
-        """The command's flag words for this reference (the C++ side reads them with the
-        command's own flag parser); `matrices`: whether `function` takes a matrix reference."""
+    def _fields(self, function: str, matrices: bool = True) -> Dict[str, object]:
+        """The reference as uldp._core takes it: each keyword given, checked and made exact
+        (indices as lists, numbers as exact text, tags as "home,work", users as lines, the matrix
+        as _matrix() gives it); `matrices`: whether `function` takes a matrix reference."""
         if not matrices:
             for key in _MATRIX_KEYS:
                 if getattr(self, key) is not None:
                     raise ValueError(f"{key}: {function} takes a registry mechanism "
                                      f"(mech=...), not a matrix")
-            return _mechanism_args(files, self.mech, self.k, self.sensitive, self.eps,
-                                   self.exp_eps, self.theta, self.block, self.mangat_p,
-                                   self.common, self.tags, self.users)
-        return _reference_args(
-            files, mech=self.mech, matrix=self.matrix, k=self.k, sensitive=self.sensitive,
-            protected=self.protected, eps=self.eps, exp_eps=self.exp_eps, theta=self.theta,
-            block=self.block, mangat_p=self.mangat_p, common=self.common, tags=self.tags,
-            users=self.users, row_sum_tolerance=self.row_sum_tolerance)
+        given = {key: getattr(self, key) for key in self._given()}
+        fields: Dict[str, object] = {}
+        for key, value in given.items():
+            if key in ("mech", "common"):
+                fields[key] = str(value)
+            elif key in ("k", "block"):
+                fields[key] = _whole(value, key)
+            elif key in ("sensitive", "protected"):
+                fields[key] = _indices(value, key)
+            elif key == "tags":
+                fields[key] = value if isinstance(value, str) else ",".join(value)
+            elif key == "users":
+                lines = [value] if isinstance(value, str) else list(value)
+                fields[key] = "\n".join(lines) + "\n"
+            elif key == "matrix":
+                fields[key] = _matrix(value)
+            else:  # eps, exp_eps, theta, mangat_p, row_sum_tolerance
+                fields[key] = _exact_text(value, key)
+        return fields
 
 
 def reference(mech: Optional[str] = None, *, matrix=None, k: Optional[int] = None,
@@ -378,15 +294,14 @@ def conform_samples(inputs, outputs, *, reference: Optional[Reference] = None,
                       protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
                       mangat_p=mangat_p, common=common, tags=tags, users=users,
                       row_sum_tolerance=row_sum_tolerance)
-    with _Files() as files:
-        words = chosen._words(files, "conform_samples")
-        samples = _samples(inputs, outputs, output_index)
-        levels = (_level(alpha, "alpha"), _level(power, "power"),
-                  _level(resolution, "resolution"), bool(output_index))
-        if isinstance(samples, str):
-            j = _direct(files, lambda: _core.conform_samples(words, samples, *levels))
-        else:
-            j = _direct(files, lambda: _core.conform_sample_arrays(words, *samples, *levels))
+    fields = chosen._fields("conform_samples")
+    samples = _samples(inputs, outputs, output_index)
+    levels = (_level(alpha, "alpha"), _level(power, "power"), _level(resolution, "resolution"),
+              bool(output_index))
+    if isinstance(samples, str):
+        j = _core.conform_samples(fields, samples, *levels)
+    else:
+        j = _core.conform_sample_arrays(fields, *samples, *levels)
     return ConformanceReport._from(j)
 
 
@@ -443,15 +358,13 @@ def conform_client(client: Callable, *, reference: Optional[Reference] = None,
                       protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
                       mangat_p=mangat_p, common=common, tags=tags, users=users,
                       row_sum_tolerance=row_sum_tolerance)
-    with _Files() as files:
-        words = chosen._words(files, "conform_client")
-        batch = _client_batch(client, None if seed is None else _whole(seed, "seed"),
-                              output_index)
-        j = _direct(files, lambda: _core.conform_client(
-            words, batch, _level(alpha, "alpha"), _level(power, "power"),
-            _level(resolution, "resolution"),
-            _whole(max_samples, "max_samples", 1), _whole(first_look, "first_look", 1),
-            _whole(violation_search, "violation_search"), bool(output_index)))
+    fields = chosen._fields("conform_client")
+    batch = _client_batch(client, None if seed is None else _whole(seed, "seed"), output_index)
+    j = _core.conform_client(
+        fields, batch, _level(alpha, "alpha"), _level(power, "power"),
+        _level(resolution, "resolution"), _whole(max_samples, "max_samples", 1),
+        _whole(first_look, "first_look", 1), _whole(violation_search, "violation_search"),
+        bool(output_index))
     return ConformanceReport._from(j)
 
 
@@ -467,11 +380,9 @@ def conform_plan(*, reference: Optional[Reference] = None, mech: Optional[str] =
                       protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
                       mangat_p=mangat_p, common=common, tags=tags, users=users,
                       row_sum_tolerance=row_sum_tolerance)
-    with _Files() as files:
-        words = chosen._words(files, "conform_plan")
-        return _direct(files, lambda: _core.conform_plan(
-            words, _level(alpha, "alpha"), _level(power, "power"), _level(delta, "delta"),
-            _level(eps_excess, "eps_excess")))
+    return _core.conform_plan(chosen._fields("conform_plan"), _level(alpha, "alpha"),
+                              _level(power, "power"), _level(delta, "delta"),
+                              _level(eps_excess, "eps_excess"))
 
 
 @dataclass(frozen=True)
@@ -536,14 +447,12 @@ def estimate(reports=None, *, counts=None, n: Optional[int] = None,
     chosen = _resolve(reference, mech=mech, k=k, sensitive=sensitive, eps=eps, exp_eps=exp_eps,
                       theta=theta, block=block, mangat_p=mangat_p, common=common, tags=tags,
                       users=users)
-    with _Files() as files:
-        words = chosen._words(files, "estimate", matrices=False)
-        text = _reports_text(reports, counts, n)
-        j = _direct(files, lambda: _core.estimate(
-            words, text, method, 0.05 if alpha is None else _level(alpha, "alpha"),
-            None if max_iterations is None else _whole(max_iterations, "max_iterations", 1),
-            None if em_stop is None else _exact_text(em_stop, "em_stop"),
-            accelerator or "auto"))
+    fields = chosen._fields("estimate", matrices=False)
+    text = _reports_text(reports, counts, n)
+    j = _core.estimate(
+        fields, text, method, 0.05 if alpha is None else _level(alpha, "alpha"),
+        None if max_iterations is None else _whole(max_iterations, "max_iterations", 1),
+        None if em_stop is None else _exact_text(em_stop, "em_stop"), accelerator or "auto")
     return Estimate(numpy.array(j["estimate"], dtype=numpy.float64), j["method"], j["n"],
                     j.get("converged"), j.get("iterations"), j)
 
@@ -562,12 +471,10 @@ def loss(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
     for key in ("common", "tags", "users"):
         if getattr(chosen, key) is not None:
             raise ValueError(f"{key}: loss takes a registry mechanism, not the PUM")
-    with _Files() as files:
-        words = chosen._words(files, "loss", matrices=False)
-        distribution = p if isinstance(p, str) else ",".join(
-            _exact_text(v, f"p[{i}]") for i, v in enumerate(p))
-        j = _direct(files, lambda: _core.loss(words, _whole(n, "n", 1), distribution,
-                                              bool(exact_l1), bool(vs_limit)))
+    fields = chosen._fields("loss", matrices=False)
+    distribution = p if isinstance(p, str) else ",".join(
+        _exact_text(v, f"p[{i}]") for i, v in enumerate(p))
+    j = _core.loss(fields, _whole(n, "n", 1), distribution, bool(exact_l1), bool(vs_limit))
     return _exact_values(j)
 
 
@@ -648,16 +555,13 @@ def golden(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
     chosen = _resolve(reference, mech=mech, k=k, sensitive=sensitive, eps=eps, exp_eps=exp_eps,
                       theta=theta, block=block, mangat_p=mangat_p, common=common, tags=tags,
                       users=users)
-    with _Files() as files:
-        words = chosen._words(files, "golden", matrices=False)
-        counts = None if from_counts is None else json.dumps(_count_lists(from_counts))
-        j = _direct(files, lambda: _core.golden(
-            words, None if cases is None else _whole(cases, "cases", 1),
-            _whole(seed, "seed"), None if n is None else _whole(n, "n", 1), counts,
-            _level(alpha, "alpha"), post,
-            None if em_distance is None else _exact_text(em_distance, "em_distance"),
-            None if em_gap is None else _exact_text(em_gap, "em_gap"),
-            _level(em_stop, "em_stop")))
+    fields = chosen._fields("golden", matrices=False)
+    counts = None if from_counts is None else json.dumps(_count_lists(from_counts))
+    j = _core.golden(
+        fields, None if cases is None else _whole(cases, "cases", 1), _whole(seed, "seed"),
+        None if n is None else _whole(n, "n", 1), counts, _level(alpha, "alpha"), post,
+        None if em_distance is None else _exact_text(em_distance, "em_distance"),
+        None if em_gap is None else _exact_text(em_gap, "em_gap"), _level(em_stop, "em_stop"))
     return GoldenVectors([
         GoldenCase(c["id"], c["n"], _counts(c), c.get("reports"), _vector(c, "emp"),
                    _vector(c, "thr"), _vector(c, "em"), c)

@@ -42,6 +42,9 @@ struct MatrixReference {
   /// Rows may sum to 1 within it (exact, validated); none: exactly 1.
   std::optional<Rational> row_sum_tolerance;
   std::string row_sum_tolerance_name = "row_sum_tolerance";  ///< how errors name it
+  /// How the matrix was read, for reports, when it was not read from a file (Python's float64
+  /// array); none: the reader's describe_reading.
+  std::optional<std::string> reading = std::nullopt;
 };
 
 /// The personalized mechanism (Section 5): without users the common mechanism Q_cmn over
