@@ -35,6 +35,7 @@
 #include "uldp/api/estimates_comparison.h"
 #include "uldp/api/golden.h"
 #include "uldp/api/loss.h"
+#include "uldp/api/mechanism.h"
 #include "uldp/api/reference_arguments.h"
 #include "uldp/api/render.h"
 #include "uldp/arithmetic/index_set.h"
@@ -58,11 +59,6 @@ namespace {
 std::optional<PrivacyBudget> budget_of(const std::optional<std::string>& eps,
                                        const std::optional<std::string>& exp_eps) {
   return api::parse_budget(eps, exp_eps, api::ReferenceNames::keywords());
-}
-
-IndexSet index_set(const std::vector<std::size_t>& indices, std::size_t universe,
-                   const char* what) {
-  return IndexSet::from_indices(indices, universe, what);
 }
 
 // Ctrl-C while uldp computes: Python's handler only notes the signal, so long loops poll it here
@@ -136,19 +132,22 @@ py::dict mechanism(const std::string& name, std::size_t k,
                    const std::optional<std::string>& eps, const std::optional<std::string>& exp_eps,
                    const std::optional<std::string>& theta,
                    const std::optional<std::size_t>& block) {
+  // The command's own reading of the parameters and its workflow (api/reference_arguments.h,
+  // api/mechanism.h): one check of k, X_S, the budget and theta, one dense form.
+  api::MechanismParameters parameters;
+  parameters.name = name;
+  parameters.k = k;
+  if (sensitive) parameters.sensitive = *sensitive;
+  parameters.eps = eps;
+  parameters.exp_eps = exp_eps;
+  parameters.theta = theta;
+  parameters.block = block;
   const MechanismEntry& entry = find_mechanism(name, "mechanism");
-  MechanismArguments a;
-  a.k = entry.fixed_k ? *entry.fixed_k : k;
-  if (entry.fixed_k && k != *entry.fixed_k) {
-    throw InvalidArgument("k: mechanism " + name + " has k = " + std::to_string(*entry.fixed_k));
-  }
-  if (sensitive) a.sensitive = index_set(*sensitive, a.k, "sensitive");
-  a.budget = budget_of(eps, exp_eps);
-  if (theta) a.theta = resolve_theta(*theta, entry, a, "theta");  // also paper, optimal
-  a.block = block;
-  const MechanismSpec spec = make_mechanism(entry, a);
-  DenseForm form =
-      without_gil([&] { return std::get<DenseForm>(exact_form(spec, FormChoice::kDense)); });
+  const MechanismArguments a =
+      api::mechanism_arguments(entry, parameters, api::ReferenceNames::keywords());
+  const api::MechanismDescription description = without_gil(
+      [&] { return api::describe_mechanism(api::MechanismRequest(make_mechanism(entry, a))); });
+  const DenseForm& form = std::get<DenseForm>(description.form);
   std::vector<std::vector<std::string>> rows(form.q.num_inputs());
   without_gil([&] {
     for (std::size_t x = 0; x < rows.size(); ++x) {
