@@ -8,6 +8,7 @@
 #include "cli_support.h"
 #include "commands.h"
 #include "mechanism_flags.h"
+#include "replacing_file.h"
 #include "uldp/api/input_distribution.h"
 #include "uldp/api/simulate.h"
 #include "uldp/error.h"
@@ -47,18 +48,22 @@ void run(const SimulateCommand& c, const CLI::App& command, int& exit_code) {
   request.p = api::parse_input_distribution(c.p, k);
   request.counts = c.counts;
   refuse_output_onto_input(command, "--out", c.out);
-  std::ofstream file;
-  // Opened only once the request is valid: a refused run leaves the file as it was.
+  ReplacingFile file;
+  // Opened only once the request is valid, and replacing the file only when every report was
+  // written: a refused or failed run leaves the file as it was.
   const auto open = [&]() -> std::ostream& {
     if (c.out.empty()) return std::cout;
-    file.open(c.out);
-    if (!file) throw InvalidArgument("--out: cannot write '" + message_excerpt(c.out) + "'");
-    return file;
+    if (!file.open(c.out))
+      throw InvalidArgument("--out: cannot write '" + message_excerpt(c.out) + "'");
+    return file.stream();
   };
   api::simulate(request, open);
-  std::ostream& out = c.out.empty() ? static_cast<std::ostream&>(std::cout) : file;
-  out.flush();
-  if (!out) throw InvalidArgument("--out: writing the reports failed");
+  if (c.out.empty()) {
+    std::cout.flush();
+    if (!std::cout) throw InvalidArgument("--out: writing the reports failed");
+  } else if (!file.commit()) {
+    throw InvalidArgument("--out: writing the reports to '" + message_excerpt(c.out) + "' failed");
+  }
   exit_code = 0;
 }
 

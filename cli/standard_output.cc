@@ -69,23 +69,19 @@ void StandardOutput::add_to(CLI::App& command) {
 void StandardOutput::finish() {
   if (!to_file_) return;
   // A run that printed nothing still leaves the (empty) file it was asked for.
-  if (!file_.open() || file_.pubsync() != 0 || !file_.good()) {
-    throw InputError(file_.path(), "cannot write the file");
-  }
+  if (!file_.open() || !file_.commit()) throw InputError(file_.path(), "cannot write the file");
 }
 
 bool StandardOutput::LazyFileBuffer::open() {
-  if (!file_.is_open() && good_) {
-    file_.open(path_, std::ios::binary | std::ios::trunc);
-    good_ = static_cast<bool>(file_);
-  }
+  if (!file_.is_open() && good_) good_ = file_.open(path_);
   return good_;
 }
 
 int StandardOutput::LazyFileBuffer::overflow(int c) {
   if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
-  if (!open() || traits_type::eq_int_type(file_.rdbuf()->sputc(traits_type::to_char_type(c)),
-                                          traits_type::eof())) {
+  if (!open() ||
+      traits_type::eq_int_type(file_.stream().rdbuf()->sputc(traits_type::to_char_type(c)),
+                               traits_type::eof())) {
     good_ = false;
     return traits_type::eof();
   }
@@ -94,14 +90,14 @@ int StandardOutput::LazyFileBuffer::overflow(int c) {
 
 std::streamsize StandardOutput::LazyFileBuffer::xsputn(const char* s, std::streamsize n) {
   if (!open()) return 0;
-  const std::streamsize written = file_.rdbuf()->sputn(s, n);
+  const std::streamsize written = file_.stream().rdbuf()->sputn(s, n);
   if (written != n) good_ = false;
   return written;
 }
 
 int StandardOutput::LazyFileBuffer::sync() {
   if (!file_.is_open()) return 0;
-  const int result = file_.rdbuf()->pubsync();
+  const int result = file_.stream().rdbuf()->pubsync();
   if (result != 0) good_ = false;
   return result;
 }

@@ -9,6 +9,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "replacing_file.h"
+
 namespace uldp::cli {
 
 class StandardOutput {
@@ -35,15 +37,17 @@ class StandardOutput {
     std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
   };
 
-  // --out FILE: emptied and opened at the first byte of output, so a run refused before it
-  // prints (bad input) leaves the file as it was.
+  // --out FILE: a ReplacingFile opened at the first byte of output and committed by finish(),
+  // so a refused or failed run leaves FILE as it was.
   class LazyFileBuffer : public std::streambuf {
    public:
     void set_path(std::string path) { path_ = std::move(path); }
     const std::string& path() const { return path_; }
-    /// Opens (empties) the file if no output has yet; false when it cannot be written.
+    /// Opens the file if no output has yet; false when it cannot be written.
     bool open();
     bool good() const { return good_; }
+    /// Replaces FILE with what was written; false when that failed.
+    bool commit() { return good_ && file_.commit(); }
 
    protected:
     int overflow(int c) override;
@@ -52,7 +56,7 @@ class StandardOutput {
 
    private:
     std::string path_;
-    std::ofstream file_;
+    ReplacingFile file_;
     bool good_ = true;
   };
 

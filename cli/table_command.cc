@@ -12,6 +12,7 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "replacing_file.h"
 #include "uldp/api/table_output.h"
 #include "uldp/api/table_rows.h"
 #include "uldp/error.h"
@@ -99,10 +100,12 @@ int run_table(const TableCommand& c) {
   if (c.out_path.empty()) {
     std::cout << text.str();
   } else {
-    std::ofstream file(c.out_path, std::ios::binary);
-    file << text.str();
-    file.flush();  // a full disk shows here, not when the file is closed
-    if (!file) throw InvalidArgument("--out: cannot write '" + message_excerpt(c.out_path) + "'");
+    ReplacingFile file;
+    bool written = file.open(c.out_path);
+    if (written) file.stream() << text.str();
+    written = written && file.commit();  // a full disk shows here
+    if (!written)
+      throw InvalidArgument("--out: cannot write '" + message_excerpt(c.out_path) + "'");
   }
   return api::all_verified(rows) ? 0 : 1;
 }
