@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "uldp/api/render.h"
@@ -21,19 +23,43 @@ std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 1469598103934665
   return hash;
 }
 
+// A false-alarm level in (0, 1), read exactly as from_chars reads it; `what` names its source.
+double parse_alpha(std::string_view text, const std::string& what) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || !(value > 0 && value < 1)) {
+    throw InvalidArgument(what + ": '" + message_excerpt(text) +
+                          "' is not a false-alarm level in (0, 1)");
+  }
+  return value;
+}
+
 }  // namespace
 
 double default_alpha() {
   const char* text = std::getenv("ULDP_ALPHA");
   if (text == nullptr || *text == '\0') return 1e-6;
-  double value = 0;
-  const std::string_view view(text);
-  const auto [end, error] = std::from_chars(view.data(), view.data() + view.size(), value);
-  if (error != std::errc() || end != view.data() + view.size() || !(value > 0 && value < 1)) {
-    throw InvalidArgument("ULDP_ALPHA: '" + message_excerpt(view) +
-                          "' is not a false-alarm level in (0, 1)");
+  return parse_alpha(text, "ULDP_ALPHA");
+}
+
+void init_flags(int* argc, char** argv) {
+  int kept = 1;
+  for (int i = 1; i < *argc; ++i) {
+    const std::string_view argument(argv[i]);
+    std::optional<std::string_view> value;
+    for (const std::string_view flag : {"--uldp_alpha=", "--uldp-alpha="}) {
+      if (argument.starts_with(flag)) value = argument.substr(flag.size());
+    }
+    if (value) {
+      // The flag sets what the environment would: one place (default_alpha) reads the level.
+      parse_alpha(*value, "--uldp_alpha");
+      ::setenv("ULDP_ALPHA", std::string(*value).c_str(), 1);
+    } else {
+      argv[kept++] = argv[i];
+    }
   }
-  return value;
+  if (kept < *argc) argv[kept] = nullptr;
+  *argc = kept;
 }
 
 ConformanceReference::ConformanceReference(std::string mechanism, std::size_t k,

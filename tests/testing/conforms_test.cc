@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <string>
 
 #include "uldp/error.h"
 #include "uldp/testing/gtest.h"
@@ -102,6 +103,34 @@ TEST(ExpectConforms, TheLevelIsSetOncePerRunOrPerAssertion) {
   EXPECT_THROW(default_alpha(), InvalidArgument);
   ::unsetenv("ULDP_ALPHA");
   EXPECT_EQ(default_alpha(), 1e-6);
+}
+
+TEST(ExpectConforms, TheSuitesFlagSetsTheLevelAndLeavesGoogleTestsArguments) {
+  std::string program = "test", filter = "--gtest_filter=X.*", flag = "--uldp_alpha=1e-9",
+              dashed = "--uldp-alpha=0.25", bad = "--uldp_alpha=2";
+  char* argv[] = {program.data(), flag.data(), filter.data(), nullptr};
+  int argc = 3;
+  init_flags(&argc, argv);
+  EXPECT_EQ(argc, 2);
+  EXPECT_EQ(std::string(argv[1]), filter);
+  EXPECT_EQ(argv[2], nullptr);
+  EXPECT_EQ(default_alpha(), 1e-9);
+  char* dashed_argv[] = {program.data(), dashed.data(), nullptr};
+  argc = 2;
+  init_flags(&argc, dashed_argv);
+  EXPECT_EQ(default_alpha(), 0.25);
+  char* bad_argv[] = {program.data(), bad.data(), nullptr};
+  argc = 2;
+  try {
+    init_flags(&argc, bad_argv);
+    ADD_FAILURE() << "--uldp_alpha=2 accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("--uldp_alpha: '2' is not a false-alarm level"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(default_alpha(), 0.25);  // a refused flag changes nothing
+  ::unsetenv("ULDP_ALPHA");
 }
 
 }  // namespace

@@ -104,9 +104,22 @@ DenseMechanism matrix_of(const std::vector<std::vector<Rational>>& rows);
                                      const PrivacyClaim& claim);
 
 /// The false-alarm level of a conformance assertion unless the claim sets one: ULDP_ALPHA from
-/// the environment (a number in (0, 1)), else 1e-6, so that a suite of 100 such assertions run
-/// 10,000 times expects at most one false alarm.
+/// the environment (a number in (0, 1); the --uldp_alpha flag sets it, init_flags), else 1e-6, so
+/// that a suite of 100 such assertions run 10,000 times expects at most one false alarm.
 double default_alpha();
+
+/// The suite's flags, like ::testing::InitGoogleTest's: takes `--uldp_alpha=A` (or
+/// `--uldp-alpha=A`) out of argv and makes A every conformance assertion's default (it sets
+/// ULDP_ALPHA for the process); other
+/// arguments are left. Throws InvalidArgument naming the flag when A is not in (0, 1). Call it
+/// from the test binary's main:
+///
+///     int main(int argc, char** argv) {
+///       ::testing::InitGoogleTest(&argc, argv);
+///       uldp::testing::init_flags(&argc, argv);
+///       return RUN_ALL_TESTS();
+///     }
+void init_flags(int* argc, char** argv);
 
 /// What a client is tested against: a registry mechanism (uldp mechanism --list) over k symbols
 /// at a budget, with its other parameters, and how sure the test must be.
