@@ -10,6 +10,7 @@
 #include "uldp/forms/tolerance.h"
 #include "uldp/io/matrix_reader.h"
 #include "uldp/mechanisms/exact_form.h"
+#include "uldp/mechanisms/mechanism_parameters.h"
 #include "uldp/mechanisms/pooled_form.h"
 
 namespace uldp::api {
@@ -229,6 +230,9 @@ ConformReference from_registry(const RegistryReference& reference) {
       make_mechanism(find_mechanism(reference.name, "mechanism"), reference.arguments);
   ConformReference r;
   r.name = entry_of(spec).name;
+  for (const MechanismParameter& parameter : mechanism_parameters(spec)) {
+    if (parameter.name == "K") r.parameters = "K = " + to_string(parameter.value);
+  }
   r.model = estimation_model(spec);
   if (is_class_family(r.model)) {
     from_dense_expansion(spec, r);

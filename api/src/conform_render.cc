@@ -22,6 +22,7 @@ nlohmann::json to_json(const ConformResult& result) {
   j["reference"] = {
       {"source", result.reference_source},
       {"name", reference.name},
+      {"parameters", reference.parameters},
       {"reading", reference.reading ? nlohmann::json(*reference.reading) : nlohmann::json(nullptr)},
       {"pooling", reference.pooling ? nlohmann::json(*reference.pooling) : nlohmann::json(nullptr)},
       {"claim", reference.claim}};
@@ -107,7 +108,7 @@ std::string to_text(const ConformResult& result) {
   const bool bounded = !r.event.empty();  // some event seen under two inputs with samples
   std::ostringstream out;
   out << (sequential ? "conform client: " : "conform samples: ") << tallies.n << " samples of "
-      << reference.name << " from " << result.source << " (alpha = " << result.alpha() << ")\n";
+      << reference.title() << " from " << result.source << " (alpha = " << result.alpha() << ")\n";
   if (sequential) {
     out << "  sequential: " << sequential->looks.size() << " looks (";
     for (std::size_t i = 0; i < sequential->looks.size(); ++i) {
@@ -171,7 +172,7 @@ std::string to_text(const ConformResult& result) {
       const double claimed = scope.claimed_exp_eps;
       const bool claim_fits =
           diagnosis.fitted_exp_eps->first <= claimed && claimed <= diagnosis.fitted_exp_eps->second;
-      out << "  diagnosis: the samples fit " << reference.name << " best at e^eps "
+      out << "  diagnosis: the samples fit " << reference.title() << " best at e^eps "
           << double_text(*diagnosis.best_exp_eps) << " (the fit test accepts ["
           << double_text(diagnosis.fitted_exp_eps->first) << ", "
           << double_text(diagnosis.fitted_exp_eps->second) << "])"
@@ -202,6 +203,7 @@ nlohmann::json to_json(const ConformPlanResult& result) {
   const ConformPlanRequest& c = result.request;
   const estimate::ConformancePlan& plan = result.plan;
   return {{"mechanism", reference.name},
+          {"parameters", reference.parameters},
           {"alpha", c.alpha},
           {"power", c.power},
           {"fit_tests", plan.fit_tests},
@@ -224,8 +226,8 @@ std::string to_text(const ConformPlanResult& result) {
   const ConformPlanRequest& c = result.request;
   const estimate::ConformancePlan& plan = result.plan;
   std::ostringstream out;
-  out << "conform plan for " << reference.name << " (alpha = " << c.alpha << ", power = " << c.power
-      << "):\n";
+  out << "conform plan for " << reference.title() << " (alpha = " << c.alpha
+      << ", power = " << c.power << "):\n";
   if (reference.pooling) out << "  reference pooled: " << *reference.pooling << "\n";
   out << "  a deviation of " << c.delta << " in any cell: " << plan.per_input_for_delta
       << " samples per input (" << plan.fit_tests << " tests, Bonferroni)\n";

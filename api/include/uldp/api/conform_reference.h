@@ -76,6 +76,11 @@ SpecOrPum registry_or_pum(const ReferenceRequest& request, const std::string& wo
 
 struct ConformReference {
   std::string name;  ///< the registry name, or the file ("<stdin>" for '-')
+  /// What the name leaves out that tells the mechanism apart: a block family's K ("K = 2"; uSS
+  /// chooses it when not given); empty otherwise.
+  std::string parameters;
+  /// The name with its parameters, as reports print it: "uss (K = 2)".
+  std::string title() const { return parameters.empty() ? name : name + " (" + parameters + ")"; }
   estimate::EstimationModel model;
   estimate::RatioScope scope;
   std::optional<std::string> reading;  ///< files: how the file was read, in one line
