@@ -171,10 +171,29 @@ def _label(value: object, where: str) -> str:
         return "{" + ",".join(str(int(v)) for v in sorted(value)) + "}"
     if isinstance(value, (list, tuple, numpy.ndarray)):
         bits = numpy.asarray(value).ravel()
-        if bits.dtype.kind not in "biu" or not numpy.isin(bits, (0, 1)).all():
-            raise ValueError(f"{where}: a bit vector holds only 0 and 1")
+        if not _zeros_and_ones(bits):
+            raise ValueError(f"{where}: {_short(value)} is not a bit vector (bits are 0 and 1, as "
+                             "bool, int or float)")
         return "".join("1" if b else "0" for b in bits)
-    raise ValueError(f"{where}: {value!r} is not an output (a label, an index, bits or a set)")
+    raise ValueError(f"{where}: {_short(value)} is not an output (a label, an index, bits or a "
+                     "set)")
+
+
+def _zeros_and_ones(bits: "numpy.typing.NDArray[Any]") -> bool:
+    """Whether an array holds bits: bool, or integers or floats that are exactly 0 or 1 (a numpy
+    library's float64 0./1. vectors included)."""
+    return bits.dtype.kind in "biuf" and bool(numpy.isin(bits, (0, 1)).all())
+
+
+def _short(value: object) -> str:
+    """repr() of what came back, cut to one short line for a message."""
+    text = " ".join(repr(value).split())
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+#: The forms an output may take, for messages about one that cannot be read.
+_OUTPUT_FORMS = ("a label str (\"4\", \"h2\", \"{1,3}\"), an int, a set of symbols, or a 0/1 bit "
+                 "vector (list, tuple or numpy array of bool, int or float)")
 
 
 @dataclass(frozen=True)
@@ -273,8 +292,8 @@ def _bits_array(values: object, what: str) -> Optional["numpy.typing.NDArray[num
         return None
     if values.shape[1] == 0:
         raise ValueError(f"{what}: a bit vector needs at least one bit")
-    if values.dtype.kind not in "biu" or not numpy.isin(values, (0, 1)).all():
-        raise ValueError(f"{what}: a bit vector holds only 0 and 1")
+    if not _zeros_and_ones(values):
+        raise ValueError(f"{what}: a bit vector holds only 0 and 1 (as bool, int or float)")
     return values.astype(numpy.int64)
 
 
@@ -337,10 +356,12 @@ def _level(value: object, what: str) -> float:
     return float(value)
 
 
-def _client_batch(client: Callable[..., Output], seed: Optional[int],
-                  output_index: bool) -> Callable[[List[int]], List[str]]:
+def _client_batch(client: Callable[..., Any], seed: Optional[int], output_index: bool,
+                  labels: Optional[Mapping[Any, Output]] = None) -> Callable[[List[int]], List[str]]:
     """client(x) or client(x, rng) as `conform client` calls it: a batch of inputs in, their
-    output labels out. rng: a numpy Generator seeded with `seed` (fresh entropy when None)."""
+    output labels out. rng: a numpy Generator seeded with `seed` (fresh entropy when None).
+    labels: what the client returns -> the output it means (for clients with their own labels).
+    An output that cannot be read names the input, what came back and the forms accepted."""
     try:
         parameters = [p for p in inspect.signature(client).parameters.values()
                       if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY,
@@ -351,13 +372,28 @@ def _client_batch(client: Callable[..., Output], seed: Optional[int],
     rng = numpy.random.default_rng(seed)
 
     def output(x: int) -> str:
+        __tracebackhide__ = True
         y = client(x, rng) if takes_rng else client(x)
-        label = _label(y, f"client({x})")
+        returned = y
+        if labels is not None:
+            try:
+                y = labels[y]
+            except (KeyError, TypeError):
+                raise ValueError(f"client({x}) returned {_short(y)}, which labels= does not map "
+                                 f"(it maps {_short(list(labels)[:8])})") from None
+        try:
+            label = _label(y, f"client({x})")
+        except ValueError as error:
+            mapped = "" if labels is None else f" (labels= made it {_short(y)})"
+            raise ValueError(f"client({x}) returned {_short(returned)}{mapped}, which is not an "
+                             f"output ({str(error).split(': ', 1)[-1]}); an output is "
+                             f"{_OUTPUT_FORMS}") from None
         if output_index and not label.isdigit():
             raise ValueError(f"client({x}): {y!r} is not a column index (output_index=True)")
         return label
 
     def batch(inputs: List[int]) -> List[str]:
+        __tracebackhide__ = True
         return [output(x) for x in inputs]
 
     return batch
@@ -371,19 +407,26 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
                    resolution: float = 0.05, max_samples: int = 1_000_000,
                    first_look: int = 64, violation_search: int = 8192,
                    seed: Optional[int] = 0,
-                   output_index: bool = False) -> ConformanceReport:
+                   output_index: bool = False,
+                   labels: Optional[Mapping[Any, Output]] = None) -> ConformanceReport:
     """Drives client(x) (or client(x, rng)) with the sequential test of `uldp conform client`:
     looks at first_look, 2 first_look, ... samples per input, look j at alpha / 2^(j+1), stopping
     at a violation or once a cell deviation of `resolution` would be detected, or at
     max_samples. A deviation (the fit rejected) makes it look on, up to violation_search samples
     per input, for a ratio beyond the claim, so that a privacy break is named `violates`. The client returns an output label, an int, a 0/1 sequence or a set.
+    labels: a mapping from what the client returns to the output it means (`{"apple": 0, ...}`),
+    for a client with labels of its own.
     reference=: a uldp.Reference instead of the keywords."""
     chosen = _resolve(reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
                       protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
                       mangat_p=mangat_p, common=common, tags=tags, users=users,
                       row_sum_tolerance=row_sum_tolerance)
     fields = chosen._fields("conform_client")
-    batch = _client_batch(client, None if seed is None else _whole(seed, "seed"), output_index)
+    if labels is not None and not isinstance(labels, Mapping):
+        raise ValueError(f"labels: {_short(labels)} is not a mapping (what the client returns -> "
+                         "the output it means)")
+    batch = _client_batch(client, None if seed is None else _whole(seed, "seed"), output_index,
+                          labels)
     j = _core.conform_client(
         fields, batch, _level(alpha, "alpha"), _level(power, "power"),
         _level(resolution, "resolution"), _whole(max_samples, "max_samples", 1),
