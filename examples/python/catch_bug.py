@@ -13,7 +13,7 @@ bug, tests, pattern = sys.argv[1:4]
 expected = sorted(tests.split(","))
 here = os.path.dirname(os.path.abspath(__file__))
 run = subprocess.run(
-    [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rf",
+    [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "uldp.pytest_plugin", "-rf",
      os.path.join(here, "test_ldplib.py")],
     capture_output=True, text=True, cwd=here, env=dict(os.environ, LDPLIB_BUG=bug))
 failed = sorted(set(re.findall(r"^FAILED \S*::(\w+)", run.stdout, re.MULTILINE)))

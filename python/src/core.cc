@@ -710,6 +710,9 @@ py::object conform_estimates(const py::object& vectors, const std::string& vecto
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "uldp's exact core (use the uldp package, not this module)";
+  // The CMake project version, compiled into uldp::api: uldp.__version__ and the wheel's metadata
+  // (setup.py reads the same project() line) cannot disagree.
+  m.attr("__version__") = uldp::api::uldp_version();
   // uldp's errors are bad input: ValueError with the one-line message.
   py::register_exception_translator([](std::exception_ptr p) {
     try {

@@ -15,10 +15,15 @@ calls, so str() of a report is the command's text. Ctrl-C
 stops a long computation with KeyboardInterrupt. uldp.testing has the pytest assertions.
 """
 
+from . import _core
 from ._api import CheckReport, Mechanism, Verdict, Witness, check, mechanism, mechanisms
 from ._commands import (ConformanceReport, Estimate, EstimatesReport, GoldenCase, GoldenVectors,
                         Reference, Resolution, conform_client, conform_estimates, conform_plan,
                         conform_samples, estimate, golden, loss, reference)
+
+#: The project version (CMakeLists.txt's project(uldp VERSION ...)), compiled into the extension;
+#: importlib.metadata.version("uldp") of an installed wheel is the same.
+__version__: str = _core.__version__
 
 __all__ = [
     "CheckReport", "ConformanceReport", "Estimate", "EstimatesReport", "GoldenCase",

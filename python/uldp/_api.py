@@ -5,11 +5,20 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Optional, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy
+import numpy.typing
 
 from . import _core
 
-Number = Union[int, float, Fraction, str]
+#: An exact number as uldp reads one: int, Fraction, a string ("3/7", "0.1"), or a float or
+#: numpy number (its exact binary64 value).
+Number = Union[int, float, Fraction, str, "numpy.number[Any]"]
+#: A matrix Q[x][y] = Q(y|x): rows of numbers, or a 2-D numpy array.
+Matrix = Union[Sequence[Sequence[Number]], "numpy.typing.NDArray[Any]"]
+#: Indices (X_S, Y_P): ints or numpy integers.
+Indices = Iterable[Union[int, "numpy.integer[Any]"]]
 
 
 def _exact_text(value: Number, where: str) -> str:
@@ -31,7 +40,8 @@ def _exact_text(value: Number, where: str) -> str:
     raise ValueError(f"{where}: {value!r} is not a number")
 
 
-def _budget(eps: Optional[Number], exp_eps: Optional[Number]):
+def _budget(eps: Optional[Number],
+            exp_eps: Optional[Number]) -> Tuple[Optional[str], Optional[str]]:
     return (
         None if eps is None else _exact_text(eps, "eps"),
         None if exp_eps is None else _exact_text(exp_eps, "exp_eps"),
@@ -56,7 +66,7 @@ def _readable(value: Union[Fraction, float]) -> str:
     return f"{decimal} ({exact})"
 
 
-def _whole(value, what: str, minimum: int = 0) -> int:
+def _whole(value: Any, what: str, minimum: int = 0) -> int:
     """An integer argument as given: an int (or numpy integer), never a float truncated nor a
     bool read as 0 or 1."""
     kind = getattr(getattr(value, "dtype", None), "kind", None)
@@ -67,7 +77,7 @@ def _whole(value, what: str, minimum: int = 0) -> int:
     return int(value)
 
 
-def _indices(values: Optional[Iterable[int]], what: str) -> Optional[list]:
+def _indices(values: Optional[Indices], what: str) -> Optional[List[int]]:
     if values is None:
         return None
     if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
@@ -93,7 +103,7 @@ class Witness:
     q_x_prime: Optional[Fraction]
 
     @staticmethod
-    def _from(d) -> Optional["Witness"]:
+    def _from(d: Optional[Mapping[str, Any]]) -> Optional["Witness"]:
         if d is None:
             return None
         return Witness(
@@ -116,7 +126,7 @@ class Verdict:
     holds_within_tolerance: Optional[bool] = None
 
     @staticmethod
-    def _from(d) -> "Verdict":
+    def _from(d: Mapping[str, Any]) -> "Verdict":
         return Verdict(
             d["holds"], _fraction_or_inf(d["tight_exp_eps"]), d["violated"],
             Witness._from(d["witness"]), Witness._from(d["tight_attained_by"]),
@@ -145,11 +155,11 @@ class CheckReport:
     uldp: Verdict
     uldp_strict: Verdict
     osldp: Verdict
-    sensitive: tuple
-    protected: tuple
+    sensitive: Tuple[int, ...]
+    protected: Tuple[int, ...]
     exp_eps: Optional[Fraction]
     tolerance: Optional[Fraction] = None
-    required: tuple = ()
+    required: Tuple[str, ...] = ()
     passes: bool = False
     text: str = field(default="", compare=False, repr=False)  # the report, timing included
 
@@ -163,16 +173,14 @@ class Mechanism:
 
     name: str
     claim: str
-    Q: tuple
-    outputs: tuple
-    protected: tuple
-    sensitive: tuple
+    Q: Tuple[Tuple[Fraction, ...], ...]
+    outputs: Tuple[str, ...]
+    protected: Tuple[int, ...]
+    sensitive: Tuple[int, ...]
     exp_eps: Optional[Fraction]
 
-    def to_numpy(self):
+    def to_numpy(self) -> "numpy.typing.NDArray[numpy.float64]":
         """Q as a numpy float64 array (each entry the double nearest to it)."""
-        import numpy
-
         return numpy.array([[float(v) for v in row] for row in self.Q], dtype=numpy.float64)
 
     def __repr__(self) -> str:
@@ -180,12 +188,12 @@ class Mechanism:
                 f"sensitive={list(self.sensitive)}, exp_eps={self.exp_eps})")
 
 
-def mechanisms() -> list:
+def mechanisms() -> List[Dict[str, str]]:
     """The registry: one dict per mechanism (name, title, reference, example flags)."""
     return list(_core.mechanisms())
 
 
-def mechanism(name: str, k: int, *, sensitive: Optional[Iterable[int]] = None,
+def mechanism(name: str, k: int, *, sensitive: Optional[Indices] = None,
               eps: Optional[Number] = None, exp_eps: Optional[Number] = None,
               theta: Optional[Number] = None, block: Optional[int] = None) -> Mechanism:
     """The registry mechanism `name` over k symbols, built exactly (as `uldp mechanism`)."""
@@ -202,7 +210,7 @@ def mechanism(name: str, k: int, *, sensitive: Optional[Iterable[int]] = None,
     )
 
 
-def _rows(Q) -> list:
+def _rows(Q: Matrix) -> List[List[str]]:
     if hasattr(Q, "tolist") and hasattr(Q, "ndim"):
         if Q.ndim != 2:
             raise ValueError(f"Q: a {Q.ndim}-dimensional array, not a matrix")
@@ -213,8 +221,8 @@ def _rows(Q) -> list:
     return rows
 
 
-def check(Q, *, sensitive: Optional[Iterable[int]] = None,
-          protected: Optional[Iterable[int]] = None,
+def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
+          protected: Optional[Indices] = None,
           eps: Optional[Number] = None, exp_eps: Optional[Number] = None,
           tolerance: Optional[Number] = None) -> CheckReport:
     """Decides eps-LDP, ULDP (both readings) and OSLDP of the matrix Q exactly, as
@@ -234,10 +242,10 @@ def check(Q, *, sensitive: Optional[Iterable[int]] = None,
     arguments = (_indices(sensitive, "sensitive"), _indices(protected, "protected"), e, t,
                  None if tolerance is None else _exact_text(tolerance, "tolerance"))
     dtype = getattr(Q, "dtype", None)
-    if getattr(dtype, "kind", None) == "f" and dtype.itemsize > 8:
+    if isinstance(Q, numpy.ndarray) and Q.dtype.kind == "f" and Q.dtype.itemsize > 8:
         raise ValueError(f"Q: {dtype} entries would be rounded to binary64; pass exact "
                          "Fractions or strings")
-    if getattr(dtype, "kind", None) == "f" and getattr(Q, "ndim", 0) == 2:
+    if isinstance(Q, numpy.ndarray) and Q.dtype.kind == "f" and Q.ndim == 2:
         d = _core.check_binary64(Q, *arguments)  # the same exact values, read in C++
     else:
         d = _core.check(_rows(Q), *arguments)

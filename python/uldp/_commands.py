@@ -12,31 +12,54 @@ import inspect
 import json
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Dict, List, Mapping, Optional, Sequence, Union
+from typing import (AbstractSet, Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence,
+                    Tuple, Union)
 
 import numpy
+import numpy.typing
 
 from . import _core
-from ._api import Mechanism, Number, _exact_text, _indices, _whole
+from ._api import Indices, Matrix, Mechanism, Number, _exact_text, _indices, _whole
+
+#: One output of a mechanism: a label ("4", "h2", "{1,3}"), an int (the label with its text, or
+#: with output_index=True its column), a set of symbols (a block report) or a 0/1 sequence or
+#: array (a bit vector, bit j at j).
+Output = Union[str, int, "numpy.integer[Any]", AbstractSet[int], Sequence[int],
+               "numpy.typing.NDArray[Any]"]
+#: Per-sample outputs: one Output each, or a 2-D 0/1 array of bit vectors (row i is sample i).
+Outputs = Union[Sequence[Output], "numpy.typing.NDArray[Any]"]
+#: Input indices, one per sample: a 1-D integer array or a sequence of ints.
+Inputs = Union[Sequence[int], "numpy.typing.NDArray[Any]"]
+#: Reports for estimate(): as Outputs.
+Reports = Outputs
+#: An output histogram (or per-bit counts of bit vectors).
+Counts = Union[Sequence[int], "numpy.typing.NDArray[Any]"]
+#: golden(from_counts=): one histogram, a list of them, or {"n": N, "ones": [...]} cases.
+FromCounts = Union[Counts, Sequence[Counts], Mapping[str, Any], Sequence[Mapping[str, Any]]]
+#: A workflow's JSON answer as Python values.
+Json = Dict[str, Any]
+#: A server's estimates: {case id: {"emp": array, "thr": ..., "em": ...}}, or the command's
+#: {"cases": [{"id": ..., "emp": ...}, ...]}.
+Theirs = Union[Mapping[Any, Any], Sequence[Mapping[str, Any]]]
 
 
-def _matrix(Q):
+def _matrix(Q: Union[Matrix, Mechanism]) -> Union[str, "numpy.typing.NDArray[Any]"]:
     """Q as uldp._core reads a matrix: a float64 array as it is (its binary64 values, read in
     C++), anything else as exact comma-separated rows (floats as their exact binary64 values)."""
     if isinstance(Q, Mechanism):
         Q = Q.Q
-    dtype = getattr(Q, "dtype", None)
-    if getattr(dtype, "kind", None) == "f" and dtype.itemsize > 8:
-        raise ValueError(f"matrix: {dtype} entries would be rounded to binary64; pass exact "
-                         "Fractions or strings")
-    if hasattr(Q, "tolist") and hasattr(Q, "ndim"):
+    rows: Any = Q
+    if isinstance(Q, numpy.ndarray):
+        if Q.dtype.kind == "f" and Q.dtype.itemsize > 8:
+            raise ValueError(f"matrix: {Q.dtype} entries would be rounded to binary64; pass "
+                             "exact Fractions or strings")
         if Q.ndim != 2:
             raise ValueError(f"matrix: a {Q.ndim}-dimensional array, not a matrix")
-        if dtype.kind == "f":
+        if Q.dtype.kind == "f":
             return Q
-        Q = Q.tolist()
+        rows = Q.tolist()
     return "".join(",".join(_exact_text(v, f"matrix[{x}][{y}]") for y, v in enumerate(row)) + "\n"
-                   for x, row in enumerate(Q))
+                   for x, row in enumerate(rows))
 
 
 _MECHANISM_KEYS = ("mech", "k", "sensitive", "eps", "exp_eps", "theta", "block", "mangat_p",
@@ -53,21 +76,21 @@ class Reference:
     uldp.reference(); the functions also take the same keywords one by one."""
 
     mech: Optional[str] = None
-    matrix: object = field(default=None, repr=False)
+    matrix: Optional[Union[Matrix, Mechanism]] = field(default=None, repr=False)
     k: Optional[int] = None
-    sensitive: object = None
-    protected: object = None
-    eps: object = None
-    exp_eps: object = None
-    theta: object = None
+    sensitive: Optional[Indices] = None
+    protected: Optional[Indices] = None
+    eps: Optional[Number] = None
+    exp_eps: Optional[Number] = None
+    theta: Optional[Number] = None
     block: Optional[int] = None
-    mangat_p: object = None
+    mangat_p: Optional[Number] = None
     common: Optional[str] = None
-    tags: object = None
-    users: object = None
-    row_sum_tolerance: object = None
+    tags: Optional[Union[str, Iterable[str]]] = None
+    users: Optional[Union[str, Iterable[str]]] = None
+    row_sum_tolerance: Optional[Number] = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if (self.mech is None) == (self.matrix is None):
             raise ValueError("mech / matrix: give exactly one of them")
 
@@ -104,17 +127,17 @@ class Reference:
         return fields
 
 
-def reference(mech: Optional[str] = None, *, matrix=None, k: Optional[int] = None,
-              sensitive=None, protected=None, eps=None, exp_eps=None, theta=None,
-              block: Optional[int] = None, mangat_p=None, common: Optional[str] = None,
-              tags=None, users=None, row_sum_tolerance=None) -> Reference:
+def reference(mech: Optional[str] = None, *, matrix: Optional[Union[Matrix, Mechanism]] = None, k: Optional[int] = None,
+              sensitive: Optional[Indices] = None, protected: Optional[Indices] = None, eps: Optional[Number] = None, exp_eps: Optional[Number] = None, theta: Optional[Number] = None,
+              block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None,
+              tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None) -> Reference:
     """A Reference: `reference("urr", k=5, sensitive=[0, 1], exp_eps=3)`, or
     `reference(matrix=Q, exp_eps=3, sensitive=[0, 1])` for an exact matrix with its claim."""
     return Reference(mech, matrix, k, sensitive, protected, eps, exp_eps, theta, block, mangat_p,
                      common, tags, users, row_sum_tolerance)
 
 
-def _resolve(reference: Optional[Reference], **keywords) -> Reference:
+def _resolve(reference: Optional[Reference], **keywords: Any) -> Reference:
     """The reference a function was given: `reference=`, or the keywords one by one (not both)."""
     given = sorted(key for key, value in keywords.items() if value is not None)
     if reference is None:
@@ -128,7 +151,7 @@ def _resolve(reference: Optional[Reference], **keywords) -> Reference:
     return reference
 
 
-def _label(value, where: str) -> str:
+def _label(value: object, where: str) -> str:
     """One output as the command reads it: a label ("4", "h2", "{1,3}"), an int (the label of
     an rr/urr output, or its column with output_index=True), a 0/1 sequence (a bit vector, bit
     j as character j) or a set of symbols (a block report)."""
@@ -148,10 +171,29 @@ def _label(value, where: str) -> str:
         return "{" + ",".join(str(int(v)) for v in sorted(value)) + "}"
     if isinstance(value, (list, tuple, numpy.ndarray)):
         bits = numpy.asarray(value).ravel()
-        if bits.dtype.kind not in "biu" or not numpy.isin(bits, (0, 1)).all():
-            raise ValueError(f"{where}: a bit vector holds only 0 and 1")
+        if not _zeros_and_ones(bits):
+            raise ValueError(f"{where}: {_short(value)} is not a bit vector (bits are 0 and 1, as "
+                             "bool, int or float)")
         return "".join("1" if b else "0" for b in bits)
-    raise ValueError(f"{where}: {value!r} is not an output (a label, an index, bits or a set)")
+    raise ValueError(f"{where}: {_short(value)} is not an output (a label, an index, bits or a "
+                     "set)")
+
+
+def _zeros_and_ones(bits: "numpy.typing.NDArray[Any]") -> bool:
+    """Whether an array holds bits: bool, or integers or floats that are exactly 0 or 1 (a numpy
+    library's float64 0./1. vectors included)."""
+    return bits.dtype.kind in "biuf" and bool(numpy.isin(bits, (0, 1)).all())
+
+
+def _short(value: object) -> str:
+    """repr() of what came back, cut to one short line for a message."""
+    text = " ".join(repr(value).split())
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+#: The forms an output may take, for messages about one that cannot be read.
+_OUTPUT_FORMS = ("a label str (\"4\", \"h2\", \"{1,3}\"), an int, a set of symbols, or a 0/1 bit "
+                 "vector (list, tuple or numpy array of bool, int or float)")
 
 
 @dataclass(frozen=True)
@@ -176,7 +218,7 @@ class ConformanceReport:
     reference: str
     claim: str
     samples: int
-    samples_per_input: numpy.ndarray
+    samples_per_input: "numpy.typing.NDArray[numpy.int64]"
     eps_lower_bound: float
     exp_eps_lower_bound: float
     claimed_exp_eps: Optional[float]
@@ -185,10 +227,10 @@ class ConformanceReport:
     first_impossible: str
     fit_rejected: bool
     worst_fit: str
-    diagnosis: Optional[dict]
+    diagnosis: Optional[Json]
     insufficient_because: Optional[str]
     looks: Optional[List[int]]
-    json: dict = field(repr=False)
+    json: Json = field(repr=False)
     text: str = field(repr=False, default="")
 
     @property
@@ -196,7 +238,7 @@ class ConformanceReport:
         return self.verdict == "conforms"
 
     @staticmethod
-    def _from(j: dict) -> "ConformanceReport":
+    def _from(j: Json) -> "ConformanceReport":
         text = j.pop("text", "")
         r, e = j["resolution"], j["eps_lower_bound"]
         return ConformanceReport(
@@ -222,7 +264,7 @@ def _field(label: str) -> str:
     return label
 
 
-def _sequence(values, what: str):
+def _sequence(values: Any, what: str) -> Any:
     """Per-sample values: a sequence, never a string read character by character."""
     if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or \
             getattr(values, "ndim", 1) == 0:
@@ -230,7 +272,7 @@ def _sequence(values, what: str):
     return values
 
 
-def _input_array(inputs) -> numpy.ndarray:
+def _input_array(inputs: Inputs) -> "numpy.typing.NDArray[numpy.int64]":
     x = numpy.asarray(_sequence(inputs, "inputs"))
     if x.size == 0:
         return x.astype(numpy.int64)
@@ -244,18 +286,19 @@ def _input_array(inputs) -> numpy.ndarray:
     return x.astype(numpy.int64)
 
 
-def _bits_array(values, what: str) -> Optional[numpy.ndarray]:
+def _bits_array(values: object, what: str) -> Optional["numpy.typing.NDArray[numpy.int64]"]:
     """A 2-D 0/1 (or boolean) array as int64 bits, or None when `values` is not one."""
     if not isinstance(values, numpy.ndarray) or values.ndim != 2:
         return None
     if values.shape[1] == 0:
         raise ValueError(f"{what}: a bit vector needs at least one bit")
-    if values.dtype.kind not in "biu" or not numpy.isin(values, (0, 1)).all():
-        raise ValueError(f"{what}: a bit vector holds only 0 and 1")
+    if not _zeros_and_ones(values):
+        raise ValueError(f"{what}: a bit vector holds only 0 and 1 (as bool, int or float)")
     return values.astype(numpy.int64)
 
 
-def _samples(inputs, outputs, output_index: bool):
+def _samples(inputs: Inputs, outputs: Outputs, output_index: bool) -> Union[
+        str, Tuple["numpy.typing.NDArray[numpy.int64]", "numpy.typing.NDArray[numpy.int64]"]]:
     """The samples as uldp._core takes them: (x, y) int64 arrays, or x,y lines for labels. An int
     output is its text: the label with that text, or with output_index=True the output's
     column."""
@@ -278,11 +321,11 @@ def _samples(inputs, outputs, output_index: bool):
     return "".join(f"{xi},{_field(label)}\n" for xi, label in zip(x.tolist(), labels))
 
 
-def conform_samples(inputs, outputs, *, reference: Optional[Reference] = None,
-                    mech: Optional[str] = None, matrix=None,
-                    k: Optional[int] = None, sensitive=None, protected=None, eps=None,
-                    exp_eps=None, theta=None, block=None, mangat_p=None, common=None, tags=None,
-                    users=None, row_sum_tolerance=None, alpha: float = 0.05, power: float = 0.9,
+def conform_samples(inputs: Inputs, outputs: Outputs, *, reference: Optional[Reference] = None,
+                    mech: Optional[str] = None, matrix: Optional[Union[Matrix, Mechanism]] = None,
+                    k: Optional[int] = None, sensitive: Optional[Indices] = None, protected: Optional[Indices] = None, eps: Optional[Number] = None,
+                    exp_eps: Optional[Number] = None, theta: Optional[Number] = None, block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
+                    users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None, alpha: float = 0.05, power: float = 0.9,
                     resolution: float = 0.5, output_index: bool = False) -> ConformanceReport:
     """Tests samples (inputs[i], outputs[i]) a client produced against a reference mechanism
     (`mech=` a registry name with its parameters, or `matrix=` an exact matrix, with a budget
@@ -296,16 +339,16 @@ def conform_samples(inputs, outputs, *, reference: Optional[Reference] = None,
                       row_sum_tolerance=row_sum_tolerance)
     fields = chosen._fields("conform_samples")
     samples = _samples(inputs, outputs, output_index)
-    levels = (_level(alpha, "alpha"), _level(power, "power"), _level(resolution, "resolution"),
-              bool(output_index))
+    a, p, r = _level(alpha, "alpha"), _level(power, "power"), _level(resolution, "resolution")
     if isinstance(samples, str):
-        j = _core.conform_samples(fields, samples, *levels)
+        j = _core.conform_samples(fields, samples, a, p, r, bool(output_index))
     else:
-        j = _core.conform_sample_arrays(fields, *samples, *levels)
+        j = _core.conform_sample_arrays(fields, samples[0], samples[1], a, p, r,
+                                        bool(output_index))
     return ConformanceReport._from(j)
 
 
-def _level(value, what: str) -> float:
+def _level(value: object, what: str) -> float:
     """A level (alpha, power, resolution) as a float; its range is the library's to check."""
     if isinstance(value, bool) or not isinstance(value, (int, float, numpy.floating,
                                                          numpy.integer)):
@@ -313,10 +356,12 @@ def _level(value, what: str) -> float:
     return float(value)
 
 
-def _client_batch(client: Callable, seed: Optional[int],
-                  output_index: bool) -> Callable[[list], list]:
+def _client_batch(client: Callable[..., Any], seed: Optional[int], output_index: bool,
+                  labels: Optional[Mapping[Any, Output]] = None) -> Callable[[List[int]], List[str]]:
     """client(x) or client(x, rng) as `conform client` calls it: a batch of inputs in, their
-    output labels out. rng: a numpy Generator seeded with `seed` (fresh entropy when None)."""
+    output labels out. rng: a numpy Generator seeded with `seed` (fresh entropy when None).
+    labels: what the client returns -> the output it means (for clients with their own labels).
+    An output that cannot be read names the input, what came back and the forms accepted."""
     try:
         parameters = [p for p in inspect.signature(client).parameters.values()
                       if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY,
@@ -326,40 +371,62 @@ def _client_batch(client: Callable, seed: Optional[int],
         takes_rng = False
     rng = numpy.random.default_rng(seed)
 
-    def output(x):
+    def output(x: int) -> str:
+        __tracebackhide__ = True
         y = client(x, rng) if takes_rng else client(x)
-        label = _label(y, f"client({x})")
+        returned = y
+        if labels is not None:
+            try:
+                y = labels[y]
+            except (KeyError, TypeError):
+                raise ValueError(f"client({x}) returned {_short(y)}, which labels= does not map "
+                                 f"(it maps {_short(list(labels)[:8])})") from None
+        try:
+            label = _label(y, f"client({x})")
+        except ValueError as error:
+            mapped = "" if labels is None else f" (labels= made it {_short(y)})"
+            raise ValueError(f"client({x}) returned {_short(returned)}{mapped}, which is not an "
+                             f"output ({str(error).split(': ', 1)[-1]}); an output is "
+                             f"{_OUTPUT_FORMS}") from None
         if output_index and not label.isdigit():
             raise ValueError(f"client({x}): {y!r} is not a column index (output_index=True)")
         return label
 
-    def batch(inputs: list) -> list:
+    def batch(inputs: List[int]) -> List[str]:
+        __tracebackhide__ = True
         return [output(x) for x in inputs]
 
     return batch
 
 
-def conform_client(client: Callable, *, reference: Optional[Reference] = None,
-                   mech: Optional[str] = None, matrix=None,
-                   k: Optional[int] = None, sensitive=None, protected=None, eps=None,
-                   exp_eps=None, theta=None, block=None, mangat_p=None, common=None, tags=None,
-                   users=None, row_sum_tolerance=None, alpha: float = 0.05, power: float = 0.9,
+def conform_client(client: Callable[..., Output], *, reference: Optional[Reference] = None,
+                   mech: Optional[str] = None, matrix: Optional[Union[Matrix, Mechanism]] = None,
+                   k: Optional[int] = None, sensitive: Optional[Indices] = None, protected: Optional[Indices] = None, eps: Optional[Number] = None,
+                   exp_eps: Optional[Number] = None, theta: Optional[Number] = None, block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
+                   users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None, alpha: float = 0.05, power: float = 0.9,
                    resolution: float = 0.05, max_samples: int = 1_000_000,
                    first_look: int = 64, violation_search: int = 8192,
                    seed: Optional[int] = 0,
-                   output_index: bool = False) -> ConformanceReport:
+                   output_index: bool = False,
+                   labels: Optional[Mapping[Any, Output]] = None) -> ConformanceReport:
     """Drives client(x) (or client(x, rng)) with the sequential test of `uldp conform client`:
     looks at first_look, 2 first_look, ... samples per input, look j at alpha / 2^(j+1), stopping
     at a violation or once a cell deviation of `resolution` would be detected, or at
     max_samples. A deviation (the fit rejected) makes it look on, up to violation_search samples
     per input, for a ratio beyond the claim, so that a privacy break is named `violates`. The client returns an output label, an int, a 0/1 sequence or a set.
+    labels: a mapping from what the client returns to the output it means (`{"apple": 0, ...}`),
+    for a client with labels of its own.
     reference=: a uldp.Reference instead of the keywords."""
     chosen = _resolve(reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
                       protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
                       mangat_p=mangat_p, common=common, tags=tags, users=users,
                       row_sum_tolerance=row_sum_tolerance)
     fields = chosen._fields("conform_client")
-    batch = _client_batch(client, None if seed is None else _whole(seed, "seed"), output_index)
+    if labels is not None and not isinstance(labels, Mapping):
+        raise ValueError(f"labels: {_short(labels)} is not a mapping (what the client returns -> "
+                         "the output it means)")
+    batch = _client_batch(client, None if seed is None else _whole(seed, "seed"), output_index,
+                          labels)
     j = _core.conform_client(
         fields, batch, _level(alpha, "alpha"), _level(power, "power"),
         _level(resolution, "resolution"), _whole(max_samples, "max_samples", 1),
@@ -369,11 +436,11 @@ def conform_client(client: Callable, *, reference: Optional[Reference] = None,
 
 
 def conform_plan(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
-                 matrix=None, k: Optional[int] = None,
-                 sensitive=None, protected=None, eps=None, exp_eps=None, theta=None, block=None,
-                 mangat_p=None, common=None, tags=None, users=None, row_sum_tolerance=None,
+                 matrix: Optional[Union[Matrix, Mechanism]] = None, k: Optional[int] = None,
+                 sensitive: Optional[Indices] = None, protected: Optional[Indices] = None, eps: Optional[Number] = None, exp_eps: Optional[Number] = None, theta: Optional[Number] = None, block: Optional[int] = None,
+                 mangat_p: Optional[Number] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None,
                  alpha: float = 0.05, power: float = 0.9, delta: float = 0.01,
-                 eps_excess: float = 0.1) -> dict:
+                 eps_excess: float = 0.1) -> Json:
     """Samples per input a conformance test needs (`uldp conform plan --json`). reference=: a
     uldp.Reference instead of the keywords."""
     chosen = _resolve(reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
@@ -389,15 +456,16 @@ def conform_plan(*, reference: Optional[Reference] = None, mech: Optional[str] =
 class Estimate:
     """`uldp estimate`'s answer: the estimated input distribution and how it was found."""
 
-    frequencies: numpy.ndarray
+    frequencies: "numpy.typing.NDArray[numpy.float64]"
     method: str
     n: int
     converged: Optional[bool]
     iterations: Optional[int]
-    json: dict = field(repr=False)
+    json: Json = field(repr=False)
 
 
-def _reports_text(reports, counts, n) -> str:
+def _reports_text(reports: Optional[Reports], counts: Optional[Counts],
+                  n: Optional[int]) -> str:
     """The reports as the text of a report file (estimate/report_file.h)."""
     if (reports is None) == (counts is None):
         raise ValueError("reports / counts: give exactly one of them")
@@ -416,14 +484,15 @@ def _reports_text(reports, counts, n) -> str:
         return text + "\n"
     if isinstance(reports, numpy.ndarray) and reports.dtype.kind == "b":
         raise ValueError("reports: booleans are bits of a 2-D array, not reports")
+    assert reports is not None  # one of reports and counts is given
     lines = [_field(_label(v, f"reports[{i}]")) for i, v in enumerate(reports)]
     return "\n".join(lines) + "\n"
 
 
-def estimate(reports=None, *, counts=None, n: Optional[int] = None,
+def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = None, n: Optional[int] = None,
              reference: Optional[Reference] = None, mech: Optional[str] = None,
-             k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None, theta=None,
-             block=None, mangat_p=None, common=None, tags=None, users=None,
+             k: Optional[int] = None, sensitive: Optional[Indices] = None, eps: Optional[Number] = None, exp_eps: Optional[Number] = None, theta: Optional[Number] = None,
+             block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None,
              method: str = "emp", alpha: Optional[float] = None,
              em_stop: Optional[Number] = None, max_iterations: Optional[int] = None,
              accelerator: Optional[str] = None, tolerance: Optional[Number] = None) -> Estimate:
@@ -458,10 +527,10 @@ def estimate(reports=None, *, counts=None, n: Optional[int] = None,
 
 
 def loss(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
-         k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None, theta=None,
-         block=None, mangat_p=None, n: int,
+         k: Optional[int] = None, sensitive: Optional[Indices] = None, eps: Optional[Number] = None, exp_eps: Optional[Number] = None, theta: Optional[Number] = None,
+         block: Optional[int] = None, mangat_p: Optional[Number] = None, n: int,
          p: Union[str, Sequence[Number]] = "uniform", exact_l1: bool = False,
-         vs_limit: bool = False) -> dict:
+         vs_limit: bool = False) -> Json:
     """The expected losses of the empirical estimate (`uldp loss --json`): exact values as
     Fractions (l2, the limit's), the rest as the command gives them. p: "uniform", "worst" or
     the input distribution as exact numbers summing to 1. reference=: a uldp.Reference instead
@@ -475,10 +544,11 @@ def loss(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
     distribution = p if isinstance(p, str) else ",".join(
         _exact_text(v, f"p[{i}]") for i, v in enumerate(p))
     j = _core.loss(fields, _whole(n, "n", 1), distribution, bool(exact_l1), bool(vs_limit))
-    return _exact_values(j)
+    exact: Json = _exact_values(j)
+    return exact
 
 
-def _exact_values(value):
+def _exact_values(value: Any) -> Any:
     """{"exact": "11/400", "decimal": ...} as Fraction("11/400"), recursively."""
     if isinstance(value, dict):
         if "exact" in value and isinstance(value["exact"], str):
@@ -497,12 +567,12 @@ class GoldenCase:
 
     id: str
     n: int
-    counts: Optional[numpy.ndarray]
+    counts: Optional["numpy.typing.NDArray[numpy.int64]"]
     reports: Optional[List[str]]
-    emp: Optional[numpy.ndarray]
-    thr: Optional[numpy.ndarray]
-    em: Optional[numpy.ndarray]
-    json: dict = field(repr=False)
+    emp: Optional["numpy.typing.NDArray[numpy.float64]"]
+    thr: Optional["numpy.typing.NDArray[numpy.float64]"]
+    em: Optional["numpy.typing.NDArray[numpy.float64]"]
+    json: Json = field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -511,23 +581,23 @@ class GoldenVectors:
     `conform_estimates` and `uldp conform estimates --vectors` read)."""
 
     cases: List[GoldenCase]
-    json: dict = field(repr=False)
+    json: Json = field(repr=False)
 
     def save(self, path: str) -> None:
         with open(path, "w", encoding="utf-8") as f:
             json.dump(self.json, f, indent=1)
 
 
-def _vector(case: dict, key: str) -> Optional[numpy.ndarray]:
+def _vector(case: Json, key: str) -> Optional["numpy.typing.NDArray[numpy.float64]"]:
     return None if case.get(key) is None else numpy.array(case[key], dtype=numpy.float64)
 
 
-def _counts(case: dict) -> Optional[numpy.ndarray]:
+def _counts(case: Json) -> Optional["numpy.typing.NDArray[numpy.int64]"]:
     counts = case.get("counts", case.get("ones"))  # bit vectors: reports with bit j set
     return None if counts is None else numpy.array(counts, dtype=numpy.int64)
 
 
-def _count_lists(from_counts) -> list:
+def _count_lists(from_counts: FromCounts) -> List[Any]:
     """golden's --from-counts JSON: one case or a list of them, each a histogram (integers) or,
     for bit vectors, {"n": N, "ones": [...]}."""
     if isinstance(from_counts, Mapping):
@@ -538,13 +608,14 @@ def _count_lists(from_counts) -> list:
     counts = numpy.asarray(cases)
     if counts.ndim not in (1, 2) or (counts.size and counts.dtype.kind not in "iu"):
         raise ValueError("from_counts: integer counts, one sequence per case")
-    return [counts.tolist()] if counts.ndim == 1 else counts.tolist()
+    histograms: List[Any] = counts.tolist()
+    return [histograms] if counts.ndim == 1 else histograms
 
 
 def golden(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
-           k: Optional[int] = None, sensitive=None, eps=None, exp_eps=None, theta=None,
-           block=None, mangat_p=None, common=None, tags=None, users=None,
-           cases: Optional[int] = None, seed: int = 1, n: Optional[int] = None, from_counts=None,
+           k: Optional[int] = None, sensitive: Optional[Indices] = None, eps: Optional[Number] = None, exp_eps: Optional[Number] = None, theta: Optional[Number] = None,
+           block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None,
+           cases: Optional[int] = None, seed: int = 1, n: Optional[int] = None, from_counts: Optional[FromCounts] = None,
            alpha: float = 0.05, post: Optional[str] = None,
            em_distance: Optional[Number] = None, em_gap: Optional[Number] = None,
            em_stop: float = 1e-10) -> GoldenVectors:
@@ -576,7 +647,7 @@ class EstimatesReport:
     or "incomplete" (golden cases left unanswered). str() is the command's report."""
 
     verdict: str
-    json: dict = field(repr=False)
+    json: Json = field(repr=False)
     text: str = field(repr=False, default="")
 
     @property
@@ -587,7 +658,8 @@ class EstimatesReport:
         return self.text.rstrip("\n")
 
 
-def _theirs_json(theirs) -> dict:
+def _theirs_json(theirs: Theirs) -> Json:
+    cases: Sequence[Any]
     if isinstance(theirs, Mapping) and "cases" in theirs:
         cases = theirs["cases"]
     elif isinstance(theirs, Mapping):
@@ -617,7 +689,7 @@ def _theirs_json(theirs) -> dict:
     return {"cases": out}
 
 
-def conform_estimates(vectors: Union[GoldenVectors, dict, str], theirs, *,
+def conform_estimates(vectors: Union[GoldenVectors, Json, str], theirs: Theirs, *,
                       scale: str = "frequencies", tolerance: Optional[Number] = None,
                       em_tolerance: Optional[Number] = None) -> EstimatesReport:
     """Compares a server's estimates with golden vectors (`uldp conform estimates`). vectors:
@@ -626,7 +698,7 @@ def conform_estimates(vectors: Union[GoldenVectors, dict, str], theirs, *,
     estimates for every case (a case left out makes the verdict "incomplete")."""
     if isinstance(vectors, GoldenVectors):
         vectors = vectors.json
-    their: dict = {}
+    their: Dict[str, Dict[str, List[float]]] = {}
     for i, c in enumerate(_theirs_json(theirs)["cases"]):
         case_id = c["id"] if isinstance(c["id"], str) else json.dumps(c["id"])
         if case_id in their:

@@ -1,6 +1,8 @@
-"""Assertions for a Python LDP library's own pytest suite: each raises AssertionError whose
-message is uldp's report (the witness of a privacy violation, the deviating cell of a client,
-the first differing estimate of a server), so a failing test says what is wrong.
+"""Assertions for a Python LDP library's own pytest suite: each raises AssertionError whose first
+line is the verdict (what `pytest -rf` and `--tb=line` show) and whose following lines are
+uldp's report (the witness of a privacy violation, the deviating cell of a client, every
+differing estimate of a server). Their own frames are hidden from pytest's tracebacks
+(`__tracebackhide__`), so a failure points at the test's line.
 
     from uldp.testing import assert_private, assert_conforms, assert_estimates_match
 
@@ -10,38 +12,68 @@ the first differing estimate of a server), so a failing test says what is wrong.
 
 from __future__ import annotations
 
+import math
 import os
-from typing import Callable, Mapping, Optional
+from typing import Any, Callable, Iterable, List, Mapping, Optional, Tuple
 
-from ._api import CheckReport, check
+from ._api import CheckReport, Number, check
 from ._commands import (ConformanceReport, EstimatesReport, GoldenCase, GoldenVectors,
                         conform_client, conform_estimates, golden)
 
 _PROPERTIES = ("ldp", "uldp", "uldp_strict", "osldp")
 
+# The suite's false-alarm level as the pytest plugin's --uldp-alpha set it, with its source.
+_suite_alpha: Optional[Tuple[float, str]] = None
 
-def default_alpha() -> float:
-    """The false-alarm level of assert_conforms unless a call sets alpha=: ULDP_ALPHA from the
-    environment (a number in (0, 1)), else 1e-6, so that a suite of 100 conformance assertions
-    run 10,000 times expects at most one false alarm (the C++ assertions' default too)."""
-    text = os.environ.get("ULDP_ALPHA", "")
-    if not text:
-        return 1e-6
+#: The false-alarm level of one conformance assertion when nothing else is said: a suite of 100
+#: assertions run 10,000 times expects about one false alarm (the C++ assertions' default too).
+DEFAULT_ALPHA = 1e-6
+
+
+def _false_alarm_level(text: str, source: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        value = float("nan")
+        value = math.nan
     if not 0 < value < 1:
-        raise ValueError(f"ULDP_ALPHA: {text!r} is not a false-alarm level in (0, 1)")
+        raise ValueError(f"{source}: {text!r} is not a false-alarm level in (0, 1)")
     return value
 
 
-def assert_private(Q, *, property: str = "uldp", sensitive=None, protected=None, eps=None,
-                   exp_eps=None, tolerance=None) -> CheckReport:
+def _set_suite_alpha(text: Optional[str], source: str) -> None:
+    """Sets (or with None clears) the run's level; the pytest plugin's --uldp-alpha."""
+    global _suite_alpha
+    _suite_alpha = None if text is None else (_false_alarm_level(text, source), source)
+
+
+def _default_alpha_and_source() -> Tuple[float, str]:
+    """The one place that decides the default level: --uldp-alpha (the plugin), else ULDP_ALPHA
+    from the environment, else DEFAULT_ALPHA; with where it came from."""
+    if _suite_alpha is not None:
+        return _suite_alpha
+    text = os.environ.get("ULDP_ALPHA", "")
+    if text:
+        return _false_alarm_level(text, "ULDP_ALPHA"), "ULDP_ALPHA"
+    return DEFAULT_ALPHA, "default"
+
+
+def default_alpha() -> float:
+    """The false-alarm level of assert_conforms unless a call sets alpha=: the pytest option
+    --uldp-alpha for the run, else ULDP_ALPHA from the environment (a number in (0, 1)), else
+    1e-6, so that a suite of 100 conformance assertions run 10,000 times expects about one false
+    alarm (the C++ assertions' default too)."""
+    return _default_alpha_and_source()[0]
+
+
+def assert_private(Q: Any, *, property: str = "uldp", sensitive: Optional[Iterable[int]] = None,
+                   protected: Optional[Iterable[int]] = None, eps: Optional[Number] = None,
+                   exp_eps: Optional[Number] = None,
+                   tolerance: Optional[Number] = None) -> CheckReport:
     """Asserts that the matrix Q (or a uldp Mechanism, with its own X_S and Y_P unless others
     are given) has `property` ("ldp", "uldp", "uldp_strict" or "osldp") at the budget, decided
     exactly (with a tolerance: exactly, or within it, as `uldp check --tolerance`); returns the
-    report."""
+    report. The failure's first line: `uldp does not hold: FAILS (...); ratio violated at ...`."""
+    __tracebackhide__ = True
     if property not in _PROPERTIES:
         raise ValueError(f"property: {property!r} is not one of {', '.join(_PROPERTIES)}")
     if eps is None and exp_eps is None:
@@ -54,26 +86,77 @@ def assert_private(Q, *, property: str = "uldp", sensitive=None, protected=None,
     return report
 
 
-def assert_conforms(client: Callable, **reference) -> ConformanceReport:
+def _conformance_verdict(report: ConformanceReport) -> str:
+    """One line: the verdict, against what, and the evidence that decided it."""
+    j = report.json
+    head = f"client {report.verdict} {report.reference} ({report.claim})"
+    bound = j["eps_lower_bound"]
+    if report.verdict == "insufficient":
+        return f"{head}: {report.insufficient_because}"
+    if report.impossible:
+        return (f"{head}: {report.impossible} output(s) the reference never produces, first "
+                f"{report.first_impossible}")
+    if bound.get("violated"):
+        return (f"{head}: eps >= {bound['eps']:.6g} with confidence 1 - alpha/2, claimed "
+                f"{math.log(bound['claimed_exp_eps']):.6g} ({bound['event']}, x = {bound['x']}: "
+                f"{bound['count_x']}/{bound['n_x']}, x' = {bound['x_prime']}: "
+                f"{bound['count_x_prime']}/{bound['n_x_prime']})")
+    fit = j["fit"]
+    if fit["rejected"]:
+        return (f"{head}: fit rejected at {fit['worst']} (p = {fit['min_p_value']:.3g} < "
+                f"{fit['threshold']:.3g})")
+    return head
+
+
+def assert_conforms(client: Callable[..., Any], **reference: Any) -> ConformanceReport:
     """Asserts that client(x) (or client(x, rng)) conforms to the reference mechanism under the
     sequential test of conform_client (which takes the same keywords); "insufficient" fails
     too, since a pass must rest on enough evidence. The false-alarm level is alpha= if given,
-    else default_alpha() (1e-6, or ULDP_ALPHA), not conform_client's 0.05 of a one-off run.
-    Returns the report."""
+    else default_alpha() (--uldp-alpha, ULDP_ALPHA or 1e-6), not conform_client's 0.05 of a
+    one-off run. Returns the report. The failure's first line: `client violates rr (...): ...`,
+    then the command's report."""
+    __tracebackhide__ = True
     reference.setdefault("alpha", default_alpha())
     report = conform_client(client, **reference)
     if report.verdict != "conforms":
-        raise AssertionError(str(report))
+        raise AssertionError(f"{_conformance_verdict(report)}\n{report}")
     return report
 
 
-def assert_estimates_match(server: Callable[[GoldenCase], Mapping], vectors: Optional[
-        GoldenVectors] = None, *, scale: str = "frequencies", tolerance=None, em_tolerance=None,
-        **golden_arguments) -> EstimatesReport:
+def _estimates_verdict(report: EstimatesReport, vectors: GoldenVectors,
+                       theirs: Mapping[str, Mapping[str, Any]]) -> str:
+    """The verdict line, then one line per differing estimate (every case, the first differing
+    item of each) and the cases the server left unanswered."""
+    mismatches: List[Mapping[str, Any]] = report.json.get("mismatches", [])
+    unanswered = [case.id for case in vectors.cases if not theirs.get(case.id)]
+    cases = sorted({str(m["case"]) for m in mismatches})
+    parts = []
+    if mismatches:
+        parts.append(f"{len(mismatches)} estimate(s) differ in {len(cases)} of "
+                     f"{len(vectors.cases)} golden case(s) ({', '.join(cases)})")
+    if unanswered:
+        parts.append(f"{len(unanswered)} case(s) unanswered ({', '.join(unanswered)})")
+    lines = [f"estimates {report.verdict}: {'; '.join(parts) or 'see the report'}"]
+    for m in mismatches:
+        cause = f"; likely cause: {m['likely_cause']}" if m.get("likely_cause") else ""
+        lines.append(f"  case {m['case']}, {m['estimator']}, item {m['item']}: expected "
+                     f"{m['expected']!r}, got {m['actual']!r} (tolerance {m['tolerance']:g})"
+                     f"{cause}")
+    return "\n".join(lines)
+
+
+def assert_estimates_match(server: Callable[[GoldenCase], Mapping[str, Any]],
+                           vectors: Optional[GoldenVectors] = None, *, scale: str = "frequencies",
+                           tolerance: Optional[Number] = None,
+                           em_tolerance: Optional[Number] = None,
+                           **golden_arguments: Any) -> EstimatesReport:
     """Asserts that server(case) returns the golden estimates for every case: server gets a
     GoldenCase (.counts, .n, .reports) and returns a mapping with any of "emp", "thr", "em"
     (frequencies, or counts with scale="counts"). vectors: golden vectors, or drawn here from
-    the keywords of golden() (mech=..., cases=...). Returns the report."""
+    the keywords of golden() (mech=..., cases=...). Returns the report. The failure lists every
+    differing estimate of every case (each with its first differing item), then the command's
+    report."""
+    __tracebackhide__ = True
     if vectors is None:
         vectors = golden(**golden_arguments)
     elif golden_arguments:
@@ -82,5 +165,9 @@ def assert_estimates_match(server: Callable[[GoldenCase], Mapping], vectors: Opt
     report = conform_estimates(vectors, theirs, scale=scale, tolerance=tolerance,
                                em_tolerance=em_tolerance)
     if not report.matches:
-        raise AssertionError(str(report))
+        raise AssertionError(f"{_estimates_verdict(report, vectors, theirs)}\n{report}")
     return report
+
+
+__all__ = ["DEFAULT_ALPHA", "assert_conforms", "assert_estimates_match",
+           "assert_private", "default_alpha"]

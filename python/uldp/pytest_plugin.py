@@ -1,0 +1,85 @@
+"""uldp's pytest plugin, enabled by installing the package (entry point `pytest11` named
+`uldp.pytest_plugin`: `-p no:uldp.pytest_plugin` turns it off, `-p uldp.pytest_plugin` loads it
+where the package is only on PYTHONPATH, as in a CMake build tree):
+
+- `uldp_seed` (an int) and `uldp_rng` (a numpy Generator seeded with it): a seed per test, made
+  from the test's node id (its path relative to the rootdir, its name and parameters) with
+  SHA-256, so the same test draws the same numbers on every run and every machine, and two tests
+  never share a stream. A failing test that used them shows its seed in the report.
+- `--uldp-alpha A`: the false-alarm level of every uldp.testing conformance assertion that does
+  not set alpha= itself, for the whole run. Without it the environment's ULDP_ALPHA applies,
+  else 1e-6 per assertion; uldp.testing.default_alpha() decides (the header shows its choice).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Generator, List, Optional, Tuple
+
+import numpy
+import pytest
+
+from . import __version__, testing
+
+_SEED_KEY = pytest.StashKey[int]()
+_OUTER_ALPHA_KEY = pytest.StashKey[Optional[Tuple[float, str]]]()
+
+
+def seed_of(nodeid: str) -> int:
+    """The seed of the test `nodeid`: the first 8 bytes of SHA-256 of its UTF-8 text, read as a
+    little-endian unsigned integer (the same on every run, machine and Python version)."""
+    return int.from_bytes(hashlib.sha256(nodeid.encode("utf-8")).digest()[:8], "little")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("uldp", "uldp: exact LDP verification")
+    group.addoption(
+        "--uldp-alpha", dest="uldp_alpha", default=None, metavar="ALPHA",
+        help="false-alarm level per uldp conformance assertion for this run (in (0, 1); "
+             "default: ULDP_ALPHA from the environment, else 1e-6)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    text: Optional[str] = config.getoption("uldp_alpha")
+    if text is not None:
+        config.stash[_OUTER_ALPHA_KEY] = testing._suite_alpha  # pytester runs nest
+        try:
+            testing._set_suite_alpha(text, "--uldp-alpha")
+        except ValueError as error:
+            raise pytest.UsageError(str(error)) from None
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _OUTER_ALPHA_KEY in config.stash:
+        testing._suite_alpha = config.stash[_OUTER_ALPHA_KEY]
+
+
+def pytest_report_header(config: pytest.Config) -> List[str]:
+    alpha, source = testing._default_alpha_and_source()
+    return [f"uldp {__version__}: conformance assertions at alpha = {alpha:g} ({source})"]
+
+
+@pytest.fixture
+def uldp_seed(request: pytest.FixtureRequest) -> int:
+    """This test's seed: SHA-256 of its node id (uldp.pytest_plugin.seed_of), stable across runs
+    and machines."""
+    seed = seed_of(request.node.nodeid)
+    request.node.stash[_SEED_KEY] = seed
+    return seed
+
+
+@pytest.fixture
+def uldp_rng(uldp_seed: int) -> numpy.random.Generator:
+    """A numpy Generator for this test alone, seeded with uldp_seed."""
+    return numpy.random.default_rng(uldp_seed)
+
+
+@pytest.hookimpl(hookwrapper=True)  # type: ignore[misc]  # Debian's pluggy 1.0 has no types
+def pytest_runtest_makereport(item: pytest.Item,
+                              call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()
+    seed = item.stash.get(_SEED_KEY, None)
+    if seed is not None and report.failed:
+        report.sections.append(
+            ("uldp", f"uldp_seed = {seed} (SHA-256 of the node id {item.nodeid!r})"))
