@@ -21,12 +21,25 @@ Matrix = Union[Sequence[Sequence[Number]], "numpy.typing.NDArray[Any]"]
 Indices = Iterable[Union[int, "numpy.integer[Any]"]]
 
 
+def _text(value: object, where: str) -> str:
+    """A text parameter as uldp reads it: a str that UTF-8 encodes (no lone surrogate), else a
+    ValueError naming it (never pybind11's TypeError or a UnicodeEncodeError)."""
+    if not isinstance(value, str):
+        raise ValueError(f"{where}: {value!r} is not text")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ValueError(f"{where}: {value!r} is not valid text ({error.reason} at character "
+                         f"{error.start})") from None
+    return value
+
+
 def _exact_text(value: Number, where: str) -> str:
     """The exact value of one entry as uldp reads it: floats by their binary64 value."""
     if isinstance(value, bool):
         raise ValueError(f"{where}: {value!r} is a bool, not a probability")
     if isinstance(value, str):
-        return value
+        return _text(value, where)
     if isinstance(value, (int, Fraction)):
         return str(Fraction(value))
     kind = getattr(getattr(value, "dtype", None), "kind", None)  # numpy scalars
@@ -199,7 +212,7 @@ def mechanism(name: str, k: int, *, sensitive: Optional[Indices] = None,
     """The registry mechanism `name` over k symbols, built exactly (as `uldp mechanism`)."""
     e, t = _budget(eps, exp_eps)
     d = _core.mechanism(
-        name, _whole(k, "k", 1), _indices(sensitive, "sensitive"), e, t,
+        _text(name, "name"), _whole(k, "k", 1), _indices(sensitive, "sensitive"), e, t,
         None if theta is None else _exact_text(theta, "theta"),
         None if block is None else _whole(block, "block", 1),
     )
@@ -215,8 +228,12 @@ def _rows(Q: Matrix) -> List[List[str]]:
         if Q.ndim != 2:
             raise ValueError(f"Q: a {Q.ndim}-dimensional array, not a matrix")
         Q = Q.tolist()  # numpy float64 -> Python float, exactly
+    if isinstance(Q, (str, bytes)) or not isinstance(Q, Iterable):
+        raise ValueError(f"Q: {Q!r} is not a matrix (rows of entries)")
     rows = []
     for x, row in enumerate(Q):
+        if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
+            raise ValueError(f"Q[{x}]: {row!r} is not a row of entries")
         rows.append([_exact_text(v, f"Q[{x}][{y}]") for y, v in enumerate(row)])
     return rows
 

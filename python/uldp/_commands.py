@@ -19,7 +19,7 @@ import numpy
 import numpy.typing
 
 from . import _core
-from ._api import Indices, Matrix, Mechanism, Number, _exact_text, _indices, _whole
+from ._api import Indices, Matrix, Mechanism, Number, _exact_text, _indices, _text, _whole
 
 #: One output of a mechanism: a label ("4", "h2", "{1,3}"), an int (the label with its text, or
 #: with output_index=True its column), a set of symbols (a block report) or a 0/1 sequence or
@@ -93,6 +93,8 @@ class Reference:
     def __post_init__(self) -> None:
         if (self.mech is None) == (self.matrix is None):
             raise ValueError("mech / matrix: give exactly one of them")
+        if self.mech is not None:
+            _text(self.mech, "mech")
 
     def _given(self) -> List[str]:
         return [key for key in _MECHANISM_KEYS + _MATRIX_KEYS if getattr(self, key) is not None]
@@ -110,21 +112,30 @@ class Reference:
         fields: Dict[str, object] = {}
         for key, value in given.items():
             if key in ("mech", "common"):
-                fields[key] = str(value)
+                fields[key] = _text(value, key)
             elif key in ("k", "block"):
                 fields[key] = _whole(value, key)
             elif key in ("sensitive", "protected"):
                 fields[key] = _indices(value, key)
             elif key == "tags":
-                fields[key] = value if isinstance(value, str) else ",".join(value)
+                fields[key] = _text(value, key) if isinstance(value, str) else ",".join(
+                    _text(tag, f"{key}[{i}]") for i, tag in enumerate(_items(value, key)))
             elif key == "users":
-                lines = [value] if isinstance(value, str) else list(value)
-                fields[key] = "\n".join(lines) + "\n"
+                lines: List[object] = [value] if isinstance(value, str) else _items(value, key)
+                fields[key] = "\n".join(
+                    _text(line, f"{key}[{i}]") for i, line in enumerate(lines)) + "\n"
             elif key == "matrix":
                 fields[key] = _matrix(value)
             else:  # eps, exp_eps, theta, mangat_p, row_sum_tolerance
                 fields[key] = _exact_text(value, key)
         return fields
+
+
+def _items(value: object, what: str) -> List[object]:
+    """A list of the items of `value`, or a ValueError naming `what` when it is not a sequence."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ValueError(f"{what}: {value!r} is not a sequence")
+    return list(value)
 
 
 def reference(mech: Optional[str] = None, *, matrix: Optional[Union[Matrix, Mechanism]] = None, k: Optional[int] = None,
@@ -164,7 +175,7 @@ def _label(value: object, where: str) -> str:
                 or any(ord(c) < 32 or c == "\x7f" for c in value):
             raise ValueError(f"{where}: {value!r} is not a label (empty, blank at an end, a '#' "
                              "comment or a control character)")
-        return value
+        return _text(value, where)
     if isinstance(value, (int, numpy.integer)):
         return str(int(value))
     if isinstance(value, (set, frozenset)):
@@ -541,7 +552,7 @@ def loss(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
         if getattr(chosen, key) is not None:
             raise ValueError(f"{key}: loss takes a registry mechanism, not the PUM")
     fields = chosen._fields("loss", matrices=False)
-    distribution = p if isinstance(p, str) else ",".join(
+    distribution = _text(p, "p") if isinstance(p, str) else ",".join(
         _exact_text(v, f"p[{i}]") for i, v in enumerate(p))
     j = _core.loss(fields, _whole(n, "n", 1), distribution, bool(exact_l1), bool(vs_limit))
     exact: Json = _exact_values(j)
@@ -698,6 +709,9 @@ def conform_estimates(vectors: Union[GoldenVectors, Json, str], theirs: Theirs, 
     estimates for every case (a case left out makes the verdict "incomplete")."""
     if isinstance(vectors, GoldenVectors):
         vectors = vectors.json
+    if not isinstance(vectors, (dict, str)):
+        raise ValueError(f"vectors: {vectors!r} is not golden vectors (golden()'s result, its "
+                         "JSON dict or a file path)")
     their: Dict[str, Dict[str, List[float]]] = {}
     for i, c in enumerate(_theirs_json(theirs)["cases"]):
         case_id = c["id"] if isinstance(c["id"], str) else json.dumps(c["id"])
