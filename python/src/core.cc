@@ -29,6 +29,7 @@
 
 #include "uldp/cancellation.h"
 
+#include "uldp/api/audit.h"
 #include "uldp/api/check.h"
 #include "uldp/api/conform.h"
 #include "uldp/api/estimate.h"
@@ -36,6 +37,7 @@
 #include "uldp/api/golden.h"
 #include "uldp/api/loss.h"
 #include "uldp/api/mechanism.h"
+#include "uldp/api/prove.h"
 #include "uldp/api/reference_arguments.h"
 #include "uldp/api/render.h"
 #include "uldp/arithmetic/index_set.h"
@@ -469,6 +471,43 @@ py::object conform_result(const api::ConformResult& result) {
   return to_python(j);
 }
 
+// `prove` through api::prove: every claim, every step of the utility proofs, or one by name; the
+// result's JSON with its text and whether every claim came out as expected.
+py::object prove(const std::optional<std::string>& claim, bool steps,
+                 const std::optional<std::string>& solver) {
+  const nlohmann::json j = without_gil([&] {
+    if (claim && steps) throw InvalidArgument("claim / steps: give a claim or steps=True, not both");
+    std::variant<api::EveryClaim, api::EveryStep, api::NamedClaim> which = api::EveryClaim{};
+    if (claim) which = api::NamedClaim{*claim};
+    if (steps) which = api::EveryStep{};
+    api::ProveRequest request(which);
+    if (solver) {
+      request.solver = verify::parse_solver_choice(*solver);
+      if (!request.solver) {
+        throw InvalidArgument("solver: expected z3, cvc5 or both, got '" + message_excerpt(*solver) +
+                              "'");
+      }
+    }
+    const api::ProveResult result = api::prove(request);
+    nlohmann::json out = api::versioned(api::to_json(result));
+    out["text"] = api::to_text(result);
+    out["all_as_expected"] = result.all_as_expected();
+    return out;
+  });
+  return to_python(j);
+}
+
+// `audit` through api::audit: the paper's mechanisms at the paper's settings, exactly.
+py::object audit() {
+  const nlohmann::json j = without_gil([] {
+    const api::AuditResult result = api::audit();
+    nlohmann::json out = api::versioned(api::to_json(result));
+    out["text"] = api::to_text(result);
+    return out;
+  });
+  return to_python(j);
+}
+
 // `conform plan` through api::plan_conformance_run.
 py::object conform_plan(const py::dict& reference, double alpha, double power, double delta,
                         double eps_excess) {
@@ -741,6 +780,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("golden", &uldp::python::golden, py::arg("reference"), py::arg("cases"), py::arg("seed"),
         py::arg("n"), py::arg("counts"), py::arg("alpha"), py::arg("post"), py::arg("em_distance"),
         py::arg("em_gap"), py::arg("em_stop"));
+  m.def("prove", &uldp::python::prove, py::arg("claim"), py::arg("steps"), py::arg("solver"));
+  m.def("audit", &uldp::python::audit);
   m.def("conform_plan", &uldp::python::conform_plan, py::arg("reference"), py::arg("alpha"),
         py::arg("power"), py::arg("delta"), py::arg("eps_excess"));
   m.def("estimate", &uldp::python::estimate, py::arg("mechanism"), py::arg("reports"),

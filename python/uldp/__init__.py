@@ -17,15 +17,17 @@ stops a long computation with KeyboardInterrupt. uldp.testing has the pytest ass
 
 from . import _core
 from ._api import CheckReport, Mechanism, Verdict, Witness, check, mechanism, mechanisms
-from ._commands import (ConformanceReport, Estimate, EstimatesReport, GoldenCase, GoldenVectors,
-                        Reference, Resolution, conform_client, conform_estimates, conform_plan,
-                        conform_samples, estimate, golden, loss, reference)
+from ._commands import (AuditReport, ConformanceReport, Estimate, EstimatesReport, GoldenCase,
+                        GoldenVectors, ProofReport, Reference, Resolution, audit, conform_client,
+                        conform_estimates, conform_plan, conform_samples, estimate, golden, loss,
+                        prove, reference)
 
 #: The project version (CMakeLists.txt's project(uldp VERSION ...)), compiled into the extension;
 #: importlib.metadata.version("uldp") of an installed wheel is the same.
 __version__: str = _core.__version__
 
 __all__ = [
+    "AuditReport", "ProofReport", "audit", "prove",
     "CheckReport", "ConformanceReport", "Estimate", "EstimatesReport", "GoldenCase",
     "GoldenVectors", "Mechanism", "Reference", "Resolution", "Verdict", "Witness", "check",
     "conform_client", "conform_estimates", "conform_plan", "conform_samples", "estimate", "golden",
