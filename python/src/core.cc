@@ -476,7 +476,8 @@ py::object conform_result(const api::ConformResult& result) {
 py::object prove(const std::optional<std::string>& claim, bool steps,
                  const std::optional<std::string>& solver) {
   const nlohmann::json j = without_gil([&] {
-    if (claim && steps) throw InvalidArgument("claim / steps: give a claim or steps=True, not both");
+    if (claim && steps)
+      throw InvalidArgument("claim / steps: give a claim or steps=True, not both");
     std::variant<api::EveryClaim, api::EveryStep, api::NamedClaim> which = api::EveryClaim{};
     if (claim) which = api::NamedClaim{*claim};
     if (steps) which = api::EveryStep{};
@@ -484,8 +485,8 @@ py::object prove(const std::optional<std::string>& claim, bool steps,
     if (solver) {
       request.solver = verify::parse_solver_choice(*solver);
       if (!request.solver) {
-        throw InvalidArgument("solver: expected z3, cvc5 or both, got '" + message_excerpt(*solver) +
-                              "'");
+        throw InvalidArgument("solver: expected z3, cvc5 or both, got '" +
+                              message_excerpt(*solver) + "'");
       }
     }
     const api::ProveResult result = api::prove(request);
