@@ -34,6 +34,7 @@
 #include "uldp/api/conform.h"
 #include "uldp/api/estimate.h"
 #include "uldp/api/estimates_comparison.h"
+#include "uldp/api/false_alarm.h"
 #include "uldp/api/golden.h"
 #include "uldp/api/loss.h"
 #include "uldp/api/mechanism.h"
@@ -783,6 +784,11 @@ PYBIND11_MODULE(_core, m) {
         py::arg("em_gap"), py::arg("em_stop"));
   m.def("prove", &uldp::python::prove, py::arg("claim"), py::arg("steps"), py::arg("solver"));
   m.def("audit", &uldp::python::audit);
+  // The suite's false-alarm level, decided once for C++ and Python (uldp/api/false_alarm.h).
+  m.def("parse_false_alarm_level", &uldp::api::parse_false_alarm_level, py::arg("text"),
+        py::arg("source"));
+  m.def("suite_false_alarm_level", &uldp::api::suite_false_alarm_level);
+  m.attr("SUITE_FALSE_ALARM_LEVEL") = uldp::api::kSuiteFalseAlarmLevel;
   m.def("conform_plan", &uldp::python::conform_plan, py::arg("reference"), py::arg("alpha"),
         py::arg("power"), py::arg("delta"), py::arg("eps_excess"));
   m.def("estimate", &uldp::python::estimate, py::arg("mechanism"), py::arg("reports"),

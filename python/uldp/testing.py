@@ -16,6 +16,7 @@ import math
 import os
 from typing import Any, Callable, Iterable, List, Mapping, Optional, Tuple
 
+from . import _core
 from ._api import CheckReport, Number, check
 from ._commands import (ConformanceReport, EstimatesReport, GoldenCase, GoldenVectors,
                         conform_client, conform_estimates, golden)
@@ -26,18 +27,13 @@ _PROPERTIES = ("ldp", "uldp", "uldp_strict", "osldp")
 _suite_alpha: Optional[Tuple[float, str]] = None
 
 #: The false-alarm level of one conformance assertion when nothing else is said: a suite of 100
-#: assertions run 10,000 times expects about one false alarm (the C++ assertions' default too).
-DEFAULT_ALPHA = 1e-6
+#: assertions run 10,000 times expects about one false alarm (the C++ assertions' default too,
+#: decided in C++: uldp/api/false_alarm.h).
+DEFAULT_ALPHA: float = _core.SUITE_FALSE_ALARM_LEVEL
 
 
 def _false_alarm_level(text: str, source: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 < value < 1:
-        raise ValueError(f"{source}: {text!r} is not a false-alarm level in (0, 1)")
-    return value
+    return _core.parse_false_alarm_level(text, source)
 
 
 def _set_suite_alpha(text: Optional[str], source: str) -> None:
@@ -51,10 +47,8 @@ def _default_alpha_and_source() -> Tuple[float, str]:
     from the environment, else DEFAULT_ALPHA; with where it came from."""
     if _suite_alpha is not None:
         return _suite_alpha
-    text = os.environ.get("ULDP_ALPHA", "")
-    if text:
-        return _false_alarm_level(text, "ULDP_ALPHA"), "ULDP_ALPHA"
-    return DEFAULT_ALPHA, "default"
+    return _core.suite_false_alarm_level(), "ULDP_ALPHA" if os.environ.get("ULDP_ALPHA") \
+        else "default"
 
 
 def default_alpha() -> float:

@@ -1,12 +1,12 @@
 // EXPECT_CONFORMS: a C++ client driven by the api's sequential conformance test, its generator
 // seeded from the test's name, the failure message the conformance report.
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "uldp/api/false_alarm.h"
 #include "uldp/api/render.h"
 #include "uldp/error.h"
 #include "uldp/testing/gtest.h"
@@ -23,24 +23,9 @@ std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 1469598103934665
   return hash;
 }
 
-// A false-alarm level in (0, 1), read exactly as from_chars reads it; `what` names its source.
-double parse_alpha(std::string_view text, const std::string& what) {
-  double value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || !(value > 0 && value < 1)) {
-    throw InvalidArgument(what + ": '" + message_excerpt(text) +
-                          "' is not a false-alarm level in (0, 1)");
-  }
-  return value;
-}
-
 }  // namespace
 
-double default_alpha() {
-  const char* text = std::getenv("ULDP_ALPHA");
-  if (text == nullptr || *text == '\0') return 1e-6;
-  return parse_alpha(text, "ULDP_ALPHA");
-}
+double default_alpha() { return api::suite_false_alarm_level(); }
 
 void init_flags(int* argc, char** argv) {
   int kept = 1;
@@ -52,7 +37,7 @@ void init_flags(int* argc, char** argv) {
     }
     if (value) {
       // The flag sets what the environment would: one place (default_alpha) reads the level.
-      parse_alpha(*value, "--uldp_alpha");
+      api::parse_false_alarm_level(*value, "--uldp_alpha");
       ::setenv("ULDP_ALPHA", std::string(*value).c_str(), 1);
     } else {
       argv[kept++] = argv[i];
