@@ -29,35 +29,26 @@ struct SimulateCommand {
 
 void run(const SimulateCommand& c, const CLI::App& command, int& exit_code) {
   if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
-  std::size_t k = 0;  // over X, for --p
   api::ReferenceRequest mechanism = [&]() -> api::ReferenceRequest {
-    if (!c.mech.personalized()) {
-      MechanismArguments arguments = c.mech.arguments();
-      k = arguments.k;
-      return api::RegistryReference{c.mech.name, std::move(arguments)};
-    }
+    if (!c.mech.personalized()) return api::RegistryReference{c.mech.name, c.mech.arguments()};
     if (c.n) throw InvalidArgument("--n: with --mech pum the users file gives the users");
     PumSetup pum = c.mech.build_pum(true);
-    k = pum.k();
     return api::PumReference{std::move(pum.common), std::move(pum.tags), std::move(pum.users),
                              "--users"};
   }();
   if (!c.mech.personalized() && !c.n) throw InvalidArgument("--n: must be given and at least 1");
   api::SimulateRequest request(std::move(mechanism), *c.seed);
   request.n = c.n;
-  request.p = api::parse_input_distribution(c.p, k);
+  request.p = c.p;
   request.counts = c.counts;
   refuse_output_onto_input(command, "--out", c.out);
+  // Drawn before the file is opened: a refused request leaves it as it was, and it is replaced
+  // only when every report was written.
+  const estimate::SimulatedReports reports = api::simulate(request);
   ReplacingFile file;
-  // Opened only once the request is valid, and replacing the file only when every report was
-  // written: a refused or failed run leaves the file as it was.
-  const auto open = [&]() -> std::ostream& {
-    if (c.out.empty()) return std::cout;
-    if (!file.open(c.out))
-      throw InvalidArgument("--out: cannot write '" + message_excerpt(c.out) + "'");
-    return file.stream();
-  };
-  api::simulate(request, open);
+  if (!c.out.empty() && !file.open(c.out))
+    throw InvalidArgument("--out: cannot write '" + message_excerpt(c.out) + "'");
+  estimate::write_reports(c.out.empty() ? std::cout : file.stream(), reports);
   if (c.out.empty()) {
     std::cout.flush();
     if (!std::cout) throw InvalidArgument("--out: writing the reports failed");

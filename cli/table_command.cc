@@ -13,6 +13,7 @@
 #include "cli_support.h"
 #include "commands.h"
 #include "replacing_file.h"
+#include "uldp/api/table_arguments.h"
 #include "uldp/api/table_output.h"
 #include "uldp/api/table_rows.h"
 #include "uldp/error.h"
@@ -22,8 +23,6 @@ namespace {
 
 using api::TableLayout;
 using api::TableRow;
-
-constexpr std::uint64_t kDefaultUsers = 10000;
 
 struct TableCommand {
   std::string mechs, ks, sensitive_counts;
@@ -49,49 +48,20 @@ std::vector<std::string> split_list(const std::string& text, const char* flag) {
   return items;
 }
 
-std::size_t parse_count(const std::string& text, const char* flag, long long min) {
-  const Rational v = parse_rational(text, flag);
-  if (denominator(v) != 1 || v < min || v > 10'000'000) {
-    throw InvalidArgument(std::string(flag) + ": '" + message_excerpt(text) +
-                          "' is not an integer in [" + std::to_string(min) + ", 10^7]");
-  }
-  return numerator(v).convert_to<std::size_t>();
-}
-
-std::vector<PrivacyBudget> parse_budgets(const TableCommand& c) {
-  if (c.eps && c.exp_eps) throw InvalidArgument("--eps: give --eps or --exp-eps, not both");
-  std::vector<PrivacyBudget> budgets;
-  if (c.eps) {
-    for (const auto& item : split_list(*c.eps, "--eps"))
-      budgets.push_back(PrivacyBudget::from_epsilon(parse_rational(item, "--eps"), 64, "--eps"));
-  }
-  if (c.exp_eps) {
-    for (const auto& item : split_list(*c.exp_eps, "--exp-eps"))
-      budgets.push_back(
-          PrivacyBudget::from_exp_eps(parse_rational(item, "--exp-eps"), "--exp-eps"));
-  }
-  return budgets;
-}
-
 int run_table(const TableCommand& c) {
   TableLayout layout{c.format, {}, c.digits, 0, c.theta, c.vs_limit};
   if (!c.columns.empty()) layout.columns = split_list(c.columns, "--columns");
   api::validate_layout(layout);
-  std::vector<const MechanismEntry*> entries;
-  for (const auto& name : split_list(c.mechs, "--mech"))
-    entries.push_back(&find_mechanism(name, "--mech"));
-  std::vector<std::size_t> ks, counts;
-  for (const auto& item : split_list(c.ks, "--k")) ks.push_back(parse_count(item, "--k", 1));
-  for (const auto& item : split_list(c.sensitive_counts, "--sensitive-count"))
-    counts.push_back(parse_count(item, "--sensitive-count", 0));
-  api::TableRequest request;
-  request.ks = std::move(ks);
-  request.sensitive_counts = std::move(counts);
-  request.mechanisms = std::move(entries);
-  request.budgets = parse_budgets(c);
-  request.theta = c.theta;
-  request.n = !c.n_text ? kDefaultUsers : parse_count(*c.n_text, "--n", 1);
-  request.vs_limit = c.vs_limit;
+  api::TableArguments arguments;
+  arguments.mechanisms = split_list(c.mechs, "--mech");
+  arguments.ks = split_list(c.ks, "--k");
+  arguments.sensitive_counts = split_list(c.sensitive_counts, "--sensitive-count");
+  if (c.eps) arguments.eps = split_list(*c.eps, "--eps");
+  if (c.exp_eps) arguments.exp_eps = split_list(*c.exp_eps, "--exp-eps");
+  arguments.theta = c.theta;
+  arguments.n = c.n_text;
+  arguments.vs_limit = c.vs_limit;
+  const api::TableRequest request = api::table_request(arguments, api::TableNames::flags());
   layout.n = request.n;
   const std::vector<TableRow> rows = api::table_rows(request);
 

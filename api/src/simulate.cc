@@ -14,7 +14,7 @@ constexpr std::uint64_t kMaxUsers = 1'000'000'000;
 
 }  // namespace
 
-void simulate(const SimulateRequest& request, const std::function<std::ostream&()>& output) {
+estimate::SimulatedReports simulate(const SimulateRequest& request) {
   const SpecOrPum mechanism = registry_or_pum(request.mechanism, "simulate");
   const std::optional<PumReference>& pum = mechanism.pum;
   if (pum && request.n) throw InvalidArgument("n: the PUM's users file gives the users");
@@ -32,13 +32,13 @@ void simulate(const SimulateRequest& request, const std::function<std::ostream&(
   const MechanismSpec& spec = mechanism.spec;
   const std::size_t k = pum ? spec.k - pum->bots() : spec.k;
   const estimate::EstimationModel model = estimate::estimation_model(spec);
-  const std::vector<double> p = sampling_distribution(
-      request.p ? *request.p : parse_input_distribution("uniform", k), "simulate");
+  const std::vector<double> p =
+      sampling_distribution(parse_input_distribution(request.p, k), "simulate");
   estimate::Xoshiro256 rng(request.seed);
   const std::vector<std::uint64_t> input_counts =
       pum ? estimate::sample_intermediate_counts(rng, *pum->users, p)
           : estimate::sample_input_counts(rng, *request.n, p);
-  estimate::simulate_reports(output(), rng, model, input_counts, request.counts);
+  return estimate::simulate_reports(rng, model, input_counts, request.counts);
 }
 
 }  // namespace uldp::api

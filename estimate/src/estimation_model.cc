@@ -2,7 +2,6 @@
 // estimators and samplers dispatched on the model's form.
 #include "uldp/estimate/estimation_model.h"
 
-#include <ostream>
 #include <string>
 
 #include "uldp/error.h"
@@ -188,56 +187,6 @@ ReportData sample_report_data(Xoshiro256& rng, const EstimationModel& model,
              model);
   for (const std::uint64_t c : input_counts) data.n += c;
   return data;
-}
-
-void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel& model,
-                      const std::vector<std::uint64_t>& input_counts, bool counts) {
-  if (counts) {
-    std::visit(
-        Overloaded{
-            [&](const UrrParams& m) {
-              write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
-            },
-            [&](const UnaryParams& m) {
-              write_bit_counts(out, sample_report_counts(rng, m, input_counts));
-            },
-            [&](const DenseParams& m) {
-              write_symbol_counts(out, sample_report_counts(rng, m, input_counts));
-            },
-            [&](const UbdParams& m) {  // counted from per-user draws
-              write_bit_counts(
-                  out, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, input_counts))));
-            },
-            [&](const UbdOptParams& m) {  // counted from per-user draws
-              write_bit_counts(
-                  out, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, input_counts))));
-            },
-            [&](const UhrParams& m) {  // counted from per-user draws
-              std::vector<std::uint64_t> histogram(m.outputs(), 0);
-              for (std::uint32_t y : sample_reports(rng, m, inputs_from_counts(rng, input_counts)))
-                ++histogram[y];
-              write_symbol_counts(out, histogram);
-            },
-            [&](const UssParams& m) {  // counted from per-user draws
-              write_bit_counts(
-                  out, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, input_counts))));
-            }},
-        model);
-    return;
-  }
-  const std::vector<std::uint32_t> inputs = inputs_from_counts(rng, input_counts);
-  std::visit(
-      Overloaded{
-          [&](const UrrParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); },
-          [&](const UnaryParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); },
-          [&](const DenseParams& m) { write_symbol_reports(out, sample_reports(rng, m, inputs)); },
-          [&](const UbdParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); },
-          [&](const UbdOptParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); },
-          [&](const UhrParams& m) {
-            write_symbol_reports(out, sample_reports(rng, m, inputs), report_labels(model));
-          },
-          [&](const UssParams& m) { write_bit_reports(out, sample_reports(rng, m, inputs)); }},
-      model);
 }
 
 }  // namespace uldp::estimate

@@ -11,6 +11,7 @@
 #include "uldp/api/prove.h"
 #include "uldp/api/render.h"
 #include "uldp/api/simulate.h"
+#include "uldp/api/table_arguments.h"
 #include "uldp/api/table_output.h"
 #include "uldp/api/table_rows.h"
 #include "uldp/testing/budgets.h"
@@ -50,7 +51,7 @@ TEST(Workflows, SimulateThenEstimatePrintTheApiResults) {
   SimulateRequest simulate_request(urr5(), 7);
   simulate_request.n = 2000;
   std::ostringstream reports;
-  simulate(simulate_request, [&reports]() -> std::ostream& { return reports; });
+  estimate::write_reports(reports, simulate(simulate_request));
   EXPECT_EQ(run_uldp(std::string("simulate ") + kUrr5 + " --n 2000 --seed 7").out, reports.str());
   const std::string file = uldp::testing::temp_file("workflow_reports.txt", reports.str());
   const std::string text = reports.str();
@@ -62,11 +63,12 @@ TEST(Workflows, SimulateThenEstimatePrintTheApiResults) {
 }
 
 TEST(Workflows, TableAuditAndProvePrintTheApiResults) {
-  TableRequest table;
-  table.mechanisms = {&find_mechanism("urr"), &find_mechanism("rr")};
-  table.ks = {6};
-  table.sensitive_counts = {2};
-  table.budgets = {uldp::testing::budget(3)};
+  TableArguments arguments;
+  arguments.mechanisms = {"urr", "rr"};
+  arguments.ks = {"6"};
+  arguments.sensitive_counts = {"2"};
+  arguments.exp_eps = {"3"};
+  const TableRequest table = table_request(arguments, TableNames::flags());
   TableLayout layout;
   layout.n = table.n;
   layout.theta = table.theta;

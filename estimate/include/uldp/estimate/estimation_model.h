@@ -65,9 +65,4 @@ EmAccelerator resolved_accelerator(const EmAccelerator requested, const Estimati
 ReportData sample_report_data(Xoshiro256& rng, const EstimationModel& model,
                               const std::vector<std::uint64_t>& input_counts, bool per_user);
 
-/// Draws the reports of the users with the given inputs and writes them in the report-file
-/// format: one per line, or (`counts`) the aggregated counts drawn by the exact aggregated sampler.
-void simulate_reports(std::ostream& out, Xoshiro256& rng, const EstimationModel& model,
-                      const std::vector<std::uint64_t>& input_counts, bool counts);
-
 }  // namespace uldp::estimate
