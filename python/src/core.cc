@@ -41,6 +41,9 @@
 #include "uldp/api/prove.h"
 #include "uldp/api/reference_arguments.h"
 #include "uldp/api/render.h"
+#include "uldp/api/simulate.h"
+#include "uldp/api/table_arguments.h"
+#include "uldp/api/table_output.h"
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/probability.h"
@@ -664,6 +667,76 @@ py::object golden(const py::dict& reference, std::optional<std::uint64_t> cases,
   return to_python(j);
 }
 
+// `simulate` through api::simulate: per-user reports as arrays (symbol columns with their
+// labels, or an n x k 0/1 array of bit vectors), or the aggregated counts.
+py::dict simulate(const py::dict& mechanism, std::optional<std::uint64_t> n, const std::string& p,
+                  std::uint64_t seed, bool counts) {
+  const PythonReference chosen(mechanism);
+  const estimate::SimulatedReports reports = without_gil([&] {
+    api::SimulateRequest request(chosen.request(), seed);
+    request.n = n;
+    request.p = p;
+    request.counts = counts;
+    return api::simulate(request);
+  });
+  py::dict d;
+  std::visit(Overloaded{[&](const estimate::SymbolReports& r) {
+                          d["columns"] = py::array_t<std::int64_t>(
+                              static_cast<py::ssize_t>(r.columns.size()),
+                              std::vector<std::int64_t>(r.columns.begin(), r.columns.end()).data());
+                          d["n"] = r.columns.size();
+                        },
+                        [&](const estimate::BitReports& r) {
+                          py::array_t<std::uint8_t> bits({static_cast<py::ssize_t>(r.size()),
+                                                          static_cast<py::ssize_t>(r.k())});
+                          auto view = bits.mutable_unchecked<2>();
+                          for (py::ssize_t i = 0; i < view.shape(0); ++i) {
+                            for (py::ssize_t j = 0; j < view.shape(1); ++j) view(i, j) = 0;
+                            for (const std::uint32_t j : r.report(static_cast<std::size_t>(i)))
+                              view(i, j) = 1;
+                          }
+                          d["bits"] = bits;
+                          d["n"] = r.size();
+                        },
+                        [&](const estimate::SymbolCounts& c) {
+                          d["counts"] = c.counts;
+                          std::uint64_t total = 0;
+                          for (const std::uint64_t count : c.counts) total += count;
+                          d["n"] = total;
+                        },
+                        [&](const estimate::BitCounts& c) {
+                          d["ones"] = c.ones;
+                          d["n"] = c.n;
+                        }},
+             reports.data);
+  d["labels"] = reports.labels;
+  return d;
+}
+
+// `table` through api::table_rows: the command's JSON (every exact value) with its Markdown
+// table under "text" and the exit code's verdict under "all_verified".
+py::object table(const api::TableArguments& arguments) {
+  const nlohmann::json j = without_gil([&] {
+    const api::TableRequest request = api::table_request(arguments, api::TableNames::keywords());
+    const std::vector<api::TableRow> rows = api::table_rows(request);
+    api::TableLayout layout;
+    layout.n = request.n;
+    layout.theta = request.theta;
+    layout.vs_limit = request.vs_limit;
+    layout.format = "json";
+    std::ostringstream json_text;
+    api::write_table(json_text, rows, layout);
+    nlohmann::json result = nlohmann::json::parse(json_text.str());
+    layout.format = "md";
+    std::ostringstream markdown;
+    api::write_table(markdown, rows, layout);
+    result["text"] = markdown.str();
+    result["all_verified"] = api::all_verified(rows);
+    return result;
+  });
+  return to_python(j);
+}
+
 // `loss` through api::loss: p as `--p` text.
 py::object loss(const py::dict& mechanism, std::uint64_t n, const std::string& p, bool exact_l1,
                 bool vs_limit) {
@@ -784,6 +857,27 @@ PYBIND11_MODULE(_core, m) {
         py::arg("em_gap"), py::arg("em_stop"));
   m.def("prove", &uldp::python::prove, py::arg("claim"), py::arg("steps"), py::arg("solver"));
   m.def("audit", &uldp::python::audit);
+  m.def("simulate", &uldp::python::simulate, py::arg("mechanism"), py::arg("n"), py::arg("p"),
+        py::arg("seed"), py::arg("counts"));
+  m.def(
+      "table",
+      [](std::vector<std::string> mech, std::vector<std::string> k,
+         std::vector<std::string> sensitive_count, std::vector<std::string> eps,
+         std::vector<std::string> exp_eps, std::string theta, std::optional<std::string> n,
+         bool vs_limit) {
+        uldp::api::TableArguments arguments;
+        arguments.mechanisms = std::move(mech);
+        arguments.ks = std::move(k);
+        arguments.sensitive_counts = std::move(sensitive_count);
+        arguments.eps = std::move(eps);
+        arguments.exp_eps = std::move(exp_eps);
+        arguments.theta = std::move(theta);
+        arguments.n = std::move(n);
+        arguments.vs_limit = vs_limit;
+        return uldp::python::table(arguments);
+      },
+      py::arg("mech"), py::arg("k"), py::arg("sensitive_count"), py::arg("eps"), py::arg("exp_eps"),
+      py::arg("theta"), py::arg("n"), py::arg("vs_limit"));
   // The suite's false-alarm level, decided once for C++ and Python (uldp/api/false_alarm.h).
   m.def("parse_false_alarm_level", &uldp::api::parse_false_alarm_level, py::arg("text"),
         py::arg("source"));

@@ -10,7 +10,8 @@ Exact values are fractions.Fraction. A Python float (or numpy float64) entry is 
 exact binary64 value, never rounded again; ints, Fractions and strings such as "3/7" or "0.1"
 are exact. Bad input raises ValueError with uldp's one-line message. The package is a thin layer
 over the same C++ core as the `uldp` command: nothing here re-implements a check; the functions
-named after a command (check, conform_*, estimate, loss, golden) call the workflow that command
+named after a command (check, conform_*, estimate, simulate, loss, golden, table, prove,
+audit) call the workflow that command
 calls, so str() of a report is the command's text. Ctrl-C
 stops a long computation with KeyboardInterrupt. uldp.testing has the pytest assertions.
 """
@@ -18,16 +19,17 @@ stops a long computation with KeyboardInterrupt. uldp.testing has the pytest ass
 from . import _core
 from ._api import CheckReport, Mechanism, Verdict, Witness, check, mechanism, mechanisms
 from ._commands import (AuditReport, ConformanceReport, Estimate, EstimatesReport, GoldenCase,
-                        GoldenVectors, ProofReport, Reference, Resolution, audit, conform_client,
-                        conform_estimates, conform_plan, conform_samples, estimate, golden, loss,
-                        prove, reference)
+                        GoldenVectors, ProofReport, Reference, Resolution, Simulation, audit,
+                        conform_client, conform_estimates, conform_plan, conform_samples, estimate,
+                        golden, loss, prove, reference, simulate)
+from ._table import table
 
 #: The project version (CMakeLists.txt's project(uldp VERSION ...)), compiled into the extension;
 #: importlib.metadata.version("uldp") of an installed wheel is the same.
 __version__: str = _core.__version__
 
 __all__ = [
-    "AuditReport", "ProofReport", "audit", "prove",
+    "AuditReport", "ProofReport", "Simulation", "audit", "prove", "simulate", "table",
     "CheckReport", "ConformanceReport", "Estimate", "EstimatesReport", "GoldenCase",
     "GoldenVectors", "Mechanism", "Reference", "Resolution", "Verdict", "Witness", "check",
     "conform_client", "conform_estimates", "conform_plan", "conform_samples", "estimate", "golden",

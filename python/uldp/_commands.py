@@ -1,5 +1,5 @@
-"""The functions that mirror a command: conform samples/client/plan/estimates, estimate, loss,
-golden. Each calls uldp's workflow layer (uldp::api, through uldp._core) directly and returns its
+"""The functions that mirror a command: conform samples/client/plan/estimates, estimate,
+simulate, loss, golden. Each calls uldp's workflow layer (uldp::api, through uldp._core) directly and returns its
 answer, so verdicts, numbers, messages and str() are the command's own; numpy in, numpy out.
 The reference's keywords go to uldp._core as they are (checked and made exact here), where the
 library functions that read the command's flags build the api's request from them: no command
@@ -537,6 +537,59 @@ def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = No
                     j.get("converged"), j.get("iterations"), j)
 
 
+def _distribution(p: Union[str, Sequence[Number]]) -> str:
+    """An input distribution as --p reads it: its text ("uniform", "zipf:1", "worst"), or the
+    exact probabilities as a comma list."""
+    if isinstance(p, str):
+        return _text(p, "p")
+    return ",".join(_exact_text(v, f"p[{i}]") for i, v in enumerate(_sequence(p, "p")))
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """`uldp simulate`'s draw, in the forms estimate() takes: per user, `reports` (output
+    columns as an int64 array, the labels as str where they are not the columns, as uHR's
+    "h3"; bit vectors as an n x k uint8 0/1 array), or aggregated, `counts` (the output
+    histogram; for bit vectors the number of reports with bit j set)."""
+
+    n: int
+    reports: Optional[Union["numpy.typing.NDArray[Any]", List[str]]]
+    counts: Optional["numpy.typing.NDArray[numpy.int64]"]
+    bit_vectors: bool
+
+
+def simulate(*, n: Optional[int] = None, seed: int, p: Union[str, Sequence[Number]] = "uniform",
+             counts: bool = False, reference: Optional[Reference] = None,
+             mech: Optional[str] = None, k: Optional[int] = None,
+             sensitive: Optional[Indices] = None, eps: Optional[Number] = None,
+             exp_eps: Optional[Number] = None, theta: Optional[Number] = None,
+             block: Optional[int] = None, mangat_p: Optional[Number] = None,
+             common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
+             users: Optional[Union[str, Iterable[str]]] = None) -> Simulation:
+    """Draws the reports of n users (`uldp simulate`, the same generator: a seed gives the
+    command's reports): inputs from p ("uniform", "zipf:S", or k exact probabilities), one
+    report per user, or with counts=True the aggregated counts the exact aggregated sampler
+    draws. For mech="pum" the users (one tag list per user) give n and their inputs.
+    reference=: a uldp.Reference instead of the keywords."""
+    chosen = _resolve(reference, mech=mech, k=k, sensitive=sensitive, eps=eps, exp_eps=exp_eps,
+                      theta=theta, block=block, mangat_p=mangat_p, common=common, tags=tags,
+                      users=users)
+    fields = chosen._fields("simulate", matrices=False)
+    j = _core.simulate(fields, None if n is None else _whole(n, "n", 1), _distribution(p),
+                       _whole(seed, "seed"), bool(counts))
+    labels: List[str] = j["labels"]
+    if "columns" in j:
+        columns = j["columns"]
+        reports: Optional[Union["numpy.typing.NDArray[Any]", List[str]]] = \
+            [labels[c] for c in columns.tolist()] if labels else columns
+        return Simulation(j["n"], reports, None, False)
+    if "bits" in j:
+        return Simulation(j["n"], j["bits"], None, True)
+    if "ones" in j:
+        return Simulation(j["n"], None, numpy.array(j["ones"], dtype=numpy.int64), True)
+    return Simulation(j["n"], None, numpy.array(j["counts"], dtype=numpy.int64), False)
+
+
 def loss(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
          k: Optional[int] = None, sensitive: Optional[Indices] = None, eps: Optional[Number] = None, exp_eps: Optional[Number] = None, theta: Optional[Number] = None,
          block: Optional[int] = None, mangat_p: Optional[Number] = None, n: int,
@@ -552,9 +605,7 @@ def loss(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
         if getattr(chosen, key) is not None:
             raise ValueError(f"{key}: loss takes a registry mechanism, not the PUM")
     fields = chosen._fields("loss", matrices=False)
-    distribution = _text(p, "p") if isinstance(p, str) else ",".join(
-        _exact_text(v, f"p[{i}]") for i, v in enumerate(p))
-    j = _core.loss(fields, _whole(n, "n", 1), distribution, bool(exact_l1), bool(vs_limit))
+    j = _core.loss(fields, _whole(n, "n", 1), _distribution(p), bool(exact_l1), bool(vs_limit))
     exact: Json = _exact_values(j)
     return exact
 
