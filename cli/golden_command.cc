@@ -27,6 +27,7 @@ struct GoldenCommand {
   std::optional<std::string> em_gap;
   std::optional<std::string> em_distance;
   std::optional<std::string> post;
+  bool with_reports = false;
 };
 
 std::string file_text(const std::string& path) {
@@ -60,6 +61,7 @@ api::GoldenRequest request(const GoldenCommand& c) {
   if (c.em_gap) r.em_gap = parse_tolerance(*c.em_gap, "--em-gap");
   if (c.em_distance) r.em_distance = to_double(parse_tolerance(*c.em_distance, "--em-distance"));
   if (c.post) r.post = estimate::parse_post_processing(*c.post, "--post");
+  r.with_reports = c.with_reports;
   return r;
 }
 
@@ -93,6 +95,10 @@ void add_golden_command(CLI::App& app, int& exit_code) {
                   "EM: the certified bound on (max L - L(em)) / n every EM vector must meet, EM "
                   "run further until it does (exact rational or decimal, at most 1/10; default "
                   "1e-6)");
+  sub->add_flag("--with-reports", c->with_reports,
+                "also list every case's reports one by one (\"report_list\", a report file's "
+                "lines), for a server that takes reports; drawn unary encodings are then drawn "
+                "per user");
   sub->callback([c, &exit_code] {
     std::cout << api::versioned(api::to_json(api::golden_vectors(request(*c)))).dump(1) << "\n";
     exit_code = 0;

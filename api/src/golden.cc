@@ -92,35 +92,61 @@ ReportData per_report_data(BitReports reports) {
   return data;
 }
 
-// The reports of users with these input counts, drawn as `uldp simulate` draws them.
+// The reports of users with these input counts, drawn as `uldp simulate` draws them: counts from
+// the aggregated samplers, and (`each`, given when asked for) every bit vector drawn per user.
 ReportData draw_reports(Xoshiro256& rng, const EstimationModel& model,
-                        const std::vector<std::uint64_t>& input_counts) {
+                        const std::vector<std::uint64_t>& input_counts, BitReports* each) {
   const auto users = [&] { return inputs_from_counts(rng, input_counts); };
-  return std::visit(Overloaded{[&](const UnaryParams& m) {
-                                 return bit_count_data(sample_report_counts(rng, m, input_counts));
-                               },
-                               [&](const UrrParams& m) {
-                                 return symbol_data(sample_report_counts(rng, m, input_counts));
-                               },
-                               [&](const DenseParams& m) {
-                                 return symbol_data(sample_report_counts(rng, m, input_counts));
-                               },
-                               [&](const UbdParams& m) {
-                                 return bit_count_data(bit_counts(sample_reports(rng, m, users())));
-                               },
-                               [&](const UssParams& m) {
-                                 return bit_count_data(bit_counts(sample_reports(rng, m, users())));
-                               },
-                               [&](const UbdOptParams& m) {
-                                 return per_report_data(sample_reports(rng, m, users()));
-                               },
-                               [&](const UhrParams& m) {
-                                 std::vector<std::uint64_t> histogram(m.outputs(), 0);
-                                 for (const std::uint32_t y : sample_reports(rng, m, users()))
-                                   ++histogram[y];
-                                 return symbol_data(std::move(histogram));
-                               }},
-                    model);
+  const auto per_user_counts = [&](BitReports drawn) {
+    ReportData data = bit_count_data(bit_counts(drawn));
+    if (each) *each = std::move(drawn);
+    return data;
+  };
+  return std::visit(
+      Overloaded{
+          [&](const UnaryParams& m) {
+            if (each) return per_user_counts(sample_reports(rng, m, users()));
+            return bit_count_data(sample_report_counts(rng, m, input_counts));
+          },
+          [&](const UrrParams& m) {
+            return symbol_data(sample_report_counts(rng, m, input_counts));
+          },
+          [&](const DenseParams& m) {
+            return symbol_data(sample_report_counts(rng, m, input_counts));
+          },
+          [&](const UbdParams& m) { return per_user_counts(sample_reports(rng, m, users())); },
+          [&](const UssParams& m) { return per_user_counts(sample_reports(rng, m, users())); },
+          [&](const UbdOptParams& m) { return per_report_data(sample_reports(rng, m, users())); },
+          [&](const UhrParams& m) {
+            std::vector<std::uint64_t> histogram(m.outputs(), 0);
+            for (const std::uint32_t y : sample_reports(rng, m, users())) ++histogram[y];
+            return symbol_data(std::move(histogram));
+          }},
+      model);
+}
+
+std::string bit_string(const BitReports& reports, std::size_t i) {
+  std::string line(reports.k(), '0');
+  for (const std::uint32_t j : reports.report(i)) line[j] = '1';
+  return line;
+}
+
+// Every report of a case as a report file's line: the histogram's labels in column order, or
+// the bit vectors drawn per user.
+std::vector<std::string> listed_reports(const ReportData& data, const BitReports* each,
+                                        const std::vector<std::string>& labels) {
+  std::vector<std::string> lines;
+  lines.reserve(data.n);
+  const BitReports* bits = data.per_report ? &data.bit_reports : data.bit_vectors ? each : nullptr;
+  if (bits) {
+    for (std::size_t i = 0; i < bits->size(); ++i) lines.push_back(bit_string(*bits, i));
+    return lines;
+  }
+  for (std::size_t y = 0; y < data.symbol_counts.size(); ++y) {
+    const std::string label = labels.empty() ? std::to_string(y) : labels[y];
+    lines.insert(lines.end(), data.symbol_counts[y], label);
+  }
+  return lines;
 }
 
 bool drawn_per_user(const EstimationModel& model) {
@@ -131,7 +157,7 @@ bool drawn_per_user(const EstimationModel& model) {
 // Cases drawn from the input distributions over X (for a PUM, through its users' pre-processors
 // to counts over Z).
 std::vector<GoldenCase> drawn_cases(const DrawnCases& drawn, const GoldenMechanism& mechanism,
-                                    const EstimationModel& model) {
+                                    const EstimationModel& model, bool with_reports) {
   if (drawn.cases == 0 || drawn.cases > kMaxGoldenCases) {
     throw InvalidArgument("cases: must be in [1, " + std::to_string(kMaxGoldenCases) + "]");
   }
@@ -157,6 +183,13 @@ std::vector<GoldenCase> drawn_cases(const DrawnCases& drawn, const GoldenMechani
     throw InvalidArgument("n: ubd-opt's cases list every report; n * k must be at most " +
                           std::to_string(kMaxListedReportCharacters));
   }
+  if (with_reports &&
+      n * (reports_are_bit_vectors(model) ? mechanism.spec.k : 1) > kMaxListedReportCharacters) {
+    throw InvalidArgument(
+        "n: with_reports lists every report; n (times k for bit vectors) must be at most " +
+        std::to_string(kMaxListedReportCharacters));
+  }
+  const std::vector<std::string> labels = report_labels(model);
   Xoshiro256 rng(drawn.seed);
   const std::vector<CaseDistribution> distributions =
       case_distributions(mechanism.k(), mechanism.sensitive());
@@ -169,14 +202,16 @@ std::vector<GoldenCase> drawn_cases(const DrawnCases& drawn, const GoldenMechani
     g.input = d.name;
     g.input_counts = mechanism.pum ? sample_intermediate_counts(rng, *mechanism.pum->users, d.p)
                                    : sample_input_counts(rng, n, d.p);
-    g.reports = draw_reports(rng, model, g.input_counts);
+    BitReports each;
+    g.reports = draw_reports(rng, model, g.input_counts, with_reports ? &each : nullptr);
+    if (with_reports) g.report_list = listed_reports(g.reports, &each, labels);
     cases.push_back(std::move(g));
   }
   return cases;
 }
 
 std::vector<GoldenCase> given_cases(const GivenCounts& given, const GoldenMechanism& mechanism,
-                                    const EstimationModel& model) {
+                                    const EstimationModel& model, bool with_reports) {
   if (mechanism.pum && mechanism.pum->users) {
     throw InvalidArgument(mechanism.pum->users_name + ": only with drawn cases");
   }
@@ -186,8 +221,14 @@ std::vector<GoldenCase> given_cases(const GivenCounts& given, const GoldenMechan
         "its bit count; per-bit counts mix the sizes): draw the cases");
   }
   const bool bits = reports_are_bit_vectors(model);
+  if (with_reports && bits) {
+    throw InvalidArgument(
+        "with_reports: per-bit counts do not determine the reports; draw the "
+        "cases");
+  }
   const std::vector<CountsCase> read =
       parse_counts(given.text, given.source, report_size(model), bits);
+  const std::vector<std::string> labels = report_labels(model);
   std::vector<GoldenCase> cases;
   for (std::size_t i = 0; i < read.size(); ++i) {
     GoldenCase g;
@@ -200,6 +241,14 @@ std::vector<GoldenCase> given_cases(const GivenCounts& given, const GoldenMechan
       g.reports = bit_count_data(std::move(counts));
     } else {
       g.reports = symbol_data(read[i].counts);
+    }
+    if (with_reports) {
+      if (g.reports.n > kMaxListedReportCharacters) {
+        throw InvalidArgument("with_reports: case " + g.id + " has " + std::to_string(g.reports.n) +
+                              " reports, more than the " +
+                              std::to_string(kMaxListedReportCharacters) + " listed at most");
+      }
+      g.report_list = listed_reports(g.reports, nullptr, labels);
     }
     cases.push_back(std::move(g));
   }
@@ -310,13 +359,14 @@ GoldenVectors golden_vectors(const GoldenRequest& request) {
   v.reports_form = reports_form(model);
   v.post = request.post;
   v.thr_alpha = request.alpha;
-  v.cases =
-      std::visit(Overloaded{[&](const DrawnCases& d) {
-                              v.seed = d.seed;
-                              return drawn_cases(d, mechanism, model);
-                            },
-                            [&](const GivenCounts& g) { return given_cases(g, mechanism, model); }},
-                 request.cases);
+  v.cases = std::visit(Overloaded{[&](const DrawnCases& d) {
+                                    v.seed = d.seed;
+                                    return drawn_cases(d, mechanism, model, request.with_reports);
+                                  },
+                                  [&](const GivenCounts& g) {
+                                    return given_cases(g, mechanism, model, request.with_reports);
+                                  }},
+                       request.cases);
 
   // Every estimate vector after the library's post-processing, if any.
   const auto processed = [&](const std::vector<double>& p, const std::string& id) {

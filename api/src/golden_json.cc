@@ -87,6 +87,7 @@ json case_json(const GoldenCase& g, bool pum) {
   out["n"] = g.reports.n;
   if (!g.input_counts.empty()) out[pum ? "intermediate_counts" : "input_counts"] = g.input_counts;
   write_reports(g.reports, out);
+  if (!g.report_list.empty()) out["report_list"] = g.report_list;
   if (g.intermediate_emp_exact) {
     out["intermediate_emp_exact"] = rational_texts(*g.intermediate_emp_exact);
   }
@@ -177,6 +178,19 @@ class Reader {
     return out;
   }
 
+  // "report_list": every report as a report file's line (golden --with-reports), n of them.
+  std::vector<std::string> report_list(const json& lines, const std::string& at,
+                                       std::uint64_t n) const {
+    if (!lines.is_array() || lines.size() != n) {
+      fail(at + ".report_list", "expected n = " + std::to_string(n) + " reports");
+    }
+    std::vector<std::string> out;
+    out.reserve(lines.size());
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      out.push_back(text(lines[i], at + ".report_list[" + std::to_string(i) + "]"));
+    return out;
+  }
+
   // "reports" (one 0/1 string per user), "ones" (per-bit counts) or "counts" (a histogram).
   ReportData reports(const json& c, const std::string& at, std::uint64_t n) const {
     ReportData data;
@@ -236,6 +250,7 @@ class Reader {
     const char* inputs = pum ? "intermediate_counts" : "input_counts";
     if (c.contains(inputs)) g.input_counts = counts(c.at(inputs), where + "." + inputs);
     g.reports = reports(c, where, n);
+    if (c.contains("report_list")) g.report_list = report_list(c.at("report_list"), where, n);
     if (c.contains("emp")) g.emp = numbers(c.at("emp"), where + ".emp", k);
     if (c.contains("emp_exact"))
       g.emp_exact = rationals(c.at("emp_exact"), where + ".emp_exact", k);

@@ -647,7 +647,7 @@ py::object golden(const py::dict& reference, std::optional<std::uint64_t> cases,
                   std::optional<std::uint64_t> n, const std::optional<std::string>& counts,
                   double alpha, const std::optional<std::string>& post,
                   const std::optional<std::string>& em_distance,
-                  const std::optional<std::string>& em_gap, double em_stop) {
+                  const std::optional<std::string>& em_gap, double em_stop, bool with_reports) {
   const PythonReference chosen(reference);
   const nlohmann::json j = without_gil([&] {
     if (cases.has_value() == counts.has_value()) {
@@ -662,6 +662,7 @@ py::object golden(const py::dict& reference, std::optional<std::uint64_t> cases,
     if (em_gap) request.em_gap = parse_tolerance(*em_gap, "em_gap");
     if (em_distance) request.em_distance = to_double(parse_tolerance(*em_distance, "em_distance"));
     if (post) request.post = estimate::parse_post_processing(*post, "post");
+    request.with_reports = with_reports;
     return api::versioned(api::to_json(api::golden_vectors(request)));
   });
   return to_python(j);
@@ -854,7 +855,7 @@ PYBIND11_MODULE(_core, m) {
         py::arg("resolution"), py::arg("output_index"));
   m.def("golden", &uldp::python::golden, py::arg("reference"), py::arg("cases"), py::arg("seed"),
         py::arg("n"), py::arg("counts"), py::arg("alpha"), py::arg("post"), py::arg("em_distance"),
-        py::arg("em_gap"), py::arg("em_stop"));
+        py::arg("em_gap"), py::arg("em_stop"), py::arg("with_reports"));
   m.def("prove", &uldp::python::prove, py::arg("claim"), py::arg("steps"), py::arg("solver"));
   m.def("audit", &uldp::python::audit);
   m.def("simulate", &uldp::python::simulate, py::arg("mechanism"), py::arg("n"), py::arg("p"),

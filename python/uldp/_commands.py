@@ -624,8 +624,9 @@ def _exact_values(value: Any) -> Any:
 @dataclass(frozen=True)
 class GoldenCase:
     """One case of golden vectors: the reports (`counts`: the output histogram, or for bit
-    vectors the number of reports with bit j set; `reports`: per-report bit strings for
-    ubd-opt) and the estimates a correct server computes from them."""
+    vectors the number of reports with bit j set; `reports`: every report as a label or a 0/1
+    string, as estimate() takes them, for ubd-opt always and with golden(with_reports=True) for
+    every mechanism) and the estimates a correct server computes from them."""
 
     id: str
     n: int
@@ -680,11 +681,13 @@ def golden(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
            cases: Optional[int] = None, seed: int = 1, n: Optional[int] = None, from_counts: Optional[FromCounts] = None,
            alpha: float = 0.05, post: Optional[str] = None,
            em_distance: Optional[Number] = None, em_gap: Optional[Number] = None,
-           em_stop: float = 1e-10) -> GoldenVectors:
+           em_stop: float = 1e-10, with_reports: bool = False) -> GoldenVectors:
     """Golden vectors (`uldp golden`): `cases` drawn cases of n reports each (default 1000), or
     the given report counts (`from_counts`: one count sequence, or a list of them), each with the
-    exact empirical estimate, the threshold estimate and a certified EM estimate. reference=: a
-    uldp.Reference instead of the keywords."""
+    exact empirical estimate, the threshold estimate and a certified EM estimate.
+    with_reports=True: every case also lists its reports one by one (GoldenCase.reports; drawn
+    unary encodings are then drawn per user, so their counts differ from the default draw).
+    reference=: a uldp.Reference instead of the keywords."""
     chosen = _resolve(reference, mech=mech, k=k, sensitive=sensitive, eps=eps, exp_eps=exp_eps,
                       theta=theta, block=block, mangat_p=mangat_p, common=common, tags=tags,
                       users=users)
@@ -694,9 +697,11 @@ def golden(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
         fields, None if cases is None else _whole(cases, "cases", 1), _whole(seed, "seed"),
         None if n is None else _whole(n, "n", 1), counts, _level(alpha, "alpha"), post,
         None if em_distance is None else _exact_text(em_distance, "em_distance"),
-        None if em_gap is None else _exact_text(em_gap, "em_gap"), _level(em_stop, "em_stop"))
+        None if em_gap is None else _exact_text(em_gap, "em_gap"), _level(em_stop, "em_stop"),
+        bool(with_reports))
     return GoldenVectors([
-        GoldenCase(c["id"], c["n"], _counts(c), c.get("reports"), _vector(c, "emp"),
+        GoldenCase(c["id"], c["n"], _counts(c), c.get("reports", c.get("report_list")),
+                   _vector(c, "emp"),
                    _vector(c, "thr"), _vector(c, "em"), c)
         for c in j["cases"]
     ], j)

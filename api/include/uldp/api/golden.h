@@ -52,6 +52,11 @@ struct GoldenRequest {
   double em_distance = 1e-6;
   /// The post-processing the implementation applies to its estimates (emp, thr and em).
   std::optional<estimate::PostProcessing> post;
+  /// Also list every case's reports one by one (GoldenCase::report_list), for a server that
+  /// takes reports. Drawn unary-encoding cases are then drawn per user (as `simulate` draws
+  /// them), so their counts differ from the aggregated draw's; given per-bit counts are refused
+  /// (they do not determine the reports).
+  bool with_reports = false;
 };
 
 /// The personalized mechanism's part of golden vectors: reports are Q_cmn's over Z = X ∪ bots,
@@ -87,7 +92,10 @@ struct GoldenCase {
   /// Drawn cases: the users' inputs (a PUM's: the intermediate counts over Z); empty when given.
   std::vector<std::uint64_t> input_counts;
   estimate::ReportData reports;  ///< in the form the mechanism's server takes them
-  std::vector<double> emp;       ///< after the post-processing, if any
+  /// With GoldenRequest::with_reports: each report as a line of a report file (a label, or a
+  /// bit vector's 0/1 string), histograms in column order; else empty.
+  std::vector<std::string> report_list;
+  std::vector<double> emp;  ///< after the post-processing, if any
   std::vector<Rational> emp_exact;
   std::optional<std::vector<Rational>> intermediate_emp_exact;  ///< a PUM's r over Z
   std::vector<double> thr;
