@@ -57,3 +57,59 @@ def test_labels_map_a_clients_own_outputs():
                             labels={"apple": 0, "banana": 1})
     with pytest.raises(ValueError, match="labels: .* is not a mapping"):
         uldp.conform_client(client, mech="rr", k=3, exp_eps=3, labels=["apple"])
+
+
+def _masks(bits, order):
+    """Each 0/1 row as the int a library would pack it into."""
+    weights = 2 ** numpy.arange(bits.shape[1])
+    return (bits @ (weights if order == "lsb" else weights[::-1])).astype(numpy.int64)
+
+
+@pytest.mark.parametrize("order", ["lsb", "msb"])
+def test_integer_bit_masks_read_in_the_stated_order_are_the_same_bit_vectors(order):
+    rng = numpy.random.default_rng(4)
+    x = rng.integers(4, size=1500)
+    # A first bit set far more often than the others: a wrong bit order is a deviation.
+    y = (rng.random((1500, 4)) < numpy.where(numpy.arange(4) == x[:, None], 0.5, 0.25))
+    y[:, 0] |= rng.random(1500) < 0.5
+    as_bits = uldp.conform_samples(x, y, mech="oue", k=4, exp_eps=3)
+    masks = _masks(y.astype(numpy.int64), order)
+    as_masks = uldp.conform_samples(x, masks, mech="oue", k=4, exp_eps=3, bit_mask=order)
+    assert as_masks.json == as_bits.json
+    other = "msb" if order == "lsb" else "lsb"
+    assert uldp.conform_samples(x, masks, mech="oue", k=4, exp_eps=3,
+                                bit_mask=other).json != as_bits.json
+    estimate = uldp.estimate(masks, mech="oue", k=4, exp_eps=3, bit_mask=order)
+    assert (estimate.frequencies == uldp.estimate(y, mech="oue", k=4, exp_eps=3).frequencies).all()
+
+    def client(x, rng):
+        return int(_masks((rng.random((1, 4)) < numpy.where(numpy.arange(4) == x, 0.5, 0.25))
+                          .astype(numpy.int64), order)[0])
+
+    assert uldp.conform_client(client, bit_mask=order, **OUE).verdict != "violates"
+
+
+def test_a_mask_too_wide_or_an_unknown_bit_order_is_refused():
+    with pytest.raises(ValueError, match=r"^client\(\d\) returned 16, not a mask of k = 4 bits"):
+        uldp.conform_client(lambda x: 16, bit_mask="lsb", **OUE)
+    with pytest.raises(ValueError, match=r"^outputs\[1\]: -1, not a mask of k = 4 bits"):
+        uldp.conform_samples([0, 1], [3, -1], mech="oue", k=4, exp_eps=3, bit_mask="msb")
+    with pytest.raises(ValueError, match=r"^bit_mask: 'little' is not 'lsb'"):
+        uldp.estimate([1, 2], mech="oue", k=4, exp_eps=3, bit_mask="little")
+    with pytest.raises(ValueError, match=r"^bit_mask: the masks' width is the mechanism's k"):
+        uldp.conform_samples([0], [1], matrix=[[1, 0], [0, 1]], exp_eps=3, bit_mask="lsb")
+
+
+def test_labels_map_samples_and_reports_as_they_map_a_client():
+    names = numpy.array(["apple", "banana", "cherry"])
+    rng = numpy.random.default_rng(2)
+    x = rng.integers(3, size=600)
+    y = numpy.where(rng.random(600) < 0.6, x, rng.integers(3, size=600))
+    mapping = {name: i for i, name in enumerate(names)}
+    rr = dict(mech="rr", k=3, exp_eps=3)
+    assert uldp.conform_samples(x, names[y], labels=mapping, **rr).json == \
+        uldp.conform_samples(x, y, **rr).json
+    assert (uldp.estimate(list(names[y]), labels=mapping, **rr).frequencies ==
+            uldp.estimate(y, **rr).frequencies).all()
+    with pytest.raises(ValueError, match=r"^reports\[0\]: 'durian', which labels= does not map"):
+        uldp.estimate(["durian"], labels=mapping, **rr)

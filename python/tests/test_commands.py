@@ -98,7 +98,7 @@ def test_bad_samples_name_what_is_wrong():
         uldp.conform_samples(-numpy.ones(3, dtype=int), [0, 0, 0], **URR)
     with pytest.raises(ValueError, match="booleans"):
         uldp.conform_samples(inputs, outputs > 2, **URR)
-    with pytest.raises(ValueError, match=r"outputs\[0\]: 0.0 is not an output"):
+    with pytest.raises(ValueError, match=r"^outputs\[0\]: 0.0, which is not an output; an output is a label"):
         uldp.conform_samples(inputs, outputs.astype(float), **URR)
     with pytest.raises(ValueError, match="input indices"):
         uldp.conform_samples(inputs.astype(float), outputs, **URR)

@@ -207,6 +207,72 @@ _OUTPUT_FORMS = ("a label str (\"4\", \"h2\", \"{1,3}\"), an int, a set of symbo
                  "vector (list, tuple or numpy array of bool, int or float)")
 
 
+#: bit_mask=: how an int output is a bit vector of k bits. "lsb": bit j is the mask's 2^j (a
+#: library's `sum(bit << j)`); "msb": bit 0 is the mask's 2^(k-1) (the vector read as a binary
+#: numeral, `int("0110", 2)`).
+BitMask = str
+
+
+@dataclass(frozen=True)
+class _OutputReading:
+    """How a library's outputs become uldp's: `labels` maps what the library returns to the
+    output it means, `bit_mask` reads an int as a k-bit vector. One reading for clients, samples
+    and reports, so the same value means the same output everywhere."""
+
+    labels: Optional[Mapping[Any, Any]] = None
+    bit_mask: Optional[BitMask] = None
+    bits: int = 0
+
+    @staticmethod
+    def of(labels: Optional[Mapping[Any, Any]], bit_mask: Optional[BitMask],
+           chosen: "Reference") -> "_OutputReading":
+        if labels is not None and not isinstance(labels, Mapping):
+            raise ValueError(f"labels: {_short(labels)} is not a mapping (what the library "
+                             "returns -> the output it means)")
+        if bit_mask is None:
+            return _OutputReading(labels)
+        if bit_mask not in ("lsb", "msb"):
+            raise ValueError(f"bit_mask: {bit_mask!r} is not 'lsb' (bit j is 2^j) or 'msb' (bit 0 "
+                             "is the highest)")
+        if chosen.k is None:
+            raise ValueError("bit_mask: the masks' width is the mechanism's k; give k=")
+        return _OutputReading(labels, bit_mask, _whole(chosen.k, "k", 1))
+
+    @property
+    def plain(self) -> bool:
+        return self.labels is None and self.bit_mask is None
+
+    def label(self, value: object, subject: str) -> str:
+        """One output as the command reads it; an error starts with `subject` ("client(3)
+        returned", "outputs[4]:"), then what came back and the forms accepted."""
+        __tracebackhide__ = True
+        returned = value
+        if self.labels is not None:
+            try:
+                value = self.labels[value]
+            except (KeyError, TypeError):
+                raise ValueError(f"{subject} {_short(returned)}, which labels= does not map "
+                                 f"(it maps {_short(list(self.labels)[:8])})") from None
+        if self.bit_mask is not None and isinstance(value, (int, numpy.integer)) \
+                and not isinstance(value, (bool, numpy.bool_)):
+            return self.mask_bits(int(value), subject)
+        try:
+            return _label(value, subject)
+        except ValueError as error:
+            mapped = "" if self.labels is None else f" (labels= made it {_short(value)})"
+            reason = str(error).split(": ", 1)[-1]
+            why = "" if reason.startswith(f"{_short(value)} is not an output (") else f" ({reason})"
+            raise ValueError(f"{subject} {_short(returned)}{mapped}, which is not an output"
+                             f"{why}; an output is {_OUTPUT_FORMS}") from None
+
+    def mask_bits(self, mask: int, subject: str) -> str:
+        if not 0 <= mask < (1 << self.bits):
+            raise ValueError(f"{subject} {mask}, not a mask of k = {self.bits} bits (0 to "
+                             f"2^{self.bits} - 1)")
+        text = format(mask, f"0{self.bits}b")  # the highest bit first
+        return text if self.bit_mask == "msb" else text[::-1]
+
+
 @dataclass(frozen=True)
 class Resolution:
     """What the run could see: a deviation of `cell_deviation` in any cell's probability (or an
@@ -308,7 +374,8 @@ def _bits_array(values: object, what: str) -> Optional["numpy.typing.NDArray[num
     return values.astype(numpy.int64)
 
 
-def _samples(inputs: Inputs, outputs: Outputs, output_index: bool) -> Union[
+def _samples(inputs: Inputs, outputs: Outputs, output_index: bool,
+             reading: _OutputReading) -> Union[
         str, Tuple["numpy.typing.NDArray[numpy.int64]", "numpy.typing.NDArray[numpy.int64]"]]:
     """The samples as uldp._core takes them: (x, y) int64 arrays, or x,y lines for labels. An int
     output is its text: the label with that text, or with output_index=True the output's
@@ -322,11 +389,11 @@ def _samples(inputs: Inputs, outputs: Outputs, output_index: bool) -> Union[
         return x, bits
     if isinstance(outputs, numpy.ndarray) and outputs.dtype.kind == "b":
         raise ValueError("outputs: booleans are bits of a 2-D array, not outputs")
-    if isinstance(outputs, numpy.ndarray) and outputs.dtype.kind in "iu" and outputs.ndim == 1 \
-            and (outputs.dtype.kind == "i" or outputs.size == 0
-                 or int(outputs.max()) <= numpy.iinfo(numpy.int64).max):
+    if reading.plain and isinstance(outputs, numpy.ndarray) and outputs.dtype.kind in "iu" \
+            and outputs.ndim == 1 and (outputs.dtype.kind == "i" or outputs.size == 0
+                                       or int(outputs.max()) <= numpy.iinfo(numpy.int64).max):
         return x, outputs.astype(numpy.int64)
-    labels = [_label(y, f"outputs[{i}]") for i, y in enumerate(outputs)]
+    labels = [reading.label(y, f"outputs[{i}]:") for i, y in enumerate(outputs)]
     if output_index and not all(label.isdigit() for label in labels):
         raise ValueError("outputs: with output_index=True every output is a column index")
     return "".join(f"{xi},{_field(label)}\n" for xi, label in zip(x.tolist(), labels))
@@ -337,19 +404,21 @@ def conform_samples(inputs: Inputs, outputs: Outputs, *, reference: Optional[Ref
                     k: Optional[int] = None, sensitive: Optional[Indices] = None, protected: Optional[Indices] = None, eps: Optional[Number] = None,
                     exp_eps: Optional[Number] = None, theta: Optional[Number] = None, block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
                     users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None, alpha: float = 0.05, power: float = 0.9,
-                    resolution: float = 0.5, output_index: bool = False) -> ConformanceReport:
+                    resolution: float = 0.5, output_index: bool = False,
+                    labels: Optional[Mapping[Any, Output]] = None,
+                    bit_mask: Optional[BitMask] = None) -> ConformanceReport:
     """Tests samples (inputs[i], outputs[i]) a client produced against a reference mechanism
     (`mech=` a registry name with its parameters, or `matrix=` an exact matrix, with a budget
     for a claim), as `uldp conform samples`. outputs: labels ("4", "h2", "{1,3}"; an int is the
     label with its text, or with output_index=True the output's column), sets of symbols, or a
-    2-D 0/1 array of bit vectors (bit j in column j). reference=: a uldp.Reference instead of
-    the keywords."""
+    2-D 0/1 array of bit vectors (bit j in column j). labels= and bit_mask= read a library's
+    own outputs as conform_client does. reference=: a uldp.Reference instead of the keywords."""
     chosen = _resolve(reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
                       protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
                       mangat_p=mangat_p, common=common, tags=tags, users=users,
                       row_sum_tolerance=row_sum_tolerance)
     fields = chosen._fields("conform_samples")
-    samples = _samples(inputs, outputs, output_index)
+    samples = _samples(inputs, outputs, output_index, _OutputReading.of(labels, bit_mask, chosen))
     a, p, r = _level(alpha, "alpha"), _level(power, "power"), _level(resolution, "resolution")
     if isinstance(samples, str):
         j = _core.conform_samples(fields, samples, a, p, r, bool(output_index))
@@ -368,10 +437,9 @@ def _level(value: object, what: str) -> float:
 
 
 def _client_batch(client: Callable[..., Any], seed: Optional[int], output_index: bool,
-                  labels: Optional[Mapping[Any, Output]] = None) -> Callable[[List[int]], List[str]]:
+                  reading: _OutputReading) -> Callable[[List[int]], List[str]]:
     """client(x) or client(x, rng) as `conform client` calls it: a batch of inputs in, their
     output labels out. rng: a numpy Generator seeded with `seed` (fresh entropy when None).
-    labels: what the client returns -> the output it means (for clients with their own labels).
     An output that cannot be read names the input, what came back and the forms accepted."""
     try:
         parameters = [p for p in inspect.signature(client).parameters.values()
@@ -385,20 +453,7 @@ def _client_batch(client: Callable[..., Any], seed: Optional[int], output_index:
     def output(x: int) -> str:
         __tracebackhide__ = True
         y = client(x, rng) if takes_rng else client(x)
-        returned = y
-        if labels is not None:
-            try:
-                y = labels[y]
-            except (KeyError, TypeError):
-                raise ValueError(f"client({x}) returned {_short(y)}, which labels= does not map "
-                                 f"(it maps {_short(list(labels)[:8])})") from None
-        try:
-            label = _label(y, f"client({x})")
-        except ValueError as error:
-            mapped = "" if labels is None else f" (labels= made it {_short(y)})"
-            raise ValueError(f"client({x}) returned {_short(returned)}{mapped}, which is not an "
-                             f"output ({str(error).split(': ', 1)[-1]}); an output is "
-                             f"{_OUTPUT_FORMS}") from None
+        label = reading.label(y, f"client({x}) returned")
         if output_index and not label.isdigit():
             raise ValueError(f"client({x}): {y!r} is not a column index (output_index=True)")
         return label
@@ -419,25 +474,25 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
                    first_look: int = 64, violation_search: int = 8192,
                    seed: Optional[int] = 0,
                    output_index: bool = False,
-                   labels: Optional[Mapping[Any, Output]] = None) -> ConformanceReport:
+                   labels: Optional[Mapping[Any, Output]] = None,
+                   bit_mask: Optional[BitMask] = None) -> ConformanceReport:
     """Drives client(x) (or client(x, rng)) with the sequential test of `uldp conform client`:
     looks at first_look, 2 first_look, ... samples per input, look j at alpha / 2^(j+1), stopping
     at a violation or once a cell deviation of `resolution` would be detected, or at
     max_samples. A deviation (the fit rejected) makes it look on, up to violation_search samples
     per input, for a ratio beyond the claim, so that a privacy break is named `violates`. The client returns an output label, an int, a 0/1 sequence or a set.
     labels: a mapping from what the client returns to the output it means (`{"apple": 0, ...}`),
-    for a client with labels of its own.
+    for a client with labels of its own. bit_mask="lsb" / "msb": an int the client returns is
+    a bit vector of k bits (bit j is 2^j / bit 0 is the highest).
     reference=: a uldp.Reference instead of the keywords."""
     chosen = _resolve(reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
                       protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
                       mangat_p=mangat_p, common=common, tags=tags, users=users,
                       row_sum_tolerance=row_sum_tolerance)
     fields = chosen._fields("conform_client")
-    if labels is not None and not isinstance(labels, Mapping):
-        raise ValueError(f"labels: {_short(labels)} is not a mapping (what the client returns -> "
-                         "the output it means)")
+    reading = _OutputReading.of(labels, bit_mask, chosen)
     batch = _client_batch(client, None if seed is None else _whole(seed, "seed"), output_index,
-                          labels)
+                          reading)
     j = _core.conform_client(
         fields, batch, _level(alpha, "alpha"), _level(power, "power"),
         _level(resolution, "resolution"), _whole(max_samples, "max_samples", 1),
@@ -476,7 +531,7 @@ class Estimate:
 
 
 def _reports_text(reports: Optional[Reports], counts: Optional[Counts],
-                  n: Optional[int]) -> str:
+                  n: Optional[int], reading: _OutputReading) -> str:
     """The reports as the text of a report file (estimate/report_file.h)."""
     if (reports is None) == (counts is None):
         raise ValueError("reports / counts: give exactly one of them")
@@ -496,7 +551,7 @@ def _reports_text(reports: Optional[Reports], counts: Optional[Counts],
     if isinstance(reports, numpy.ndarray) and reports.dtype.kind == "b":
         raise ValueError("reports: booleans are bits of a 2-D array, not reports")
     assert reports is not None  # one of reports and counts is given
-    lines = [_field(_label(v, f"reports[{i}]")) for i, v in enumerate(reports)]
+    lines = [_field(reading.label(v, f"reports[{i}]:")) for i, v in enumerate(reports)]
     return "\n".join(lines) + "\n"
 
 
@@ -506,12 +561,15 @@ def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = No
              block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None,
              method: str = "emp", alpha: Optional[float] = None,
              em_stop: Optional[Number] = None, max_iterations: Optional[int] = None,
-             accelerator: Optional[str] = None, tolerance: Optional[Number] = None) -> Estimate:
+             accelerator: Optional[str] = None, tolerance: Optional[Number] = None,
+             labels: Optional[Mapping[Any, Output]] = None,
+             bit_mask: Optional[BitMask] = None) -> Estimate:
     """Estimates the input distribution from reports (`uldp estimate`): `reports` one per user
     (ints or labels for symbol mechanisms, a 2-D 0/1 array for bit vectors) or `counts` (the
     output histogram; per-bit counts with `n` for bit vectors). method: emp, thr or em.
     em_stop: EM stops when an update raises the log-likelihood by <= em_stop * |L| (`--em-stop`,
     as golden's em_stop); `tolerance=` is its old name, read with a DeprecationWarning.
+    labels= and bit_mask= read a library's own reports as conform_client reads its outputs.
     reference=: a uldp.Reference instead of the keywords."""
     if tolerance is not None:
         if em_stop is not None:
@@ -528,7 +586,7 @@ def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = No
                       theta=theta, block=block, mangat_p=mangat_p, common=common, tags=tags,
                       users=users)
     fields = chosen._fields("estimate", matrices=False)
-    text = _reports_text(reports, counts, n)
+    text = _reports_text(reports, counts, n, _OutputReading.of(labels, bit_mask, chosen))
     j = _core.estimate(
         fields, text, method, 0.05 if alpha is None else _level(alpha, "alpha"),
         None if max_iterations is None else _whole(max_iterations, "max_iterations", 1),
