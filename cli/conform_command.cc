@@ -18,6 +18,7 @@
 #include "uldp/error.h"
 #include "uldp/estimate/conformance.h"
 #include "uldp/estimate/line_reader.h"
+#include "uldp/input_limits.h"
 
 namespace uldp::cli {
 using namespace uldp::estimate;  // the double-precision layer
@@ -51,8 +52,9 @@ void check_alpha(double alpha) {
   if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
 }
 
-// The largest stream (pipe, FIFO, /dev/stdin) `conform samples` keeps for a second look.
-constexpr std::size_t kMaxKeptStream = std::size_t{1} << 30;
+// The largest stream (pipe, FIFO, /dev/stdin) `conform samples` keeps for a second look: what
+// every input read whole may hold.
+constexpr std::size_t kMaxKeptStream = kMaxInputBytes;
 
 // A view of kept bytes as an input stream (no copy).
 class KeptStream : public std::istream {
@@ -98,7 +100,9 @@ api::SampleSource sample_source(const std::string& path) {
           if ((*bytes)[i] == '\n') ++line, line_start = i + 1;
         }
         if (bytes->size() - line_start > estimate::kMaxTextLine)
-          throw InputError(path, line, 1, "line too long");
+          throw InputError(
+              path, line, 1,
+              "line too long (more than " + std::to_string(estimate::kMaxTextLine) + " bytes)");
         if (bytes->size() > kMaxKeptStream) {
           throw InputError(path, "a stream of more than " + std::to_string(kMaxKeptStream) +
                                      " bytes (write the samples to a file)");

@@ -12,6 +12,7 @@
 #include "uldp/api/golden.h"
 #include "uldp/error.h"
 #include "uldp/forms/tolerance.h"
+#include "uldp/io/input_text.h"
 
 namespace uldp::cli {
 namespace {
@@ -30,14 +31,6 @@ struct GoldenCommand {
   bool with_reports = false;
 };
 
-std::string file_text(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "cannot open the file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
 api::GoldenRequest request(const GoldenCommand& c) {
   if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
   if (c.cases.has_value() == !c.from_counts.empty()) {
@@ -54,7 +47,7 @@ api::GoldenRequest request(const GoldenCommand& c) {
   std::variant<api::DrawnCases, api::GivenCounts> cases =
       c.cases ? std::variant<api::DrawnCases, api::GivenCounts>(
                     api::DrawnCases{*c.cases, c.seed.value_or(1), c.n})
-              : api::GivenCounts{file_text(c.from_counts), c.from_counts};
+              : api::GivenCounts{read_input_text(c.from_counts, "a counts file"), c.from_counts};
   api::GoldenRequest r(std::move(mechanism), std::move(cases));
   r.alpha = c.alpha;
   r.em_stop = c.em_stop;

@@ -7,6 +7,7 @@
 
 #include "uldp/api/golden.h"
 #include "uldp/error.h"
+#include "uldp/io/input_text.h"
 #include "uldp/io/json_document.h"
 
 namespace uldp::api {
@@ -409,11 +410,8 @@ GoldenVectors golden_vectors_from_json(const json& j, const std::string& source)
 }
 
 GoldenVectors read_golden_vectors(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "cannot open the file");
-  std::stringstream text;
-  text << in.rdbuf();
-  return golden_vectors_from_json(parse_json_document(text.str(), path), path);
+  return golden_vectors_from_json(
+      parse_json_document(read_input_text(path, "a golden vectors file"), path), path);
 }
 
 }  // namespace uldp::api

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "uldp/error.h"
+#include "uldp/io/text_lines.h"
 #include "uldp/losses/coordinate_model.h"
 
 namespace uldp::api {
@@ -71,7 +72,7 @@ GivenDistribution weights_file(const std::string& path, std::size_t k) {
   std::string line;
   std::size_t number = 0;
   Rational total = 0;
-  while (std::getline(in, line)) {
+  while (read_line(in, line, path, number + 1)) {  // any line end; bounded length
     ++number;
     const std::size_t begin = line.find_first_not_of(" \t\r");
     if (begin == std::string::npos || line[begin] == '#') continue;

@@ -53,6 +53,7 @@
 #include "uldp/forms/form_checks.h"
 #include "uldp/forms/stochasticity.h"
 #include "uldp/forms/tolerance.h"
+#include "uldp/io/input_text.h"
 #include "uldp/io/matrix_reader.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
@@ -412,6 +413,7 @@ class PythonReference {
     m.common = optional_item<std::string>(d, "common");
     m.tags = optional_item<std::string>(d, "tags");
     if (auto users = optional_item<std::string>(d, "users")) {
+      require_input_size(users->size(), "users");
       m.users = api::PumUsersInput{PumUsersLayout::kOneUserPerLine, "users", std::move(*users)};
     }
     if (auto protected_outputs = optional_item<std::vector<std::size_t>>(d, "protected"))
@@ -434,6 +436,7 @@ class PythonReference {
     arguments_.matrix_source = "matrix";
     if (py::isinstance<py::str>(matrix)) {
       matrix_text_ = matrix.cast<std::string>();
+      require_input_size(matrix_text_.size(), "matrix");
       arguments_.matrix_reading = "exact values (a float as its binary64 value)";
       arguments_.matrix = [this]() -> MechanismFile {
         MatrixReadOptions options;
@@ -653,6 +656,7 @@ py::object golden(const py::dict& reference, std::optional<std::uint64_t> cases,
     if (cases.has_value() == counts.has_value()) {
       throw InvalidArgument("cases / from_counts: give exactly one of them");
     }
+    if (counts) require_input_size(counts->size(), "from_counts");
     std::variant<api::DrawnCases, api::GivenCounts> source =
         cases ? std::variant<api::DrawnCases, api::GivenCounts>(api::DrawnCases{*cases, seed, n})
               : api::GivenCounts{*counts, "from_counts"};

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "uldp/error.h"
+#include "uldp/input_limits.h"
 
 namespace uldp {
 namespace {
@@ -83,6 +84,39 @@ TEST(PumUsersReader, EveryBadInputNamesFileLineColumn) {
             "u.txt:1:3: expected TAG=LIST items or '-' for a user without tagged symbols");
   EXPECT_EQ(error_of("1000000000 -\n1 -\n", counted),
             "u.txt:2:1: more than 1000000000 users in total");
+}
+
+// Users with the same tagging are one group: a file of many users costs its distinct taggings.
+TEST(PumUsersReader, UsersWithTheSameTaggingAreOneGroup) {
+  const PumPopulation p =
+      read("home=2 work=3\n-\nhome=2 work=3\n", PumUsersLayout::kOneUserPerLine);
+  ASSERT_EQ(p.groups().size(), 2u);
+  EXPECT_EQ(p.num_users(), 3u);
+  EXPECT_EQ(p.groups()[0].users, 2u);
+  EXPECT_EQ(p.groups()[0].source, "u.txt:1");
+  const PumPopulation counted = read("5 home=2\n3 -\n4 home=2\n", PumUsersLayout::kCountedGroups);
+  ASSERT_EQ(counted.groups().size(), 2u);
+  EXPECT_EQ(counted.groups()[0].users, 9u);
+}
+
+// The distinct taggings are bounded (k entries each), refused at the line that passes the bound.
+TEST(PumUsersReader, TooManyDistinctTaggingsAreRefusedAtTheirLine) {
+  std::istringstream in("home=2\nhome=3\nhome=2\nwork=4\n");
+  try {
+    read_pum_users(in, "u.txt", PumUsersLayout::kOneUserPerLine, kTags, kXs, 12);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "u.txt:4:1: more than 2 different taggings of |X| = 6 symbols (at most 12 tag "
+                 "entries in all)");
+  }
+}
+
+// A line without an end is refused once past the line limit, before memory grows further.
+TEST(PumUsersReader, ALineLongerThanTheLimitIsRefused) {
+  std::istringstream in(std::string(kMaxTextLine + 1, 'h'));
+  EXPECT_EQ(error_of(in.str(), PumUsersLayout::kOneUserPerLine),
+            "u.txt:1:1: line too long (more than 16777216 bytes)");
 }
 
 }  // namespace

@@ -86,7 +86,7 @@ std::vector<CountsCase> read_lines(std::istream& in, const std::string& path, st
   CountsCase c;
   std::size_t n_line = 0, n_column = 0;  // where n was given (0: not given)
   std::string raw;
-  for (std::size_t line = 1; read_line(in, raw); ++line) {
+  for (std::size_t line = 1; read_line(in, raw, path, line); ++line) {
     const std::size_t first = raw.find_first_not_of(" \t\r");
     if (first == std::string::npos) continue;
     const std::size_t last = raw.find_last_not_of(" \t\r");
@@ -166,14 +166,6 @@ std::vector<CountsCase> parse_counts(std::string_view text, const std::string& p
     }
   }
   return cases;
-}
-
-std::vector<CountsCase> read_counts_file(const std::string& path, std::size_t k, bool bit_vectors) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "cannot open the file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return parse_counts(buffer.str(), path, k, bit_vectors);
 }
 
 }  // namespace uldp

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "uldp/error.h"
+#include "uldp/io/input_text.h"
 #include "uldp/io/json_document.h"
 #include "uldp/io/text_lines.h"
 
@@ -73,7 +74,7 @@ std::map<std::string, EstimatesCase> parse_estimates_csv(std::string_view text,
   std::istringstream in{std::string(text)};
   std::map<std::string, EstimatesCase> out;
   std::string raw;
-  for (std::size_t line = 1; read_line(in, raw); ++line) {
+  for (std::size_t line = 1; read_line(in, raw, path, line); ++line) {
     if (!raw.empty() && raw.back() == '\r') raw.pop_back();
     if (raw.find_first_not_of(" \t") == std::string::npos || raw.starts_with("#")) continue;
     std::vector<std::string> fields;
@@ -113,11 +114,7 @@ std::map<std::string, EstimatesCase> parse_estimates_csv(std::string_view text,
 
 std::map<std::string, EstimatesCase> read_estimates_file(const std::string& path,
                                                          const std::string& default_estimator) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "cannot open the file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  const std::string text = read_input_text(path, "an estimates file");
   const std::size_t first = text.find_first_not_of(" \t\r\n\f\v");
   const bool is_json =
       path.ends_with(".json") || (first != std::string::npos && text[first] == '{');

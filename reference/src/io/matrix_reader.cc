@@ -14,6 +14,7 @@
 #include "uldp/arithmetic/binary64.h"
 #include "uldp/arithmetic/probability.h"
 #include "uldp/error.h"
+#include "uldp/io/input_text.h"
 #include "uldp/progress.h"
 #include "unique_key_sax.h"
 
@@ -600,46 +601,6 @@ MatrixFile parse_matrix_json(std::string_view text, const std::string& source,
 }
 
 namespace {
-// Generous for kMaxMatrixEntries entries of binary64 text (about 25 characters each).
-constexpr std::size_t kMaxFileBytes = kMaxMatrixEntries * 64;
-
-// A stream's bytes in one pass, refused once past the limit (a pipe has no size to check first).
-std::string read_stream(std::istream& in, const std::string& path, const std::string& what) {
-  std::string text;
-  char buffer[1 << 16];
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-    text.append(buffer, static_cast<std::size_t>(in.gcount()));
-    if (text.size() > kMaxFileBytes) {
-      throw InputError(path,
-                       what + " exceeds the limit of " + std::to_string(kMaxFileBytes) + " bytes");
-    }
-  }
-  return text;
-}
-
-// The file's bytes; "-" is standard input. A directory or a regular file far larger than any
-// matrix we accept is refused before reading it; a pipe, a FIFO, /dev/stdin or a process
-// substitution is read once, up to the limit.
-std::string read_text(const std::string& path) {
-  if (path == "-") return read_stream(std::cin, path, "standard input");
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    throw InputError(path, "is a directory, not a matrix file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "cannot open file");
-  if (!std::filesystem::is_regular_file(path, error)) return read_stream(in, path, "the stream");
-  in.seekg(0, std::ios::end);
-  const auto size = static_cast<std::size_t>(in.tellg());
-  if (size > kMaxFileBytes) {
-    throw InputError(path, "file of " + std::to_string(size) + " bytes exceeds the limit of " +
-                               std::to_string(kMaxFileBytes) + " bytes");
-  }
-  in.seekg(0);
-  std::string text(size, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(size));
-  return text;
-}
-
 // JSON when the name says so or the text opens with '{' or '[' (after a BOM and blanks): no
 // delimited matrix starts with either.
 bool is_json(std::string_view text, const std::string& path) {
@@ -659,7 +620,7 @@ void refuse_text_options(const MatrixReadOptions& options, const std::string& so
 }  // namespace
 
 MatrixFile read_matrix_file(const std::string& path, const MatrixReadOptions& options) {
-  const std::string text = read_text(path);
+  const std::string text = read_input_text(path, "a matrix file");
   const std::string source = path == "-" ? "<stdin>" : path;
   if (!is_json(text, path)) return parse_matrix_csv(text, source, options);
   refuse_text_options(options, source);
@@ -688,7 +649,7 @@ MechanismFile parse_mechanism_text(std::string_view text, const std::string& sou
 }
 
 MechanismFile read_mechanism_file(const std::string& path, const MatrixReadOptions& options) {
-  const std::string text = read_text(path);
+  const std::string text = read_input_text(path, "a matrix file");
   return parse_mechanism_text(text, path == "-" ? "<stdin>" : path, options);
 }
 

@@ -1,8 +1,11 @@
 #include "uldp/io/pum_users_reader.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <string>
+#include <unordered_map>
 
 #include "uldp/arithmetic/rational.h"
 #include "uldp/error.h"
@@ -29,6 +32,13 @@ std::vector<Item> split_items(const std::string& line) {
     at = end;
   }
   return items;
+}
+
+std::size_t tagging_hash(const std::vector<std::optional<std::size_t>>& tag_of) {
+  std::size_t h = tag_of.size();
+  for (const std::optional<std::size_t>& t : tag_of)
+    h = h * 1000003 ^ (t ? *t + 1 : 0);  // FNV-style mixing; equality decides, not the hash
+  return h;
 }
 
 std::string tag_list(const std::vector<std::string>& tags) {
@@ -116,13 +126,15 @@ std::vector<std::optional<std::size_t>> parse_tagging(const std::vector<Item>& i
 }  // namespace
 
 PumPopulation read_pum_users(std::istream& in, const std::string& source, PumUsersLayout layout,
-                             const std::vector<std::string>& tags,
-                             const IndexSet& common_sensitive) {
+                             const std::vector<std::string>& tags, const IndexSet& common_sensitive,
+                             std::size_t max_tag_entries) {
   std::vector<PumUserGroup> groups;
+  // Groups by the hash of their tagging: a user like one already read joins its group.
+  std::unordered_multimap<std::size_t, std::size_t> group_of;
   std::uint64_t total = 0;
   std::string text;
   std::size_t line = 0;
-  while (read_line(in, text)) {
+  while (read_line(in, text, source, line + 1)) {
     ++line;
     const std::vector<Item> items = split_items(text);
     if (items.empty() || items.front().text[0] == '#') continue;
@@ -133,12 +145,29 @@ PumPopulation read_pum_users(std::istream& in, const std::string& source, PumUse
       first = 1;
     }
     group.tag_of = parse_tagging(items, first, source, line, tags, common_sensitive);
-    group.source = source + ":" + std::to_string(line);
     total += group.users;
     if (total > kMaxPumUsers) {
       throw InputError(source, line, items.front().column,
                        "more than " + std::to_string(kMaxPumUsers) + " users in total");
     }
+    const std::size_t hash = tagging_hash(group.tag_of);
+    const auto [first_match, end] = group_of.equal_range(hash);
+    const auto same = std::find_if(first_match, end, [&](const auto& entry) {
+      return groups[entry.second].tag_of == group.tag_of;
+    });
+    if (same != end) {
+      groups[same->second].users += group.users;
+      continue;
+    }
+    if ((groups.size() + 1) * group.tag_of.size() > max_tag_entries) {
+      throw InputError(source, line, items.front().column,
+                       "more than " + std::to_string(groups.size()) +
+                           " different taggings of |X| = " + std::to_string(group.tag_of.size()) +
+                           " symbols (at most " + std::to_string(max_tag_entries) +
+                           " tag entries in all)");
+    }
+    group.source = source + ":" + std::to_string(line);
+    group_of.emplace(hash, groups.size());
     groups.push_back(std::move(group));
   }
   if (groups.empty()) throw InputError(source, "no users found");
@@ -160,7 +189,7 @@ std::vector<double> read_weight_file(const std::string& path, std::size_t k) {
   double total = 0;
   std::string text;
   std::size_t line = 0;
-  while (read_line(in, text)) {
+  while (read_line(in, text, path, line + 1)) {
     ++line;
     const std::vector<Item> items = split_items(text);
     if (items.empty() || items.front().text[0] == '#') continue;

@@ -13,21 +13,22 @@
 #include <vector>
 
 #include "uldp/error.h"
+#include "uldp/input_limits.h"
 
 namespace uldp::estimate {
 
 /// The block size of the line readers (1 MiB); tests pass tiny ones to split lines across blocks.
 inline constexpr std::size_t kReadBlock = std::size_t{1} << 20;
-/// The longest line any report or sample reader takes (16 MiB: a bit vector of 10^6 bits is
-/// 1 MB): a stream without line ends (/dev/zero, a binary file) is refused before memory grows.
-inline constexpr std::size_t kMaxTextLine = std::size_t{1} << 24;
+/// The longest line any report or sample reader takes: every text reader's (input_limits.h).
+inline constexpr std::size_t kMaxTextLine = uldp::kMaxTextLine;
 
 /// Splits a stream into lines at '\n' (a '\r' before it stays in the line, a last line without
 /// '\n' is a line), as std::getline does, reading `block` bytes at a time.
 class LineReader {
  public:
   /// `source` names the stream in errors; a line longer than `max_line` bytes is an InputError
-  /// "source:LINE:1: line too long" (memory: one block plus the longest line).
+  /// "source:LINE:1: line too long (more than MAX bytes)" (memory: one block plus the longest
+  /// line).
   LineReader(std::istream& in, const std::string& source, std::size_t block = kReadBlock,
              std::size_t max_line = SIZE_MAX)
       : in_(in), source_(source), block_(block == 0 ? 1 : block), max_line_(max_line) {
@@ -45,7 +46,7 @@ class LineReader {
         return give(line, at, at + 1);
       }
       scanned_ = end_;
-      if (end_ - begin_ > max_line_) throw InputError(source_, number_ + 1, 1, "line too long");
+      if (end_ - begin_ > max_line_) throw too_long(number_ + 1);
       if (at_end_) {
         if (begin_ == end_) return false;
         return give(line, end_, end_);
@@ -60,10 +61,15 @@ class LineReader {
  private:
   bool give(std::string_view& line, std::size_t end, std::size_t next_begin) {
     ++number_;
-    if (end - begin_ > max_line_) throw InputError(source_, number_, 1, "line too long");
+    if (end - begin_ > max_line_) throw too_long(number_);
     line = std::string_view(buffer_.data() + begin_, end - begin_);
     begin_ = scanned_ = next_begin;
     return true;
+  }
+
+  InputError too_long(std::size_t line) const {
+    return InputError(source_, line, 1,
+                      "line too long (more than " + std::to_string(max_line_) + " bytes)");
   }
 
   // Moves the unread tail to the front and reads one more block behind it.

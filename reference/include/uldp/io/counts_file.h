@@ -23,7 +23,4 @@ struct CountsCase {
 std::vector<CountsCase> parse_counts(std::string_view text, const std::string& source,
                                      std::size_t k, bool bit_vectors);
 
-/// Reads the cases of the file `path` (parse_counts on its text).
-std::vector<CountsCase> read_counts_file(const std::string& path, std::size_t k, bool bit_vectors);
-
 }  // namespace uldp

@@ -3,13 +3,17 @@
 // is one long line: a PUM users file merged all its users into one.
 #pragma once
 
+#include <cstddef>
 #include <istream>
 #include <string>
 
 namespace uldp {
 
 /// Reads the next line of `in` into `line`, without its end. False (and `in` at its end) when
-/// nothing is left.
-bool read_line(std::istream& in, std::string& line);
+/// nothing is left. A line longer than kMaxTextLine (input_limits.h) is an InputError
+/// "SOURCE:LINE:1: line too long (more than 16777216 bytes)", thrown before memory grows past it;
+/// `line_number` is the line being read (1 for the first).
+bool read_line(std::istream& in, std::string& line, const std::string& source,
+               std::size_t line_number);
 
 }  // namespace uldp
