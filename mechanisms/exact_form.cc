@@ -19,6 +19,12 @@ void require_dense_bits(std::size_t k) {
   }
 }
 
+// "4.6 GB": bytes in gigabytes with one decimal.
+std::string gigabytes(std::size_t bytes) {
+  const std::size_t tenths = (bytes + 50'000'000) / 100'000'000;
+  return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " GB";
+}
+
 }  // namespace
 
 ExactForm exact_form(const MechanismSpec& spec, FormChoice choice) {
@@ -32,6 +38,21 @@ void require_dense_symbols(std::size_t k) {
                           " x " + std::to_string(k) +
                           " matrix; the dense form needs k <= " + std::to_string(kMaxDenseSymbols));
   }
+}
+
+void require_dense_symbols(std::size_t k, const PrivacyBudget& budget) {
+  require_dense_symbols(k);
+  const Rational& t = budget.exp_eps();
+  const std::size_t bits = msb(numerator(t)) + msb(denominator(t)) + 2;
+  const std::size_t per_entry = 64 + bits / 8;
+  if (k * k * per_entry <= kMaxDenseBytes) return;
+  std::size_t largest = k;
+  while (largest * largest * per_entry > kMaxDenseBytes) --largest;
+  throw InvalidArgument("k: a dense " + std::to_string(k) + " x " + std::to_string(k) +
+                        " matrix of entries built from t = e^eps of " + std::to_string(bits) +
+                        " bits takes about " + gigabytes(k * k * per_entry) + "; the limit is " +
+                        gigabytes(kMaxDenseBytes) + ": k <= " + std::to_string(largest) +
+                        " at this budget, or the structured form");
 }
 
 ExactForm bit_product_form(BitProductMechanism q, const IndexSet& zero_bits, FormChoice choice) {

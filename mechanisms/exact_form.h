@@ -14,8 +14,10 @@ namespace uldp {
 ExactForm exact_form(const MechanismSpec& spec, FormChoice choice = FormChoice::kStructured);
 
 /// The shapes the folders' overloads build (NAME_entry.cc):
-/// refuses a dense symbol-valued form above kMaxDenseSymbols, naming k;
+/// refuses a dense symbol-valued form above kMaxDenseSymbols, naming k, or (with the budget its
+/// entries are built from) one whose exact entries would take more than kMaxDenseBytes;
 void require_dense_symbols(std::size_t k);
+void require_dense_symbols(std::size_t k, const PrivacyBudget& budget);
 /// a product of bits, or its 2^k-column expansion, with Y_P = the outputs whose `zero_bits` are 0;
 ExactForm bit_product_form(BitProductMechanism q, const IndexSet& zero_bits, FormChoice choice);
 /// a class family (Y_P by its output classes), or its dense expansion (at most kMaxDenseSize

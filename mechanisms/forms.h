@@ -44,5 +44,10 @@ enum class FormChoice { kStructured, kDense };
 
 /// Largest k for a dense symbol-valued matrix (k x k rationals).
 inline constexpr std::size_t kMaxDenseSymbols = 4096;
+/// The most memory a dense k x k matrix built from a budget t may take: its entries are rational
+/// functions of t, each about 64 bytes plus the bits of t's numerator and denominator (measured
+/// in bench/extremes.sh: 94 bytes an entry at e^eps ~ e, 266 at eps = 1000), so that a dense check
+/// stays within 2 GB.
+inline constexpr std::size_t kMaxDenseBytes = 1'800'000'000;
 
 }  // namespace uldp

@@ -1,10 +1,13 @@
 #include "uldp/mechanisms/pooled_form.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <memory>
 #include <tuple>
 #include <utility>
+
+#include "uldp/error.h"
 
 namespace uldp {
 namespace {
@@ -45,6 +48,21 @@ std::vector<SubsetCell> subset_cells(std::size_t block, std::size_t v, bool span
     }
   }
   return cells;
+}
+
+// a * b, or the largest size_t when it would not fit (counts compared with a limit).
+std::size_t saturating_product(std::size_t a, std::size_t b) {
+  return a != 0 && b > std::numeric_limits<std::size_t>::max() / a
+             ? std::numeric_limits<std::size_t>::max()
+             : a * b;
+}
+
+// How many cells subset_cells(block, v, spans) lists, without listing them (v may be 10^7).
+std::size_t subset_cell_count(std::size_t block, std::size_t v, bool spans) {
+  if (block == 0 || block > v) return 0;
+  const std::size_t lows = v - block + 1;
+  if (!spans || block == 1) return lows;
+  return lows * (lows + 1) / 2;  // low has v - low - block + 1 highs
 }
 
 // "{2}", "{2,5}", "{2,…,9} (K = 4)" with spans; "{2,…} (K = 4)" without (appended piece by piece:
@@ -93,11 +111,27 @@ PooledForm pool_block_family(const IndexSet& sensitive,
   // Spans when the finer cells fit: blocks by (K, smallest, largest).
   std::size_t span_cells = xn.size();
   for (const PooledComponent& comp : components)
-    span_cells += subset_cells(comp.block, v, true).size();
+    span_cells += subset_cell_count(comp.block, v, true);
   if (open.with_block_size) {
-    span_cells += xn.size() * subset_cells(*open.with_block_size, v, true).size();
+    span_cells =
+        std::min(span_cells + saturating_product(xn.size(),
+                                                 subset_cell_count(*open.with_block_size, v, true)),
+                 std::numeric_limits<std::size_t>::max() / 2);
   }
   index->spans = span_cells <= max_entries / std::max<std::size_t>(k, 1);
+  if (!index->spans) {  // refused before a cell, a label or a binomial is built
+    std::size_t cells = xn.size();
+    for (const PooledComponent& comp : components) cells += subset_cell_count(comp.block, v, false);
+    if (open.with_block_size)
+      cells += std::min(
+          saturating_product(xn.size(), subset_cell_count(*open.with_block_size, v, false)),
+          std::numeric_limits<std::size_t>::max() / 2);
+    if (cells > kMaxPooledEntries / std::max<std::size_t>(k, 1)) {
+      throw InvalidArgument("k: " + std::to_string(k) + " inputs x " + std::to_string(cells) +
+                            " pooled cells exceed the limit of " +
+                            std::to_string(kMaxPooledEntries) + " entries");
+    }
+  }
   PooledForm f;
   f.k = k;
   f.spans = index->spans;

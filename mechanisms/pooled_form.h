@@ -38,8 +38,13 @@ struct PooledForm {
   std::size_t cells() const { return labels.size(); }
 };
 
+/// The most entries (k x cells exact probabilities) a pooled form may hold: 2^22, about 0.7 GB.
+inline constexpr std::size_t kMaxPooledEntries = std::size_t{1} << 22;
+
 /// The pooled form of a block family (ubd, ubd-opt, uss: its folder's pooled_form overload);
-/// nullopt for every other mechanism. Cells keep spans when k x cells stays within `max_entries`.
+/// nullopt for every other mechanism. Cells keep spans when k x cells stays within `max_entries`;
+/// InvalidArgument naming k when even the coarser cells exceed kMaxPooledEntries (refused before
+/// any is built).
 std::optional<PooledForm> pooled_form(const MechanismSpec& spec,
                                       std::size_t max_entries = std::size_t{1} << 22);
 

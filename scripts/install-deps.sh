@@ -16,6 +16,7 @@ packages=(
   gnuplot-nox  # the plots of uldp experiment (optional: without it the CSVs are still written)
   help2man  # the man page, generated from the commands' --help at build time
   parallel  # docs/experiments.md: sharding a --full run over the cores
+  time  # bench/extremes.sh: wall time and peak memory at every documented limit
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -53,9 +53,6 @@ bool is_class_family(const EstimationModel& model) {
          std::holds_alternative<UssParams>(model) || std::holds_alternative<UhrParams>(model);
 }
 
-// Entries the pooled model may hold (k x cells exact cells, then doubles): 2^22 is about 0.7 GB.
-constexpr std::size_t kMaxPooledEntries = std::size_t{1} << 22;
-
 // The block families beyond their dense expansion: the pooled form, outputs read as sets.
 bool from_pooled_form(const MechanismSpec& spec, ConformReference& r) {
   const std::optional<PooledForm> pooled = pooled_form(spec, kMaxPooledEntries);

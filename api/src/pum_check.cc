@@ -35,11 +35,34 @@ bool every_preprocessor_holds(const PumPropositions& p) {
   return true;
 }
 
+// The PUM check builds Q_cmn and one dense |X| x |Y| mechanism per distinct tagging, and checks
+// each: about 950 bytes an entry of |X|^2 at |X| = 3000 (bench/extremes.sh). Within 2 GB and
+// minutes: |X| <= 2048, and at most 2^28 entries over all taggings.
+constexpr std::size_t kMaxPumSymbols = 2048;
+constexpr std::size_t kMaxPumCheckedEntries = std::size_t{1} << 28;
+
+void require_affordable(const PumCheckRequest& request) {
+  const std::size_t k = request.common_sensitive.universe();
+  if (k > kMaxPumSymbols) {
+    throw InvalidArgument(
+        "k: the PUM check builds a dense mechanism over k symbols for each "
+        "tagging; k = " +
+        std::to_string(k) + " is above the limit " + std::to_string(kMaxPumSymbols));
+  }
+  const std::size_t taggings = request.users.groups().size();
+  if (taggings > kMaxPumCheckedEntries / (k * k)) {
+    throw InvalidArgument("users: " + std::to_string(taggings) + " different taggings of k = " +
+                          std::to_string(k) + " symbols each need a dense check; at most " +
+                          std::to_string(kMaxPumCheckedEntries / (k * k)) + " at this k");
+  }
+}
+
 }  // namespace
 
 PumCheckResult check_pum(const PumCheckRequest& request) {
   const std::optional<PrivacyBudget> budget = budget_of(request.common);
   if (!budget) throw InvalidArgument(request.common_name + ": the common mechanism has no budget");
+  require_affordable(request);
   DenseForm common = std::get<DenseForm>(exact_form(request.common, FormChoice::kDense));
   PumPropositions propositions =
       check_pum_propositions(common.q, common.protected_outputs, request.users, *budget);

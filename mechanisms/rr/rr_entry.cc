@@ -39,7 +39,7 @@ ExactForm exact_form(const MechanismSpec& spec, const RrSpec& p, FormChoice choi
   if (choice == FormChoice::kStructured && spec.sensitive.size() == spec.k) {
     return ClassForm{randomized_response_classes(spec.k, p.budget), IndexSet::all(spec.k)};
   }
-  require_dense_symbols(spec.k);
+  require_dense_symbols(spec.k, p.budget);
   return DenseForm{randomized_response(spec.k, p.budget), IndexSet::all(spec.k)};
 }
 

@@ -38,7 +38,7 @@ ExactForm exact_form(const MechanismSpec& spec, const UrrSpec& p, FormChoice cho
   if (choice == FormChoice::kStructured) {
     return ClassForm{utility_optimized_rr_classes(spec.sensitive, p.budget), spec.sensitive};
   }
-  require_dense_symbols(spec.k);
+  require_dense_symbols(spec.k, p.budget);
   return DenseForm{utility_optimized_rr(spec.sensitive, p.budget), spec.sensitive};
 }
 

@@ -527,4 +527,22 @@ TEST(Binary64Reading, RaggedRowBeforeALaterBadEntry) {
 }
 
 }  // namespace
+// The entry limit (2^23, what a check affords within 2 GB: bench/extremes.sh) refuses a matrix
+// one row past it while it is read, exact and binary64 alike.
+TEST(CsvReader, AMatrixPastTheEntryLimitIsRefusedWhileRead) {
+  const std::size_t columns = 2896;  // 2896 rows fit: 2896^2 = 8,386,816 <= 8,388,608
+  std::string row = "1";
+  for (std::size_t j = 1; j < columns; ++j) row += ",0";
+  row += "\n";
+  std::string text;
+  for (std::size_t i = 0; i < 2897; ++i) text += row;
+  for (const bool binary64 : {false, true}) {
+    MatrixReadOptions options;
+    if (binary64) options.reading = EntryReading::kBinary64;
+    EXPECT_EQ(message_of([&] { parse_matrix_csv(text, "m.csv", options); }),
+              "m.csv: matrix of 2897 x 2896 entries exceeds the limit of 8388608")
+        << binary64;
+  }
+}
+
 }  // namespace uldp

@@ -112,7 +112,9 @@ MechanismFile parse_mechanism_text(std::string_view text, const std::string& sou
 /// Reads either kind from `path` ("-": standard input); delimited text is always dense.
 MechanismFile read_mechanism_file(const std::string& path, const MatrixReadOptions& options = {});
 
-/// Upper bound on |X| * |Y| accepted from a file (absurd sizes are refused, not attempted).
-inline constexpr std::size_t kMaxMatrixEntries = 50'000'000;
+/// Upper bound on |X| * |Y| accepted from a file (absurd sizes are refused, not attempted): 2^23,
+/// a 2896 x 2896 matrix of exact decimals, whose check takes about 1.6 GB (bench/extremes.sh;
+/// an exact entry costs about 190 bytes through the check).
+inline constexpr std::size_t kMaxMatrixEntries = std::size_t{1} << 23;
 
 }  // namespace uldp
