@@ -7,6 +7,7 @@
 #include "uldp/constructions/pum_population.h"
 #include "uldp/error.h"
 #include "uldp/forms/dense_privacy_check.h"
+#include "uldp/forms/form_checks.h"
 #include "uldp/forms/tolerance.h"
 #include "uldp/io/matrix_reader.h"
 #include "uldp/mechanisms/exact_form.h"
@@ -126,6 +127,23 @@ void require_stochastic(const MatrixFile& m, const MatrixReference& f) {
                                : " (" + f.row_sum_tolerance_name + " T accepts rounding)"));
 }
 
+// The exact verdict of a matrix reference on its own claim: a line when it breaks it.
+std::optional<std::string> own_claim_break(const ExactForm& form, const MatrixReference& f,
+                                           std::size_t inputs) {
+  if (!f.budget) return std::nullopt;
+  const IndexSet xs = f.sensitive ? f.sensitive->resolve(inputs) : IndexSet::all(inputs);
+  const Verdict v =
+      check_property(form, f.sensitive ? Property::kUldp : Property::kLdp, xs, f.budget);
+  if (v.holds) return std::nullopt;
+  std::string line = "its tight e^eps is " + v.tight_exp_eps.to_string() + " > the claimed " +
+                     to_string(f.budget->exp_eps());
+  if (v.witness) {
+    line += " (x = " + std::to_string(v.witness->x) +
+            ", x' = " + std::to_string(v.witness->x_prime) + ", y = " + v.witness->y_label + ")";
+  }
+  return line + "; a client that matches it breaks the claim too";
+}
+
 ConformReference from_file(const MatrixReference& f) {
   if (f.row_sum_tolerance) {
     validate_tolerance(*f.row_sum_tolerance, to_string(*f.row_sum_tolerance),
@@ -143,33 +161,44 @@ ConformReference from_file(const MatrixReference& f) {
     r.scope.claimed = true;
     r.scope.claimed_exp_eps = claimed_exp_eps(*f.budget);
   }
-  std::visit(Overloaded{[&](const MatrixFile& matrix) {
-                          require_stochastic(matrix, f);
-                          r.reading = f.reading ? *f.reading : describe_reading(matrix);
-                          if (f.sensitive) {
-                            const IndexSet xs = f.sensitive->resolve(matrix.matrix.num_inputs());
-                            r.scope.protected_symbols =
-                                f.protected_outputs
-                                    ? f.protected_outputs->resolve(matrix.matrix.num_outputs())
-                                    : minimal_protected_outputs(matrix.matrix, xs);
-                          }
-                          r.model = dense_params(matrix.matrix);
-                          r.syntax.labels = matrix.matrix.output_labels();
-                        },
-                        [&](const BitProductFile& bits) {
-                          r.reading = "JSON (structured)";
-                          if (f.sensitive) {
-                            const IndexSet xs = f.sensitive->resolve(bits.q.k());
-                            r.scope.protected_zero_bits =
-                                f.protected_outputs ? f.protected_outputs->resolve(bits.q.k())
-                                : bits.protected_zero_bits
-                                    ? IndexSet::from_indices(*bits.protected_zero_bits, bits.q.k(),
-                                                             r.name + ": protected_zero_bits")
-                                    : xs.complement();
-                          }
-                          r.model = unary_params(bits.q);
-                        }},
-             f.file);
+  std::visit(
+      Overloaded{
+          [&](const MatrixFile& matrix) {
+            require_stochastic(matrix, f);
+            r.reading = f.reading ? *f.reading : describe_reading(matrix);
+            if (f.sensitive) {
+              const IndexSet xs = f.sensitive->resolve(matrix.matrix.num_inputs());
+              r.scope.protected_symbols =
+                  f.protected_outputs ? f.protected_outputs->resolve(matrix.matrix.num_outputs())
+                                      : minimal_protected_outputs(matrix.matrix, xs);
+            }
+            r.model = dense_params(matrix.matrix);
+            r.syntax.labels = matrix.matrix.output_labels();
+            r.breaks_own_claim = own_claim_break(
+                DenseForm{matrix.matrix, r.scope.protected_symbols
+                                             ? *r.scope.protected_symbols
+                                             : IndexSet::all(matrix.matrix.num_outputs())},
+                f, matrix.matrix.num_inputs());
+          },
+          [&](const BitProductFile& bits) {
+            r.reading = "JSON (structured)";
+            if (f.sensitive) {
+              const IndexSet xs = f.sensitive->resolve(bits.q.k());
+              r.scope.protected_zero_bits =
+                  f.protected_outputs ? f.protected_outputs->resolve(bits.q.k())
+                  : bits.protected_zero_bits
+                      ? IndexSet::from_indices(*bits.protected_zero_bits, bits.q.k(),
+                                               r.name + ": protected_zero_bits")
+                      : xs.complement();
+            }
+            r.model = unary_params(bits.q);
+            r.breaks_own_claim = own_claim_break(
+                BitProductForm{bits.q, ZeroMaskOutputs{r.scope.protected_zero_bits
+                                                           ? *r.scope.protected_zero_bits
+                                                           : IndexSet::first(0, bits.q.k())}},
+                f, bits.q.k());
+          }},
+      f.file);
   r.claim = claim_text(r.scope);
   return r;
 }

@@ -25,7 +25,9 @@ nlohmann::json to_json(const ConformResult& result) {
       {"parameters", reference.parameters},
       {"reading", reference.reading ? nlohmann::json(*reference.reading) : nlohmann::json(nullptr)},
       {"pooling", reference.pooling ? nlohmann::json(*reference.pooling) : nlohmann::json(nullptr)},
-      {"claim", reference.claim}};
+      {"claim", reference.claim},
+      {"breaks_own_claim", reference.breaks_own_claim ? nlohmann::json(*reference.breaks_own_claim)
+                                                      : nlohmann::json(nullptr)}};
   j["samples"] = tallies.n;
   j["alpha"] = result.alpha();
   j["fit"] = {
@@ -124,6 +126,9 @@ std::string to_text(const ConformResult& result) {
   }
   if (reference.reading) out << "  reference read as: " << *reference.reading << "\n";
   if (reference.pooling) out << "  reference pooled: " << *reference.pooling << "\n";
+  if (reference.breaks_own_claim) {
+    out << "  the reference breaks its own claim: " << *reference.breaks_own_claim << "\n";
+  }
   out << "  fit: " << r.fit_tests << " tests, smallest p = " << double_text(r.min_p_value) << " ("
       << r.worst_test << ") vs Bonferroni threshold " << double_text(r.fit_threshold)
       << (r.fit_rejected ? ": REJECTED" : ": not rejected") << "\n";

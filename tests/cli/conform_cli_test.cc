@@ -775,5 +775,26 @@ TEST(ConformClient, AClientThatStopsOrStallsIsNamedInOneLine) {
             "directory\n");
 }
 
+// Issue 37: a matrix reference that breaks its own claim gets a word, decided exactly (its tight
+// ratio 4 is above the claimed 2), in the text and the JSON; one within its claim gets none.
+TEST(ConformSamples, AMatrixReferenceThatBreaksItsOwnClaimIsSaid) {
+  const std::string matrix = temp_file("breaking_reference.csv", "0.8,0.2\n0.2,0.8\n");
+  const std::string samples = temp_file("breaking_samples.txt", "0,0\n1,1\n0,1\n1,0\n");
+  const std::string base = "conform samples --matrix " + matrix + " --samples " + samples;
+  const RunResult r = run_uldp(base + " --exp-eps 2");
+  EXPECT_NE(r.out.find("the reference breaks its own claim: its tight e^eps is 4 > the claimed 2 "
+                       "(x = 0, x' = 1, y = 0); a client that matches it breaks the claim too"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(
+      json::parse(run_uldp(base + " --exp-eps 2 --json").out)["reference"]["breaks_own_claim"],
+      "its tight e^eps is 4 > the claimed 2 (x = 0, x' = 1, y = 0); a client that matches it "
+      "breaks the claim too");
+  EXPECT_EQ(run_uldp(base + " --exp-eps 4").out.find("breaks its own claim"), std::string::npos);
+  EXPECT_TRUE(
+      json::parse(run_uldp(base + " --exp-eps 4 --json").out)["reference"]["breaks_own_claim"]
+          .is_null());
+}
+
 }  // namespace
 }  // namespace uldp::testing

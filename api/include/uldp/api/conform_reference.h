@@ -87,6 +87,9 @@ struct ConformReference {
   /// Block families too large to list: how their outputs were pooled into cells, in one line.
   std::optional<std::string> pooling;
   std::string claim;  ///< "eps-LDP at exp_eps 3", "ULDP ...", or "none"
+  /// A matrix reference that breaks its own claim, decided exactly, in one line (its tight e^eps
+  /// and the triple attaining it): a client that matches it breaks the claim too.
+  std::optional<std::string> breaks_own_claim;
   /// How sample outputs name their column: by label where labels differ from column indices
   /// (uHR's "h2", uBD's "{1,3}", a matrix file's header), else by index.
   estimate::OutputSyntax syntax;
