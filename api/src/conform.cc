@@ -28,7 +28,21 @@ bool is_finding(const ConformanceReport& r) {
   return r.verdict == Conformance::kDeviates || r.verdict == Conformance::kViolates;
 }
 
+// The planned look's share of alpha; the other looks share the rest, halving.
+constexpr double kPlannedShare = 0.75;
+
 }  // namespace
+
+const char* alpha_spending_name(AlphaSpending spending) {
+  return spending == AlphaSpending::kPlanned ? "planned" : "halving";
+}
+
+AlphaSpending parse_alpha_spending(std::string_view text, const std::string& name) {
+  if (text == "planned") return AlphaSpending::kPlanned;
+  if (text == "halving") return AlphaSpending::kHalving;
+  throw InvalidArgument(name + ": '" + message_excerpt(text) +
+                        "' is no alpha spending (planned or halving)");
+}
 
 ConformResult conform_samples(const ConformSamplesRequest& request) {
   check_alpha(request.alpha);
@@ -43,6 +57,8 @@ ConformResult conform_samples(const ConformSamplesRequest& request) {
   if (request.columns) {
     tallies = estimate::tally_symbol_columns(request.columns->inputs, request.columns->outputs,
                                              result.reference.model, syntax);
+    if (tallies && tallies->first_impossible_line)
+      tallies->first_impossible_source = request.source;
   }
   result.tallies =
       tallies ? std::move(*tallies)
@@ -68,9 +84,26 @@ SequentialConformance::SequentialConformance(const ConformClientRequest& request
                           " cannot give each of the " + std::to_string(k_) + " inputs a sample");
   }
   syntax_ = sample_syntax(reference_, request.output_index, request.output_index_name);
-  target_ = std::min<std::uint64_t>(request.first_look, request.max_samples / k_);
   summary_.client = request.client;
   summary_.alpha = request.alpha;
+  summary_.spending = request.spending;
+  target_ = request.first_look;
+  if (request.spending == AlphaSpending::kPlanned) {
+    planned_ = std::max(request.first_look,
+                        estimate::per_input_for_demand(
+                            reference_.model, kPlannedShare * request.alpha, request.demand));
+    summary_.planned_look = planned_;
+  }
+  target_ = std::min<std::uint64_t>(target_, request.max_samples / k_);
+}
+
+double SequentialConformance::look_level() {
+  if (planned_ && per_input_ >= *planned_) {
+    planned_.reset();  // spent
+    return kPlannedShare * request_.alpha;
+  }
+  const double others = request_.spending == AlphaSpending::kPlanned ? 1 - kPlannedShare : 1;
+  return others * request_.alpha / std::exp2(++other_looks_);
 }
 
 std::vector<std::uint32_t> SequentialConformance::next_inputs() const {
@@ -127,10 +160,11 @@ void SequentialConformance::add_outputs(std::span<const std::string> outputs) {
   samples_ += chunk;
   per_input_ = target_;
   summary_.looks.push_back(per_input_);
-  const int j = static_cast<int>(summary_.looks.size()) - 1;
-  summary_.look_alpha = request_.alpha / std::exp2(j + 1);
-  report_ = estimate::check_conformance(tallies_, reference_.model, reference_.scope,
-                                        summary_.look_alpha, request_.demand);
+  summary_.look_alpha = look_level();
+  summary_.look_alphas.push_back(summary_.look_alpha);
+  report_ =
+      estimate::check_conformance(tallies_, reference_.model, reference_.scope, summary_.look_alpha,
+                                  request_.demand, estimate::ResolutionDetail::kCellOnly);
   const bool last = (per_input_ + 1) * k_ > request_.max_samples;
   if (is_finding(report_)) {
     finding_.emplace(report_, tallies_);
@@ -138,7 +172,7 @@ void SequentialConformance::add_outputs(std::span<const std::string> outputs) {
       summary_.deviation_look = per_input_;
   }
   // A deviation can hide a privacy break that more samples show: look on for it (each further
-  // look spends its own alpha / 2^(j+1), so the union bound still holds).
+  // look spends its own share of alpha, so the union bound still holds).
   const bool break_search = finding_ && finding_->first.verdict == Conformance::kDeviates &&
                             reference_.scope.claimed && per_input_ < request_.violation_search;
   const bool done = report_.verdict == Conformance::kViolates ||
@@ -148,9 +182,14 @@ void SequentialConformance::add_outputs(std::span<const std::string> outputs) {
     decided_ = true;
     // A look of the break search that finds nothing does not undo the finding before it.
     if (finding_ && !is_finding(report_)) std::tie(report_, tallies_) = *finding_;
+    // The report that stands, with its full resolution (the e^eps excess it could see).
+    report_ = estimate::check_conformance(tallies_, reference_.model, reference_.scope,
+                                          report_.alpha, request_.demand);
     return;
   }
-  std::uint64_t next = std::min<std::uint64_t>(2 * per_input_, request_.max_samples / k_);
+  std::uint64_t next = 2 * per_input_;
+  if (planned_ && !finding_) next = std::min(next, *planned_);  // the planned look, not past it
+  next = std::min<std::uint64_t>(next, request_.max_samples / k_);
   if (break_search) next = std::min(next, std::max(request_.violation_search, per_input_ + 1));
   target_ = next;
 }

@@ -24,10 +24,12 @@ using Change = std::function<bool(std::string& x, std::string& y)>;
 // as 1-based) ends the stream and makes the reading inapplicable.
 class RewrittenSamples : public std::streambuf {
  public:
-  RewrittenSamples(std::unique_ptr<std::istream> in, const std::string& source, Change change)
+  RewrittenSamples(std::unique_ptr<std::istream> in, const std::string& source, Change change,
+                   SampleLine lines)
       : in_(std::move(in)),
         lines_(*in_, source, estimate::kReadBlock, estimate::kMaxTextLine),
-        change_(std::move(change)) {}
+        change_(std::move(change)),
+        counted_(lines == SampleLine::kCounted) {}
   bool inapplicable() const { return inapplicable_; }
 
  protected:
@@ -50,10 +52,13 @@ class RewrittenSamples : public std::streambuf {
       buffer_.append(line) += '\n';
       return true;
     }
-    std::string x(line.substr(0, comma)), y(line.substr(comma + 1));
+    // A counted line keeps its count (",12" after the last comma) as it is.
+    const std::size_t end = counted_ ? line.rfind(',') : line.size();
+    std::string x(line.substr(0, comma)), y(line.substr(comma + 1, end - std::min(end, comma + 1)));
     while (!y.empty() && (y.back() == '\r' || y.back() == ' ')) y.pop_back();
     if (!change_(x, y)) return false;
-    buffer_.append(x).append(1, ',').append(y) += '\n';
+    buffer_.append(x).append(1, ',').append(y).append(line.substr(std::max(end, comma + 1))) +=
+        '\n';
     return true;
   }
 
@@ -61,6 +66,7 @@ class RewrittenSamples : public std::streambuf {
   LineReader lines_;
   Change change_;
   std::string buffer_;
+  bool counted_ = false;
   bool inapplicable_ = false;
 };
 
@@ -76,20 +82,22 @@ struct FitScore {
 
 std::optional<FitScore> fit_score(const ConformReference& reference, const SampleSource& open,
                                   const std::string& source, bool output_index, double alpha,
-                                  const Change& change = nullptr) {
+                                  SampleLine lines, const Change& change = nullptr) {
   try {
     std::unique_ptr<std::istream> samples = open();
     std::optional<RewrittenSamples> rewritten;
     std::optional<std::istream> rewritten_stream;
     if (change) {
-      rewritten.emplace(std::move(samples), source, change);
+      rewritten.emplace(std::move(samples), source, change, lines);
       rewritten_stream.emplace(&*rewritten);
     }
     std::istream& in = change ? *rewritten_stream : *samples;
     const OutputSyntax syntax = sample_syntax(reference, output_index);
-    const SampleTallies t = tally_samples(in, source, reference.model, reference.scope, syntax);
+    const SampleTallies t =
+        tally_samples(in, source, reference.model, reference.scope, syntax, kReadBlock, lines);
     if (rewritten && rewritten->inapplicable()) return std::nullopt;
-    const ConformanceReport r = check_conformance(t, reference.model, reference.scope, alpha);
+    const ConformanceReport r = check_conformance(t, reference.model, reference.scope, alpha, {},
+                                                  ResolutionDetail::kCellOnly);
     const bool accepted = t.impossible == 0 && !r.fit_rejected && !r.ratio_violated;
     return FitScore{t.impossible > 0 ? 0.0 : r.min_p_value, r.exp_eps_lower_bound, accepted};
   } catch (const Error&) {
@@ -100,9 +108,10 @@ std::optional<FitScore> fit_score(const ConformReference& reference, const Sampl
 // The reading `reading` when the samples fit the reference under it, none otherwise.
 std::optional<Diagnosis> fits(const ConformReference& reference, const SampleSource& open,
                               const std::string& source, bool output_index, double alpha,
-                              const std::string& reading, const Change& change = nullptr) {
+                              SampleLine lines, const std::string& reading,
+                              const Change& change = nullptr) {
   const std::optional<FitScore> score =
-      fit_score(reference, open, source, output_index, alpha, change);
+      fit_score(reference, open, source, output_index, alpha, lines, change);
   if (!score || !score->accepted) return std::nullopt;
   return Diagnosis{reading, score->min_p_value, score->exp_eps_lower_bound};
 }
@@ -119,16 +128,71 @@ std::optional<ConformReference> rebuilt(const RegistryReference& reference,
   }
 }
 
+// A parameter of the family fitted to the samples on [lowest, highest]: a coarse scan in `step`s
+// finds the best region, golden-section search refines the best fit (the largest smallest fit
+// p-value) inside it, and bisection finds where the fit test stops accepting on either side: the
+// values it accepts, a confidence set by inverting it. Each value is tallied once.
+struct FittedParameter {
+  std::optional<double> best;                         ///< none: the fit test accepts none
+  std::optional<std::pair<double, double>> accepted;  ///< the range around it
+};
+
+FittedParameter fit_parameter(double lowest, double highest, double step,
+                              const std::function<std::optional<FitScore>(double)>& score) {
+  std::map<double, std::optional<FitScore>> scores;
+  auto score_at = [&](double u) -> const std::optional<FitScore>& {
+    auto known = scores.find(u);
+    if (known == scores.end()) known = scores.emplace(u, score(u)).first;
+    return known->second;
+  };
+  auto p_at = [&](double u) {
+    const std::optional<FitScore>& s = score_at(u);
+    return s ? s->min_p_value : -1.0;
+  };
+  auto accepted_at = [&](double u) {
+    const std::optional<FitScore>& s = score_at(u);
+    return s && s->accepted;
+  };
+  double best = lowest;
+  for (double u = lowest; u <= highest + 1e-12; u += step) {
+    if (p_at(u) > p_at(best)) best = u;
+  }
+  double a = std::max(lowest, best - step), b = std::min(highest, best + step);
+  const double golden = (std::sqrt(5.0) - 1) / 2;
+  for (int i = 0; i < 30 && b - a > 1e-4; ++i) {
+    const double c = b - golden * (b - a), d = a + golden * (b - a);
+    if (p_at(c) >= p_at(d)) {
+      b = d;
+    } else {
+      a = c;
+    }
+  }
+  const double fitted = p_at((a + b) / 2) > p_at(best) ? (a + b) / 2 : best;
+  FittedParameter result;
+  if (!accepted_at(fitted)) return result;
+  auto edge = [&](double inside, double outside) {
+    if (accepted_at(outside)) return outside;  // accepted up to the end of the range
+    for (int i = 0; i < 40 && std::abs(outside - inside) > 1e-4; ++i) {
+      const double middle = (inside + outside) / 2;
+      (accepted_at(middle) ? inside : outside) = middle;
+    }
+    return inside;
+  };
+  result.best = fitted;
+  result.accepted = {edge(fitted, lowest), edge(fitted, highest)};
+  return result;
+}
+
 }  // namespace
 
 DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference& reference,
                          const SampleSource& open, const std::string& source, bool output_index,
-                         double alpha) {
+                         double alpha, SampleLine lines) {
   DiagnosisReport report;
   auto attempt = [&](const std::string& reading, const ConformReference& ref,
                      const Change& change = nullptr) {
     report.tried.push_back(reading);
-    if (auto d = fits(ref, open, source, output_index, alpha, reading, change)) {
+    if (auto d = fits(ref, open, source, output_index, alpha, lines, reading, change)) {
       report.fits.push_back(*d);
     }
   };
@@ -188,62 +252,46 @@ DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference
   if (reference.scope.claimed) {
     report.tried.push_back("another budget (e^eps fitted from t/8 to 8t)");
     const double t = reference.scope.claimed_exp_eps;
-    std::map<double, std::optional<FitScore>> scores;  // by log e^eps: each budget tallied once
-    auto score_at = [&](double log_t) -> std::optional<FitScore> {
-      if (const auto known = scores.find(log_t); known != scores.end()) return known->second;
-      const double candidate = std::exp(log_t);
-      const auto other = rebuilt(*registry, [&](RegistryReference& m) {
-        m.arguments.budget = PrivacyBudget::from_exp_eps(
-            parse_rational(double_text(candidate), "exp_eps"), "exp_eps");
-        if (m.theta_rule) {  // "optimal" depends on the budget: the θ asked for at this one
-          m.arguments.theta =
-              resolve_theta(*m.theta_rule, find_mechanism(m.name, "mechanism"), m.arguments);
-        }
-      });
-      std::optional<FitScore> s;
-      if (other) s = fit_score(*other, open, source, output_index, alpha);
-      scores.emplace(log_t, s);
-      return s;
-    };
-    auto p_at = [&](double log_t) {
-      const std::optional<FitScore> s = score_at(log_t);
-      return s ? s->min_p_value : -1.0;
-    };
-    auto accepted_at = [&](double log_t) {
-      const std::optional<FitScore> s = score_at(log_t);
-      return s && s->accepted;
-    };
-    // A coarse scan in steps of 2^(1/2) finds the best region; golden-section search refines
-    // the best fit (largest smallest p) inside it; bisection finds where the fit test stops
-    // accepting on either side: the set of budgets it accepts, a confidence set by inverting it.
-    const double lowest = std::log(std::max(1.0, t / 8)), highest = std::log(8 * t);
-    const double step = std::log(2.0) / 2;
-    double best = lowest;
-    for (double u = lowest; u <= highest + 1e-12; u += step) {
-      if (p_at(u) > p_at(best)) best = u;
+    const FittedParameter fit = fit_parameter(
+        std::log(std::max(1.0, t / 8)), std::log(8 * t), std::log(2.0) / 2,
+        [&](double log_t) -> std::optional<FitScore> {
+          const auto other = rebuilt(*registry, [&](RegistryReference& m) {
+            m.arguments.budget = PrivacyBudget::from_exp_eps(
+                parse_rational(double_text(std::exp(log_t)), "exp_eps"), "exp_eps");
+            if (m.theta_rule) {  // "optimal" depends on the budget: the θ asked for at this one
+              m.arguments.theta =
+                  resolve_theta(*m.theta_rule, find_mechanism(m.name, "mechanism"), m.arguments);
+            }
+          });
+          if (!other) return std::nullopt;
+          return fit_score(*other, open, source, output_index, alpha, lines);
+        });
+    if (fit.best) {
+      report.best_exp_eps = std::exp(*fit.best);
+      report.fitted_exp_eps = {std::exp(fit.accepted->first), std::exp(fit.accepted->second)};
     }
-    double a = std::max(lowest, best - step), b = std::min(highest, best + step);
-    const double golden = (std::sqrt(5.0) - 1) / 2;
-    for (int i = 0; i < 30 && b - a > 1e-4; ++i) {
-      const double c = b - golden * (b - a), d = a + golden * (b - a);
-      if (p_at(c) >= p_at(d)) {
-        b = d;
-      } else {
-        a = c;
-      }
+  }
+  // θ of the unary family (the probability of the input's own bit), fitted the same way at the
+  // claimed budget: a client whose θ is neither OUE's 1/2 nor SUE's is found too.
+  if (unary_ldp || unary_uldp) {
+    report.tried.push_back("another theta (fitted from 0.01 to 0.99)");
+    const FittedParameter fit =
+        fit_parameter(0.01, 0.99, 0.05, [&](double theta) -> std::optional<FitScore> {
+          const auto other = rebuilt(*registry, [&](RegistryReference& m) {
+            m.name = unary_ldp ? "rappor" : "urap";
+            m.arguments.theta = Probability::parse(double_text(theta), "theta");
+          });
+          if (!other) return std::nullopt;
+          return fit_score(*other, open, source, output_index, alpha, lines);
+        });
+    if (fit.best) {
+      report.best_theta = *fit.best;
+      report.fitted_theta = fit.accepted;
     }
-    const double fitted = p_at((a + b) / 2) > p_at(best) ? (a + b) / 2 : best;
-    if (accepted_at(fitted)) {
-      auto edge = [&](double inside, double outside) {
-        if (accepted_at(outside)) return outside;  // accepted up to the end of the range
-        for (int i = 0; i < 40 && std::abs(outside - inside) > 1e-4; ++i) {
-          const double middle = (inside + outside) / 2;
-          (accepted_at(middle) ? inside : outside) = middle;
-        }
-        return inside;
-      };
-      report.best_exp_eps = std::exp(fitted);
-      report.fitted_exp_eps = {std::exp(edge(fitted, lowest)), std::exp(edge(fitted, highest))};
+    // The reference's θ: the own-bit probability of a sensitive input (every input for LDP).
+    if (const auto* unary = std::get_if<UnaryParams>(&reference.model)) {
+      const std::size_t j = xs && !xs->empty() ? xs->indices().front() : 0;
+      if (j < unary->on.size()) report.claimed_theta = unary->on[j];
     }
   }
   return report;

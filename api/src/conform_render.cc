@@ -10,6 +10,18 @@ namespace uldp::api {
 
 using estimate::Conformance;
 
+namespace {
+
+// How the looks spent alpha, in words (the report's "method").
+std::string spending_method(const SequentialSummary& sequential) {
+  if (sequential.spending == AlphaSpending::kHalving) return "look j at alpha/2^(j+1)";
+  std::string text = "planned: the look at ";
+  text += sequential.planned_look ? std::to_string(*sequential.planned_look) : "?";
+  return text + " samples per input at 3/4 alpha, each other look i at alpha/4/2^(i+1)";
+}
+
+}  // namespace
+
 nlohmann::json to_json(const ConformResult& result) {
   const ConformReference& reference = result.reference;
   const estimate::RatioScope& scope = reference.scope;
@@ -29,6 +41,8 @@ nlohmann::json to_json(const ConformResult& result) {
       {"breaks_own_claim", reference.breaks_own_claim ? nlohmann::json(*reference.breaks_own_claim)
                                                       : nlohmann::json(nullptr)}};
   j["samples"] = tallies.n;
+  j["samples_from"] = result.source;  // the file(s), or the client
+  j["counted"] = result.sample_lines == estimate::SampleLine::kCounted;
   j["alpha"] = result.alpha();
   j["fit"] = {
       {"tests", r.fit_tests},         {"threshold", r.fit_threshold},
@@ -77,7 +91,12 @@ nlohmann::json to_json(const ConformResult& result) {
              ? nlohmann::json({diagnosis.fitted_exp_eps->first, diagnosis.fitted_exp_eps->second})
              : nlohmann::json(nullptr)},
         {"best_exp_eps", diagnosis.best_exp_eps ? nlohmann::json(*diagnosis.best_exp_eps)
-                                                : nlohmann::json(nullptr)}};
+                                                : nlohmann::json(nullptr)},
+        {"fitted_theta", diagnosis.fitted_theta ? nlohmann::json({diagnosis.fitted_theta->first,
+                                                                  diagnosis.fitted_theta->second})
+                                                : nlohmann::json(nullptr)},
+        {"best_theta",
+         diagnosis.best_theta ? nlohmann::json(*diagnosis.best_theta) : nlohmann::json(nullptr)}};
   } else {
     j["diagnosis"] = nullptr;
   }
@@ -90,12 +109,15 @@ nlohmann::json to_json(const ConformResult& result) {
     j["sequential"] = {{"client", result.sequential->client},
                        {"looks", result.sequential->looks},
                        {"look_alpha", result.sequential->look_alpha},
+                       {"look_alphas", result.sequential->look_alphas},
+                       {"spending", alpha_spending_name(result.sequential->spending)},
+                       {"planned_look", result.sequential->planned_look
+                                            ? nlohmann::json(*result.sequential->planned_look)
+                                            : nlohmann::json(nullptr)},
                        {"deviation_look", result.sequential->deviation_look
                                               ? nlohmann::json(*result.sequential->deviation_look)
                                               : nlohmann::json(nullptr)},
-                       {"method",
-                        "group-sequential: look j at alpha / 2^(j+1), a union bound over "
-                        "the looks"}};
+                       {"method", spending_method(*result.sequential)}};
   }
   return j;
 }
@@ -109,14 +131,18 @@ std::string to_text(const ConformResult& result) {
   const double eps_lower = std::log(r.exp_eps_lower_bound);
   const bool bounded = !r.event.empty();  // some event seen under two inputs with samples
   std::ostringstream out;
-  out << (sequential ? "conform client: " : "conform samples: ") << tallies.n << " samples of "
-      << reference.title() << " from " << result.source << " (alpha = " << result.alpha() << ")\n";
+  const bool counted = result.sample_lines == estimate::SampleLine::kCounted;
+  out << (sequential ? "conform client: "
+          : counted  ? "conform counts: "
+                     : "conform samples: ")
+      << tallies.n << " samples of " << reference.title() << " from " << result.source
+      << " (alpha = " << result.alpha() << ")\n";
   if (sequential) {
     out << "  sequential: " << sequential->looks.size() << " looks (";
     for (std::size_t i = 0; i < sequential->looks.size(); ++i) {
       out << (i ? ", " : "") << sequential->looks[i];
     }
-    out << " samples per input), look j at alpha/2^(j+1); the last at "
+    out << " samples per input), " << spending_method(*sequential) << "; the last at "
         << double_text(sequential->look_alpha) << "\n";
     if (sequential->deviation_look) {
       out << "  break search: the fit was rejected at " << *sequential->deviation_look
@@ -156,8 +182,8 @@ std::string to_text(const ConformResult& result) {
   out << "\n";
   if (tallies.impossible > 0) {
     out << "  impossible outputs: " << tallies.impossible << " sample(s) the reference "
-        << "never produces; first at " << result.source << ":" << *tallies.first_impossible_line
-        << " (" << tallies.first_impossible << ")\n";
+        << "never produces; first at " << tallies.first_impossible_source << ":"
+        << *tallies.first_impossible_line << " (" << tallies.first_impossible << ")\n";
   }
   out << "  resolution (power " << double_text(r.resolution.power) << "): a deviation of "
       << double_text(r.resolution.cell_deviation) << " in any cell's probability";
@@ -185,7 +211,20 @@ std::string to_text(const ConformResult& result) {
           << double_text(claimed) << (claim_fits ? ": a wrong budget is not the cause" : "")
           << "\n";
     }
-    if (diagnosis.fits.empty() && !diagnosis.fitted_exp_eps) {
+    if (diagnosis.fitted_theta && diagnosis.best_theta) {
+      const std::optional<double>& claimed = diagnosis.claimed_theta;
+      const bool claim_fits = claimed && diagnosis.fitted_theta->first <= *claimed &&
+                              *claimed <= diagnosis.fitted_theta->second;
+      out << "  diagnosis: the samples fit best at theta " << double_text(*diagnosis.best_theta)
+          << " (the fit test accepts [" << double_text(diagnosis.fitted_theta->first) << ", "
+          << double_text(diagnosis.fitted_theta->second) << "])";
+      if (claimed) {
+        out << (claim_fits ? ", which holds the reference's " : ", not at the reference's ")
+            << double_text(*claimed) << (claim_fits ? ": a wrong theta is not the cause" : "");
+      }
+      out << "\n";
+    }
+    if (diagnosis.fits.empty() && !diagnosis.fitted_exp_eps && !diagnosis.fitted_theta) {
       out << "  diagnosis: no reading tried fits (";
       for (std::size_t i = 0; i < diagnosis.tried.size(); ++i) {
         out << (i ? "; " : "") << diagnosis.tried[i];

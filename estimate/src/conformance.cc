@@ -6,6 +6,7 @@
 #include <functional>
 #include <iomanip>
 #include <istream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -49,6 +50,23 @@ std::string trim(const std::string& line) {
   return line.substr(begin, line.find_last_not_of(" \t\r") - begin + 1);
 }
 
+// The count of a counted line: a whole number of samples, 0 to 2^64 - 1, digits only.
+std::uint64_t parse_count(const std::string& text, const std::string& source, std::size_t line,
+                          std::size_t column) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) {
+    throw InputError(
+        source, line, column,
+        "expected a count of samples (a whole number), found '" + message_excerpt(text) + "'");
+  }
+  if (error != std::errc() || stop != end) {
+    throw InputError(source, line, column, "count " + message_excerpt(text) + " exceeds 2^64 - 1");
+  }
+  return value;
+}
+
 std::uint64_t parse_index(const std::string& text, std::uint64_t limit, const std::string& source,
                           std::size_t line, std::size_t column, const char* what) {
   if (text.empty() || text.size() > 12 ||
@@ -72,8 +90,11 @@ struct EventBound {
   std::size_t x = 0, x_prime = 0;
 };
 
+// An event whose point estimates cannot beat `to_beat` is not bounded (the bound never exceeds
+// the ratio of the point estimates): most events of a run, and two Clopper–Pearson bounds each.
 EventBound event_bound(const std::vector<std::uint64_t>& counts,
-                       const std::vector<std::uint64_t>& per_input, double interval_alpha) {
+                       const std::vector<std::uint64_t>& per_input, double interval_alpha,
+                       double to_beat) {
   // The pair is chosen by point estimates; any pair gives a valid bound (the intervals hold
   // simultaneously), this one the most promising.
   std::size_t best = per_input.size(), worst = per_input.size();
@@ -96,6 +117,10 @@ EventBound event_bound(const std::vector<std::uint64_t>& counts,
     if (p < q || (p == q && per_input[x] > per_input[worst])) worst = x;
   }
   if (worst == per_input.size()) return {};
+  // lower <= count / n of `best` and upper >= that of `worst`: the bound is at most their ratio.
+  const double point = static_cast<double>(counts[best]) * static_cast<double>(per_input[worst]);
+  if (point <= to_beat * static_cast<double>(counts[worst]) * static_cast<double>(per_input[best]))
+    return {};
   const double lower = clopper_pearson(counts[best], per_input[best], interval_alpha).lower;
   const double upper = clopper_pearson(counts[worst], per_input[worst], interval_alpha).upper;
   return {upper > 0 ? lower / upper : HUGE_VAL, best, worst};
@@ -253,13 +278,15 @@ double cell_z_sum(double alpha, double power, std::size_t fit_tests) {
 // What n samples of the weakest input can detect (the inverse of plan_conformance).
 Resolution resolution_at(const EstimationModel& model, const RatioScope& scope, double alpha,
                          double power, std::size_t fit_tests, std::size_t intervals,
-                         std::uint64_t n, const std::vector<std::string>& labels) {
+                         std::uint64_t n, const std::vector<std::string>& labels,
+                         ResolutionDetail detail) {
   Resolution r;
   r.power = power;
   r.fewest_samples = n;
   if (n == 0) return r;
   r.cell_deviation =
       std::min(1.0, cell_z_sum(alpha, power, fit_tests) * 0.5 / std::sqrt(static_cast<double>(n)));
+  if (detail == ResolutionDetail::kCellOnly) return r;
   const TightestEvent e = tightest_event(model, scope, labels);
   if (!scope.claimed || e.ratio == 0) return r;
   const double interval_alpha =
@@ -267,19 +294,30 @@ Resolution resolution_at(const EstimationModel& model, const RatioScope& scope, 
   auto detects = [&](double excess) {
     return detects_excess(e, scope.claimed_exp_eps, excess, n, interval_alpha, power);
   };
-  double hi = 1.0 / 1024;
+  constexpr double kFinest = 1.0 / 1024;
+  double hi = kFinest;
   while (!detects(hi)) {
     if (hi > 1e6) return r;
     hi *= 2;
   }
-  double lo = 0;
-  for (int i = 0; i < 40; ++i) {
+  // To 1e-3 relatively (the report prints three digits): each step costs two Clopper–Pearson
+  // bounds, and a sequential run states the resolution at every look.
+  double lo = hi == kFinest ? 0 : hi / 2;
+  while (hi - lo > 1e-3 * hi) {
     const double mid = (lo + hi) / 2;
     (detects(mid) ? hi : lo) = mid;
   }
   r.eps_excess = hi;
   r.event = e.event;
   return r;
+}
+
+void check_level_and_demand(double alpha, const EvidenceDemand& demand) {
+  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("alpha: must be in (0,1)");
+  if (!(demand.power > 0 && demand.power < 1)) throw InvalidArgument("power: must be in (0,1)");
+  if (!(demand.cell_deviation > 0 && demand.cell_deviation <= 1)) {
+    throw InvalidArgument("resolution: must be in (0,1]");
+  }
 }
 
 }  // namespace
@@ -414,6 +452,9 @@ void add_tallies(SampleTallies& into, const SampleTallies& more, std::size_t lin
     if (a.empty()) a.assign(b.size(), 0);
     for (std::size_t i = 0; i < b.size(); ++i) a[i] += b[i];
   };
+  if (into.n > std::numeric_limits<std::uint64_t>::max() - more.n) {
+    throw InvalidArgument("the samples add up past 2^64 - 1");
+  }
   into.n += more.n;
   add(into.per_input, more.per_input);
   if (into.symbol_counts.size() < more.symbol_counts.size())
@@ -428,6 +469,7 @@ void add_tallies(SampleTallies& into, const SampleTallies& more, std::size_t lin
   if (more.impossible > 0 && !into.first_impossible_line) {
     into.first_impossible_line = *more.first_impossible_line + lines_before;
     into.first_impossible = more.first_impossible;
+    into.first_impossible_source = more.first_impossible_source;
   }
   into.impossible += more.impossible;
   if (into.output_labels.empty()) into.output_labels = more.output_labels;
@@ -482,35 +524,38 @@ class TallyState {
     }
   }
 
-  void note_impossible(std::size_t x, std::string_view y, std::size_t number) {
+  void note_impossible(std::size_t x, std::string_view y, std::size_t number,
+                       std::uint64_t count = 1) {
+    if (count == 0) return;
     if (!t.first_impossible_line) {
       t.first_impossible_line = number;
       t.first_impossible = "x = " + std::to_string(x) + ", y = " + std::string(y.substr(0, 64));
     }
-    ++t.impossible;
+    t.impossible += count;
   }
 
-  // One symbol sample: input x, output column `symbol` named `y` (for the impossible's message).
-  void add_symbol(std::size_t x, std::size_t symbol, std::string_view y, std::size_t number) {
-    ++t.n;
-    ++t.per_input[x];
+  // Symbol samples: input x, output column `symbol` named `y` (for the impossible's message).
+  void add_symbol(std::size_t x, std::size_t symbol, std::string_view y, std::size_t number,
+                  std::uint64_t count = 1) {
+    t.n += count;
+    t.per_input[x] += count;
     bool possible;
     if (table_) {
-      ++cell_counts_[x * outputs + symbol];
+      cell_counts_[x * outputs + symbol] += count;
       possible = cell_possible_[x * outputs + symbol] != 0;
     } else {
-      ++t.symbol_counts[x][static_cast<std::uint32_t>(symbol)];
+      if (count > 0) t.symbol_counts[x][static_cast<std::uint32_t>(symbol)] += count;
       possible = symbol_probability(model_, x, symbol) > 0;
     }
-    if (!possible) note_impossible(x, y, number);
+    if (!possible) note_impossible(x, y, number, count);
   }
 
-  // One sample whose output the reference never produces for any input: counted for x and as
+  // Samples whose output the reference never produces for any input: counted for x and as
   // impossible, in no cell.
-  void add_outside(std::size_t x, std::string_view y, std::size_t number) {
-    ++t.n;
-    ++t.per_input[x];
-    note_impossible(x, y, number);
+  void add_outside(std::size_t x, std::string_view y, std::size_t number, std::uint64_t count = 1) {
+    t.n += count;
+    t.per_input[x] += count;
+    note_impossible(x, y, number, count);
   }
 
   SampleTallies finish(const std::string& source) {
@@ -524,6 +569,7 @@ class TallyState {
       }
     }
     if (t.n == 0) throw InputError(source, "no samples");
+    if (t.first_impossible_line) t.first_impossible_source = source;
     return std::move(t);
   }
 
@@ -584,7 +630,8 @@ std::optional<SampleTallies> tally_symbol_columns(std::span<const std::int64_t> 
 
 SampleTallies tally_samples(std::istream& in, const std::string& source,
                             const EstimationModel& model, const RatioScope& scope,
-                            const OutputSyntax& syntax, std::size_t block) {
+                            const OutputSyntax& syntax, std::size_t block, SampleLine lines) {
+  const bool counted = lines == SampleLine::kCounted;
   TallyState state(model, syntax);
   SampleTallies& t = state.t;
   const std::size_t k = t.k;
@@ -609,18 +656,12 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
       protected_bit[j] = scope.protected_zero_bits && scope.protected_zero_bits->contains(j);
     }
   }
-  auto note_impossible = [&](std::size_t x, std::string_view y, std::size_t number) {
-    state.note_impossible(x, y, number);
-  };
-  auto add_symbol = [&](std::size_t x, std::size_t symbol, std::string_view y, std::size_t number) {
-    state.add_symbol(x, symbol, y, number);
-  };
-  auto add_outside = [&](std::size_t x, std::string_view y, std::size_t number) {
-    state.add_outside(x, y, number);
-  };
-  // Tallies a k-character 0/1 string; false (nothing tallied) when y is none.
+  auto add_symbol = [&](std::size_t x, std::size_t symbol, std::string_view y, std::size_t number,
+                        std::uint64_t count = 1) { state.add_symbol(x, symbol, y, number, count); };
+  // Tallies `count` samples of a k-character 0/1 string; false (nothing tallied) when y is none.
   std::vector<std::size_t> set_bits(t.bit_vectors ? k : 0);
-  auto add_bits = [&](std::size_t x, std::string_view y, std::size_t number) {
+  auto add_bits = [&](std::size_t x, std::string_view y, std::size_t number,
+                      std::uint64_t count = 1) {
     if (y.size() != k) return false;
     const std::uint8_t* never_one = one_impossible.data() + x * k;
     const std::uint8_t* never_zero = zero_impossible.data() + x * k;
@@ -635,21 +676,21 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
       set_bits[set] = j;
       set += one;
     }
-    ++t.n;
-    ++t.per_input[x];
+    t.n += count;
+    t.per_input[x] += count;
     std::uint64_t* ones = t.ones.data() + x * k;
-    for (std::size_t a = 0; a < set; ++a) ++ones[set_bits[a]];
+    for (std::size_t a = 0; a < set; ++a) ones[set_bits[a]] += count;
     if (outside_protected == 0) {
-      ++t.in_protected[x];
-      for (std::size_t a = 0; a < set; ++a) ++t.protected_ones[x * k + set_bits[a]];
+      t.in_protected[x] += count;
+      for (std::size_t a = 0; a < set; ++a) t.protected_ones[x * k + set_bits[a]] += count;
     }
     if (pairs) {
       for (std::size_t a = 0; a < set; ++a) {
         std::uint64_t* row = t.both_ones.data() + (x * k + set_bits[a]) * k;
-        for (std::size_t b = a + 1; b < set; ++b) ++row[set_bits[b]];
+        for (std::size_t b = a + 1; b < set; ++b) row[set_bits[b]] += count;
       }
     }
-    if (impossible != 0) note_impossible(x, y, number);
+    if (impossible != 0) state.note_impossible(x, y, number, count);
     return true;
   };
 
@@ -657,12 +698,28 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
   auto general_line = [&](std::string line, std::size_t number) {
     // A UTF-8 byte order mark (Excel's "CSV UTF-8", PowerShell's Out-File) is not content.
     if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
-    const std::string text = trim(line);
+    std::string text = trim(line);
     if (text.empty() || text[0] == '#') return;
     const std::size_t comma = text.find(',');
     const std::size_t column = line.find_first_not_of(" \t") + 1;
     if (comma == std::string::npos) {
-      throw InputError(source, number, column, "expected 'x,y' (input index, output)");
+      throw InputError(source, number, column,
+                       counted ? "expected 'x,y,count' (input index, output, samples)"
+                               : "expected 'x,y' (input index, output)");
+    }
+    std::uint64_t count = 1;
+    if (counted) {
+      const std::size_t last = text.rfind(',');
+      if (last == comma) {
+        throw InputError(source, number, column + text.size(),
+                         "expected ',count' after the output (x,y,count)");
+      }
+      count = parse_count(trim(text.substr(last + 1)), source, number, column + last + 1);
+      if (t.n > std::numeric_limits<std::uint64_t>::max() - count) {
+        throw InputError(source, number, column + last + 1,
+                         "the counts add up past 2^64 - 1 samples");
+      }
+      text.resize(last);
     }
     const std::string x_text = trim(text.substr(0, comma));
     if (x_text == std::to_string(k)) {
@@ -676,11 +733,11 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     if (!t.bit_vectors) {
       if (const std::optional<std::size_t> symbol =
               output_column(y, syntax, by_label, outputs, source, number, y_column)) {
-        add_symbol(x, *symbol, y, number);
+        add_symbol(x, *symbol, y, number, count);
       } else {
-        add_outside(x, y, number);
+        state.add_outside(x, y, number, count);
       }
-    } else if (!add_bits(x, y, number)) {
+    } else if (!add_bits(x, y, number, count)) {
       throw InputError(source, number, y_column,
                        "expected a string of k = " + std::to_string(k) + " characters 0/1");
     }
@@ -698,6 +755,10 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
   while (reader.next(raw)) {
     const std::size_t number = reader.line_number();
     if (number % 65536 == 0) check_cancelled();
+    if (counted) {  // few lines, each of many samples: the general reader
+      general_line(std::string(raw), number);
+      continue;
+    }
     std::string_view rest = raw;
     if (!rest.empty() && rest.back() == '\r') rest.remove_suffix(1);
     std::size_t i = 0;
@@ -736,12 +797,8 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
 
 ConformanceReport check_conformance(const SampleTallies& t, const EstimationModel& model,
                                     const RatioScope& scope, double alpha,
-                                    const EvidenceDemand& demand) {
-  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("alpha: must be in (0,1)");
-  if (!(demand.power > 0 && demand.power < 1)) throw InvalidArgument("power: must be in (0,1)");
-  if (!(demand.cell_deviation > 0 && demand.cell_deviation <= 1)) {
-    throw InvalidArgument("resolution: must be in (0,1]");
-  }
+                                    const EvidenceDemand& demand, ResolutionDetail detail) {
+  check_level_and_demand(alpha, demand);
   ConformanceReport r;
   r.alpha = alpha;
   const std::size_t k = t.k;
@@ -853,7 +910,7 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
   const double interval_alpha =
       alpha / 2 / static_cast<double>(std::max<std::size_t>(r.intervals, 1));
   for (const auto& [name, counts] : events) {
-    const EventBound b = event_bound(counts, t.per_input, interval_alpha);
+    const EventBound b = event_bound(counts, t.per_input, interval_alpha, r.exp_eps_lower_bound);
     if (b.ratio > r.exp_eps_lower_bound) {
       r.exp_eps_lower_bound = b.ratio;
       r.event = name;
@@ -882,9 +939,9 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
     if (t.per_input[x] < t.per_input[fewest]) fewest = x;
   }
   // Planned as a full run would be: every input tested, the whole event family.
-  r.resolution =
-      resolution_at(model, scope, alpha, demand.power, fit_test_count(model, k),
-                    event_family_size(model, scope) * k, t.per_input[fewest], t.output_labels);
+  r.resolution = resolution_at(model, scope, alpha, demand.power, fit_test_count(model, k),
+                               event_family_size(model, scope) * k, t.per_input[fewest],
+                               t.output_labels, detail);
   r.resolution.fewest_input = fewest;
   if (r.verdict != Conformance::kConforms) return r;
   if (!r.inputs_without_samples.empty()) {
@@ -907,6 +964,22 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
 }  // namespace uldp::estimate
 
 namespace uldp::estimate {
+
+std::uint64_t per_input_for_demand(const EstimationModel& model, double alpha,
+                                   const EvidenceDemand& demand) {
+  check_level_and_demand(alpha, demand);
+  const double z = cell_z_sum(alpha, demand.power, fit_test_count(model, num_symbols(model)));
+  const double planned = std::ceil(std::pow(z * 0.5 / demand.cell_deviation, 2));
+  if (!(planned <= 1e18)) {
+    throw InvalidArgument("resolution: a cell deviation of " +
+                          std::to_string(demand.cell_deviation) +
+                          " needs more samples per input than any test draws (at most 1e18)");
+  }
+  // The same expression resolution_at evaluates, so the planned size meets it after rounding.
+  auto n = static_cast<std::uint64_t>(std::max(planned, 1.0));
+  while (std::min(1.0, z * 0.5 / std::sqrt(static_cast<double>(n))) > demand.cell_deviation) ++n;
+  return n;
+}
 
 ConformancePlan plan_conformance(const EstimationModel& model, const RatioScope& scope,
                                  double alpha, double power, double delta, double excess,

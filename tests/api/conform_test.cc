@@ -13,6 +13,7 @@
 #include "uldp/estimate/random.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/testing/budgets.h"
+#include "uldp/testing/client_doubles.h"
 
 namespace uldp::api {
 namespace {
@@ -21,19 +22,6 @@ using estimate::Conformance;
 using estimate::uniform01;
 using estimate::Xoshiro256;
 using uldp::testing::budget;
-
-// uRR with k = 5, X_S = {0, 1}, t = 3: c1 = 3/4, c2 = 1/4, c3 = 1/2; `leak` of a sensitive
-// input's mass goes to the invertible output 4.
-std::string urr_client(std::uint32_t x, Xoshiro256& rng, double leak) {
-  const double u = uniform01(rng);
-  if (x <= 1) {
-    if (u < leak) return "4";
-    return u < 0.75 ? std::to_string(x) : std::to_string(1 - x);
-  }
-  if (u < 0.25) return "0";
-  if (u < 0.5) return "1";
-  return std::to_string(x);
-}
 
 RegistryReference urr_reference(std::uint64_t exp_eps = 3) {
   MechanismArguments a;
@@ -47,7 +35,7 @@ ClientFunction urr_function(std::uint64_t seed, double leak) {
   auto rng = std::make_shared<Xoshiro256>(seed);
   return [rng, leak](std::span<const std::uint32_t> inputs) {
     std::vector<std::string> outputs;
-    for (std::uint32_t x : inputs) outputs.push_back(urr_client(x, *rng, leak));
+    for (std::uint32_t x : inputs) outputs.push_back(uldp::testing::urr_double(x, *rng, leak));
     return outputs;
   };
 }
@@ -77,6 +65,74 @@ TEST(ApiConform, ACorrectClientConformsAndItsSamplesSayTheSame) {
   EXPECT_FALSE(at_once.diagnosis);
   EXPECT_NE(to_text(sequential).find("verdict: conforms at that resolution"), std::string::npos);
   EXPECT_EQ(to_json(sequential)["sequential"]["looks"].size(), sequential.sequential->looks.size());
+}
+
+// The planned spending: a correct client conforms at the planned look, the fewest samples per
+// input whose resolution at 3/4 alpha meets the demand, within 5 % of the fixed-size plan at
+// alpha; the halving spending doubles past it. The looks' levels never sum above alpha.
+TEST(ApiConform, APlannedLookCostsACorrectClientAboutTheFixedPlan) {
+  for (const double alpha : {0.05, 1e-6}) {
+    ConformClientRequest request(urr_reference(), "urr double");
+    request.alpha = alpha;
+    const ConformResult planned = conform_client(request, urr_function(20261129, 0));
+    ASSERT_EQ(planned.report.verdict, Conformance::kConforms) << to_text(planned);
+    ASSERT_TRUE(planned.sequential && planned.sequential->planned_look);
+    const std::uint64_t planned_look = *planned.sequential->planned_look;
+    const ConformReference reference = build_reference(urr_reference());
+    EXPECT_EQ(planned_look,
+              estimate::per_input_for_demand(reference.model, 0.75 * alpha, request.demand));
+    EXPECT_EQ(planned.sequential->looks.back(), planned_look);
+    for (std::size_t i = 0; i + 1 < planned.sequential->looks.size(); ++i)
+      EXPECT_EQ(planned.sequential->looks[i], std::uint64_t{64} << i);
+    EXPECT_EQ(planned.sequential->look_alphas.back(), 0.75 * alpha);
+    double spent = 0;
+    for (const double level : planned.sequential->look_alphas) spent += level;
+    EXPECT_LE(spent, alpha);
+
+    ConformPlanRequest fixed(urr_reference());
+    fixed.alpha = alpha;
+    fixed.power = request.demand.power;
+    fixed.delta = request.demand.cell_deviation;
+    const std::uint64_t plan = plan_conformance_run(fixed).plan.per_input_for_delta;
+    EXPECT_LE(static_cast<double>(planned_look), 1.05 * static_cast<double>(plan));
+    EXPECT_NE(to_text(planned).find("planned: the look at " + std::to_string(planned_look)),
+              std::string::npos)
+        << to_text(planned);
+    EXPECT_EQ(to_json(planned)["sequential"]["spending"], "planned");
+
+    request.spending = AlphaSpending::kHalving;
+    const ConformResult halving = conform_client(request, urr_function(20261129, 0));
+    ASSERT_EQ(halving.report.verdict, Conformance::kConforms) << to_text(halving);
+    EXPECT_FALSE(halving.sequential->planned_look);
+    for (std::size_t j = 0; j < halving.sequential->looks.size(); ++j) {
+      EXPECT_EQ(halving.sequential->looks[j], std::uint64_t{64} << j);
+      EXPECT_EQ(halving.sequential->look_alphas[j], alpha / std::exp2(j + 1));
+    }
+    // What the planned look saves: halving costs 2.45 times the plan at 0.05, 1.9 at 1e-6.
+    EXPECT_GT(static_cast<double>(halving.sequential->looks.back()),
+              1.5 * static_cast<double>(plan));
+  }
+}
+
+TEST(ApiConform, AnAlphaSpendingIsNamedOrRefused) {
+  EXPECT_EQ(parse_alpha_spending("planned", "--spending"), AlphaSpending::kPlanned);
+  EXPECT_EQ(parse_alpha_spending("halving", "--spending"), AlphaSpending::kHalving);
+  EXPECT_STREQ(alpha_spending_name(AlphaSpending::kHalving), "halving");
+  try {
+    parse_alpha_spending("pocock", "--spending");
+    FAIL() << "an unknown spending was accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_STREQ(e.what(), "--spending: 'pocock' is no alpha spending (planned or halving)");
+  }
+}
+
+// The early looks keep stopping a faulty client early under the planned spending.
+TEST(ApiConform, AnEarlyLookStillStopsALeak) {
+  const ConformResult r =
+      conform_client(ConformClientRequest(urr_reference(), "leaky double"), urr_function(7, 0.05));
+  ASSERT_TRUE(r.sequential);
+  EXPECT_EQ(r.sequential->looks, std::vector<std::uint64_t>{64}) << to_text(r);
+  EXPECT_EQ(r.sequential->look_alphas, std::vector<double>{0.05 / 8});
 }
 
 TEST(ApiConform, ALeakIsAViolationWithTheLineOfTheFirstImpossibleOutput) {
@@ -208,6 +264,43 @@ ClientFunction prenoising_oue_client(std::uint64_t seed, std::size_t k, double t
     }
     return out;
   };
+}
+
+// A unary client whose θ is neither OUE's 1/2 nor SUE's (here 4/5, the rest of the channel that
+// of rappor at the claimed budget): the diagnosis fits θ, and the range it accepts holds 4/5 and
+// not the reference's 1/2.
+TEST(ApiConform, TheDiagnosisFitsTheta) {
+  MechanismArguments a;
+  a.k = 4;
+  a.budget = budget(4);
+  MechanismArguments client_arguments = a;
+  client_arguments.theta = Probability::parse("4/5", "theta");
+  const DenseForm client = std::get<DenseForm>(
+      exact_form(make_mechanism(find_mechanism("rappor"), client_arguments), FormChoice::kDense));
+  auto rng = std::make_shared<Xoshiro256>(41);
+  const ClientFunction sampler = [rng, &client](std::span<const std::uint32_t> inputs) {
+    std::vector<std::string> out;
+    for (const std::uint32_t x : inputs) {
+      double u = uniform01(*rng);
+      std::size_t y = 0;
+      while (y + 1 < client.q.num_outputs() && u >= to_double(client.q(x, y))) {
+        u -= to_double(client.q(x, y));
+        ++y;
+      }
+      out.push_back(client.q.output_labels()[y]);
+    }
+    return out;
+  };
+  ConformClientRequest request(RegistryReference{"oue", a}, "theta 4/5 double");
+  request.alpha = 1e-6;
+  const ConformResult r = conform_client(request, sampler);
+  ASSERT_NE(r.report.verdict, Conformance::kConforms) << to_text(r);
+  ASSERT_TRUE(r.diagnosis && r.diagnosis->fitted_theta && r.diagnosis->claimed_theta) << to_text(r);
+  EXPECT_LE(r.diagnosis->fitted_theta->first, 0.8) << to_text(r);
+  EXPECT_GE(r.diagnosis->fitted_theta->second, 0.8) << to_text(r);
+  EXPECT_EQ(*r.diagnosis->claimed_theta, 0.5);
+  EXPECT_GT(r.diagnosis->fitted_theta->first, 0.5) << to_text(r);
+  EXPECT_NE(to_text(r).find("not at the reference's 0.5"), std::string::npos) << to_text(r);
 }
 
 TEST(ApiConform, ABreakBehindADeviationIsNamedAViolation) {

@@ -13,6 +13,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -51,11 +52,31 @@ struct ConformSamplesRequest {
   std::optional<SampleColumns> columns;
 };
 
+/// How a sequential test spends its false-alarm level alpha over its looks (a union bound: the
+/// looks' levels sum to at most alpha). Both double the samples per input from first_look.
+enum class AlphaSpending {
+  /// The planned look, the fewest samples per input whose resolution at 3/4 alpha meets the demand
+  /// (where a correct client conforms), spends 3/4 alpha; each other look (the earlier ones, which
+  /// stop a faulty client early, and those of a break search) alpha / 4 / 2^(i+1). A correct client
+  /// costs within a few percent of the fixed-size plan at alpha.
+  kPlanned,
+  /// Look j at alpha / 2^(j+1) until the resolution meets the demand: no size is planned, and a
+  /// correct client costs about 2.5 times the fixed-size plan (the default before 2026-11-29).
+  kHalving,
+};
+const char* alpha_spending_name(AlphaSpending spending);
+/// "planned" or "halving"; throws InvalidArgument "<name>: ..." otherwise.
+AlphaSpending parse_alpha_spending(std::string_view text, const std::string& name);
+
 /// What a sequential run adds to a result.
 struct SequentialSummary {
   std::vector<std::uint64_t> looks;  ///< samples per input at each look
+  std::vector<double> look_alphas;   ///< the level each look was tested at
   double alpha = 0;                  ///< the level over all looks
   double look_alpha = 0;             ///< the level of the last look
+  AlphaSpending spending = AlphaSpending::kPlanned;
+  /// kPlanned: the samples per input of the look that spends 3/4 alpha.
+  std::optional<std::uint64_t> planned_look;
   std::string client;
   /// Set when a deviation made the run look on for a privacy break: the samples per input at
   /// the look that first found the deviation.
@@ -71,6 +92,8 @@ struct ConformResult {
   /// The readings people get wrong, tried when the verdict is a finding.
   std::optional<DiagnosisReport> diagnosis;
   std::optional<SequentialSummary> sequential;
+  /// kCounted: the samples came as counts ("x,y,count"), from conform_counts.
+  estimate::SampleLine sample_lines = estimate::SampleLine::kOneSample;
   /// What the run had to show before it could conform.
   estimate::EvidenceDemand demand;
   /// The level the verdict holds at (over all looks for a sequential run).
@@ -81,6 +104,33 @@ struct ConformResult {
 /// Tallies the samples and tests them. Throws InvalidArgument ("alpha: must be in (0,1)") and
 /// InputError "source:line:column: ..." on a malformed line.
 ConformResult conform_samples(const ConformSamplesRequest& request);
+
+/// One file of counted samples, a shard: its counts add to those of the other shards.
+struct CountsShard {
+  std::string source;  ///< how messages name it
+  /// "x,y,count" lines (x and y as in conform_samples; '#' comments), or a JSON array of records
+  /// {"x": 0, "y": "1", "count": 12} (y a label, or an integer label).
+  SampleSource open;
+};
+
+/// Samples tallied elsewhere: a GROUP BY x, y in a warehouse, or shards counted apart.
+struct ConformCountsRequest {
+  ConformCountsRequest(ReferenceRequest against, std::vector<CountsShard> files)
+      : reference(std::move(against)), shards(std::move(files)) {}
+
+  ReferenceRequest reference;
+  std::vector<CountsShard> shards;
+  double alpha = 0.05;
+  estimate::EvidenceDemand demand;
+  bool output_index = false;
+  std::string output_index_name = "output_index";  ///< how errors name output_index
+  std::string shards_name = "counts";              ///< how errors name the shards
+};
+
+/// The verdict, tallies and diagnosis conform_samples gives for the samples the counts tally,
+/// exactly: a count of c for (x, y) is c lines "x,y". Throws InvalidArgument without a shard and
+/// InputError "source:line:column: ..." (JSON: "source: record N: ...") on a malformed one.
+ConformResult conform_counts(const ConformCountsRequest& request);
 
 /// A client's outputs for the inputs given, one label (or column, with output_index) each.
 using ClientFunction =
@@ -97,6 +147,7 @@ struct ConformClientRequest {
   bool output_index = false;
   std::uint64_t max_samples = 1'000'000;
   std::uint64_t first_look = 64;  ///< samples per input at the first look, doubled at each
+  AlphaSpending spending = AlphaSpending::kPlanned;
   /// After a deviation, the run looks on, up to this many samples per input (within
   /// max_samples), for a ratio beyond the claim: a privacy break is then named `violates`, not
   /// `deviates`. 0: stop at the first finding.
@@ -106,10 +157,10 @@ struct ConformClientRequest {
 };
 
 /// The sequential test as a value: ask it which inputs to send, give it the outputs, and it
-/// tallies them (each sample read once) and looks: look j at alpha / 2^(j+1), a union bound over
-/// the looks. It stops at a violation, at the first look whose resolution meets the demand, or at
-/// max_samples; a deviation (the fit rejected) makes it look on, up to violation_search samples per
-/// input, for a violation behind it.
+/// tallies them (each sample read once) and looks, each look at the level `spending` gives it. It
+/// stops at a violation, at the first look whose resolution meets the demand, or at max_samples; a
+/// deviation (the fit rejected) makes it look on, up to violation_search samples per input, for a
+/// violation behind it.
 class SequentialConformance {
  public:
   /// Builds the reference; throws InvalidArgument for alpha outside (0,1), first_look 0, or
@@ -133,8 +184,11 @@ class SequentialConformance {
   ConformReference reference_;
   estimate::OutputSyntax syntax_;
   std::size_t k_ = 0;
-  std::uint64_t per_input_ = 0;  // samples per input so far
-  std::uint64_t target_ = 0;     // samples per input at the next look
+  std::uint64_t per_input_ = 0;           // samples per input so far
+  std::uint64_t target_ = 0;              // samples per input at the next look
+  std::optional<std::uint64_t> planned_;  // kPlanned: the look at 3/4 alpha, until it is made
+  int other_looks_ = 0;                   // looks made at alpha / 4 / 2^(i+1) (or alpha / 2^(j+1))
+  double look_level();                    // the level of the look being made
   bool decided_ = false;
   std::string samples_;
   std::size_t lines_ = 0;

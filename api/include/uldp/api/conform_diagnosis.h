@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "uldp/api/conform_reference.h"
+#include "uldp/estimate/conformance.h"
 
 namespace uldp::api {
 
@@ -34,13 +35,19 @@ struct DiagnosisReport {
   /// Every e^ε around it the fit test accepts, [low, high] (a confidence set by inverting the
   /// test at the run's level); it may contain the claim, and then a wrong budget is no cause.
   std::optional<std::pair<double, double>> fitted_exp_eps;
+  /// The unary family: the θ (the input's own bit's probability, 0.01 to 0.99) under which the
+  /// samples fit best at the claimed budget, and every θ the fit test accepts around it.
+  std::optional<double> best_theta;
+  std::optional<std::pair<double, double>> fitted_theta;
+  std::optional<double> claimed_theta;  ///< the reference's, where θ was fitted
 };
 
 /// Tries the readings that apply to this reference on the samples `open` streams: the bit order
 /// and 1-based inputs for every reference, the mechanism's family (θ, X_S, the budget) for a
-/// registry mechanism.
+/// registry mechanism. `lines`: whether each line is one sample or counts ("x,y,count").
 DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference& reference,
                          const SampleSource& open, const std::string& source, bool output_index,
-                         double alpha);
+                         double alpha,
+                         estimate::SampleLine lines = estimate::SampleLine::kOneSample);
 
 }  // namespace uldp::api

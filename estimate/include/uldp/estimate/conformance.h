@@ -49,7 +49,8 @@ struct SampleTallies {
   /// Samples the reference gives probability 0, and the first of them.
   std::uint64_t impossible = 0;
   std::optional<std::size_t> first_impossible_line;
-  std::string first_impossible;  ///< "x = 3, y = 0110"
+  std::string first_impossible;         ///< "x = 3, y = 0110"
+  std::string first_impossible_source;  ///< the file (or client) of that line
   /// Symbols: the outputs' labels when the samples named them so (events are named by them).
   std::vector<std::string> output_labels;
 
@@ -76,13 +77,21 @@ struct OutputSyntax {
 /// bit outside `over` (an X_N report of uBD, ubd-opt, uSS), as `uldp mechanism` lists outputs.
 std::string report_label(std::span<const std::uint32_t> set_bits, const IndexSet& over);
 
+/// What a line of samples holds.
+enum class SampleLine {
+  kOneSample,  ///< "x,y": one sample
+  kCounted,    ///< "x,y,count": that many samples of (x, y), as a GROUP BY x, y tallies them
+};
+
 /// Reads "x,y" lines (y as `syntax` says for symbol models, a k-character 0/1 string for
-/// bit-vector models; '#' comments and blank lines skipped) and tallies them against the model
-/// and the scope. Throws InputError "source:line:column: ..." on malformed lines. Streams, `block`
+/// bit-vector models; '#' comments and blank lines skipped), or "x,y,count" lines, and tallies
+/// them against the model and the scope: counted lines give exactly the tallies of their samples
+/// one per line. Throws InputError "source:line:column: ..." on malformed lines. Streams, `block`
 /// bytes at a time: memory is the tallies' and one block, whatever the number of lines.
 SampleTallies tally_samples(std::istream& in, const std::string& source,
                             const EstimationModel& model, const RatioScope& scope,
-                            const OutputSyntax& syntax = {}, std::size_t block = kReadBlock);
+                            const OutputSyntax& syntax = {}, std::size_t block = kReadBlock,
+                            SampleLine lines = SampleLine::kOneSample);
 
 /// The same tallies from symbol samples given as columns (inputs[i], outputs[i]), an output the
 /// integer text of its label (or its column, without labels): what tally_samples gives for the
@@ -95,7 +104,9 @@ std::optional<SampleTallies> tally_symbol_columns(std::span<const std::int64_t> 
 
 /// Adds `more` — the tallies of later lines of the same samples, made against the same model,
 /// scope and syntax — to `into`, so that a sequential test reads each sample once; the line
-/// numbers of `more` are shifted by `lines_before` (the lines `into` was read from).
+/// numbers of `more` are shifted by `lines_before` (the lines `into` was read from; 0 for the
+/// tallies of another file, a shard of the same samples). Throws InvalidArgument when the total
+/// would pass 2^64 - 1 samples.
 void add_tallies(SampleTallies& into, const SampleTallies& more, std::size_t lines_before);
 
 /// The verdict of a conformance test. `kInsufficient`: nothing was found, but the run is too small
@@ -152,12 +163,23 @@ struct ConformanceReport {
   std::string insufficient_because;  ///< set when the verdict is kInsufficient
 };
 
+/// How much of its resolution a report states. kFull adds the e^ε excess the run could see (a
+/// search over Clopper–Pearson bounds: most of a test's time); kCellOnly states what the verdict
+/// needs, for the looks of a sequential test before its last and the diagnosis's readings.
+enum class ResolutionDetail { kFull, kCellOnly };
+
 /// Runs every test at significance alpha (half for the fit, half for the ε bound). A run that
 /// finds nothing conforms only when every input has samples and it meets `demand`; otherwise it
 /// is insufficient. A violation or deviation found on the inputs that do have samples stands.
 ConformanceReport check_conformance(const SampleTallies& tallies, const EstimationModel& model,
                                     const RatioScope& scope, double alpha,
-                                    const EvidenceDemand& demand = {});
+                                    const EvidenceDemand& demand = {},
+                                    ResolutionDetail detail = ResolutionDetail::kFull);
+
+/// The fewest samples per input whose resolution at `alpha` meets `demand`: the size at which a
+/// run of every input that finds nothing conforms (Resolution::cell_deviation inverted).
+std::uint64_t per_input_for_demand(const EstimationModel& model, double alpha,
+                                   const EvidenceDemand& demand);
 
 /// How many samples per input the tests above need.
 struct ConformancePlan {

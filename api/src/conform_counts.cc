@@ -1,0 +1,199 @@
+// Conformance of samples counted elsewhere: "x,y,count" lines (or JSON records) in one or more
+// shards, tallied exactly as the samples they count and tested as conform_samples tests them.
+#include <iterator>
+#include <sstream>
+#include <utility>
+
+#include "uldp/api/conform.h"
+#include "uldp/error.h"
+#include "uldp/io/input_text.h"
+#include "uldp/io/json_document.h"
+
+namespace uldp::api {
+namespace {
+
+using estimate::SampleLine;
+using estimate::SampleTallies;
+using nlohmann::json;
+
+// Whether the stream's first character past white space (and a byte order mark) opens JSON.
+bool opens_json(std::istream& in) {
+  std::string head;
+  int c;
+  while ((c = in.get()) != EOF) {
+    head += static_cast<char>(c);
+    if (head == "\xEF" || head == "\xEF\xBB" || head == "\xEF\xBB\xBF") continue;
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
+    return c == '[' || c == '{';
+  }
+  return false;
+}
+
+// A JSON shard's records {"x", "y", "count"} as "x,y,count" lines, record i on line i.
+std::string records_as_lines(const std::string& text, const std::string& source) {
+  const json document = parse_json_document(text, source);
+  if (!document.is_array()) {
+    throw InputError(source, "expected a JSON array of records {\"x\", \"y\", \"count\"}");
+  }
+  std::string lines;
+  std::size_t number = 0;
+  for (const json& record : document) {
+    const std::string where = "record " + std::to_string(++number);
+    if (!record.is_object()) {
+      throw InputError(source, where + ": expected an object {\"x\", \"y\", \"count\"}");
+    }
+    for (const auto& [key, value] : record.items()) {
+      if (key != "x" && key != "y" && key != "count") {
+        throw InputError(source, where + ": unknown key \"" + message_excerpt(key) +
+                                     "\" (a record has x, y and count)");
+      }
+    }
+    for (const char* key : {"x", "y", "count"}) {
+      if (!record.contains(key)) throw InputError(source, where + ": no \"" + key + "\"");
+    }
+    for (const char* key : {"x", "count"}) {
+      if (!record[key].is_number_unsigned()) {
+        throw InputError(source, where + ": \"" + key + "\" must be a whole number >= 0, not " +
+                                     message_excerpt(record[key].dump()));
+      }
+    }
+    const json& y = record["y"];
+    std::string label;
+    if (y.is_string()) {
+      label = y.get<std::string>();
+      if (label.find_first_of("\r\n") != std::string::npos) {
+        throw InputError(source, where + ": \"y\" holds a line end");
+      }
+    } else if (y.is_number_unsigned()) {
+      label = std::to_string(y.get<std::uint64_t>());
+    } else {
+      throw InputError(source, where +
+                                   ": \"y\" must be an output label (text or a whole number), "
+                                   "not " +
+                                   message_excerpt(y.dump()));
+    }
+    lines += std::to_string(record["x"].get<std::uint64_t>()) + "," + label + "," +
+             std::to_string(record["count"].get<std::uint64_t>()) + "\n";
+  }
+  return lines;
+}
+
+// A shard as counted lines, opened as often as the diagnosis asks: its own text, or (JSON) its
+// records written as lines once.
+struct CountedShard {
+  std::string source;
+  SampleSource open;
+  bool json = false;
+};
+
+CountedShard counted_shard(const CountsShard& shard) {
+  std::unique_ptr<std::istream> in = shard.open();
+  if (!opens_json(*in)) return {shard.source, shard.open, false};
+  in = shard.open();
+  const std::string text = read_input_stream(*in, shard.source);
+  auto lines = std::make_shared<const std::string>(records_as_lines(text, shard.source));
+  return {shard.source,
+          [lines]() -> std::unique_ptr<std::istream> {
+            return std::make_unique<std::istringstream>(*lines);
+          },
+          true};
+}
+
+// The shard's tallies; a JSON shard's errors name the record, not the line written for it.
+SampleTallies tally_shard(const CountedShard& shard, const ConformReference& reference,
+                          const estimate::OutputSyntax& syntax) {
+  try {
+    return estimate::tally_samples(*shard.open(), shard.source, reference.model, reference.scope,
+                                   syntax, estimate::kReadBlock, SampleLine::kCounted);
+  } catch (const InputError& e) {
+    if (!shard.json || e.line() == 0) throw;
+    const std::string prefix =
+        shard.source + ":" + std::to_string(e.line()) + ":" + std::to_string(e.column()) + ": ";
+    const std::string what = e.what();
+    if (!what.starts_with(prefix)) throw;
+    throw InputError(shard.source,
+                     "record " + std::to_string(e.line()) + ": " + what.substr(prefix.size()));
+  }
+}
+
+// Every shard's counted lines, one after another, as one stream (for the diagnosis).
+class ShardsStream : public std::streambuf {
+ public:
+  explicit ShardsStream(std::vector<CountedShard> shards) : shards_(std::move(shards)) {}
+
+ protected:
+  int_type underflow() override {
+    while (true) {
+      if (!current_) {
+        if (next_ == shards_.size()) return traits_type::eof();
+        current_ = shards_[next_++].open();
+      }
+      current_->read(buffer_, sizeof buffer_);
+      const std::streamsize got = current_->gcount();
+      if (got > 0) {
+        setg(buffer_, buffer_, buffer_ + got);
+        return traits_type::to_int_type(buffer_[0]);
+      }
+      // A shard may end without a line end: give it one, so its last line stays its own.
+      current_.reset();
+      buffer_[0] = '\n';
+      setg(buffer_, buffer_, buffer_ + 1);
+      return traits_type::to_int_type('\n');
+    }
+  }
+
+ private:
+  std::vector<CountedShard> shards_;
+  std::size_t next_ = 0;
+  std::unique_ptr<std::istream> current_;
+  char buffer_[1 << 16];
+};
+
+class ShardsInput : public std::istream {
+ public:
+  explicit ShardsInput(std::vector<CountedShard> shards)
+      : std::istream(&buffer_), buffer_(std::move(shards)) {}
+
+ private:
+  ShardsStream buffer_;
+};
+
+}  // namespace
+
+ConformResult conform_counts(const ConformCountsRequest& request) {
+  if (!(request.alpha > 0 && request.alpha < 1)) throw InvalidArgument("alpha: must be in (0,1)");
+  if (request.shards.empty()) throw InvalidArgument(request.shards_name + ": no file of counts");
+  ConformResult result;
+  result.reference = build_reference(request.reference);
+  result.reference_source =
+      std::holds_alternative<MatrixReference>(request.reference) ? "matrix" : "registry";
+  result.sample_lines = SampleLine::kCounted;
+  result.demand = request.demand;
+  const estimate::OutputSyntax syntax =
+      sample_syntax(result.reference, request.output_index, request.output_index_name);
+  std::vector<CountedShard> shards;
+  for (const CountsShard& shard : request.shards) {
+    shards.push_back(counted_shard(shard));
+    SampleTallies tallies = tally_shard(shards.back(), result.reference, syntax);
+    if (shards.size() == 1) {
+      result.tallies = std::move(tallies);
+    } else {
+      estimate::add_tallies(result.tallies, tallies, 0);
+    }
+    result.source += (shards.size() == 1 ? "" : " + ") + shard.source;
+  }
+  result.report =
+      estimate::check_conformance(result.tallies, result.reference.model, result.reference.scope,
+                                  request.alpha, request.demand);
+  const auto verdict = result.report.verdict;
+  if (verdict == estimate::Conformance::kDeviates || verdict == estimate::Conformance::kViolates) {
+    const SampleSource all = [shards]() -> std::unique_ptr<std::istream> {
+      return std::make_unique<ShardsInput>(shards);
+    };
+    result.diagnosis = diagnose(request.reference, result.reference, all, result.source,
+                                request.output_index, request.alpha, SampleLine::kCounted);
+  }
+  return result;
+}
+
+}  // namespace uldp::api
