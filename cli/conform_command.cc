@@ -7,6 +7,7 @@
 #include <iostream>
 #include <istream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "cli_support.h"
@@ -125,11 +126,45 @@ void run(const ConformSamplesCommand& c, int& exit_code) {
   exit_code = print_result(api::conform_samples(request), c.json);
 }
 
+struct ConformCountsCommand : SamplesRun {
+  std::vector<std::string> counts;
+};
+
+// Counts tallied elsewhere, one file per shard.
+void run_counts(const ConformCountsCommand& c, int& exit_code) {
+  check_alpha(c.alpha);
+  std::vector<api::CountsShard> shards;
+  for (const std::string& path : c.counts) shards.push_back({path, sample_source(path)});
+  api::ConformCountsRequest request(c.reference.request(), std::move(shards));
+  request.alpha = c.alpha;
+  request.demand = c.demand;
+  request.output_index = c.output_index;
+  request.output_index_name = "--output-index";
+  request.shards_name = "--counts";
+  exit_code = print_result(api::conform_counts(request), c.json);
+}
+
+// The options `conform samples` and `conform counts` share.
+void add_sample_test_options(CLI::App& command, SamplesRun& run) {
+  command.add_flag("--output-index", run.output_index,
+                   "read y as the output's 0-based column in that listing instead of its label");
+  command.add_option("--alpha", run.alpha,
+                     "significance level (default 0.05, for a one-off run; in CI, 1e-6 as the "
+                     "testing assertions use, so that thousands of runs raise no false alarm)");
+  command.add_option("--power", run.demand.power,
+                     "power at which the resolution is stated (default 0.9)");
+  command.add_option("--resolution", run.demand.cell_deviation,
+                     "largest cell deviation a conforming run must detect; a run that cannot is "
+                     "insufficient (default 0.5)");
+  command.add_flag("--json", run.json, "print JSON");
+}
+
 struct ConformClientCommand : SamplesRun {
   std::vector<std::string> command;
   std::uint64_t max_samples = 1'000'000;
   std::uint64_t first_look = 64;  // samples per input at the first look
   std::uint64_t violation_search = 8192;
+  std::optional<std::string> spending;
   std::uint64_t timeout_ms = 30'000;
   std::string samples_out;
 };
@@ -150,6 +185,7 @@ void run_client(const ConformClientCommand& c, const CLI::App& command, int& exi
   request.max_samples = c.max_samples;
   request.first_look = c.first_look;
   request.violation_search = c.violation_search;
+  if (c.spending) request.spending = api::parse_alpha_spending(*c.spending, "--spending");
   request.max_samples_name = "--max-samples";
   request.output_index_name = "--output-index";
   api::SequentialConformance test(request);
@@ -209,16 +245,24 @@ void add_conform_command(CLI::App& app, int& exit_code) {
                    "mechanism NAME --format csv` lists it (4, 0110 with character j = bit j, h2, "
                    "{1,3}; CSV-quoted or not; uBD/uSS reports also as k-bit strings)")
       ->required();
-  samples->add_flag("--output-index", c->output_index,
-                    "read y as the output's 0-based column in that listing instead of its label");
-  samples->add_option("--alpha", c->alpha, "significance level (default 0.05)");
-  samples->add_option("--power", c->demand.power,
-                      "power at which the resolution is stated (default 0.9)");
-  samples->add_option("--resolution", c->demand.cell_deviation,
-                      "largest cell deviation a conforming run must detect; a run that cannot is "
-                      "insufficient (default 0.5)");
-  samples->add_flag("--json", c->json, "print JSON");
+  add_sample_test_options(*samples, *c);
   samples->callback([c, &exit_code] { run(*c, exit_code); });
+
+  auto counted = std::make_shared<ConformCountsCommand>();
+  auto* counts = conform->add_subcommand(
+      "counts",
+      "test samples counted elsewhere ('x,y,count' lines, as GROUP BY x, y gives them; or JSON "
+      "records) against the reference mechanism: the verdict of the samples they count");
+  counted->reference.add_to(*counts);
+  counts
+      ->add_option("--counts", counted->counts,
+                   "files of 'x,y,count' lines (x and y as `conform samples` reads them, count the "
+                   "samples of that pair) or JSON [{\"x\": 0, \"y\": \"1\", \"count\": 12}, ...]; "
+                   "several files are shards whose counts add up")
+      ->required()
+      ->expected(1, -1);
+  add_sample_test_options(*counts, *counted);
+  counts->callback([counted, &exit_code] { run_counts(*counted, exit_code); });
 
   auto client = std::make_shared<ConformClientCommand>();
   auto* client_cmd = conform->add_subcommand(
@@ -229,7 +273,9 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   client_cmd->add_option("command", client->command, "the client's command and arguments, after --")
       ->expected(-1);
   client_cmd->add_option("--alpha", client->alpha,
-                         "significance level over all looks (default 0.05)");
+                         "significance level over all looks (default 0.05, for a one-off run; in "
+                         "CI, 1e-6 as the testing assertions use, so that thousands of runs raise "
+                         "no false alarm)");
   client_cmd->add_option("--power", client->demand.power,
                          "power at which the resolution is stated (default 0.9)");
   client->demand.cell_deviation = 0.05;
@@ -246,6 +292,9 @@ void add_conform_command(CLI::App& app, int& exit_code) {
                       "beyond the claim, so that a privacy break reads 'violates' (default 8192; 0 "
                       "stops at the first finding)",
                       0, 1'000'000'000);
+  add_text_option(*client_cmd, "--spending", client->spending,
+                  "how the looks share alpha: planned (default; the look where a correct client "
+                  "conforms gets 3/4 of it) or halving (look j at alpha/2^(j+1))");
   add_unsigned_option(*client_cmd, "--timeout-ms", client->timeout_ms,
                       "fail when the client writes nothing for this long (default 30000)", 1,
                       3'600'000);

@@ -17,6 +17,7 @@ packages=(
   help2man  # the man page, generated from the commands' --help at build time
   parallel  # docs/experiments.md: sharding a --full run over the cores
   time  # bench/extremes.sh: wall time and peak memory at every documented limit
+  sqlite3  # docs/cli.md: the GROUP BY that tallies reports for conform counts, run in a test
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "uldp/estimate/random.h"
+#include "uldp/testing/client_doubles.h"
 #include "uldp/testing/command.h"
 #include "uldp/testing/temp_files.h"
 
@@ -564,43 +565,16 @@ TEST(ConformSamples, PumUserClientAgainstItsPersonalizedMechanism) {
 // its integer outputs named by uldp's labels: 1..V are the columns h0..h{V-1}, x + V - v above V
 // is the non-sensitive symbol x. Over k = 5, t = 3 (V = 4): it conforms on the prefix X_S =
 // {0,1,2} and violates on X_S = {0,2,3}, where symbol 1 reports itself as column h2.
-std::string reference_uhr_client(std::size_t x, Xoshiro256& rng,
-                                 const std::vector<std::size_t>& xs) {
-  const std::size_t v = xs.size(), columns = 4, delta = columns - v;
-  const double t = 3;
-  const double u = uniform01(rng);
-  std::size_t output = 0;  // 1-based, as the reference writes it
-  const auto r = std::find(xs.begin(), xs.end(), x);
-  if (r != xs.end()) {
-    const std::size_t row = static_cast<std::size_t>(r - xs.begin()) + 1;
-    const bool plus = u < t / (t + 1);
-    std::vector<std::size_t> choices;
-    for (std::size_t c = 0; c < columns; ++c) {
-      if ((__builtin_parityll(row & c) == 0) == plus) choices.push_back(c + 1);
-    }
-    output =
-        choices[static_cast<std::size_t>(uniform01(rng) * static_cast<double>(choices.size()))];
-  } else if (u < (t - 1) / (t + 1)) {
-    output = x + 1 + delta;
-  } else {
-    output = 1 + static_cast<std::size_t>(uniform01(rng) * static_cast<double>(columns));
-  }
-  if (output > columns) return std::to_string(output - delta - 1);
-  std::string column = "h";
-  column += std::to_string(output - 1);
-  return column;
-}
-
 TEST(ConformSamples, ReferenceUhrEncoderViolatesOnlyOnANonPrefixSensitiveSet) {
   const std::string prefix =
       samples_file("uhr_prefix.txt", 5, 3000, [](std::size_t x, Xoshiro256& rng) {
-        return reference_uhr_client(x, rng, {0, 1, 2});
+        return uhr_encoder_double(x, rng, {0, 1, 2});
       });
   EXPECT_EQ(conform("--mech uhr --k 5 --sensitive 0-2 --exp-eps 3", prefix, 0)["verdict"],
             "conforms");
   const std::string other =
       samples_file("uhr_non_prefix.txt", 5, 3000, [](std::size_t x, Xoshiro256& rng) {
-        return reference_uhr_client(x, rng, {0, 2, 3});
+        return uhr_encoder_double(x, rng, {0, 2, 3});
       });
   const json j = conform("--mech uhr --k 5 --sensitive 0,2,3 --exp-eps 3", other, 1);
   EXPECT_EQ(j["verdict"], "violates");
@@ -703,14 +677,24 @@ TEST(ConformClient, ACorrectClientConformsAtTheAskedResolution) {
       conform_client(std::string(kUrr) + " -- python3 -u " + urr_client_script() + " 1 0", 0);
   EXPECT_EQ(j["verdict"], "conforms");
   EXPECT_LE(j["resolution"]["cell_deviation"].get<double>(), 0.05);
-  // Looks double from 64 per input; each is tested at alpha / 2^(j+1).
+  // Looks double from 64 per input up to the planned look, which is tested at 3/4 alpha, the
+  // others at alpha / 4 / 2^(i+1).
   const json looks = j["sequential"]["looks"];
   ASSERT_GE(looks.size(), 2u);
   EXPECT_EQ(looks[0], 64);
   EXPECT_EQ(looks[1], 128);
+  EXPECT_EQ(looks.back(), j["sequential"]["planned_look"]);
   EXPECT_EQ(j["samples"], 5 * looks.back().get<int>());
-  EXPECT_DOUBLE_EQ(j["sequential"]["look_alpha"].get<double>(),
-                   0.05 / std::exp2(static_cast<double>(looks.size())));
+  EXPECT_DOUBLE_EQ(j["sequential"]["look_alpha"].get<double>(), 0.75 * 0.05);
+  EXPECT_DOUBLE_EQ(j["sequential"]["look_alphas"][0].get<double>(), 0.05 / 8);
+  // --spending halving: look j at alpha / 2^(j+1), doubling until the resolution is met.
+  const json halving = conform_client(
+      std::string(kUrr) + " --spending halving -- python3 -u " + urr_client_script() + " 1 0", 0);
+  const json halving_looks = halving["sequential"]["looks"];
+  EXPECT_EQ(halving["sequential"]["spending"], "halving");
+  EXPECT_DOUBLE_EQ(halving["sequential"]["look_alpha"].get<double>(),
+                   0.05 / std::exp2(static_cast<double>(halving_looks.size())));
+  EXPECT_GT(halving_looks.back().get<int>(), looks.back().get<int>());
 }
 
 TEST(ConformClient, ALeakingClientIsStoppedAtTheFirstLook) {
