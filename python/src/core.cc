@@ -19,12 +19,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <optional>
 #include <span>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "uldp/cancellation.h"
@@ -553,6 +555,37 @@ py::object conform_samples(const py::dict& reference, const std::string& text, d
                              output_index);
 }
 
+// `conform counts` through api::conform_counts: each shard a file (by its path) or "x,y,count"
+// lines Python made from a DataFrame or triples, named `source`.
+py::object conform_counts(const py::dict& reference,
+                          const std::vector<std::tuple<std::string, std::string, bool>>& shards,
+                          double alpha, double power, double resolution, bool output_index) {
+  const PythonReference chosen(reference);
+  const api::ConformResult result = without_gil([&] {
+    std::vector<api::CountsShard> files;
+    for (const auto& [source, content, is_path] : shards) {
+      api::SampleSource open;
+      if (is_path) {
+        open = [path = content]() -> std::unique_ptr<std::istream> {
+          auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
+          if (!*file) throw InputError(path, "cannot open the file");
+          return file;
+        };
+      } else {
+        require_input_size(content.size(), source);
+        open = [&content] { return std::make_unique<std::istringstream>(content); };
+      }
+      files.push_back({source, std::move(open)});
+    }
+    api::ConformCountsRequest request(chosen.request(), std::move(files));
+    request.alpha = alpha;
+    request.demand = {power, resolution};
+    request.output_index = output_index;
+    return api::conform_counts(request);
+  });
+  return conform_result(result);
+}
+
 // Integer outputs are tallied from the arrays themselves; the "x,y" lines are made only when
 // needed: bit vectors, a diagnosis, or a sample whose error names its line.
 py::object conform_sample_arrays(const py::dict& reference, const IntArray& x, const IntArray& y,
@@ -589,7 +622,7 @@ py::object conform_sample_arrays(const py::dict& reference, const IntArray& x, c
 py::object conform_client(const py::dict& reference, const py::function& client, double alpha,
                           double power, double resolution, std::uint64_t max_samples,
                           std::uint64_t first_look, std::uint64_t violation_search,
-                          bool output_index) {
+                          const std::string& spending, bool output_index) {
   const PythonReference chosen(reference);
   std::optional<api::SequentialConformance> test;
   without_gil([&] {
@@ -599,6 +632,7 @@ py::object conform_client(const py::dict& reference, const py::function& client,
     request.max_samples = max_samples;
     request.first_look = first_look;
     request.violation_search = violation_search;
+    request.spending = api::parse_alpha_spending(spending, "spending");
     request.output_index = output_index;
     test.emplace(request);
     return 0;
@@ -852,6 +886,8 @@ PYBIND11_MODULE(_core, m) {
         py::arg("protected"), py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"));
   m.def("write_samples", &uldp::python::write_samples, py::arg("path"), py::arg("inputs"),
         py::arg("outputs"));
+  m.def("conform_counts", &uldp::python::conform_counts, py::arg("reference"), py::arg("shards"),
+        py::arg("alpha"), py::arg("power"), py::arg("resolution"), py::arg("output_index"));
   m.def("conform_samples", &uldp::python::conform_samples, py::arg("reference"), py::arg("text"),
         py::arg("alpha"), py::arg("power"), py::arg("resolution"), py::arg("output_index"));
   m.def("conform_sample_arrays", &uldp::python::conform_sample_arrays, py::arg("reference"),
@@ -900,5 +936,6 @@ PYBIND11_MODULE(_core, m) {
         py::arg("em_tolerance"));
   m.def("conform_client", &uldp::python::conform_client, py::arg("reference"), py::arg("client"),
         py::arg("alpha"), py::arg("power"), py::arg("resolution"), py::arg("max_samples"),
-        py::arg("first_look"), py::arg("violation_search"), py::arg("output_index"));
+        py::arg("first_look"), py::arg("violation_search"), py::arg("spending"),
+        py::arg("output_index"));
 }

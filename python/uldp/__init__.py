@@ -20,8 +20,8 @@ from . import _core
 from ._api import CheckReport, Mechanism, Verdict, Witness, check, mechanism, mechanisms
 from ._commands import (AuditReport, ConformanceReport, Estimate, EstimatesReport, GoldenCase,
                         GoldenVectors, ProofReport, Reference, Resolution, Simulation, audit,
-                        conform_client, conform_estimates, conform_plan, conform_samples, estimate,
-                        golden, loss, prove, reference, simulate)
+                        conform_client, conform_counts, conform_estimates, conform_plan,
+                        conform_samples, estimate, golden, loss, prove, reference, simulate)
 from ._table import table
 
 #: The project version (CMakeLists.txt's project(uldp VERSION ...)), compiled into the extension;
@@ -32,6 +32,6 @@ __all__ = [
     "AuditReport", "ProofReport", "Simulation", "audit", "prove", "simulate", "table",
     "CheckReport", "ConformanceReport", "Estimate", "EstimatesReport", "GoldenCase",
     "GoldenVectors", "Mechanism", "Reference", "Resolution", "Verdict", "Witness", "check",
-    "conform_client", "conform_estimates", "conform_plan", "conform_samples", "estimate", "golden",
+    "conform_client", "conform_counts", "conform_estimates", "conform_plan", "conform_samples", "estimate", "golden",
     "loss", "mechanism", "mechanisms", "reference",
 ]

@@ -12,6 +12,7 @@ import inspect
 import json
 from dataclasses import dataclass, field
 from fractions import Fraction
+from os import PathLike, fspath  # paths of counts files, read by the library
 from typing import (AbstractSet, Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence,
                     Tuple, Union)
 
@@ -428,6 +429,68 @@ def conform_samples(inputs: Inputs, outputs: Outputs, *, reference: Optional[Ref
     return ConformanceReport._from(j)
 
 
+#: Counted samples for conform_counts: a path, a list of paths (shards), a pandas DataFrame with
+#: columns x, y, count, or an iterable of (x, y, count) triples.
+CountedSamples = Union[str, "PathLike[str]", Sequence[Union[str, "PathLike[str]"]], Any]
+
+
+def conform_counts(counts: CountedSamples, *, reference: Optional[Reference] = None,
+                   mech: Optional[str] = None, matrix: Optional[Union[Matrix, Mechanism]] = None,
+                   k: Optional[int] = None, sensitive: Optional[Indices] = None, protected: Optional[Indices] = None, eps: Optional[Number] = None,
+                   exp_eps: Optional[Number] = None, theta: Optional[Number] = None, block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
+                   users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None, alpha: float = 0.05, power: float = 0.9,
+                   resolution: float = 0.5, output_index: bool = False,
+                   labels: Optional[Mapping[Any, Output]] = None,
+                   bit_mask: Optional[BitMask] = None) -> ConformanceReport:
+    """Tests samples counted elsewhere, as `uldp conform counts`: the verdict is that of the
+    samples they count (a count c of (x, y) is c samples). counts: a path to a file of
+    "x,y,count" lines or JSON records (str or os.PathLike), a list of paths (shards whose counts
+    add up), a pandas DataFrame with columns x, y and count (df.groupby(["x", "y"]).size()
+    .reset_index(name="count")), or an iterable of (x, y, count) triples; y as conform_samples
+    takes outputs (labels= and bit_mask= read a library's own). reference=: a uldp.Reference
+    instead of the keywords."""
+    chosen = _resolve(reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
+                      protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
+                      mangat_p=mangat_p, common=common, tags=tags, users=users,
+                      row_sum_tolerance=row_sum_tolerance)
+    fields = chosen._fields("conform_counts")
+    reading = _OutputReading.of(labels, bit_mask, chosen)
+    shards: List[Tuple[str, str, bool]] = []
+    if isinstance(counts, (str, PathLike)):
+        shards.append((fspath(counts), fspath(counts), True))
+    elif isinstance(counts, (list, tuple)) and counts and \
+            all(isinstance(c, (str, PathLike)) for c in counts):
+        shards.extend((fspath(c), fspath(c), True) for c in counts)
+    else:
+        columns = getattr(counts, "columns", None)
+        if columns is not None:  # a DataFrame
+            missing = [c for c in ("x", "y", "count") if c not in list(columns)]
+            if missing:
+                raise ValueError(f"counts: the DataFrame has no column {missing[0]!r} (it needs "
+                                 f"x, y and count; it has {_short(list(columns))})")
+            frame: Any = counts
+            rows: Iterable[Any] = zip(frame["x"], frame["y"], frame["count"])
+        else:
+            try:
+                rows = iter(counts)
+            except TypeError:
+                raise ValueError(f"counts: {_short(counts)} is neither a path, a DataFrame nor "
+                                 "(x, y, count) triples") from None
+        lines = []
+        for i, row in enumerate(rows):
+            try:
+                x, y, c = row
+            except (TypeError, ValueError):
+                raise ValueError(f"counts[{i}]: {_short(row)} is not an (x, y, count) triple") \
+                    from None
+            lines.append(f"{_whole(x, f'counts[{i}] x')},{reading.label(y, f'counts[{i}] y:')},"
+                         f"{_whole(c, f'counts[{i}] count')}\n")
+        shards.append(("counts", "".join(lines), False))
+    j = _core.conform_counts(fields, shards, _level(alpha, "alpha"), _level(power, "power"),
+                             _level(resolution, "resolution"), bool(output_index))
+    return ConformanceReport._from(j)
+
+
 def _level(value: object, what: str) -> float:
     """A level (alpha, power, resolution) as a float; its range is the library's to check."""
     if isinstance(value, bool) or not isinstance(value, (int, float, numpy.floating,
@@ -472,14 +535,16 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
                    users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None, alpha: float = 0.05, power: float = 0.9,
                    resolution: float = 0.05, max_samples: int = 1_000_000,
                    first_look: int = 64, violation_search: int = 8192,
-                   seed: Optional[int] = 0,
+                   spending: str = "planned", seed: Optional[int] = 0,
                    output_index: bool = False,
                    labels: Optional[Mapping[Any, Output]] = None,
                    bit_mask: Optional[BitMask] = None) -> ConformanceReport:
     """Drives client(x) (or client(x, rng)) with the sequential test of `uldp conform client`:
-    looks at first_look, 2 first_look, ... samples per input, look j at alpha / 2^(j+1), stopping
-    at a violation or once a cell deviation of `resolution` would be detected, or at
-    max_samples. A deviation (the fit rejected) makes it look on, up to violation_search samples
+    looks at first_look, 2 first_look, ... samples per input up to the planned look, where a
+    correct client conforms (a cell deviation of `resolution` is then detected); stopping there,
+    at a violation, or at max_samples. spending="planned" gives the planned look 3/4 of alpha and
+    each other look i alpha / 4 / 2^(i+1); "halving" tests look j at alpha / 2^(j+1) (about 2.5
+    times the samples for a correct client). A deviation (the fit rejected) makes it look on, up to violation_search samples
     per input, for a ratio beyond the claim, so that a privacy break is named `violates`. The client returns an output label, an int, a 0/1 sequence or a set.
     labels: a mapping from what the client returns to the output it means (`{"apple": 0, ...}`),
     for a client with labels of its own. bit_mask="lsb" / "msb": an int the client returns is
@@ -497,7 +562,7 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
         fields, batch, _level(alpha, "alpha"), _level(power, "power"),
         _level(resolution, "resolution"), _whole(max_samples, "max_samples", 1),
         _whole(first_look, "first_look", 1), _whole(violation_search, "violation_search"),
-        bool(output_index))
+        _text(spending, "spending"), bool(output_index))
     return ConformanceReport._from(j)
 
 

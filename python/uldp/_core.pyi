@@ -1,7 +1,7 @@
 # Types of the pybind11 extension uldp._core (python/src/core.cc), for mypy and editors. The
 # package's Python layer (uldp/_api.py, uldp/_commands.py) is its only caller; the results are the
 # workflows' JSON as plain Python values.
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy
 import numpy.typing
@@ -47,7 +47,9 @@ def loss(mechanism: Mapping[str, object], n: int, p: str, exact_l1: bool,
 def conform_estimates(vectors: object, vectors_source: str,
                       theirs: Mapping[str, Mapping[str, Sequence[float]]], scale: str,
                       tolerance: Optional[str], em_tolerance: Optional[str]) -> Json: ...
+def conform_counts(reference: Mapping[str, object], shards: List[Tuple[str, str, bool]],
+                   alpha: float, power: float, resolution: float, output_index: bool) -> Json: ...
 def conform_client(reference: Mapping[str, object],
                    client: Callable[[List[int]], List[str]], alpha: float, power: float,
                    resolution: float, max_samples: int, first_look: int, violation_search: int,
-                   output_index: bool) -> Json: ...
+                   spending: str, output_index: bool) -> Json: ...
