@@ -2,6 +2,7 @@
 // thresholded estimate and an EM estimate run until its certificates meet their targets.
 #include <cmath>
 #include <numeric>
+#include <sstream>
 
 #include "golden_exact_estimate.h"
 #include "uldp/api/golden.h"
@@ -12,6 +13,7 @@
 #include "uldp/estimate/likelihood_distance.h"
 #include "uldp/estimate/pum.h"
 #include "uldp/estimate/pum_users.h"
+#include "uldp/estimate/report_file.h"
 #include "uldp/estimate/sampler.h"
 #include "uldp/estimate/threshold.h"
 #include "uldp/io/counts_file.h"
@@ -26,6 +28,8 @@ namespace {
 // Exact elimination on a dense k x k rational matrix is cubic in k.
 constexpr std::size_t kMaxGoldenSymbols = 128;
 constexpr std::size_t kMaxGoldenBits = 4096;
+// Listed bit vectors: EM is certified against the dense form, 2^k outputs (k = 12: 4096).
+constexpr std::size_t kMaxGoldenEmBits = 12;
 constexpr std::uint64_t kMaxGoldenCases = 1000;
 constexpr std::uint64_t kMaxGoldenReports = 1'000'000'000;
 constexpr std::uint64_t kDefaultReports = 1000;
@@ -316,6 +320,14 @@ CertifiedEm certified_em(const EstimationModel& model, const ReportData& data,
   return result;
 }
 
+// A case's listed bit vectors as per-report data (what `uldp estimate --reports` reads from them).
+ReportData listed_report_data(const std::vector<std::string>& lines, std::size_t k) {
+  std::string text;
+  for (const std::string& line : lines) text += line + "\n";
+  std::istringstream in(text);
+  return estimate::read_reports(in, "listed reports", k, true);
+}
+
 void check_request(const GoldenRequest& r) {
   if (!(r.alpha > 0.0 && r.alpha < 1.0)) throw InvalidArgument("alpha: must be in (0,1)");
   if (!(r.em_stop >= 0 && r.em_stop <= 0.1)) throw InvalidArgument("em_stop: must be in [0, 1/10]");
@@ -379,11 +391,18 @@ GoldenVectors golden_vectors(const GoldenRequest& request) {
   };
   // EM needs the likelihood of every report (a histogram, or ubd-opt's reports) and the dense
   // expansion to certify it against.
+  // Bit vectors drawn per user (with_reports) have their likelihood: EM on them is certified
+  // against the dense form over the 2^k outputs, up to kMaxGoldenEmBits.
+  const bool listed_bits = bits && !per_report && request.with_reports &&
+                           std::holds_alternative<DrawnCases>(request.cases);
   std::optional<DenseMechanism> dense;
-  if (bits && !per_report) {
+  if (bits && !per_report && !listed_bits) {
     v.em = std::string(
-        "omitted: EM on bit vectors needs one report per user, per-bit counts do not "
-        "determine the likelihood");
+        "omitted: EM on bit vectors needs one report per user (per-bit counts do not determine "
+        "the likelihood): draw the cases with with_reports");
+  } else if (listed_bits && spec.k > kMaxGoldenEmBits) {
+    v.em = "omitted: EM on bit vectors is certified against the 2^k outputs, k <= " +
+           std::to_string(kMaxGoldenEmBits);
   } else {
     try {
       dense = std::get<DenseForm>(exact_form(spec, FormChoice::kDense)).q;
@@ -431,9 +450,13 @@ GoldenVectors golden_vectors(const GoldenRequest& request) {
     if (!dense) continue;
     // EM until its certificates meet their targets: a golden vector is never "converged" on the
     // stopping rule alone.
-    const std::vector<std::uint64_t> histogram = *dense_histogram(spec, *dense, g.reports);
+    // Listed bit vectors: EM and its certificates read the reports themselves.
+    std::optional<ReportData> listed;
+    if (listed_bits) listed = listed_report_data(g.report_list, spec.k);
+    const ReportData& em_data = listed ? *listed : g.reports;
+    const std::vector<std::uint64_t> histogram = *dense_histogram(spec, *dense, em_data);
     const Rational allowed = request.em_gap * static_cast<unsigned long long>(g.reports.n);
-    const CertifiedEm em = certified_em(model, g.reports, *dense, *dense_doubles, histogram,
+    const CertifiedEm em = certified_em(model, em_data, *dense, *dense_doubles, histogram,
                                         em_options, allowed, request.em_distance);
     GoldenEm out;
     out.p = processed(over_x(em.em.p), g.id);

@@ -5,6 +5,7 @@
 
 #include "uldp/error.h"
 #include "uldp/estimate/conformance.h"
+#include "uldp/estimate/estimation_model.h"
 
 namespace uldp::api {
 
@@ -44,9 +45,18 @@ std::optional<std::vector<std::uint64_t>> dense_histogram(const MechanismSpec& s
   std::unordered_map<std::string, std::size_t> column;
   for (std::size_t y = 0; y < dense.num_outputs(); ++y) column[dense.output_labels()[y]] = y;
   std::vector<std::uint64_t> counts(dense.num_outputs(), 0);
+  // A unary encoding lists its outputs as k-character 0/1 strings, the block families as sets.
+  const bool unary =
+      std::holds_alternative<estimate::UnaryParams>(estimate::estimation_model(spec));
   for (std::size_t i = 0; i < data.bit_reports.size(); ++i) {
-    const std::string label =
-        estimate::report_label(data.bit_reports.report(i).to_vector(), spec.sensitive);
+    const std::vector<std::uint32_t> set_bits = data.bit_reports.report(i).to_vector();
+    std::string label;
+    if (unary) {
+      label.assign(spec.k, '0');
+      for (const std::uint32_t j : set_bits) label[j] = '1';
+    } else {
+      label = estimate::report_label(set_bits, spec.sensitive);
+    }
     const auto found = column.find(label);
     if (found == column.end()) {
       throw InvalidArgument("report " + std::to_string(i + 1) + " (" + label +

@@ -2,6 +2,7 @@
 // give back exactly the case's counts, for every form of report.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
 
 #include "uldp/api/golden.h"
@@ -78,6 +79,40 @@ TEST(GoldenReports, OnlyUnaryEncodingsAreDrawnDifferentlyWhenListed) {
   }
   EXPECT_NE(counts_of(with_reports(registry("oue", 5))), counts_of(plain(registry("oue", 5))));
   EXPECT_TRUE(plain(registry("urr", 5, {0, 1})).cases[0].report_list.empty());
+}
+
+// Listed bit vectors have their likelihood: EM on them is certified (likelihood gap and distance
+// to the MLE) against the dense form, so an IBU/EM server of unary encoding can be tested; and
+// an EM run of the estimation layer on the listed reports lands within that distance.
+TEST(GoldenReports, ListedBitVectorsHaveCertifiedEm) {
+  for (const RegistryReference& m :
+       {registry("rappor", 4), registry("oue", 5), registry("sue", 4), registry("urap", 5, {0, 1}),
+        registry("uoue", 5, {0, 1}), registry("ubd", 6, {0, 1, 2, 3}),
+        registry("uss", 6, {0, 1, 2})}) {
+    SCOPED_TRACE(m.name);
+    const GoldenVectors v = with_reports(m, 2000);
+    ASSERT_TRUE(std::holds_alternative<GoldenEmSettings>(v.em)) << std::get<std::string>(v.em);
+    const MechanismSpec spec = find_mechanism(m.name).make(m.arguments);
+    const estimate::EstimationModel model = estimate::estimation_model(spec);
+    for (const GoldenCase& g : v.cases) {
+      ASSERT_TRUE(g.em);
+      EXPECT_TRUE(g.em->certified) << g.id;
+      ASSERT_TRUE(g.em->distance);
+      estimate::EmOptions tight;
+      tight.stop = 1e-12;
+      const estimate::EmResult ours = estimate::em_estimate(model, read_back(m, g), tight);
+      double squared = 0;
+      for (std::size_t x = 0; x < ours.p.size(); ++x)
+        squared += (ours.p[x] - g.em->p[x]) * (ours.p[x] - g.em->p[x]);
+      // Both near the MLE: the golden vector within its certified distance, ours by its stop.
+      EXPECT_LE(std::sqrt(squared), *g.em->distance + 1e-3) << g.id;
+    }
+  }
+  // Without the listed reports, per-bit counts do not determine the likelihood.
+  const GoldenVectors counts =
+      golden_vectors(GoldenRequest(registry("oue", 5), DrawnCases{1, 9, 300}));
+  ASSERT_TRUE(std::holds_alternative<std::string>(counts.em));
+  EXPECT_NE(std::get<std::string>(counts.em).find("with_reports"), std::string::npos);
 }
 
 TEST(GoldenReports, TheListRoundTripsAndAShortListIsRefused) {
