@@ -9,6 +9,7 @@
 #include "mechanism_flags.h"
 #include "uldp/api/certificate_bundle.h"
 #include "uldp/api/check.h"
+#include "uldp/api/pair_loss.h"
 #include "uldp/api/pum_check.h"
 #include "uldp/error.h"
 
@@ -22,6 +23,7 @@ struct CheckCommand {
   std::vector<std::string> require;
   bool json = false;
   bool dense = false;
+  bool pairs = false;                    // --pairs: the per-pair loss matrix too
   std::string smt_path;                  // --smt FILE: Z3 certificate of a dense matrix
   std::string smt_solver;                // --smt-solver: z3, or both (cvc5 re-runs the certificate)
   std::optional<std::string> tolerance;  // --tolerance T, exact rational in [0, 1/10]; none: exact
@@ -83,6 +85,7 @@ void refuse_with_pum(const CheckCommand& c) {
                                                 {c.protected_list.has_value(), "--protected"},
                                                 {!c.require.empty(), "--require"},
                                                 {c.dense, "--dense"},
+                                                {c.pairs, "--pairs"},
                                                 {!c.smt_path.empty(), "--smt"},
                                                 {c.tolerance.has_value(), "--tolerance"},
                                                 {!c.certificate_dir.empty(), "--certificate"},
@@ -125,6 +128,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--dense", c->dense,
                 "with --mech: check the dense expansion (rappor/urap: k <= 16)");
   cmd->add_flag("--json", c->json, "print JSON");
+  cmd->add_flag("--pairs", c->pairs,
+                "also the per-pair loss L(x, x') = max_y Q(y|x)/Q(y|x') of every pair of inputs, "
+                "exactly, with the y attaining it (over Y_P when --protected is given)");
   cmd->add_option(
       "--smt", c->smt_path,
       "also re-check with Z3 and write the SMT-LIB2 certificate to FILE (dense; run: z3 FILE)");
@@ -147,16 +153,26 @@ void add_check_command(CLI::App& app, int& exit_code) {
       exit_code = r.holds() ? 0 : 1;
       return;
     }
-    const api::CheckResult r = api::check(request_of(*c));
+    api::CheckRequest request = request_of(*c);
+    std::optional<api::PairLossResult> pairs;
+    if (c->pairs) {
+      api::PairLossRequest pair_request(request.subject);
+      if (c->protected_list)
+        pair_request.outputs = api::IndexSelection{*c->protected_list, "--protected"};
+      pairs = api::pair_losses(pair_request);
+    }
+    const api::CheckResult r = api::check(request);
     if (r.smt && !c->smt_path.empty())
       write_text_file(c->smt_path, r.smt->certificate.script, "--smt");
     if (const std::optional<std::string> agreement = api::smt_agreement_text(r))
       std::cerr << "smt: " << *agreement << "\n";
-    const nlohmann::json report = api::to_json(r);
+    nlohmann::json report = api::to_json(r);
+    if (pairs) report["pair_losses"] = api::to_json(*pairs);
     if (c->json) {
       std::cout << versioned(report).dump(2) << "\n";
     } else {
       std::cout << api::to_text(r);
+      if (pairs) std::cout << api::to_text(*pairs);
     }
     if (!c->certificate_dir.empty()) {
       api::write_certificate_bundle(c->certificate_dir, r, "--certificate");

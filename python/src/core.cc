@@ -40,6 +40,7 @@
 #include "uldp/api/golden.h"
 #include "uldp/api/loss.h"
 #include "uldp/api/mechanism.h"
+#include "uldp/api/pair_loss.h"
 #include "uldp/api/prove.h"
 #include "uldp/api/reference_arguments.h"
 #include "uldp/api/render.h"
@@ -220,12 +221,14 @@ py::dict check_result_dict(const api::CheckResult& r) {
   return d;
 }
 
+py::object to_python(const nlohmann::json& j);  // below, with the other JSON results
+
 // The check of `uldp check --matrix` (api::check) on an exact matrix made in memory.
 py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::size_t>>& sensitive,
                       const std::optional<std::vector<std::size_t>>& protected_outputs,
                       const std::optional<std::string>& eps,
                       const std::optional<std::string>& exp_eps,
-                      const std::optional<std::string>& tolerance) {
+                      const std::optional<std::string>& tolerance, bool pairs) {
   api::MatrixSubject subject{MatrixFile{std::move(q), "Q", {}, std::nullopt}, "Q", std::nullopt,
                              std::nullopt};
   if (sensitive) subject.sensitive = api::IndexSelection{*sensitive, "sensitive"};
@@ -239,7 +242,16 @@ py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::siz
   }
   // Without the GIL: on a large matrix even the row sums take a while.
   const api::CheckResult r = without_gil([&] { return api::check(request); });
-  return check_result_dict(r);
+  py::dict d = check_result_dict(r);
+  if (pairs) {  // uldp check --pairs: over Y_P when protected= is given
+    api::PairLossRequest pair_request(request.subject);
+    pair_request.outputs = request.protected_outputs;
+    const api::PairLossResult losses = without_gil([&] { return api::pair_losses(pair_request); });
+    nlohmann::json j = api::to_json(losses);
+    j["text"] = api::to_text(losses);
+    d["pair_losses"] = to_python(j);
+  }
+  return d;
 }
 
 // Q as exact strings ("3/7", "0.1", the Python layer's exact binary64 fractions).
@@ -247,7 +259,7 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
                const std::optional<std::vector<std::size_t>>& sensitive,
                const std::optional<std::vector<std::size_t>>& protected_outputs,
                const std::optional<std::string>& eps, const std::optional<std::string>& exp_eps,
-               const std::optional<std::string>& tolerance) {
+               const std::optional<std::string>& tolerance, bool pairs) {
   if (rows.empty() || rows.front().empty()) throw InvalidArgument("Q: the matrix is empty");
   const std::size_t outputs = rows.front().size();
   std::vector<Rational> entries;
@@ -262,7 +274,7 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
     }
   }
   return check_matrix(DenseMechanism::from_probabilities(rows.size(), outputs, std::move(entries)),
-                      sensitive, protected_outputs, eps, exp_eps, tolerance);
+                      sensitive, protected_outputs, eps, exp_eps, tolerance, pairs);
 }
 
 // Q as a float64 array: each entry its exact binary64 value, read here without a detour through
@@ -272,7 +284,7 @@ py::dict check_binary64(const py::array_t<double, py::array::c_style | py::array
                         const std::optional<std::vector<std::size_t>>& protected_outputs,
                         const std::optional<std::string>& eps,
                         const std::optional<std::string>& exp_eps,
-                        const std::optional<std::string>& tolerance) {
+                        const std::optional<std::string>& tolerance, bool pairs) {
   if (q.ndim() != 2) {
     throw InvalidArgument("Q: a " + std::to_string(q.ndim()) + "-dimensional array, not a matrix");
   }
@@ -284,7 +296,8 @@ py::dict check_binary64(const py::array_t<double, py::array::c_style | py::array
     return DenseMechanism::from_doubles(rows, outputs,
                                         std::span<const double>(q.data(), rows * outputs));
   });
-  return check_matrix(std::move(matrix), sensitive, protected_outputs, eps, exp_eps, tolerance);
+  return check_matrix(std::move(matrix), sensitive, protected_outputs, eps, exp_eps, tolerance,
+                      pairs);
 }
 
 void append_number(std::string& text, std::int64_t value) {
@@ -881,9 +894,10 @@ PYBIND11_MODULE(_core, m) {
   m.def("mechanism", &uldp::python::mechanism, py::arg("name"), py::arg("k"), py::arg("sensitive"),
         py::arg("eps"), py::arg("exp_eps"), py::arg("theta"), py::arg("block"));
   m.def("check", &uldp::python::check, py::arg("rows"), py::arg("sensitive"), py::arg("protected"),
-        py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"));
+        py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"), py::arg("pairs"));
   m.def("check_binary64", &uldp::python::check_binary64, py::arg("q"), py::arg("sensitive"),
-        py::arg("protected"), py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"));
+        py::arg("protected"), py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"),
+        py::arg("pairs"));
   m.def("write_samples", &uldp::python::write_samples, py::arg("path"), py::arg("inputs"),
         py::arg("outputs"));
   m.def("conform_counts", &uldp::python::conform_counts, py::arg("reference"), py::arg("shards"),

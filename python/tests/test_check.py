@@ -145,3 +145,19 @@ def test_a_tolerance_means_what_the_commands_tolerance_means():
     # Without the tolerance, the rounding of the rows is bad input, as for the command.
     with pytest.raises(ValueError, match="row 0 sums to"):
         uldp.check(q, eps=1)
+
+
+def test_pairs_are_the_exact_per_pair_losses_as_check_pairs_gives_them():
+    q = [["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"], ["1/8", "1/8", "3/4"]]
+    report = uldp.check(q, pairs=True)
+    assert report.pair_losses == [[1, 2, 4], [2, 1, 4], [3, 3, 1]]
+    assert report.pairs_json["largest"] == {"x": 0, "x_prime": 2, "exp_eps": "4", "output": "0"}
+    # The largest pair is the tight ratio of eps-LDP.
+    assert max(max(row) for row in report.pair_losses) == report.ldp.tight_exp_eps
+    # Over Y_P = {0, 1}; an input that gives no output of the set has None, an output only one
+    # input gives is math.inf.
+    leaky = [["3/4", "1/4", "0"], ["1/4", "3/4", "0"], ["0", "0", "1"]]
+    over_yp = uldp.check(leaky, sensitive=[0, 1], protected=[0, 1], pairs=True).pair_losses
+    assert over_yp[2] == [None, None, None] and over_yp[0][1] == 3
+    assert uldp.check(leaky, pairs=True).pair_losses[2][0] == math.inf
+    assert uldp.check(q).pair_losses is None

@@ -175,6 +175,12 @@ class CheckReport:
     required: Tuple[str, ...] = ()
     passes: bool = False
     text: str = field(default="", compare=False, repr=False)  # the report, timing included
+    #: With pairs=True: L(x, x') = max_y Q(y|x) / Q(y|x') as pair_losses[x][x'], exact (Fraction,
+    #: or math.inf; None where x gives no output of the set), over Y_P when protected= was given.
+    pair_losses: Optional[List[List[Optional[Union[Fraction, float]]]]] = field(
+        default=None, compare=False, repr=False)
+    #: The command's JSON of the pairs ("attained_at", "largest", "text"), with pairs=True.
+    pairs_json: Optional[Dict[str, Any]] = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return self.text.rstrip("\n")
@@ -241,7 +247,7 @@ def _rows(Q: Matrix) -> List[List[str]]:
 def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
           protected: Optional[Indices] = None,
           eps: Optional[Number] = None, exp_eps: Optional[Number] = None,
-          tolerance: Optional[Number] = None) -> CheckReport:
+          tolerance: Optional[Number] = None, pairs: bool = False) -> CheckReport:
     """Decides eps-LDP, ULDP (both readings) and OSLDP of the matrix Q exactly, as
     `uldp check --matrix` does. Q: nested sequences or a 2-D numpy array, Q[x][y] = Q(y|x), or a
     Mechanism (whose X_S and Y_P are then the defaults).
@@ -250,14 +256,15 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
     protected: Y_P as output indices (default: the smallest valid one). tolerance: the rounding
     accepted, as `uldp check --tolerance` takes it: rows may sum to 1 within T and ratios may
     reach e^eps (1 + T); each verdict's holds_within_tolerance says so, its holds stays exact
-    (T exact, at most 1/10; default: exact)."""
+    (T exact, at most 1/10; default: exact). pairs=True: also the per-pair loss matrix, as
+    `uldp check --pairs` (over Y_P when protected= is given)."""
     if isinstance(Q, Mechanism):  # its own X_S and Y_P unless others are given
         sensitive = Q.sensitive if sensitive is None else sensitive
         protected = Q.protected if protected is None else protected
         Q = Q.Q
     e, t = _budget(eps, exp_eps)
     arguments = (_indices(sensitive, "sensitive"), _indices(protected, "protected"), e, t,
-                 None if tolerance is None else _exact_text(tolerance, "tolerance"))
+                 None if tolerance is None else _exact_text(tolerance, "tolerance"), bool(pairs))
     dtype = getattr(Q, "dtype", None)
     if isinstance(Q, numpy.ndarray) and Q.dtype.kind == "f" and Q.dtype.itemsize > 8:
         raise ValueError(f"Q: {dtype} entries would be rounded to binary64; pass exact "
@@ -272,4 +279,11 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
         None if d["exp_eps"] is None else Fraction(d["exp_eps"]),
         None if d["tolerance"] is None else Fraction(d["tolerance"]),
         tuple(d["required"]), d["passes"], d["text"],
+        _pair_ratios(d["pair_losses"]) if "pair_losses" in d else None, d.get("pair_losses"),
     )
+
+
+def _pair_ratios(j: Dict[str, Any]) -> List[List[Optional[Union[Fraction, float]]]]:
+    """The exact ratios of `uldp check --pairs` JSON: Fraction, math.inf, or None (no output)."""
+    return [[None if r is None else math.inf if r == "inf" else Fraction(r) for r in row]
+            for row in j["ratios"]]

@@ -1,0 +1,147 @@
+// The per-pair loss workflow: the subject's exact form, its per-pair losses, their rendering.
+#include "uldp/api/pair_loss.h"
+
+#include <algorithm>
+#include <sstream>
+#include <vector>
+
+#include "uldp/api/render.h"
+#include "uldp/error.h"
+#include "uldp/mechanisms/exact_form.h"
+
+namespace uldp::api {
+namespace {
+
+struct Subject {
+  std::string name;
+  ExactForm form;
+};
+
+Subject subject_of(const CheckSubject& subject) {
+  return std::visit(
+      Overloaded{[](const MatrixSubject& s) -> Subject {
+                   return std::visit(Overloaded{[&](const MatrixFile& m) -> Subject {
+                                                  return {s.source, DenseForm{m.matrix, {}}};
+                                                },
+                                                [&](const BitProductFile& f) -> Subject {
+                                                  return {s.source, BitProductForm{f.q, {}}};
+                                                }},
+                                     s.file);
+                 },
+                 [](const MechanismSubject& s) -> Subject {
+                   ExactForm form = exact_form(s.spec, s.form);
+                   // A class-structured form's pairs are read on its dense expansion (within the
+                   // dense limits: uRR lists k outputs, uHR its columns and X_N).
+                   if (std::holds_alternative<ClassForm>(form))
+                     form = exact_form(s.spec, FormChoice::kDense);
+                   return {"built-in " + std::string(entry_of(s.spec).name), std::move(form)};
+                 }},
+      subject);
+}
+
+}  // namespace
+
+PairLossResult pair_losses(const PairLossRequest& request) {
+  Subject subject = subject_of(request.subject);
+  PairLossResult result;
+  result.subject = subject.name;
+  result.outputs = "every output";
+  std::visit(Overloaded{[&](const DenseForm& f) {
+                          std::optional<IndexSet> outputs;
+                          if (request.outputs) {
+                            outputs = request.outputs->resolve(f.q.num_outputs());
+                            result.outputs = "Y_P = {" + outputs->to_string() + "}";
+                          }
+                          result.form = "dense";
+                          result.losses = uldp::pair_losses(f.q, outputs);
+                        },
+                        [&](const BitProductForm& f) {
+                          std::optional<IndexSet> zero;
+                          if (request.outputs) {
+                            zero = request.outputs->resolve(f.q.k());
+                            result.outputs =
+                                "Y_P = {y : y_j = 0 for j in {" + zero->to_string() + "}}";
+                          }
+                          result.form = "per-bit product";
+                          result.losses = uldp::pair_losses(f.q, zero);
+                        },
+                        [&](const ClassForm&) {}},  // expanded above
+             subject.form);
+  const std::size_t k = result.losses.inputs();
+  for (std::size_t x = 0; x < k; ++x) {
+    for (std::size_t x_prime = 0; x_prime < k; ++x_prime) {
+      if (x == x_prime) continue;
+      if (!result.largest || result.losses.at(result.largest->first, result.largest->second).ratio <
+                                 result.losses.at(x, x_prime).ratio) {
+        result.largest = {x, x_prime};
+      }
+    }
+  }
+  return result;
+}
+
+nlohmann::json to_json(const PairLossResult& result) {
+  const std::size_t k = result.losses.inputs();
+  nlohmann::json ratios = nlohmann::json::array(), attained = nlohmann::json::array();
+  for (std::size_t x = 0; x < k; ++x) {
+    nlohmann::json row = nlohmann::json::array(), outputs = nlohmann::json::array();
+    for (std::size_t x_prime = 0; x_prime < k; ++x_prime) {
+      const PairLoss& loss = result.losses.at(x, x_prime);
+      row.push_back(loss.output ? nlohmann::json(loss.ratio.to_string()) : nlohmann::json(nullptr));
+      outputs.push_back(loss.output ? nlohmann::json(*loss.output) : nlohmann::json(nullptr));
+    }
+    ratios.push_back(std::move(row));
+    attained.push_back(std::move(outputs));
+  }
+  nlohmann::json largest = nullptr;
+  if (result.largest) {
+    const PairLoss& loss = result.losses.at(result.largest->first, result.largest->second);
+    largest = {{"x", result.largest->first},
+               {"x_prime", result.largest->second},
+               {"exp_eps", loss.ratio.to_string()},
+               {"output", loss.output ? nlohmann::json(*loss.output) : nlohmann::json(nullptr)}};
+  }
+  return {{"subject", result.subject}, {"outputs", result.outputs},
+          {"form", result.form},       {"inputs", k},
+          {"ratios", ratios},          {"attained_at", attained},
+          {"largest", largest}};
+}
+
+std::string to_text(const PairLossResult& result) {
+  const std::size_t k = result.losses.inputs();
+  std::ostringstream out;
+  out << "per-pair loss L(x, x') = max_y Q(y|x) / Q(y|x') of " << result.subject << " ("
+      << result.form << "), over " << result.outputs << "; row x, column x' ('-': x gives no "
+      << "output of the set)\n";
+  std::vector<std::vector<std::string>> cells(k, std::vector<std::string>(k));
+  std::size_t width = std::to_string(k).size();
+  for (std::size_t x = 0; x < k; ++x) {
+    for (std::size_t x_prime = 0; x_prime < k; ++x_prime) {
+      const PairLoss& loss = result.losses.at(x, x_prime);
+      cells[x][x_prime] = loss.output ? readable(loss.ratio) : "-";
+      width = std::max(width, cells[x][x_prime].size());
+    }
+  }
+  auto cell = [&](const std::string& text) {
+    return std::string(width + 2 - text.size(), ' ') + text;
+  };
+  out << std::string(std::to_string(k).size() + 2, ' ');
+  for (std::size_t x_prime = 0; x_prime < k; ++x_prime) out << cell(std::to_string(x_prime));
+  out << "\n";
+  for (std::size_t x = 0; x < k; ++x) {
+    const std::string label = std::to_string(x);
+    out << "  " << std::string(std::to_string(k).size() - label.size(), ' ') << label;
+    for (std::size_t x_prime = 0; x_prime < k; ++x_prime) out << cell(cells[x][x_prime]);
+    out << "\n";
+  }
+  if (result.largest) {
+    const PairLoss& loss = result.losses.at(result.largest->first, result.largest->second);
+    out << "  largest: L(" << result.largest->first << ", " << result.largest->second
+        << ") = " << readable(loss.ratio);
+    if (loss.output) out << " at y = " << *loss.output;
+    out << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace uldp::api

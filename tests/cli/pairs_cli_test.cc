@@ -1,0 +1,59 @@
+// `uldp check --pairs`: the per-pair loss matrix of a matrix file, of a per-bit built-in (never
+// listing its 2^k outputs) and of a class-structured one (on its dense expansion), over every
+// output or over Y_P, in JSON with exact ratios and their outputs, and in text.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "uldp/testing/command.h"
+#include "uldp/testing/temp_files.h"
+
+namespace uldp::testing {
+namespace {
+
+using nlohmann::json;
+
+// The pairs of `uldp check FLAGS --pairs --json`; the check's own verdict gives the exit code.
+json pairs(const std::string& flags, int exit_code = 0) {
+  const RunResult r = run_uldp("check " + flags + " --pairs --json");
+  EXPECT_EQ(r.exit_code, exit_code) << r.out << r.err;
+  return json::parse(r.out)["pair_losses"];
+}
+
+TEST(CheckPairs, AMatrixFilesPairsAreItsExactRatiosWithTheirOutputs) {
+  // Rows 1/2 1/4 1/4 | 1/4 1/2 1/4 | 1/8 1/8 3/4: L(0, 2) = (1/2)/(1/8) = 4 at y = 0, the largest.
+  const std::string m = temp_file("m.csv", "1/2,1/4,1/4\n1/4,1/2,1/4\n1/8,1/8,3/4\n");
+  const json j = pairs("--matrix " + m);
+  EXPECT_EQ(j["ratios"], json::parse(R"([["1","2","4"],["2","1","4"],["3","3","1"]])"));
+  EXPECT_EQ(j["attained_at"][2][0], "2");
+  EXPECT_EQ(j["largest"], json::parse(R"({"x": 0, "x_prime": 2, "exp_eps": "4", "output": "0"})"));
+  EXPECT_EQ(j["form"], "dense");
+  // Over Y_P = {0, 1} only: L(2, 0) = (1/8)/(1/4) = 1/2 at y = 0 or 1 (the matrix fails ULDP
+  // there, condition 1: exit 1).
+  EXPECT_EQ(pairs("--matrix " + m + " --protected 0,1", 1)["ratios"][2][0], "1/2");
+  const RunResult text = run_uldp("check --matrix " + m + " --pairs");
+  EXPECT_NE(text.out.find("largest: L(0, 2) = 4 at y = 0"), std::string::npos) << text.out;
+}
+
+TEST(CheckPairs, PerBitAndClassStructuredBuiltIns) {
+  // uRAP (k = 4, X_S = {0, 1}, t = 3): a non-sensitive input's own bit is 1 only under it.
+  const json urap = pairs("--mech urap --k 4 --sensitive 0,1 --exp-eps 3");
+  EXPECT_EQ(urap["form"], "per-bit product");
+  EXPECT_EQ(urap["ratios"][0][1], "3");
+  EXPECT_EQ(urap["ratios"][2][0], "inf");
+  EXPECT_EQ(urap["attained_at"][2][0], "y_2 = 1, y_0 = 0 (any other bits of the set)");
+  // Over Y_P (the non-sensitive bits 0) every pair is within t: ULDP's second condition.
+  const json protected_only =
+      pairs("--mech urap --k 4 --sensitive 0,1 --exp-eps 3 --protected 2,3");
+  EXPECT_EQ(protected_only["largest"]["exp_eps"], "3");
+  // uRR, class-structured, on its dense expansion.
+  const json urr = pairs("--mech urr --k 4 --sensitive 0,1 --exp-eps 3");
+  EXPECT_EQ(urr["form"], "dense");
+  EXPECT_EQ(urr["ratios"][0][1], "3");
+  EXPECT_EQ(urr["largest"]["exp_eps"], "inf");
+}
+
+}  // namespace
+}  // namespace uldp::testing
