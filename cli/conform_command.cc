@@ -251,7 +251,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   auto counted = std::make_shared<ConformCountsCommand>();
   auto* counts = conform->add_subcommand(
       "counts",
-      "test samples counted elsewhere ('x,y,count' lines, as GROUP BY x, y gives them; or JSON "
+      "test samples counted elsewhere ('x,y,count' lines, as GROUP BY x, y gives them, or JSON "
       "records) against the reference mechanism: the verdict of the samples they count");
   counted->reference.add_to(*counts);
   counts

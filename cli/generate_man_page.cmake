@@ -5,6 +5,8 @@
 function(subcommands_of help_text out_var)
   set(names)
   set(in_list OFF)
+  # A ';' in a description would split its line into two list items (CMake lists): drop it first.
+  string(REPLACE ";" "," help_text "${help_text}")
   string(REPLACE "\n" ";" lines "${help_text}")
   foreach(line IN LISTS lines)
     if(line MATCHES "^Subcommands:")

@@ -319,7 +319,7 @@ TEST(CliOutput, AGroupWithoutItsSubcommandListsThem) {
   const RunResult conform = run_uldp("conform");
   EXPECT_EQ(conform.exit_code, 2);
   EXPECT_EQ(conform.err,
-            "uldp: error: conform: give a subcommand: samples, client, plan, estimates (uldp "
+            "uldp: error: conform: give a subcommand: samples, counts, client, plan, estimates (uldp "
             "conform --help)\n");
   const RunResult bare = run_uldp("");
   EXPECT_EQ(bare.exit_code, 2);
