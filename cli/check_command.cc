@@ -23,8 +23,11 @@ struct CheckCommand {
   std::vector<std::string> require;
   bool json = false;
   bool dense = false;
-  bool pairs = false;                    // --pairs: the per-pair loss matrix too
-  std::string smt_path;                  // --smt FILE: Z3 certificate of a dense matrix
+  bool pairs = false;                     // --pairs: the per-pair loss matrix too
+  std::optional<std::string> id_exp_eps;  // --id-exp-eps T0,T1,...: ID-LDP, one e^eps per input
+  std::optional<std::string> id_eps;      // --id-eps E0,E1,...: the same as eps
+  std::optional<std::string> id_combine;  // --id-combine min|max|mean
+  std::string smt_path;                   // --smt FILE: Z3 certificate of a dense matrix
   std::string smt_solver;                // --smt-solver: z3, or both (cvc5 re-runs the certificate)
   std::optional<std::string> tolerance;  // --tolerance T, exact rational in [0, 1/10]; none: exact
   std::string certificate_dir;           // --certificate DIR
@@ -86,6 +89,8 @@ void refuse_with_pum(const CheckCommand& c) {
                                                 {!c.require.empty(), "--require"},
                                                 {c.dense, "--dense"},
                                                 {c.pairs, "--pairs"},
+                                                {c.id_exp_eps.has_value(), "--id-exp-eps"},
+                                                {c.id_eps.has_value(), "--id-eps"},
                                                 {!c.smt_path.empty(), "--smt"},
                                                 {c.tolerance.has_value(), "--tolerance"},
                                                 {!c.certificate_dir.empty(), "--certificate"},
@@ -131,6 +136,14 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--pairs", c->pairs,
                 "also the per-pair loss L(x, x') = max_y Q(y|x)/Q(y|x') of every pair of inputs, "
                 "exactly, with the y attaining it (over Y_P when --protected is given)");
+  add_text_option(*cmd, "--id-exp-eps", c->id_exp_eps,
+                  "ID-LDP (Gu et al., ICDE 2020): one e^eps per input, comma-separated exact "
+                  "rationals; a pair is bounded by their --id-combine (implies --pairs; exit 1 "
+                  "when it fails)");
+  add_text_option(*cmd, "--id-eps", c->id_eps, "ID-LDP with each input's budget as eps");
+  add_text_option(*cmd, "--id-combine", c->id_combine,
+                  "how a pair's budget combines its inputs' budgets: min (MinID-LDP, default), "
+                  "max or mean");
   cmd->add_option(
       "--smt", c->smt_path,
       "also re-check with Z3 and write the SMT-LIB2 certificate to FILE (dense; run: z3 FILE)");
@@ -155,10 +168,25 @@ void add_check_command(CLI::App& app, int& exit_code) {
     }
     api::CheckRequest request = request_of(*c);
     std::optional<api::PairLossResult> pairs;
-    if (c->pairs) {
+    if (c->id_exp_eps && c->id_eps) {
+      throw InvalidArgument("--id-eps: give the budgets as --id-exp-eps or as --id-eps, not both");
+    }
+    if (c->id_combine && !c->id_exp_eps && !c->id_eps) {
+      throw InvalidArgument("--id-combine: goes with --id-exp-eps or --id-eps");
+    }
+    if (c->pairs || c->id_exp_eps || c->id_eps) {
       api::PairLossRequest pair_request(request.subject);
       if (c->protected_list)
         pair_request.outputs = api::IndexSelection{*c->protected_list, "--protected"};
+      if (c->id_exp_eps || c->id_eps) {
+        InputBudgets budgets;
+        budgets.per_input =
+            c->id_exp_eps
+                ? api::parse_budget_list(*c->id_exp_eps, api::BudgetUnit::kExpEps, "--id-exp-eps")
+                : api::parse_budget_list(*c->id_eps, api::BudgetUnit::kEps, "--id-eps");
+        if (c->id_combine) budgets.combine = parse_id_combine(*c->id_combine, "--id-combine");
+        pair_request.input_budgets = std::move(budgets);
+      }
       pairs = api::pair_losses(pair_request);
     }
     const api::CheckResult r = api::check(request);
@@ -184,7 +212,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
                                  "within T of 1)"));
     }
     if (r.smt && r.smt->problem) std::cerr << "uldp: smt: " << *r.smt->problem << "\n";
-    exit_code = r.passes() ? 0 : 1;
+    const bool id_holds =
+        !pairs || !pairs->input_discriminative || pairs->input_discriminative->holds;
+    exit_code = r.passes() && id_holds ? 0 : 1;
   });
 }
 

@@ -39,7 +39,43 @@ Subject subject_of(const CheckSubject& subject) {
       subject);
 }
 
+nlohmann::json pair_json(const PairAgainstBudget& p) {
+  return {{"x", p.x},
+          {"x_prime", p.x_prime},
+          {"loss", p.loss.ratio.to_string()},
+          {"output", p.loss.output ? nlohmann::json(*p.loss.output) : nlohmann::json(nullptr)},
+          {"bound", p.bound},
+          {"loss_share", p.loss_share}};
+}
+
+std::string pair_text(const PairAgainstBudget& p) {
+  std::ostringstream out;
+  out << "L(" << p.x << ", " << p.x_prime << ") = " << readable(p.loss.ratio);
+  if (p.loss.output) out << " at y = " << *p.loss.output;
+  out << " against " << p.bound << " (" << double_text(100 * p.loss_share) << " % of it)";
+  return out.str();
+}
+
 }  // namespace
+
+std::vector<PrivacyBudget> parse_budget_list(const std::string& text, BudgetUnit unit,
+                                             const std::string& name) {
+  std::vector<PrivacyBudget> budgets;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    const std::string entry =
+        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const std::string where = name + "[" + std::to_string(budgets.size()) + "]";
+    const Rational value = parse_rational(entry, where);
+    budgets.push_back(unit == BudgetUnit::kExpEps
+                          ? PrivacyBudget::from_exp_eps(value, where.c_str())
+                          : PrivacyBudget::from_epsilon(value, 64, where.c_str()));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return budgets;
+}
 
 PairLossResult pair_losses(const PairLossRequest& request) {
   Subject subject = subject_of(request.subject);
@@ -68,6 +104,13 @@ PairLossResult pair_losses(const PairLossRequest& request) {
                         [&](const ClassForm&) {}},  // expanded above
              subject.form);
   const std::size_t k = result.losses.inputs();
+  if (request.input_budgets) {
+    if (request.outputs) {
+      throw InvalidArgument("id budgets: ID-LDP bounds every output; not with protected outputs");
+    }
+    result.input_discriminative = check_input_discriminative(result.losses, *request.input_budgets);
+    result.combine = request.input_budgets->combine;
+  }
   for (std::size_t x = 0; x < k; ++x) {
     for (std::size_t x_prime = 0; x_prime < k; ++x_prime) {
       if (x == x_prime) continue;
@@ -101,10 +144,17 @@ nlohmann::json to_json(const PairLossResult& result) {
                {"exp_eps", loss.ratio.to_string()},
                {"output", loss.output ? nlohmann::json(*loss.output) : nlohmann::json(nullptr)}};
   }
+  nlohmann::json id = nullptr;
+  if (const auto& v = result.input_discriminative) {
+    id = {{"combine", id_combine_name(result.combine)},
+          {"holds", v->holds},
+          {"violation", v->violation ? pair_json(*v->violation) : nlohmann::json(nullptr)},
+          {"tightest", v->tightest ? pair_json(*v->tightest) : nlohmann::json(nullptr)}};
+  }
   return {{"subject", result.subject}, {"outputs", result.outputs},
           {"form", result.form},       {"inputs", k},
           {"ratios", ratios},          {"attained_at", attained},
-          {"largest", largest}};
+          {"largest", largest},        {"id_ldp", id}};
 }
 
 std::string to_text(const PairLossResult& result) {
@@ -139,6 +189,13 @@ std::string to_text(const PairLossResult& result) {
     out << "  largest: L(" << result.largest->first << ", " << result.largest->second
         << ") = " << readable(loss.ratio);
     if (loss.output) out << " at y = " << *loss.output;
+    out << "\n";
+  }
+  if (const auto& v = result.input_discriminative) {
+    out << "ID-LDP, r = " << id_combine_name(result.combine)
+        << " of the pair's budgets: " << (v->holds ? "holds" : "FAILS");
+    if (v->violation) out << "; first violated by " << pair_text(*v->violation);
+    if (v->tightest) out << "; tightest pair " << pair_text(*v->tightest);
     out << "\n";
   }
   return out.str();

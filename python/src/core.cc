@@ -223,12 +223,34 @@ py::dict check_result_dict(const api::CheckResult& r) {
 
 py::object to_python(const nlohmann::json& j);  // below, with the other JSON results
 
+// check(pairs=True, id_exp_eps=, id_eps=, id_combine=): the per-pair losses and ID-LDP.
+struct PairsRequest {
+  bool pairs = false;
+  std::optional<std::string> id_exp_eps, id_eps, id_combine;
+  bool wanted() const { return pairs || id_exp_eps || id_eps; }
+  std::optional<InputBudgets> budgets() const {
+    if (id_exp_eps && id_eps) {
+      throw InvalidArgument("id_eps: give the budgets as id_exp_eps or as id_eps, not both");
+    }
+    if (!id_exp_eps && !id_eps) {
+      if (id_combine) throw InvalidArgument("id_combine: goes with id_exp_eps or id_eps");
+      return std::nullopt;
+    }
+    InputBudgets b;
+    b.per_input = id_exp_eps
+                      ? api::parse_budget_list(*id_exp_eps, api::BudgetUnit::kExpEps, "id_exp_eps")
+                      : api::parse_budget_list(*id_eps, api::BudgetUnit::kEps, "id_eps");
+    if (id_combine) b.combine = parse_id_combine(*id_combine, "id_combine");
+    return b;
+  }
+};
+
 // The check of `uldp check --matrix` (api::check) on an exact matrix made in memory.
 py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::size_t>>& sensitive,
                       const std::optional<std::vector<std::size_t>>& protected_outputs,
                       const std::optional<std::string>& eps,
                       const std::optional<std::string>& exp_eps,
-                      const std::optional<std::string>& tolerance, bool pairs) {
+                      const std::optional<std::string>& tolerance, const PairsRequest& pairs) {
   api::MatrixSubject subject{MatrixFile{std::move(q), "Q", {}, std::nullopt}, "Q", std::nullopt,
                              std::nullopt};
   if (sensitive) subject.sensitive = api::IndexSelection{*sensitive, "sensitive"};
@@ -243,13 +265,15 @@ py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::siz
   // Without the GIL: on a large matrix even the row sums take a while.
   const api::CheckResult r = without_gil([&] { return api::check(request); });
   py::dict d = check_result_dict(r);
-  if (pairs) {  // uldp check --pairs: over Y_P when protected= is given
+  if (pairs.wanted()) {  // uldp check --pairs: over Y_P when protected= is given
     api::PairLossRequest pair_request(request.subject);
     pair_request.outputs = request.protected_outputs;
+    pair_request.input_budgets = pairs.budgets();
     const api::PairLossResult losses = without_gil([&] { return api::pair_losses(pair_request); });
     nlohmann::json j = api::to_json(losses);
     j["text"] = api::to_text(losses);
     d["pair_losses"] = to_python(j);
+    if (losses.input_discriminative && !losses.input_discriminative->holds) d["passes"] = false;
   }
   return d;
 }
@@ -259,7 +283,10 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
                const std::optional<std::vector<std::size_t>>& sensitive,
                const std::optional<std::vector<std::size_t>>& protected_outputs,
                const std::optional<std::string>& eps, const std::optional<std::string>& exp_eps,
-               const std::optional<std::string>& tolerance, bool pairs) {
+               const std::optional<std::string>& tolerance, bool pairs,
+               const std::optional<std::string>& id_exp_eps,
+               const std::optional<std::string>& id_eps,
+               const std::optional<std::string>& id_combine) {
   if (rows.empty() || rows.front().empty()) throw InvalidArgument("Q: the matrix is empty");
   const std::size_t outputs = rows.front().size();
   std::vector<Rational> entries;
@@ -274,7 +301,8 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
     }
   }
   return check_matrix(DenseMechanism::from_probabilities(rows.size(), outputs, std::move(entries)),
-                      sensitive, protected_outputs, eps, exp_eps, tolerance, pairs);
+                      sensitive, protected_outputs, eps, exp_eps, tolerance,
+                      PairsRequest{pairs, id_exp_eps, id_eps, id_combine});
 }
 
 // Q as a float64 array: each entry its exact binary64 value, read here without a detour through
@@ -284,7 +312,10 @@ py::dict check_binary64(const py::array_t<double, py::array::c_style | py::array
                         const std::optional<std::vector<std::size_t>>& protected_outputs,
                         const std::optional<std::string>& eps,
                         const std::optional<std::string>& exp_eps,
-                        const std::optional<std::string>& tolerance, bool pairs) {
+                        const std::optional<std::string>& tolerance, bool pairs,
+                        const std::optional<std::string>& id_exp_eps,
+                        const std::optional<std::string>& id_eps,
+                        const std::optional<std::string>& id_combine) {
   if (q.ndim() != 2) {
     throw InvalidArgument("Q: a " + std::to_string(q.ndim()) + "-dimensional array, not a matrix");
   }
@@ -297,7 +328,7 @@ py::dict check_binary64(const py::array_t<double, py::array::c_style | py::array
                                         std::span<const double>(q.data(), rows * outputs));
   });
   return check_matrix(std::move(matrix), sensitive, protected_outputs, eps, exp_eps, tolerance,
-                      pairs);
+                      PairsRequest{pairs, id_exp_eps, id_eps, id_combine});
 }
 
 void append_number(std::string& text, std::int64_t value) {
@@ -894,10 +925,11 @@ PYBIND11_MODULE(_core, m) {
   m.def("mechanism", &uldp::python::mechanism, py::arg("name"), py::arg("k"), py::arg("sensitive"),
         py::arg("eps"), py::arg("exp_eps"), py::arg("theta"), py::arg("block"));
   m.def("check", &uldp::python::check, py::arg("rows"), py::arg("sensitive"), py::arg("protected"),
-        py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"), py::arg("pairs"));
+        py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"), py::arg("pairs"),
+        py::arg("id_exp_eps"), py::arg("id_eps"), py::arg("id_combine"));
   m.def("check_binary64", &uldp::python::check_binary64, py::arg("q"), py::arg("sensitive"),
         py::arg("protected"), py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"),
-        py::arg("pairs"));
+        py::arg("pairs"), py::arg("id_exp_eps"), py::arg("id_eps"), py::arg("id_combine"));
   m.def("write_samples", &uldp::python::write_samples, py::arg("path"), py::arg("inputs"),
         py::arg("outputs"));
   m.def("conform_counts", &uldp::python::conform_counts, py::arg("reference"), py::arg("shards"),

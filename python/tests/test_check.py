@@ -161,3 +161,17 @@ def test_pairs_are_the_exact_per_pair_losses_as_check_pairs_gives_them():
     assert over_yp[2] == [None, None, None] and over_yp[0][1] == 3
     assert uldp.check(leaky, pairs=True).pair_losses[2][0] == math.inf
     assert uldp.check(q).pair_losses is None
+
+
+def test_input_discriminative_budgets_decide_id_ldp_as_the_command_does():
+    q = [["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"], ["1/8", "1/8", "3/4"]]
+    fails = uldp.check(q, id_exp_eps=[4, 2, 3])
+    assert not fails.passes
+    assert fails.pairs_json["id_ldp"]["violation"]["x_prime"] == 2
+    holds = uldp.check(q, id_exp_eps=[16, 4, 5], id_combine="mean")
+    assert holds.passes and holds.pairs_json["id_ldp"]["holds"]
+    assert holds.pairs_json["id_ldp"]["tightest"]["bound"] == "sqrt(4 * 5)"  # L(1, 2) = 4
+    with pytest.raises(ValueError, match=r"id_combine: 'median' is not min, max or mean"):
+        uldp.check(q, id_exp_eps=[4, 4, 4], id_combine="median")
+    with pytest.raises(ValueError, match=r"2 budgets for 3 inputs"):
+        uldp.check(q, id_eps=[1, 1])

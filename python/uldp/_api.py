@@ -247,7 +247,9 @@ def _rows(Q: Matrix) -> List[List[str]]:
 def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
           protected: Optional[Indices] = None,
           eps: Optional[Number] = None, exp_eps: Optional[Number] = None,
-          tolerance: Optional[Number] = None, pairs: bool = False) -> CheckReport:
+          tolerance: Optional[Number] = None, pairs: bool = False,
+          id_exp_eps: Optional[Sequence[Number]] = None, id_eps: Optional[Sequence[Number]] = None,
+          id_combine: Optional[str] = None) -> CheckReport:
     """Decides eps-LDP, ULDP (both readings) and OSLDP of the matrix Q exactly, as
     `uldp check --matrix` does. Q: nested sequences or a 2-D numpy array, Q[x][y] = Q(y|x), or a
     Mechanism (whose X_S and Y_P are then the defaults).
@@ -257,14 +259,23 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
     accepted, as `uldp check --tolerance` takes it: rows may sum to 1 within T and ratios may
     reach e^eps (1 + T); each verdict's holds_within_tolerance says so, its holds stays exact
     (T exact, at most 1/10; default: exact). pairs=True: also the per-pair loss matrix, as
-    `uldp check --pairs` (over Y_P when protected= is given)."""
+    `uldp check --pairs` (over Y_P when protected= is given). id_exp_eps= / id_eps=: one budget
+    per input (exact numbers), and ID-LDP is decided with a pair's budget their id_combine
+    ("min", the default: MinID-LDP; "max"; "mean"), as `uldp check --id-exp-eps`; the verdict is
+    pairs_json["id_ldp"] and `passes` includes it."""
     if isinstance(Q, Mechanism):  # its own X_S and Y_P unless others are given
         sensitive = Q.sensitive if sensitive is None else sensitive
         protected = Q.protected if protected is None else protected
         Q = Q.Q
     e, t = _budget(eps, exp_eps)
+    def budget_list(values: Optional[Sequence[Number]], what: str) -> Optional[str]:
+        if values is None:
+            return None
+        return ",".join(_exact_text(v, f"{what}[{i}]") for i, v in enumerate(values))
     arguments = (_indices(sensitive, "sensitive"), _indices(protected, "protected"), e, t,
-                 None if tolerance is None else _exact_text(tolerance, "tolerance"), bool(pairs))
+                 None if tolerance is None else _exact_text(tolerance, "tolerance"), bool(pairs),
+                 budget_list(id_exp_eps, "id_exp_eps"), budget_list(id_eps, "id_eps"),
+                 None if id_combine is None else _text(id_combine, "id_combine"))
     dtype = getattr(Q, "dtype", None)
     if isinstance(Q, numpy.ndarray) and Q.dtype.kind == "f" and Q.dtype.itemsize > 8:
         raise ValueError(f"Q: {dtype} entries would be rounded to binary64; pass exact "

@@ -55,5 +55,41 @@ TEST(CheckPairs, PerBitAndClassStructuredBuiltIns) {
   EXPECT_EQ(urr["largest"]["exp_eps"], "inf");
 }
 
+// ID-LDP: one budget per input; the pair's budget their min (MinID-LDP), max or mean. The matrix
+// above has L(0, 2) = 4, L(1, 2) = 4: budgets (4, 2, 3) fail with min at (0, 2), hold with
+// (16, 8, 5), and the exit code says so.
+TEST(CheckPairs, InputDiscriminativeBudgets) {
+  const std::string m = temp_file("m.csv", "1/2,1/4,1/4\n1/4,1/2,1/4\n1/8,1/8,3/4\n");
+  const RunResult fails = run_uldp("check --matrix " + m + " --id-exp-eps 4,2,3 --json");
+  EXPECT_EQ(fails.exit_code, 1) << fails.out << fails.err;
+  const json id = json::parse(fails.out)["pair_losses"]["id_ldp"];
+  EXPECT_EQ(id["combine"], "min");
+  EXPECT_FALSE(id["holds"]);
+  EXPECT_EQ(id["violation"]["x"], 0);
+  EXPECT_EQ(id["violation"]["x_prime"], 2);
+  EXPECT_EQ(id["violation"]["bound"], "3");
+  const RunResult holds = run_uldp("check --matrix " + m + " --id-exp-eps 16,8,5");
+  EXPECT_EQ(holds.exit_code, 0) << holds.out << holds.err;
+  EXPECT_NE(holds.out.find("ID-LDP, r = min of the pair's budgets: holds; tightest pair L(0, 2) = "
+                           "4 at y = 0 against 5 (80 % of it)"),
+            std::string::npos)
+      << holds.out;
+  EXPECT_EQ(run_uldp("check --matrix " + m + " --id-exp-eps 4,2,3 --id-combine max").exit_code, 1);
+  // As eps: e^(ln 4) would do; eps = 1.3863 (e^1.3863 = 4.00003) holds L(0, 2) = 4 at min.
+  EXPECT_EQ(run_uldp("check --matrix " + m + " --id-eps 1.3863,1.3863,1.3863").exit_code, 0);
+  // Bad budgets name the flag and the entry.
+  const RunResult short_list = run_uldp("check --matrix " + m + " --id-exp-eps 4,2");
+  EXPECT_EQ(short_list.exit_code, 2);
+  EXPECT_NE(short_list.err.find("2 budgets for 3 inputs"), std::string::npos) << short_list.err;
+  const RunResult below_one = run_uldp("check --matrix " + m + " --id-exp-eps 4,1/2,3");
+  EXPECT_EQ(below_one.exit_code, 2);
+  EXPECT_NE(below_one.err.find("--id-exp-eps[1]"), std::string::npos) << below_one.err;
+  const RunResult combine =
+      run_uldp("check --matrix " + m + " --id-exp-eps 4,2,3 --id-combine median");
+  EXPECT_EQ(combine.exit_code, 2);
+  EXPECT_NE(combine.err.find("--id-combine: 'median' is not min, max or mean"), std::string::npos)
+      << combine.err;
+}
+
 }  // namespace
 }  // namespace uldp::testing

@@ -7,11 +7,13 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "uldp/api/check.h"
 #include "uldp/api/index_selection.h"
+#include "uldp/forms/input_discriminative.h"
 #include "uldp/forms/pair_loss.h"
 
 namespace uldp::api {
@@ -22,7 +24,16 @@ struct PairLossRequest {
   CheckSubject subject;
   /// Restrict to Y_P: output indices (dense) or the bits that are 0 (per-bit); none: every output.
   std::optional<IndexSelection> outputs;
+  /// Also decide ID-LDP with one budget per input (over every output, so not with `outputs`).
+  std::optional<InputBudgets> input_budgets;
 };
+
+/// What a list of per-input budgets holds: t = e^ε or ε.
+enum class BudgetUnit { kExpEps, kEps };
+/// "3,2,5/2" (exact rationals or decimals, comma-separated) as budgets; throws InvalidArgument
+/// "NAME[i]: ..." naming the entry that is no budget.
+std::vector<PrivacyBudget> parse_budget_list(const std::string& text, BudgetUnit unit,
+                                             const std::string& name);
 
 struct PairLossResult {
   std::string subject;  ///< "built-in urr", "m.csv"
@@ -31,15 +42,20 @@ struct PairLossResult {
   PairLossMatrix losses{0};
   /// The largest loss over pairs x != x' and a pair attaining it (none with one input).
   std::optional<std::pair<std::size_t, std::size_t>> largest;
+  /// With input budgets: the ID-LDP verdict and how the pair budgets combine.
+  std::optional<InputDiscriminativeVerdict> input_discriminative;
+  IdCombine combine = IdCombine::kMin;
 };
 
-/// Throws InvalidArgument for a class-structured form (give --dense for its expansion) and for
-/// output indices outside the form.
+/// A class-structured form is read on its dense expansion (refused beyond the dense limits);
+/// throws InvalidArgument for output indices outside the form, budgets that are not one per
+/// input, and budgets with an output set.
 PairLossResult pair_losses(const PairLossRequest& request);
 
 /// {"subject", "outputs", "form", "inputs", "ratios": [[exact text or "inf"; null where x gives
 /// no output of the set]], "attained_at": [[output label or null]], "largest": {"x", "x_prime",
-/// "exp_eps", "output"} or null}.
+/// "exp_eps", "output"} or null, "id_ldp": {"combine", "holds", "violation", "tightest"} or null,
+/// each pair {"x", "x_prime", "loss", "output", "bound", "loss_share"}}.
 nlohmann::json to_json(const PairLossResult& result);
 /// The matrix, row x and column x', readable numbers (exact with --exact), then the largest pair.
 std::string to_text(const PairLossResult& result);

@@ -1,0 +1,50 @@
+// Input-discriminative LDP (ID-LDP; Gu, Li, Cao and Xiong, ICDE 2020): every input x has its own
+// budget ε_x, and a pair of inputs is protected by a combination of theirs,
+// Q(y|x) <= e^{r(ε_x, ε_x')} Q(y|x') for every output y, with r = min (MinID-LDP, the paper's
+// main notion), max or the mean. Decided exactly on the per-pair loss matrix (pair_loss.h).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/forms/pair_loss.h"
+
+namespace uldp {
+
+/// How a pair's budget combines its two inputs' budgets.
+enum class IdCombine { kMin, kMax, kMean };
+const char* id_combine_name(IdCombine combine);
+/// "min", "max" or "mean"; throws InvalidArgument "<name>: ..." otherwise.
+IdCombine parse_id_combine(const std::string& text, const std::string& name);
+
+/// One budget per input, all given as t = e^ε or all as ε (exact rationals).
+struct InputBudgets {
+  std::vector<PrivacyBudget> per_input;
+  IdCombine combine = IdCombine::kMin;
+};
+
+/// A pair whose loss exceeds its budget, or the pair closest to its budget.
+struct PairAgainstBudget {
+  std::size_t x = 0, x_prime = 0;
+  PairLoss loss;
+  std::string bound;      ///< the pair's e^{r(ε_x, ε_x')}: "3", "e^(1/2)", "sqrt(3 * 5)"
+  double loss_share = 0;  ///< L / bound, in doubles (display only; the verdict is exact)
+};
+
+struct InputDiscriminativeVerdict {
+  bool holds = true;
+  /// The first pair (row by row) whose loss exceeds its budget, decided exactly.
+  std::optional<PairAgainstBudget> violation;
+  /// The pair with the largest L / bound (the margin: how close the mechanism comes).
+  std::optional<PairAgainstBudget> tightest;
+};
+
+/// Decides ID-LDP with these budgets on the loss matrix (every output: give the losses over every
+/// output). Throws InvalidArgument when the budgets are not one per input or mix t and ε.
+InputDiscriminativeVerdict check_input_discriminative(const PairLossMatrix& losses,
+                                                      const InputBudgets& budgets);
+
+}  // namespace uldp
