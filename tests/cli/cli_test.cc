@@ -318,9 +318,10 @@ TEST(CliOutput, OutWritesWhatStandardOutputWouldAndQuietPrintsNothing) {
 TEST(CliOutput, AGroupWithoutItsSubcommandListsThem) {
   const RunResult conform = run_uldp("conform");
   EXPECT_EQ(conform.exit_code, 2);
-  EXPECT_EQ(conform.err,
-            "uldp: error: conform: give a subcommand: samples, counts, client, plan, estimates (uldp "
-            "conform --help)\n");
+  EXPECT_EQ(
+      conform.err,
+      "uldp: error: conform: give a subcommand: samples, counts, client, plan, estimates (uldp "
+      "conform --help)\n");
   const RunResult bare = run_uldp("");
   EXPECT_EQ(bare.exit_code, 2);
   EXPECT_NE(bare.err.find("give a command: audit, mechanism, check"), std::string::npos);
