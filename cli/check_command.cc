@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <tuple>
 
 #include "commands.h"
 #include "matrix_file_flags.h"
@@ -27,7 +28,10 @@ struct CheckCommand {
   std::optional<std::string> id_exp_eps;  // --id-exp-eps T0,T1,...: ID-LDP, one e^eps per input
   std::optional<std::string> id_eps;      // --id-eps E0,E1,...: the same as eps
   std::optional<std::string> id_combine;  // --id-combine min|max|mean
-  std::string smt_path;                   // --smt FILE: Z3 certificate of a dense matrix
+  std::optional<std::string> metric;      // --metric manhattan|euclidean: metric LDP on a grid
+  std::optional<std::string> grid;        // --grid WxH
+  std::optional<std::string> eps_per_unit, exp_eps_per_unit;
+  std::string smt_path;                  // --smt FILE: Z3 certificate of a dense matrix
   std::string smt_solver;                // --smt-solver: z3, or both (cvc5 re-runs the certificate)
   std::optional<std::string> tolerance;  // --tolerance T, exact rational in [0, 1/10]; none: exact
   std::string certificate_dir;           // --certificate DIR
@@ -91,6 +95,7 @@ void refuse_with_pum(const CheckCommand& c) {
                                                 {c.pairs, "--pairs"},
                                                 {c.id_exp_eps.has_value(), "--id-exp-eps"},
                                                 {c.id_eps.has_value(), "--id-eps"},
+                                                {c.metric.has_value(), "--metric"},
                                                 {!c.smt_path.empty(), "--smt"},
                                                 {c.tolerance.has_value(), "--tolerance"},
                                                 {!c.certificate_dir.empty(), "--certificate"},
@@ -144,6 +149,15 @@ void add_check_command(CLI::App& app, int& exit_code) {
   add_text_option(*cmd, "--id-combine", c->id_combine,
                   "how a pair's budget combines its inputs' budgets: min (MinID-LDP, default), "
                   "max or mean");
+  add_text_option(*cmd, "--metric", c->metric,
+                  "metric LDP / geo-indistinguishability on a grid: manhattan or euclidean "
+                  "distance between cells (implies --pairs; exit 1 when it fails)");
+  add_text_option(*cmd, "--grid", c->grid,
+                  "with --metric: the inputs as the cells of a WxH grid, numbered row by row");
+  add_text_option(*cmd, "--eps-per-unit", c->eps_per_unit,
+                  "with --metric: eps per unit of distance, exact (bound e^(eps d), certified)");
+  add_text_option(*cmd, "--exp-eps-per-unit", c->exp_eps_per_unit,
+                  "with --metric manhattan: t = e^eps per unit, exact (bound t^d)");
   cmd->add_option(
       "--smt", c->smt_path,
       "also re-check with Z3 and write the SMT-LIB2 certificate to FILE (dense; run: z3 FILE)");
@@ -174,7 +188,18 @@ void add_check_command(CLI::App& app, int& exit_code) {
     if (c->id_combine && !c->id_exp_eps && !c->id_eps) {
       throw InvalidArgument("--id-combine: goes with --id-exp-eps or --id-eps");
     }
-    if (c->pairs || c->id_exp_eps || c->id_eps) {
+    const bool metric_flags = c->grid || c->eps_per_unit || c->exp_eps_per_unit;
+    if (metric_flags && !c->metric) {
+      throw InvalidArgument(std::string(c->grid           ? "--grid"
+                                        : c->eps_per_unit ? "--eps-per-unit"
+                                                          : "--exp-eps-per-unit") +
+                            ": goes with --metric");
+    }
+    if (c->metric && (!c->grid || c->eps_per_unit.has_value() == c->exp_eps_per_unit.has_value())) {
+      throw InvalidArgument(
+          "--metric: needs --grid WxH and one of --eps-per-unit or --exp-eps-per-unit");
+    }
+    if (c->pairs || c->id_exp_eps || c->id_eps || c->metric) {
       api::PairLossRequest pair_request(request.subject);
       if (c->protected_list)
         pair_request.outputs = api::IndexSelection{*c->protected_list, "--protected"};
@@ -186,6 +211,19 @@ void add_check_command(CLI::App& app, int& exit_code) {
                 : api::parse_budget_list(*c->id_eps, api::BudgetUnit::kEps, "--id-eps");
         if (c->id_combine) budgets.combine = parse_id_combine(*c->id_combine, "--id-combine");
         pair_request.input_budgets = std::move(budgets);
+      }
+      if (c->metric) {
+        GridMetricBudget metric;
+        std::tie(metric.width, metric.height) = api::parse_grid(*c->grid, "--grid");
+        metric.metric = parse_grid_metric(*c->metric, "--metric");
+        metric.per_unit =
+            c->eps_per_unit
+                ? PrivacyBudget::from_epsilon(parse_rational(*c->eps_per_unit, "--eps-per-unit"),
+                                              64, "--eps-per-unit")
+                : PrivacyBudget::from_exp_eps(
+                      parse_rational(*c->exp_eps_per_unit, "--exp-eps-per-unit"),
+                      "--exp-eps-per-unit");
+        pair_request.metric = std::move(metric);
       }
       pairs = api::pair_losses(pair_request);
     }
@@ -214,7 +252,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
     if (r.smt && r.smt->problem) std::cerr << "uldp: smt: " << *r.smt->problem << "\n";
     const bool id_holds =
         !pairs || !pairs->input_discriminative || pairs->input_discriminative->holds;
-    exit_code = r.passes() && id_holds ? 0 : 1;
+    const bool metric_holds = !pairs || !pairs->metric_verdict || pairs->metric_verdict->holds;
+    exit_code = r.passes() && id_holds && metric_holds ? 0 : 1;
   });
 }
 

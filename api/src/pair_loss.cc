@@ -52,7 +52,10 @@ std::string pair_text(const PairAgainstBudget& p) {
   std::ostringstream out;
   out << "L(" << p.x << ", " << p.x_prime << ") = " << readable(p.loss.ratio);
   if (p.loss.output) out << " at y = " << *p.loss.output;
-  out << " against " << p.bound << " (" << double_text(100 * p.loss_share) << " % of it)";
+  std::ostringstream share;
+  share.precision(3);
+  share << 100 * p.loss_share;
+  out << " against " << p.bound << " (" << share.str() << " % of it)";
   return out.str();
 }
 
@@ -75,6 +78,19 @@ std::vector<PrivacyBudget> parse_budget_list(const std::string& text, BudgetUnit
     start = comma + 1;
   }
   return budgets;
+}
+
+std::pair<std::size_t, std::size_t> parse_grid(const std::string& text, const std::string& name) {
+  const std::size_t x = text.find('x');
+  const auto whole = [&](const std::string& part) -> std::size_t {
+    if (part.empty() || part.size() > 6 ||
+        part.find_first_not_of("0123456789") != std::string::npos)
+      throw InvalidArgument(name + ": '" + message_excerpt(text) +
+                            "' is not WIDTHxHEIGHT (e.g. 4x3, each at most 999999)");
+    return std::stoul(part);
+  };
+  if (x == std::string::npos) whole("");
+  return {whole(text.substr(0, x)), whole(text.substr(x + 1))};
 }
 
 PairLossResult pair_losses(const PairLossRequest& request) {
@@ -110,6 +126,18 @@ PairLossResult pair_losses(const PairLossRequest& request) {
     }
     result.input_discriminative = check_input_discriminative(result.losses, *request.input_budgets);
     result.combine = request.input_budgets->combine;
+  }
+  if (request.metric) {
+    if (request.outputs) {
+      throw InvalidArgument("metric: metric LDP bounds every output; not with protected outputs");
+    }
+    result.metric_verdict = check_metric_privacy(result.losses, *request.metric);
+    const GridMetricBudget& m = *request.metric;
+    result.metric = std::string(grid_metric_name(m.metric)) + " on " + std::to_string(m.width) +
+                    "x" + std::to_string(m.height) + ", " +
+                    (m.per_unit.epsilon() ? "eps = " + to_decimal(*m.per_unit.epsilon())
+                                          : "t = " + to_string(m.per_unit.exp_eps())) +
+                    " per unit";
   }
   for (std::size_t x = 0; x < k; ++x) {
     for (std::size_t x_prime = 0; x_prime < k; ++x_prime) {
@@ -151,10 +179,18 @@ nlohmann::json to_json(const PairLossResult& result) {
           {"violation", v->violation ? pair_json(*v->violation) : nlohmann::json(nullptr)},
           {"tightest", v->tightest ? pair_json(*v->tightest) : nlohmann::json(nullptr)}};
   }
+  nlohmann::json metric = nullptr;
+  if (const auto& v = result.metric_verdict) {
+    metric = {{"metric", result.metric},
+              {"holds", v->holds},
+              {"violation", v->violation ? pair_json(*v->violation) : nlohmann::json(nullptr)},
+              {"tightest", v->tightest ? pair_json(*v->tightest) : nlohmann::json(nullptr)}};
+  }
   return {{"subject", result.subject}, {"outputs", result.outputs},
           {"form", result.form},       {"inputs", k},
           {"ratios", ratios},          {"attained_at", attained},
-          {"largest", largest},        {"id_ldp", id}};
+          {"largest", largest},        {"id_ldp", id},
+          {"metric_ldp", metric}};
 }
 
 std::string to_text(const PairLossResult& result) {
@@ -194,6 +230,12 @@ std::string to_text(const PairLossResult& result) {
   if (const auto& v = result.input_discriminative) {
     out << "ID-LDP, r = " << id_combine_name(result.combine)
         << " of the pair's budgets: " << (v->holds ? "holds" : "FAILS");
+    if (v->violation) out << "; first violated by " << pair_text(*v->violation);
+    if (v->tightest) out << "; tightest pair " << pair_text(*v->tightest);
+    out << "\n";
+  }
+  if (const auto& v = result.metric_verdict) {
+    out << "metric LDP, " << result.metric << ": " << (v->holds ? "holds" : "FAILS");
     if (v->violation) out << "; first violated by " << pair_text(*v->violation);
     if (v->tightest) out << "; tightest pair " << pair_text(*v->tightest);
     out << "\n";

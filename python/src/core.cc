@@ -227,7 +227,30 @@ py::object to_python(const nlohmann::json& j);  // below, with the other JSON re
 struct PairsRequest {
   bool pairs = false;
   std::optional<std::string> id_exp_eps, id_eps, id_combine;
-  bool wanted() const { return pairs || id_exp_eps || id_eps; }
+  std::optional<std::string> metric, grid, eps_per_unit, exp_eps_per_unit;
+  bool wanted() const { return pairs || id_exp_eps || id_eps || metric; }
+  std::optional<GridMetricBudget> metric_budget() const {
+    if (!metric) {
+      if (grid || eps_per_unit || exp_eps_per_unit)
+        throw InvalidArgument("grid: grid=, eps_per_unit= and exp_eps_per_unit= go with metric=");
+      return std::nullopt;
+    }
+    if (!grid || eps_per_unit.has_value() == exp_eps_per_unit.has_value()) {
+      throw InvalidArgument(
+          "metric: needs grid=(width, height) and one of eps_per_unit= or "
+          "exp_eps_per_unit=");
+    }
+    GridMetricBudget b;
+    std::tie(b.width, b.height) = api::parse_grid(*grid, "grid");
+    b.metric = parse_grid_metric(*metric, "metric");
+    b.per_unit =
+        eps_per_unit
+            ? PrivacyBudget::from_epsilon(parse_rational(*eps_per_unit, "eps_per_unit"), 64,
+                                          "eps_per_unit")
+            : PrivacyBudget::from_exp_eps(parse_rational(*exp_eps_per_unit, "exp_eps_per_unit"),
+                                          "exp_eps_per_unit");
+    return b;
+  }
   std::optional<InputBudgets> budgets() const {
     if (id_exp_eps && id_eps) {
       throw InvalidArgument("id_eps: give the budgets as id_exp_eps or as id_eps, not both");
@@ -269,11 +292,13 @@ py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::siz
     api::PairLossRequest pair_request(request.subject);
     pair_request.outputs = request.protected_outputs;
     pair_request.input_budgets = pairs.budgets();
+    pair_request.metric = pairs.metric_budget();
     const api::PairLossResult losses = without_gil([&] { return api::pair_losses(pair_request); });
     nlohmann::json j = api::to_json(losses);
     j["text"] = api::to_text(losses);
     d["pair_losses"] = to_python(j);
     if (losses.input_discriminative && !losses.input_discriminative->holds) d["passes"] = false;
+    if (losses.metric_verdict && !losses.metric_verdict->holds) d["passes"] = false;
   }
   return d;
 }
@@ -286,7 +311,10 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
                const std::optional<std::string>& tolerance, bool pairs,
                const std::optional<std::string>& id_exp_eps,
                const std::optional<std::string>& id_eps,
-               const std::optional<std::string>& id_combine) {
+               const std::optional<std::string>& id_combine,
+               const std::optional<std::string>& metric, const std::optional<std::string>& grid,
+               const std::optional<std::string>& eps_per_unit,
+               const std::optional<std::string>& exp_eps_per_unit) {
   if (rows.empty() || rows.front().empty()) throw InvalidArgument("Q: the matrix is empty");
   const std::size_t outputs = rows.front().size();
   std::vector<Rational> entries;
@@ -302,20 +330,22 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
   }
   return check_matrix(DenseMechanism::from_probabilities(rows.size(), outputs, std::move(entries)),
                       sensitive, protected_outputs, eps, exp_eps, tolerance,
-                      PairsRequest{pairs, id_exp_eps, id_eps, id_combine});
+                      PairsRequest{pairs, id_exp_eps, id_eps, id_combine, metric, grid,
+                                   eps_per_unit, exp_eps_per_unit});
 }
 
 // Q as a float64 array: each entry its exact binary64 value, read here without a detour through
 // Python objects (a 625 x 625 matrix is 390,625 of them).
-py::dict check_binary64(const py::array_t<double, py::array::c_style | py::array::forcecast>& q,
-                        const std::optional<std::vector<std::size_t>>& sensitive,
-                        const std::optional<std::vector<std::size_t>>& protected_outputs,
-                        const std::optional<std::string>& eps,
-                        const std::optional<std::string>& exp_eps,
-                        const std::optional<std::string>& tolerance, bool pairs,
-                        const std::optional<std::string>& id_exp_eps,
-                        const std::optional<std::string>& id_eps,
-                        const std::optional<std::string>& id_combine) {
+py::dict check_binary64(
+    const py::array_t<double, py::array::c_style | py::array::forcecast>& q,
+    const std::optional<std::vector<std::size_t>>& sensitive,
+    const std::optional<std::vector<std::size_t>>& protected_outputs,
+    const std::optional<std::string>& eps, const std::optional<std::string>& exp_eps,
+    const std::optional<std::string>& tolerance, bool pairs,
+    const std::optional<std::string>& id_exp_eps, const std::optional<std::string>& id_eps,
+    const std::optional<std::string>& id_combine, const std::optional<std::string>& metric,
+    const std::optional<std::string>& grid, const std::optional<std::string>& eps_per_unit,
+    const std::optional<std::string>& exp_eps_per_unit) {
   if (q.ndim() != 2) {
     throw InvalidArgument("Q: a " + std::to_string(q.ndim()) + "-dimensional array, not a matrix");
   }
@@ -328,7 +358,8 @@ py::dict check_binary64(const py::array_t<double, py::array::c_style | py::array
                                         std::span<const double>(q.data(), rows * outputs));
   });
   return check_matrix(std::move(matrix), sensitive, protected_outputs, eps, exp_eps, tolerance,
-                      PairsRequest{pairs, id_exp_eps, id_eps, id_combine});
+                      PairsRequest{pairs, id_exp_eps, id_eps, id_combine, metric, grid,
+                                   eps_per_unit, exp_eps_per_unit});
 }
 
 void append_number(std::string& text, std::int64_t value) {
@@ -926,10 +957,12 @@ PYBIND11_MODULE(_core, m) {
         py::arg("eps"), py::arg("exp_eps"), py::arg("theta"), py::arg("block"));
   m.def("check", &uldp::python::check, py::arg("rows"), py::arg("sensitive"), py::arg("protected"),
         py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"), py::arg("pairs"),
-        py::arg("id_exp_eps"), py::arg("id_eps"), py::arg("id_combine"));
+        py::arg("id_exp_eps"), py::arg("id_eps"), py::arg("id_combine"), py::arg("metric"),
+        py::arg("grid"), py::arg("eps_per_unit"), py::arg("exp_eps_per_unit"));
   m.def("check_binary64", &uldp::python::check_binary64, py::arg("q"), py::arg("sensitive"),
         py::arg("protected"), py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"),
-        py::arg("pairs"), py::arg("id_exp_eps"), py::arg("id_eps"), py::arg("id_combine"));
+        py::arg("pairs"), py::arg("id_exp_eps"), py::arg("id_eps"), py::arg("id_combine"),
+        py::arg("metric"), py::arg("grid"), py::arg("eps_per_unit"), py::arg("exp_eps_per_unit"));
   m.def("write_samples", &uldp::python::write_samples, py::arg("path"), py::arg("inputs"),
         py::arg("outputs"));
   m.def("conform_counts", &uldp::python::conform_counts, py::arg("reference"), py::arg("shards"),

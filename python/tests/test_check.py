@@ -175,3 +175,18 @@ def test_input_discriminative_budgets_decide_id_ldp_as_the_command_does():
         uldp.check(q, id_exp_eps=[4, 4, 4], id_combine="median")
     with pytest.raises(ValueError, match=r"2 budgets for 3 inputs"):
         uldp.check(q, id_eps=[1, 1])
+
+
+def test_metric_ldp_on_a_grid_passes_manhattan_and_fails_euclidean_at_the_diagonal():
+    q = [[Fraction(4, 9) / 2 ** (abs(x % 2 - y % 2) + abs(x // 2 - y // 2)) for y in range(4)]
+         for x in range(4)]
+    manhattan = uldp.check(q, metric="manhattan", grid=(2, 2), eps_per_unit="0.7")
+    assert manhattan.passes and manhattan.pairs_json["metric_ldp"]["holds"]
+    euclidean = uldp.check(q, metric="euclidean", grid=(2, 2), eps_per_unit="0.7")
+    assert not euclidean.passes
+    assert euclidean.pairs_json["metric_ldp"]["violation"]["x_prime"] == 3
+    assert uldp.check(q, metric="manhattan", grid=(2, 2), exp_eps_per_unit=2).passes
+    with pytest.raises(ValueError, match=r"grid: \(2,\) is not \(width, height\)"):
+        uldp.check(q, metric="manhattan", grid=(2,), eps_per_unit=1)
+    with pytest.raises(ValueError, match=r"a Euclidean distance needs the budget per unit as eps"):
+        uldp.check(q, metric="euclidean", grid=(2, 2), exp_eps_per_unit=2)

@@ -249,7 +249,9 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
           eps: Optional[Number] = None, exp_eps: Optional[Number] = None,
           tolerance: Optional[Number] = None, pairs: bool = False,
           id_exp_eps: Optional[Sequence[Number]] = None, id_eps: Optional[Sequence[Number]] = None,
-          id_combine: Optional[str] = None) -> CheckReport:
+          id_combine: Optional[str] = None, metric: Optional[str] = None,
+          grid: Optional[Tuple[int, int]] = None, eps_per_unit: Optional[Number] = None,
+          exp_eps_per_unit: Optional[Number] = None) -> CheckReport:
     """Decides eps-LDP, ULDP (both readings) and OSLDP of the matrix Q exactly, as
     `uldp check --matrix` does. Q: nested sequences or a 2-D numpy array, Q[x][y] = Q(y|x), or a
     Mechanism (whose X_S and Y_P are then the defaults).
@@ -262,7 +264,9 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
     `uldp check --pairs` (over Y_P when protected= is given). id_exp_eps= / id_eps=: one budget
     per input (exact numbers), and ID-LDP is decided with a pair's budget their id_combine
     ("min", the default: MinID-LDP; "max"; "mean"), as `uldp check --id-exp-eps`; the verdict is
-    pairs_json["id_ldp"] and `passes` includes it."""
+    pairs_json["id_ldp"] and `passes` includes it. metric="manhattan" / "euclidean" with
+    grid=(width, height) (the inputs as its cells, row by row) and eps_per_unit= (or, Manhattan
+    only, exp_eps_per_unit=) decides metric LDP, as `uldp check --metric`: pairs_json["metric_ldp"]."""
     if isinstance(Q, Mechanism):  # its own X_S and Y_P unless others are given
         sensitive = Q.sensitive if sensitive is None else sensitive
         protected = Q.protected if protected is None else protected
@@ -275,7 +279,12 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
     arguments = (_indices(sensitive, "sensitive"), _indices(protected, "protected"), e, t,
                  None if tolerance is None else _exact_text(tolerance, "tolerance"), bool(pairs),
                  budget_list(id_exp_eps, "id_exp_eps"), budget_list(id_eps, "id_eps"),
-                 None if id_combine is None else _text(id_combine, "id_combine"))
+                 None if id_combine is None else _text(id_combine, "id_combine"),
+                 None if metric is None else _text(metric, "metric"),
+                 None if grid is None else _grid_text(grid),
+                 None if eps_per_unit is None else _exact_text(eps_per_unit, "eps_per_unit"),
+                 None if exp_eps_per_unit is None
+                 else _exact_text(exp_eps_per_unit, "exp_eps_per_unit"))
     dtype = getattr(Q, "dtype", None)
     if isinstance(Q, numpy.ndarray) and Q.dtype.kind == "f" and Q.dtype.itemsize > 8:
         raise ValueError(f"Q: {dtype} entries would be rounded to binary64; pass exact "
@@ -292,6 +301,13 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
         tuple(d["required"]), d["passes"], d["text"],
         _pair_ratios(d["pair_losses"]) if "pair_losses" in d else None, d.get("pair_losses"),
     )
+
+
+def _grid_text(grid: Tuple[int, int]) -> str:
+    """(width, height) as the command's --grid WxH."""
+    if not isinstance(grid, (tuple, list)) or len(grid) != 2:
+        raise ValueError(f"grid: {grid!r} is not (width, height)")
+    return f"{_whole(grid[0], 'grid[0]', 1)}x{_whole(grid[1], 'grid[1]', 1)}"
 
 
 def _pair_ratios(j: Dict[str, Any]) -> List[List[Optional[Union[Fraction, float]]]]:

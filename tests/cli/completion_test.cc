@@ -31,7 +31,8 @@ TEST(Completion, CompletesCommandsSubcommandsAndFlags) {
   EXPECT_EQ(complete("uldp con"), "conform\n");
   EXPECT_EQ(complete("uldp conform s"), "samples\n");
   EXPECT_EQ(complete("uldp conform samples --al"), "--alpha\n");
-  EXPECT_EQ(complete("uldp check --matrix m.csv --exp-e"), "--exp-eps\n");
+  EXPECT_EQ(complete("uldp check --matrix m.csv --exp-e"), "--exp-eps --exp-eps-per-unit\n");
+  EXPECT_EQ(complete("uldp check --matrix m.csv --id-c"), "--id-combine\n");
   EXPECT_EQ(complete("uldp completion --qu"), "--quiet\n");
 }
 

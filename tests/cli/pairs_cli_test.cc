@@ -91,5 +91,48 @@ TEST(CheckPairs, InputDiscriminativeBudgets) {
       << combine.err;
 }
 
+// Metric LDP on a 2x2 grid: the geometric mechanism Q(y|x) = 2^-d(x, y) / (9/4) (L = 2^d) passes
+// Manhattan at eps = 0.7 per unit and fails Euclidean at the diagonal (4 > e^(0.7 sqrt 2)).
+TEST(CheckPairs, MetricLdpOnAGrid) {
+  const std::string geo =
+      temp_file("geo.csv", "4/9,2/9,2/9,1/9\n2/9,4/9,1/9,2/9\n2/9,1/9,4/9,2/9\n1/9,2/9,2/9,4/9\n");
+  const std::string flags = "check --matrix " + geo + " --grid 2x2 --eps-per-unit 0.7 --metric ";
+  const RunResult manhattan = run_uldp(flags + "manhattan --json");
+  EXPECT_EQ(manhattan.exit_code, 0) << manhattan.out << manhattan.err;
+  EXPECT_TRUE(json::parse(manhattan.out)["pair_losses"]["metric_ldp"]["holds"]);
+  const RunResult euclidean = run_uldp(flags + "euclidean --json");
+  EXPECT_EQ(euclidean.exit_code, 1) << euclidean.out << euclidean.err;
+  const json v = json::parse(euclidean.out)["pair_losses"]["metric_ldp"]["violation"];
+  EXPECT_EQ(v["x"], 0);
+  EXPECT_EQ(v["x_prime"], 3);
+  EXPECT_EQ(v["bound"], "e^(0.7 * sqrt(2))");
+  const RunResult text = run_uldp(flags + "euclidean");
+  EXPECT_NE(text.out.find("metric LDP, euclidean on 2x2, eps = 0.7 per unit: FAILS; first violated "
+                          "by L(0, 3) = 4 at y = 0 against e^(0.7 * sqrt(2)) (149 % of it)"),
+            std::string::npos)
+      << text.out;
+  // t per unit, Manhattan: 2^d exactly.
+  EXPECT_EQ(
+      run_uldp("check --matrix " + geo + " --metric manhattan --grid 2x2 --exp-eps-per-unit 2")
+          .exit_code,
+      0);
+  const std::pair<std::string, std::string> bad[] = {
+      {"--metric euclidean --grid 2x2 --exp-eps-per-unit 2",
+       "--metric: a Euclidean distance needs the budget per unit as eps (--eps-per-unit)"},
+      {"--metric manhattan --grid 3x2 --eps-per-unit 1",
+       "grid: a 3 x 2 grid has 6 cells, the mechanism 4 inputs"},
+      {"--metric manhattan --grid 2by2 --eps-per-unit 1", "--grid: '2by2' is not WIDTHxHEIGHT"},
+      {"--metric chebyshev --grid 2x2 --eps-per-unit 1",
+       "--metric: 'chebyshev' is not manhattan or euclidean"},
+      {"--grid 2x2", "--grid: goes with --metric"},
+      {"--metric manhattan --grid 2x2", "--metric: needs --grid WxH and one of --eps-per-unit"},
+  };
+  for (const auto& [arguments, message] : bad) {
+    const RunResult r = run_uldp("check --matrix " + geo + " " + arguments);
+    EXPECT_EQ(r.exit_code, 2) << arguments;
+    EXPECT_NE(r.err.find(message), std::string::npos) << arguments << ": " << r.err;
+  }
+}
+
 }  // namespace
 }  // namespace uldp::testing

@@ -31,7 +31,7 @@ InputBudgets exp_budgets(std::vector<long> ts, IdCombine combine) {
 TEST(InputDiscriminative, MinMaxAndMeanOfTheBudgetsAsExpEps) {
   const PairLossMatrix losses = pair_losses(kThree, std::nullopt);
   // t = (4, 2, 3). min: L(0, 2) = 4 > min(4, 3) = 3, the first pair that fails.
-  const InputDiscriminativeVerdict min =
+  const PairBoundVerdict min =
       check_input_discriminative(losses, exp_budgets({4, 2, 3}, IdCombine::kMin));
   ASSERT_FALSE(min.holds);
   EXPECT_EQ(min.violation->x, 0u);
@@ -39,20 +39,20 @@ TEST(InputDiscriminative, MinMaxAndMeanOfTheBudgetsAsExpEps) {
   EXPECT_EQ(min.violation->bound, "3");
   EXPECT_EQ(min.violation->loss.output, "0");
   // max: (0, 2) has 4 <= 4; L(1, 2) = 4 > max(2, 3) = 3 fails.
-  const InputDiscriminativeVerdict max =
+  const PairBoundVerdict max =
       check_input_discriminative(losses, exp_budgets({4, 2, 3}, IdCombine::kMax));
   ASSERT_FALSE(max.holds);
   EXPECT_EQ(max.violation->x, 1u);
   EXPECT_EQ(max.violation->x_prime, 2u);
   // mean: sqrt(4 * 3) = 3.46 < 4 at (0, 2); sqrt(4 * 2) = 2.83 >= 2 at (0, 1).
-  const InputDiscriminativeVerdict mean =
+  const PairBoundVerdict mean =
       check_input_discriminative(losses, exp_budgets({4, 2, 3}, IdCombine::kMean));
   ASSERT_FALSE(mean.holds);
   EXPECT_EQ(mean.violation->x_prime, 2u);
   EXPECT_EQ(mean.violation->bound, "sqrt(4 * 3)");
   // Budgets every pair meets: the tightest pair is the margin, L(0, 2) = 4 of min(16, 5) = 5
   // (L(1, 2) = 4 of min(8, 5) ties with it; the first is kept).
-  const InputDiscriminativeVerdict holds =
+  const PairBoundVerdict holds =
       check_input_discriminative(losses, exp_budgets({16, 8, 5}, IdCombine::kMin));
   EXPECT_TRUE(holds.holds);
   ASSERT_TRUE(holds.tightest);
@@ -75,7 +75,7 @@ TEST(InputDiscriminative, BudgetsAsEpsFailByARoundingMargin) {
     InputBudgets b;
     b.per_input = {PrivacyBudget::from_epsilon(Rational(1)),
                    PrivacyBudget::from_epsilon(Rational(2))};
-    const InputDiscriminativeVerdict v = check_input_discriminative(losses, b);
+    const PairBoundVerdict v = check_input_discriminative(losses, b);
     EXPECT_EQ(v.holds, holds) << ratio;
     EXPECT_EQ(v.tightest->bound, "e^1");
   }

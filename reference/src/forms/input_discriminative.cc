@@ -1,7 +1,6 @@
 #include "uldp/forms/input_discriminative.h"
 
 #include <cmath>
-#include <limits>
 
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
@@ -9,16 +8,9 @@
 namespace uldp {
 namespace {
 
-// A pair's budget: whether it admits a loss, exactly, and how it reads.
-struct PairBudget {
-  bool admits = false;
-  std::string text;
-  double value = 0;  // display only
-};
-
-PairBudget pair_budget(const PrivacyBudget& a, const PrivacyBudget& b, IdCombine combine,
-                       const ExtendedRational& loss) {
-  PairBudget p;
+PairBound pair_budget(const PrivacyBudget& a, const PrivacyBudget& b, IdCombine combine,
+                      const ExtendedRational& loss) {
+  PairBound p;
   if (a.epsilon()) {  // budgets as ε: the pair's ε is exact, e^ε is compared certified
     const Rational& ea = *a.epsilon();
     const Rational& eb = *b.epsilon();
@@ -67,8 +59,8 @@ IdCombine parse_id_combine(const std::string& text, const std::string& name) {
   throw InvalidArgument(name + ": '" + message_excerpt(text) + "' is not min, max or mean");
 }
 
-InputDiscriminativeVerdict check_input_discriminative(const PairLossMatrix& losses,
-                                                      const InputBudgets& budgets) {
+PairBoundVerdict check_input_discriminative(const PairLossMatrix& losses,
+                                            const InputBudgets& budgets) {
   const std::size_t k = losses.inputs();
   if (budgets.per_input.size() != k) {
     throw InvalidArgument("id budgets: " + std::to_string(budgets.per_input.size()) +
@@ -79,26 +71,10 @@ InputDiscriminativeVerdict check_input_discriminative(const PairLossMatrix& loss
       throw InvalidArgument("id budgets: give every input's budget as e^eps or every one as eps");
     }
   }
-  InputDiscriminativeVerdict verdict;
-  for (std::size_t x = 0; x < k; ++x) {
-    check_cancelled();
-    for (std::size_t x_prime = 0; x_prime < k; ++x_prime) {
-      if (x == x_prime) continue;
-      const PairLoss& loss = losses.at(x, x_prime);
-      if (!loss.output) continue;  // x gives no output: nothing to bound
-      const PairBudget budget = pair_budget(budgets.per_input[x], budgets.per_input[x_prime],
-                                            budgets.combine, loss.ratio);
-      const double share = loss.ratio.is_infinite() ? std::numeric_limits<double>::infinity()
-                                                    : to_double(loss.ratio.value()) / budget.value;
-      const PairAgainstBudget pair{x, x_prime, loss, budget.text, share};
-      if (!budget.admits && !verdict.violation) {
-        verdict.holds = false;
-        verdict.violation = pair;
-      }
-      if (!verdict.tightest || verdict.tightest->loss_share < share) verdict.tightest = pair;
-    }
-  }
-  return verdict;
+  return check_pair_bounds(
+      losses, [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
+        return pair_budget(budgets.per_input[x], budgets.per_input[x_prime], budgets.combine, loss);
+      });
 }
 
 }  // namespace uldp

@@ -14,6 +14,7 @@
 #include "uldp/api/check.h"
 #include "uldp/api/index_selection.h"
 #include "uldp/forms/input_discriminative.h"
+#include "uldp/forms/metric_privacy.h"
 #include "uldp/forms/pair_loss.h"
 
 namespace uldp::api {
@@ -26,7 +27,12 @@ struct PairLossRequest {
   std::optional<IndexSelection> outputs;
   /// Also decide ID-LDP with one budget per input (over every output, so not with `outputs`).
   std::optional<InputBudgets> input_budgets;
+  /// Also decide metric LDP with the inputs as the cells of a grid (every output too).
+  std::optional<GridMetricBudget> metric;
 };
+
+/// "4x3" (width x height) as a grid; throws InvalidArgument "NAME: ..." otherwise.
+std::pair<std::size_t, std::size_t> parse_grid(const std::string& text, const std::string& name);
 
 /// What a list of per-input budgets holds: t = e^ε or ε.
 enum class BudgetUnit { kExpEps, kEps };
@@ -43,8 +49,12 @@ struct PairLossResult {
   /// The largest loss over pairs x != x' and a pair attaining it (none with one input).
   std::optional<std::pair<std::size_t, std::size_t>> largest;
   /// With input budgets: the ID-LDP verdict and how the pair budgets combine.
-  std::optional<InputDiscriminativeVerdict> input_discriminative;
+  std::optional<PairBoundVerdict> input_discriminative;
   IdCombine combine = IdCombine::kMin;
+  /// With a grid metric: the metric LDP verdict, and the metric as asked ("manhattan on 2x2,
+  /// eps = 0.7 per unit").
+  std::optional<PairBoundVerdict> metric_verdict;
+  std::string metric;
 };
 
 /// A class-structured form is read on its dense expansion (refused beyond the dense limits);
@@ -55,6 +65,7 @@ PairLossResult pair_losses(const PairLossRequest& request);
 /// {"subject", "outputs", "form", "inputs", "ratios": [[exact text or "inf"; null where x gives
 /// no output of the set]], "attained_at": [[output label or null]], "largest": {"x", "x_prime",
 /// "exp_eps", "output"} or null, "id_ldp": {"combine", "holds", "violation", "tightest"} or null,
+/// "metric_ldp": {"metric", "holds", "violation", "tightest"} or null,
 /// each pair {"x", "x_prime", "loss", "output", "bound", "loss_share"}}.
 nlohmann::json to_json(const PairLossResult& result);
 /// The matrix, row x and column x', readable numbers (exact with --exact), then the largest pair.

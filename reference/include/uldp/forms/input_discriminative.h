@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/forms/pair_bounds.h"
 #include "uldp/forms/pair_loss.h"
 
 namespace uldp {
@@ -26,25 +27,9 @@ struct InputBudgets {
   IdCombine combine = IdCombine::kMin;
 };
 
-/// A pair whose loss exceeds its budget, or the pair closest to its budget.
-struct PairAgainstBudget {
-  std::size_t x = 0, x_prime = 0;
-  PairLoss loss;
-  std::string bound;      ///< the pair's e^{r(ε_x, ε_x')}: "3", "e^(1/2)", "sqrt(3 * 5)"
-  double loss_share = 0;  ///< L / bound, in doubles (display only; the verdict is exact)
-};
-
-struct InputDiscriminativeVerdict {
-  bool holds = true;
-  /// The first pair (row by row) whose loss exceeds its budget, decided exactly.
-  std::optional<PairAgainstBudget> violation;
-  /// The pair with the largest L / bound (the margin: how close the mechanism comes).
-  std::optional<PairAgainstBudget> tightest;
-};
-
 /// Decides ID-LDP with these budgets on the loss matrix (every output: give the losses over every
 /// output). Throws InvalidArgument when the budgets are not one per input or mix t and ε.
-InputDiscriminativeVerdict check_input_discriminative(const PairLossMatrix& losses,
-                                                      const InputBudgets& budgets);
+PairBoundVerdict check_input_discriminative(const PairLossMatrix& losses,
+                                            const InputBudgets& budgets);
 
 }  // namespace uldp

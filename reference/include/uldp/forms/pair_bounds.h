@@ -1,0 +1,46 @@
+// One engine for every notion that bounds the per-pair loss pair by pair: L(x, x') <= B(x, x')
+// for every x != x' (ID-LDP, metric LDP, ...). The notion supplies B as an exact test; the engine
+// finds the first pair that fails and the pair closest to its bound.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "uldp/forms/pair_loss.h"
+
+namespace uldp {
+
+/// A pair's bound as a notion states it: whether it admits the pair's loss (decided exactly), how
+/// it reads ("3", "e^1", "sqrt(4 * 5)") and its value in doubles (display only).
+struct PairBound {
+  bool admits = false;
+  std::string text;
+  double value = 0;
+};
+
+/// The bound of pair (x, x') for its loss.
+using PairBoundRule =
+    std::function<PairBound(std::size_t x, std::size_t x_prime, const ExtendedRational& loss)>;
+
+/// A pair against its bound.
+struct PairAgainstBudget {
+  std::size_t x = 0, x_prime = 0;
+  PairLoss loss;
+  std::string bound;      ///< the pair's bound as the notion reads it
+  double loss_share = 0;  ///< L / bound, in doubles (display only; the verdict is exact)
+};
+
+struct PairBoundVerdict {
+  bool holds = true;
+  /// The first pair (row by row) whose loss exceeds its bound, decided exactly.
+  std::optional<PairAgainstBudget> violation;
+  /// The pair with the largest L / bound (the margin: how close the mechanism comes).
+  std::optional<PairAgainstBudget> tightest;
+};
+
+/// Every pair x != x' where x gives some output of the set, against `bound`.
+PairBoundVerdict check_pair_bounds(const PairLossMatrix& losses, const PairBoundRule& bound);
+
+}  // namespace uldp
