@@ -13,6 +13,8 @@
 #include "uldp/api/pair_loss.h"
 #include "uldp/api/pum_check.h"
 #include "uldp/error.h"
+#include "uldp/io/input_text.h"
+#include "uldp/io/pair_budgets_reader.h"
 
 namespace uldp::cli {
 namespace {
@@ -31,7 +33,8 @@ struct CheckCommand {
   std::optional<std::string> metric;      // --metric manhattan|euclidean: metric LDP on a grid
   std::optional<std::string> grid;        // --grid WxH
   std::optional<std::string> eps_per_unit, exp_eps_per_unit;
-  std::string smt_path;                  // --smt FILE: Z3 certificate of a dense matrix
+  std::optional<std::string> pair_budgets;  // --pair-budgets FILE: context-aware LDP
+  std::string smt_path;                     // --smt FILE: Z3 certificate of a dense matrix
   std::string smt_solver;                // --smt-solver: z3, or both (cvc5 re-runs the certificate)
   std::optional<std::string> tolerance;  // --tolerance T, exact rational in [0, 1/10]; none: exact
   std::string certificate_dir;           // --certificate DIR
@@ -96,6 +99,7 @@ void refuse_with_pum(const CheckCommand& c) {
                                                 {c.id_exp_eps.has_value(), "--id-exp-eps"},
                                                 {c.id_eps.has_value(), "--id-eps"},
                                                 {c.metric.has_value(), "--metric"},
+                                                {c.pair_budgets.has_value(), "--pair-budgets"},
                                                 {!c.smt_path.empty(), "--smt"},
                                                 {c.tolerance.has_value(), "--tolerance"},
                                                 {!c.certificate_dir.empty(), "--certificate"},
@@ -149,6 +153,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
   add_text_option(*cmd, "--id-combine", c->id_combine,
                   "how a pair's budget combines its inputs' budgets: min (MinID-LDP, default), "
                   "max or mean");
+  add_text_option(*cmd, "--pair-budgets", c->pair_budgets,
+                  "context-aware LDP (Acharya et al., ICML 2020): FILE of k x k e^eps bounds, one "
+                  "row per input x, entries exact (>= 1) or inf (implies --pairs; exit 1 when it "
+                  "fails)");
   add_text_option(*cmd, "--metric", c->metric,
                   "metric LDP / geo-indistinguishability on a grid: manhattan or euclidean "
                   "distance between cells (implies --pairs; exit 1 when it fails)");
@@ -199,7 +207,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       throw InvalidArgument(
           "--metric: needs --grid WxH and one of --eps-per-unit or --exp-eps-per-unit");
     }
-    if (c->pairs || c->id_exp_eps || c->id_eps || c->metric) {
+    if (c->pairs || c->id_exp_eps || c->id_eps || c->metric || c->pair_budgets) {
       api::PairLossRequest pair_request(request.subject);
       if (c->protected_list)
         pair_request.outputs = api::IndexSelection{*c->protected_list, "--protected"};
@@ -211,6 +219,13 @@ void add_check_command(CLI::App& app, int& exit_code) {
                 : api::parse_budget_list(*c->id_eps, api::BudgetUnit::kEps, "--id-eps");
         if (c->id_combine) budgets.combine = parse_id_combine(*c->id_combine, "--id-combine");
         pair_request.input_budgets = std::move(budgets);
+        pair_request.input_budgets_name = c->id_exp_eps ? "--id-exp-eps" : "--id-eps";
+      }
+      if (c->pair_budgets) {
+        const std::string source = *c->pair_budgets == "-" ? "<stdin>" : *c->pair_budgets;
+        pair_request.pair_budgets =
+            parse_pair_budgets(read_input_text(*c->pair_budgets, "a pair budgets file"), source);
+        pair_request.pair_budgets_name = "--pair-budgets: " + source;
       }
       if (c->metric) {
         GridMetricBudget metric;
@@ -253,7 +268,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
     const bool id_holds =
         !pairs || !pairs->input_discriminative || pairs->input_discriminative->holds;
     const bool metric_holds = !pairs || !pairs->metric_verdict || pairs->metric_verdict->holds;
-    exit_code = r.passes() && id_holds && metric_holds ? 0 : 1;
+    const bool context_holds = !pairs || !pairs->context_verdict || pairs->context_verdict->holds;
+    exit_code = r.passes() && id_holds && metric_holds && context_holds ? 0 : 1;
   });
 }
 

@@ -124,8 +124,27 @@ PairLossResult pair_losses(const PairLossRequest& request) {
     if (request.outputs) {
       throw InvalidArgument("id budgets: ID-LDP bounds every output; not with protected outputs");
     }
+    if (request.input_budgets->per_input.size() != k) {
+      throw InvalidArgument(request.input_budgets_name + ": " +
+                            std::to_string(request.input_budgets->per_input.size()) +
+                            " budgets for " + std::to_string(k) + " inputs");
+    }
     result.input_discriminative = check_input_discriminative(result.losses, *request.input_budgets);
     result.combine = request.input_budgets->combine;
+  }
+  if (request.pair_budgets) {
+    if (request.outputs) {
+      throw InvalidArgument(
+          "pair budgets: context-aware LDP bounds every output; not with "
+          "protected outputs");
+    }
+    const PairBudgetMatrix& b = *request.pair_budgets;
+    if (b.size() != k || b.front().size() != k) {
+      throw InvalidArgument(request.pair_budgets_name + ": a " + std::to_string(b.size()) + " x " +
+                            std::to_string(b.empty() ? 0 : b.front().size()) + " matrix for " +
+                            std::to_string(k) + " inputs (it must be k x k)");
+    }
+    result.context_verdict = check_context_aware(result.losses, b);
   }
   if (request.metric) {
     if (request.outputs) {
@@ -186,11 +205,17 @@ nlohmann::json to_json(const PairLossResult& result) {
               {"violation", v->violation ? pair_json(*v->violation) : nlohmann::json(nullptr)},
               {"tightest", v->tightest ? pair_json(*v->tightest) : nlohmann::json(nullptr)}};
   }
+  nlohmann::json context = nullptr;
+  if (const auto& v = result.context_verdict) {
+    context = {{"holds", v->holds},
+               {"violation", v->violation ? pair_json(*v->violation) : nlohmann::json(nullptr)},
+               {"tightest", v->tightest ? pair_json(*v->tightest) : nlohmann::json(nullptr)}};
+  }
   return {{"subject", result.subject}, {"outputs", result.outputs},
           {"form", result.form},       {"inputs", k},
           {"ratios", ratios},          {"attained_at", attained},
           {"largest", largest},        {"id_ldp", id},
-          {"metric_ldp", metric}};
+          {"metric_ldp", metric},      {"context_ldp", context}};
 }
 
 std::string to_text(const PairLossResult& result) {
@@ -230,6 +255,12 @@ std::string to_text(const PairLossResult& result) {
   if (const auto& v = result.input_discriminative) {
     out << "ID-LDP, r = " << id_combine_name(result.combine)
         << " of the pair's budgets: " << (v->holds ? "holds" : "FAILS");
+    if (v->violation) out << "; first violated by " << pair_text(*v->violation);
+    if (v->tightest) out << "; tightest pair " << pair_text(*v->tightest);
+    out << "\n";
+  }
+  if (const auto& v = result.context_verdict) {
+    out << "context-aware LDP, the given pair budgets: " << (v->holds ? "holds" : "FAILS");
     if (v->violation) out << "; first violated by " << pair_text(*v->violation);
     if (v->tightest) out << "; tightest pair " << pair_text(*v->tightest);
     out << "\n";

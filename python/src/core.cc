@@ -58,6 +58,7 @@
 #include "uldp/forms/tolerance.h"
 #include "uldp/io/input_text.h"
 #include "uldp/io/matrix_reader.h"
+#include "uldp/io/pair_budgets_reader.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
 
@@ -228,7 +229,8 @@ struct PairsRequest {
   bool pairs = false;
   std::optional<std::string> id_exp_eps, id_eps, id_combine;
   std::optional<std::string> metric, grid, eps_per_unit, exp_eps_per_unit;
-  bool wanted() const { return pairs || id_exp_eps || id_eps || metric; }
+  std::optional<std::string> pair_budgets;  // "x,y,z" rows, as a --pair-budgets file holds them
+  bool wanted() const { return pairs || id_exp_eps || id_eps || metric || pair_budgets; }
   std::optional<GridMetricBudget> metric_budget() const {
     if (!metric) {
       if (grid || eps_per_unit || exp_eps_per_unit)
@@ -292,13 +294,19 @@ py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::siz
     api::PairLossRequest pair_request(request.subject);
     pair_request.outputs = request.protected_outputs;
     pair_request.input_budgets = pairs.budgets();
+    pair_request.input_budgets_name = pairs.id_exp_eps ? "id_exp_eps" : "id_eps";
     pair_request.metric = pairs.metric_budget();
+    if (pairs.pair_budgets) {
+      require_input_size(pairs.pair_budgets->size(), "pair_budgets");
+      pair_request.pair_budgets = parse_pair_budgets(*pairs.pair_budgets, "pair_budgets");
+    }
     const api::PairLossResult losses = without_gil([&] { return api::pair_losses(pair_request); });
     nlohmann::json j = api::to_json(losses);
     j["text"] = api::to_text(losses);
     d["pair_losses"] = to_python(j);
     if (losses.input_discriminative && !losses.input_discriminative->holds) d["passes"] = false;
     if (losses.metric_verdict && !losses.metric_verdict->holds) d["passes"] = false;
+    if (losses.context_verdict && !losses.context_verdict->holds) d["passes"] = false;
   }
   return d;
 }
@@ -314,7 +322,8 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
                const std::optional<std::string>& id_combine,
                const std::optional<std::string>& metric, const std::optional<std::string>& grid,
                const std::optional<std::string>& eps_per_unit,
-               const std::optional<std::string>& exp_eps_per_unit) {
+               const std::optional<std::string>& exp_eps_per_unit,
+               const std::optional<std::string>& pair_budgets) {
   if (rows.empty() || rows.front().empty()) throw InvalidArgument("Q: the matrix is empty");
   const std::size_t outputs = rows.front().size();
   std::vector<Rational> entries;
@@ -331,7 +340,7 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
   return check_matrix(DenseMechanism::from_probabilities(rows.size(), outputs, std::move(entries)),
                       sensitive, protected_outputs, eps, exp_eps, tolerance,
                       PairsRequest{pairs, id_exp_eps, id_eps, id_combine, metric, grid,
-                                   eps_per_unit, exp_eps_per_unit});
+                                   eps_per_unit, exp_eps_per_unit, pair_budgets});
 }
 
 // Q as a float64 array: each entry its exact binary64 value, read here without a detour through
@@ -345,7 +354,8 @@ py::dict check_binary64(
     const std::optional<std::string>& id_exp_eps, const std::optional<std::string>& id_eps,
     const std::optional<std::string>& id_combine, const std::optional<std::string>& metric,
     const std::optional<std::string>& grid, const std::optional<std::string>& eps_per_unit,
-    const std::optional<std::string>& exp_eps_per_unit) {
+    const std::optional<std::string>& exp_eps_per_unit,
+    const std::optional<std::string>& pair_budgets) {
   if (q.ndim() != 2) {
     throw InvalidArgument("Q: a " + std::to_string(q.ndim()) + "-dimensional array, not a matrix");
   }
@@ -359,7 +369,7 @@ py::dict check_binary64(
   });
   return check_matrix(std::move(matrix), sensitive, protected_outputs, eps, exp_eps, tolerance,
                       PairsRequest{pairs, id_exp_eps, id_eps, id_combine, metric, grid,
-                                   eps_per_unit, exp_eps_per_unit});
+                                   eps_per_unit, exp_eps_per_unit, pair_budgets});
 }
 
 void append_number(std::string& text, std::int64_t value) {
@@ -958,11 +968,13 @@ PYBIND11_MODULE(_core, m) {
   m.def("check", &uldp::python::check, py::arg("rows"), py::arg("sensitive"), py::arg("protected"),
         py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"), py::arg("pairs"),
         py::arg("id_exp_eps"), py::arg("id_eps"), py::arg("id_combine"), py::arg("metric"),
-        py::arg("grid"), py::arg("eps_per_unit"), py::arg("exp_eps_per_unit"));
+        py::arg("grid"), py::arg("eps_per_unit"), py::arg("exp_eps_per_unit"),
+        py::arg("pair_budgets"));
   m.def("check_binary64", &uldp::python::check_binary64, py::arg("q"), py::arg("sensitive"),
         py::arg("protected"), py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"),
         py::arg("pairs"), py::arg("id_exp_eps"), py::arg("id_eps"), py::arg("id_combine"),
-        py::arg("metric"), py::arg("grid"), py::arg("eps_per_unit"), py::arg("exp_eps_per_unit"));
+        py::arg("metric"), py::arg("grid"), py::arg("eps_per_unit"), py::arg("exp_eps_per_unit"),
+        py::arg("pair_budgets"));
   m.def("write_samples", &uldp::python::write_samples, py::arg("path"), py::arg("inputs"),
         py::arg("outputs"));
   m.def("conform_counts", &uldp::python::conform_counts, py::arg("reference"), py::arg("shards"),

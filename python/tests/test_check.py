@@ -190,3 +190,14 @@ def test_metric_ldp_on_a_grid_passes_manhattan_and_fails_euclidean_at_the_diagon
         uldp.check(q, metric="manhattan", grid=(2,), eps_per_unit=1)
     with pytest.raises(ValueError, match=r"a Euclidean distance needs the budget per unit as eps"):
         uldp.check(q, metric="euclidean", grid=(2, 2), exp_eps_per_unit=2)
+
+
+def test_pair_budgets_decide_context_aware_ldp(tmp_path):
+    q = [["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"], ["1/8", "1/8", "3/4"]]   # L(0, 2) = 4
+    holds = uldp.check(q, pair_budgets=[[1, 2, 4], [2, 1, 4], [3, 3, 1]])
+    assert holds.passes and holds.pairs_json["context_ldp"]["holds"]
+    fails = uldp.check(q, pair_budgets=[[1, 2, 3], [2, 1, math.inf], [math.inf, "inf", 1]])
+    assert not fails.passes
+    assert fails.pairs_json["context_ldp"]["violation"]["x_prime"] == 2
+    with pytest.raises(ValueError, match=r"pair_budgets:2:5: the bound 1/2 is below 1"):
+        uldp.check(q, pair_budgets=[[1, 2, 4], [2, 1, "1/2"], [3, 3, 1]])

@@ -251,7 +251,8 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
           id_exp_eps: Optional[Sequence[Number]] = None, id_eps: Optional[Sequence[Number]] = None,
           id_combine: Optional[str] = None, metric: Optional[str] = None,
           grid: Optional[Tuple[int, int]] = None, eps_per_unit: Optional[Number] = None,
-          exp_eps_per_unit: Optional[Number] = None) -> CheckReport:
+          exp_eps_per_unit: Optional[Number] = None,
+          pair_budgets: Optional[Sequence[Sequence[Union[Number, str]]]] = None) -> CheckReport:
     """Decides eps-LDP, ULDP (both readings) and OSLDP of the matrix Q exactly, as
     `uldp check --matrix` does. Q: nested sequences or a 2-D numpy array, Q[x][y] = Q(y|x), or a
     Mechanism (whose X_S and Y_P are then the defaults).
@@ -266,7 +267,9 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
     ("min", the default: MinID-LDP; "max"; "mean"), as `uldp check --id-exp-eps`; the verdict is
     pairs_json["id_ldp"] and `passes` includes it. metric="manhattan" / "euclidean" with
     grid=(width, height) (the inputs as its cells, row by row) and eps_per_unit= (or, Manhattan
-    only, exp_eps_per_unit=) decides metric LDP, as `uldp check --metric`: pairs_json["metric_ldp"]."""
+    only, exp_eps_per_unit=) decides metric LDP, as `uldp check --metric`: pairs_json["metric_ldp"].
+    pair_budgets=: a k x k matrix of e^eps bounds (exact numbers >= 1, "inf" or math.inf) decides
+    context-aware LDP, as `uldp check --pair-budgets`: pairs_json["context_ldp"]."""
     if isinstance(Q, Mechanism):  # its own X_S and Y_P unless others are given
         sensitive = Q.sensitive if sensitive is None else sensitive
         protected = Q.protected if protected is None else protected
@@ -284,7 +287,8 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
                  None if grid is None else _grid_text(grid),
                  None if eps_per_unit is None else _exact_text(eps_per_unit, "eps_per_unit"),
                  None if exp_eps_per_unit is None
-                 else _exact_text(exp_eps_per_unit, "exp_eps_per_unit"))
+                 else _exact_text(exp_eps_per_unit, "exp_eps_per_unit"),
+                 None if pair_budgets is None else _pair_budgets_text(pair_budgets))
     dtype = getattr(Q, "dtype", None)
     if isinstance(Q, numpy.ndarray) and Q.dtype.kind == "f" and Q.dtype.itemsize > 8:
         raise ValueError(f"Q: {dtype} entries would be rounded to binary64; pass exact "
@@ -301,6 +305,16 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
         tuple(d["required"]), d["passes"], d["text"],
         _pair_ratios(d["pair_losses"]) if "pair_losses" in d else None, d.get("pair_losses"),
     )
+
+
+def _pair_budgets_text(budgets: Sequence[Sequence[Union[Number, str]]]) -> str:
+    """The rows of a --pair-budgets file: exact numbers, or inf (math.inf or "inf")."""
+    def entry(value: Union[Number, str], where: str) -> str:
+        if value == "inf" or (isinstance(value, float) and math.isinf(value) and value > 0):
+            return "inf"
+        return _exact_text(value, where)
+    return "".join(",".join(entry(v, f"pair_budgets[{x}][{y}]") for y, v in enumerate(row)) + "\n"
+                   for x, row in enumerate(budgets))
 
 
 def _grid_text(grid: Tuple[int, int]) -> str:

@@ -134,5 +134,26 @@ TEST(CheckPairs, MetricLdpOnAGrid) {
   }
 }
 
+// Context-aware LDP: a k x k matrix of e^eps bounds (inf: none); the matrix above holds within
+// its own losses as bounds and fails when L(0, 2) = 4 is bounded by 3.
+TEST(CheckPairs, ContextAwareBudgets) {
+  const std::string m = temp_file("m.csv", "1/2,1/4,1/4\n1/4,1/2,1/4\n1/8,1/8,3/4\n");
+  const std::string own = temp_file("own.csv", "# the losses themselves\n1,2,4\n2,1,4\n3,3,1\n");
+  const RunResult holds = run_uldp("check --matrix " + m + " --pair-budgets " + own);
+  EXPECT_EQ(holds.exit_code, 0) << holds.out << holds.err;
+  EXPECT_NE(holds.out.find("context-aware LDP, the given pair budgets: holds"), std::string::npos)
+      << holds.out;
+  const std::string tight = temp_file("tight.csv", "1 2 3\n2 1 inf\ninf inf 1\n");
+  const RunResult fails = run_uldp("check --matrix " + m + " --pair-budgets " + tight + " --json");
+  EXPECT_EQ(fails.exit_code, 1) << fails.out << fails.err;
+  const json v = json::parse(fails.out)["pair_losses"]["context_ldp"];
+  EXPECT_FALSE(v["holds"]);
+  EXPECT_EQ(v["violation"]["x"], 0);
+  EXPECT_EQ(v["violation"]["x_prime"], 2);
+  EXPECT_EQ(v["violation"]["bound"], "3");
+  // A pair bounded by inf constrains nothing, however large its loss.
+  EXPECT_EQ(v["tightest"]["x_prime"], 2);
+}
+
 }  // namespace
 }  // namespace uldp::testing

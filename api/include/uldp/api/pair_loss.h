@@ -27,8 +27,12 @@ struct PairLossRequest {
   std::optional<IndexSelection> outputs;
   /// Also decide ID-LDP with one budget per input (over every output, so not with `outputs`).
   std::optional<InputBudgets> input_budgets;
+  std::string input_budgets_name = "id_exp_eps";  ///< how errors name the budgets
   /// Also decide metric LDP with the inputs as the cells of a grid (every output too).
   std::optional<GridMetricBudget> metric;
+  /// Also decide context-aware LDP with a k x k matrix of e^ε bounds (every output too).
+  std::optional<PairBudgetMatrix> pair_budgets;
+  std::string pair_budgets_name = "pair_budgets";  ///< how errors name the matrix
 };
 
 /// "4x3" (width x height) as a grid; throws InvalidArgument "NAME: ..." otherwise.
@@ -55,6 +59,8 @@ struct PairLossResult {
   /// eps = 0.7 per unit").
   std::optional<PairBoundVerdict> metric_verdict;
   std::string metric;
+  /// With a pair budget matrix: the context-aware LDP verdict.
+  std::optional<PairBoundVerdict> context_verdict;
 };
 
 /// A class-structured form is read on its dense expansion (refused beyond the dense limits);
@@ -65,7 +71,8 @@ PairLossResult pair_losses(const PairLossRequest& request);
 /// {"subject", "outputs", "form", "inputs", "ratios": [[exact text or "inf"; null where x gives
 /// no output of the set]], "attained_at": [[output label or null]], "largest": {"x", "x_prime",
 /// "exp_eps", "output"} or null, "id_ldp": {"combine", "holds", "violation", "tightest"} or null,
-/// "metric_ldp": {"metric", "holds", "violation", "tightest"} or null,
+/// "metric_ldp": {"metric", "holds", "violation", "tightest"} or null, "context_ldp": {"holds",
+/// "violation", "tightest"} or null,
 /// each pair {"x", "x_prime", "loss", "output", "bound", "loss_share"}}.
 nlohmann::json to_json(const PairLossResult& result);
 /// The matrix, row x and column x', readable numbers (exact with --exact), then the largest pair.

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "uldp/forms/pair_loss.h"
 
@@ -42,5 +43,12 @@ struct PairBoundVerdict {
 
 /// Every pair x != x' where x gives some output of the set, against `bound`.
 PairBoundVerdict check_pair_bounds(const PairLossMatrix& losses, const PairBoundRule& bound);
+
+/// Context-aware LDP (Acharya, Bonawitz, Kairouz, Ramage and Sun, ICML 2020): an e^ε bound per
+/// ordered pair, B[x][x'] (none: no bound), k x k; the diagonal is ignored.
+using PairBudgetMatrix = std::vector<std::vector<std::optional<Rational>>>;
+
+/// L(x, x') <= B[x][x'] exactly for every pair; throws InvalidArgument when B is not k x k.
+PairBoundVerdict check_context_aware(const PairLossMatrix& losses, const PairBudgetMatrix& budgets);
 
 }  // namespace uldp
