@@ -91,21 +91,26 @@ void write_text_file(const std::string& path, const std::string& text, const cha
 // The PUM check decides its own propositions on dense matrices; the file and audit flags do not
 // apply to it.
 void refuse_with_pum(const CheckCommand& c) {
-  const std::pair<bool, const char*> flags[] = {{c.file.given(), "--matrix"},
-                                                {c.protected_list.has_value(), "--protected"},
-                                                {!c.require.empty(), "--require"},
-                                                {c.dense, "--dense"},
-                                                {c.pairs, "--pairs"},
-                                                {c.id_exp_eps.has_value(), "--id-exp-eps"},
-                                                {c.id_eps.has_value(), "--id-eps"},
-                                                {c.metric.has_value(), "--metric"},
-                                                {c.pair_budgets.has_value(), "--pair-budgets"},
-                                                {!c.smt_path.empty(), "--smt"},
-                                                {c.tolerance.has_value(), "--tolerance"},
-                                                {!c.certificate_dir.empty(), "--certificate"},
-                                                {!c.file.header.empty(), "--header"},
-                                                {!c.file.delimiter.empty(), "--delimiter"},
-                                                {c.file.binary64, "--binary64"}};
+  const std::pair<bool, const char*> flags[] = {
+      {c.file.given(), "--matrix"},
+      {c.protected_list.has_value(), "--protected"},
+      {!c.require.empty(), "--require"},
+      {c.dense, "--dense"},
+      {c.pairs, "--pairs"},
+      {c.id_exp_eps.has_value(), "--id-exp-eps"},
+      {c.id_eps.has_value(), "--id-eps"},
+      {c.metric.has_value(), "--metric"},
+      {c.pair_budgets.has_value(), "--pair-budgets"},
+      {c.id_combine.has_value(), "--id-combine"},
+      {c.grid.has_value(), "--grid"},
+      {c.eps_per_unit.has_value(), "--eps-per-unit"},
+      {c.exp_eps_per_unit.has_value(), "--exp-eps-per-unit"},
+      {!c.smt_path.empty(), "--smt"},
+      {c.tolerance.has_value(), "--tolerance"},
+      {!c.certificate_dir.empty(), "--certificate"},
+      {!c.file.header.empty(), "--header"},
+      {!c.file.delimiter.empty(), "--delimiter"},
+      {c.file.binary64, "--binary64"}};
   for (const auto& [given, flag] : flags) {
     if (given) throw InvalidArgument(std::string(flag) + ": not with --mech pum");
   }

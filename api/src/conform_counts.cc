@@ -2,6 +2,7 @@
 // shards, tallied exactly as the samples they count and tested as conform_samples tests them.
 #include <iterator>
 #include <sstream>
+#include <string_view>
 #include <utility>
 
 #include "uldp/api/conform.h"
@@ -127,6 +128,15 @@ class ShardsStream : public std::streambuf {
       if (!current_) {
         if (next_ == shards_.size()) return traits_type::eof();
         current_ = shards_[next_++].open();
+        // A byte order mark starts a file, not the stream: only line 1's is read as one.
+        if (next_ > 1 && current_->peek() == 0xEF) {
+          char mark[3] = {};
+          current_->read(mark, 3);
+          if (std::string_view(mark, 3) != "\xEF\xBB\xBF") {
+            current_->clear();
+            current_->seekg(0);
+          }
+        }
       }
       current_->read(buffer_, sizeof buffer_);
       const std::streamsize got = current_->gcount();
@@ -182,6 +192,8 @@ ConformResult conform_counts(const ConformCountsRequest& request) {
     }
     result.source += (shards.size() == 1 ? "" : " + ") + shard.source;
   }
+  // Shards may be empty (a worker with no rows); all of them together may not.
+  if (result.tallies.n == 0) throw InputError(result.source, "no samples (no count above 0)");
   result.report =
       estimate::check_conformance(result.tallies, result.reference.model, result.reference.scope,
                                   request.alpha, request.demand);

@@ -161,7 +161,9 @@ PairLossResult pair_losses(const PairLossRequest& request) {
           "protected outputs");
     }
     const PairBudgetMatrix& b = *request.pair_budgets;
-    if (b.size() != k || b.front().size() != k) {
+    bool square = b.size() == k;
+    for (const auto& row : b) square = square && row.size() == k;
+    if (!square) {
       throw InvalidArgument(request.pair_budgets_name + ": a " + std::to_string(b.size()) + " x " +
                             std::to_string(b.empty() ? 0 : b.front().size()) + " matrix for " +
                             std::to_string(k) + " inputs (it must be k x k)");

@@ -558,7 +558,8 @@ class TallyState {
     note_impossible(x, y, number, count);
   }
 
-  SampleTallies finish(const std::string& source) {
+  // A file of counts may hold none (a shard whose GROUP BY found no rows): its caller decides.
+  SampleTallies finish(const std::string& source, bool allow_none = false) {
     if (table_) {
       for (std::size_t x = 0; x < t.k; ++x) {
         for (std::size_t y = 0; y < outputs; ++y) {
@@ -568,7 +569,7 @@ class TallyState {
         }
       }
     }
-    if (t.n == 0) throw InputError(source, "no samples");
+    if (t.n == 0 && !allow_none) throw InputError(source, "no samples");
     if (t.first_impossible_line) t.first_impossible_source = source;
     return std::move(t);
   }
@@ -792,7 +793,7 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     general_line(std::string(raw), number);
   }
   if (in.bad()) throw InputError(source, "read error");
-  return state.finish(source);
+  return state.finish(source, counted);
 }
 
 ConformanceReport check_conformance(const SampleTallies& t, const EstimationModel& model,
@@ -970,11 +971,9 @@ std::uint64_t per_input_for_demand(const EstimationModel& model, double alpha,
   check_level_and_demand(alpha, demand);
   const double z = cell_z_sum(alpha, demand.power, fit_test_count(model, num_symbols(model)));
   const double planned = std::ceil(std::pow(z * 0.5 / demand.cell_deviation, 2));
-  if (!(planned <= 1e18)) {
-    throw InvalidArgument("resolution: a cell deviation of " +
-                          std::to_string(demand.cell_deviation) +
-                          " needs more samples per input than any test draws (at most 1e18)");
-  }
+  // Beyond 10^18 no run draws enough: the largest count, so that a run stops at its max_samples
+  // as insufficient (what the halving spending does), rather than refusing to start.
+  if (!(planned <= 1e18)) return std::numeric_limits<std::uint64_t>::max();
   // The same expression resolution_at evaluates, so the planned size meets it after rounding.
   auto n = static_cast<std::uint64_t>(std::max(planned, 1.0));
   while (std::min(1.0, z * 0.5 / std::sqrt(static_cast<double>(n))) > demand.cell_deviation) ++n;

@@ -230,6 +230,7 @@ struct PairsRequest {
   std::optional<std::string> id_exp_eps, id_eps, id_combine;
   std::optional<std::string> metric, grid, eps_per_unit, exp_eps_per_unit;
   std::optional<std::string> pair_budgets;  // "x,y,z" rows, as a --pair-budgets file holds them
+  bool over_protected = false;              // restrict the pairs to Y_P: protected= was given
   bool wanted() const { return pairs || id_exp_eps || id_eps || metric || pair_budgets; }
   std::optional<GridMetricBudget> metric_budget() const {
     if (!metric) {
@@ -292,7 +293,7 @@ py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::siz
   py::dict d = check_result_dict(r);
   if (pairs.wanted()) {  // uldp check --pairs: over Y_P when protected= is given
     api::PairLossRequest pair_request(request.subject);
-    pair_request.outputs = request.protected_outputs;
+    if (pairs.over_protected) pair_request.outputs = request.protected_outputs;
     pair_request.input_budgets = pairs.budgets();
     pair_request.input_budgets_name = pairs.id_exp_eps ? "id_exp_eps" : "id_eps";
     pair_request.metric = pairs.metric_budget();
@@ -307,6 +308,7 @@ py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::siz
     if (losses.input_discriminative && !losses.input_discriminative->holds) d["passes"] = false;
     if (losses.metric_verdict && !losses.metric_verdict->holds) d["passes"] = false;
     if (losses.context_verdict && !losses.context_verdict->holds) d["passes"] = false;
+    d["text"] = d["text"].cast<std::string>() + api::to_text(losses);  // as the command prints it
   }
   return d;
 }
@@ -323,7 +325,7 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
                const std::optional<std::string>& metric, const std::optional<std::string>& grid,
                const std::optional<std::string>& eps_per_unit,
                const std::optional<std::string>& exp_eps_per_unit,
-               const std::optional<std::string>& pair_budgets) {
+               const std::optional<std::string>& pair_budgets, bool pairs_over_protected) {
   if (rows.empty() || rows.front().empty()) throw InvalidArgument("Q: the matrix is empty");
   const std::size_t outputs = rows.front().size();
   std::vector<Rational> entries;
@@ -337,10 +339,11 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
       entries.push_back(parse_rational(rows[x][y], entry_name(x, y)));
     }
   }
-  return check_matrix(DenseMechanism::from_probabilities(rows.size(), outputs, std::move(entries)),
-                      sensitive, protected_outputs, eps, exp_eps, tolerance,
-                      PairsRequest{pairs, id_exp_eps, id_eps, id_combine, metric, grid,
-                                   eps_per_unit, exp_eps_per_unit, pair_budgets});
+  return check_matrix(
+      DenseMechanism::from_probabilities(rows.size(), outputs, std::move(entries)), sensitive,
+      protected_outputs, eps, exp_eps, tolerance,
+      PairsRequest{pairs, id_exp_eps, id_eps, id_combine, metric, grid, eps_per_unit,
+                   exp_eps_per_unit, pair_budgets, pairs_over_protected});
 }
 
 // Q as a float64 array: each entry its exact binary64 value, read here without a detour through
@@ -355,7 +358,7 @@ py::dict check_binary64(
     const std::optional<std::string>& id_combine, const std::optional<std::string>& metric,
     const std::optional<std::string>& grid, const std::optional<std::string>& eps_per_unit,
     const std::optional<std::string>& exp_eps_per_unit,
-    const std::optional<std::string>& pair_budgets) {
+    const std::optional<std::string>& pair_budgets, bool pairs_over_protected) {
   if (q.ndim() != 2) {
     throw InvalidArgument("Q: a " + std::to_string(q.ndim()) + "-dimensional array, not a matrix");
   }
@@ -367,9 +370,10 @@ py::dict check_binary64(
     return DenseMechanism::from_doubles(rows, outputs,
                                         std::span<const double>(q.data(), rows * outputs));
   });
-  return check_matrix(std::move(matrix), sensitive, protected_outputs, eps, exp_eps, tolerance,
-                      PairsRequest{pairs, id_exp_eps, id_eps, id_combine, metric, grid,
-                                   eps_per_unit, exp_eps_per_unit, pair_budgets});
+  return check_matrix(
+      std::move(matrix), sensitive, protected_outputs, eps, exp_eps, tolerance,
+      PairsRequest{pairs, id_exp_eps, id_eps, id_combine, metric, grid, eps_per_unit,
+                   exp_eps_per_unit, pair_budgets, pairs_over_protected});
 }
 
 void append_number(std::string& text, std::int64_t value) {
@@ -969,12 +973,12 @@ PYBIND11_MODULE(_core, m) {
         py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"), py::arg("pairs"),
         py::arg("id_exp_eps"), py::arg("id_eps"), py::arg("id_combine"), py::arg("metric"),
         py::arg("grid"), py::arg("eps_per_unit"), py::arg("exp_eps_per_unit"),
-        py::arg("pair_budgets"));
+        py::arg("pair_budgets"), py::arg("pairs_over_protected"));
   m.def("check_binary64", &uldp::python::check_binary64, py::arg("q"), py::arg("sensitive"),
         py::arg("protected"), py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"),
         py::arg("pairs"), py::arg("id_exp_eps"), py::arg("id_eps"), py::arg("id_combine"),
         py::arg("metric"), py::arg("grid"), py::arg("eps_per_unit"), py::arg("exp_eps_per_unit"),
-        py::arg("pair_budgets"));
+        py::arg("pair_budgets"), py::arg("pairs_over_protected"));
   m.def("write_samples", &uldp::python::write_samples, py::arg("path"), py::arg("inputs"),
         py::arg("outputs"));
   m.def("conform_counts", &uldp::python::conform_counts, py::arg("reference"), py::arg("shards"),

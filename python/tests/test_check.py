@@ -201,3 +201,14 @@ def test_pair_budgets_decide_context_aware_ldp(tmp_path):
     assert fails.pairs_json["context_ldp"]["violation"]["x_prime"] == 2
     with pytest.raises(ValueError, match=r"pair_budgets:2:5: the bound 1/2 is below 1"):
         uldp.check(q, pair_budgets=[[1, 2, 4], [2, 1, "1/2"], [3, 3, 1]])
+
+
+def test_a_mechanisms_pairs_are_over_every_output_unless_protected_is_given():
+    # As `uldp check --mech rr --k 3 --exp-eps 2 --id-exp-eps 2,2,2`: the Mechanism's own Y_P is
+    # the verdicts' default, not a restriction of the pairs.
+    rr = uldp.mechanism("rr", k=3, exp_eps=2)
+    report = uldp.check(rr, id_exp_eps=[2, 2, 2])
+    assert report.passes and report.pairs_json["outputs"] == "every output"
+    assert "ID-LDP, r = min of the pair's budgets: holds" in report.text  # the pairs' report too
+    with pytest.raises(ValueError, match=r"pair_budgets\[1\]: \[\] is not a row of bounds"):
+        uldp.check(rr, pair_budgets=[[1, 2, 2], [], [2, 2, 1]])

@@ -270,6 +270,9 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
     only, exp_eps_per_unit=) decides metric LDP, as `uldp check --metric`: pairs_json["metric_ldp"].
     pair_budgets=: a k x k matrix of e^eps bounds (exact numbers >= 1, "inf" or math.inf) decides
     context-aware LDP, as `uldp check --pair-budgets`: pairs_json["context_ldp"]."""
+    # The pairs are over Y_P only when the caller gives protected=, as `check --protected` does
+    # (a Mechanism's own Y_P is the default for the verdicts, not for the pairs).
+    pairs_over_protected = protected is not None
     if isinstance(Q, Mechanism):  # its own X_S and Y_P unless others are given
         sensitive = Q.sensitive if sensitive is None else sensitive
         protected = Q.protected if protected is None else protected
@@ -288,7 +291,8 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
                  None if eps_per_unit is None else _exact_text(eps_per_unit, "eps_per_unit"),
                  None if exp_eps_per_unit is None
                  else _exact_text(exp_eps_per_unit, "exp_eps_per_unit"),
-                 None if pair_budgets is None else _pair_budgets_text(pair_budgets))
+                 None if pair_budgets is None else _pair_budgets_text(pair_budgets),
+                 pairs_over_protected)
     dtype = getattr(Q, "dtype", None)
     if isinstance(Q, numpy.ndarray) and Q.dtype.kind == "f" and Q.dtype.itemsize > 8:
         raise ValueError(f"Q: {dtype} entries would be rounded to binary64; pass exact "
@@ -309,6 +313,10 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
 
 def _pair_budgets_text(budgets: Sequence[Sequence[Union[Number, str]]]) -> str:
     """The rows of a --pair-budgets file: exact numbers, or inf (math.inf or "inf")."""
+    for x, row in enumerate(budgets):
+        if isinstance(row, (str, bytes)) or len(row) == 0:
+            raise ValueError(f"pair_budgets[{x}]: {row!r} is not a row of bounds")
+
     def entry(value: Union[Number, str], where: str) -> str:
         if value == "inf" or (isinstance(value, float) and math.isinf(value) and value > 0):
             return "inf"

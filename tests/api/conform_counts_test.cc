@@ -101,6 +101,12 @@ TEST(ConformCounts, SymbolCountsGiveTheVerdictAndDiagnosisOfTheirSamples) {
   expect_same(from_counts(reference,
                           {counted(samples, 0, 3), counted(samples, 1, 3), counted(samples, 2, 3)}),
               direct);
+  // An empty shard (a worker with no rows) adds nothing; a byte order mark opening a later shard
+  // is no part of its first line (the diagnosis reads the shards as one stream).
+  expect_same(
+      from_counts(reference, {counted(samples, 0, 2), "", "\xEF\xBB\xBF" + counted(samples, 1, 2)}),
+      direct);
+  EXPECT_THROW(from_counts(reference, {"", "# nothing\n"}), InputError);
   const ConformResult shards =
       from_counts(reference, {counted(samples, 0, 2), counted(samples, 1, 2)});
   EXPECT_EQ(shards.source, "shard0 + shard1");

@@ -44,7 +44,7 @@ GridMetric parse_grid_metric(const std::string& text, const std::string& name) {
 PairBoundVerdict check_metric_privacy(const PairLossMatrix& losses,
                                       const GridMetricBudget& budget) {
   const std::size_t w = budget.width, h = budget.height;
-  if (w == 0 || h == 0 || w * h != losses.inputs()) {
+  if (w == 0 || h == 0 || w > losses.inputs() / h || w * h != losses.inputs()) {
     throw InvalidArgument("grid: a " + std::to_string(w) + " x " + std::to_string(h) +
                           " grid has " + std::to_string(w * h) + " cells, the mechanism " +
                           std::to_string(losses.inputs()) + " inputs");

@@ -36,7 +36,9 @@ PairBoundVerdict check_pair_bounds(const PairLossMatrix& losses, const PairBound
 PairBoundVerdict check_context_aware(const PairLossMatrix& losses,
                                      const PairBudgetMatrix& budgets) {
   const std::size_t k = losses.inputs();
-  if (budgets.size() != k || (k > 0 && budgets.front().size() != k)) {
+  bool square = budgets.size() == k;
+  for (const auto& row : budgets) square = square && row.size() == k;
+  if (!square) {
     throw InvalidArgument("pair budgets: a " + std::to_string(budgets.size()) + " x " +
                           std::to_string(budgets.empty() ? 0 : budgets.front().size()) +
                           " matrix for " + std::to_string(k) + " inputs (it must be k x k)");
