@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <tuple>
 #include <vector>
 
 #include "uldp/api/render.h"
@@ -111,6 +112,53 @@ std::pair<std::size_t, std::size_t> parse_grid(const std::string& text, const st
   };
   if (x == std::string::npos) whole("");
   return {whole(text.substr(0, x)), whole(text.substr(x + 1))};
+}
+
+void PairNotionArguments::apply_to(PairLossRequest& request) const {
+  const auto name = [&](std::string keyword) {
+    if (!flags) return keyword;
+    for (char& c : keyword) c = c == '_' ? '-' : c;
+    return "--" + keyword;
+  };
+  if (id_exp_eps && id_eps) {
+    throw InvalidArgument(name("id_eps") + ": give the budgets as " + name("id_exp_eps") +
+                          " or as " + name("id_eps") + ", not both");
+  }
+  if (id_combine && !id_exp_eps && !id_eps) {
+    throw InvalidArgument(name("id_combine") + ": goes with " + name("id_exp_eps") + " or " +
+                          name("id_eps"));
+  }
+  if (!metric && (grid || eps_per_unit || exp_eps_per_unit)) {
+    throw InvalidArgument(name(grid           ? "grid"
+                               : eps_per_unit ? "eps_per_unit"
+                                              : "exp_eps_per_unit") +
+                          ": goes with " + name("metric"));
+  }
+  if (metric && (!grid || eps_per_unit.has_value() == exp_eps_per_unit.has_value())) {
+    throw InvalidArgument(name("metric") + ": needs " + name("grid") + " (WxH) and one of " +
+                          name("eps_per_unit") + " or " + name("exp_eps_per_unit"));
+  }
+  if (id_exp_eps || id_eps) {
+    const std::string list = name(id_exp_eps ? "id_exp_eps" : "id_eps");
+    InputBudgets budgets;
+    budgets.per_input =
+        parse_budget_list(id_exp_eps ? *id_exp_eps : *id_eps,
+                          id_exp_eps ? BudgetUnit::kExpEps : BudgetUnit::kEps, list);
+    if (id_combine) budgets.combine = parse_id_combine(*id_combine, name("id_combine"));
+    request.input_budgets = std::move(budgets);
+    request.input_budgets_name = list;
+  }
+  if (metric) {
+    GridMetricBudget m;
+    std::tie(m.width, m.height) = parse_grid(*grid, name("grid"));
+    m.metric = parse_grid_metric(*metric, name("metric"));
+    const std::string unit = name(eps_per_unit ? "eps_per_unit" : "exp_eps_per_unit");
+    m.per_unit =
+        eps_per_unit
+            ? PrivacyBudget::from_epsilon(parse_rational(*eps_per_unit, unit), 64, unit.c_str())
+            : PrivacyBudget::from_exp_eps(parse_rational(*exp_eps_per_unit, unit), unit.c_str());
+    request.metric = std::move(m);
+  }
 }
 
 PairLossResult pair_losses(const PairLossRequest& request) {

@@ -231,44 +231,10 @@ struct PairsRequest {
   std::optional<std::string> metric, grid, eps_per_unit, exp_eps_per_unit;
   std::optional<std::string> pair_budgets;  // "x,y,z" rows, as a --pair-budgets file holds them
   bool over_protected = false;              // restrict the pairs to Y_P: protected= was given
-  bool wanted() const { return pairs || id_exp_eps || id_eps || metric || pair_budgets; }
-  std::optional<GridMetricBudget> metric_budget() const {
-    if (!metric) {
-      if (grid || eps_per_unit || exp_eps_per_unit)
-        throw InvalidArgument("grid: grid=, eps_per_unit= and exp_eps_per_unit= go with metric=");
-      return std::nullopt;
-    }
-    if (!grid || eps_per_unit.has_value() == exp_eps_per_unit.has_value()) {
-      throw InvalidArgument(
-          "metric: needs grid=(width, height) and one of eps_per_unit= or "
-          "exp_eps_per_unit=");
-    }
-    GridMetricBudget b;
-    std::tie(b.width, b.height) = api::parse_grid(*grid, "grid");
-    b.metric = parse_grid_metric(*metric, "metric");
-    b.per_unit =
-        eps_per_unit
-            ? PrivacyBudget::from_epsilon(parse_rational(*eps_per_unit, "eps_per_unit"), 64,
-                                          "eps_per_unit")
-            : PrivacyBudget::from_exp_eps(parse_rational(*exp_eps_per_unit, "exp_eps_per_unit"),
-                                          "exp_eps_per_unit");
-    return b;
+  api::PairNotionArguments notions() const {
+    return {id_exp_eps, id_eps, id_combine, metric, grid, eps_per_unit, exp_eps_per_unit, false};
   }
-  std::optional<InputBudgets> budgets() const {
-    if (id_exp_eps && id_eps) {
-      throw InvalidArgument("id_eps: give the budgets as id_exp_eps or as id_eps, not both");
-    }
-    if (!id_exp_eps && !id_eps) {
-      if (id_combine) throw InvalidArgument("id_combine: goes with id_exp_eps or id_eps");
-      return std::nullopt;
-    }
-    InputBudgets b;
-    b.per_input = id_exp_eps
-                      ? api::parse_budget_list(*id_exp_eps, api::BudgetUnit::kExpEps, "id_exp_eps")
-                      : api::parse_budget_list(*id_eps, api::BudgetUnit::kEps, "id_eps");
-    if (id_combine) b.combine = parse_id_combine(*id_combine, "id_combine");
-    return b;
-  }
+  bool wanted() const { return pairs || notions().any() || pair_budgets; }
 };
 
 // The check of `uldp check --matrix` (api::check) on an exact matrix made in memory.
@@ -294,9 +260,7 @@ py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::siz
   if (pairs.wanted()) {  // uldp check --pairs: over Y_P when protected= is given
     api::PairLossRequest pair_request(request.subject);
     if (pairs.over_protected) pair_request.outputs = request.protected_outputs;
-    pair_request.input_budgets = pairs.budgets();
-    pair_request.input_budgets_name = pairs.id_exp_eps ? "id_exp_eps" : "id_eps";
-    pair_request.metric = pairs.metric_budget();
+    pairs.notions().apply_to(pair_request);
     if (pairs.pair_budgets) {
       require_input_size(pairs.pair_budgets->size(), "pair_budgets");
       pair_request.pair_budgets = parse_pair_budgets(*pairs.pair_budgets, "pair_budgets");
@@ -305,9 +269,7 @@ py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::siz
     nlohmann::json j = api::to_json(losses);
     j["text"] = api::to_text(losses);
     d["pair_losses"] = to_python(j);
-    if (losses.input_discriminative && !losses.input_discriminative->holds) d["passes"] = false;
-    if (losses.metric_verdict && !losses.metric_verdict->holds) d["passes"] = false;
-    if (losses.context_verdict && !losses.context_verdict->holds) d["passes"] = false;
+    if (!losses.holds()) d["passes"] = false;
     d["text"] = d["text"].cast<std::string>() + api::to_text(losses);  // as the command prints it
   }
   return d;

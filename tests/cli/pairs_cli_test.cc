@@ -125,7 +125,7 @@ TEST(CheckPairs, MetricLdpOnAGrid) {
       {"--metric chebyshev --grid 2x2 --eps-per-unit 1",
        "--metric: 'chebyshev' is not manhattan or euclidean"},
       {"--grid 2x2", "--grid: goes with --metric"},
-      {"--metric manhattan --grid 2x2", "--metric: needs --grid WxH and one of --eps-per-unit"},
+      {"--metric manhattan --grid 2x2", "--metric: needs --grid (WxH) and one of --eps-per-unit"},
   };
   for (const auto& [arguments, message] : bad) {
     const RunResult r = run_uldp("check --matrix " + geo + " " + arguments);

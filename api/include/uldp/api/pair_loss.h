@@ -38,6 +38,22 @@ struct PairLossRequest {
 /// "4x3" (width x height) as a grid; throws InvalidArgument "NAME: ..." otherwise.
 std::pair<std::size_t, std::size_t> parse_grid(const std::string& text, const std::string& name);
 
+/// The per-pair notions as a caller writes them (text as typed), read in one place for the command
+/// line and Python: which go together, the budgets, the grid. Errors name each argument by its
+/// keyword ("id_exp_eps[1]: ..."), or by its flag ("--id-exp-eps[1]: ...") when `flags`.
+struct PairNotionArguments {
+  std::optional<std::string> id_exp_eps, id_eps, id_combine;
+  std::optional<std::string> metric, grid, eps_per_unit, exp_eps_per_unit;
+  bool flags = false;
+  /// Whether any of them is given (apply_to then says whether they go together).
+  bool any() const {
+    return id_exp_eps || id_eps || id_combine || metric || grid || eps_per_unit || exp_eps_per_unit;
+  }
+  /// Sets request.input_budgets and request.metric; throws InvalidArgument for arguments that do
+  /// not go together or do not read.
+  void apply_to(PairLossRequest& request) const;
+};
+
 /// What a list of per-input budgets holds: t = e^ε or ε.
 enum class BudgetUnit { kExpEps, kEps };
 /// "3,2,5/2" (exact rationals or decimals, comma-separated) as budgets; throws InvalidArgument
@@ -61,6 +77,13 @@ struct PairLossResult {
   std::string metric;
   /// With a pair budget matrix: the context-aware LDP verdict.
   std::optional<PairBoundVerdict> context_verdict;
+  /// Every notion asked for holds (none asked: true).
+  bool holds() const {
+    for (const auto* v : {&input_discriminative, &metric_verdict, &context_verdict}) {
+      if (*v && !(*v)->holds) return false;
+    }
+    return true;
+  }
 };
 
 /// A class-structured form is read on its dense expansion (refused beyond the dense limits);
