@@ -14,7 +14,6 @@
 #include "uldp/api/pum_check.h"
 #include "uldp/error.h"
 #include "uldp/io/input_text.h"
-#include "uldp/io/pair_budgets_reader.h"
 
 namespace uldp::cli {
 namespace {
@@ -30,10 +29,11 @@ struct CheckCommand {
   std::optional<std::string> id_exp_eps;  // --id-exp-eps T0,T1,...: ID-LDP, one e^eps per input
   std::optional<std::string> id_eps;      // --id-eps E0,E1,...: the same as eps
   std::optional<std::string> id_combine;  // --id-combine min|max|mean
-  std::optional<std::string> metric;      // --metric manhattan|euclidean: metric LDP on a grid
+  std::optional<std::string> metric;      // --metric manhattan|euclidean|FILE: metric LDP
   std::optional<std::string> grid;        // --grid WxH
   std::optional<std::string> eps_per_unit, exp_eps_per_unit;
   std::optional<std::string> pair_budgets;  // --pair-budgets FILE: context-aware LDP
+  std::optional<std::string> safe_regions;  // --safe-regions FILE: personalized LDP
   std::string smt_path;                     // --smt FILE: Z3 certificate of a dense matrix
   std::string smt_solver;                // --smt-solver: z3, or both (cvc5 re-runs the certificate)
   std::optional<std::string> tolerance;  // --tolerance T, exact rational in [0, 1/10]; none: exact
@@ -101,6 +101,7 @@ void refuse_with_pum(const CheckCommand& c) {
       {c.id_eps.has_value(), "--id-eps"},
       {c.metric.has_value(), "--metric"},
       {c.pair_budgets.has_value(), "--pair-budgets"},
+      {c.safe_regions.has_value(), "--safe-regions"},
       {c.id_combine.has_value(), "--id-combine"},
       {c.grid.has_value(), "--grid"},
       {c.eps_per_unit.has_value(), "--eps-per-unit"},
@@ -162,15 +163,20 @@ void add_check_command(CLI::App& app, int& exit_code) {
                   "context-aware LDP (Acharya et al., ICML 2020): FILE of k x k e^eps bounds, one "
                   "row per input x, entries exact (>= 1) or inf (implies --pairs; exit 1 when it "
                   "fails)");
+  add_text_option(*cmd, "--safe-regions", c->safe_regions,
+                  "personalized LDP (Chen et al., ICDE 2016): FILE of safe regions, one a line: "
+                  "inputs (0-3,7) and exp_eps=T or eps=E; every pair inside a region within its "
+                  "budget (implies --pairs; exit 1 when it fails)");
   add_text_option(*cmd, "--metric", c->metric,
-                  "metric LDP / geo-indistinguishability on a grid: manhattan or euclidean "
-                  "distance between cells (implies --pairs; exit 1 when it fails)");
+                  "metric LDP / geo-indistinguishability: manhattan or euclidean distance between "
+                  "the cells of --grid, or FILE, a k x k distance matrix (exact >= 0 or inf, zero "
+                  "diagonal, symmetric) (implies --pairs; exit 1 when it fails)");
   add_text_option(*cmd, "--grid", c->grid,
                   "with --metric: the inputs as the cells of a WxH grid, numbered row by row");
   add_text_option(*cmd, "--eps-per-unit", c->eps_per_unit,
                   "with --metric: eps per unit of distance, exact (bound e^(eps d), certified)");
   add_text_option(*cmd, "--exp-eps-per-unit", c->exp_eps_per_unit,
-                  "with --metric manhattan: t = e^eps per unit, exact (bound t^d)");
+                  "with --metric manhattan or FILE: t = e^eps per unit, exact (bound t^d)");
   cmd->add_option(
       "--smt", c->smt_path,
       "also re-check with Z3 and write the SMT-LIB2 certificate to FILE (dense; run: z3 FILE)");
@@ -195,19 +201,25 @@ void add_check_command(CLI::App& app, int& exit_code) {
     }
     api::CheckRequest request = request_of(*c);
     std::optional<api::PairLossResult> pairs;
-    api::PairNotionArguments notions{c->id_exp_eps, c->id_eps,       c->id_combine,       c->metric,
-                                     c->grid,       c->eps_per_unit, c->exp_eps_per_unit, true};
-    if (c->pairs || notions.any() || c->pair_budgets) {
+    const auto file = [](const std::optional<std::string>& path) {
+      return path ? std::optional<api::NotionFile>({*path, std::nullopt}) : std::nullopt;
+    };
+    api::PairNotionArguments notions;
+    notions.id_exp_eps = c->id_exp_eps;
+    notions.id_eps = c->id_eps;
+    notions.id_combine = c->id_combine;
+    notions.metric = c->metric;
+    notions.grid = c->grid;
+    notions.eps_per_unit = c->eps_per_unit;
+    notions.exp_eps_per_unit = c->exp_eps_per_unit;
+    notions.pair_budgets = file(c->pair_budgets);
+    notions.safe_regions = file(c->safe_regions);
+    notions.flags = true;
+    if (c->pairs || notions.any()) {
       api::PairLossRequest pair_request(request.subject);
       if (c->protected_list)
         pair_request.outputs = api::IndexSelection{*c->protected_list, "--protected"};
       notions.apply_to(pair_request);
-      if (c->pair_budgets) {
-        const std::string source = *c->pair_budgets == "-" ? "<stdin>" : *c->pair_budgets;
-        pair_request.pair_budgets =
-            parse_pair_budgets(read_input_text(*c->pair_budgets, "a pair budgets file"), source);
-        pair_request.pair_budgets_name = "--pair-budgets: " + source;
-      }
       pairs = api::pair_losses(pair_request);
     }
     const api::CheckResult r = api::check(request);

@@ -8,6 +8,10 @@
 
 #include "uldp/api/render.h"
 #include "uldp/error.h"
+#include "uldp/io/distance_matrix_reader.h"
+#include "uldp/io/input_text.h"
+#include "uldp/io/pair_budgets_reader.h"
+#include "uldp/io/safe_regions_reader.h"
 #include "uldp/mechanisms/exact_form.h"
 
 namespace uldp::api {
@@ -80,6 +84,21 @@ std::string pair_text(const PairAgainstBudget& p) {
   return out.str();
 }
 
+struct NotionText {
+  std::string text;
+  std::string source;       ///< how errors name it
+  TextPositions positions;  ///< a file's lines and columns, or the indices of a list in memory
+};
+
+NotionText read_notion_file(const NotionFile& file, const std::string& what) {
+  if (file.text) {
+    require_input_size(file.text->size(), file.path);
+    return {*file.text, file.path, TextPositions::kIndices};
+  }
+  return {read_input_text(file.path, what), file.path == "-" ? "<stdin>" : file.path,
+          TextPositions::kLineColumn};
+}
+
 }  // namespace
 
 std::vector<PrivacyBudget> parse_budget_list(const std::string& text, BudgetUnit unit,
@@ -128,15 +147,28 @@ void PairNotionArguments::apply_to(PairLossRequest& request) const {
     throw InvalidArgument(name("id_combine") + ": goes with " + name("id_exp_eps") + " or " +
                           name("id_eps"));
   }
-  if (!metric && (grid || eps_per_unit || exp_eps_per_unit)) {
+  const bool grid_metric = metric && (*metric == "manhattan" || *metric == "euclidean");
+  const bool any_metric = metric || distances;
+  if (!any_metric && (grid || eps_per_unit || exp_eps_per_unit)) {
     throw InvalidArgument(name(grid           ? "grid"
                                : eps_per_unit ? "eps_per_unit"
                                               : "exp_eps_per_unit") +
                           ": goes with " + name("metric"));
   }
-  if (metric && (!grid || eps_per_unit.has_value() == exp_eps_per_unit.has_value())) {
-    throw InvalidArgument(name("metric") + ": needs " + name("grid") + " (WxH) and one of " +
-                          name("eps_per_unit") + " or " + name("exp_eps_per_unit"));
+  if (any_metric && eps_per_unit.has_value() == exp_eps_per_unit.has_value()) {
+    throw InvalidArgument(name("metric") + ": needs one of " + name("eps_per_unit") + " or " +
+                          name("exp_eps_per_unit"));
+  }
+  if (grid_metric && !grid) {
+    throw InvalidArgument(name("metric") + ": " + *metric + " needs " + name("grid") + " (WxH)");
+  }
+  if (metric && !grid_metric && grid) {  // a grid needs a grid metric: name the metric
+    parse_grid_metric(*metric, name("metric"));
+  }
+  if (distances && grid) {
+    throw InvalidArgument(name("grid") +
+                          ": goes with manhattan or euclidean; a distance matrix has its own "
+                          "inputs");
   }
   if (id_exp_eps || id_eps) {
     const std::string list = name(id_exp_eps ? "id_exp_eps" : "id_eps");
@@ -148,16 +180,43 @@ void PairNotionArguments::apply_to(PairLossRequest& request) const {
     request.input_budgets = std::move(budgets);
     request.input_budgets_name = list;
   }
-  if (metric) {
-    GridMetricBudget m;
-    std::tie(m.width, m.height) = parse_grid(*grid, name("grid"));
-    m.metric = parse_grid_metric(*metric, name("metric"));
+  if (any_metric) {
+    MetricBudget m;
+    if (grid_metric) {
+      GridDistance g;
+      std::tie(g.width, g.height) = parse_grid(*grid, name("grid"));
+      g.metric = parse_grid_metric(*metric, name("metric"));
+      m.distance = g;
+    } else {
+      NotionText file;
+      try {
+        file =
+            read_notion_file(distances ? *distances : NotionFile{*metric, {}}, "a distance matrix");
+      } catch (const InputError& e) {  // a misspelt metric reads as a file that is not there
+        if (distances) throw;
+        throw InvalidArgument(
+            name("metric") + ": '" + message_excerpt(*metric) +
+            "' is not manhattan or euclidean, and as a distance file: " + e.what());
+      }
+      m.distance = parse_distance_matrix(file.text, file.source, file.positions);
+      request.metric_name = distances ? "the given distances" : "the distances in " + file.source;
+    }
     const std::string unit = name(eps_per_unit ? "eps_per_unit" : "exp_eps_per_unit");
     m.per_unit =
         eps_per_unit
             ? PrivacyBudget::from_epsilon(parse_rational(*eps_per_unit, unit), 64, unit.c_str())
             : PrivacyBudget::from_exp_eps(parse_rational(*exp_eps_per_unit, unit), unit.c_str());
     request.metric = std::move(m);
+  }
+  if (pair_budgets) {
+    const NotionText file = read_notion_file(*pair_budgets, "a pair budgets file");
+    request.pair_budgets = parse_pair_budgets(file.text, file.source, file.positions);
+    request.pair_budgets_name =
+        pair_budgets->text ? file.source : name("pair_budgets") + ": " + file.source;
+  }
+  if (safe_regions) {
+    const NotionText file = read_notion_file(*safe_regions, "a safe regions file");
+    request.safe_regions = parse_safe_regions(file.text, file.source, file.positions);
   }
 }
 
@@ -223,12 +282,15 @@ PairLossResult pair_losses(const PairLossRequest& request) {
       throw InvalidArgument("metric: metric LDP bounds every output; not with protected outputs");
     }
     result.metric_verdict = check_metric_privacy(result.losses, *request.metric);
-    const GridMetricBudget& m = *request.metric;
-    result.metric = std::string(grid_metric_name(m.metric)) + " on " + std::to_string(m.width) +
-                    "x" + std::to_string(m.height) + ", " +
-                    (m.per_unit.epsilon() ? "eps = " + to_decimal(*m.per_unit.epsilon())
-                                          : "t = " + to_string(m.per_unit.exp_eps())) +
-                    " per unit";
+    result.metric = describe(*request.metric, request.metric_name);
+  }
+  if (request.safe_regions) {
+    if (request.outputs) {
+      throw InvalidArgument(
+          "safe regions: personalized LDP bounds every output; not with protected outputs");
+    }
+    result.personalized_verdict = check_personalized(result.losses, *request.safe_regions);
+    result.safe_regions = request.safe_regions->size();
   }
   for (std::size_t x = 0; x < k; ++x) {
     for (std::size_t x_prime = 0; x_prime < k; ++x_prime) {
@@ -263,31 +325,29 @@ nlohmann::json to_json(const PairLossResult& result) {
                {"exp_eps", loss.ratio.to_string()},
                {"output", loss.output ? nlohmann::json(*loss.output) : nlohmann::json(nullptr)}};
   }
-  nlohmann::json id = nullptr;
-  if (const auto& v = result.input_discriminative) {
-    id = {{"combine", id_combine_name(result.combine)},
-          {"holds", v->holds},
-          {"violation", v->violation ? pair_json(*v->violation) : nlohmann::json(nullptr)},
-          {"tightest", v->tightest ? pair_json(*v->tightest) : nlohmann::json(nullptr)}};
-  }
-  nlohmann::json metric = nullptr;
-  if (const auto& v = result.metric_verdict) {
-    metric = {{"metric", result.metric},
-              {"holds", v->holds},
-              {"violation", v->violation ? pair_json(*v->violation) : nlohmann::json(nullptr)},
-              {"tightest", v->tightest ? pair_json(*v->tightest) : nlohmann::json(nullptr)}};
-  }
-  nlohmann::json context = nullptr;
-  if (const auto& v = result.context_verdict) {
-    context = {{"holds", v->holds},
-               {"violation", v->violation ? pair_json(*v->violation) : nlohmann::json(nullptr)},
-               {"tightest", v->tightest ? pair_json(*v->tightest) : nlohmann::json(nullptr)}};
-  }
+  // A notion's verdict, with what names its setting first (null when not asked).
+  const auto verdict = [](const std::optional<PairBoundVerdict>& v, const char* key,
+                          nlohmann::json setting) -> nlohmann::json {
+    if (!v) return nullptr;
+    nlohmann::json j = {
+        {"holds", v->holds},
+        {"violation", v->violation ? pair_json(*v->violation) : nlohmann::json(nullptr)},
+        {"tightest", v->tightest ? pair_json(*v->tightest) : nlohmann::json(nullptr)}};
+    if (key) j[key] = std::move(setting);
+    return j;
+  };
+  const nlohmann::json id =
+      verdict(result.input_discriminative, "combine", id_combine_name(result.combine));
+  const nlohmann::json metric = verdict(result.metric_verdict, "metric", result.metric);
+  const nlohmann::json context = verdict(result.context_verdict, nullptr, nullptr);
+  const nlohmann::json personalized =
+      verdict(result.personalized_verdict, "safe_regions", result.safe_regions);
   return {{"subject", result.subject}, {"outputs", result.outputs},
           {"form", result.form},       {"inputs", k},
           {"ratios", ratios},          {"attained_at", attained},
           {"largest", largest},        {"id_ldp", id},
-          {"metric_ldp", metric},      {"context_ldp", context}};
+          {"metric_ldp", metric},      {"context_ldp", context},
+          {"pldp", personalized}};
 }
 
 std::string to_text(const PairLossResult& result) {
@@ -324,25 +384,19 @@ std::string to_text(const PairLossResult& result) {
     if (loss.output) out << " at y = " << *loss.output;
     out << "\n";
   }
-  if (const auto& v = result.input_discriminative) {
-    out << "ID-LDP, r = " << id_combine_name(result.combine)
-        << " of the pair's budgets: " << (v->holds ? "holds" : "FAILS");
+  const auto verdict = [&](const std::optional<PairBoundVerdict>& v, const std::string& notion) {
+    if (!v) return;
+    out << notion << ": " << (v->holds ? "holds" : "FAILS");
     if (v->violation) out << "; first violated by " << pair_text(*v->violation);
     if (v->tightest) out << "; tightest pair " << pair_text(*v->tightest);
     out << "\n";
-  }
-  if (const auto& v = result.context_verdict) {
-    out << "context-aware LDP, the given pair budgets: " << (v->holds ? "holds" : "FAILS");
-    if (v->violation) out << "; first violated by " << pair_text(*v->violation);
-    if (v->tightest) out << "; tightest pair " << pair_text(*v->tightest);
-    out << "\n";
-  }
-  if (const auto& v = result.metric_verdict) {
-    out << "metric LDP, " << result.metric << ": " << (v->holds ? "holds" : "FAILS");
-    if (v->violation) out << "; first violated by " << pair_text(*v->violation);
-    if (v->tightest) out << "; tightest pair " << pair_text(*v->tightest);
-    out << "\n";
-  }
+  };
+  verdict(result.input_discriminative,
+          "ID-LDP, r = " + std::string(id_combine_name(result.combine)) + " of the pair's budgets");
+  verdict(result.context_verdict, "context-aware LDP, the given pair budgets");
+  verdict(result.metric_verdict, "metric LDP, " + result.metric);
+  verdict(result.personalized_verdict, "personalized LDP, " + std::to_string(result.safe_regions) +
+                                           " safe region" + (result.safe_regions == 1 ? "" : "s"));
   return out.str();
 }
 

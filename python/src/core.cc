@@ -58,7 +58,6 @@
 #include "uldp/forms/tolerance.h"
 #include "uldp/io/input_text.h"
 #include "uldp/io/matrix_reader.h"
-#include "uldp/io/pair_budgets_reader.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
 
@@ -224,17 +223,46 @@ py::dict check_result_dict(const api::CheckResult& r) {
 
 py::object to_python(const nlohmann::json& j);  // below, with the other JSON results
 
-// check(pairs=True, id_exp_eps=, id_eps=, id_combine=): the per-pair losses and ID-LDP.
+// check(pairs=True, id_exp_eps=, metric=, ...): the per-pair losses and the per-pair notions, each
+// as the text its flag takes; distances, pair_budgets and safe_regions are file text made by the
+// Python layer (or, for metric, the path of a file).
 struct PairsRequest {
   bool pairs = false;
-  std::optional<std::string> id_exp_eps, id_eps, id_combine;
-  std::optional<std::string> metric, grid, eps_per_unit, exp_eps_per_unit;
-  std::optional<std::string> pair_budgets;  // "x,y,z" rows, as a --pair-budgets file holds them
-  bool over_protected = false;              // restrict the pairs to Y_P: protected= was given
-  api::PairNotionArguments notions() const {
-    return {id_exp_eps, id_eps, id_combine, metric, grid, eps_per_unit, exp_eps_per_unit, false};
+  std::map<std::string, std::string> notions;
+  bool over_protected = false;  // restrict the pairs to Y_P: protected= was given
+  api::PairNotionArguments arguments() const {
+    api::PairNotionArguments a;
+    for (const auto& [key, value] : notions) {
+      if (key == "id_exp_eps")
+        a.id_exp_eps = value;
+      else if (key == "id_eps")
+        a.id_eps = value;
+      else if (key == "id_combine")
+        a.id_combine = value;
+      else if (key == "metric")
+        a.metric = value;
+      else if (key == "grid")
+        a.grid = value;
+      else if (key == "eps_per_unit")
+        a.eps_per_unit = value;
+      else if (key == "exp_eps_per_unit")
+        a.exp_eps_per_unit = value;
+      else if (key == "distances")
+        a.distances = api::NotionFile{"metric", value};
+      else if (key == "pair_budgets")
+        a.pair_budgets = api::NotionFile{key, value};
+      else if (key == "pair_budgets_path")
+        a.pair_budgets = api::NotionFile{value, std::nullopt};
+      else if (key == "safe_regions")
+        a.safe_regions = api::NotionFile{key, value};
+      else if (key == "safe_regions_path")
+        a.safe_regions = api::NotionFile{value, std::nullopt};
+      else
+        throw InvalidArgument("check: no per-pair notion '" + message_excerpt(key) + "'");
+    }
+    return a;
   }
-  bool wanted() const { return pairs || notions().any() || pair_budgets; }
+  bool wanted() const { return pairs || !notions.empty(); }
 };
 
 // The check of `uldp check --matrix` (api::check) on an exact matrix made in memory.
@@ -260,11 +288,7 @@ py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::siz
   if (pairs.wanted()) {  // uldp check --pairs: over Y_P when protected= is given
     api::PairLossRequest pair_request(request.subject);
     if (pairs.over_protected) pair_request.outputs = request.protected_outputs;
-    pairs.notions().apply_to(pair_request);
-    if (pairs.pair_budgets) {
-      require_input_size(pairs.pair_budgets->size(), "pair_budgets");
-      pair_request.pair_budgets = parse_pair_budgets(*pairs.pair_budgets, "pair_budgets");
-    }
+    pairs.arguments().apply_to(pair_request);
     const api::PairLossResult losses = without_gil([&] { return api::pair_losses(pair_request); });
     nlohmann::json j = api::to_json(losses);
     j["text"] = api::to_text(losses);
@@ -281,13 +305,7 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
                const std::optional<std::vector<std::size_t>>& protected_outputs,
                const std::optional<std::string>& eps, const std::optional<std::string>& exp_eps,
                const std::optional<std::string>& tolerance, bool pairs,
-               const std::optional<std::string>& id_exp_eps,
-               const std::optional<std::string>& id_eps,
-               const std::optional<std::string>& id_combine,
-               const std::optional<std::string>& metric, const std::optional<std::string>& grid,
-               const std::optional<std::string>& eps_per_unit,
-               const std::optional<std::string>& exp_eps_per_unit,
-               const std::optional<std::string>& pair_budgets, bool pairs_over_protected) {
+               const std::map<std::string, std::string>& notions, bool pairs_over_protected) {
   if (rows.empty() || rows.front().empty()) throw InvalidArgument("Q: the matrix is empty");
   const std::size_t outputs = rows.front().size();
   std::vector<Rational> entries;
@@ -301,26 +319,21 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
       entries.push_back(parse_rational(rows[x][y], entry_name(x, y)));
     }
   }
-  return check_matrix(
-      DenseMechanism::from_probabilities(rows.size(), outputs, std::move(entries)), sensitive,
-      protected_outputs, eps, exp_eps, tolerance,
-      PairsRequest{pairs, id_exp_eps, id_eps, id_combine, metric, grid, eps_per_unit,
-                   exp_eps_per_unit, pair_budgets, pairs_over_protected});
+  return check_matrix(DenseMechanism::from_probabilities(rows.size(), outputs, std::move(entries)),
+                      sensitive, protected_outputs, eps, exp_eps, tolerance,
+                      PairsRequest{pairs, notions, pairs_over_protected});
 }
 
 // Q as a float64 array: each entry its exact binary64 value, read here without a detour through
 // Python objects (a 625 x 625 matrix is 390,625 of them).
-py::dict check_binary64(
-    const py::array_t<double, py::array::c_style | py::array::forcecast>& q,
-    const std::optional<std::vector<std::size_t>>& sensitive,
-    const std::optional<std::vector<std::size_t>>& protected_outputs,
-    const std::optional<std::string>& eps, const std::optional<std::string>& exp_eps,
-    const std::optional<std::string>& tolerance, bool pairs,
-    const std::optional<std::string>& id_exp_eps, const std::optional<std::string>& id_eps,
-    const std::optional<std::string>& id_combine, const std::optional<std::string>& metric,
-    const std::optional<std::string>& grid, const std::optional<std::string>& eps_per_unit,
-    const std::optional<std::string>& exp_eps_per_unit,
-    const std::optional<std::string>& pair_budgets, bool pairs_over_protected) {
+py::dict check_binary64(const py::array_t<double, py::array::c_style | py::array::forcecast>& q,
+                        const std::optional<std::vector<std::size_t>>& sensitive,
+                        const std::optional<std::vector<std::size_t>>& protected_outputs,
+                        const std::optional<std::string>& eps,
+                        const std::optional<std::string>& exp_eps,
+                        const std::optional<std::string>& tolerance, bool pairs,
+                        const std::map<std::string, std::string>& notions,
+                        bool pairs_over_protected) {
   if (q.ndim() != 2) {
     throw InvalidArgument("Q: a " + std::to_string(q.ndim()) + "-dimensional array, not a matrix");
   }
@@ -332,10 +345,8 @@ py::dict check_binary64(
     return DenseMechanism::from_doubles(rows, outputs,
                                         std::span<const double>(q.data(), rows * outputs));
   });
-  return check_matrix(
-      std::move(matrix), sensitive, protected_outputs, eps, exp_eps, tolerance,
-      PairsRequest{pairs, id_exp_eps, id_eps, id_combine, metric, grid, eps_per_unit,
-                   exp_eps_per_unit, pair_budgets, pairs_over_protected});
+  return check_matrix(std::move(matrix), sensitive, protected_outputs, eps, exp_eps, tolerance,
+                      PairsRequest{pairs, notions, pairs_over_protected});
 }
 
 void append_number(std::string& text, std::int64_t value) {
@@ -933,14 +944,10 @@ PYBIND11_MODULE(_core, m) {
         py::arg("eps"), py::arg("exp_eps"), py::arg("theta"), py::arg("block"));
   m.def("check", &uldp::python::check, py::arg("rows"), py::arg("sensitive"), py::arg("protected"),
         py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"), py::arg("pairs"),
-        py::arg("id_exp_eps"), py::arg("id_eps"), py::arg("id_combine"), py::arg("metric"),
-        py::arg("grid"), py::arg("eps_per_unit"), py::arg("exp_eps_per_unit"),
-        py::arg("pair_budgets"), py::arg("pairs_over_protected"));
+        py::arg("notions"), py::arg("pairs_over_protected"));
   m.def("check_binary64", &uldp::python::check_binary64, py::arg("q"), py::arg("sensitive"),
         py::arg("protected"), py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"),
-        py::arg("pairs"), py::arg("id_exp_eps"), py::arg("id_eps"), py::arg("id_combine"),
-        py::arg("metric"), py::arg("grid"), py::arg("eps_per_unit"), py::arg("exp_eps_per_unit"),
-        py::arg("pair_budgets"), py::arg("pairs_over_protected"));
+        py::arg("pairs"), py::arg("notions"), py::arg("pairs_over_protected"));
   m.def("write_samples", &uldp::python::write_samples, py::arg("path"), py::arg("inputs"),
         py::arg("outputs"));
   m.def("conform_counts", &uldp::python::conform_counts, py::arg("reference"), py::arg("shards"),

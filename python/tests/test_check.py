@@ -199,8 +199,64 @@ def test_pair_budgets_decide_context_aware_ldp(tmp_path):
     fails = uldp.check(q, pair_budgets=[[1, 2, 3], [2, 1, math.inf], [math.inf, "inf", 1]])
     assert not fails.passes
     assert fails.pairs_json["context_ldp"]["violation"]["x_prime"] == 2
-    with pytest.raises(ValueError, match=r"pair_budgets:2:5: the bound 1/2 is below 1"):
+    with pytest.raises(ValueError, match=r"pair_budgets\[1\]\[2\]: the bound 1/2 is below 1"):
         uldp.check(q, pair_budgets=[[1, 2, 4], [2, 1, "1/2"], [3, 3, 1]])
+    path = tmp_path / "budgets.csv"
+    path.write_text("1 2 3\n2 1 inf\ninf inf 1\n")
+    assert uldp.check(q, pair_budgets=path).pairs_json["context_ldp"] == \
+        fails.pairs_json["context_ldp"]
+
+
+GEOMETRIC = [[Fraction(4, 9) / 2 ** (abs(x % 2 - y % 2) + abs(x // 2 - y // 2)) for y in range(4)]
+             for x in range(4)]   # L(x, x') = 2^d(x, x'), d Manhattan on the 2 x 2 grid
+MANHATTAN = [[abs(x % 2 - y % 2) + abs(x // 2 - y // 2) for y in range(4)] for x in range(4)]
+
+
+def test_metric_ldp_with_a_distance_matrix_decides_as_the_grid(tmp_path):
+    given = uldp.check(GEOMETRIC, metric=MANHATTAN, exp_eps_per_unit=2)
+    grid = uldp.check(GEOMETRIC, metric="manhattan", grid=(2, 2), exp_eps_per_unit=2)
+    assert given.passes and grid.passes
+    assert given.pairs_json["metric_ldp"]["tightest"] == grid.pairs_json["metric_ldp"]["tightest"]
+    assert given.pairs_json["metric_ldp"]["metric"] == "the given distances, t = 2 per unit"
+    # Halved distances: t^(d/2) < L = t^d, decided exactly as L^2 <= t^d.
+    half = [[Fraction(d, 2) for d in row] for row in MANHATTAN]
+    fails = uldp.check(GEOMETRIC, metric=half, exp_eps_per_unit=2)
+    assert not fails.passes
+    assert fails.pairs_json["metric_ldp"]["violation"]["bound"] == "2^(1/2)"
+    # Infinitely far pairs bound nothing.
+    far = [[0 if x == y else math.inf for y in range(4)] for x in range(4)]
+    assert uldp.check(GEOMETRIC, metric=far, eps_per_unit=0).passes
+    path = tmp_path / "d.csv"
+    path.write_text("".join(" ".join(str(d) for d in row) + "\n" for row in MANHATTAN))
+    from_file = uldp.check(GEOMETRIC, metric=path, exp_eps_per_unit=2)
+    assert from_file.pairs_json["metric_ldp"]["metric"] == f"the distances in {path}, t = 2 per unit"
+    with pytest.raises(ValueError, match=r"metric\[1\]\[0\]: d\(1, 0\) = 2 but d\(0, 1\) = 1"):
+        uldp.check(GEOMETRIC, metric=[[0, 1, 1, 2], [2, 0, 2, 1], [1, 2, 0, 1], [2, 1, 1, 0]],
+                   eps_per_unit=1)
+    with pytest.raises(ValueError, match=r"metric: 'chebyshev' is not manhattan or euclidean"):
+        uldp.check(GEOMETRIC, metric="chebyshev", eps_per_unit=1)
+
+
+@pytest.mark.skipif("ULDP_COMMAND" not in os.environ, reason="needs the uldp command")
+def test_safe_regions_decide_personalized_ldp_as_the_command_does(tmp_path):
+    q = [["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"], ["1/8", "1/8", "3/4"]]   # L(0, 2) = 4
+    holds = uldp.check(q, safe_regions=[([0, 1], 2), ([2], "eps=0")])
+    assert holds.passes and holds.pairs_json["pldp"]["holds"]
+    fails = uldp.check(q, safe_regions=[([0, 1], 2), ([0, 2], Fraction(3))])
+    assert not fails.passes
+    assert fails.pairs_json["pldp"]["violation"]["bound"] == "3 (region safe_regions[1])"
+    regions = tmp_path / "regions.txt"
+    regions.write_text("0,1 exp_eps=2\n0,2 exp_eps=3\n")
+    matrix = tmp_path / "m.csv"
+    matrix.write_text("".join(",".join(row) + "\n" for row in q))
+    command = json.loads(subprocess.run(
+        [os.environ["ULDP_COMMAND"], "check", "--matrix", str(matrix), "--safe-regions",
+         str(regions), "--json"], capture_output=True, text=True).stdout)["pair_losses"]["pldp"]
+    assert uldp.check(q, safe_regions=regions).pairs_json["pldp"] == command
+    with pytest.raises(ValueError, match=r"safe_regions\[0\]: index 3"):
+        uldp.check(q, safe_regions=[([0, 3], 2)])
+    with pytest.raises(ValueError, match=r"safe_regions\[1\]: \(\[0\], 2, 3\) is not"):
+        uldp.check(q, safe_regions=[([0, 1], 2), ([0], 2, 3)])
 
 
 def test_a_mechanisms_pairs_are_over_every_output_unless_protected_is_given():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from os import PathLike, fspath
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
@@ -249,10 +250,15 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
           eps: Optional[Number] = None, exp_eps: Optional[Number] = None,
           tolerance: Optional[Number] = None, pairs: bool = False,
           id_exp_eps: Optional[Sequence[Number]] = None, id_eps: Optional[Sequence[Number]] = None,
-          id_combine: Optional[str] = None, metric: Optional[str] = None,
+          id_combine: Optional[str] = None,
+          metric: Optional[Union[str, PathLike[str], Sequence[Sequence[Union[Number, str]]]]] = None,
           grid: Optional[Tuple[int, int]] = None, eps_per_unit: Optional[Number] = None,
           exp_eps_per_unit: Optional[Number] = None,
-          pair_budgets: Optional[Sequence[Sequence[Union[Number, str]]]] = None) -> CheckReport:
+          pair_budgets: Optional[Union[str, PathLike[str],
+                                       Sequence[Sequence[Union[Number, str]]]]] = None,
+          safe_regions: Optional[Union[str, PathLike[str],
+                                       Sequence[Tuple[Indices, Union[Number, str]]]]] = None,
+          ) -> CheckReport:
     """Decides eps-LDP, ULDP (both readings) and OSLDP of the matrix Q exactly, as
     `uldp check --matrix` does. Q: nested sequences or a 2-D numpy array, Q[x][y] = Q(y|x), or a
     Mechanism (whose X_S and Y_P are then the defaults).
@@ -267,9 +273,14 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
     ("min", the default: MinID-LDP; "max"; "mean"), as `uldp check --id-exp-eps`; the verdict is
     pairs_json["id_ldp"] and `passes` includes it. metric="manhattan" / "euclidean" with
     grid=(width, height) (the inputs as its cells, row by row) and eps_per_unit= (or, Manhattan
-    only, exp_eps_per_unit=) decides metric LDP, as `uldp check --metric`: pairs_json["metric_ldp"].
-    pair_budgets=: a k x k matrix of e^eps bounds (exact numbers >= 1, "inf" or math.inf) decides
-    context-aware LDP, as `uldp check --pair-budgets`: pairs_json["context_ldp"]."""
+    only, exp_eps_per_unit=) decides metric LDP, as `uldp check --metric`: pairs_json["metric_ldp"];
+    metric= a k x k distance matrix (exact numbers >= 0, "inf" or math.inf; zero diagonal,
+    symmetric) or the path of a distance file does so with the given distances.
+    pair_budgets=: a k x k matrix of e^eps bounds (exact numbers >= 1, "inf" or math.inf), or the
+    path of such a file, decides context-aware LDP, as `uldp check --pair-budgets`:
+    pairs_json["context_ldp"]. safe_regions=: personalized LDP, as `uldp check --safe-regions`,
+    with a list of (inputs, budget) (a budget an exact e^eps, or "eps=E" / "exp_eps=T") or the path
+    of a safe regions file: pairs_json["pldp"]."""
     # The pairs are over Y_P only when the caller gives protected=, as `check --protected` does
     # (a Mechanism's own Y_P is the default for the verdicts, not for the pairs).
     pairs_over_protected = protected is not None
@@ -282,17 +293,33 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
         if values is None:
             return None
         return ",".join(_exact_text(v, f"{what}[{i}]") for i, v in enumerate(values))
+    notions: Dict[str, str] = {}
+    for key, values in (("id_exp_eps", id_exp_eps), ("id_eps", id_eps)):
+        if values is not None:
+            notions[key] = ",".join(_exact_text(v, f"{key}[{i}]") for i, v in enumerate(values))
+    for key, word in (("id_combine", id_combine),):
+        if word is not None:
+            notions[key] = _text(word, key)
+    for key, number in (("eps_per_unit", eps_per_unit), ("exp_eps_per_unit", exp_eps_per_unit)):
+        if number is not None:
+            notions[key] = _exact_text(number, key)
+    if grid is not None:
+        notions["grid"] = _grid_text(grid)
+    if isinstance(metric, (str, PathLike)):
+        notions["metric"] = fspath(metric)  # manhattan, euclidean, or a distance file
+    elif metric is not None:
+        notions["distances"] = _pair_matrix_text(metric, "metric", "distances")
+    if isinstance(pair_budgets, (str, PathLike)):
+        notions["pair_budgets_path"] = fspath(pair_budgets)
+    elif pair_budgets is not None:
+        notions["pair_budgets"] = _pair_matrix_text(pair_budgets, "pair_budgets", "bounds")
+    if isinstance(safe_regions, (str, PathLike)):
+        notions["safe_regions_path"] = fspath(safe_regions)
+    elif safe_regions is not None:
+        notions["safe_regions"] = _safe_regions_text(safe_regions)
     arguments = (_indices(sensitive, "sensitive"), _indices(protected, "protected"), e, t,
                  None if tolerance is None else _exact_text(tolerance, "tolerance"), bool(pairs),
-                 budget_list(id_exp_eps, "id_exp_eps"), budget_list(id_eps, "id_eps"),
-                 None if id_combine is None else _text(id_combine, "id_combine"),
-                 None if metric is None else _text(metric, "metric"),
-                 None if grid is None else _grid_text(grid),
-                 None if eps_per_unit is None else _exact_text(eps_per_unit, "eps_per_unit"),
-                 None if exp_eps_per_unit is None
-                 else _exact_text(exp_eps_per_unit, "exp_eps_per_unit"),
-                 None if pair_budgets is None else _pair_budgets_text(pair_budgets),
-                 pairs_over_protected)
+                 notions, pairs_over_protected)
     dtype = getattr(Q, "dtype", None)
     if isinstance(Q, numpy.ndarray) and Q.dtype.kind == "f" and Q.dtype.itemsize > 8:
         raise ValueError(f"Q: {dtype} entries would be rounded to binary64; pass exact "
@@ -311,18 +338,40 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
     )
 
 
-def _pair_budgets_text(budgets: Sequence[Sequence[Union[Number, str]]]) -> str:
-    """The rows of a --pair-budgets file: exact numbers, or inf (math.inf or "inf")."""
-    for x, row in enumerate(budgets):
-        if isinstance(row, (str, bytes)) or len(row) == 0:
-            raise ValueError(f"pair_budgets[{x}]: {row!r} is not a row of bounds")
+def _pair_matrix_text(matrix: Sequence[Sequence[Union[Number, str]]], name: str,
+                      noun: str) -> str:
+    """The rows of a --pair-budgets or distance file: exact numbers, or inf (math.inf or "inf")."""
+    if isinstance(matrix, (str, bytes)) or not isinstance(matrix, Iterable):
+        raise ValueError(f"{name}: {matrix!r} is not a matrix of {noun}")
+    for x, row in enumerate(matrix):
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or len(row) == 0:
+            raise ValueError(f"{name}[{x}]: {row!r} is not a row of {noun}")
 
     def entry(value: Union[Number, str], where: str) -> str:
         if value == "inf" or (isinstance(value, float) and math.isinf(value) and value > 0):
             return "inf"
         return _exact_text(value, where)
-    return "".join(",".join(entry(v, f"pair_budgets[{x}][{y}]") for y, v in enumerate(row)) + "\n"
-                   for x, row in enumerate(budgets))
+    return "".join(",".join(entry(v, f"{name}[{x}][{y}]") for y, v in enumerate(row)) + "\n"
+                   for x, row in enumerate(matrix))
+
+
+def _safe_regions_text(regions: Sequence[Tuple[Indices, Union[Number, str]]]) -> str:
+    """The lines of a --safe-regions file: each region's inputs and its budget."""
+    lines = []
+    for r, region in enumerate(regions):
+        if not isinstance(region, (tuple, list)) or len(region) != 2:
+            raise ValueError(f"safe_regions[{r}]: {region!r} is not (inputs, budget)")
+        inputs: Indices = region[0]
+        budget: Union[Number, str] = region[1]
+        listed = _indices(inputs, f"safe_regions[{r}][0]")
+        if not listed:
+            raise ValueError(f"safe_regions[{r}][0]: a region of no inputs")
+        if isinstance(budget, str) and "=" in budget:
+            text = _text(budget, f"safe_regions[{r}][1]")  # "eps=1/2" or "exp_eps=3", as a file
+        else:
+            text = "exp_eps=" + _exact_text(budget, f"safe_regions[{r}][1]")
+        lines.append(",".join(str(i) for i in listed) + " " + text + "\n")
+    return "".join(lines)
 
 
 def _grid_text(grid: Tuple[int, int]) -> str:

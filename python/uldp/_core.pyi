@@ -16,18 +16,13 @@ def mechanism(name: str, k: int, sensitive: Optional[Sequence[int]], eps: Option
               exp_eps: Optional[str], theta: Optional[str], block: Optional[int]) -> Json: ...
 def check(rows: Sequence[Sequence[str]], sensitive: Optional[Sequence[int]],
           protected: Optional[Sequence[int]], eps: Optional[str], exp_eps: Optional[str],
-          tolerance: Optional[str], pairs: bool, id_exp_eps: Optional[str],
-          id_eps: Optional[str], id_combine: Optional[str], metric: Optional[str],
-          grid: Optional[str], eps_per_unit: Optional[str],
-          exp_eps_per_unit: Optional[str], pair_budgets: Optional[str],
+          tolerance: Optional[str], pairs: bool, notions: Mapping[str, str],
           pairs_over_protected: bool) -> Json: ...
 def check_binary64(q: numpy.typing.NDArray[Any],
                    sensitive: Optional[Sequence[int]], protected: Optional[Sequence[int]],
                    eps: Optional[str], exp_eps: Optional[str], tolerance: Optional[str],
-                   pairs: bool, id_exp_eps: Optional[str], id_eps: Optional[str],
-                   id_combine: Optional[str], metric: Optional[str], grid: Optional[str],
-                   eps_per_unit: Optional[str], exp_eps_per_unit: Optional[str],
-                   pair_budgets: Optional[str], pairs_over_protected: bool) -> Json: ...
+                   pairs: bool, notions: Mapping[str, str],
+                   pairs_over_protected: bool) -> Json: ...
 def write_samples(path: str, inputs: IntArray, outputs: IntArray) -> None: ...
 def conform_samples(reference: Mapping[str, object], text: str, alpha: float, power: float,
                     resolution: float, output_index: bool) -> Json: ...

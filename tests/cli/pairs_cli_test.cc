@@ -125,7 +125,9 @@ TEST(CheckPairs, MetricLdpOnAGrid) {
       {"--metric chebyshev --grid 2x2 --eps-per-unit 1",
        "--metric: 'chebyshev' is not manhattan or euclidean"},
       {"--grid 2x2", "--grid: goes with --metric"},
-      {"--metric manhattan --grid 2x2", "--metric: needs --grid (WxH) and one of --eps-per-unit"},
+      {"--metric manhattan --grid 2x2",
+       "--metric: needs one of --eps-per-unit or --exp-eps-per-unit"},
+      {"--metric manhattan --eps-per-unit 1", "--metric: manhattan needs --grid (WxH)"},
   };
   for (const auto& [arguments, message] : bad) {
     const RunResult r = run_uldp("check --matrix " + geo + " " + arguments);
@@ -153,6 +155,70 @@ TEST(CheckPairs, ContextAwareBudgets) {
   EXPECT_EQ(v["violation"]["bound"], "3");
   // A pair bounded by inf constrains nothing, however large its loss.
   EXPECT_EQ(v["tightest"]["x_prime"], 2);
+}
+
+// Metric LDP with a given distance matrix: the grid's Manhattan distances as a file decide as
+// --metric manhattan does; halved distances make the bound at t = 2 per unit 2^(d/2), below L = 2^d
+// (exactly: L^2 <= t^d), and the file's own problems name its line and column.
+TEST(CheckPairs, MetricLdpWithADistanceFile) {
+  const std::string geo =
+      temp_file("geo.csv", "4/9,2/9,2/9,1/9\n2/9,4/9,1/9,2/9\n2/9,1/9,4/9,2/9\n1/9,2/9,2/9,4/9\n");
+  const std::string d = temp_file("d.csv", "0 1 1 2\n1 0 2 1\n1 2 0 1\n2 1 1 0\n");
+  const RunResult given =
+      run_uldp("check --matrix " + geo + " --metric " + d + " --exp-eps-per-unit 2 --json");
+  EXPECT_EQ(given.exit_code, 0) << given.out << given.err;
+  const json g = json::parse(given.out)["pair_losses"]["metric_ldp"];
+  EXPECT_TRUE(g["holds"]);
+  EXPECT_EQ(g["metric"], "the distances in " + d + ", t = 2 per unit");
+  EXPECT_EQ(g["tightest"]["loss_share"], 1.0);
+  const std::string half =
+      temp_file("half.csv", "0,1/2,1/2,1\n1/2,0,1,1/2\n1/2,1,0,1/2\n1,1/2,1/2,0\n");
+  const RunResult fails =
+      run_uldp("check --matrix " + geo + " --metric " + half + " --exp-eps-per-unit 2");
+  EXPECT_EQ(fails.exit_code, 1) << fails.out << fails.err;
+  EXPECT_NE(fails.out.find("first violated by L(0, 1) = 2 at y = 0 against 2^(1/2)"),
+            std::string::npos)
+      << fails.out;
+  const std::string lopsided = temp_file("lopsided.csv", "0 1 1 2\n1 0 2 1\n1 2 0 1\n2 1 3 0\n");
+  const RunResult bad =
+      run_uldp("check --matrix " + geo + " --metric " + lopsided + " --eps-per-unit 1");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find(lopsided + ":4:5: d(3, 2) = 3 but d(2, 3) = 1: a distance is symmetric"),
+            std::string::npos)
+      << bad.err;
+  const RunResult with_grid =
+      run_uldp("check --matrix " + geo + " --metric " + d + " --grid 2x2 --eps-per-unit 1");
+  EXPECT_EQ(with_grid.exit_code, 2);
+  EXPECT_NE(with_grid.err.find("' is not manhattan or euclidean"), std::string::npos)
+      << with_grid.err;
+  const RunResult missing =
+      run_uldp("check --matrix " + geo + " --metric no-such.csv --eps-per-unit 1");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("no-such.csv"), std::string::npos) << missing.err;
+}
+
+// Personalized LDP: the matrix above (L(0, 1) = L(1, 0) = 2, L(0, 2) = 4, L(2, 0) = 3) holds a
+// region {0, 1} at t = 2 and fails one {0, 2} at t = 3; the report names the region by its line.
+TEST(CheckPairs, PersonalizedSafeRegions) {
+  const std::string m = temp_file("m.csv", "1/2,1/4,1/4\n1/4,1/2,1/4\n1/8,1/8,3/4\n");
+  const std::string ok = temp_file("ok.txt", "# inputs budget\n0,1 exp_eps=2\n2 eps=0\n");
+  const RunResult holds = run_uldp("check --matrix " + m + " --safe-regions " + ok);
+  EXPECT_EQ(holds.exit_code, 0) << holds.out << holds.err;
+  EXPECT_NE(holds.out.find("personalized LDP, 2 safe regions: holds"), std::string::npos)
+      << holds.out;
+  const std::string two = temp_file("two.txt", "0,1 exp_eps=2\n0,2 exp_eps=3\n");
+  const RunResult fails = run_uldp("check --matrix " + m + " --safe-regions " + two + " --json");
+  EXPECT_EQ(fails.exit_code, 1) << fails.out << fails.err;
+  const json v = json::parse(fails.out)["pair_losses"]["pldp"];
+  EXPECT_EQ(v["safe_regions"], 2);
+  EXPECT_FALSE(v["holds"]);
+  EXPECT_EQ(v["violation"]["x"], 0);
+  EXPECT_EQ(v["violation"]["x_prime"], 2);
+  EXPECT_EQ(v["violation"]["bound"], "3 (region " + two + ":2)");
+  const std::string outside = temp_file("outside.txt", "0,1 exp_eps=2\n1-3 exp_eps=2\n");
+  const RunResult bad = run_uldp("check --matrix " + m + " --safe-regions " + outside);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find(outside + ":2"), std::string::npos) << bad.err;
 }
 
 }  // namespace

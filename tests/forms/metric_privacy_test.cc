@@ -23,13 +23,18 @@ PairLossMatrix geometric_losses() {
   return pair_losses(DenseMechanism(4, DenseMechanism::index_labels(4), q), std::nullopt);
 }
 
-GridMetricBudget grid(GridMetric metric, PrivacyBudget per_unit) {
-  GridMetricBudget b;
-  b.width = 2;
-  b.height = 2;
-  b.metric = metric;
-  b.per_unit = std::move(per_unit);
-  return b;
+MetricBudget grid(GridMetric metric, PrivacyBudget per_unit, std::size_t width = 2) {
+  return {GridDistance{width, 4 / width, metric}, std::move(per_unit)};
+}
+
+// The Manhattan distances of the 2 x 2 grid as a given matrix, with entries replaced where asked.
+DistanceMatrix manhattan_matrix() {
+  DistanceMatrix d(4, std::vector<std::optional<Rational>>(4));
+  for (long x = 0; x < 4; ++x) {
+    for (long y = 0; y < 4; ++y)
+      d[x][y] = Rational(std::labs(x % 2 - y % 2) + std::labs(x / 2 - y / 2));
+  }
+  return d;
 }
 
 TEST(MetricPrivacy, PassesManhattanAndFailsEuclideanAtTheDiagonal) {
@@ -71,14 +76,81 @@ TEST(MetricPrivacy, ManhattanWithTPerUnitIsExact) {
 
 TEST(MetricPrivacy, TheGridMustFitAndEuclideanNeedsEps) {
   const PairLossMatrix losses = geometric_losses();
-  GridMetricBudget wrong = grid(GridMetric::kManhattan, PrivacyBudget::from_exp_eps(Rational(2)));
-  wrong.width = 3;
-  EXPECT_THROW(check_metric_privacy(losses, wrong), InvalidArgument);
+  EXPECT_THROW(check_metric_privacy(losses, grid(GridMetric::kManhattan,
+                                                 PrivacyBudget::from_exp_eps(Rational(2)), 3)),
+               InvalidArgument);
   EXPECT_THROW(check_metric_privacy(
                    losses, grid(GridMetric::kEuclidean, PrivacyBudget::from_exp_eps(Rational(2)))),
                InvalidArgument);
   EXPECT_EQ(parse_grid_metric("euclidean", "--metric"), GridMetric::kEuclidean);
   EXPECT_THROW(parse_grid_metric("chebyshev", "--metric"), InvalidArgument);
+}
+
+// A given distance matrix decides as the grid does when it holds the grid's distances, at every
+// budget per unit the tests above use.
+TEST(MetricPrivacy, AGivenMatrixOfTheGridsDistancesDecidesAsTheGrid) {
+  const PairLossMatrix losses = geometric_losses();
+  for (const PrivacyBudget& per_unit :
+       {PrivacyBudget::from_epsilon(Rational(7, 10)), PrivacyBudget::from_epsilon(Rational(2, 3)),
+        PrivacyBudget::from_exp_eps(Rational(2)), PrivacyBudget::from_exp_eps(Rational(3, 2))}) {
+    const PairBoundVerdict on_grid =
+        check_metric_privacy(losses, grid(GridMetric::kManhattan, per_unit));
+    const PairBoundVerdict given = check_metric_privacy(losses, {manhattan_matrix(), per_unit});
+    EXPECT_EQ(given.holds, on_grid.holds) << per_unit.describe();
+    EXPECT_EQ(given.violation.has_value(), on_grid.violation.has_value());
+    if (given.violation) {
+      EXPECT_EQ(given.violation->x, on_grid.violation->x);
+      EXPECT_EQ(given.violation->x_prime, on_grid.violation->x_prime);
+    }
+    EXPECT_DOUBLE_EQ(given.tightest->loss_share, on_grid.tightest->loss_share);
+  }
+}
+
+// A rational distance p/q with t per unit is compared as L^q <= t^p: L(0, 3) = 4 is exactly
+// 16^(1/2) and exceeds every t below 16; inf distances bound nothing.
+TEST(MetricPrivacy, RationalDistancesWithTPerUnitAreExactAndInfBoundsNothing) {
+  const PairLossMatrix losses = geometric_losses();
+  DistanceMatrix d = manhattan_matrix();
+  for (auto& row : d) {
+    for (auto& e : row) e = *e / 4;  // d(0, 3) = 1/2, the adjacent cells 1/4
+  }
+  // L(0, 1) = 2 = 16^(1/4): every pair exactly at its bound.
+  const PairBoundVerdict exact =
+      check_metric_privacy(losses, {d, PrivacyBudget::from_exp_eps(Rational(16))});
+  EXPECT_TRUE(exact.holds);
+  EXPECT_DOUBLE_EQ(exact.tightest->loss_share, 1.0);
+  const Rational just_below = Rational(16) - Rational(Integer(1), Integer(1) << 100);
+  const PairBoundVerdict below =
+      check_metric_privacy(losses, {d, PrivacyBudget::from_exp_eps(just_below)});
+  ASSERT_FALSE(below.holds);
+  EXPECT_EQ(below.violation->x, 0u);
+  EXPECT_EQ(below.violation->x_prime, 1u);
+  EXPECT_NE(below.violation->bound.find("^(1/4)"), std::string::npos) << below.violation->bound;
+  // Cut every pair but (0, 1) and (1, 0) off (infinitely far): only they are bounded.
+  for (std::size_t x = 0; x < 4; ++x) {
+    for (std::size_t y = 0; y < 4; ++y) {
+      if (x != y && x + y != 1) d[x][y] = std::nullopt;
+    }
+  }
+  const PairBoundVerdict two =
+      check_metric_privacy(losses, {d, PrivacyBudget::from_exp_eps(Rational(15))});
+  ASSERT_FALSE(two.holds);  // 2 > 15^(1/4) = 1.97
+  EXPECT_EQ(two.violation->x, 0u);
+  EXPECT_EQ(two.violation->x_prime, 1u);
+  d[0][1] = d[1][0] = std::nullopt;
+  EXPECT_TRUE(check_metric_privacy(losses, {d, PrivacyBudget::from_exp_eps(Rational(1))}).holds);
+}
+
+TEST(MetricPrivacy, AGivenMatrixMustBeKByKAndNotTooFineForT) {
+  const PairLossMatrix losses = geometric_losses();
+  DistanceMatrix small(3, std::vector<std::optional<Rational>>(3, Rational(0)));
+  EXPECT_THROW(check_metric_privacy(losses, {small, PrivacyBudget::from_exp_eps(Rational(2))}),
+               InvalidArgument);
+  DistanceMatrix fine = manhattan_matrix();
+  fine[0][1] = fine[1][0] = Rational(1, 1001);
+  EXPECT_THROW(check_metric_privacy(losses, {fine, PrivacyBudget::from_exp_eps(Rational(2))}),
+               InvalidArgument);
+  EXPECT_NO_THROW(check_metric_privacy(losses, {fine, PrivacyBudget::from_epsilon(Rational(1))}));
 }
 
 }  // namespace

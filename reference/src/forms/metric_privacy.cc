@@ -1,6 +1,7 @@
 #include "uldp/forms/metric_privacy.h"
 
 #include <cmath>
+#include <limits>
 
 #include "uldp/arithmetic/certified_exp.h"
 #include "uldp/error.h"
@@ -41,48 +42,131 @@ GridMetric parse_grid_metric(const std::string& text, const std::string& name) {
   throw InvalidArgument(name + ": '" + message_excerpt(text) + "' is not manhattan or euclidean");
 }
 
-PairBoundVerdict check_metric_privacy(const PairLossMatrix& losses,
-                                      const GridMetricBudget& budget) {
-  const std::size_t w = budget.width, h = budget.height;
-  if (w == 0 || h == 0 || w > losses.inputs() / h || w * h != losses.inputs()) {
-    throw InvalidArgument("grid: a " + std::to_string(w) + " x " + std::to_string(h) +
-                          " grid has " + std::to_string(w * h) + " cells, the mechanism " +
-                          std::to_string(losses.inputs()) + " inputs");
+namespace {
+
+// A whole power of a rational.
+Rational power(const Rational& base, unsigned long exponent) {
+  Rational result(1);
+  for (unsigned long i = 0; i < exponent; ++i) result *= base;
+  return result;
+}
+
+PairBound grid_bound(const GridDistance& grid, const PrivacyBudget& per_unit, std::size_t x,
+                     std::size_t x_prime, const ExtendedRational& loss) {
+  const std::size_t w = grid.width;
+  const long dx = std::labs(static_cast<long>(x % w) - static_cast<long>(x_prime % w));
+  const long dy = std::labs(static_cast<long>(x / w) - static_cast<long>(x_prime / w));
+  const std::optional<Rational>& eps = per_unit.epsilon();
+  PairBound b;
+  if (grid.metric == GridMetric::kManhattan) {
+    const long d = dx + dy;
+    if (eps) {
+      const Rational exponent = *eps * Rational(d);
+      b.admits = within_exp(loss, exponent);
+      b.text = "e^" + to_decimal(exponent);
+      b.value = std::exp(to_double(exponent));
+    } else {
+      const Rational bound = power(per_unit.exp_eps(), static_cast<unsigned long>(d));
+      b.admits = !loss.is_infinite() && loss.value() <= bound;
+      b.text = to_string(per_unit.exp_eps()) + "^" + std::to_string(d);
+      b.value = to_double(bound);
+    }
+    return b;
   }
-  const std::optional<Rational>& eps = budget.per_unit.epsilon();
-  if (budget.metric == GridMetric::kEuclidean && !eps) {
-    throw InvalidArgument(
-        "metric: a Euclidean distance needs the budget per unit as eps (--eps-per-unit): "
-        "t^sqrt(s) has no certified comparison");
+  const std::size_t s = static_cast<std::size_t>(dx * dx + dy * dy);
+  b.admits = within_exp_of_root(loss, *eps, s);
+  b.text = "e^(" + to_decimal(*eps) + " * sqrt(" + std::to_string(s) + "))";
+  b.value = std::exp(to_double(*eps) * std::sqrt(static_cast<double>(s)));
+  return b;
+}
+
+PairBound given_bound(const std::optional<Rational>& d, const PrivacyBudget& per_unit,
+                      const ExtendedRational& loss) {
+  PairBound b;
+  if (!d) {  // infinitely far: no bound
+    b.admits = true;
+    b.text = "inf";
+    b.value = std::numeric_limits<double>::infinity();
+    return b;
   }
-  const Rational& t = budget.per_unit.exp_eps();
-  return check_pair_bounds(
-      losses, [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
-        const long dx = std::labs(static_cast<long>(x % w) - static_cast<long>(x_prime % w));
-        const long dy = std::labs(static_cast<long>(x / w) - static_cast<long>(x_prime / w));
-        PairBound b;
-        if (budget.metric == GridMetric::kManhattan) {
-          const long d = dx + dy;
-          if (eps) {
-            const Rational exponent = *eps * Rational(d);
-            b.admits = within_exp(loss, exponent);
-            b.text = "e^" + to_decimal(exponent);
-            b.value = std::exp(to_double(exponent));
-          } else {
-            Rational bound(1);
-            for (long i = 0; i < d; ++i) bound *= t;
-            b.admits = !loss.is_infinite() && loss.value() <= bound;
-            b.text = to_string(t) + "^" + std::to_string(d);
-            b.value = to_double(bound);
-          }
-          return b;
+  if (const std::optional<Rational>& eps = per_unit.epsilon()) {
+    const Rational exponent = *eps * *d;
+    b.admits = within_exp(loss, exponent);
+    b.text = "e^" + to_decimal(exponent);
+    b.value = std::exp(to_double(exponent));
+    return b;
+  }
+  // L <= t^{p/q} exactly when L^q <= t^p (both sides >= 0, t >= 1).
+  const Rational& t = per_unit.exp_eps();
+  const auto p = numerator(*d).convert_to<unsigned long>();
+  const auto q = denominator(*d).convert_to<unsigned long>();
+  b.admits = !loss.is_infinite() && power(loss.value(), q) <= power(t, p);
+  std::string exponent = to_string(*d);
+  if (q != 1) exponent = std::string(1, '(').append(exponent).append(1, ')');
+  b.text = to_string(t) + "^" + exponent;
+  b.value = std::pow(to_double(t), to_double(*d));
+  return b;
+}
+
+}  // namespace
+
+PairBoundVerdict check_metric_privacy(const PairLossMatrix& losses, const MetricBudget& budget) {
+  const std::size_t k = losses.inputs();
+  if (const auto* grid = std::get_if<GridDistance>(&budget.distance)) {
+    const std::size_t w = grid->width, h = grid->height;
+    if (w == 0 || h == 0 || w > k / h || w * h != k) {
+      throw InvalidArgument("grid: a " + std::to_string(w) + " x " + std::to_string(h) +
+                            " grid has " + std::to_string(w * h) + " cells, the mechanism " +
+                            std::to_string(k) + " inputs");
+    }
+    if (grid->metric == GridMetric::kEuclidean && !budget.per_unit.epsilon()) {
+      throw InvalidArgument(
+          "metric: a Euclidean distance needs the budget per unit as eps (--eps-per-unit): "
+          "t^sqrt(s) has no certified comparison");
+    }
+    return check_pair_bounds(losses,
+                             [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
+                               return grid_bound(*grid, budget.per_unit, x, x_prime, loss);
+                             });
+  }
+  const DistanceMatrix& d = std::get<DistanceMatrix>(budget.distance);
+  bool square = d.size() == k;
+  for (const auto& row : d) square = square && row.size() == k;
+  if (!square) {
+    throw InvalidArgument("metric: a " + std::to_string(d.size()) + " x " +
+                          std::to_string(d.empty() ? 0 : d.front().size()) +
+                          " distance matrix for " + std::to_string(k) +
+                          " inputs (it must be k x k)");
+  }
+  if (!budget.per_unit.epsilon()) {
+    for (std::size_t x = 0; x < k; ++x) {
+      for (std::size_t x_prime = 0; x_prime < k; ++x_prime) {
+        const std::optional<Rational>& e = d[x][x_prime];
+        if (e && (numerator(*e) > 10000 || denominator(*e) > 1000)) {
+          throw InvalidArgument("metric: d(" + std::to_string(x) + ", " + std::to_string(x_prime) +
+                                ") = " + message_excerpt(to_string(*e)) +
+                                " is too fine for t per unit (t^(p/q) with p <= 10^4, q <= "
+                                "10^3); give the budget per unit as eps");
         }
-        const std::size_t s = static_cast<std::size_t>(dx * dx + dy * dy);
-        b.admits = within_exp_of_root(loss, *eps, s);
-        b.text = "e^(" + to_decimal(*eps) + " * sqrt(" + std::to_string(s) + "))";
-        b.value = std::exp(to_double(*eps) * std::sqrt(static_cast<double>(s)));
-        return b;
-      });
+      }
+    }
+  }
+  return check_pair_bounds(losses,
+                           [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
+                             return given_bound(d[x][x_prime], budget.per_unit, loss);
+                           });
+}
+
+std::string describe(const MetricBudget& budget, const std::string& distances) {
+  const std::string per_unit =
+      (budget.per_unit.epsilon() ? "eps = " + to_decimal(*budget.per_unit.epsilon())
+                                 : "t = " + to_string(budget.per_unit.exp_eps())) +
+      " per unit";
+  if (const auto* grid = std::get_if<GridDistance>(&budget.distance)) {
+    return std::string(grid_metric_name(grid->metric)) + " on " + std::to_string(grid->width) +
+           "x" + std::to_string(grid->height) + ", " + per_unit;
+  }
+  return distances + ", " + per_unit;
 }
 
 }  // namespace uldp

@@ -16,6 +16,7 @@
 #include "uldp/forms/input_discriminative.h"
 #include "uldp/forms/metric_privacy.h"
 #include "uldp/forms/pair_loss.h"
+#include "uldp/forms/personalized_ldp.h"
 
 namespace uldp::api {
 
@@ -28,29 +29,46 @@ struct PairLossRequest {
   /// Also decide ID-LDP with one budget per input (over every output, so not with `outputs`).
   std::optional<InputBudgets> input_budgets;
   std::string input_budgets_name = "id_exp_eps";  ///< how errors name the budgets
-  /// Also decide metric LDP with the inputs as the cells of a grid (every output too).
-  std::optional<GridMetricBudget> metric;
+  /// Also decide metric LDP, on a grid or with a distance matrix (every output too).
+  std::optional<MetricBudget> metric;
+  std::string metric_name = "the given distances";  ///< how the text names a distance matrix
   /// Also decide context-aware LDP with a k x k matrix of e^ε bounds (every output too).
   std::optional<PairBudgetMatrix> pair_budgets;
   std::string pair_budgets_name = "pair_budgets";  ///< how errors name the matrix
+  /// Also decide personalized LDP with these safe regions (every output too).
+  std::optional<std::vector<SafeRegion>> safe_regions;
 };
 
 /// "4x3" (width x height) as a grid; throws InvalidArgument "NAME: ..." otherwise.
 std::pair<std::size_t, std::size_t> parse_grid(const std::string& text, const std::string& name);
 
+/// A file a per-pair notion reads: a path ("-": standard input) or, when `text` is given, text held
+/// in memory (Python's matrices and lists) that errors name by `path`.
+struct NotionFile {
+  std::string path;
+  std::optional<std::string> text;
+};
+
 /// The per-pair notions as a caller writes them (text as typed), read in one place for the command
-/// line and Python: which go together, the budgets, the grid. Errors name each argument by its
-/// keyword ("id_exp_eps[1]: ..."), or by its flag ("--id-exp-eps[1]: ...") when `flags`.
+/// line and Python: which go together, the budgets, the grid, the files. Errors name each argument
+/// by its keyword ("id_exp_eps[1]: ..."), or by its flag ("--id-exp-eps[1]: ...") when `flags`;
+/// errors in a file name the file, line and column.
 struct PairNotionArguments {
   std::optional<std::string> id_exp_eps, id_eps, id_combine;
-  std::optional<std::string> metric, grid, eps_per_unit, exp_eps_per_unit;
+  /// manhattan or euclidean (with grid), or the path of a distance matrix file.
+  std::optional<std::string> metric;
+  std::optional<std::string> grid, eps_per_unit, exp_eps_per_unit;
+  /// A distance matrix in memory, in place of a metric (Python's metric=[[...]]).
+  std::optional<NotionFile> distances;
+  std::optional<NotionFile> pair_budgets, safe_regions;
   bool flags = false;
   /// Whether any of them is given (apply_to then says whether they go together).
   bool any() const {
-    return id_exp_eps || id_eps || id_combine || metric || grid || eps_per_unit || exp_eps_per_unit;
+    return id_exp_eps || id_eps || id_combine || metric || grid || eps_per_unit ||
+           exp_eps_per_unit || distances || pair_budgets || safe_regions;
   }
-  /// Sets request.input_budgets and request.metric; throws InvalidArgument for arguments that do
-  /// not go together or do not read.
+  /// Sets the request's notions; throws InvalidArgument for arguments that do not go together or
+  /// do not read, InputError for a file that does not read.
   void apply_to(PairLossRequest& request) const;
 };
 
@@ -71,15 +89,19 @@ struct PairLossResult {
   /// With input budgets: the ID-LDP verdict and how the pair budgets combine.
   std::optional<PairBoundVerdict> input_discriminative;
   IdCombine combine = IdCombine::kMin;
-  /// With a grid metric: the metric LDP verdict, and the metric as asked ("manhattan on 2x2,
-  /// eps = 0.7 per unit").
+  /// With a metric: the metric LDP verdict, and the metric as asked ("manhattan on 2x2,
+  /// eps = 0.7 per unit", "the distances in d.csv, t = 2 per unit").
   std::optional<PairBoundVerdict> metric_verdict;
   std::string metric;
   /// With a pair budget matrix: the context-aware LDP verdict.
   std::optional<PairBoundVerdict> context_verdict;
+  /// With safe regions: the personalized LDP verdict, and how many regions.
+  std::optional<PairBoundVerdict> personalized_verdict;
+  std::size_t safe_regions = 0;
   /// Every notion asked for holds (none asked: true).
   bool holds() const {
-    for (const auto* v : {&input_discriminative, &metric_verdict, &context_verdict}) {
+    for (const auto* v :
+         {&input_discriminative, &metric_verdict, &context_verdict, &personalized_verdict}) {
       if (*v && !(*v)->holds) return false;
     }
     return true;
@@ -95,7 +117,8 @@ PairLossResult pair_losses(const PairLossRequest& request);
 /// no output of the set]], "attained_at": [[output label or null]], "largest": {"x", "x_prime",
 /// "exp_eps", "output"} or null, "id_ldp": {"combine", "holds", "violation", "tightest"} or null,
 /// "metric_ldp": {"metric", "holds", "violation", "tightest"} or null, "context_ldp": {"holds",
-/// "violation", "tightest"} or null,
+/// "violation", "tightest"} or null, "pldp": {"safe_regions", "holds", "violation", "tightest"}
+/// or null,
 /// each pair {"x", "x_prime", "loss", "output", "bound", "loss_share"}}.
 nlohmann::json to_json(const PairLossResult& result);
 /// The matrix, row x and column x', readable numbers (exact with --exact), then the largest pair.

@@ -10,12 +10,15 @@
 #include <vector>
 
 #include "uldp/forms/pair_bounds.h"
+#include "uldp/io/text_positions.h"
 
 namespace uldp {
 
 /// Parses the file's text; `source` names it in errors. Throws InputError
-/// "SOURCE:LINE:COLUMN: ..." for an entry that is no number or below 1, a row of another length,
-/// and "SOURCE: ..." for no rows or a matrix that is not square.
-PairBudgetMatrix parse_pair_budgets(std::string_view text, const std::string& source);
+/// "SOURCE:LINE:COLUMN: ..." (or "SOURCE[x][x']: ..." by indices) for an entry that is no number
+/// or below 1, a row of another length, and "SOURCE: ..." for no rows or a matrix that is not
+/// square.
+PairBudgetMatrix parse_pair_budgets(std::string_view text, const std::string& source,
+                                    TextPositions positions = TextPositions::kLineColumn);
 
 }  // namespace uldp
