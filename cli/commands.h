@@ -20,6 +20,8 @@ void add_conform_command(CLI::App& app, int& exit_code);
 void add_conform_estimates_command(CLI::App& conform, int& exit_code);
 void add_golden_command(CLI::App& app, int& exit_code);
 void add_table_command(CLI::App& app, int& exit_code);
+/// `construct uldp-from-ldp`.
+void add_construct_command(CLI::App& app, int& exit_code);
 /// `completion bash|zsh`: the completion script of every command registered in `app`.
 void add_completion_command(CLI::App& app, int& exit_code);
 /// `experiment` and its `merge` subcommand.

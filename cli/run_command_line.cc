@@ -111,6 +111,7 @@ int run_commands(std::vector<std::string> args, std::optional<Failure>& failure)
   add_conform_command(app, exit_code);
   add_golden_command(app, exit_code);
   add_table_command(app, exit_code);
+  add_construct_command(app, exit_code);
   add_experiment_command(app, exit_code);
   add_completion_command(app, exit_code);
   app.set_version_flag("--version", uldp_version(), "print the version of uldp");

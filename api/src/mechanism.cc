@@ -137,13 +137,7 @@ std::string dense_text(const MechanismDescription& d, const DenseForm& form,
     nlohmann::json j = common_json(d);
     j["outputs"] = labels;
     j["protected"] = form.protected_outputs.indices();
-    nlohmann::json rows = nlohmann::json::array();
-    for (std::size_t x = 0; x < q.num_inputs(); ++x) {
-      nlohmann::json row = nlohmann::json::array();
-      for (std::size_t y = 0; y < q.num_outputs(); ++y) row.push_back(to_string(q(x, y)));
-      rows.push_back(std::move(row));
-    }
-    j["Q"] = std::move(rows);
+    j["Q"] = matrix_rows_json(q);
     return j.dump() + "\n";
   }
   // "# header: yes" tells `uldp check` that the first row is labels: "0,1" or "0110" could be
@@ -162,10 +156,18 @@ std::string dense_text(const MechanismDescription& d, const DenseForm& form,
       << (budget ? budget->describe() : "no privacy") << "\n";
   out << "X_S = {" << d.spec.sensitive.to_string() << "}, Y_P = {"
       << form.protected_outputs.to_string() << "}\n\n";
+  out << matrix_markdown(q);
+  return out.str();
+}
+
+}  // namespace
+
+std::string matrix_markdown(const DenseMechanism& q) {
+  std::ostringstream out;
   out << "| x \\ y |";
-  for (const auto& l : labels) out << ' ' << l << " |";
+  for (const auto& l : q.output_labels()) out << ' ' << l << " |";
   out << "\n|---|";
-  for (std::size_t y = 0; y < labels.size(); ++y) out << "---|";
+  for (std::size_t y = 0; y < q.num_outputs(); ++y) out << "---|";
   out << "\n";
   for (std::size_t x = 0; x < q.num_inputs(); ++x) {
     out << "| " << x << " |";
@@ -175,7 +177,15 @@ std::string dense_text(const MechanismDescription& d, const DenseForm& form,
   return out.str();
 }
 
-}  // namespace
+nlohmann::json matrix_rows_json(const DenseMechanism& q) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (std::size_t x = 0; x < q.num_inputs(); ++x) {
+    nlohmann::json row = nlohmann::json::array();
+    for (std::size_t y = 0; y < q.num_outputs(); ++y) row.push_back(to_string(q(x, y)));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
 
 MechanismFormat mechanism_format(std::string_view text, const std::string& what) {
   if (text == "md") return MechanismFormat::kMarkdown;

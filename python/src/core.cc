@@ -34,6 +34,7 @@
 #include "uldp/api/audit.h"
 #include "uldp/api/check.h"
 #include "uldp/api/conform.h"
+#include "uldp/api/construct.h"
 #include "uldp/api/estimate.h"
 #include "uldp/api/estimates_comparison.h"
 #include "uldp/api/false_alarm.h"
@@ -265,6 +266,37 @@ struct PairsRequest {
   bool wanted() const { return pairs || !notions.empty(); }
 };
 
+// Q as exact strings ("3/7", "0.1", the Python layer's exact binary64 fractions), each entry a
+// probability; errors name "Q[x][y]".
+DenseMechanism exact_matrix(const std::vector<std::vector<std::string>>& rows) {
+  if (rows.empty() || rows.front().empty()) throw InvalidArgument("Q: the matrix is empty");
+  const std::size_t outputs = rows.front().size();
+  std::vector<Rational> entries;
+  for (std::size_t x = 0; x < rows.size(); ++x) {
+    if (rows[x].size() != outputs) {
+      throw InvalidArgument("Q: row " + std::to_string(x) + " has " +
+                            std::to_string(rows[x].size()) + " entries, row 0 has " +
+                            std::to_string(outputs));
+    }
+    for (std::size_t y = 0; y < outputs; ++y) {
+      entries.push_back(parse_rational(rows[x][y], entry_name(x, y)));
+    }
+  }
+  return DenseMechanism::from_probabilities(rows.size(), outputs, std::move(entries));
+}
+
+// `uldp construct uldp-from-ldp` on M given as exact strings: the command's JSON, as a dict.
+py::object construct_uldp_from_ldp(const std::vector<std::vector<std::string>>& rows,
+                                   const std::vector<std::size_t>& sensitive, std::size_t k,
+                                   const std::string& non_sensitive_rows) {
+  api::UldpFromLdpRequest request{
+      exact_matrix(rows), "M", api::IndexSelection{sensitive, "sensitive"}, k,
+      parse_non_sensitive_row(non_sensitive_rows, "non_sensitive_rows")};
+  const api::UldpFromLdpResult r =
+      without_gil([&] { return api::construct_uldp_from_ldp(request); });
+  return to_python(nlohmann::json::parse(api::render(r, api::MechanismFormat::kJson)));
+}
+
 // The check of `uldp check --matrix` (api::check) on an exact matrix made in memory.
 py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::size_t>>& sensitive,
                       const std::optional<std::vector<std::size_t>>& protected_outputs,
@@ -306,21 +338,7 @@ py::dict check(const std::vector<std::vector<std::string>>& rows,
                const std::optional<std::string>& eps, const std::optional<std::string>& exp_eps,
                const std::optional<std::string>& tolerance, bool pairs,
                const std::map<std::string, std::string>& notions, bool pairs_over_protected) {
-  if (rows.empty() || rows.front().empty()) throw InvalidArgument("Q: the matrix is empty");
-  const std::size_t outputs = rows.front().size();
-  std::vector<Rational> entries;
-  for (std::size_t x = 0; x < rows.size(); ++x) {
-    if (rows[x].size() != outputs) {
-      throw InvalidArgument("Q: row " + std::to_string(x) + " has " +
-                            std::to_string(rows[x].size()) + " entries, row 0 has " +
-                            std::to_string(outputs));
-    }
-    for (std::size_t y = 0; y < outputs; ++y) {
-      entries.push_back(parse_rational(rows[x][y], entry_name(x, y)));
-    }
-  }
-  return check_matrix(DenseMechanism::from_probabilities(rows.size(), outputs, std::move(entries)),
-                      sensitive, protected_outputs, eps, exp_eps, tolerance,
+  return check_matrix(exact_matrix(rows), sensitive, protected_outputs, eps, exp_eps, tolerance,
                       PairsRequest{pairs, notions, pairs_over_protected});
 }
 
@@ -948,6 +966,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("check_binary64", &uldp::python::check_binary64, py::arg("q"), py::arg("sensitive"),
         py::arg("protected"), py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"),
         py::arg("pairs"), py::arg("notions"), py::arg("pairs_over_protected"));
+  m.def("construct_uldp_from_ldp", &uldp::python::construct_uldp_from_ldp, py::arg("rows"),
+        py::arg("sensitive"), py::arg("k"), py::arg("non_sensitive_rows"));
   m.def("write_samples", &uldp::python::write_samples, py::arg("path"), py::arg("inputs"),
         py::arg("outputs"));
   m.def("conform_counts", &uldp::python::conform_counts, py::arg("reference"), py::arg("shards"),

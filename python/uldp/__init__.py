@@ -17,7 +17,8 @@ stops a long computation with KeyboardInterrupt. uldp.testing has the pytest ass
 """
 
 from . import _core
-from ._api import CheckReport, Mechanism, Verdict, Witness, check, mechanism, mechanisms
+from ._api import (CheckReport, Mechanism, Verdict, Witness, check, construct_uldp_from_ldp,
+                   mechanism, mechanisms)
 from ._commands import (AuditReport, ConformanceReport, Estimate, EstimatesReport, GoldenCase,
                         GoldenVectors, ProofReport, Reference, Resolution, Simulation, audit,
                         conform_client, conform_counts, conform_estimates, conform_plan,
@@ -33,5 +34,5 @@ __all__ = [
     "CheckReport", "ConformanceReport", "Estimate", "EstimatesReport", "GoldenCase",
     "GoldenVectors", "Mechanism", "Reference", "Resolution", "Verdict", "Witness", "check",
     "conform_client", "conform_counts", "conform_estimates", "conform_plan", "conform_samples", "estimate", "golden",
-    "loss", "mechanism", "mechanisms", "reference",
+    "construct_uldp_from_ldp", "loss", "mechanism", "mechanisms", "reference",
 ]

@@ -230,6 +230,25 @@ def mechanism(name: str, k: int, *, sensitive: Optional[Indices] = None,
     )
 
 
+def construct_uldp_from_ldp(M: Matrix, *, sensitive: Indices, k: int,
+                            non_sensitive_rows: str = "min") -> Mechanism:
+    """An eps-LDP mechanism M on X_S (one row per input of `sensitive`, in increasing order) made
+    (X_S, Y_P, eps)-ULDP on k inputs, as `uldp construct uldp-from-ldp`: M's rows kept, Y_P = M's
+    outputs, each non-sensitive input giving every y in Y_P its smallest probability under X_S
+    ("min") or the largest divided by M's tight e^eps ("lowest") and the rest to its own output.
+    Checked by the exact ULDP checker at M's tight ratio before it is returned; the Mechanism's
+    exp_eps is that ratio (None when M is eps-LDP for no finite eps), its protected outputs Y_P."""
+    listed = _indices(sensitive, "sensitive")
+    if listed is None:
+        raise ValueError("sensitive: give X_S, one input per row of M")
+    d = _core.construct_uldp_from_ldp(_rows(M), listed, _whole(k, "k", 1),
+                                      _text(non_sensitive_rows, "non_sensitive_rows"))
+    rows = tuple(tuple(Fraction(v) for v in row) for row in d["Q"])
+    return Mechanism("uldp-from-ldp", "uldp", rows, tuple(d["outputs"]), tuple(d["protected"]),
+                     tuple(d["sensitive"]),
+                     None if d["exp_eps"] == "inf" else Fraction(d["exp_eps"]))
+
+
 def _rows(Q: Matrix) -> List[List[str]]:
     if hasattr(Q, "tolist") and hasattr(Q, "ndim"):
         if Q.ndim != 2:

@@ -28,7 +28,9 @@ std::string complete(const std::string& typed) {
 }
 
 TEST(Completion, CompletesCommandsSubcommandsAndFlags) {
-  EXPECT_EQ(complete("uldp con"), "conform\n");
+  EXPECT_EQ(complete("uldp con"), "conform construct\n");
+  EXPECT_EQ(complete("uldp conf"), "conform\n");
+  EXPECT_EQ(complete("uldp construct u"), "uldp-from-ldp\n");
   EXPECT_EQ(complete("uldp conform s"), "samples\n");
   EXPECT_EQ(complete("uldp conform samples --al"), "--alpha\n");
   EXPECT_EQ(complete("uldp check --matrix m.csv --exp-e"), "--exp-eps --exp-eps-per-unit\n");

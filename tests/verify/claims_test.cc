@@ -50,8 +50,9 @@ INSTANTIATE_TEST_SUITE_P(Catalog, EveryClaim, ::testing::ValuesIn(all_names()),
                          [](const auto& info) { return info.param; });
 
 TEST(AllSizes, EveryConstructionIsProvedForEverySize) {
-  for (const char* name : {"composition", "post_processing", "ldp_compatibility",
-                           "uldp_implies_osldp", "pum_uldp", "pum_users_indistinguishable"}) {
+  for (const char* name :
+       {"composition", "post_processing", "ldp_compatibility", "uldp_implies_osldp", "pum_uldp",
+        "pum_users_indistinguishable", "uldp_from_ldp", "uldp_from_ldp_lowest"}) {
     const ClaimResult r = run_claim(name);
     EXPECT_EQ(r.status, ProofStatus::kProved) << name;
     EXPECT_EQ(r.scope, "all sizes") << name;

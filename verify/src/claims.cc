@@ -149,6 +149,23 @@ const std::vector<CatalogEntry>& catalog() {
                   "|X| = 3, kappa = 2, |Y| = 3; all X_S, Y_P, both users' tag sets", P},
                  both_scopes([](unsigned ms) { return internal::pum_dp_all_sizes(ms, false); },
                              [](unsigned ms) { return internal::pum_dp_queries(ms, false); })});
+    e.push_back({{"uldp_from_ldp", "Definition 2",
+                  "an eps-LDP mechanism on X_S, its sensitive rows kept and every non-sensitive "
+                  "input giving each output its smallest probability under X_S (the rest on its "
+                  "own output), is (X_S, Y_P, eps)-ULDP (uRR, Section 4.1, is its image of RR)",
+                  "all |X_S| >= 1, |X_N|, |Y|; all t >= 1", P},
+                 [](unsigned ms) {
+                   return internal::uldp_from_ldp_all_sizes(ms,
+                                                            internal::UldpFromLdpVariant::kMinimum);
+                 }});
+    e.push_back({{"uldp_from_ldp_lowest", "Definition 2",
+                  "the same with each non-sensitive row at the largest probability under X_S "
+                  "divided by e^eps (the least the ratio admits) is (X_S, Y_P, eps)-ULDP",
+                  "all |X_S| >= 1, |X_N|, |Y|; all t >= 1", P},
+                 [](unsigned ms) {
+                   return internal::uldp_from_ldp_all_sizes(ms,
+                                                            internal::UldpFromLdpVariant::kLowest);
+                 }});
     // ---- hypothesis dropped or paper erratum (expected: refuted, Z3 prints the model) ----
     for (const CatalogEntry& family : families) {
       if (family.info.expected == R) e.push_back(family);
@@ -256,6 +273,14 @@ const std::vector<CatalogEntry>& catalog() {
         {{"mutant_pum_tags_leak", "Proposition 9",
           "mutant: a PUM whose f_pre ignores the tags, so tagged inputs leak through Y_I", "", R},
          [](unsigned ms) { return internal::pum_uldp_all_sizes(ms, Reading::kReachable, true); }});
+    e.push_back({{"mutant_uldp_from_ldp_largest", "Definition 2",
+                  "mutant: non-sensitive rows at the largest probability under X_S, whose mass "
+                  "can exceed 1",
+                  "", R},
+                 [](unsigned ms) {
+                   return internal::uldp_from_ldp_all_sizes(ms,
+                                                            internal::UldpFromLdpVariant::kLargest);
+                 }});
     // ---- the steps of the utility proofs (`uldp prove --steps`) ----
     for (const internal::StepSpec& spec : internal::proof_steps()) {
       e.push_back({internal::step_claim_info(spec),

@@ -90,4 +90,11 @@ std::vector<QueryResult> pum_uldp_all_sizes(unsigned timeout_ms, Reading reading
 /// Proposition 10 for every |X|, |Y|, kappa and two users' taggings.
 std::vector<QueryResult> pum_dp_all_sizes(unsigned timeout_ms, bool any_output);
 
+/// Which non-sensitive row uldp-from-ldp takes: the minimum, the lowest the ratio admits, or the
+/// largest probability (a mutant whose rows exceed 1).
+enum class UldpFromLdpVariant { kMinimum, kLowest, kLargest };
+/// uldp-from-ldp for every |X_S|, |X_N| and output set (uldp_from_ldp_claims.cc): the ratio on
+/// Y_P, the entries, the row mass (induction step) and condition 1 of the own outputs.
+std::vector<QueryResult> uldp_from_ldp_all_sizes(unsigned timeout_ms, UldpFromLdpVariant variant);
+
 }  // namespace uldp::verify::internal

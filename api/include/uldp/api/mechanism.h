@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "uldp/mechanisms/exact_form.h"
 
 namespace uldp::api {
@@ -47,6 +49,11 @@ MechanismDescription describe_mechanism(const MechanismRequest& request);
 /// The description as the command prints it: md (a table of Q; a structured form is JSON in every
 /// format), csv (`uldp check --matrix` reads it back) or json.
 std::string render(const MechanismDescription& description, MechanismFormat format);
+
+/// Q as a markdown table (row x, column y labelled), exact entries.
+std::string matrix_markdown(const DenseMechanism& q);
+/// Q's rows as JSON arrays of exact text ("3/7").
+nlohmann::json matrix_rows_json(const DenseMechanism& q);
 
 /// The registry (`uldp mechanism --list`): a markdown table, or JSON {"mechanisms": [...]}.
 std::string render_registry(MechanismFormat format);
