@@ -10,6 +10,7 @@
 #include "mechanism_flags.h"
 #include "uldp/api/certificate_bundle.h"
 #include "uldp/api/check.h"
+#include "uldp/api/pair_heatmap.h"
 #include "uldp/api/pair_loss.h"
 #include "uldp/api/pum_check.h"
 #include "uldp/error.h"
@@ -34,6 +35,7 @@ struct CheckCommand {
   std::optional<std::string> eps_per_unit, exp_eps_per_unit;
   std::optional<std::string> pair_budgets;  // --pair-budgets FILE: context-aware LDP
   std::optional<std::string> safe_regions;  // --safe-regions FILE: personalized LDP
+  std::string plot_path;                    // --plot FILE.png: the pairs as a heatmap
   std::string smt_path;                     // --smt FILE: Z3 certificate of a dense matrix
   std::string smt_solver;                // --smt-solver: z3, or both (cvc5 re-runs the certificate)
   std::optional<std::string> tolerance;  // --tolerance T, exact rational in [0, 1/10]; none: exact
@@ -102,6 +104,7 @@ void refuse_with_pum(const CheckCommand& c) {
       {c.metric.has_value(), "--metric"},
       {c.pair_budgets.has_value(), "--pair-budgets"},
       {c.safe_regions.has_value(), "--safe-regions"},
+      {!c.plot_path.empty(), "--plot"},
       {c.id_combine.has_value(), "--id-combine"},
       {c.grid.has_value(), "--grid"},
       {c.eps_per_unit.has_value(), "--eps-per-unit"},
@@ -163,6 +166,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
                   "context-aware LDP (Acharya et al., ICML 2020): FILE of k x k e^eps bounds, one "
                   "row per input x, entries exact (>= 1) or inf (implies --pairs; exit 1 when it "
                   "fails)");
+  cmd->add_option("--plot", c->plot_path,
+                  "also draw the per-pair loss as a heatmap of ln L(x, x') into FILE.png with "
+                  "gnuplot, its script beside it as FILE.gp (implies --pairs)");
   add_text_option(*cmd, "--safe-regions", c->safe_regions,
                   "personalized LDP (Chen et al., ICDE 2016): FILE of safe regions, one a line: "
                   "inputs (0-3,7) and exp_eps=T or eps=E; every pair inside a region within its "
@@ -186,6 +192,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"z3", "both"}));
   cmd->callback([c, cmd, &exit_code] {
     refuse_output_onto_input(*cmd, "--smt", c->smt_path);  // before any work, not after it
+    refuse_output_onto_input(*cmd, "--plot", c->plot_path);
     if (c->flags.personalized()) {
       refuse_with_pum(*c);
       PumSetup pum = c->flags.build_pum(true);
@@ -215,12 +222,13 @@ void add_check_command(CLI::App& app, int& exit_code) {
     notions.pair_budgets = file(c->pair_budgets);
     notions.safe_regions = file(c->safe_regions);
     notions.flags = true;
-    if (c->pairs || notions.any()) {
+    if (c->pairs || notions.any() || !c->plot_path.empty()) {
       api::PairLossRequest pair_request(request.subject);
       if (c->protected_list)
         pair_request.outputs = api::IndexSelection{*c->protected_list, "--protected"};
       notions.apply_to(pair_request);
       pairs = api::pair_losses(pair_request);
+      if (!c->plot_path.empty()) api::plot_pair_heatmap(*pairs, c->plot_path);
     }
     const api::CheckResult r = api::check(request);
     if (r.smt && !c->smt_path.empty())

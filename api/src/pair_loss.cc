@@ -20,26 +20,24 @@ namespace {
 struct Subject {
   std::string name;
   ExactForm form;
+  std::optional<MechanismSpec> spec;  ///< a built-in's, to expand a class form that must be
 };
 
 Subject subject_of(const CheckSubject& subject) {
   return std::visit(
       Overloaded{[](const MatrixSubject& s) -> Subject {
-                   return std::visit(Overloaded{[&](const MatrixFile& m) -> Subject {
-                                                  return {s.source, DenseForm{m.matrix, {}}};
-                                                },
-                                                [&](const BitProductFile& f) -> Subject {
-                                                  return {s.source, BitProductForm{f.q, {}}};
-                                                }},
-                                     s.file);
+                   return std::visit(
+                       Overloaded{[&](const MatrixFile& m) -> Subject {
+                                    return {s.source, DenseForm{m.matrix, {}}, std::nullopt};
+                                  },
+                                  [&](const BitProductFile& f) -> Subject {
+                                    return {s.source, BitProductForm{f.q, {}}, std::nullopt};
+                                  }},
+                       s.file);
                  },
                  [](const MechanismSubject& s) -> Subject {
-                   ExactForm form = exact_form(s.spec, s.form);
-                   // A class-structured form's pairs are read on its dense expansion (within the
-                   // dense limits: uRR lists k outputs, uHR its columns and X_N).
-                   if (std::holds_alternative<ClassForm>(form))
-                     form = exact_form(s.spec, FormChoice::kDense);
-                   return {"built-in " + std::string(entry_of(s.spec).name), std::move(form)};
+                   return {"built-in " + std::string(entry_of(s.spec).name),
+                           exact_form(s.spec, s.form), s.spec};
                  }},
       subject);
 }
@@ -225,6 +223,14 @@ PairLossResult pair_losses(const PairLossRequest& request) {
   PairLossResult result;
   result.subject = subject.name;
   result.outputs = "every output";
+  // A class-structured form whose columns are symmetric within input classes is read class by
+  // class over every output; any other (uHR), or one restricted to chosen outputs, on its dense
+  // expansion (within the dense limits: uRR lists k outputs, uHR its columns and X_N).
+  if (const auto* f = std::get_if<ClassForm>(&subject.form)) {
+    if (request.outputs || f->q.symmetry() != ColumnSymmetry::kWithinInputClasses) {
+      subject.form = exact_form(*subject.spec, FormChoice::kDense);
+    }
+  }
   std::visit(Overloaded{[&](const DenseForm& f) {
                           std::optional<IndexSet> outputs;
                           if (request.outputs) {
@@ -246,7 +252,11 @@ PairLossResult pair_losses(const PairLossRequest& request) {
                           require_affordable(f.q.k(), 1);
                           result.losses = uldp::pair_losses(f.q, zero);
                         },
-                        [&](const ClassForm&) {}},  // expanded above
+                        [&](const ClassForm& f) {
+                          result.form = "class-structured (symmetric within input classes)";
+                          require_affordable(f.q.num_inputs(), 1);
+                          result.losses = uldp::pair_losses(f.q, false);
+                        }},
              subject.form);
   const std::size_t k = result.losses.inputs();
   if (request.input_budgets) {

@@ -75,7 +75,8 @@ ClassStructuredMechanism ubd_classes(const IndexSet& sensitive, std::size_t bloc
                            std::to_string(classes.non_sensitive()[0]));
   }
   return ClassStructuredMechanism(k, classes.take_inputs(), classes.take_outputs(),
-                                  dense_formulas(sensitive, block, c), "uBD");
+                                  dense_formulas(sensitive, block, c), "uBD", RowEvenness::kPerCell,
+                                  ColumnSymmetry::kWithinInputClasses);
 }
 
 }  // namespace uldp

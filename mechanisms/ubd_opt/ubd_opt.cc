@@ -122,7 +122,8 @@ ClassStructuredMechanism ubd_opt_classes(const IndexSet& sensitive,
     outputs.push_back(std::move(*open));
   }
   return ClassStructuredMechanism(sensitive.universe(), std::move(inputs), std::move(outputs),
-                                  mixture_formulas(sensitive, weights, budget), "uBD mixture");
+                                  mixture_formulas(sensitive, weights, budget), "uBD mixture",
+                                  RowEvenness::kPerCell, ColumnSymmetry::kWithinInputClasses);
 }
 
 }  // namespace uldp

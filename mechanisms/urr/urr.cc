@@ -89,7 +89,8 @@ ClassStructuredMechanism utility_optimized_rr_classes(const IndexSet& sensitive,
       [](std::size_t y) { return std::to_string(y); },
       [sensitive](std::size_t y) { return sensitive.contains(y); }};
   return ClassStructuredMechanism(k, std::move(inputs), std::move(outputs), std::move(formulas),
-                                  "uRR");
+                                  "uRR", RowEvenness::kPerCell,
+                                  ColumnSymmetry::kWithinInputClasses);
 }
 
 }  // namespace uldp

@@ -114,7 +114,8 @@ ClassStructuredMechanism uss_classes(const IndexSet& sensitive, std::size_t bloc
                            set_label(first_pair));
   }
   return ClassStructuredMechanism(k, classes.take_inputs(), classes.take_outputs(),
-                                  dense_formulas(sensitive, block, c), "uSS");
+                                  dense_formulas(sensitive, block, c), "uSS", RowEvenness::kPerCell,
+                                  ColumnSymmetry::kWithinInputClasses);
 }
 
 }  // namespace uldp

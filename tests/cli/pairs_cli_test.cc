@@ -49,8 +49,14 @@ TEST(CheckPairs, PerBitAndClassStructuredBuiltIns) {
       pairs("--mech urap --k 4 --sensitive 0,1 --exp-eps 3 --protected 2,3");
   EXPECT_EQ(protected_only["largest"]["exp_eps"], "3");
   // uRR, class-structured, on its dense expansion.
+  // uRR: class by class (its columns are symmetric within X_S and X_N), no output listed.
   const json urr = pairs("--mech urr --k 4 --sensitive 0,1 --exp-eps 3");
-  EXPECT_EQ(urr["form"], "dense");
+  EXPECT_EQ(urr["form"], "class-structured (symmetric within input classes)");
+  EXPECT_EQ(urr["attained_at"][2][0],
+            "an output of class 'non-sensitive' (Q(y|x) = 1/2, Q(y|x') = 0)");
+  // uHR's Hadamard columns are not symmetric: its dense expansion; and over chosen outputs too.
+  EXPECT_EQ(pairs("--mech uhr --k 5 --sensitive 0,2,3 --exp-eps 3")["form"], "dense");
+  EXPECT_EQ(pairs("--mech urr --k 4 --sensitive 0,1 --exp-eps 3 --protected 0,1")["form"], "dense");
   EXPECT_EQ(urr["ratios"][0][1], "3");
   EXPECT_EQ(urr["largest"]["exp_eps"], "inf");
 }
@@ -219,6 +225,24 @@ TEST(CheckPairs, PersonalizedSafeRegions) {
   const RunResult bad = run_uldp("check --matrix " + m + " --safe-regions " + outside);
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find(outside + ":2"), std::string::npos) << bad.err;
+}
+
+// --plot: the loss matrix as a PNG heatmap drawn by gnuplot, its script beside it with the data
+// inline (ln L per cell, NaN where L is infinite).
+TEST(CheckPairs, PlotDrawsTheHeatmapAndKeepsItsScript) {
+  const std::string m = temp_file("m.csv", "1/2,1/2,0\n1/4,1/2,1/4\n1/8,1/8,3/4\n");
+  const std::string png = temp_file("loss.png", "");
+  // The matrix is eps-LDP for no eps (L(1, 0) is infinite): exit 1, the picture drawn all the same.
+  const RunResult r = run_uldp("check --matrix " + m + " --plot " + png);
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_EQ(read_file(png).substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  const std::string script = read_file(png.substr(0, png.size() - 4) + ".gp");
+  EXPECT_NE(script.find("$loss << EOD\n0 0.693147 1.38629\nNaN 0 1.38629\n"), std::string::npos)
+      << script;
+  EXPECT_NE(script.find("plot $loss matrix with image"), std::string::npos);
+  const RunResult bad = run_uldp("check --matrix " + m + " --plot loss.svg");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--plot: 'loss.svg' does not end in .png"), std::string::npos) << bad.err;
 }
 
 }  // namespace

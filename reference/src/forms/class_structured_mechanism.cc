@@ -33,11 +33,13 @@ ClassStructuredMechanism::ClassStructuredMechanism(std::size_t k,
                                                    std::vector<InputClass> input_classes,
                                                    std::vector<OutputClass> output_classes,
                                                    std::optional<DenseFormulas> dense,
-                                                   const std::string& what, RowEvenness evenness)
+                                                   const std::string& what, RowEvenness evenness,
+                                                   ColumnSymmetry symmetry)
     : k_(k),
       input_classes_(std::move(input_classes)),
       output_classes_(std::move(output_classes)),
-      dense_(std::move(dense)) {
+      dense_(std::move(dense)),
+      symmetry_(symmetry) {
   if (k_ == 0) throw InvalidArgument(what + ": k must be at least 1");
   if (output_classes_.empty()) throw InvalidArgument(what + ": it has no output classes");
   // Input classes: a partition of {0..k-1} into non-empty sets.

@@ -103,4 +103,57 @@ PairLossMatrix pair_losses(const BitProductMechanism& q, const std::optional<Ind
   return losses;
 }
 
+ClassPairLosses::ClassPairLosses(const ClassStructuredMechanism& q, bool protected_only)
+    : classes_(q.input_classes().size()) {
+  if (q.symmetry() != ColumnSymmetry::kWithinInputClasses) {
+    throw InvalidArgument(
+        "pairs: this class-structured form does not state that its columns are symmetric within "
+        "input classes; read it on its dense expansion");
+  }
+  // The loss from class a to class b: two distinct inputs, or one input (one_input, a = b).
+  auto best_for = [&](std::size_t a, std::size_t b, bool one_input) {
+    PairLoss best;  // no output of the set under x: ratio 0, no output
+    for (const OutputClass& o : q.output_classes()) {
+      if (protected_only && !o.is_protected) continue;
+      for (std::size_t i = 0; i < o.cells.size(); ++i) {
+        const ColumnCell& c = o.cells[i];
+        if (c.input_class != a || c.probability == 0) continue;
+        for (std::size_t j = 0; j < o.cells.size(); ++j) {
+          const ColumnCell& d = o.cells[j];
+          if (d.input_class != b) continue;
+          // x and x' distinct need room: one cell of one class holds both only with 2 members.
+          if (one_input ? i != j : (i == j && c.members < 2)) continue;
+          ExtendedRational r = ratio_of(c.probability, d.probability);
+          if (!best.output || best.ratio < r) {
+            best.ratio = std::move(r);
+            best.output = "an output of class '" + o.name +
+                          "' (Q(y|x) = " + to_string(c.probability) +
+                          ", Q(y|x') = " + to_string(d.probability) + ")";
+          }
+        }
+      }
+    }
+    return best;
+  };
+  distinct_.resize(classes_ * classes_);
+  diagonal_.resize(classes_);
+  for (std::size_t a = 0; a < classes_; ++a) {
+    diagonal_[a] = best_for(a, a, true);
+    for (std::size_t b = 0; b < classes_; ++b) distinct_[a * classes_ + b] = best_for(a, b, false);
+  }
+}
+
+PairLossMatrix pair_losses(const ClassStructuredMechanism& q, bool protected_only) {
+  const ClassPairLosses by_class(q, protected_only);
+  const std::size_t k = q.num_inputs();
+  PairLossMatrix losses(k);
+  for (std::size_t x = 0; x < k; ++x) {
+    check_cancelled();
+    for (std::size_t x_prime = 0; x_prime < k; ++x_prime) {
+      losses.at(x, x_prime) = by_class.of_classes(q.class_of(x), q.class_of(x_prime), x == x_prime);
+    }
+  }
+  return losses;
+}
+
 }  // namespace uldp

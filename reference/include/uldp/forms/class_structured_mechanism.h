@@ -78,6 +78,12 @@ struct DenseFormulas {
 /// the totals' divisibility is validated, and the dense recount checks the rows at small sizes.
 enum class RowEvenness { kPerCell, kPerProbability };
 
+/// Whether the columns of every output class are closed under permuting the inputs inside each
+/// input class (uRR, RR, uBD, uSS: any two distinct inputs can sit in any two cells of one column,
+/// given the cells' sizes), so that a pair's loss depends on its inputs' classes alone. uHR's
+/// Hadamard columns are not: which pairs share a column is the matrix's, not the classes'.
+enum class ColumnSymmetry { kUnstated, kWithinInputClasses };
+
 /// A dense matrix with its declared Y_P as output indices.
 struct DenseExpansion {
   DenseMechanism matrix;
@@ -98,7 +104,8 @@ class ClassStructuredMechanism {
                            std::vector<OutputClass> output_classes,
                            std::optional<DenseFormulas> dense = std::nullopt,
                            const std::string& what = "class-structured mechanism",
-                           RowEvenness evenness = RowEvenness::kPerCell);
+                           RowEvenness evenness = RowEvenness::kPerCell,
+                           ColumnSymmetry symmetry = ColumnSymmetry::kUnstated);
 
   /// k = |X|.
   std::size_t num_inputs() const { return k_; }
@@ -110,6 +117,8 @@ class ClassStructuredMechanism {
   const std::vector<OutputClass>& output_classes() const { return output_classes_; }
   /// The input class of input x.
   std::size_t class_of(std::size_t x) const { return class_of_[x]; }
+  /// What the family states of its columns' symmetry (tests check it on dense expansions).
+  ColumnSymmetry symmetry() const { return symmetry_; }
   /// Whether output ranks fit std::size_t (then a witness's y is its rank).
   bool outputs_indexable() const { return outputs_indexable_; }
 
@@ -134,6 +143,7 @@ class ClassStructuredMechanism {
   Integer num_outputs_;
   Integer num_protected_outputs_;
   bool outputs_indexable_ = false;
+  ColumnSymmetry symmetry_ = ColumnSymmetry::kUnstated;
 };
 
 /// Whether `dense` (with Y_P `protected_outputs`) has exactly the structure `q` declares,

@@ -12,6 +12,7 @@
 #include "uldp/arithmetic/extended_rational.h"
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/forms/bit_product_mechanism.h"
+#include "uldp/forms/class_structured_mechanism.h"
 #include "uldp/forms/dense_mechanism.h"
 
 namespace uldp {
@@ -47,5 +48,30 @@ PairLossMatrix pair_losses(const DenseMechanism& q, const std::optional<IndexSet
 /// product over the bits of each bit's own largest ratio (bit j forced to 0 when j is in
 /// zero_bits), and the witness takes each bit's maximiser. O(|X|^2 + k).
 PairLossMatrix pair_losses(const BitProductMechanism& q, const std::optional<IndexSet>& zero_bits);
+
+/// The per-pair loss of a class-structured form whose columns are symmetric within input classes
+/// (ColumnSymmetry::kWithinInputClasses), by classes: a pair (x, x') can sit in cells c, c' of one
+/// column of an output class whenever both cells exist (and, for one cell of one class, it holds
+/// two inputs), so L(x, x') is the largest p_c / p_c' over those and depends on the two classes
+/// alone. O(classes^2 cells^2), never listing an input pair or an output; the witness names the
+/// output class and the two probabilities.
+class ClassPairLosses {
+ public:
+  /// Over every output, or over the declared protected output classes. Throws InvalidArgument for
+  /// a form without the symmetry.
+  ClassPairLosses(const ClassStructuredMechanism& q, bool protected_only);
+  /// L(x, x') for inputs of classes a and b, distinct inputs (or x = x' when `same_input`).
+  const PairLoss& of_classes(std::size_t a, std::size_t b, bool same_input) const {
+    return same_input ? diagonal_[a] : distinct_[a * classes_ + b];
+  }
+  std::size_t classes() const { return classes_; }
+
+ private:
+  std::size_t classes_ = 0;
+  std::vector<PairLoss> distinct_, diagonal_;
+};
+
+/// The same as a matrix over every ordered pair (k^2 entries: for k <= 1024 or so).
+PairLossMatrix pair_losses(const ClassStructuredMechanism& q, bool protected_only);
 
 }  // namespace uldp
