@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "small_spec.h"
 #include "uldp/error.h"
 #include "uldp/forms/pair_loss.h"
 #include "uldp/mechanisms/exact_form.h"
@@ -17,12 +18,7 @@ namespace {
 
 MechanismSpec spec(const std::string& name, const char* sensitive, std::size_t k,
                    std::optional<std::size_t> block, long exp_eps = 3) {
-  MechanismArguments a;
-  a.k = k;
-  a.sensitive = IndexSet::parse(sensitive, k, "xs");
-  a.budget = PrivacyBudget::from_exp_eps(Rational(exp_eps));
-  a.block = block;
-  return make_mechanism(find_mechanism(name), a);
+  return testing_support::small_spec(name, sensitive, k, block, exp_eps);
 }
 
 TEST(ClassPairLoss, EqualsTheDenseExpansionForEverySymmetricFamily) {
