@@ -57,7 +57,7 @@ echo "|---|---|---|---|---|---|"
 run dense_k4096 check --mech rr --k 4096 --dense --eps 1
 run dense_k4096_eps1000 check --mech rr --k 4096 --dense --eps 1000
 run dense_largest_eps1000 check --mech rr --k 2553 --dense --eps 1000
-run pairs_dense_at_limit check --mech rr --k 640 --exp-eps 3 --pairs --json
+run pairs_dense_at_limit check --mech rr --k 640 --exp-eps 3 --pairs --dense --json
 run pairs_per_bit_at_limit check --mech rappor --k 1024 --exp-eps 3 --pairs --json
 run dense_t_4096_bits check --mech urr --k 1286 --sensitive 0-9 --dense --exp-eps "$(cat t4096bits.txt)"
 run budget_1000_digits check --mech urr --k 5 --sensitive 0,1 --exp-eps "$(cat t1000.txt)"
