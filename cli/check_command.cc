@@ -193,6 +193,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->callback([c, cmd, &exit_code] {
     refuse_output_onto_input(*cmd, "--smt", c->smt_path);  // before any work, not after it
     refuse_output_onto_input(*cmd, "--plot", c->plot_path);
+    if (!c->plot_path.empty()) {  // and the script written beside the picture
+      refuse_output_onto_input(*cmd, "--plot", api::pair_heatmap_script_path(c->plot_path));
+    }
     if (c->flags.personalized()) {
       refuse_with_pum(*c);
       PumSetup pum = c->flags.build_pum(true);

@@ -88,8 +88,9 @@ void check_size(std::size_t value, std::size_t limit, const char* flag) {
 void refuse_output_onto_input(const CLI::App& command, const std::string& flag,
                               const std::string& path) {
   static const char* const kInputFlags[] = {
-      "--matrix",      "--reports", "--samples",     "--vectors", "--theirs",
-      "--from-counts", "--users",   "--user-groups", "--p",       "--background"};
+      "--matrix",      "--reports",      "--samples",      "--vectors", "--theirs",
+      "--from-counts", "--users",        "--user-groups",  "--p",       "--background",
+      "--counts",      "--pair-budgets", "--safe-regions", "--metric"};
   std::error_code error;
   if (path.empty() || !std::filesystem::exists(path, error))
     return;  // a new file clashes with none

@@ -20,6 +20,12 @@ std::string summary(const UldpFromLdpResult& r) {
       << "}, Y_P = {" << c.protected_outputs.to_string()
       << "} (the outputs of M); each non-sensitive input puts " << to_string(c.own_output)
       << " on its own output\n";
+  if (c.ldp_ratio.is_infinite()) {
+    out << "checked: M is eps-LDP for no finite eps (some output of M is given by one sensitive "
+           "input and not another), and so the result is (X_S, Y_P, eps)-ULDP for none either "
+           "(its tight ratio over Y_P is inf, as M's)\n";
+    return out.str();
+  }
   out << "checked: (X_S, Y_P, eps)-ULDP (literal reading) " << (r.uldp.holds ? "holds" : "FAILS")
       << " at e^eps = " << c.ldp_ratio.to_string()
       << ", the tight ratio of M (tight: " << r.uldp.tight_exp_eps.to_string() << ")\n";
@@ -50,10 +56,11 @@ std::string render(const UldpFromLdpResult& r, MechanismFormat format) {
   const UldpFromLdp& c = r.construction;
   const DenseMechanism& q = c.q;
   if (format == MechanismFormat::kCsv) {
-    return matrix_csv(q, "uldp-from-ldp of " + r.source + ": check with --sensitive " +
-                             c.sensitive.to_string() + " --protected " +
-                             c.protected_outputs.to_string() + " --exp-eps " +
-                             c.ldp_ratio.to_string());
+    return matrix_csv(
+        q, "uldp-from-ldp of " + r.source + ": check with --sensitive " + c.sensitive.to_string() +
+               " --protected " + c.protected_outputs.to_string() +
+               (c.ldp_ratio.is_infinite() ? " (M is eps-LDP for no finite eps, and so is this)"
+                                          : " --exp-eps " + c.ldp_ratio.to_string()));
   }
   if (format == MechanismFormat::kJson) {
     return nlohmann::json{

@@ -75,13 +75,17 @@ std::string pair_heatmap_script(const PairLossResult& result, const std::string&
   return out.str();
 }
 
-void plot_pair_heatmap(const PairLossResult& result, const std::string& png_path) {
+std::string pair_heatmap_script_path(const std::string& png_path) {
   const std::string suffix = ".png";
   if (png_path.size() <= suffix.size() ||
       png_path.compare(png_path.size() - suffix.size(), suffix.size(), suffix) != 0) {
     throw InvalidArgument("--plot: '" + message_excerpt(png_path) + "' does not end in .png");
   }
-  const std::string script = png_path.substr(0, png_path.size() - suffix.size()) + ".gp";
+  return png_path.substr(0, png_path.size() - suffix.size()) + ".gp";
+}
+
+void plot_pair_heatmap(const PairLossResult& result, const std::string& png_path) {
+  const std::string script = pair_heatmap_script_path(png_path);
   {
     std::ofstream file(script);
     file << pair_heatmap_script(result, png_path);

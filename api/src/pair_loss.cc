@@ -2,6 +2,7 @@
 #include "uldp/api/pair_loss.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <sstream>
 #include <tuple>
 #include <vector>
@@ -75,10 +76,16 @@ std::string pair_text(const PairAgainstBudget& p) {
   std::ostringstream out;
   out << "L(" << p.x << ", " << p.x_prime << ") = " << readable(p.loss.ratio);
   if (p.loss.output) out << " at y = " << *p.loss.output;
-  std::ostringstream share;
-  share.precision(3);
-  share << 100 * p.loss_share;
-  out << " against " << p.bound << " (" << share.str() << " % of it)";
+  // Three digits, or as many as it takes not to read "100 %" for a share that is not exactly 1.
+  std::string share;
+  for (int digits = 3; digits <= 17; ++digits) {
+    std::ostringstream text;
+    text.precision(digits);
+    text << 100 * p.loss_share;
+    share = text.str();
+    if (share != "100" || p.loss_share == 1) break;
+  }
+  out << " against " << p.bound << " (" << share << " % of it)";
   return out.str();
 }
 
@@ -160,8 +167,14 @@ void PairNotionArguments::apply_to(PairLossRequest& request) const {
   if (grid_metric && !grid) {
     throw InvalidArgument(name("metric") + ": " + *metric + " needs " + name("grid") + " (WxH)");
   }
-  if (metric && !grid_metric && grid) {  // a grid needs a grid metric: name the metric
-    parse_grid_metric(*metric, name("metric"));
+  if (metric && !grid_metric && grid) {
+    std::error_code error;
+    if (std::filesystem::is_regular_file(*metric, error)) {  // a distance file with a grid
+      throw InvalidArgument(name("grid") +
+                            ": goes with manhattan or euclidean; a distance matrix has its own "
+                            "inputs");
+    }
+    parse_grid_metric(*metric, name("metric"));  // else a grid needs a grid metric: name it
   }
   if (distances && grid) {
     throw InvalidArgument(name("grid") +

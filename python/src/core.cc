@@ -179,8 +179,8 @@ py::dict mechanism(const std::string& name, std::size_t k,
   return d;
 }
 
-std::string entry_name(std::size_t x, std::size_t y) {
-  std::string name = "Q[";
+std::string entry_name(std::size_t x, std::size_t y, const std::string& matrix = "Q") {
+  std::string name = matrix + "[";
   name += std::to_string(x);
   name += "][";
   name += std::to_string(y);
@@ -268,21 +268,22 @@ struct PairsRequest {
 
 // Q as exact strings ("3/7", "0.1", the Python layer's exact binary64 fractions), each entry a
 // probability; errors name "Q[x][y]".
-DenseMechanism exact_matrix(const std::vector<std::vector<std::string>>& rows) {
-  if (rows.empty() || rows.front().empty()) throw InvalidArgument("Q: the matrix is empty");
+DenseMechanism exact_matrix(const std::vector<std::vector<std::string>>& rows,
+                            const std::string& what = "Q") {
+  if (rows.empty() || rows.front().empty()) throw InvalidArgument(what + ": the matrix is empty");
   const std::size_t outputs = rows.front().size();
   std::vector<Rational> entries;
   for (std::size_t x = 0; x < rows.size(); ++x) {
     if (rows[x].size() != outputs) {
-      throw InvalidArgument("Q: row " + std::to_string(x) + " has " +
+      throw InvalidArgument(what + ": row " + std::to_string(x) + " has " +
                             std::to_string(rows[x].size()) + " entries, row 0 has " +
                             std::to_string(outputs));
     }
     for (std::size_t y = 0; y < outputs; ++y) {
-      entries.push_back(parse_rational(rows[x][y], entry_name(x, y)));
+      entries.push_back(parse_rational(rows[x][y], entry_name(x, y, what)));
     }
   }
-  return DenseMechanism::from_probabilities(rows.size(), outputs, std::move(entries));
+  return DenseMechanism::from_probabilities(rows.size(), outputs, std::move(entries), what);
 }
 
 // `uldp construct uldp-from-ldp` on M given as exact strings: the command's JSON, as a dict.
@@ -290,7 +291,7 @@ py::object construct_uldp_from_ldp(const std::vector<std::vector<std::string>>& 
                                    const std::vector<std::size_t>& sensitive, std::size_t k,
                                    const std::string& non_sensitive_rows) {
   api::UldpFromLdpRequest request{
-      exact_matrix(rows), "M", api::IndexSelection{sensitive, "sensitive"}, k,
+      exact_matrix(rows, "M"), "M", api::IndexSelection{sensitive, "sensitive"}, k,
       parse_non_sensitive_row(non_sensitive_rows, "non_sensitive_rows")};
   const api::UldpFromLdpResult r =
       without_gil([&] { return api::construct_uldp_from_ldp(request); });

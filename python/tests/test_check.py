@@ -201,6 +201,10 @@ def test_pair_budgets_decide_context_aware_ldp(tmp_path):
     assert fails.pairs_json["context_ldp"]["violation"]["x_prime"] == 2
     with pytest.raises(ValueError, match=r"pair_budgets\[1\]\[2\]: the bound 1/2 is below 1"):
         uldp.check(q, pair_budgets=[[1, 2, 4], [2, 1, "1/2"], [3, 3, 1]])
+    with pytest.raises(ValueError, match=r"pair_budgets\[1\]\[1\]: 'abc' is no bound"):
+        uldp.check(q[:2], pair_budgets=[[1, 2], [2, "abc"]])
+    with pytest.raises(ValueError, match=r"pair_budgets\[0\]\[0\]: '1,2' is not one number"):
+        uldp.check(q[:2], pair_budgets=[["1,2"], ["2,1"]])
     path = tmp_path / "budgets.csv"
     path.write_text("1 2 3\n2 1 inf\ninf inf 1\n")
     assert uldp.check(q, pair_budgets=path).pairs_json["context_ldp"] == \
@@ -253,6 +257,8 @@ def test_safe_regions_decide_personalized_ldp_as_the_command_does(tmp_path):
         [os.environ["ULDP_COMMAND"], "check", "--matrix", str(matrix), "--safe-regions",
          str(regions), "--json"], capture_output=True, text=True).stdout)["pair_losses"]["pldp"]
     assert uldp.check(q, safe_regions=regions).pairs_json["pldp"] == command
+    with pytest.raises(ValueError, match=r"safe_regions\[0\]\[1\]: 'eps=1\\n0,2 exp_eps=3' is not one"):
+        uldp.check(q, safe_regions=[([0, 1], "eps=1\n0,2 exp_eps=3")])
     with pytest.raises(ValueError, match=r"safe_regions\[0\]: index 3"):
         uldp.check(q, safe_regions=[([0, 3], 2)])
     with pytest.raises(ValueError, match=r"safe_regions\[1\]: \(\[0\], 2, 3\) is not"):

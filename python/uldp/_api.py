@@ -362,14 +362,18 @@ def _pair_matrix_text(matrix: Sequence[Sequence[Union[Number, str]]], name: str,
     """The rows of a --pair-budgets or distance file: exact numbers, or inf (math.inf or "inf")."""
     if isinstance(matrix, (str, bytes)) or not isinstance(matrix, Iterable):
         raise ValueError(f"{name}: {matrix!r} is not a matrix of {noun}")
-    for x, row in enumerate(matrix):
-        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or len(row) == 0:
+    for x, row in enumerate(matrix):  # lists, tuples, numpy rows: iterables with a length
+        if (isinstance(row, (str, bytes)) or not isinstance(row, Iterable)
+                or not hasattr(row, "__len__") or len(row) == 0):
             raise ValueError(f"{name}[{x}]: {row!r} is not a row of {noun}")
 
     def entry(value: Union[Number, str], where: str) -> str:
         if value == "inf" or (isinstance(value, float) and math.isinf(value) and value > 0):
             return "inf"
-        return _exact_text(value, where)
+        text = _exact_text(value, where)
+        if any(ch in ", \t\r\n#" or ch.isspace() for ch in text):  # one entry, never several
+            raise ValueError(f"{where}: {value!r} is not one number")
+        return text
     return "".join(",".join(entry(v, f"{name}[{x}][{y}]") for y, v in enumerate(row)) + "\n"
                    for x, row in enumerate(matrix))
 
@@ -387,6 +391,9 @@ def _safe_regions_text(regions: Sequence[Tuple[Indices, Union[Number, str]]]) ->
             raise ValueError(f"safe_regions[{r}][0]: a region of no inputs")
         if isinstance(budget, str) and "=" in budget:
             text = _text(budget, f"safe_regions[{r}][1]")  # "eps=1/2" or "exp_eps=3", as a file
+            if any(ch.isspace() for ch in text):
+                raise ValueError(f"safe_regions[{r}][1]: {budget!r} is not one budget "
+                                 "(eps=E or exp_eps=T, without spaces)")
         else:
             text = "exp_eps=" + _exact_text(budget, f"safe_regions[{r}][1]")
         lines.append(",".join(str(i) for i in listed) + " " + text + "\n")

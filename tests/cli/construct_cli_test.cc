@@ -61,5 +61,16 @@ TEST(ConstructUldpFromLdp, HandWorkedInEveryFormatAndReadBack) {
       1);
 }
 
+// An M that is eps-LDP for no finite eps gives a result that is ULDP for none either, said so.
+TEST(ConstructUldpFromLdp, AnUnboundedMechanismIsSaidToBeOne) {
+  const std::string m = temp_file("m.csv", "1,0\n1/4,3/4\n");
+  const RunResult r = run_uldp("construct uldp-from-ldp --matrix " + m + " --sensitive 0,1 --k 3");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("M is eps-LDP for no finite eps"), std::string::npos) << r.out;
+  const RunResult csv =
+      run_uldp("construct uldp-from-ldp --matrix " + m + " --sensitive 0,1 --k 3 --format csv");
+  EXPECT_EQ(csv.out.find("--exp-eps"), std::string::npos) << csv.out;
+}
+
 }  // namespace
 }  // namespace uldp::testing

@@ -195,7 +195,7 @@ TEST(CheckPairs, MetricLdpWithADistanceFile) {
   const RunResult with_grid =
       run_uldp("check --matrix " + geo + " --metric " + d + " --grid 2x2 --eps-per-unit 1");
   EXPECT_EQ(with_grid.exit_code, 2);
-  EXPECT_NE(with_grid.err.find("' is not manhattan or euclidean"), std::string::npos)
+  EXPECT_NE(with_grid.err.find("--grid: goes with manhattan or euclidean"), std::string::npos)
       << with_grid.err;
   const RunResult missing =
       run_uldp("check --matrix " + geo + " --metric no-such.csv --eps-per-unit 1");
@@ -240,6 +240,13 @@ TEST(CheckPairs, PlotDrawsTheHeatmapAndKeepsItsScript) {
   EXPECT_NE(script.find("$loss << EOD\n0 0.693147 1.38629\nNaN 0 1.38629\n"), std::string::npos)
       << script;
   EXPECT_NE(script.find("plot $loss matrix with image"), std::string::npos);
+  // The script beside the picture is an output too: never onto an input.
+  const std::string victim = temp_file("victim.gp", "1/2,1/2\n1/4,3/4\n");
+  const RunResult onto = run_uldp("check --matrix " + victim + " --plot " +
+                                  victim.substr(0, victim.size() - 3) + ".png");
+  EXPECT_EQ(onto.exit_code, 2) << onto.out;
+  EXPECT_NE(onto.err.find("is also the input of --matrix"), std::string::npos) << onto.err;
+  EXPECT_EQ(read_file(victim), "1/2,1/2\n1/4,3/4\n");
   const RunResult bad = run_uldp("check --matrix " + m + " --plot loss.svg");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("--plot: 'loss.svg' does not end in .png"), std::string::npos) << bad.err;

@@ -153,5 +153,27 @@ TEST(MetricPrivacy, AGivenMatrixMustBeKByKAndNotTooFineForT) {
   EXPECT_NO_THROW(check_metric_privacy(losses, {fine, PrivacyBudget::from_epsilon(Rational(1))}));
 }
 
+// Cost: a distance of 10^60 with eps per unit is admitted without computing e^(10^60) (L < 2^m
+// <= e^m); t per unit whose powers would pass 2^20 bits is refused, not computed for minutes.
+TEST(MetricPrivacy, FarDistancesAreCheapAndHugePowersAreRefused) {
+  const PairLossMatrix losses = geometric_losses();
+  DistanceMatrix far = manhattan_matrix();
+  for (auto& row : far) {
+    for (auto& e : row)
+      e = *e * Rational(Integer("1000000000000000000000000000000000000000000000000000000000000"));
+  }
+  EXPECT_TRUE(check_metric_privacy(losses, {far, PrivacyBudget::from_epsilon(Rational(1))}).holds);
+  DistanceMatrix long_way = manhattan_matrix();
+  long_way[0][1] = long_way[1][0] = Rational(9999);
+  const Rational fine_t =
+      Rational(Integer("1" + std::string(200, '0')), Integer("1" + std::string(200, '0')) - 1);
+  EXPECT_THROW(check_metric_privacy(losses, {long_way, PrivacyBudget::from_exp_eps(fine_t)}),
+               InvalidArgument);
+  DistanceMatrix negative = manhattan_matrix();
+  negative[0][1] = Rational(-1);
+  EXPECT_THROW(check_metric_privacy(losses, {negative, PrivacyBudget::from_epsilon(Rational(1))}),
+               InvalidArgument);
+}
+
 }  // namespace
 }  // namespace uldp

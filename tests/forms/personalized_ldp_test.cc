@@ -1,7 +1,8 @@
 // Personalized LDP on hand-computed loss matrices: a pair is bounded by every safe region holding
 // both its inputs, by none otherwise; budgets as t exactly and as ε certified; and a mutation
-// property: raising one entry Q(y|x) (moving mass within row x) changes the verdict of exactly the
-// pairs (x, x') and (x', x) that share a region, as brute force over the definition says.
+// property on random matrices and regions: the verdict and the first failing pair are those of a
+// brute-force reading of the definition, before and after moving mass within one row x, and the
+// pairs whose verdict the move changes involve x and share a region.
 #include "uldp/forms/personalized_ldp.h"
 
 #include <gtest/gtest.h>
@@ -60,6 +61,17 @@ TEST(PersonalizedLdp, BudgetsAsEpsAreCertified) {
       check_personalized(losses, {{"0,2", PrivacyBudget::from_epsilon(q("1.3862")), "r"}}).holds);
 }
 
+// The report names the region that fails the pair, not the one whose bound is smaller in doubles:
+// e^0.69314718055994531 > 2 admits L(0, 1) = 2, t = 1.9999999999999999 does not.
+TEST(PersonalizedLdp, TheRegionNamedIsTheOneThatFails) {
+  const PairLossMatrix losses = pair_losses(three(), std::nullopt);
+  const PairBoundVerdict v = check_personalized(
+      losses, {{"0,1", PrivacyBudget::from_epsilon(q("0.69314718055994531")), "r1"},
+               {"0,1", PrivacyBudget::from_exp_eps(q("1.9999999999999999")), "r2"}});
+  ASSERT_FALSE(v.holds);
+  EXPECT_NE(v.violation->bound.find("(region r2)"), std::string::npos) << v.violation->bound;
+}
+
 TEST(PersonalizedLdp, RegionsMustNameInputs) {
   const PairLossMatrix losses = pair_losses(three(), std::nullopt);
   try {
@@ -85,6 +97,7 @@ bool pair_holds(const DenseMechanism& m, const std::vector<std::vector<bool>>& i
 
 TEST(PersonalizedLdp, RaisingOneEntryBreaksExactlyThePairsItShould) {
   std::mt19937_64 random(20261129);
+  std::size_t changed = 0;
   const std::size_t k = 5, outputs = 4;
   for (int round = 0; round < 40; ++round) {
     // A random matrix with entries w / sum (w in 1..6) and three random regions at t in 2..4.
@@ -120,30 +133,34 @@ TEST(PersonalizedLdp, RaisingOneEntryBreaksExactlyThePairsItShould) {
     const DenseMechanism before(k, DenseMechanism::index_labels(outputs), entries);
     const DenseMechanism after(k, DenseMechanism::index_labels(outputs), mutated);
     for (const DenseMechanism* m : {&before, &after}) {
-      const PairLossMatrix losses = pair_losses(*m, std::nullopt);
-      bool all = true;
-      for (std::size_t a = 0; a < k; ++a) {
-        for (std::size_t b = 0; b < k; ++b) {
-          if (a != b) all = all && pair_holds(*m, in, t, a, b);
+      // The first failing pair, row by row, from the definition.
+      std::optional<std::pair<std::size_t, std::size_t>> first;
+      for (std::size_t a = 0; a < k && !first; ++a) {
+        for (std::size_t b = 0; b < k && !first; ++b) {
+          if (a != b && !pair_holds(*m, in, t, a, b)) first = {a, b};
         }
       }
-      EXPECT_EQ(check_personalized(losses, regions).holds, all) << "round " << round;
+      const PairBoundVerdict v = check_personalized(pair_losses(*m, std::nullopt), regions);
+      EXPECT_EQ(v.holds, !first) << "round " << round;
+      ASSERT_EQ(v.violation.has_value(), first.has_value()) << "round " << round;
+      if (first) {
+        EXPECT_EQ(v.violation->x, first->first) << "round " << round;
+        EXPECT_EQ(v.violation->x_prime, first->second) << "round " << round;
+      }
     }
-    // Pairs not involving x keep their verdict; a pair involving x in no common region holds.
+    // The pairs whose verdict the move changed all involve row x, and share a region.
     for (std::size_t a = 0; a < k; ++a) {
       for (std::size_t b = 0; b < k; ++b) {
-        if (a == b) continue;
-        if (a != x && b != x) {
-          EXPECT_EQ(pair_holds(before, in, t, a, b), pair_holds(after, in, t, a, b));
-        }
+        if (a == b || pair_holds(before, in, t, a, b) == pair_holds(after, in, t, a, b)) continue;
+        EXPECT_TRUE(a == x || b == x) << "round " << round;
         bool shared = false;
         for (std::size_t r = 0; r < 3; ++r) shared = shared || (in[r][a] && in[r][b]);
-        if (!shared) {
-          EXPECT_TRUE(pair_holds(after, in, t, a, b));
-        }
+        EXPECT_TRUE(shared) << "round " << round;
+        ++changed;
       }
     }
   }
+  EXPECT_GT(changed, 0u);  // the rounds did move some pair across its bound
 }
 
 }  // namespace

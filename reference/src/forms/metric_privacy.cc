@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include "uldp/arithmetic/certified_exp.h"
 #include "uldp/error.h"
@@ -9,9 +10,17 @@
 namespace uldp {
 namespace {
 
-// Whether L <= e^{e} for a rational exponent e, certified.
+// An m with L < 2^m (L > 0 finite): L < 2^(msb(num) + 1 - msb(den)).
+long log2_ceiling(const Rational& loss) {
+  return static_cast<long>(msb(numerator(loss))) + 1 - static_cast<long>(msb(denominator(loss)));
+}
+
+// Whether L <= e^{e} for a rational exponent e, certified. L <= 1 <= e^e needs no exponential, nor
+// does L < 2^m <= e^m <= e^e: a distance of 10^60 costs no more than one of 1.
 bool within_exp(const ExtendedRational& loss, const Rational& exponent) {
   if (loss.is_infinite()) return false;
+  if (loss.value() <= 1 && exponent >= 0) return true;
+  if (exponent >= log2_ceiling(loss.value())) return true;
   return compare_with_exp(loss.value(), exponent) != std::strong_ordering::greater;
 }
 
@@ -44,11 +53,21 @@ GridMetric parse_grid_metric(const std::string& text, const std::string& name) {
 
 namespace {
 
-// A whole power of a rational.
+// A whole power of a rational, by GMP's integer powers (no gcd: numerator and denominator of a
+// rational in lowest terms stay coprime in every power).
 Rational power(const Rational& base, unsigned long exponent) {
-  Rational result(1);
-  for (unsigned long i = 0; i < exponent; ++i) result *= base;
-  return result;
+  Integer n, d;
+  mpz_pow_ui(n.backend().data(), numerator(base).backend().data(), exponent);
+  mpz_pow_ui(d.backend().data(), denominator(base).backend().data(), exponent);
+  return Rational(n, d);
+}
+
+// The most bits t^p may take when t is given per unit (L^q <= t^p is then decided in
+// milliseconds); beyond, the budget per unit as ε decides without powers.
+constexpr unsigned long kMaxPowerBits = 1ul << 20;
+
+unsigned long bits_of(const Rational& t) {
+  return static_cast<unsigned long>(msb(numerator(t)) + msb(denominator(t)) + 2);
 }
 
 PairBound grid_bound(const GridDistance& grid, const PrivacyBudget& per_unit, std::size_t x,
@@ -80,8 +99,23 @@ PairBound grid_bound(const GridDistance& grid, const PrivacyBudget& per_unit, st
   return b;
 }
 
+// t^p for the distinct p of the distances, made once each.
+class Powers {
+ public:
+  explicit Powers(const Rational& t) : t_(t) {}
+  const Rational& of(unsigned long p) {
+    auto it = cache_.find(p);
+    if (it == cache_.end()) it = cache_.emplace(p, power(t_, p)).first;
+    return it->second;
+  }
+
+ private:
+  Rational t_;
+  std::map<unsigned long, Rational> cache_;
+};
+
 PairBound given_bound(const std::optional<Rational>& d, const PrivacyBudget& per_unit,
-                      const ExtendedRational& loss) {
+                      Powers& powers, const ExtendedRational& loss) {
   PairBound b;
   if (!d) {  // infinitely far: no bound
     b.admits = true;
@@ -100,10 +134,11 @@ PairBound given_bound(const std::optional<Rational>& d, const PrivacyBudget& per
   const Rational& t = per_unit.exp_eps();
   const auto p = numerator(*d).convert_to<unsigned long>();
   const auto q = denominator(*d).convert_to<unsigned long>();
-  b.admits = !loss.is_infinite() && power(loss.value(), q) <= power(t, p);
-  std::string exponent = to_string(*d);
+  b.admits = !loss.is_infinite() && (loss.value() <= 1 || power(loss.value(), q) <= powers.of(p));
+  std::string base = to_string(t), exponent = to_string(*d);
+  if (base.find('/') != std::string::npos) base = std::string(1, '(').append(base).append(1, ')');
   if (q != 1) exponent = std::string(1, '(').append(exponent).append(1, ')');
-  b.text = to_string(t) + "^" + exponent;
+  b.text = base + "^" + exponent;
   b.value = std::pow(to_double(t), to_double(*d));
   return b;
 }
@@ -138,22 +173,29 @@ PairBoundVerdict check_metric_privacy(const PairLossMatrix& losses, const Metric
                           " distance matrix for " + std::to_string(k) +
                           " inputs (it must be k x k)");
   }
-  if (!budget.per_unit.epsilon()) {
-    for (std::size_t x = 0; x < k; ++x) {
-      for (std::size_t x_prime = 0; x_prime < k; ++x_prime) {
-        const std::optional<Rational>& e = d[x][x_prime];
-        if (e && (numerator(*e) > 10000 || denominator(*e) > 1000)) {
-          throw InvalidArgument("metric: d(" + std::to_string(x) + ", " + std::to_string(x_prime) +
-                                ") = " + message_excerpt(to_string(*e)) +
-                                " is too fine for t per unit (t^(p/q) with p <= 10^4, q <= "
-                                "10^3); give the budget per unit as eps");
-        }
+  for (std::size_t x = 0; x < k; ++x) {
+    for (std::size_t x_prime = 0; x_prime < k; ++x_prime) {
+      const std::optional<Rational>& e = d[x][x_prime];
+      const std::string pair = "d(" + std::to_string(x) + ", " + std::to_string(x_prime) + ")";
+      if (e && *e < 0) {
+        throw InvalidArgument("metric: " + pair + " = " + message_excerpt(to_string(*e)) +
+                              " is negative");
+      }
+      if (!e || budget.per_unit.epsilon()) continue;
+      // With t per unit, t^(p/q) is decided as L^q <= t^p: p and q must keep that affordable.
+      if (denominator(*e) > 1000 ||
+          numerator(*e) > Integer(kMaxPowerBits / bits_of(budget.per_unit.exp_eps()))) {
+        throw InvalidArgument("metric: " + pair + " = " + message_excerpt(to_string(*e)) +
+                              " with t = " + message_excerpt(to_string(budget.per_unit.exp_eps())) +
+                              " per unit needs t^(p/q) with q over 1000 or t^p over 2^20 bits; "
+                              "give the budget per unit as eps");
       }
     }
   }
+  Powers powers(budget.per_unit.exp_eps());
   return check_pair_bounds(losses,
                            [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
-                             return given_bound(d[x][x_prime], budget.per_unit, loss);
+                             return given_bound(d[x][x_prime], budget.per_unit, powers, loss);
                            });
 }
 

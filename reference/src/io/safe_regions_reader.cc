@@ -9,6 +9,7 @@ namespace uldp {
 
 std::vector<SafeRegion> parse_safe_regions(std::string_view text, const std::string& source,
                                            TextPositions positions) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a byte order mark, as --matrix
   std::istringstream in{std::string(text)};
   std::vector<SafeRegion> regions;
   std::string line;

@@ -14,6 +14,10 @@ namespace uldp::api {
 /// set, row 0 at the top.
 std::string pair_heatmap_script(const PairLossResult& result, const std::string& png_path);
 
+/// Where the script of a picture goes: PNG_PATH with ".gp" for ".png". Throws InvalidArgument
+/// "--plot: ..." when the path does not end in .png.
+std::string pair_heatmap_script_path(const std::string& png_path);
+
 /// Writes PNG_PATH's script to PNG_PATH with ".gp" for ".png" and runs gnuplot on it. Throws
 /// InvalidArgument "--plot: ..." when the path does not end in .png, Error when gnuplot is not
 /// installed or fails (naming the script).

@@ -42,8 +42,9 @@ struct MetricBudget {
 };
 
 /// Throws InvalidArgument when the grid or the distance matrix does not have one cell or row per
-/// input, for a Euclidean metric with the budget per unit given as t, and with t for a distance
-/// whose numerator exceeds 10^4 or denominator 10^3 (t^{p/q} compared as L^q <= t^p).
+/// input, for a negative distance, for a Euclidean metric with the budget per unit given as t, and
+/// with t for a distance p/q with q > 1000 or t^p beyond 2^20 bits (t^{p/q} is compared as
+/// L^q <= t^p).
 PairBoundVerdict check_metric_privacy(const PairLossMatrix& losses, const MetricBudget& budget);
 
 /// "manhattan on 2x2, eps = 0.7 per unit", "the distances in d.csv, t = 2 per unit" (a distance

@@ -21,7 +21,10 @@ namespace uldp {
 /// when x gives no output of the set (no ratio bounds anything then; `output` is none).
 struct PairLoss {
   ExtendedRational ratio;
-  std::optional<std::string> output;  ///< the first y attaining it, by its label
+  /// The first y attaining it, by its label; for a form that never lists its outputs, the output
+  /// as it describes it ("y_2 = 1, y_0 = 0 (any other bits of the set)", "an output of class
+  /// 'sensitive' (Q(y|x) = 3/5, Q(y|x') = 1/5)").
+  std::optional<std::string> output;
 };
 
 /// L(x, x') for every ordered pair; the diagonal is 1 where x gives an output of the set.

@@ -11,6 +11,7 @@ namespace uldp::internal {
 
 PairMatrixText read_pair_matrix(std::string_view text, const std::string& source,
                                 const PairEntryRule& rule, TextPositions positions) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a byte order mark, as --matrix
   std::istringstream in{std::string(text)};
   PairMatrixText matrix;
   std::string line;
@@ -52,8 +53,8 @@ PairMatrixText read_pair_matrix(std::string_view text, const std::string& source
       try {
         value = parse_rational(entry, "entry");
       } catch (const InvalidArgument&) {
-        throw InputError(
-            source, number, column,
+        throw error(
+            column, row.size(),
             "'" + message_excerpt(entry) + "' is no " + rule.noun + " (" + rule.what_it_is + ")");
       }
       if (value < rule.floor) {

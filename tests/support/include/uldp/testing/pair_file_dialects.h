@@ -1,11 +1,11 @@
 // Random files of the per-pair notions (uldp check --pair-budgets, --metric FILE, --safe-regions):
 // k x k pair budget and distance matrices (entries spelled as exporters write them, commas or
-// runs of blanks, comment and blank lines, LF or CRLF; a distance symmetric, each side spelled
-// its own way) and safe region files. The round trip requires exactly the values written; the
-// corruption makes one thing invalid (an entry that is no number or below the floor, a ragged
-// row, a missing row, an asymmetric distance or a nonzero diagonal, a budget that does not
-// read, a region without a budget or with a field too many) and requires a refusal. Driven by
-// ByteChoices, so the fuzz target pair_files_meaning and the property suite share it.
+// runs of blanks, comment and blank lines, LF or CRLF, a byte order mark or none; a distance
+// symmetric, each side spelled its own way) and safe region files. The round trip requires exactly
+// the values written; the corruption makes one thing invalid (an entry that is no number or below
+// the floor, a ragged row, a missing row, an asymmetric distance or a nonzero diagonal, a budget
+// that does not read, a region without a budget or with a field too many) and requires a refusal.
+// Driven by ByteChoices, so the fuzz target pair_files_meaning and the property suite share it.
 // Header-only.
 #pragma once
 
@@ -151,9 +151,7 @@ inline WrittenPairMatrix write_random_pair_matrix(ByteChoices& c, PairFileKind k
     }
     lines.push_back(line);
   }
-  LineStyle style = random_line_style(c);
-  style.bom = false;  // the pair readers take no byte order mark
-  w.text = write_lines(c, style, lines);
+  w.text = write_lines(c, random_line_style(c), lines);
   return w;
 }
 
@@ -206,9 +204,7 @@ inline WrittenRegions write_random_regions(ByteChoices& c, bool corrupt) {
         line += " extra";
     }
   }
-  LineStyle style = random_line_style(c);
-  style.bom = false;
-  w.text = write_lines(c, style, lines);
+  w.text = write_lines(c, random_line_style(c), lines);
   return w;
 }
 
