@@ -259,7 +259,7 @@ def test_safe_regions_decide_personalized_ldp_as_the_command_does(tmp_path):
     assert uldp.check(q, safe_regions=regions).pairs_json["pldp"] == command
     with pytest.raises(ValueError, match=r"safe_regions\[0\]\[1\]: 'eps=1\\n0,2 exp_eps=3' is not one"):
         uldp.check(q, safe_regions=[([0, 1], "eps=1\n0,2 exp_eps=3")])
-    with pytest.raises(ValueError, match=r"safe_regions\[0\]: index 3"):
+    with pytest.raises(ValueError, match=r"safe_regions\[0\]\[0\]: index 3"):
         uldp.check(q, safe_regions=[([0, 3], 2)])
     with pytest.raises(ValueError, match=r"safe_regions\[1\]: \(\[0\], 2, 3\) is not"):
         uldp.check(q, safe_regions=[([0, 1], 2), ([0], 2, 3)])

@@ -77,6 +77,7 @@ TEST(SafeRegionsFile, ReadsRegionsAndBudgetsExactly) {
   EXPECT_EQ(r[1].inputs, "4,5");
   EXPECT_EQ(*r[1].budget.epsilon(), Rational(1, 2));
   EXPECT_EQ(r[1].name, "regions.txt:4");
+  EXPECT_EQ(r[1].inputs_name, "regions.txt:4:3");  // the list's column, for errors about it
 }
 
 TEST(SafeRegionsFile, CorruptionsNameTheirField) {

@@ -15,7 +15,8 @@ PairBoundVerdict check_personalized(const PairLossMatrix& losses,
   std::vector<IndexSet> members;
   std::vector<double> values;  // each region's e^ε in doubles, to name the tightest (display)
   for (const SafeRegion& region : regions) {
-    members.push_back(IndexSet::parse(region.inputs, k, region.name));
+    members.push_back(IndexSet::parse(
+        region.inputs, k, region.inputs_name.empty() ? region.name : region.inputs_name));
     values.push_back(region.budget.epsilon() ? std::exp(to_double(*region.budget.epsilon()))
                                              : to_double(region.budget.exp_eps()));
   }

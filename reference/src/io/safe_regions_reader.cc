@@ -46,7 +46,11 @@ std::vector<SafeRegion> parse_safe_regions(std::string_view text, const std::str
                                   ? source + ":" + std::to_string(number)
                                   : source + "[" + std::to_string(r) + "]";
     const std::string value = budget.substr(equals + 1);
-    SafeRegion region{fields[0].first, PrivacyBudget::from_exp_eps(Rational(1)), where};
+    const std::string inputs_where = positions == TextPositions::kLineColumn
+                                         ? where + ":" + std::to_string(fields[0].second)
+                                         : where + "[0]";
+    SafeRegion region{fields[0].first, PrivacyBudget::from_exp_eps(Rational(1)), where,
+                      inputs_where};
     try {
       const Rational r = parse_rational(value, unit);
       region.budget = unit == "exp_eps" ? PrivacyBudget::from_exp_eps(r, "exp_eps")

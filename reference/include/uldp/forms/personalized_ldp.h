@@ -19,8 +19,11 @@ struct SafeRegion {
   /// The region's inputs as written ("0-3,7", IndexSet::parse), read against the mechanism's.
   std::string inputs;
   PrivacyBudget budget = PrivacyBudget::from_exp_eps(Rational(1));
-  /// How errors and reports name the region: "regions.txt:3" (its line), "safe_regions[2]".
+  /// How reports name the region: "regions.txt:3" (its line), "safe_regions[2]".
   std::string name;
+  /// How errors about its inputs name them: "regions.txt:3:1" (line and column of the list),
+  /// "safe_regions[2][0]"; empty: by `name`.
+  std::string inputs_name = {};
 };
 
 /// Throws InvalidArgument "NAME: ..." for a region whose inputs do not read or are not inputs of
