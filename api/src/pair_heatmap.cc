@@ -3,9 +3,12 @@
 #include <spawn.h>
 #include <sys/wait.h>
 
+#include <chrono>
 #include <cmath>
+#include <csignal>
 #include <fstream>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 #include "uldp/error.h"
@@ -31,8 +34,19 @@ void run_gnuplot(const std::string& script) {
     throw Error("--plot: gnuplot is not installed (apt-get install gnuplot-nox); the script is " +
                 script);
   }
+  // A bounded wait: a gnuplot that draws nothing in two minutes (a 1024 x 1024 heatmap takes
+  // seconds) is stopped, never waited on for ever.
   int status = 0;
-  if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+  pid_t done = 0;
+  for (int tick = 0; tick < 12000 && (done = waitpid(pid, &status, WNOHANG)) == 0; ++tick) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  if (done == 0) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+    throw Error("--plot: gnuplot did not finish within 2 minutes on " + script);
+  }
+  if (done != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     throw Error("--plot: gnuplot failed on " + script);
   }
 }

@@ -70,36 +70,7 @@ unsigned long bits_of(const Rational& t) {
   return static_cast<unsigned long>(msb(numerator(t)) + msb(denominator(t)) + 2);
 }
 
-PairBound grid_bound(const GridDistance& grid, const PrivacyBudget& per_unit, std::size_t x,
-                     std::size_t x_prime, const ExtendedRational& loss) {
-  const std::size_t w = grid.width;
-  const long dx = std::labs(static_cast<long>(x % w) - static_cast<long>(x_prime % w));
-  const long dy = std::labs(static_cast<long>(x / w) - static_cast<long>(x_prime / w));
-  const std::optional<Rational>& eps = per_unit.epsilon();
-  PairBound b;
-  if (grid.metric == GridMetric::kManhattan) {
-    const long d = dx + dy;
-    if (eps) {
-      const Rational exponent = *eps * Rational(d);
-      b.admits = within_exp(loss, exponent);
-      b.text = "e^" + to_decimal(exponent);
-      b.value = std::exp(to_double(exponent));
-    } else {
-      const Rational bound = power(per_unit.exp_eps(), static_cast<unsigned long>(d));
-      b.admits = !loss.is_infinite() && loss.value() <= bound;
-      b.text = to_string(per_unit.exp_eps()) + "^" + std::to_string(d);
-      b.value = to_double(bound);
-    }
-    return b;
-  }
-  const std::size_t s = static_cast<std::size_t>(dx * dx + dy * dy);
-  b.admits = within_exp_of_root(loss, *eps, s);
-  b.text = "e^(" + to_decimal(*eps) + " * sqrt(" + std::to_string(s) + "))";
-  b.value = std::exp(to_double(*eps) * std::sqrt(static_cast<double>(s)));
-  return b;
-}
-
-// t^p for the distinct p of the distances, made once each.
+// t^p for the distinct p of the distances (grid or given), made once each.
 class Powers {
  public:
   explicit Powers(const Rational& t) : t_(t) {}
@@ -113,6 +84,35 @@ class Powers {
   Rational t_;
   std::map<unsigned long, Rational> cache_;
 };
+
+PairBound grid_bound(const GridDistance& grid, const PrivacyBudget& per_unit, Powers& powers,
+                     std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
+  const std::size_t w = grid.width;
+  const long dx = std::labs(static_cast<long>(x % w) - static_cast<long>(x_prime % w));
+  const long dy = std::labs(static_cast<long>(x / w) - static_cast<long>(x_prime / w));
+  const std::optional<Rational>& eps = per_unit.epsilon();
+  PairBound b;
+  if (grid.metric == GridMetric::kManhattan) {
+    const long d = dx + dy;
+    if (eps) {
+      const Rational exponent = *eps * Rational(d);
+      b.admits = within_exp(loss, exponent);
+      b.text = "e^" + to_decimal(exponent);
+      b.value = std::exp(to_double(exponent));
+    } else {
+      const Rational& bound = powers.of(static_cast<unsigned long>(d));
+      b.admits = !loss.is_infinite() && loss.value() <= bound;
+      b.text = to_string(per_unit.exp_eps()) + "^" + std::to_string(d);
+      b.value = to_double(bound);
+    }
+    return b;
+  }
+  const std::size_t s = static_cast<std::size_t>(dx * dx + dy * dy);
+  b.admits = within_exp_of_root(loss, *eps, s);
+  b.text = "e^(" + to_decimal(*eps) + " * sqrt(" + std::to_string(s) + "))";
+  b.value = std::exp(to_double(*eps) * std::sqrt(static_cast<double>(s)));
+  return b;
+}
 
 PairBound given_bound(const std::optional<Rational>& d, const PrivacyBudget& per_unit,
                       Powers& powers, const ExtendedRational& loss) {
@@ -159,9 +159,10 @@ PairBoundVerdict check_metric_privacy(const PairLossMatrix& losses, const Metric
           "metric: a Euclidean distance needs the budget per unit as eps (--eps-per-unit): "
           "t^sqrt(s) has no certified comparison");
     }
+    Powers powers(budget.per_unit.exp_eps());
     return check_pair_bounds(losses,
                              [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
-                               return grid_bound(*grid, budget.per_unit, x, x_prime, loss);
+                               return grid_bound(*grid, budget.per_unit, powers, x, x_prime, loss);
                              });
   }
   const DistanceMatrix& d = std::get<DistanceMatrix>(budget.distance);
