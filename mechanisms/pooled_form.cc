@@ -192,36 +192,36 @@ PooledForm pool_block_family(const IndexSet& sensitive,
                                                 cell.c->off_block * Rational(total - holding)));
     }
   }
-  f.cell_of = [index,
-               sensitive](std::span<const std::uint32_t> members) -> std::optional<std::size_t> {
-    if (members.empty()) return std::nullopt;
-    std::size_t outside = 0, open = 0;
-    std::size_t low = index->v, high = 0;
-    for (const std::uint32_t m : members) {
-      if (m >= index->rank.size()) return std::nullopt;
-      if (!sensitive.contains(m)) {
-        ++outside;
-        open = m;
-        continue;
-      }
-      low = std::min(low, index->rank[m]);
-      high = std::max(high, index->rank[m]);
-    }
-    if (!index->spans) high = index->v;
-    const std::size_t inside = members.size() - outside;
-    if (outside == 0) {
-      const auto found = index->block.find({inside, low, high});
-      if (found == index->block.end()) return std::nullopt;
-      return found->second;
-    }
-    if (outside > 1) return std::nullopt;
-    if (inside == 0) return index->alone.at(open);
-    // S ∪ {o}: K sensitive members and o.
-    if (inside != index->with_block_size) return std::nullopt;
-    const auto found = index->with_block.find({open, low, high});
-    if (found == index->with_block.end()) return std::nullopt;
-    return found->second;
-  };
+  f.output_cells = CellsBySet{
+      [index, sensitive](std::span<const std::uint32_t> members) -> std::optional<std::size_t> {
+        if (members.empty()) return std::nullopt;
+        std::size_t outside = 0, open = 0;
+        std::size_t low = index->v, high = 0;
+        for (const std::uint32_t m : members) {
+          if (m >= index->rank.size()) return std::nullopt;
+          if (!sensitive.contains(m)) {
+            ++outside;
+            open = m;
+            continue;
+          }
+          low = std::min(low, index->rank[m]);
+          high = std::max(high, index->rank[m]);
+        }
+        if (!index->spans) high = index->v;
+        const std::size_t inside = members.size() - outside;
+        if (outside == 0) {
+          const auto found = index->block.find({inside, low, high});
+          if (found == index->block.end()) return std::nullopt;
+          return found->second;
+        }
+        if (outside > 1) return std::nullopt;
+        if (inside == 0) return index->alone.at(open);
+        // S ∪ {o}: K sensitive members and o.
+        if (inside != index->with_block_size) return std::nullopt;
+        const auto found = index->with_block.find({open, low, high});
+        if (found == index->with_block.end()) return std::nullopt;
+        return found->second;
+      }};
   return f;
 }
 

@@ -1,14 +1,15 @@
 // The block families (ubd, ubd-opt, uss) pooled into cells, for testing a client's samples when
-// their C(v, K) outputs are too many to list. A cell is a set of outputs of one kind: the blocks
-// of one size K whose smallest and largest members are s and t (a block of size 1 or 2 is its own
-// cell), each symbol o of X_N reported alone, and for uSS the sets S ∪ {o} by o, s and t; where
-// those cells are too many, by the smallest member only. Q(cell | x) is the exact sum of Q(y | x)
-// over the cell's outputs, counted by membership: with ranks a < b in X_S, the blocks spanning
-// [a, b] number C(b-a-1, K-2) and C(b-a-2, K-3) of them contain a sensitive x strictly between;
-// by smallest member, C(v-a-1, K-1) and C(v-a-2, K-2). Pooling is post-processing, so a
-// client that conforms passes the pooled test, and a pooled ratio above e^ε proves a single
-// output's ratio above it (a ratio of sums is at most the largest ratio); cells never mix
-// protected and unprotected outputs, so the claim's ratio condition carries over.
+// their C(v, K) outputs are too many to list; uHR, whose V columns are few but whose X_N outputs
+// may be many, keeps its columns and folds X_N (folded_symbols.h). A cell is a set of outputs of
+// one kind: the blocks of one size K whose smallest and largest members are s and t (a block of
+// size 1 or 2 is its own cell), each symbol o of X_N reported alone, and for uSS the sets S ∪ {o}
+// by o, s and t; where those cells are too many, by the smallest member only. Q(cell | x) is the
+// exact sum of Q(y | x) over the cell's outputs, counted by membership: with ranks a < b in X_S,
+// the blocks spanning [a, b] number C(b-a-1, K-2) and C(b-a-2, K-3) of them contain a sensitive x
+// strictly between; by smallest member, C(v-a-1, K-1) and C(v-a-2, K-2). Pooling is
+// post-processing, so a client that conforms passes the pooled test, and a pooled ratio above e^ε
+// proves a single output's ratio above it (a ratio of sums is at most the largest ratio); cells
+// never mix protected and unprotected outputs, so the claim's ratio condition carries over.
 #pragma once
 
 #include <cstddef>
@@ -17,13 +18,25 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/rational.h"
+#include "uldp/mechanisms/folded_symbols.h"
 #include "uldp/mechanisms/mechanism_spec.h"
 
 namespace uldp {
+
+/// The block families' cells, found from an output's members (ascending, each < k): nullopt when
+/// no output of the mechanism has them.
+struct CellsBySet {
+  std::function<std::optional<std::size_t>(std::span<const std::uint32_t>)> cell_of;
+};
+/// uHR's cells: its columns by label ("h3"), its X_N symbols folded by the reporting input.
+struct CellsByLabel {
+  FoldedSymbols folded;
+};
 
 struct PooledForm {
   std::size_t k = 0;  ///< inputs
@@ -32,19 +45,18 @@ struct PooledForm {
   IndexSet protected_cells;  ///< the cells of Y_P (the blocks)
   bool spans = false;        ///< blocks pooled by smallest and largest member (else smallest only)
   std::vector<Rational> q;   ///< Q(cell | x) at [x * cells + cell]; every row sums to 1
-  /// The cell of the output with these members (ascending, each < k); nullopt when no output of
-  /// the mechanism has them.
-  std::function<std::optional<std::size_t>(std::span<const std::uint32_t>)> cell_of;
+  /// How a sample's output finds its cell.
+  std::variant<CellsBySet, CellsByLabel> output_cells;
   std::size_t cells() const { return labels.size(); }
 };
 
 /// The most entries (k x cells exact probabilities) a pooled form may hold: 2^22, about 0.7 GB.
 inline constexpr std::size_t kMaxPooledEntries = std::size_t{1} << 22;
 
-/// The pooled form of a block family (ubd, ubd-opt, uss: its folder's pooled_form overload);
-/// nullopt for every other mechanism. Cells keep spans when k x cells stays within `max_entries`;
-/// InvalidArgument naming k when even the coarser cells exceed kMaxPooledEntries (refused before
-/// any is built).
+/// The pooled form of a block family (ubd, ubd-opt, uss) or of uHR (its folder's pooled_form
+/// overload); nullopt for every other mechanism. Cells keep spans when k x cells stays within
+/// `max_entries`; InvalidArgument naming k when even the coarser cells exceed kMaxPooledEntries
+/// (refused before any is built).
 std::optional<PooledForm> pooled_form(const MechanismSpec& spec,
                                       std::size_t max_entries = std::size_t{1} << 22);
 

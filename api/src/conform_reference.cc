@@ -54,7 +54,8 @@ bool is_class_family(const EstimationModel& model) {
          std::holds_alternative<UssParams>(model) || std::holds_alternative<UhrParams>(model);
 }
 
-// The block families beyond their dense expansion: the pooled form, outputs read as sets.
+// The block families beyond their dense expansion: the pooled form, outputs read as sets; uHR
+// beyond it: its columns by label and X_N folded by the reporting input.
 bool from_pooled_form(const MechanismSpec& spec, ConformReference& r) {
   const std::optional<PooledForm> pooled = pooled_form(spec, kMaxPooledEntries);
   if (!pooled) return false;
@@ -69,12 +70,24 @@ bool from_pooled_form(const MechanismSpec& spec, ConformReference& r) {
                  exact_form(spec));
   r.model = dense_params(DenseMechanism(spec.k, pooled->labels, pooled->q));
   r.syntax.labels = pooled->labels;
-  r.syntax.bit_strings_over = spec.sensitive;
-  r.syntax.cell_of_set = pooled->cell_of;
-  r.pooling = std::to_string(pooled->cells()) + " cells pooling its " + outputs +
-              " outputs (blocks by size and " +
-              (pooled->spans ? "smallest and largest member" : "smallest member") +
-              ", X_N symbols alone), since they are too many to list";
+  std::visit(
+      Overloaded{[&](const CellsBySet& sets) {
+                   r.syntax.bit_strings_over = spec.sensitive;
+                   r.syntax.cell_of_set = sets.cell_of;
+                   r.pooling = std::to_string(pooled->cells()) + " cells pooling its " + outputs +
+                               " outputs (blocks by size and " +
+                               (pooled->spans ? "smallest and largest member" : "smallest member") +
+                               ", X_N symbols alone), since they are too many to list";
+                 },
+                 [&](const CellsByLabel& labels) {
+                   r.syntax.folded_symbols = labels.folded;
+                   r.pooling = std::to_string(pooled->cells()) + " cells: its " +
+                               std::to_string(pooled->protected_cells.size()) +
+                               " columns, and its " + std::to_string(labels.folded.symbols.size()) +
+                               " X_N outputs as the reporting input's own symbol or "
+                               "another's, since they are too many to list";
+                 }},
+      pooled->output_cells);
   const std::optional<PrivacyBudget> budget = budget_of(spec);
   if (entry_of(spec).claim == Claim::kNone || !budget) return true;
   r.scope.claimed = true;

@@ -412,11 +412,22 @@ std::optional<std::size_t> pooled_cell(const std::string& y, const OutputSyntax&
   return syntax.cell_of_set(*members);
 }
 
+// y as a symbol written the way labels write it (decimal, no sign, no leading zero), if < limit.
+std::optional<std::size_t> canonical_index(const std::string& y, std::size_t limit) {
+  if (y.empty() || y.size() > 12 || (y[0] == '0' && y.size() > 1) ||
+      y.find_first_not_of("0123456789") != std::string::npos) {
+    return std::nullopt;
+  }
+  const std::uint64_t value = std::stoull(y);
+  if (value >= limit) return std::nullopt;
+  return static_cast<std::size_t>(value);
+}
+
 // The column of y: by label when the syntax has labels, else as a 0-based index; nullopt for an
 // output written in the reference's syntax that the reference never produces (a set or bit
 // string outside its outputs). Text that is no output label at all is an input error.
 std::optional<std::size_t> output_column(
-    const std::string& y, const OutputSyntax& syntax,
+    std::size_t x, const std::string& y, const OutputSyntax& syntax,
     const std::unordered_map<std::string_view, std::size_t>& by_label, std::size_t outputs,
     const std::string& source, std::size_t line, std::size_t column) {
   // CSV quotes around y are no part of it ("0,\"4\"" is output 4), as docs/cli.md promises.
@@ -426,6 +437,12 @@ std::optional<std::size_t> output_column(
   if (by_label.empty()) return parse_index(*text, outputs, source, line, column, "output");
   if (syntax.cell_of_set) return pooled_cell(*text, syntax, source, line, column);
   if (const auto it = by_label.find(*text); it != by_label.end()) return it->second;
+  if (const std::optional<FoldedSymbols>& fold = syntax.folded_symbols) {
+    if (const std::optional<std::size_t> o = canonical_index(*text, fold->symbols.universe());
+        o && fold->symbols.contains(*o)) {
+      return *o == x ? fold->own_cell : fold->another_cell;
+    }
+  }
   if (syntax.bit_strings_over) {
     if (const std::optional<std::string> set = set_label_of_bits(*text, *syntax.bit_strings_over)) {
       if (const auto it = by_label.find(*set); it != by_label.end()) return it->second;
@@ -509,7 +526,11 @@ class TallyState {
         throw InvalidArgument("conform: " + std::to_string(syntax.labels.size()) +
                               " output labels for " + std::to_string(outputs) + " outputs");
       }
-      for (std::size_t y = 0; y < outputs; ++y) by_label.emplace(syntax.labels[y], y);
+      for (std::size_t y = 0; y < outputs; ++y) {
+        const bool folded = syntax.folded_symbols && (y == syntax.folded_symbols->own_cell ||
+                                                      y == syntax.folded_symbols->another_cell);
+        if (!folded) by_label.emplace(syntax.labels[y], y);  // symbols find those cells
+      }
       t.output_labels = syntax.labels;
     }
     // Symbols: the counts of (x, y) in a k x outputs table when it is small (else per input in a
@@ -591,7 +612,8 @@ std::optional<SampleTallies> tally_symbol_columns(std::span<const std::int64_t> 
                                                   std::span<const std::int64_t> outputs,
                                                   const EstimationModel& model,
                                                   const OutputSyntax& syntax) {
-  if (reports_are_bit_vectors(model) || syntax.cell_of_set || inputs.size() != outputs.size()) {
+  if (reports_are_bit_vectors(model) || syntax.cell_of_set || syntax.folded_symbols ||
+      inputs.size() != outputs.size()) {
     return std::nullopt;
   }
   TallyState state(model, syntax);
@@ -733,7 +755,7 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     const std::size_t y_column = column + comma + 1;
     if (!t.bit_vectors) {
       if (const std::optional<std::size_t> symbol =
-              output_column(y, syntax, by_label, outputs, source, number, y_column)) {
+              output_column(x, y, syntax, by_label, outputs, source, number, y_column)) {
         add_symbol(x, *symbol, y, number, count);
       } else {
         state.add_outside(x, y, number, count);

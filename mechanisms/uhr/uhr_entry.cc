@@ -1,4 +1,7 @@
 // uHR's registry entry and derivations (mechanisms/derivations.h).
+#include <algorithm>
+#include <string>
+
 #include "uldp/error.h"
 #include "uldp/losses/coordinate_model.h"
 #include "uldp/losses/l2_loss.h"
@@ -43,8 +46,42 @@ ExactForm exact_form(const MechanismSpec& spec, const UhrSpec& p, FormChoice cho
   return class_family_form(uhr_classes(spec.sensitive, p.budget), choice);
 }
 
-std::optional<PooledForm> pooled_form(const MechanismSpec&, const UhrSpec&, std::size_t) {
-  return std::nullopt;  // its outputs are columns, not blocks
+// The V columns by label, then X_N folded into the reporting input's own symbol and another's.
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const UhrSpec& p, std::size_t) {
+  const std::size_t k = spec.k;
+  const UhrConstants c = uhr_constants(spec.sensitive.size(), p.budget.exp_eps());
+  const std::size_t cells = c.columns + 2;
+  if (cells > kMaxPooledEntries / std::max<std::size_t>(k, 1)) {
+    throw InvalidArgument("k: " + std::to_string(k) + " inputs x " + std::to_string(cells) +
+                          " cells (V = " + std::to_string(c.columns) +
+                          " columns and X_N folded in two) exceed the limit of " +
+                          std::to_string(kMaxPooledEntries) + " entries");
+  }
+  PooledForm f;
+  f.k = k;
+  for (std::size_t j = 0; j < c.columns; ++j) {
+    std::string label = "h";  // appended: GCC 12 warns falsely on "h" + std::string (-Wrestrict)
+    label += std::to_string(j);
+    f.labels.push_back(std::move(label));
+  }
+  const std::size_t own = c.columns, another = c.columns + 1;
+  f.labels.push_back("its own X_N symbol");
+  f.labels.push_back("another's X_N symbol");
+  f.protected_cells = IndexSet::first(c.columns, cells);
+  f.q.assign(k * cells, Rational(0));
+  std::size_t row = 0;  // the Hadamard row of the next sensitive input: its rank + 1
+  for (std::size_t x = 0; x < k; ++x) {
+    Rational* q = f.q.data() + x * cells;
+    if (spec.sensitive.contains(x)) {
+      ++row;
+      for (std::size_t j = 0; j < c.columns; ++j) q[j] = hadamard_plus(row, j) ? c.plus : c.minus;
+      continue;
+    }
+    for (std::size_t j = 0; j < c.columns; ++j) q[j] = c.minus;
+    q[own] = c.reports_self;
+  }
+  f.output_cells = CellsByLabel{{spec.sensitive.complement(), own, another}};
+  return f;
 }
 
 std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec, const UhrSpec& p) {

@@ -113,3 +113,17 @@ def test_labels_map_samples_and_reports_as_they_map_a_client():
             uldp.estimate(y, **rr).frequencies).all()
     with pytest.raises(ValueError, match=r"^reports\[0\]: 'durian', which labels= does not map"):
         uldp.estimate(["durian"], labels=mapping, **rr)
+
+
+def test_uhr_beyond_its_dense_size_folds_x_n_by_the_reporting_input():
+    # k = 4200 > 4096 (X_S = 0..9, V = 16, t = 3): the columns by label, an X_N symbol as the
+    # reporting input's own or another's, which no input reports (issue 37).
+    reference = dict(mech="uhr", k=4200, sensitive=range(10), exp_eps=3)
+    own = uldp.conform_samples([4150, 4150, 4151], [4150, "h3", 4151], **reference)
+    assert own.json["impossible"]["count"] == 0
+    assert own.json["reference"]["pooling"].startswith("18 cells: its 16 columns, and its 4190 X_N")
+    another = uldp.conform_samples([4150, 4150], [4150, 4151], **reference)
+    assert another.verdict == "violates"
+    assert another.json["impossible"]["count"] == 1
+    with pytest.raises(ValueError, match="is not an output label of the reference"):
+        uldp.conform_samples([4150], [3], **reference)  # a sensitive symbol is no output

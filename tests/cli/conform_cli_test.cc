@@ -582,6 +582,48 @@ TEST(ConformSamples, ReferenceUhrEncoderViolatesOnlyOnANonPrefixSensitiveSet) {
   EXPECT_GT(j["eps_lower_bound"]["exp_eps"].get<double>(), 3.0);  // the tight value is 5
 }
 
+// Issue 37: uHR beyond its dense size (k = 4200 > 4096; X_S = 0..9, V = 16, t = 3) is tested on
+// V + 2 cells, its 4190 X_N outputs folded into the reporting input's own symbol and another's.
+// A correct client conforms (60 samples from each of the 4200 inputs); the reference encoder on a
+// non-prefix X_S violates on the column its symbol 1 reports itself as (Q(h7|1) = 1/2 + 1/32
+// against 1/32 from a sensitive input); another's symbol is an impossible output (violates, with
+// its line); text that is no label of the dense reference is bad input, as there.
+TEST(ConformSamples, UhrBeyondItsDenseSizeIsTestedWithXnFolded) {
+  const char* flags = "--mech uhr --k 4200 --sensitive 0-9 --exp-eps 3";
+  const std::vector<std::size_t> prefix = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  const std::string good = samples_file(
+      "uhr_large_good.txt", 4200, 60,
+      [&](std::size_t x, Xoshiro256& rng) { return uhr_encoder_double(x, rng, prefix); });
+  const json j = conform(flags, good, 0);
+  EXPECT_EQ(j["verdict"], "conforms");
+  EXPECT_EQ(j["reference"]["pooling"],
+            "18 cells: its 16 columns, and its 4190 X_N outputs as the reporting input's own "
+            "symbol or another's, since they are too many to list")
+      << j["reference"];
+  const std::vector<std::size_t> not_prefix = {0, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+  // A break needs no input beyond the pair that shows it: inputs 0..11 only, 2000 samples each.
+  const std::string bad = samples_file(
+      "uhr_large_non_prefix.txt", 12, 2000,
+      [&](std::size_t x, Xoshiro256& rng) { return uhr_encoder_double(x, rng, not_prefix); });
+  const json v = conform("--mech uhr --k 4200 --sensitive 0,2-10 --exp-eps 3", bad, 1);
+  EXPECT_EQ(v["verdict"], "violates") << v["eps_lower_bound"];
+  EXPECT_EQ(v["eps_lower_bound"]["event"], "y = h7");
+  EXPECT_GT(v["eps_lower_bound"]["exp_eps"].get<double>(), 3.0);  // the tight value is 17
+  const std::string another = temp_file("uhr_large_another.txt", "4150,4150\n4150,4151\n");
+  const RunResult a = run_uldp(std::string("conform samples ") + flags + " --samples " + another);
+  EXPECT_EQ(a.exit_code, 1) << a.err;
+  EXPECT_NE(a.out.find("impossible outputs: 1 sample(s) the reference never produces; first at " +
+                       another + ":2"),
+            std::string::npos)
+      << a.out;
+  for (const char* text : {"3", "4200", "its own X_N symbol", "04150"}) {
+    const RunResult e = run_uldp(std::string("conform samples ") + flags + " --samples " +
+                                 temp_file("uhr_large_label.txt", std::string("4150,") + text));
+    EXPECT_EQ(e.exit_code, 2) << text;
+    EXPECT_NE(e.err.find("is not an output label of the reference"), std::string::npos) << e.err;
+  }
+}
+
 // Issue 19: a deviation is diagnosed by the readings people get wrong, tried on the same samples.
 // Each double below is a correct mechanism under one wrong reading; the report names it.
 TEST(ConformDiagnosis, OueClientAgainstBasicRapporIsNamedTheta1Over2) {

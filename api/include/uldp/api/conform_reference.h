@@ -98,7 +98,8 @@ struct ConformReference {
 /// Builds the reference. The mechanisms whose outputs are a class family (ubd, ubd-opt, uhr, uss)
 /// are tested on their dense expansion (at most 4096 outputs), their samples' outputs read by
 /// label; beyond it the block families (ubd, ubd-opt, uss) on their pooled form
-/// (uldp/mechanisms/pooled_form.h), outputs read as sets. Throws InvalidArgument naming the
+/// (uldp/mechanisms/pooled_form.h), outputs read as sets, and uHR on its V columns with X_N folded
+/// by the reporting input (uldp/mechanisms/folded_symbols.h). Throws InvalidArgument naming the
 /// parameter, InputError naming file:line (a row that does not sum to 1).
 ConformReference build_reference(const ReferenceRequest& request);
 

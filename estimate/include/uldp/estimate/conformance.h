@@ -20,6 +20,7 @@
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/estimate/estimation_model.h"
 #include "uldp/estimate/line_reader.h"
+#include "uldp/mechanisms/folded_symbols.h"
 
 namespace uldp::estimate {
 
@@ -71,6 +72,10 @@ struct OutputSyntax {
   /// k-character 0/1 string with k = bit_strings_over's universe, or "4") tallied in the cell
   /// this returns; nullopt: no output of the reference is that set. `labels` name the cells.
   std::function<std::optional<std::size_t>(std::span<const std::uint32_t>)> cell_of_set;
+  /// uHR beyond its dense size: y a symbol of `symbols` is tallied in `own_cell` when it is the
+  /// sample's x, else in `another_cell`; every other y by `labels` (which name those two cells,
+  /// but no y names them).
+  std::optional<FoldedSymbols> folded_symbols;
 };
 
 /// The label of a block-family report given by its set bits (ascending): "{1,3}", or "4" for one

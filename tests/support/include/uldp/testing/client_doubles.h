@@ -35,15 +35,18 @@ inline std::string unary_double(std::size_t x, estimate::Xoshiro256& rng, std::s
   return y;
 }
 
-/// The 2025 reference uHR encoder (phy811/uBD) at k = 5, t = 3 over the sensitive symbols `xs`
-/// (the i-th of them encoded as Hadamard row i + 1, whatever its symbol), its integer outputs
-/// named by uldp's labels: 1..V are the columns h0..h{V-1}, x + V - v above V is the
-/// non-sensitive symbol x. It matches uHR on a prefix X_S; on X_S = {0, 2, 3} symbol 1 reports
-/// itself as column h2 and the tight ratio is 5 at a claimed 3.
+/// The 2025 reference uHR encoder (phy811/uBD) at e^eps = t over the sensitive symbols `xs`
+/// (the i-th of them encoded as Hadamard row i + 1, whatever its symbol; V the smallest power of 2
+/// above v = |xs|), its integer outputs named by uldp's labels: 1..V are the columns
+/// h0..h{V-1}, x + V - v above V is the non-sensitive symbol x. It matches uHR on a prefix X_S;
+/// on X_S = {0, 2, 3} (k = 5, t = 3) symbol 1 reports itself as column h2 and the tight ratio is
+/// 5 at a claimed 3.
 inline std::string uhr_encoder_double(std::size_t x, estimate::Xoshiro256& rng,
-                                      const std::vector<std::size_t>& xs) {
-  const std::size_t v = xs.size(), columns = 4, delta = columns - v;
-  const double t = 3;
+                                      const std::vector<std::size_t>& xs, double t = 3) {
+  const std::size_t v = xs.size();
+  std::size_t columns = 1;
+  while (columns <= v) columns *= 2;
+  const std::size_t delta = columns - v;
   const double u = estimate::uniform01(rng);
   std::size_t output = 0;  // 1-based, as the reference writes it
   std::size_t row = 0;
