@@ -26,13 +26,11 @@ struct CheckCommand {
   std::vector<std::string> require;
   bool json = false;
   bool dense = false;
-  bool pairs = false;                     // --pairs: the per-pair loss matrix too
-  std::optional<std::string> id_exp_eps;  // --id-exp-eps T0,T1,...: ID-LDP, one e^eps per input
-  std::optional<std::string> id_eps;      // --id-eps E0,E1,...: the same as eps
-  std::optional<std::string> id_combine;  // --id-combine min|max|mean
-  std::optional<std::string> metric;      // --metric manhattan|euclidean|FILE: metric LDP
-  std::optional<std::string> grid;        // --grid WxH
-  std::optional<std::string> eps_per_unit, exp_eps_per_unit;
+  bool pairs = false;                       // --pairs: the per-pair loss matrix too
+  std::optional<std::string> id_exp_eps;    // --id-exp-eps T0,T1,...: ID-LDP, one e^eps per input
+  std::optional<std::string> id_eps;        // --id-eps E0,E1,...: the same as eps
+  std::optional<std::string> id_combine;    // --id-combine min|max|mean
+  std::optional<std::string> metric;        // --metric manhattan|euclidean|FILE: metric LDP
   std::optional<std::string> pair_budgets;  // --pair-budgets FILE: context-aware LDP
   std::optional<std::string> safe_regions;  // --safe-regions FILE: personalized LDP
   std::string plot_path;                    // --plot FILE.png: the pairs as a heatmap
@@ -42,14 +40,17 @@ struct CheckCommand {
   std::string certificate_dir;           // --certificate DIR
 };
 
-api::CheckSubject subject_of(const CheckCommand& c) {
+api::CheckSubject subject_of(const CheckCommand& c, const api::MechanismParameters& mechanism) {
   if (c.file.given() == !c.flags.name.empty()) {
     throw InvalidArgument("check: give exactly one of --matrix FILE or --mech NAME");
   }
   if (!c.file.given()) {
     c.file.refuse_without_matrix();
-    return api::MechanismSubject{c.flags.build(),
-                                 c.dense ? FormChoice::kDense : FormChoice::kStructured};
+    const MechanismArguments arguments =
+        api::mechanism_arguments(mechanism, api::ReferenceNames::flags());
+    return api::MechanismSubject{
+        make_mechanism(find_mechanism(mechanism.name, "mechanism"), arguments),
+        c.dense ? FormChoice::kDense : FormChoice::kStructured};
   }
   if (c.flags.k || c.flags.theta || c.flags.mangat_p || c.flags.block) {
     throw InvalidArgument("--matrix: --k, --theta, --mangat-p and --block only go with --mech");
@@ -62,11 +63,11 @@ api::CheckSubject subject_of(const CheckCommand& c) {
   return s;
 }
 
-api::CheckRequest request_of(const CheckCommand& c) {
+api::CheckRequest request_of(const CheckCommand& c, const api::MechanismParameters& mechanism) {
   const std::optional<PrivacyBudget> budget = c.flags.budget.parse();
   const std::optional<Rational> tolerance =
       c.tolerance ? std::optional(parse_tolerance(*c.tolerance, "--tolerance")) : std::nullopt;
-  api::CheckRequest q(subject_of(c));
+  api::CheckRequest q(subject_of(c, mechanism));
   q.budget = budget;
   if (tolerance) {
     q.tolerance = tolerance;
@@ -106,9 +107,9 @@ void refuse_with_pum(const CheckCommand& c) {
       {c.safe_regions.has_value(), "--safe-regions"},
       {!c.plot_path.empty(), "--plot"},
       {c.id_combine.has_value(), "--id-combine"},
-      {c.grid.has_value(), "--grid"},
-      {c.eps_per_unit.has_value(), "--eps-per-unit"},
-      {c.exp_eps_per_unit.has_value(), "--exp-eps-per-unit"},
+      {c.flags.grid.has_value(), "--grid"},
+      {c.flags.eps_per_unit.has_value(), "--eps-per-unit"},
+      {c.flags.exp_eps_per_unit.has_value(), "--exp-eps-per-unit"},
       {!c.smt_path.empty(), "--smt"},
       {c.tolerance.has_value(), "--tolerance"},
       {!c.certificate_dir.empty(), "--certificate"},
@@ -177,12 +178,6 @@ void add_check_command(CLI::App& app, int& exit_code) {
                   "metric LDP / geo-indistinguishability: manhattan or euclidean distance between "
                   "the cells of --grid, or FILE, a k x k distance matrix (exact >= 0 or inf, zero "
                   "diagonal, symmetric) (implies --pairs; exit 1 when it fails)");
-  add_text_option(*cmd, "--grid", c->grid,
-                  "with --metric: the inputs as the cells of a WxH grid, numbered row by row");
-  add_text_option(*cmd, "--eps-per-unit", c->eps_per_unit,
-                  "with --metric: eps per unit of distance, exact (bound e^(eps d), certified)");
-  add_text_option(*cmd, "--exp-eps-per-unit", c->exp_eps_per_unit,
-                  "with --metric manhattan or FILE: t = e^eps per unit, exact (bound t^d)");
   cmd->add_option(
       "--smt", c->smt_path,
       "also re-check with Z3 and write the SMT-LIB2 certificate to FILE (dense; run: z3 FILE)");
@@ -209,8 +204,6 @@ void add_check_command(CLI::App& app, int& exit_code) {
       exit_code = r.holds() ? 0 : 1;
       return;
     }
-    api::CheckRequest request = request_of(*c);
-    std::optional<api::PairLossResult> pairs;
     const auto file = [](const std::optional<std::string>& path) {
       return path ? std::optional<api::NotionFile>({*path, std::nullopt}) : std::nullopt;
     };
@@ -219,13 +212,15 @@ void add_check_command(CLI::App& app, int& exit_code) {
     notions.id_eps = c->id_eps;
     notions.id_combine = c->id_combine;
     notions.metric = c->metric;
-    notions.grid = c->grid;
-    notions.eps_per_unit = c->eps_per_unit;
-    notions.exp_eps_per_unit = c->exp_eps_per_unit;
     notions.pair_budgets = file(c->pair_budgets);
     notions.safe_regions = file(c->safe_regions);
     notions.flags = true;
-    if (c->pairs || notions.any() || !c->plot_path.empty()) {
+    api::MechanismParameters mechanism = c->flags.parameters();
+    api::route_metric_parameters(mechanism, notions);  // --grid: the mechanism's or the notion's
+    api::CheckRequest request = request_of(*c, mechanism);
+    std::optional<api::PairLossResult> pairs;
+    if (c->pairs || notions.any() || !c->plot_path.empty() ||
+        api::claimed_metric(request.subject)) {
       api::PairLossRequest pair_request(request.subject);
       if (c->protected_list)
         pair_request.outputs = api::IndexSelection{*c->protected_list, "--protected"};

@@ -15,6 +15,15 @@ void MechanismFlags::add_to(CLI::App& command) {
                   "optimal | optimal-l1 (certified minimiser of the worst-case l2 / l1 loss)");
   add_text_option(command, "--mangat-p", mangat_p, "Mangat's p in (0,1] (default 1/e^eps)");
   add_unsigned_option(command, "--block", block, "uBD: block size K, 1 <= K <= |X_S|");
+  add_text_option(command, "--grid", grid,
+                  "geometric: the inputs as the cells of a WxH grid, numbered row by row (it sets "
+                  "k); with check --metric, the grid the distances are measured on");
+  add_text_option(command, "--eps-per-unit", eps_per_unit,
+                  "geometric, check --metric: eps per unit of distance, exact (bound e^(eps d), "
+                  "certified)");
+  add_text_option(command, "--exp-eps-per-unit", exp_eps_per_unit,
+                  "geometric, check --metric manhattan or FILE: t = e^eps per unit, exact (bound "
+                  "t^d)");
   budget.add_to(command, false);
 }
 
@@ -51,6 +60,9 @@ api::MechanismParameters MechanismFlags::parameters() const {
   p.theta = theta;
   p.mangat_p = mangat_p;
   p.block = block;
+  p.grid = grid;
+  p.eps_per_unit = eps_per_unit;
+  p.exp_eps_per_unit = exp_eps_per_unit;
   if (!common.empty()) p.common = common;
   if (!tags.empty()) p.tags = tags;
   if (!users.empty() || !user_groups.empty()) {
@@ -69,7 +81,8 @@ PumSetup MechanismFlags::build_pum(bool users_needed) const {
 }
 
 bool MechanismFlags::any_parameter_given() const {
-  return k || sensitive_given || theta || mangat_p || block;
+  return k || sensitive_given || theta || mangat_p || block || grid || eps_per_unit ||
+         exp_eps_per_unit;
 }
 
 MechanismSpec MechanismFlags::build() const {

@@ -17,7 +17,7 @@ using api::kPumName;
 using api::PumSetup;
 
 /// --mech NAME (or a positional NAME), --k, --sensitive, --eps/--exp-eps, --theta, --mangat-p,
-/// --block.
+/// --block, --grid, --eps-per-unit/--exp-eps-per-unit.
 struct MechanismFlags {
   std::string name;
   std::optional<std::uint64_t> k;  ///< nullopt: not given (every optional here: given or not)
@@ -26,6 +26,8 @@ struct MechanismFlags {
   std::optional<std::string> theta;
   std::optional<std::string> mangat_p;
   std::optional<std::uint64_t> block;
+  std::optional<std::string> grid;  ///< --grid WxH (the geometric mechanism; check's --metric)
+  std::optional<std::string> eps_per_unit, exp_eps_per_unit;  ///< the budget per unit of distance
   BudgetOptions budget;
   std::string common;       ///< --common NAME (with --mech pum)
   std::string tags;         ///< --tags home,work (κ = the number of names)

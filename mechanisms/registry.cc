@@ -26,7 +26,7 @@ const std::vector<MechanismEntry>& registry() {
 }
 
 std::string parameter_list(const MechanismEntry& e) {
-  std::string s = e.fixed_k ? "" : "k";
+  std::string s = e.fixed_k || e.grid != Takes::kNo ? "" : "k";
   auto add = [&](Takes t, const char* flag) {
     if (t != Takes::kNo) s += std::string(s.empty() ? "" : ", ") + flag;
   };
@@ -35,6 +35,8 @@ std::string parameter_list(const MechanismEntry& e) {
   add(e.theta, "theta");
   add(e.mangat_p, "mangat_p");
   add(e.block, "block");
+  add(e.grid, "grid");
+  add(e.budget_per_unit, "eps_per_unit or exp_eps_per_unit");
   return s.empty() ? "none" : s;
 }
 
@@ -60,6 +62,8 @@ std::string_view claim_name(Claim claim) {
       return "ldp";
     case Claim::kUldp:
       return "uldp";
+    case Claim::kMetricLdp:
+      return "metric_ldp";
   }
   return "?";
 }
@@ -108,7 +112,21 @@ const MechanismEntry& entry_of(const MechanismSpec& spec) {
       spec.kind);
 }
 
-MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArguments& arguments) {
+MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArguments& given) {
+  MechanismArguments arguments = given;
+  if (given.grid && entry.grid != Takes::kNo) {  // the grid sets k
+    const auto [width, height] = *given.grid;
+    if (width == 0 || height == 0) throw InvalidArgument("grid: each side needs at least one cell");
+    if (width > entry.max_k / height) {
+      throw InvalidArgument("grid: " + std::to_string(width) + "x" + std::to_string(height) +
+                            " has more than " + std::to_string(entry.max_k) + " cells");
+    }
+    if (given.k != 0 && given.k != width * height) {
+      throw InvalidArgument("k: mechanism " + std::string(entry.name) +
+                            " takes its k from the grid (W x H cells)");
+    }
+    arguments.k = width * height;
+  }
   require(entry, entry.sensitive, arguments.sensitive.has_value(), "sensitive",
           "X_S (a list such as 0-14; an empty list is allowed)");
   require(entry, entry.budget, arguments.budget.has_value(), "eps",
@@ -117,6 +135,9 @@ MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArgumen
   require(entry, entry.mangat_p, arguments.mangat_p.has_value(), "mangat_p", "mangat_p P");
   require(entry, entry.block, arguments.block.has_value(), "block",
           "a block size K (1 <= K <= |X_S|)");
+  require(entry, entry.grid, given.grid.has_value(), "grid", "a grid WxH (e.g. 4x3)");
+  require(entry, entry.budget_per_unit, given.budget_per_unit.has_value(), "eps_per_unit",
+          "a budget per unit of distance (eps_per_unit E or exp_eps_per_unit T)");
   if (entry.fixed_k && arguments.k != *entry.fixed_k) {
     throw InvalidArgument("k: mechanism " + std::string(entry.name) +
                           " has k = " + std::to_string(*entry.fixed_k));
@@ -138,8 +159,23 @@ MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArgumen
 std::optional<PrivacyBudget> budget_of(const MechanismSpec& spec) {
   return std::visit(
       Overloaded{[](const NoneSpec&) -> std::optional<PrivacyBudget> { return std::nullopt; },
+                 [](const GeometricSpec&) -> std::optional<PrivacyBudget> { return std::nullopt; },
                  [](const auto& params) -> std::optional<PrivacyBudget> { return params.budget; }},
       spec.kind);
+}
+
+std::string budget_description(const MechanismSpec& spec) {
+  if (const auto* geometric = std::get_if<GeometricSpec>(&spec.kind)) {
+    std::string text = geometric->per_unit.describe();
+    // "exp_eps = 2" -> "exp_eps_per_unit = 2", "eps = 1 (...)" -> "eps_per_unit = 1 (...)"
+    text.insert(text.starts_with("exp_eps") ? 7
+                : text.starts_with("eps")   ? 3
+                                            : 0,
+                text.starts_with("exp_eps") || text.starts_with("eps") ? "_per_unit" : "");
+    return text + " (metric LDP, Manhattan distance)";
+  }
+  const std::optional<PrivacyBudget> budget = budget_of(spec);
+  return budget ? budget->describe() : "no privacy";
 }
 
 std::optional<Rational> theta_of(const MechanismSpec& spec) {

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "uldp/arithmetic/probability.h"
 #include "uldp/mechanisms/mechanism_spec.h"
@@ -20,8 +21,11 @@ enum class Claim {
   kNone,  ///< no privacy (the non-private baseline)
   kLdp,   ///< ε-LDP (Definition 1)
   kUldp,  ///< (X_S, Y_P, ε)-ULDP with its declared Y_P (Definition 2)
+  /// Metric LDP on its grid (geo-indistinguishability): e^{ε d(x, x')} for every pair, with ε per
+  /// unit of Manhattan distance (uldp/forms/metric_privacy.h)
+  kMetricLdp,
 };
-/// "none", "ldp", "uldp".
+/// "none", "ldp", "uldp", "metric_ldp".
 std::string_view claim_name(Claim claim);
 
 /// Whether a mechanism takes a parameter.
@@ -36,6 +40,10 @@ struct MechanismArguments {
   std::optional<Probability> theta;
   std::optional<Probability> mangat_p;
   std::optional<std::size_t> block;  ///< uBD's block size K
+  /// The grid of a mechanism on grid cells (width, height): k = width x height, cells row by row.
+  std::optional<std::pair<std::size_t, std::size_t>> grid;
+  /// The budget per unit of distance of a metric-LDP mechanism (t = e^ε per unit).
+  std::optional<PrivacyBudget> budget_per_unit;
 };
 
 /// One registered mechanism.
@@ -50,6 +58,8 @@ struct MechanismEntry {
   Takes theta;                         ///< --theta (RAPPOR family)
   Takes mangat_p;                      ///< --mangat-p
   Takes block;                         ///< --block (uBD)
+  Takes grid;                          ///< --grid WxH (it sets k)
+  Takes budget_per_unit;               ///< --eps-per-unit / --exp-eps-per-unit
   std::optional<std::size_t> fixed_k;  ///< k when the mechanism fixes it (Mangat: 2)
   std::size_t max_k;                   ///< the largest k any command builds
   std::string_view family_claim;       ///< the `uldp prove` claim covering every parameter value

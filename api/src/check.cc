@@ -198,10 +198,12 @@ SmtResult smt_recheck(const CheckResult& r, const ExactForm& form, const SmtRech
   return s;
 }
 
-// Without a list: a mechanism's claim (LDP for the non-private baseline, which claims nothing);
+// Without a list: a mechanism's claim (LDP for the non-private baseline, which claims nothing;
+// nothing for a metric-LDP claim, which claimed_metric in api/pair_loss.h decides);
 // for a matrix, ULDP when X_S or Y_P is given, else LDP.
 std::vector<Property> required_properties(const CheckRequest& q, const CheckResult& r) {
   if (!q.required.empty()) return q.required;
+  if (r.claim == Claim::kMetricLdp) return {};  // a per-pair notion: the pair losses decide it
   if (r.claim) return {*r.claim == Claim::kUldp ? Property::kUldp : Property::kLdp};
   const auto* matrix = std::get_if<MatrixSubject>(&q.subject);
   const bool given = (matrix && matrix->sensitive) || q.protected_outputs;

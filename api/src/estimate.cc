@@ -110,7 +110,7 @@ EstimateResult estimate_distribution(const EstimateRequest& request) {
   r.sensitive = spec.sensitive.indices();
   const std::optional<PrivacyBudget> budget = budget_of(spec);
   if (budget) r.exp_eps = budget->exp_eps();
-  r.budget = budget ? budget->describe() : "no privacy";
+  r.budget = budget_description(spec);
   r.n = data.n;
   r.method = request.method;
   r.alpha = request.alpha;

@@ -224,7 +224,8 @@ LossResult loss(const LossRequest& request) {
   }
   if (!model) out["l1_note"] = "not implemented: the estimator is not coordinate-wise";
   if (request.vs_limit) add_vs_limit(spec, quadratic, out);
-  return {std::string(entry_of(spec).name), k, xs, budget, n, std::move(out)};
+  return {
+      std::string(entry_of(spec).name), k, xs, budget, budget_description(spec), n, std::move(out)};
 }
 
 nlohmann::json to_json(const LossResult& result) { return result.values; }
@@ -235,8 +236,8 @@ std::string to_text(const LossResult& result) {
   const bool model = !v.contains("l1_note");
   std::ostringstream out;
   out << "mechanism " << result.mechanism << ", k = " << result.k << ", X_S = {"
-      << result.sensitive.to_string() << "}, "
-      << (result.budget ? result.budget->describe() : "no privacy") << ", n = " << result.n << "\n";
+      << result.sensitive.to_string() << "}, " << result.budget_text << ", n = " << result.n
+      << "\n";
   if (v.contains("theta_optimal")) {
     const nlohmann::json& o = v["theta_optimal"];
     out << "optimal theta (" << o["objective"].get<std::string>() << ") in ["

@@ -43,8 +43,9 @@ std::optional<BlockMixture> block_mixture_of(const MechanismSpec& spec) {
 }
 
 std::string takes_text(const MechanismEntry& e) {
-  std::string s =
-      e.fixed_k ? "k = " + std::to_string(*e.fixed_k) : "--k <= " + std::to_string(e.max_k);
+  std::string s = e.fixed_k              ? "k = " + std::to_string(*e.fixed_k)
+                  : e.grid != Takes::kNo ? "k = W H <= " + std::to_string(e.max_k)
+                                         : "--k <= " + std::to_string(e.max_k);
   auto add = [&](Takes t, const char* flag) {
     if (t == Takes::kRequired) s += std::string(", ") + flag;
     if (t == Takes::kOptional) s += std::string(", [") + flag + "]";
@@ -54,6 +55,8 @@ std::string takes_text(const MechanismEntry& e) {
   add(e.theta, "--theta");
   add(e.mangat_p, "--mangat-p");
   add(e.block, "--block");
+  add(e.grid, "--grid WxH");
+  add(e.budget_per_unit, "--eps-per-unit|--exp-eps-per-unit");
   return s;
 }
 
@@ -151,9 +154,8 @@ std::string dense_text(const MechanismDescription& d, const DenseForm& form,
       out << ", " << x_size + t << " = bot " << d.pum->tags[t];
     out << "\n";
   }
-  const auto budget = budget_of(d.spec);
   out << "Mechanism " << entry_of(d.spec).name << ", k = " << d.spec.k << ", "
-      << (budget ? budget->describe() : "no privacy") << "\n";
+      << budget_description(d.spec) << "\n";
   out << "X_S = {" << d.spec.sensitive.to_string() << "}, Y_P = {"
       << form.protected_outputs.to_string() << "}\n\n";
   out << matrix_markdown(q);

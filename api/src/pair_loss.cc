@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "uldp/api/render.h"
@@ -14,6 +15,7 @@
 #include "uldp/io/pair_budgets_reader.h"
 #include "uldp/io/safe_regions_reader.h"
 #include "uldp/mechanisms/exact_form.h"
+#include "uldp/mechanisms/registry.h"
 
 namespace uldp::api {
 namespace {
@@ -138,6 +140,31 @@ std::pair<std::size_t, std::size_t> parse_grid(const std::string& text, const st
   return {whole(text.substr(0, x)), whole(text.substr(x + 1))};
 }
 
+std::optional<MetricBudget> claimed_metric(const CheckSubject& subject) {
+  const auto* mechanism = std::get_if<MechanismSubject>(&subject);
+  if (!mechanism) return std::nullopt;
+  const auto* geometric = std::get_if<GeometricSpec>(&mechanism->spec.kind);
+  if (!geometric) return std::nullopt;
+  return MetricBudget{GridDistance{geometric->width, geometric->height, GridMetric::kManhattan},
+                      geometric->per_unit};
+}
+
+void route_metric_parameters(MechanismParameters& mechanism, PairNotionArguments& notions) {
+  const bool takes_grid = !mechanism.name.empty() && !mechanism.personalized() &&
+                          find_mechanism(mechanism.name, "mechanism").grid != Takes::kNo;
+  if (takes_grid) {
+    if (notions.metric) {  // the mechanism's grid and budget are the notion's too
+      notions.grid = mechanism.grid;
+      notions.eps_per_unit = mechanism.eps_per_unit;
+      notions.exp_eps_per_unit = mechanism.exp_eps_per_unit;
+    }
+    return;
+  }
+  notions.grid = std::exchange(mechanism.grid, std::nullopt);
+  notions.eps_per_unit = std::exchange(mechanism.eps_per_unit, std::nullopt);
+  notions.exp_eps_per_unit = std::exchange(mechanism.exp_eps_per_unit, std::nullopt);
+}
+
 void PairNotionArguments::apply_to(PairLossRequest& request) const {
   const auto name = [&](std::string keyword) {
     if (!flags) return keyword;
@@ -219,6 +246,7 @@ void PairNotionArguments::apply_to(PairLossRequest& request) const {
             : PrivacyBudget::from_exp_eps(parse_rational(*exp_eps_per_unit, unit), unit.c_str());
     request.metric = std::move(m);
   }
+  if (!request.metric) request.metric = claimed_metric(request.subject);
   if (pair_budgets) {
     const NotionText file = read_notion_file(*pair_budgets, "a pair budgets file");
     request.pair_budgets = parse_pair_budgets(file.text, file.source, file.positions);

@@ -4,6 +4,7 @@
 #include <sstream>
 #include <utility>
 
+#include "uldp/api/pair_loss.h"
 #include "uldp/error.h"
 #include "uldp/forms/tolerance.h"
 
@@ -29,10 +30,10 @@ MatrixReference matrix_reference(const ReferenceArguments& a, const ReferenceNam
     throw InvalidArgument(names.matrix + ": " + names.common + ", " + names.tags + " and " +
                           names.users + " only go with " + names.pum_choice);
   }
-  if (m.k || m.theta || m.mangat_p || m.block) {
+  if (m.k || m.theta || m.mangat_p || m.block || m.grid || m.eps_per_unit || m.exp_eps_per_unit) {
     throw InvalidArgument(names.matrix + ": " + names.k + ", " + names.theta + ", " +
-                          names.mangat_p + " and " + names.block + " only go with " +
-                          names.mech_choice);
+                          names.mangat_p + ", " + names.block + ", " + names.grid + " and the " +
+                          "budget per unit only go with " + names.mech_choice);
   }
   std::optional<Rational> tolerance;
   if (a.row_sum_tolerance)
@@ -67,6 +68,9 @@ ReferenceNames ReferenceNames::flags() {
   n.theta = "--theta";
   n.mangat_p = "--mangat-p";
   n.block = "--block";
+  n.grid = "--grid";
+  n.eps_per_unit = "--eps-per-unit";
+  n.exp_eps_per_unit = "--exp-eps-per-unit";
   n.common = "--common";
   n.tags = "--tags";
   n.users = "--users";
@@ -82,7 +86,8 @@ ReferenceNames ReferenceNames::keywords() {
   ReferenceNames n = flags();
   for (std::string* name :
        {&n.mech, &n.matrix, &n.k, &n.sensitive, &n.protected_outputs, &n.eps, &n.exp_eps, &n.theta,
-        &n.mangat_p, &n.block, &n.common, &n.tags, &n.users, &n.row_sum_tolerance}) {
+        &n.mangat_p, &n.block, &n.grid, &n.eps_per_unit, &n.exp_eps_per_unit, &n.common, &n.tags,
+        &n.users, &n.row_sum_tolerance}) {
     name->erase(0, 2);
     std::replace(name->begin(), name->end(), '-', '_');
   }
@@ -110,7 +115,29 @@ std::optional<PrivacyBudget> parse_budget(const std::optional<std::string>& eps,
 MechanismArguments mechanism_arguments(const MechanismEntry& entry, const MechanismParameters& p,
                                        const ReferenceNames& names) {
   MechanismArguments arguments;
-  if (entry.fixed_k) {
+  if (p.grid) arguments.grid = parse_grid(*p.grid, names.grid);
+  if (p.eps_per_unit && p.exp_eps_per_unit) {
+    throw InvalidArgument(names.eps_per_unit + " / " + names.exp_eps_per_unit +
+                          ": give at most one of them");
+  }
+  if (p.exp_eps_per_unit) {
+    arguments.budget_per_unit =
+        PrivacyBudget::from_exp_eps(parse_rational(*p.exp_eps_per_unit, names.exp_eps_per_unit),
+                                    names.exp_eps_per_unit.c_str());
+  } else if (p.eps_per_unit) {
+    arguments.budget_per_unit = PrivacyBudget::from_epsilon(
+        parse_rational(*p.eps_per_unit, names.eps_per_unit), 64, names.eps_per_unit.c_str());
+  }
+  if (entry.grid != Takes::kNo) {  // the grid gives k (make_mechanism refuses a grid too large)
+    if (p.k) {
+      throw InvalidArgument(names.k + ": mechanism " + std::string(entry.name) +
+                            " takes its k from " + names.grid + " (W x H cells)");
+    }
+    if (const auto& g = arguments.grid;
+        g && g->first > 0 && g->second > 0 && g->first <= entry.max_k / g->second) {
+      arguments.k = g->first * g->second;
+    }
+  } else if (entry.fixed_k) {
     if (p.k && *p.k != *entry.fixed_k) {
       throw InvalidArgument(names.k + ": mechanism " + std::string(entry.name) +
                             " has k = " + std::to_string(*entry.fixed_k));

@@ -44,6 +44,8 @@ const MechanismEntry& registry_entry(std::type_identity<MangatSpec>) {
                                         kNo,
                                         kOptional,
                                         kNo,
+                                        kNo,
+                                        kNo,
                                         std::size_t{2},
                                         2,
                                         "mangat_uldp",

@@ -27,6 +27,8 @@ const MechanismEntry& registry_entry(std::type_identity<RapporSpec>) {
                                         kOptional,
                                         kNo,
                                         kNo,
+                                        kNo,
+                                        kNo,
                                         std::nullopt,
                                         kMaxBits,
                                         "rappor_ldp",

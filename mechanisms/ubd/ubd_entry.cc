@@ -30,6 +30,8 @@ const MechanismEntry& registry_entry(std::type_identity<UbdSpec>) {
                                         kNo,
                                         kNo,
                                         kRequired,
+                                        kNo,
+                                        kNo,
                                         std::nullopt,
                                         kMaxSymbols,
                                         "ubd_uldp",

@@ -33,6 +33,8 @@ const MechanismEntry& registry_entry(std::type_identity<UbdOptSpec>) {
       kNo,
       kNo,
       kNo,
+      kNo,
+      kNo,
       std::nullopt,
       kMaxSymbols,
       "ubd_uldp",

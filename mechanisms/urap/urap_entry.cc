@@ -27,6 +27,8 @@ const MechanismEntry& registry_entry(std::type_identity<UrapSpec>) {
                                         kOptional,
                                         kNo,
                                         kNo,
+                                        kNo,
+                                        kNo,
                                         std::nullopt,
                                         kMaxBits,
                                         "urap_uldp",

@@ -32,6 +32,8 @@ const MechanismEntry& registry_entry(std::type_identity<UssSpec>) {
       kNo,
       kNo,
       kOptional,
+      kNo,
+      kNo,
       std::nullopt,
       std::size_t{1} << 20,
       "uss_uldp",

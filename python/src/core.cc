@@ -138,11 +138,13 @@ py::list mechanisms() {
   return out;
 }
 
-py::dict mechanism(const std::string& name, std::size_t k,
+py::dict mechanism(const std::string& name, const std::optional<std::size_t>& k,
                    const std::optional<std::vector<std::size_t>>& sensitive,
                    const std::optional<std::string>& eps, const std::optional<std::string>& exp_eps,
-                   const std::optional<std::string>& theta,
-                   const std::optional<std::size_t>& block) {
+                   const std::optional<std::string>& theta, const std::optional<std::size_t>& block,
+                   const std::optional<std::string>& grid,
+                   const std::optional<std::string>& eps_per_unit,
+                   const std::optional<std::string>& exp_eps_per_unit) {
   // The command's own reading of the parameters and its workflow (api/reference_arguments.h,
   // api/mechanism.h): one check of k, X_S, the budget and theta, one dense form.
   api::MechanismParameters parameters;
@@ -153,6 +155,9 @@ py::dict mechanism(const std::string& name, std::size_t k,
   parameters.exp_eps = exp_eps;
   parameters.theta = theta;
   parameters.block = block;
+  parameters.grid = grid;
+  parameters.eps_per_unit = eps_per_unit;
+  parameters.exp_eps_per_unit = exp_eps_per_unit;
   const MechanismEntry& entry = find_mechanism(name, "mechanism");
   const MechanismArguments a =
       api::mechanism_arguments(entry, parameters, api::ReferenceNames::keywords());
@@ -960,7 +965,8 @@ PYBIND11_MODULE(_core, m) {
   uldp::set_cancellation_poll(&uldp::python::python_signal_poll);
   m.def("mechanisms", &uldp::python::mechanisms);
   m.def("mechanism", &uldp::python::mechanism, py::arg("name"), py::arg("k"), py::arg("sensitive"),
-        py::arg("eps"), py::arg("exp_eps"), py::arg("theta"), py::arg("block"));
+        py::arg("eps"), py::arg("exp_eps"), py::arg("theta"), py::arg("block"), py::arg("grid"),
+        py::arg("eps_per_unit"), py::arg("exp_eps_per_unit"));
   m.def("check", &uldp::python::check, py::arg("rows"), py::arg("sensitive"), py::arg("protected"),
         py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"), py::arg("pairs"),
         py::arg("notions"), py::arg("pairs_over_protected"));

@@ -51,3 +51,16 @@ def test_bad_arguments_are_value_errors_with_the_commands_message():
         uldp.mechanism("urr", 3, sensitive=(5,), exp_eps=2)
     with pytest.raises(ValueError, match="eps / exp_eps"):
         uldp.mechanism("rr", 3, eps=1, exp_eps=2)
+
+
+def test_geometric_mechanism_on_a_grid_is_metric_ldp_at_its_budget_per_unit():
+    M = uldp.mechanism("geometric", grid=(3, 2), exp_eps_per_unit=2)
+    assert M.claim == "metric_ldp" and len(M.Q) == 6 and M.exp_eps is None
+    assert M.Q[0][0] == Fraction(4, 9) and M.Q[0][5] == Fraction(1, 18)
+    metric = uldp.check(M, metric="manhattan", grid=(3, 2), exp_eps_per_unit=2).pairs_json
+    assert metric["metric_ldp"]["holds"]
+    assert metric["metric_ldp"]["tightest"]["loss"] == "2"
+    with pytest.raises(ValueError, match="k: mechanism geometric takes its k from grid"):
+        uldp.mechanism("geometric", 6, grid=(3, 2), exp_eps_per_unit=2)
+    with pytest.raises(ValueError, match="grid: mechanism urr does not take it"):
+        uldp.mechanism("urr", 4, sensitive=[0], exp_eps=2, grid=(2, 2))

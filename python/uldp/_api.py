@@ -213,15 +213,23 @@ def mechanisms() -> List[Dict[str, str]]:
     return list(_core.mechanisms())
 
 
-def mechanism(name: str, k: int, *, sensitive: Optional[Indices] = None,
+def mechanism(name: str, k: Optional[int] = None, *, sensitive: Optional[Indices] = None,
               eps: Optional[Number] = None, exp_eps: Optional[Number] = None,
-              theta: Optional[Number] = None, block: Optional[int] = None) -> Mechanism:
-    """The registry mechanism `name` over k symbols, built exactly (as `uldp mechanism`)."""
+              theta: Optional[Number] = None, block: Optional[int] = None,
+              grid: Optional[Tuple[int, int]] = None, eps_per_unit: Optional[Number] = None,
+              exp_eps_per_unit: Optional[Number] = None) -> Mechanism:
+    """The registry mechanism `name` over k symbols, built exactly (as `uldp mechanism`). The
+    geometric mechanism takes grid=(W, H) (its k = W H cells, row by row) and a budget per unit
+    of Manhattan distance, eps_per_unit= or exp_eps_per_unit=, instead of k and a budget."""
     e, t = _budget(eps, exp_eps)
     d = _core.mechanism(
-        _text(name, "name"), _whole(k, "k", 1), _indices(sensitive, "sensitive"), e, t,
+        _text(name, "name"), None if k is None else _whole(k, "k", 1),
+        _indices(sensitive, "sensitive"), e, t,
         None if theta is None else _exact_text(theta, "theta"),
         None if block is None else _whole(block, "block", 1),
+        None if grid is None else _grid_text(grid),
+        None if eps_per_unit is None else _exact_text(eps_per_unit, "eps_per_unit"),
+        None if exp_eps_per_unit is None else _exact_text(exp_eps_per_unit, "exp_eps_per_unit"),
     )
     rows = tuple(tuple(Fraction(v) for v in row) for row in d["Q"])
     return Mechanism(

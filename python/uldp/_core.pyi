@@ -12,8 +12,10 @@ Json = Dict[str, Any]
 IntArray = numpy.typing.NDArray[numpy.int64]
 
 def mechanisms() -> List[Dict[str, str]]: ...
-def mechanism(name: str, k: int, sensitive: Optional[Sequence[int]], eps: Optional[str],
-              exp_eps: Optional[str], theta: Optional[str], block: Optional[int]) -> Json: ...
+def mechanism(name: str, k: Optional[int], sensitive: Optional[Sequence[int]], eps: Optional[str],
+              exp_eps: Optional[str], theta: Optional[str], block: Optional[int],
+              grid: Optional[str], eps_per_unit: Optional[str],
+              exp_eps_per_unit: Optional[str]) -> Json: ...
 def check(rows: Sequence[Sequence[str]], sensitive: Optional[Sequence[int]],
           protected: Optional[Sequence[int]], eps: Optional[str], exp_eps: Optional[str],
           tolerance: Optional[str], pairs: bool, notions: Mapping[str, str],

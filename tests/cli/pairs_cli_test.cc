@@ -144,6 +144,52 @@ TEST(CheckPairs, MetricLdpOnAGrid) {
 
 // Context-aware LDP: a k x k matrix of e^eps bounds (inf: none); the matrix above holds within
 // its own losses as bounds and fails when L(0, 2) = 4 is bounded by 3.
+// Issue 39: the geometric mechanism is a registry entry claiming metric LDP; `check` decides its
+// own claim with no notion flag, its --grid and budget per unit building it, and --metric asks
+// for another reading with the same grid and budget. On 3 x 3 at eps = 0.7 per unit it holds for
+// Manhattan distance, tight at adjacent cells, and fails Euclidean at the diagonal pair (0, 4):
+// t^2 against e^(0.7 sqrt 2). The same flags on a mechanism without a grid are the notion's.
+TEST(CheckPairs, GeometricMechanismDecidesItsOwnMetricClaim) {
+  const std::string flags = "--mech geometric --grid 3x3 --eps-per-unit 0.7";
+  const RunResult own = run_uldp("check " + flags + " --json");
+  ASSERT_EQ(own.exit_code, 0) << own.err;
+  const json manhattan = json::parse(own.out)["pair_losses"]["metric_ldp"];
+  EXPECT_TRUE(manhattan["holds"]);
+  EXPECT_EQ(manhattan["metric"].get<std::string>().rfind("manhattan on 3x3, eps = 0.7", 0), 0u)
+      << manhattan;
+  const json euclidean = pairs(flags + " --metric euclidean", 1)["metric_ldp"];
+  EXPECT_FALSE(euclidean["holds"]);
+  EXPECT_EQ(euclidean["violation"]["x"], 0);
+  EXPECT_EQ(euclidean["violation"]["x_prime"], 4);
+  const RunResult text = run_uldp("check --mech geometric --grid 3x2 --exp-eps-per-unit 2");
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("metric LDP, manhattan on 3x2, t = 2 per unit: holds; tightest pair "
+                          "L(0, 1) = 2 at y = 0 against 2^1"),
+            std::string::npos)
+      << text.out;
+  // uRR over 4 symbols has no grid: the grid and budget are the notion's (and it fails there).
+  const json urr = pairs(
+      "--mech urr --k 4 --sensitive 0,1 --exp-eps 2 --metric manhattan --grid 2x2 "
+      "--exp-eps-per-unit 2",
+      1)["metric_ldp"];
+  EXPECT_FALSE(urr["holds"]);
+  for (const auto& [command, message] :
+       {std::pair{"mechanism geometric --grid 3x2 --exp-eps 2",
+                  "--eps: mechanism geometric does not take it"},
+        std::pair{"mechanism geometric --k 6 --grid 3x2 --exp-eps-per-unit 2",
+                  "--k: mechanism geometric takes its k from --grid"},
+        std::pair{"mechanism geometric --grid 40x40 --exp-eps-per-unit 2",
+                  "--grid: 40x40 has more than 1024 cells"},
+        std::pair{"mechanism geometric --grid 3x2 --exp-eps-per-unit 1",
+                  "--exp-eps-per-unit: the geometric mechanism needs e^eps > 1 per unit"},
+        std::pair{"mechanism urr --k 4 --sensitive 0 --exp-eps 2 --grid 2x2",
+                  "--grid: mechanism urr does not take it"}}) {
+    const RunResult r = run_uldp(command);
+    EXPECT_EQ(r.exit_code, 2) << command;
+    EXPECT_NE(r.err.find(message), std::string::npos) << command << "\n" << r.err;
+  }
+}
+
 TEST(CheckPairs, ContextAwareBudgets) {
   const std::string m = temp_file("m.csv", "1/2,1/4,1/4\n1/4,1/2,1/4\n1/8,1/8,3/4\n");
   const std::string own = temp_file("own.csv", "# the losses themselves\n1,2,4\n2,1,4\n3,3,1\n");

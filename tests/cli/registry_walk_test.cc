@@ -51,6 +51,13 @@ TEST_P(RegistryWalk, CheckConfirmsTheClaim) {
     return;
   }
   EXPECT_EQ(r.exit_code, 0) << r.err;
+  if (e.claim == Claim::kMetricLdp) {
+    // Its own per-pair claim, decided beside the properties, tight (some pair meets its bound).
+    const json& metric = j["pair_losses"]["metric_ldp"];
+    EXPECT_TRUE(metric["holds"]) << r.out;
+    EXPECT_EQ(metric["tightest"]["loss_share"], 1.0) << r.out;
+    return;
+  }
   EXPECT_TRUE(j[e.claim == Claim::kLdp ? "ldp" : "uldp"]["holds"]) << r.out;
   // The claim is tight at the mechanism's own budget (e^eps attained, not just bounded).
   EXPECT_EQ(j[e.claim == Claim::kLdp ? "ldp" : "uldp"]["tight_exp_eps"], j["exp_eps"]) << r.out;
@@ -131,9 +138,11 @@ TEST_P(RegistryWalk, CsvOutputReadsBackAsTheSameMatrixForEveryK) {
     for (std::size_t s = 0; s <= k; ++s) {  // |X_S| = s; 0: no --sensitive
       if (s == 0 && e.sensitive == Takes::kRequired) continue;
       if (s > 0 && e.sensitive == Takes::kNo) break;
-      std::string flags = e.fixed_k ? "" : " --k " + std::to_string(k);
+      std::string flags = e.fixed_k || e.grid != Takes::kNo ? "" : " --k " + std::to_string(k);
+      if (e.grid != Takes::kNo) flags += " --grid " + std::to_string(k) + "x1";
       if (s > 0) flags += " --sensitive 0-" + std::to_string(s - 1);
       if (e.budget != Takes::kNo) flags += " --exp-eps 3";
+      if (e.budget_per_unit != Takes::kNo) flags += " --exp-eps-per-unit 3";
       if (e.block == Takes::kRequired) flags += " --block 1";
       const std::string mechanism = "mechanism " + std::string(e.name) + flags;
       const RunResult csv = run_uldp(mechanism + " --format csv");

@@ -15,8 +15,8 @@
 namespace uldp {
 namespace {
 
-// Small arguments every entry accepts: k = 4 (or its fixed k), X_S = {0} where taken ({0,1}
-// with K = 1 for uBD), t = 3.
+// Small arguments every entry accepts: k = 4 (or its fixed k; a 2 x 2 grid), X_S = {0} where
+// taken ({0,1} with K = 1 for uBD), t = 3 (per unit for the geometric mechanism).
 MechanismArguments small_arguments(const MechanismEntry& e) {
   MechanismArguments a;
   a.k = e.fixed_k ? *e.fixed_k : 4;
@@ -27,6 +27,8 @@ MechanismArguments small_arguments(const MechanismEntry& e) {
     a.sensitive = IndexSet::from_indices({0, 1}, a.k, "sensitive");
     if (e.block != Takes::kNo) a.block = 1;
   }
+  if (e.grid != Takes::kNo) a.grid = std::pair<std::size_t, std::size_t>{2, 2};  // k = 4 too
+  if (e.budget_per_unit != Takes::kNo) a.budget_per_unit = PrivacyBudget::from_exp_eps(Rational(3));
   return a;
 }
 
@@ -55,7 +57,7 @@ TEST(Registry, EveryEntryHasEveryDerivation) {
       EXPECT_EQ(a[p].holds, b[p].holds) << e.name << " " << property_name(p);
       EXPECT_EQ(a[p].tight_exp_eps, b[p].tight_exp_eps) << e.name << " " << property_name(p);
     }
-    if (e.claim != Claim::kNone) {
+    if (e.claim == Claim::kLdp || e.claim == Claim::kUldp) {
       EXPECT_TRUE(a[e.claim == Claim::kLdp ? Property::kLdp : Property::kUldp].holds) << e.name;
     }
     EXPECT_EQ(l2_quadratic(spec).linear.size(), spec.k);
@@ -84,6 +86,16 @@ TEST(Registry, ArgumentsAreCheckedAgainstTheEntry) {
   a = small_arguments(mangat);
   a.mangat_p = Probability::from_rational(Rational(1, 2), "p");
   EXPECT_THROW(make_mechanism(mangat, a), InvalidArgument);  // p and a budget
+  a = small_arguments(urr);
+  a.grid = std::pair<std::size_t, std::size_t>{2, 2};
+  EXPECT_THROW(make_mechanism(urr, a), InvalidArgument);  // urr takes no grid
+  const MechanismEntry& geometric = find_mechanism("geometric");
+  a = small_arguments(geometric);
+  a.k = 5;  // the 2 x 2 grid has 4 cells
+  EXPECT_THROW(make_mechanism(geometric, a), InvalidArgument);
+  a = small_arguments(geometric);
+  a.budget_per_unit.reset();
+  EXPECT_THROW(make_mechanism(geometric, a), InvalidArgument);  // it needs its budget per unit
   EXPECT_THROW(find_mechanism("foo"), InvalidArgument);
   EXPECT_THROW(parse_property("secure", "--require"), InvalidArgument);
 }

@@ -39,7 +39,7 @@ PumPreprocessor PumPopulation::preprocessor(std::size_t g) const {
 }
 
 bool accepts_as_pum_common(const MechanismEntry& entry) {
-  return entry.claim != Claim::kNone && !entry.fixed_k;
+  return (entry.claim == Claim::kLdp || entry.claim == Claim::kUldp) && !entry.fixed_k;
 }
 
 std::string pum_common_names() {

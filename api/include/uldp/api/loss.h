@@ -33,6 +33,7 @@ struct LossResult {
   std::size_t k = 0;
   IndexSet sensitive;
   std::optional<PrivacyBudget> budget;
+  std::string budget_text;  ///< budget_description: "exp_eps=3", "no privacy", ...
   std::uint64_t n = 0;
   /// The values, as the JSON report holds them ("l2", "l1_asymptotic", "argmax", "theta_optimal",
   /// "vs_limit", ...): exact rationals as text, certified decimals.

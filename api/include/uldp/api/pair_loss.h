@@ -13,6 +13,7 @@
 
 #include "uldp/api/check.h"
 #include "uldp/api/index_selection.h"
+#include "uldp/api/reference_arguments.h"
 #include "uldp/forms/input_discriminative.h"
 #include "uldp/forms/metric_privacy.h"
 #include "uldp/forms/pair_loss.h"
@@ -71,6 +72,16 @@ struct PairNotionArguments {
   /// do not read, InputError for a file that does not read.
   void apply_to(PairLossRequest& request) const;
 };
+
+/// The per-pair notion a registry mechanism claims of itself, decided beside any asked for: the
+/// geometric mechanism's metric LDP (Manhattan, on its grid, at its budget per unit); none for
+/// every other subject. apply_to sets it when no metric is asked for.
+std::optional<MetricBudget> claimed_metric(const CheckSubject& subject);
+
+/// `check`'s grid and budget per unit name a mechanism's own parameters when its entry takes them
+/// (the geometric mechanism), and then the metric notion's too when a metric is asked for; for
+/// any other subject they are the notion's alone (moved from `mechanism` to `notions`).
+void route_metric_parameters(MechanismParameters& mechanism, PairNotionArguments& notions);
 
 /// What a list of per-input budgets holds: t = e^ε or ε.
 enum class BudgetUnit { kExpEps, kEps };

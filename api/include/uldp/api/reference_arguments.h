@@ -25,7 +25,7 @@ inline constexpr std::string_view kPumName = "pum";
 /// How a front end names each parameter in its messages.
 struct ReferenceNames {
   std::string mech, matrix, k, sensitive, protected_outputs, eps, exp_eps, theta, mangat_p, block,
-      common, tags, users, row_sum_tolerance;
+      grid, eps_per_unit, exp_eps_per_unit, common, tags, users, row_sum_tolerance;
   std::string mech_choice;    ///< a registry mechanism chosen: "--mech NAME", "mech=NAME"
   std::string matrix_choice;  ///< a matrix chosen: "--matrix FILE", "matrix=Q"
   std::string pum_choice;     ///< the PUM chosen: "--mech pum", "mech='pum'"
@@ -54,8 +54,10 @@ struct MechanismParameters {
   std::optional<std::string> theta;  ///< a value, "paper", "optimal" or "optimal-l1"
   std::optional<std::string> mangat_p;
   std::optional<std::uint64_t> block;
-  std::optional<std::string> common;  ///< the PUM's common mechanism
-  std::optional<std::string> tags;    ///< the PUM's tags, "home,work"
+  std::optional<std::string> grid;  ///< "WxH": the cells of a mechanism on a grid (it sets k)
+  std::optional<std::string> eps_per_unit, exp_eps_per_unit;  ///< a budget per unit of distance
+  std::optional<std::string> common;                          ///< the PUM's common mechanism
+  std::optional<std::string> tags;                            ///< the PUM's tags, "home,work"
   std::optional<PumUsersInput> users;
 
   bool personalized() const { return name == kPumName; }
@@ -68,7 +70,8 @@ std::optional<PrivacyBudget> parse_budget(const std::optional<std::string>& eps,
                                           const ReferenceNames& names);
 
 /// The arguments of `entry`: k against the entry's fixed k or its limit before anything is
-/// allocated, X_S over k, the budget, θ (resolve_theta), Mangat's p and the block size. Throws
+/// allocated (or the grid's cells, for a mechanism on a grid), X_S over k, the budget, θ
+/// (resolve_theta), Mangat's p, the block size, the grid and the budget per unit. Throws
 /// InvalidArgument naming the parameter.
 MechanismArguments mechanism_arguments(const MechanismEntry& entry, const MechanismParameters& p,
                                        const ReferenceNames& names);

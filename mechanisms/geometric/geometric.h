@@ -1,0 +1,60 @@
+// The truncated geometric mechanism on a W x H grid (Ghosh, Roughgarden and Sundararajan, STOC
+// 2009, on each axis; geo-indistinguishability, Andrés et al., CCS 2013): each coordinate of the
+// cell is reported through the two-sided geometric channel P(z) ∝ α^|z|, α = 1/t, with the mass
+// beyond the grid's edge put on the edge cell. On an axis of n cells:
+//   G(y|x) = (1 - α)/(1 + α) · α^|y - x|  for 0 < y < n - 1,
+//   G(0|x) = α^x / (1 + α),   G(n - 1|x) = α^(n - 1 - x) / (1 + α),   and G = [1] when n = 1.
+// Q((r', c') | (r, c)) = G_H(r'|r) · G_W(c'|c), cells numbered row by row (x = r W + c), as the
+// metric checker numbers them. Moving one step along an axis multiplies every entry by α or
+// 1/α, so every pair of cells has the tight loss t^d with d their Manhattan distance: metric LDP
+// with t per unit of Manhattan distance, exactly and no more.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/rational.h"
+#include "uldp/forms/dense_mechanism.h"
+#include "uldp/mechanisms/derivations.h"
+
+namespace uldp {
+
+/// G(y|x) on an axis of n >= 1 cells at t >= 1, row-major (x * n + y).
+std::vector<Rational> truncated_geometric(std::size_t n, const Rational& t);
+
+/// G^{-1} on an axis of n cells, t > 1: tridiagonal, row-major. Interior rows are
+/// (-α, 1 + α², -α) / (1 - α)², the edge rows (1, -α) / (1 - α) (checked against an exact
+/// inversion in tests/mechanisms/geometric/geometric_test.cc).
+std::vector<Rational> truncated_geometric_inverse(std::size_t n, const Rational& t);
+
+/// The W x H grid mechanism (k = W H; outputs labelled as the inputs, "0".."k-1").
+DenseMechanism geometric_grid(std::size_t width, std::size_t height, const Rational& t);
+
+/// The geometric mechanism as a registered one (`geometric`): the grid and t = e^ε per unit of
+/// Manhattan distance. Its empirical estimator inverts the whole matrix, so its l2 loss has its
+/// own l2_quadratic.
+struct GeometricSpec {
+  static constexpr std::string_view kName = "geometric";
+  static constexpr bool kCoordinateWise = false;
+  std::size_t width = 0, height = 0;
+  PrivacyBudget per_unit;
+};
+
+// What every layer derives from it (mechanisms/derivations.h).
+const MechanismEntry& registry_entry(std::type_identity<GeometricSpec>);
+ExactForm exact_form(const MechanismSpec& spec, const GeometricSpec& params, FormChoice choice);
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const GeometricSpec& params,
+                                      std::size_t max_entries);
+std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec,
+                                                     const GeometricSpec& params);
+CoordinateModel coordinate_model(const MechanismSpec& spec, const GeometricSpec& params);
+L2Quadratic l2_quadratic(const MechanismSpec& spec, const GeometricSpec& params);
+estimate::DenseParams estimation_params(const MechanismSpec& spec, const GeometricSpec& params);
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec,
+                                               const GeometricSpec& params,
+                                               const estimate::ReportData& data);
+std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<GeometricSpec>);
+
+}  // namespace uldp
