@@ -15,6 +15,7 @@ void MechanismFlags::add_to(CLI::App& command) {
                   "optimal | optimal-l1 (certified minimiser of the worst-case l2 / l1 loss)");
   add_text_option(command, "--mangat-p", mangat_p, "Mangat's p in (0,1] (default 1/e^eps)");
   add_unsigned_option(command, "--block", block, "uBD: block size K, 1 <= K <= |X_S|");
+  budget.add_to(command, false);
   add_text_option(command, "--grid", grid,
                   "geometric: the inputs as the cells of a WxH grid, numbered row by row (it sets "
                   "k); with check --metric, the grid the distances are measured on");
@@ -24,7 +25,6 @@ void MechanismFlags::add_to(CLI::App& command) {
   add_text_option(command, "--exp-eps-per-unit", exp_eps_per_unit,
                   "geometric, check --metric manhattan or FILE: t = e^eps per unit, exact (bound "
                   "t^d)");
-  budget.add_to(command, false);
 }
 
 void MechanismFlags::add_with_mech_option(CLI::App& command) {

@@ -32,8 +32,9 @@ MatrixReference matrix_reference(const ReferenceArguments& a, const ReferenceNam
   }
   if (m.k || m.theta || m.mangat_p || m.block || m.grid || m.eps_per_unit || m.exp_eps_per_unit) {
     throw InvalidArgument(names.matrix + ": " + names.k + ", " + names.theta + ", " +
-                          names.mangat_p + ", " + names.block + ", " + names.grid + " and the " +
-                          "budget per unit only go with " + names.mech_choice);
+                          names.mangat_p + ", " + names.block + ", " + names.grid + ", " +
+                          names.eps_per_unit + " and " + names.exp_eps_per_unit + " only go with " +
+                          names.mech_choice);
   }
   std::optional<Rational> tolerance;
   if (a.row_sum_tolerance)

@@ -104,7 +104,8 @@ TEST(ReferenceArguments, AMatrixIsReadOnlyOnceTheOtherParametersPassed) {
   a.matrix_source = "matrix";
   a.mechanism.k = 2;
   EXPECT_EQ(message_of([&] { reference_request(a, ReferenceNames::keywords()); }),
-            "matrix: k, theta, mangat_p and block only go with mech");
+            "matrix: k, theta, mangat_p, block, grid, eps_per_unit and exp_eps_per_unit only go "
+            "with mech");
   EXPECT_FALSE(read);
   a.mechanism.k.reset();
   a.mechanism.exp_eps = "2";
