@@ -136,7 +136,9 @@ MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArgumen
   require(entry, entry.block, arguments.block.has_value(), "block",
           "a block size K (1 <= K <= |X_S|)");
   require(entry, entry.grid, given.grid.has_value(), "grid", "a grid WxH (e.g. 4x3)");
-  require(entry, entry.budget_per_unit, given.budget_per_unit.has_value(), "eps_per_unit",
+  require(entry, entry.budget_per_unit, given.budget_per_unit.has_value(),
+          given.budget_per_unit && !given.budget_per_unit->epsilon() ? "exp_eps_per_unit"
+                                                                     : "eps_per_unit",
           "a budget per unit of distance (eps_per_unit E or exp_eps_per_unit T)");
   if (entry.fixed_k && arguments.k != *entry.fixed_k) {
     throw InvalidArgument("k: mechanism " + std::string(entry.name) +

@@ -279,6 +279,9 @@ ConformReference from_registry(const RegistryReference& reference) {
     r.scope = scope_of(spec);
   }
   r.claim = claim_text(r.scope);
+  if (entry_of(spec).claim == Claim::kMetricLdp) {  // per-pair bounds: no single ratio to test
+    r.claim = budget_description(spec) + ": not tested here, its bounds are per pair; the fit is";
+  }
   return r;
 }
 
@@ -323,7 +326,8 @@ OutputSyntax sample_syntax(const ConformReference& reference, bool output_index,
   if (reference.pooling) {
     throw InvalidArgument(output_index_name + ": " + reference.name +
                           "'s outputs are too many to list, so they have no column index; "
-                          "samples name them as sets ({1,3} or k-bit strings)");
+                          "samples name them by label (h2, 4150) or as sets ({1,3} or k-bit "
+                          "strings)");
   }
   return {};
 }

@@ -153,8 +153,9 @@ void route_metric_parameters(MechanismParameters& mechanism, PairNotionArguments
   const bool takes_grid = !mechanism.name.empty() && !mechanism.personalized() &&
                           find_mechanism(mechanism.name, "mechanism").grid != Takes::kNo;
   if (takes_grid) {
-    if (notions.metric) {  // the mechanism's grid and budget are the notion's too
-      notions.grid = mechanism.grid;
+    if (notions.metric) {  // the mechanism's grid (for a grid metric) and budget are the notion's
+      if (*notions.metric == "manhattan" || *notions.metric == "euclidean")
+        notions.grid = mechanism.grid;
       notions.eps_per_unit = mechanism.eps_per_unit;
       notions.exp_eps_per_unit = mechanism.exp_eps_per_unit;
     }
@@ -246,7 +247,14 @@ void PairNotionArguments::apply_to(PairLossRequest& request) const {
             : PrivacyBudget::from_exp_eps(parse_rational(*exp_eps_per_unit, unit), unit.c_str());
     request.metric = std::move(m);
   }
-  if (!request.metric) request.metric = claimed_metric(request.subject);
+  if (!request.metric) {
+    request.metric = claimed_metric(request.subject);
+    if (request.metric && request.outputs) {
+      throw InvalidArgument(name("protected") +
+                            ": the geometric mechanism's claim, metric LDP, bounds every output; "
+                            "check it without protected outputs");
+    }
+  }
   if (pair_budgets) {
     const NotionText file = read_notion_file(*pair_budgets, "a pair budgets file");
     request.pair_budgets = parse_pair_budgets(file.text, file.source, file.positions);

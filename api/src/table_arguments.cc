@@ -53,8 +53,16 @@ TableRequest table_request(const TableArguments& arguments, const TableNames& na
   TableRequest request;
   if (arguments.mechanisms.empty())
     throw InvalidArgument(names.mech + ": required (at least one mechanism)");
-  for (const std::string& name : arguments.mechanisms)
-    request.mechanisms.push_back(&find_mechanism(name, names.mech));
+  for (const std::string& name : arguments.mechanisms) {
+    const MechanismEntry& entry = find_mechanism(name, names.mech);
+    if (entry.grid != Takes::kNo) {  // a table's rows are (|X|, |X_S|, eps); it has no grid
+      throw InvalidArgument(names.mech + ": " + name +
+                            " is built on a grid with a budget per unit, which a table's rows "
+                            "(k, |X_S|, eps) do not give; use uldp check --mech " +
+                            name);
+    }
+    request.mechanisms.push_back(&entry);
+  }
   request.ks = counts(arguments.ks, names.k, 1);
   request.sensitive_counts = counts(arguments.sensitive_counts, names.sensitive_count, 0);
   for (const std::string& item : arguments.eps) {

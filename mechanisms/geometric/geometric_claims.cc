@@ -2,8 +2,9 @@
 // On one axis of n cells the entries are G(y|x) = c(y) α^|y-x| with c(y) the edge or interior
 // coefficient: the queries are over symbolic n, x and y, so they cover every size. The grid is the
 // product of its two axes, and the metric bound follows from the adjacent one by chaining along a
-// shortest path (the loss is submultiplicative): both steps are queries too. Rows summing to 1 are
-// tested exactly, not proved here.
+// shortest path (the loss is submultiplicative): both steps are queries too. The structure itself
+// (the entries' form, the grid as a product) and rows summing to 1 are tested exactly, not proved
+// here: the queries prove the algebra on it.
 #include <string>
 #include <vector>
 

@@ -11,16 +11,17 @@
 namespace uldp {
 namespace {
 
-// The widest grid any command builds: k = W H <= 1024 (a dense k x k matrix of exact entries
-// and a dense estimator).
-constexpr std::size_t kMaxCells = 1024;
+// The widest grid any command builds: k = W H <= 625, so that `check` can decide its claim on
+// the per-pair losses (k^3 <= 2^28 comparisons, api/src/pair_loss.cc) as for a 25 x 25 grid.
+constexpr std::size_t kMaxCells = 625;
 
 MechanismSpec make_geometric(const MechanismArguments& a) {
   const auto [width, height] = *a.grid;  // within kMaxCells: make_mechanism checked it
   if (a.budget_per_unit->exp_eps() <= 1) {
     throw InvalidArgument(
-        "exp_eps_per_unit: the geometric mechanism needs e^eps > 1 per unit (at 1 it reports "
-        "every cell's row alike and nothing can be estimated)");
+        std::string(a.budget_per_unit->epsilon() ? "eps_per_unit" : "exp_eps_per_unit") +
+        ": the geometric mechanism needs e^eps > 1 per unit (at 1 it reports every cell's row "
+        "alike and nothing can be estimated)");
   }
   return {a.k, IndexSet::all(a.k), GeometricSpec{width, height, *a.budget_per_unit}};
 }

@@ -624,6 +624,18 @@ TEST(ConformSamples, UhrBeyondItsDenseSizeIsTestedWithXnFolded) {
   }
 }
 
+// The geometric mechanism's claim is per pair (t^d): conform tests the fit and says plainly that
+// the claim is not tested, rather than reporting no claim.
+TEST(ConformSamples, GeometricSaysItsMetricClaimIsNotTested) {
+  const std::string path = temp_file("geo_self.txt", "0,0\n1,1\n2,2\n");
+  const RunResult r = run_uldp(
+      "conform samples --mech geometric --grid 3x1 --exp-eps-per-unit 2 --json --samples " + path);
+  ASSERT_NE(r.exit_code, 2) << r.err;
+  EXPECT_EQ(json::parse(r.out)["reference"]["claim"],
+            "exp_eps_per_unit = 2 (metric LDP, Manhattan distance): not tested here, its bounds "
+            "are per pair; the fit is");
+}
+
 // Issue 19: a deviation is diagnosed by the readings people get wrong, tried on the same samples.
 // Each double below is a correct mechanism under one wrong reading; the report names it.
 TEST(ConformDiagnosis, OueClientAgainstBasicRapporIsNamedTheta1Over2) {

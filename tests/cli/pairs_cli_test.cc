@@ -167,6 +167,11 @@ TEST(CheckPairs, GeometricMechanismDecidesItsOwnMetricClaim) {
                           "L(0, 1) = 2 at y = 0 against 2^1"),
             std::string::npos)
       << text.out;
+  // A distance file instead of the grid's own distances, at the mechanism's budget: the 3 x 1
+  // line's Manhattan distances given as a matrix decide as --metric manhattan does.
+  const std::string d = temp_file("geo_line.csv", "0,1,2\n1,0,1\n2,1,0\n");
+  EXPECT_TRUE(pairs("--mech geometric --grid 3x1 --exp-eps-per-unit 2 --metric " +
+                    d)["metric_ldp"]["holds"]);
   // uRR over 4 symbols has no grid: the grid and budget are the notion's (and it fails there).
   const json urr = pairs(
       "--mech urr --k 4 --sensitive 0,1 --exp-eps 2 --metric manhattan --grid 2x2 "
@@ -179,11 +184,19 @@ TEST(CheckPairs, GeometricMechanismDecidesItsOwnMetricClaim) {
         std::pair{"mechanism geometric --k 6 --grid 3x2 --exp-eps-per-unit 2",
                   "--k: mechanism geometric takes its k from --grid"},
         std::pair{"mechanism geometric --grid 40x40 --exp-eps-per-unit 2",
-                  "--grid: 40x40 has more than 1024 cells"},
+                  "--grid: 40x40 has more than 625 cells"},
         std::pair{"mechanism geometric --grid 3x2 --exp-eps-per-unit 1",
                   "--exp-eps-per-unit: the geometric mechanism needs e^eps > 1 per unit"},
         std::pair{"mechanism urr --k 4 --sensitive 0 --exp-eps 2 --grid 2x2",
-                  "--grid: mechanism urr does not take it"}}) {
+                  "--grid: mechanism urr does not take it"},
+        std::pair{"mechanism rr --k 4 --exp-eps 2 --exp-eps-per-unit 2",
+                  "--exp-eps-per-unit: mechanism rr does not take it"},
+        std::pair{"mechanism geometric --grid 3x2 --eps-per-unit 0",
+                  "--eps-per-unit: the geometric mechanism needs e^eps > 1 per unit"},
+        std::pair{"check --mech geometric --grid 3x1 --exp-eps-per-unit 2 --protected 0",
+                  "--protected: the geometric mechanism's claim, metric LDP, bounds every output"},
+        std::pair{"table --mech geometric --k 6 --sensitive-count 1 --exp-eps 2",
+                  "--mech: geometric is built on a grid with a budget per unit"}}) {
     const RunResult r = run_uldp(command);
     EXPECT_EQ(r.exit_code, 2) << command;
     EXPECT_NE(r.err.find(message), std::string::npos) << command << "\n" << r.err;

@@ -133,7 +133,7 @@ TEST(GeometricMechanism, ParametersAreRefusedByName) {
     make_mechanism(find_mechanism("geometric"), a);
     FAIL() << "a 40x40 grid was built";
   } catch (const InvalidArgument& e) {
-    EXPECT_EQ(std::string(e.what()), "grid: 40x40 has more than 1024 cells");
+    EXPECT_EQ(std::string(e.what()), "grid: 40x40 has more than 625 cells");
   }
   a.grid = std::pair<std::size_t, std::size_t>{3, 3};
   a.budget_per_unit = PrivacyBudget::from_exp_eps(Rational(1));
