@@ -498,6 +498,9 @@ class PythonReference {
     m.theta = optional_item<std::string>(d, "theta");
     m.mangat_p = optional_item<std::string>(d, "mangat_p");
     m.block = optional_item<std::uint64_t>(d, "block");
+    m.grid = optional_item<std::string>(d, "grid");
+    m.eps_per_unit = optional_item<std::string>(d, "eps_per_unit");
+    m.exp_eps_per_unit = optional_item<std::string>(d, "exp_eps_per_unit");
     m.common = optional_item<std::string>(d, "common");
     m.tags = optional_item<std::string>(d, "tags");
     if (auto users = optional_item<std::string>(d, "users")) {

@@ -64,3 +64,14 @@ def test_geometric_mechanism_on_a_grid_is_metric_ldp_at_its_budget_per_unit():
         uldp.mechanism("geometric", 6, grid=(3, 2), exp_eps_per_unit=2)
     with pytest.raises(ValueError, match="grid: mechanism urr does not take it"):
         uldp.mechanism("urr", 4, sensitive=[0], exp_eps=2, grid=(2, 2))
+
+
+def test_geometric_mechanism_serves_every_workflow_through_a_reference():
+    ref = uldp.reference("geometric", grid=(3, 1), exp_eps_per_unit=2)
+    report = uldp.conform_samples([0, 1, 2], [0, 1, 2], reference=ref)
+    assert report.json["reference"]["claim"] == (
+        "exp_eps_per_unit = 2 (metric LDP, Manhattan distance): not tested here, its bounds are "
+        "per pair; the fit is")
+    with pytest.raises(ValueError, match="grid: mechanism urr does not take it"):
+        uldp.conform_samples([0], [0], reference=uldp.reference("urr", k=3, sensitive=[0],
+                                                                exp_eps=2, grid=(3, 1)))

@@ -20,7 +20,8 @@ import numpy
 import numpy.typing
 
 from . import _core
-from ._api import Indices, Matrix, Mechanism, Number, _exact_text, _indices, _text, _whole
+from ._api import (Indices, Matrix, Mechanism, Number, _exact_text, _grid_text, _indices, _text,
+                   _whole)
 
 #: One output of a mechanism: a label ("4", "h2", "{1,3}"), an int (the label with its text, or
 #: with output_index=True its column), a set of symbols (a block report) or a 0/1 sequence or
@@ -64,7 +65,7 @@ def _matrix(Q: Union[Matrix, Mechanism]) -> Union[str, "numpy.typing.NDArray[Any
 
 
 _MECHANISM_KEYS = ("mech", "k", "sensitive", "eps", "exp_eps", "theta", "block", "mangat_p",
-                   "common", "tags", "users")
+                   "common", "tags", "users", "grid", "eps_per_unit", "exp_eps_per_unit")
 _MATRIX_KEYS = ("matrix", "protected", "row_sum_tolerance")
 
 
@@ -90,6 +91,9 @@ class Reference:
     tags: Optional[Union[str, Iterable[str]]] = None
     users: Optional[Union[str, Iterable[str]]] = None
     row_sum_tolerance: Optional[Number] = None
+    grid: Optional[Tuple[int, int]] = None  # the geometric mechanism: (W, H) and a budget per unit
+    eps_per_unit: Optional[Number] = None
+    exp_eps_per_unit: Optional[Number] = None
 
     def __post_init__(self) -> None:
         if (self.mech is None) == (self.matrix is None):
@@ -127,6 +131,8 @@ class Reference:
                     _text(line, f"{key}[{i}]") for i, line in enumerate(lines)) + "\n"
             elif key == "matrix":
                 fields[key] = _matrix(value)
+            elif key == "grid":
+                fields[key] = _grid_text(value)
             else:  # eps, exp_eps, theta, mangat_p, row_sum_tolerance
                 fields[key] = _exact_text(value, key)
         return fields
@@ -142,11 +148,14 @@ def _items(value: object, what: str) -> List[object]:
 def reference(mech: Optional[str] = None, *, matrix: Optional[Union[Matrix, Mechanism]] = None, k: Optional[int] = None,
               sensitive: Optional[Indices] = None, protected: Optional[Indices] = None, eps: Optional[Number] = None, exp_eps: Optional[Number] = None, theta: Optional[Number] = None,
               block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None,
-              tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None) -> Reference:
+              tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None,
+              grid: Optional[Tuple[int, int]] = None, eps_per_unit: Optional[Number] = None,
+              exp_eps_per_unit: Optional[Number] = None) -> Reference:
     """A Reference: `reference("urr", k=5, sensitive=[0, 1], exp_eps=3)`, or
-    `reference(matrix=Q, exp_eps=3, sensitive=[0, 1])` for an exact matrix with its claim."""
+    `reference(matrix=Q, exp_eps=3, sensitive=[0, 1])` for an exact matrix with its claim, or
+    `reference("geometric", grid=(3, 2), exp_eps_per_unit=2)` for the geometric mechanism."""
     return Reference(mech, matrix, k, sensitive, protected, eps, exp_eps, theta, block, mangat_p,
-                     common, tags, users, row_sum_tolerance)
+                     common, tags, users, row_sum_tolerance, grid, eps_per_unit, exp_eps_per_unit)
 
 
 def _resolve(reference: Optional[Reference], **keywords: Any) -> Reference:
