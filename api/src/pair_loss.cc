@@ -240,11 +240,8 @@ void PairNotionArguments::apply_to(PairLossRequest& request) const {
       m.distance = parse_distance_matrix(file.text, file.source, file.positions);
       request.metric_name = distances ? "the given distances" : "the distances in " + file.source;
     }
-    const std::string unit = name(eps_per_unit ? "eps_per_unit" : "exp_eps_per_unit");
-    m.per_unit =
-        eps_per_unit
-            ? PrivacyBudget::from_epsilon(parse_rational(*eps_per_unit, unit), 64, unit.c_str())
-            : PrivacyBudget::from_exp_eps(parse_rational(*exp_eps_per_unit, unit), unit.c_str());
+    m.per_unit = *parse_budget_pair(eps_per_unit, exp_eps_per_unit, name("eps_per_unit"),
+                                    name("exp_eps_per_unit"));  // exactly one: checked above
     request.metric = std::move(m);
   }
   if (!request.metric) {

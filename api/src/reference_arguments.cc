@@ -98,37 +98,33 @@ ReferenceNames ReferenceNames::keywords() {
   return n;
 }
 
+std::optional<PrivacyBudget> parse_budget_pair(const std::optional<std::string>& eps,
+                                               const std::optional<std::string>& exp_eps,
+                                               const std::string& eps_name,
+                                               const std::string& exp_eps_name) {
+  if (eps && exp_eps) {
+    throw InvalidArgument(eps_name + " / " + exp_eps_name + ": give at most one of them");
+  }
+  if (exp_eps) {
+    return PrivacyBudget::from_exp_eps(parse_rational(*exp_eps, exp_eps_name),
+                                       exp_eps_name.c_str());
+  }
+  if (eps) return PrivacyBudget::from_epsilon(parse_rational(*eps, eps_name), 64, eps_name.c_str());
+  return std::nullopt;
+}
+
 std::optional<PrivacyBudget> parse_budget(const std::optional<std::string>& eps,
                                           const std::optional<std::string>& exp_eps,
                                           const ReferenceNames& names) {
-  if (eps && exp_eps) {
-    throw InvalidArgument(names.eps + " / " + names.exp_eps + ": give at most one of them");
-  }
-  if (exp_eps) {
-    return PrivacyBudget::from_exp_eps(parse_rational(*exp_eps, names.exp_eps),
-                                       names.exp_eps.c_str());
-  }
-  if (eps)
-    return PrivacyBudget::from_epsilon(parse_rational(*eps, names.eps), 64, names.eps.c_str());
-  return std::nullopt;
+  return parse_budget_pair(eps, exp_eps, names.eps, names.exp_eps);
 }
 
 MechanismArguments mechanism_arguments(const MechanismEntry& entry, const MechanismParameters& p,
                                        const ReferenceNames& names) {
   MechanismArguments arguments;
   if (p.grid) arguments.grid = parse_grid(*p.grid, names.grid);
-  if (p.eps_per_unit && p.exp_eps_per_unit) {
-    throw InvalidArgument(names.eps_per_unit + " / " + names.exp_eps_per_unit +
-                          ": give at most one of them");
-  }
-  if (p.exp_eps_per_unit) {
-    arguments.budget_per_unit =
-        PrivacyBudget::from_exp_eps(parse_rational(*p.exp_eps_per_unit, names.exp_eps_per_unit),
-                                    names.exp_eps_per_unit.c_str());
-  } else if (p.eps_per_unit) {
-    arguments.budget_per_unit = PrivacyBudget::from_epsilon(
-        parse_rational(*p.eps_per_unit, names.eps_per_unit), 64, names.eps_per_unit.c_str());
-  }
+  arguments.budget_per_unit = parse_budget_pair(p.eps_per_unit, p.exp_eps_per_unit,
+                                                names.eps_per_unit, names.exp_eps_per_unit);
   if (entry.grid != Takes::kNo) {  // the grid gives k (make_mechanism refuses a grid too large)
     if (p.k) {
       throw InvalidArgument(names.k + ": mechanism " + std::string(entry.name) +

@@ -63,6 +63,13 @@ struct MechanismParameters {
   bool personalized() const { return name == kPumName; }
 };
 
+/// The budget of at most one of ε (as ε, certified) and t = e^ε given as text, each named in
+/// errors by its own name ("eps_per_unit / exp_eps_per_unit: give at most one of them"); nullopt
+/// when neither is given. The one reader of a budget pair: the budget, the budget per unit.
+std::optional<PrivacyBudget> parse_budget_pair(const std::optional<std::string>& eps,
+                                               const std::optional<std::string>& exp_eps,
+                                               const std::string& eps_name,
+                                               const std::string& exp_eps_name);
 /// The budget of exactly one of eps and exp_eps, or nullopt when neither is given. Throws
 /// InvalidArgument naming the parameter ("eps / exp_eps: give at most one of them").
 std::optional<PrivacyBudget> parse_budget(const std::optional<std::string>& eps,
