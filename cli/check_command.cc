@@ -27,8 +27,6 @@ struct CheckCommand {
   bool json = false;
   bool dense = false;
   bool pairs = false;                       // --pairs: the per-pair loss matrix too
-  std::optional<std::string> id_exp_eps;    // --id-exp-eps T0,T1,...: ID-LDP, one e^eps per input
-  std::optional<std::string> id_eps;        // --id-eps E0,E1,...: the same as eps
   std::optional<std::string> id_combine;    // --id-combine min|max|mean
   std::optional<std::string> metric;        // --metric manhattan|euclidean|FILE: metric LDP
   std::optional<std::string> pair_budgets;  // --pair-budgets FILE: context-aware LDP
@@ -100,8 +98,10 @@ void refuse_with_pum(const CheckCommand& c) {
       {!c.require.empty(), "--require"},
       {c.dense, "--dense"},
       {c.pairs, "--pairs"},
-      {c.id_exp_eps.has_value(), "--id-exp-eps"},
-      {c.id_eps.has_value(), "--id-eps"},
+      {c.flags.id_exp_eps.has_value(), "--id-exp-eps"},
+      {c.flags.id_eps.has_value(), "--id-eps"},
+      {c.flags.one_if_on.has_value(), "--one-if-on"},
+      {c.flags.one_if_off.has_value(), "--one-if-off"},
       {c.metric.has_value(), "--metric"},
       {c.pair_budgets.has_value(), "--pair-budgets"},
       {c.safe_regions.has_value(), "--safe-regions"},
@@ -155,11 +155,6 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--pairs", c->pairs,
                 "also the per-pair loss L(x, x') = max_y Q(y|x)/Q(y|x') of every pair of inputs, "
                 "exactly, with the y attaining it (over Y_P when --protected is given)");
-  add_text_option(*cmd, "--id-exp-eps", c->id_exp_eps,
-                  "ID-LDP (Gu et al., ICDE 2020): one e^eps per input, comma-separated exact "
-                  "rationals; a pair is bounded by their --id-combine (implies --pairs; exit 1 "
-                  "when it fails)");
-  add_text_option(*cmd, "--id-eps", c->id_eps, "ID-LDP with each input's budget as eps");
   add_text_option(*cmd, "--id-combine", c->id_combine,
                   "how a pair's budget combines its inputs' budgets: min (MinID-LDP, default), "
                   "max or mean");
@@ -208,19 +203,18 @@ void add_check_command(CLI::App& app, int& exit_code) {
       return path ? std::optional<api::NotionFile>({*path, std::nullopt}) : std::nullopt;
     };
     api::PairNotionArguments notions;
-    notions.id_exp_eps = c->id_exp_eps;
-    notions.id_eps = c->id_eps;
     notions.id_combine = c->id_combine;
     notions.metric = c->metric;
     notions.pair_budgets = file(c->pair_budgets);
     notions.safe_regions = file(c->safe_regions);
     notions.flags = true;
     api::MechanismParameters mechanism = c->flags.parameters();
-    api::route_metric_parameters(mechanism, notions);  // --grid: the mechanism's or the notion's
+    // --grid, --id-exp-eps, ...: the mechanism's parameters or the notion's
+    api::route_notion_parameters(mechanism, notions);
     api::CheckRequest request = request_of(*c, mechanism);
     std::optional<api::PairLossResult> pairs;
     if (c->pairs || notions.any() || !c->plot_path.empty() ||
-        api::claimed_metric(request.subject)) {
+        api::claims_pair_notion(request.subject)) {
       api::PairLossRequest pair_request(request.subject);
       if (c->protected_list)
         pair_request.outputs = api::IndexSelection{*c->protected_list, "--protected"};

@@ -25,6 +25,19 @@ void MechanismFlags::add_to(CLI::App& command) {
   add_text_option(command, "--exp-eps-per-unit", exp_eps_per_unit,
                   "geometric, check --metric manhattan or FILE: t = e^eps per unit, exact (bound "
                   "t^d)");
+  add_text_option(command, "--id-exp-eps", id_exp_eps,
+                  "idue: one e^eps per input, comma-separated exact rationals (it sets k; its "
+                  "claim is MinID-LDP at them); with check and any other subject, ID-LDP (Gu et "
+                  "al., ICDE 2020): a pair is bounded by their --id-combine (implies --pairs; exit "
+                  "1 when it fails)");
+  add_text_option(command, "--id-eps", id_eps,
+                  "idue, check's ID-LDP: each input's budget as eps (certified)");
+  add_text_option(command, "--one-if-on", one_if_on,
+                  "idue: P(bit x = 1 | input x) per input, comma-separated exact (default 1/2 "
+                  "each, the paper's OUE structure)");
+  add_text_option(command, "--one-if-off", one_if_off,
+                  "idue: P(bit x = 1 | another input) per input, comma-separated exact, each "
+                  "below its --one-if-on");
 }
 
 void MechanismFlags::add_with_mech_option(CLI::App& command) {
@@ -63,6 +76,10 @@ api::MechanismParameters MechanismFlags::parameters() const {
   p.grid = grid;
   p.eps_per_unit = eps_per_unit;
   p.exp_eps_per_unit = exp_eps_per_unit;
+  p.id_eps = id_eps;
+  p.id_exp_eps = id_exp_eps;
+  p.one_if_on = one_if_on;
+  p.one_if_off = one_if_off;
   if (!common.empty()) p.common = common;
   if (!tags.empty()) p.tags = tags;
   if (!users.empty() || !user_groups.empty()) {
@@ -82,7 +99,7 @@ PumSetup MechanismFlags::build_pum(bool users_needed) const {
 
 bool MechanismFlags::any_parameter_given() const {
   return k || sensitive_given || theta || mangat_p || block || grid || eps_per_unit ||
-         exp_eps_per_unit;
+         exp_eps_per_unit || id_eps || id_exp_eps || one_if_on || one_if_off;
 }
 
 MechanismSpec MechanismFlags::build() const {

@@ -17,7 +17,8 @@ using api::kPumName;
 using api::PumSetup;
 
 /// --mech NAME (or a positional NAME), --k, --sensitive, --eps/--exp-eps, --theta, --mangat-p,
-/// --block, --grid, --eps-per-unit/--exp-eps-per-unit.
+/// --block, --grid, --eps-per-unit/--exp-eps-per-unit, --id-eps/--id-exp-eps,
+/// --one-if-on/--one-if-off.
 struct MechanismFlags {
   std::string name;
   std::optional<std::uint64_t> k;  ///< nullopt: not given (every optional here: given or not)
@@ -28,6 +29,8 @@ struct MechanismFlags {
   std::optional<std::uint64_t> block;
   std::optional<std::string> grid;  ///< --grid WxH (the geometric mechanism; check's --metric)
   std::optional<std::string> eps_per_unit, exp_eps_per_unit;  ///< the budget per unit of distance
+  std::optional<std::string> id_eps, id_exp_eps;  ///< one budget per input (IDUE; check's ID-LDP)
+  std::optional<std::string> one_if_on, one_if_off;  ///< per-input bit probabilities (IDUE)
   BudgetOptions budget;
   std::string common;       ///< --common NAME (with --mech pum)
   std::string tags;         ///< --tags home,work (κ = the number of names)

@@ -62,8 +62,11 @@ const CLI::App& invoked_command(const CLI::App& app) {
 std::string named_by_flag(const CLI::App& app, const std::string& message) {
   const std::size_t colon = message.find(": ");
   if (colon == std::string::npos || colon == 0) return message;
+  // A list's entry keeps its index: "one_if_off[2]: ..." is "--one-if-off[2]: ...".
+  const std::size_t bracket = message.find('[');
+  const std::size_t end = bracket < colon ? bracket : colon;
   std::string flag = "--";
-  for (const char c : message.substr(0, colon)) {
+  for (const char c : message.substr(0, end)) {
     if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) return message;
     flag.push_back(c == '_' ? '-' : c);
   }
@@ -71,7 +74,7 @@ std::string named_by_flag(const CLI::App& app, const std::string& message) {
   for (const CLI::App* level = &command; level != nullptr; level = level->get_parent()) {
     for (const CLI::Option* option : level->get_options()) {
       for (const std::string& name : option->get_lnames()) {
-        if ("--" + name == flag) return flag + message.substr(colon);
+        if ("--" + name == flag) return flag + message.substr(end);
       }
     }
   }

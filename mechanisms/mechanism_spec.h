@@ -13,6 +13,7 @@
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/mechanisms/geometric/geometric.h"
+#include "uldp/mechanisms/idue/idue.h"
 #include "uldp/mechanisms/mangat/mangat.h"
 #include "uldp/mechanisms/none/none.h"
 #include "uldp/mechanisms/oue/oue.h"
@@ -33,7 +34,7 @@ namespace uldp {
 /// Their order is the registry's (`uldp mechanism --list`, messages, family claims).
 using MechanismKind =
     std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, OueSpec, SueSpec, UrapSpec, UoueSpec,
-                 UbdSpec, UbdOptSpec, UhrSpec, UssSpec, MangatSpec, GeometricSpec>;
+                 UbdSpec, UbdOptSpec, UhrSpec, UssSpec, MangatSpec, GeometricSpec, IdueSpec>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {
@@ -42,8 +43,8 @@ struct MechanismSpec {
   MechanismKind kind;
 };
 
-/// The privacy budget the mechanism was built for (none for the non-private mechanism, and for
-/// the geometric one, whose budget is per unit of distance).
+/// The privacy budget the mechanism was built for (none for the non-private mechanism, for the
+/// geometric one, whose budget is per unit of distance, and for IDUE, whose budgets are per input).
 std::optional<PrivacyBudget> budget_of(const MechanismSpec& spec);
 /// The budget as reports print it: "exp_eps=3", "eps=1 (...)", the geometric mechanism's
 /// "exp_eps_per_unit=2 (metric LDP, Manhattan distance)", or "no privacy".

@@ -26,7 +26,7 @@ const std::vector<MechanismEntry>& registry() {
 }
 
 std::string parameter_list(const MechanismEntry& e) {
-  std::string s = e.fixed_k || e.grid != Takes::kNo ? "" : "k";
+  std::string s = e.fixed_k || e.grid != Takes::kNo || e.input_budgets != Takes::kNo ? "" : "k";
   auto add = [&](Takes t, const char* flag) {
     if (t != Takes::kNo) s += std::string(s.empty() ? "" : ", ") + flag;
   };
@@ -37,6 +37,8 @@ std::string parameter_list(const MechanismEntry& e) {
   add(e.block, "block");
   add(e.grid, "grid");
   add(e.budget_per_unit, "eps_per_unit or exp_eps_per_unit");
+  add(e.input_budgets, "id_eps or id_exp_eps");
+  add(e.bit_probabilities, "one_if_off and one_if_on");
   return s.empty() ? "none" : s;
 }
 
@@ -64,6 +66,8 @@ std::string_view claim_name(Claim claim) {
       return "uldp";
     case Claim::kMetricLdp:
       return "metric_ldp";
+    case Claim::kMinIdLdp:
+      return "minid_ldp";
   }
   return "?";
 }
@@ -127,6 +131,13 @@ MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArgumen
     }
     arguments.k = width * height;
   }
+  if (given.input_budgets && entry.input_budgets != Takes::kNo) {  // one budget per input
+    if (given.k != 0 && given.k != given.input_budgets->size()) {
+      throw InvalidArgument("k: mechanism " + std::string(entry.name) +
+                            " takes its k from its per-input budgets (one per input)");
+    }
+    arguments.k = given.input_budgets->size();
+  }
   require(entry, entry.sensitive, arguments.sensitive.has_value(), "sensitive",
           "X_S (a list such as 0-14; an empty list is allowed)");
   require(entry, entry.budget, arguments.budget.has_value(), "eps",
@@ -140,6 +151,18 @@ MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArgumen
           given.budget_per_unit && !given.budget_per_unit->epsilon() ? "exp_eps_per_unit"
                                                                      : "eps_per_unit",
           "a budget per unit of distance (eps_per_unit E or exp_eps_per_unit T)");
+  const bool given_as_eps = given.input_budgets && !given.input_budgets->empty() &&
+                            given.input_budgets->front().epsilon();
+  require(entry, entry.input_budgets, given.input_budgets.has_value(),
+          given_as_eps ? "id_eps" : "id_exp_eps",
+          "one budget per input (id_exp_eps T0,T1,... or id_eps E0,E1,...)");
+  // one_if_off is the required list; one_if_on defaults to 1/2 (the paper's OUE structure).
+  const bool bits_given = given.one_if_off || given.one_if_on;
+  require(entry, entry.bit_probabilities,
+          entry.bit_probabilities == Takes::kNo ? bits_given : given.one_if_off.has_value(),
+          given.one_if_off || !given.one_if_on ? "one_if_off" : "one_if_on",
+          "P(bit x = 1) under another input, one per input x (one_if_off B0,B1,...; one_if_on "
+          "A0,A1,..., under x itself, is 1/2 each when not given)");
   if (entry.fixed_k && arguments.k != *entry.fixed_k) {
     throw InvalidArgument("k: mechanism " + std::string(entry.name) +
                           " has k = " + std::to_string(*entry.fixed_k));
@@ -162,6 +185,7 @@ std::optional<PrivacyBudget> budget_of(const MechanismSpec& spec) {
   return std::visit(
       Overloaded{[](const NoneSpec&) -> std::optional<PrivacyBudget> { return std::nullopt; },
                  [](const GeometricSpec&) -> std::optional<PrivacyBudget> { return std::nullopt; },
+                 [](const IdueSpec&) -> std::optional<PrivacyBudget> { return std::nullopt; },
                  [](const auto& params) -> std::optional<PrivacyBudget> { return params.budget; }},
       spec.kind);
 }
@@ -176,6 +200,7 @@ std::string budget_description(const MechanismSpec& spec) {
                 text.starts_with("exp_eps") || text.starts_with("eps") ? "_per_unit" : "");
     return text + " (metric LDP, Manhattan distance)";
   }
+  if (const auto* idue = std::get_if<IdueSpec>(&spec.kind)) return input_budgets_description(*idue);
   const std::optional<PrivacyBudget> budget = budget_of(spec);
   return budget ? budget->describe() : "no privacy";
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "uldp/arithmetic/probability.h"
 #include "uldp/mechanisms/mechanism_spec.h"
@@ -24,8 +25,11 @@ enum class Claim {
   /// Metric LDP on its grid (geo-indistinguishability): e^{ε d(x, x')} for every pair, with ε per
   /// unit of Manhattan distance (uldp/forms/metric_privacy.h)
   kMetricLdp,
+  /// MinID-LDP at its per-input budgets (Gu et al., ICDE 2020): e^{min(ε_x, ε_x')} for every pair
+  /// (uldp/forms/input_discriminative.h)
+  kMinIdLdp,
 };
-/// "none", "ldp", "uldp", "metric_ldp".
+/// "none", "ldp", "uldp", "metric_ldp", "minid_ldp".
 std::string_view claim_name(Claim claim);
 
 /// Whether a mechanism takes a parameter.
@@ -44,6 +48,10 @@ struct MechanismArguments {
   std::optional<std::pair<std::size_t, std::size_t>> grid;
   /// The budget per unit of distance of a metric-LDP mechanism (t = e^ε per unit).
   std::optional<PrivacyBudget> budget_per_unit;
+  /// One budget per input (IDUE's ε_x or e^ε_x, all given alike); it sets k.
+  std::optional<std::vector<PrivacyBudget>> input_budgets;
+  /// Per-input bit probabilities of a unary encoding: P(bit x = 1) under x and under another input.
+  std::optional<std::vector<Rational>> one_if_on, one_if_off;
 };
 
 /// One registered mechanism.
@@ -60,6 +68,8 @@ struct MechanismEntry {
   Takes block;                         ///< --block (uBD)
   Takes grid;                          ///< --grid WxH (it sets k)
   Takes budget_per_unit;               ///< --eps-per-unit / --exp-eps-per-unit
+  Takes input_budgets;                 ///< --id-eps / --id-exp-eps (it sets k)
+  Takes bit_probabilities;             ///< --one-if-off (and --one-if-on)
   std::optional<std::size_t> fixed_k;  ///< k when the mechanism fixes it (Mangat: 2)
   std::size_t max_k;                   ///< the largest k any command builds
   std::string_view family_claim;       ///< the `uldp prove` claim covering every parameter value

@@ -199,11 +199,14 @@ SmtResult smt_recheck(const CheckResult& r, const ExactForm& form, const SmtRech
 }
 
 // Without a list: a mechanism's claim (LDP for the non-private baseline, which claims nothing;
-// nothing for a metric-LDP claim, which claimed_metric in api/pair_loss.h decides);
+// nothing for a per-pair claim, metric LDP or MinID-LDP, which claimed_metric and
+// claimed_input_budgets in api/pair_loss.h decide);
 // for a matrix, ULDP when X_S or Y_P is given, else LDP.
 std::vector<Property> required_properties(const CheckRequest& q, const CheckResult& r) {
   if (!q.required.empty()) return q.required;
-  if (r.claim == Claim::kMetricLdp) return {};  // a per-pair notion: the pair losses decide it
+  if (r.claim == Claim::kMetricLdp || r.claim == Claim::kMinIdLdp) {
+    return {};  // a per-pair notion: the pair losses decide it
+  }
   if (r.claim) return {*r.claim == Claim::kUldp ? Property::kUldp : Property::kLdp};
   const auto* matrix = std::get_if<MatrixSubject>(&q.subject);
   const bool given = (matrix && matrix->sensitive) || q.protected_outputs;

@@ -279,7 +279,8 @@ ConformReference from_registry(const RegistryReference& reference) {
     r.scope = scope_of(spec);
   }
   r.claim = claim_text(r.scope);
-  if (entry_of(spec).claim == Claim::kMetricLdp) {  // per-pair bounds: no single ratio to test
+  if (const Claim claim = entry_of(spec).claim;
+      claim == Claim::kMetricLdp || claim == Claim::kMinIdLdp) {  // per-pair: no single ratio
     r.claim = budget_description(spec) + ": not tested here, its bounds are per pair; the fit is";
   }
   return r;

@@ -45,7 +45,9 @@ std::optional<BlockMixture> block_mixture_of(const MechanismSpec& spec) {
 std::string takes_text(const MechanismEntry& e) {
   std::string s = e.fixed_k              ? "k = " + std::to_string(*e.fixed_k)
                   : e.grid != Takes::kNo ? "k = W H <= " + std::to_string(e.max_k)
-                                         : "--k <= " + std::to_string(e.max_k);
+                  : e.input_budgets != Takes::kNo
+                      ? "k = the number of budgets <= " + std::to_string(e.max_k)
+                      : "--k <= " + std::to_string(e.max_k);
   auto add = [&](Takes t, const char* flag) {
     if (t == Takes::kRequired) s += std::string(", ") + flag;
     if (t == Takes::kOptional) s += std::string(", [") + flag + "]";
@@ -57,6 +59,8 @@ std::string takes_text(const MechanismEntry& e) {
   add(e.block, "--block");
   add(e.grid, "--grid WxH");
   add(e.budget_per_unit, "--eps-per-unit|--exp-eps-per-unit");
+  add(e.input_budgets, "--id-eps|--id-exp-eps LIST");
+  add(e.bit_probabilities, "--one-if-off LIST, [--one-if-on LIST]");
   return s;
 }
 

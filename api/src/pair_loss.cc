@@ -149,21 +149,43 @@ std::optional<MetricBudget> claimed_metric(const CheckSubject& subject) {
                       geometric->per_unit};
 }
 
-void route_metric_parameters(MechanismParameters& mechanism, PairNotionArguments& notions) {
-  const bool takes_grid = !mechanism.name.empty() && !mechanism.personalized() &&
-                          find_mechanism(mechanism.name, "mechanism").grid != Takes::kNo;
-  if (takes_grid) {
+std::optional<InputBudgets> claimed_input_budgets(const CheckSubject& subject) {
+  const auto* mechanism = std::get_if<MechanismSubject>(&subject);
+  if (!mechanism) return std::nullopt;
+  const auto* idue = std::get_if<IdueSpec>(&mechanism->spec.kind);
+  if (!idue) return std::nullopt;
+  return InputBudgets{idue->input_budgets, IdCombine::kMin};
+}
+
+bool claims_pair_notion(const CheckSubject& subject) {
+  return claimed_metric(subject) || claimed_input_budgets(subject);
+}
+
+void route_notion_parameters(MechanismParameters& mechanism, PairNotionArguments& notions) {
+  const MechanismEntry* entry = !mechanism.name.empty() && !mechanism.personalized()
+                                    ? &find_mechanism(mechanism.name, "mechanism")
+                                    : nullptr;
+  if (entry && entry->grid != Takes::kNo) {
     if (notions.metric) {  // the mechanism's grid (for a grid metric) and budget are the notion's
       if (*notions.metric == "manhattan" || *notions.metric == "euclidean")
         notions.grid = mechanism.grid;
       notions.eps_per_unit = mechanism.eps_per_unit;
       notions.exp_eps_per_unit = mechanism.exp_eps_per_unit;
     }
-    return;
+  } else {
+    notions.grid = std::exchange(mechanism.grid, std::nullopt);
+    notions.eps_per_unit = std::exchange(mechanism.eps_per_unit, std::nullopt);
+    notions.exp_eps_per_unit = std::exchange(mechanism.exp_eps_per_unit, std::nullopt);
   }
-  notions.grid = std::exchange(mechanism.grid, std::nullopt);
-  notions.eps_per_unit = std::exchange(mechanism.eps_per_unit, std::nullopt);
-  notions.exp_eps_per_unit = std::exchange(mechanism.exp_eps_per_unit, std::nullopt);
+  if (entry && entry->input_budgets != Takes::kNo) {
+    if (notions.id_combine) {  // ID-LDP combined as asked, at the mechanism's budgets
+      notions.id_eps = mechanism.id_eps;
+      notions.id_exp_eps = mechanism.id_exp_eps;
+    }
+  } else {
+    notions.id_eps = std::exchange(mechanism.id_eps, std::nullopt);
+    notions.id_exp_eps = std::exchange(mechanism.id_exp_eps, std::nullopt);
+  }
 }
 
 void PairNotionArguments::apply_to(PairLossRequest& request) const {
@@ -243,6 +265,18 @@ void PairNotionArguments::apply_to(PairLossRequest& request) const {
     m.per_unit = *parse_budget_pair(eps_per_unit, exp_eps_per_unit, name("eps_per_unit"),
                                     name("exp_eps_per_unit"));  // exactly one: checked above
     request.metric = std::move(m);
+  }
+  if (!request.input_budgets) {
+    request.input_budgets = claimed_input_budgets(request.subject);
+    if (request.input_budgets) {
+      request.input_budgets_name =
+          name(request.input_budgets->per_input.front().epsilon() ? "id_eps" : "id_exp_eps");
+      if (request.outputs) {
+        throw InvalidArgument(name("protected") +
+                              ": IDUE's claim, MinID-LDP, bounds every output; check it without "
+                              "protected outputs");
+      }
+    }
   }
   if (!request.metric) {
     request.metric = claimed_metric(request.subject);

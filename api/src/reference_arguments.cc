@@ -30,11 +30,13 @@ MatrixReference matrix_reference(const ReferenceArguments& a, const ReferenceNam
     throw InvalidArgument(names.matrix + ": " + names.common + ", " + names.tags + " and " +
                           names.users + " only go with " + names.pum_choice);
   }
-  if (m.k || m.theta || m.mangat_p || m.block || m.grid || m.eps_per_unit || m.exp_eps_per_unit) {
+  if (m.k || m.theta || m.mangat_p || m.block || m.grid || m.eps_per_unit || m.exp_eps_per_unit ||
+      m.id_eps || m.id_exp_eps || m.one_if_on || m.one_if_off) {
     throw InvalidArgument(names.matrix + ": " + names.k + ", " + names.theta + ", " +
                           names.mangat_p + ", " + names.block + ", " + names.grid + ", " +
-                          names.eps_per_unit + " and " + names.exp_eps_per_unit + " only go with " +
-                          names.mech_choice);
+                          names.eps_per_unit + ", " + names.exp_eps_per_unit + ", " + names.id_eps +
+                          ", " + names.id_exp_eps + ", " + names.one_if_on + " and " +
+                          names.one_if_off + " only go with " + names.mech_choice);
   }
   std::optional<Rational> tolerance;
   if (a.row_sum_tolerance)
@@ -72,6 +74,10 @@ ReferenceNames ReferenceNames::flags() {
   n.grid = "--grid";
   n.eps_per_unit = "--eps-per-unit";
   n.exp_eps_per_unit = "--exp-eps-per-unit";
+  n.id_eps = "--id-eps";
+  n.id_exp_eps = "--id-exp-eps";
+  n.one_if_on = "--one-if-on";
+  n.one_if_off = "--one-if-off";
   n.common = "--common";
   n.tags = "--tags";
   n.users = "--users";
@@ -85,10 +91,27 @@ ReferenceNames ReferenceNames::flags() {
 ReferenceNames ReferenceNames::keywords() {
   // Each keyword is its flag without the dashes: --exp-eps is exp_eps.
   ReferenceNames n = flags();
-  for (std::string* name :
-       {&n.mech, &n.matrix, &n.k, &n.sensitive, &n.protected_outputs, &n.eps, &n.exp_eps, &n.theta,
-        &n.mangat_p, &n.block, &n.grid, &n.eps_per_unit, &n.exp_eps_per_unit, &n.common, &n.tags,
-        &n.users, &n.row_sum_tolerance}) {
+  for (std::string* name : {&n.mech,
+                            &n.matrix,
+                            &n.k,
+                            &n.sensitive,
+                            &n.protected_outputs,
+                            &n.eps,
+                            &n.exp_eps,
+                            &n.theta,
+                            &n.mangat_p,
+                            &n.block,
+                            &n.grid,
+                            &n.eps_per_unit,
+                            &n.exp_eps_per_unit,
+                            &n.id_eps,
+                            &n.id_exp_eps,
+                            &n.one_if_on,
+                            &n.one_if_off,
+                            &n.common,
+                            &n.tags,
+                            &n.users,
+                            &n.row_sum_tolerance}) {
     name->erase(0, 2);
     std::replace(name->begin(), name->end(), '-', '_');
   }
@@ -119,13 +142,59 @@ std::optional<PrivacyBudget> parse_budget(const std::optional<std::string>& eps,
   return parse_budget_pair(eps, exp_eps, names.eps, names.exp_eps);
 }
 
+std::vector<Rational> parse_probability_list(const std::string& text, const std::string& name,
+                                             std::size_t max_entries) {
+  std::vector<Rational> values;
+  std::size_t start = 0;
+  while (true) {
+    if (values.size() == max_entries) {
+      throw InvalidArgument(name + ": more than " + std::to_string(max_entries) + " entries");
+    }
+    const std::size_t comma = text.find(',', start);
+    const std::string where = name + "[" + std::to_string(values.size()) + "]";
+    values.push_back(
+        Probability::parse(
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start),
+            where)
+            .value());
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return values;
+}
+
 MechanismArguments mechanism_arguments(const MechanismEntry& entry, const MechanismParameters& p,
                                        const ReferenceNames& names) {
   MechanismArguments arguments;
   if (p.grid) arguments.grid = parse_grid(*p.grid, names.grid);
   arguments.budget_per_unit = parse_budget_pair(p.eps_per_unit, p.exp_eps_per_unit,
                                                 names.eps_per_unit, names.exp_eps_per_unit);
-  if (entry.grid != Takes::kNo) {  // the grid gives k (make_mechanism refuses a grid too large)
+  if (p.id_eps && p.id_exp_eps) {
+    throw InvalidArgument(names.id_eps + " / " + names.id_exp_eps + ": give at most one of them");
+  }
+  if (p.id_eps || p.id_exp_eps) {  // each list at most the entry's limit, before it is held
+    const std::string& list = p.id_eps ? *p.id_eps : *p.id_exp_eps;
+    const std::string& name = p.id_eps ? names.id_eps : names.id_exp_eps;
+    if (static_cast<std::size_t>(std::count(list.begin(), list.end(), ',')) >= entry.max_k) {
+      throw InvalidArgument(name + ": more than " + std::to_string(entry.max_k) +
+                            " budgets, the limit for mechanism " + std::string(entry.name));
+    }
+    arguments.input_budgets =
+        parse_budget_list(list, p.id_eps ? BudgetUnit::kEps : BudgetUnit::kExpEps, name);
+  }
+  if (p.one_if_on)
+    arguments.one_if_on = parse_probability_list(*p.one_if_on, names.one_if_on, entry.max_k);
+  if (p.one_if_off)
+    arguments.one_if_off = parse_probability_list(*p.one_if_off, names.one_if_off, entry.max_k);
+  if (entry.input_budgets != Takes::kNo) {  // the budgets give k (one per input)
+    if (p.k) {
+      throw InvalidArgument(names.k + ": mechanism " + std::string(entry.name) +
+                            " takes its k from " + names.id_exp_eps + " or " + names.id_eps +
+                            " (one budget per input)");
+    }
+    if (arguments.input_budgets) arguments.k = arguments.input_budgets->size();
+  } else if (entry.grid !=
+             Takes::kNo) {  // the grid gives k (make_mechanism refuses a grid too large)
     if (p.k) {
       throw InvalidArgument(names.k + ": mechanism " + std::string(entry.name) +
                             " takes its k from " + names.grid + " (W x H cells)");

@@ -61,6 +61,13 @@ TableRequest table_request(const TableArguments& arguments, const TableNames& na
                             "(k, |X_S|, eps) do not give; use uldp check --mech " +
                             name);
     }
+    if (entry.input_budgets != Takes::kNo) {  // nor one budget per input
+      throw InvalidArgument(names.mech + ": " + name +
+                            " takes one budget per input and its bit probabilities, which a "
+                            "table's rows (k, the size of X_S, eps) do not give; use uldp check "
+                            "--mech " +
+                            name);
+    }
     request.mechanisms.push_back(&entry);
   }
   request.ks = counts(arguments.ks, names.k, 1);

@@ -58,6 +58,8 @@ const MechanismEntry& registry_entry(std::type_identity<GeometricSpec>) {
       kNo,
       kRequired,
       kRequired,
+      kNo,
+      kNo,
       std::nullopt,
       kMaxCells,
       "geometric_metric_ldp",

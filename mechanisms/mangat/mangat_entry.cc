@@ -46,6 +46,8 @@ const MechanismEntry& registry_entry(std::type_identity<MangatSpec>) {
                                         kNo,
                                         kNo,
                                         kNo,
+                                        kNo,
+                                        kNo,
                                         std::size_t{2},
                                         2,
                                         "mangat_uldp",

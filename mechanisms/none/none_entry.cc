@@ -30,6 +30,8 @@ const MechanismEntry& registry_entry(std::type_identity<NoneSpec>) {
                                         kNo,
                                         kNo,
                                         kNo,
+                                        kNo,
+                                        kNo,
                                         std::nullopt,
                                         kMaxSymbols,
                                         "",

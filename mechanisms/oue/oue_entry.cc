@@ -25,6 +25,8 @@ const MechanismEntry& registry_entry(std::type_identity<OueSpec>) {
       kNo,
       kNo,
       kNo,
+      kNo,
+      kNo,
       std::nullopt,
       kMaxBits,
       "rappor_ldp",

@@ -29,6 +29,8 @@ const MechanismEntry& registry_entry(std::type_identity<RapporSpec>) {
                                         kNo,
                                         kNo,
                                         kNo,
+                                        kNo,
+                                        kNo,
                                         std::nullopt,
                                         kMaxBits,
                                         "rappor_ldp",

@@ -28,6 +28,8 @@ const MechanismEntry& registry_entry(std::type_identity<RrSpec>) {
                                         kNo,
                                         kNo,
                                         kNo,
+                                        kNo,
+                                        kNo,
                                         std::nullopt,
                                         kMaxSymbols,
                                         "rr_ldp",

@@ -32,6 +32,8 @@ const MechanismEntry& registry_entry(std::type_identity<UbdSpec>) {
                                         kRequired,
                                         kNo,
                                         kNo,
+                                        kNo,
+                                        kNo,
                                         std::nullopt,
                                         kMaxSymbols,
                                         "ubd_uldp",

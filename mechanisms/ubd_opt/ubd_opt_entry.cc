@@ -35,6 +35,8 @@ const MechanismEntry& registry_entry(std::type_identity<UbdOptSpec>) {
       kNo,
       kNo,
       kNo,
+      kNo,
+      kNo,
       std::nullopt,
       kMaxSymbols,
       "ubd_uldp",

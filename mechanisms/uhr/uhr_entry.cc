@@ -36,6 +36,8 @@ const MechanismEntry& registry_entry(std::type_identity<UhrSpec>) {
       kNo,
       kNo,
       kNo,
+      kNo,
+      kNo,
       std::nullopt,
       std::size_t{1} << 20,
       "uhr_uldp",

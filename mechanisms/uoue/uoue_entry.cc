@@ -24,6 +24,8 @@ const MechanismEntry& registry_entry(std::type_identity<UoueSpec>) {
                                         kNo,
                                         kNo,
                                         kNo,
+                                        kNo,
+                                        kNo,
                                         std::nullopt,
                                         kMaxBits,
                                         "urap_uldp",

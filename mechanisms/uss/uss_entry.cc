@@ -34,6 +34,8 @@ const MechanismEntry& registry_entry(std::type_identity<UssSpec>) {
       kOptional,
       kNo,
       kNo,
+      kNo,
+      kNo,
       std::nullopt,
       std::size_t{1} << 20,
       "uss_uldp",

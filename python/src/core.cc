@@ -144,7 +144,11 @@ py::dict mechanism(const std::string& name, const std::optional<std::size_t>& k,
                    const std::optional<std::string>& theta, const std::optional<std::size_t>& block,
                    const std::optional<std::string>& grid,
                    const std::optional<std::string>& eps_per_unit,
-                   const std::optional<std::string>& exp_eps_per_unit) {
+                   const std::optional<std::string>& exp_eps_per_unit,
+                   const std::optional<std::string>& id_eps,
+                   const std::optional<std::string>& id_exp_eps,
+                   const std::optional<std::string>& one_if_on,
+                   const std::optional<std::string>& one_if_off) {
   // The command's own reading of the parameters and its workflow (api/reference_arguments.h,
   // api/mechanism.h): one check of k, X_S, the budget and theta, one dense form.
   api::MechanismParameters parameters;
@@ -158,6 +162,10 @@ py::dict mechanism(const std::string& name, const std::optional<std::size_t>& k,
   parameters.grid = grid;
   parameters.eps_per_unit = eps_per_unit;
   parameters.exp_eps_per_unit = exp_eps_per_unit;
+  parameters.id_eps = id_eps;
+  parameters.id_exp_eps = id_exp_eps;
+  parameters.one_if_on = one_if_on;
+  parameters.one_if_off = one_if_off;
   const MechanismEntry& entry = find_mechanism(name, "mechanism");
   const MechanismArguments a =
       api::mechanism_arguments(entry, parameters, api::ReferenceNames::keywords());
@@ -501,6 +509,10 @@ class PythonReference {
     m.grid = optional_item<std::string>(d, "grid");
     m.eps_per_unit = optional_item<std::string>(d, "eps_per_unit");
     m.exp_eps_per_unit = optional_item<std::string>(d, "exp_eps_per_unit");
+    m.id_eps = optional_item<std::string>(d, "id_eps");
+    m.id_exp_eps = optional_item<std::string>(d, "id_exp_eps");
+    m.one_if_on = optional_item<std::string>(d, "one_if_on");
+    m.one_if_off = optional_item<std::string>(d, "one_if_off");
     m.common = optional_item<std::string>(d, "common");
     m.tags = optional_item<std::string>(d, "tags");
     if (auto users = optional_item<std::string>(d, "users")) {
@@ -969,7 +981,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("mechanisms", &uldp::python::mechanisms);
   m.def("mechanism", &uldp::python::mechanism, py::arg("name"), py::arg("k"), py::arg("sensitive"),
         py::arg("eps"), py::arg("exp_eps"), py::arg("theta"), py::arg("block"), py::arg("grid"),
-        py::arg("eps_per_unit"), py::arg("exp_eps_per_unit"));
+        py::arg("eps_per_unit"), py::arg("exp_eps_per_unit"), py::arg("id_eps"),
+        py::arg("id_exp_eps"), py::arg("one_if_on"), py::arg("one_if_off"));
   m.def("check", &uldp::python::check, py::arg("rows"), py::arg("sensitive"), py::arg("protected"),
         py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"), py::arg("pairs"),
         py::arg("notions"), py::arg("pairs_over_protected"));

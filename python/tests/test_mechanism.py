@@ -66,6 +66,33 @@ def test_geometric_mechanism_on_a_grid_is_metric_ldp_at_its_budget_per_unit():
         uldp.mechanism("urr", 4, sensitive=[0], exp_eps=2, grid=(2, 2))
 
 
+def test_idue_takes_one_budget_and_one_bit_per_input_and_claims_minid_ldp():
+    M = uldp.mechanism("idue", id_exp_eps=[2, 3, 3], one_if_off=["2/5", "3/10", "3/10"])
+    assert M.claim == "minid_ldp" and len(M.Q) == 3 and len(M.outputs) == 8 and M.exp_eps is None
+    # Q(000|0) = (1 - 1/2)(1 - 3/10)^2: input 0's own bit off, the other two bits off
+    assert M.Q[0][0] == Fraction(1, 2) * Fraction(7, 10) ** 2
+    id_ldp = uldp.check(M, id_exp_eps=[2, 3, 3]).pairs_json["id_ldp"]
+    assert id_ldp["holds"] and id_ldp["tightest"]["loss"] == "2"
+    # Decimals are read exactly: 0.2689 is not 1/(1 + e), and eps = 1 fails by that rounding.
+    rounded = uldp.mechanism("idue", id_eps=[1, 1], one_if_off=["0.2689", "0.2689"])
+    assert not uldp.check(rounded, id_eps=[1, 1]).pairs_json["id_ldp"]["holds"]
+    with pytest.raises(ValueError, match=r"one_if_off\[1\]: 1/2 is not below one_if_on\[1\]"):
+        uldp.mechanism("idue", id_exp_eps=[2, 3], one_if_off=["1/3", "1/2"])
+    with pytest.raises(ValueError, match="k: mechanism idue takes its k from id_exp_eps"):
+        uldp.mechanism("idue", 2, id_exp_eps=[2, 3], one_if_off=["1/3", "1/4"])
+    with pytest.raises(ValueError, match="one_if_off: mechanism urr does not take it"):
+        uldp.mechanism("urr", 2, sensitive=[0], exp_eps=2, one_if_off=["1/3", "1/4"])
+    with pytest.raises(ValueError, match="one_if_off: .* is not a sequence"):
+        uldp.mechanism("idue", id_exp_eps=[2, 3], one_if_off="1/3,1/4")
+
+
+def test_idue_serves_every_workflow_through_a_reference():
+    ref = uldp.reference("idue", id_exp_eps=[2, 3, 3], one_if_off=["2/5", "3/10", "3/10"])
+    report = uldp.conform_samples([0, 1, 2], ["100", "010", "001"], reference=ref)
+    assert report.json["reference"]["claim"] == (
+        "id_exp_eps = 2,3,3 (MinID-LDP): not tested here, its bounds are per pair; the fit is")
+
+
 def test_geometric_mechanism_serves_every_workflow_through_a_reference():
     ref = uldp.reference("geometric", grid=(3, 1), exp_eps_per_unit=2)
     report = uldp.conform_samples([0, 1, 2], [0, 1, 2], reference=ref)

@@ -213,14 +213,29 @@ def mechanisms() -> List[Dict[str, str]]:
     return list(_core.mechanisms())
 
 
+def _exact_list(values: Optional[Sequence[Number]], what: str) -> Optional[str]:
+    """Exact numbers as one comma-separated text, each named what[i] in errors; None: not given."""
+    if values is None:
+        return None
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise ValueError(f"{what}: {values!r} is not a sequence of numbers")
+    return ",".join(_exact_text(v, f"{what}[{i}]") for i, v in enumerate(values))
+
+
 def mechanism(name: str, k: Optional[int] = None, *, sensitive: Optional[Indices] = None,
               eps: Optional[Number] = None, exp_eps: Optional[Number] = None,
               theta: Optional[Number] = None, block: Optional[int] = None,
               grid: Optional[Tuple[int, int]] = None, eps_per_unit: Optional[Number] = None,
-              exp_eps_per_unit: Optional[Number] = None) -> Mechanism:
+              exp_eps_per_unit: Optional[Number] = None,
+              id_eps: Optional[Sequence[Number]] = None,
+              id_exp_eps: Optional[Sequence[Number]] = None,
+              one_if_on: Optional[Sequence[Number]] = None,
+              one_if_off: Optional[Sequence[Number]] = None) -> Mechanism:
     """The registry mechanism `name` over k symbols, built exactly (as `uldp mechanism`). The
     geometric mechanism takes grid=(W, H) (its k = W H cells, row by row) and a budget per unit
-    of Manhattan distance, eps_per_unit= or exp_eps_per_unit=, instead of k and a budget."""
+    of Manhattan distance, eps_per_unit= or exp_eps_per_unit=, instead of k and a budget. IDUE
+    takes one budget per input, id_eps= or id_exp_eps= (they set k), and its bits' probabilities,
+    one_if_off= (and one_if_on=, 1/2 each when not given)."""
     e, t = _budget(eps, exp_eps)
     d = _core.mechanism(
         _text(name, "name"), None if k is None else _whole(k, "k", 1),
@@ -230,6 +245,8 @@ def mechanism(name: str, k: Optional[int] = None, *, sensitive: Optional[Indices
         None if grid is None else _grid_text(grid),
         None if eps_per_unit is None else _exact_text(eps_per_unit, "eps_per_unit"),
         None if exp_eps_per_unit is None else _exact_text(exp_eps_per_unit, "exp_eps_per_unit"),
+        _exact_list(id_eps, "id_eps"), _exact_list(id_exp_eps, "id_exp_eps"),
+        _exact_list(one_if_on, "one_if_on"), _exact_list(one_if_off, "one_if_off"),
     )
     rows = tuple(tuple(Fraction(v) for v in row) for row in d["Q"])
     return Mechanism(

@@ -20,8 +20,8 @@ import numpy
 import numpy.typing
 
 from . import _core
-from ._api import (Indices, Matrix, Mechanism, Number, _exact_text, _grid_text, _indices, _text,
-                   _whole)
+from ._api import (Indices, Matrix, Mechanism, Number, _exact_list, _exact_text, _grid_text,
+                   _indices, _text, _whole)
 
 #: One output of a mechanism: a label ("4", "h2", "{1,3}"), an int (the label with its text, or
 #: with output_index=True its column), a set of symbols (a block report) or a 0/1 sequence or
@@ -65,7 +65,8 @@ def _matrix(Q: Union[Matrix, Mechanism]) -> Union[str, "numpy.typing.NDArray[Any
 
 
 _MECHANISM_KEYS = ("mech", "k", "sensitive", "eps", "exp_eps", "theta", "block", "mangat_p",
-                   "common", "tags", "users", "grid", "eps_per_unit", "exp_eps_per_unit")
+                   "common", "tags", "users", "grid", "eps_per_unit", "exp_eps_per_unit",
+                   "id_eps", "id_exp_eps", "one_if_on", "one_if_off")
 _MATRIX_KEYS = ("matrix", "protected", "row_sum_tolerance")
 
 
@@ -94,6 +95,11 @@ class Reference:
     grid: Optional[Tuple[int, int]] = None  # the geometric mechanism: (W, H) and a budget per unit
     eps_per_unit: Optional[Number] = None
     exp_eps_per_unit: Optional[Number] = None
+    # IDUE: one budget per input (they set k) and its bits' probabilities
+    id_eps: Optional[Sequence[Number]] = None
+    id_exp_eps: Optional[Sequence[Number]] = None
+    one_if_on: Optional[Sequence[Number]] = None
+    one_if_off: Optional[Sequence[Number]] = None
 
     def __post_init__(self) -> None:
         if (self.mech is None) == (self.matrix is None):
@@ -133,6 +139,8 @@ class Reference:
                 fields[key] = _matrix(value)
             elif key == "grid":
                 fields[key] = _grid_text(value)
+            elif key in ("id_eps", "id_exp_eps", "one_if_on", "one_if_off"):
+                fields[key] = _exact_list(value, key)
             else:  # eps, exp_eps, theta, mangat_p, row_sum_tolerance
                 fields[key] = _exact_text(value, key)
         return fields
@@ -150,12 +158,18 @@ def reference(mech: Optional[str] = None, *, matrix: Optional[Union[Matrix, Mech
               block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None,
               tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None,
               grid: Optional[Tuple[int, int]] = None, eps_per_unit: Optional[Number] = None,
-              exp_eps_per_unit: Optional[Number] = None) -> Reference:
+              exp_eps_per_unit: Optional[Number] = None,
+              id_eps: Optional[Sequence[Number]] = None,
+              id_exp_eps: Optional[Sequence[Number]] = None,
+              one_if_on: Optional[Sequence[Number]] = None,
+              one_if_off: Optional[Sequence[Number]] = None) -> Reference:
     """A Reference: `reference("urr", k=5, sensitive=[0, 1], exp_eps=3)`, or
     `reference(matrix=Q, exp_eps=3, sensitive=[0, 1])` for an exact matrix with its claim, or
-    `reference("geometric", grid=(3, 2), exp_eps_per_unit=2)` for the geometric mechanism."""
+    `reference("geometric", grid=(3, 2), exp_eps_per_unit=2)` for the geometric mechanism, or
+    `reference("idue", id_exp_eps=[2, 3, 3], one_if_off=["2/5", "3/10", "3/10"])` for IDUE."""
     return Reference(mech, matrix, k, sensitive, protected, eps, exp_eps, theta, block, mangat_p,
-                     common, tags, users, row_sum_tolerance, grid, eps_per_unit, exp_eps_per_unit)
+                     common, tags, users, row_sum_tolerance, grid, eps_per_unit, exp_eps_per_unit,
+                     id_eps, id_exp_eps, one_if_on, one_if_off)
 
 
 def _resolve(reference: Optional[Reference], **keywords: Any) -> Reference:

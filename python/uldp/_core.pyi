@@ -15,7 +15,8 @@ def mechanisms() -> List[Dict[str, str]]: ...
 def mechanism(name: str, k: Optional[int], sensitive: Optional[Sequence[int]], eps: Optional[str],
               exp_eps: Optional[str], theta: Optional[str], block: Optional[int],
               grid: Optional[str], eps_per_unit: Optional[str],
-              exp_eps_per_unit: Optional[str]) -> Json: ...
+              exp_eps_per_unit: Optional[str], id_eps: Optional[str], id_exp_eps: Optional[str],
+              one_if_on: Optional[str], one_if_off: Optional[str]) -> Json: ...
 def check(rows: Sequence[Sequence[str]], sensitive: Optional[Sequence[int]],
           protected: Optional[Sequence[int]], eps: Optional[str], exp_eps: Optional[str],
           tolerance: Optional[str], pairs: bool, notions: Mapping[str, str],

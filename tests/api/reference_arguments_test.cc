@@ -104,8 +104,8 @@ TEST(ReferenceArguments, AMatrixIsReadOnlyOnceTheOtherParametersPassed) {
   a.matrix_source = "matrix";
   a.mechanism.k = 2;
   EXPECT_EQ(message_of([&] { reference_request(a, ReferenceNames::keywords()); }),
-            "matrix: k, theta, mangat_p, block, grid, eps_per_unit and exp_eps_per_unit only go "
-            "with mech");
+            "matrix: k, theta, mangat_p, block, grid, eps_per_unit, exp_eps_per_unit, id_eps, "
+            "id_exp_eps, one_if_on and one_if_off only go with mech");
   EXPECT_FALSE(read);
   a.mechanism.k.reset();
   a.mechanism.exp_eps = "2";

@@ -203,6 +203,44 @@ TEST(CheckPairs, GeometricMechanismDecidesItsOwnMetricClaim) {
   }
 }
 
+// Issue 39: IDUE is a registry entry claiming MinID-LDP at its per-input budgets; `check` decides
+// its claim with no notion flag, with the tightest pair and its margin, and --id-combine reads the
+// same budgets another way. The same flags on any other mechanism are the notion's.
+TEST(CheckPairs, IdueDecidesItsOwnMinIdClaimWithTheMargin) {
+  const std::string example = "--mech idue --id-exp-eps 2,3,3 --one-if-off 2/5,3/10,3/10";
+  const RunResult own = run_uldp("check " + example + " --json");
+  ASSERT_EQ(own.exit_code, 0) << own.err;
+  const json id = json::parse(own.out)["pair_losses"]["id_ldp"];
+  EXPECT_TRUE(id["holds"]) << id;
+  EXPECT_EQ(id["combine"], "min");
+  EXPECT_EQ(id["tightest"]["x"], 1);  // L(1, 0) = (5/3)(6/5) = 2 = min(3, 2)
+  EXPECT_EQ(id["tightest"]["x_prime"], 0);
+  EXPECT_EQ(id["tightest"]["loss"], "2");
+  EXPECT_EQ(id["tightest"]["loss_share"], 1.0);
+  // b_0 lowered to 39/100: the pair (1, 0) fails first, exit 1.
+  const json broken =
+      pairs("--mech idue --id-exp-eps 2,3,3 --one-if-off 39/100,3/10,3/10", 1)["id_ldp"];
+  EXPECT_FALSE(broken["holds"]);
+  EXPECT_EQ(broken["violation"]["x"], 1);
+  EXPECT_EQ(broken["violation"]["x_prime"], 0);
+  // An optimiser's b = 1/(1 + e) printed to four decimals: rounded down fails eps = 1 by the
+  // rounding, rounded up holds.
+  EXPECT_EQ(
+      run_uldp("check --mech idue --id-eps 1,1,1 --one-if-off 0.2689,0.2689,0.2689").exit_code, 1);
+  EXPECT_EQ(run_uldp("check --mech idue --id-eps 1,1,1 --one-if-off 0.269,0.269,0.269").exit_code,
+            0);
+  // OUE at each input's own budget: MinID-LDP fails, MaxID-LDP holds at the same budgets.
+  const std::string oue = "--mech idue --id-exp-eps 2,3,5 --one-if-off 1/3,1/4,1/6";
+  EXPECT_EQ(run_uldp("check " + oue).exit_code, 1);
+  const RunResult max = run_uldp("check " + oue + " --id-combine max");
+  EXPECT_EQ(max.exit_code, 0) << max.out << max.err;
+  EXPECT_NE(max.out.find("ID-LDP, r = max of the pair's budgets: holds"), std::string::npos)
+      << max.out;
+  // uRR has no per-input budgets: the list is ID-LDP's, as before.
+  EXPECT_FALSE(
+      pairs("--mech urr --k 3 --sensitive 0 --exp-eps 2 --id-exp-eps 2,3,3", 1)["id_ldp"]["holds"]);
+}
+
 TEST(CheckPairs, ContextAwareBudgets) {
   const std::string m = temp_file("m.csv", "1/2,1/4,1/4\n1/4,1/2,1/4\n1/8,1/8,3/4\n");
   const std::string own = temp_file("own.csv", "# the losses themselves\n1,2,4\n2,1,4\n3,3,1\n");

@@ -58,6 +58,13 @@ TEST_P(RegistryWalk, CheckConfirmsTheClaim) {
     EXPECT_EQ(metric["tightest"]["loss_share"], 1.0) << r.out;
     return;
   }
+  if (e.claim == Claim::kMinIdLdp) {
+    // MinID-LDP at its own per-input budgets, decided the same way; the example is tight.
+    const json& id = j["pair_losses"]["id_ldp"];
+    EXPECT_TRUE(id["holds"]) << r.out;
+    EXPECT_EQ(id["tightest"]["loss_share"], 1.0) << r.out;
+    return;
+  }
   EXPECT_TRUE(j[e.claim == Claim::kLdp ? "ldp" : "uldp"]["holds"]) << r.out;
   // The claim is tight at the mechanism's own budget (e^eps attained, not just bounded).
   EXPECT_EQ(j[e.claim == Claim::kLdp ? "ldp" : "uldp"]["tight_exp_eps"], j["exp_eps"]) << r.out;
@@ -138,8 +145,17 @@ TEST_P(RegistryWalk, CsvOutputReadsBackAsTheSameMatrixForEveryK) {
     for (std::size_t s = 0; s <= k; ++s) {  // |X_S| = s; 0: no --sensitive
       if (s == 0 && e.sensitive == Takes::kRequired) continue;
       if (s > 0 && e.sensitive == Takes::kNo) break;
-      std::string flags = e.fixed_k || e.grid != Takes::kNo ? "" : " --k " + std::to_string(k);
+      const bool k_from_a_list = e.grid != Takes::kNo || e.input_budgets != Takes::kNo;
+      std::string flags = e.fixed_k || k_from_a_list ? "" : " --k " + std::to_string(k);
       if (e.grid != Takes::kNo) flags += " --grid " + std::to_string(k) + "x1";
+      if (e.input_budgets != Takes::kNo) {  // OUE at t = 3 on each of k inputs
+        std::string budgets = "3", off = "1/4";
+        for (std::size_t x = 1; x < k; ++x) {
+          budgets += ",3";
+          off += ",1/4";
+        }
+        flags += " --id-exp-eps " + budgets + " --one-if-off " + off;
+      }
       if (s > 0) flags += " --sensitive 0-" + std::to_string(s - 1);
       if (e.budget != Takes::kNo) flags += " --exp-eps 3";
       if (e.budget_per_unit != Takes::kNo) flags += " --exp-eps-per-unit 3";

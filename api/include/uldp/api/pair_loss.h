@@ -78,10 +78,19 @@ struct PairNotionArguments {
 /// every other subject. apply_to sets it when no metric is asked for.
 std::optional<MetricBudget> claimed_metric(const CheckSubject& subject);
 
-/// `check`'s grid and budget per unit name a mechanism's own parameters when its entry takes them
-/// (the geometric mechanism), and then the metric notion's too when a metric is asked for; for
-/// any other subject they are the notion's alone (moved from `mechanism` to `notions`).
-void route_metric_parameters(MechanismParameters& mechanism, PairNotionArguments& notions);
+/// The per-input budgets a registry mechanism claims MinID-LDP at: IDUE's; none for every other
+/// subject. apply_to sets them when no input budgets are asked for.
+std::optional<InputBudgets> claimed_input_budgets(const CheckSubject& subject);
+/// Whether the subject claims a per-pair notion of itself (claimed_metric, claimed_input_budgets):
+/// `check` then reads the pair losses to decide it.
+bool claims_pair_notion(const CheckSubject& subject);
+
+/// `check`'s mechanism flags that also parametrise a notion: the grid and budget per unit name a
+/// mechanism's own parameters when its entry takes them (the geometric mechanism), and then the
+/// metric notion's too when a metric is asked for; the per-input budgets name IDUE's, and
+/// ID-LDP's too when a combination is asked for. For any other subject they are the notion's alone
+/// (moved from `mechanism` to `notions`).
+void route_notion_parameters(MechanismParameters& mechanism, PairNotionArguments& notions);
 
 /// What a list of per-input budgets holds: t = e^ε or ε.
 enum class BudgetUnit { kExpEps, kEps };

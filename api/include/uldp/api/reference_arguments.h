@@ -25,7 +25,8 @@ inline constexpr std::string_view kPumName = "pum";
 /// How a front end names each parameter in its messages.
 struct ReferenceNames {
   std::string mech, matrix, k, sensitive, protected_outputs, eps, exp_eps, theta, mangat_p, block,
-      grid, eps_per_unit, exp_eps_per_unit, common, tags, users, row_sum_tolerance;
+      grid, eps_per_unit, exp_eps_per_unit, id_eps, id_exp_eps, one_if_on, one_if_off, common, tags,
+      users, row_sum_tolerance;
   std::string mech_choice;    ///< a registry mechanism chosen: "--mech NAME", "mech=NAME"
   std::string matrix_choice;  ///< a matrix chosen: "--matrix FILE", "matrix=Q"
   std::string pum_choice;     ///< the PUM chosen: "--mech pum", "mech='pum'"
@@ -56,8 +57,12 @@ struct MechanismParameters {
   std::optional<std::uint64_t> block;
   std::optional<std::string> grid;  ///< "WxH": the cells of a mechanism on a grid (it sets k)
   std::optional<std::string> eps_per_unit, exp_eps_per_unit;  ///< a budget per unit of distance
-  std::optional<std::string> common;                          ///< the PUM's common mechanism
-  std::optional<std::string> tags;                            ///< the PUM's tags, "home,work"
+  /// One budget per input, comma-separated (IDUE; check's ID-LDP when no mechanism takes them).
+  std::optional<std::string> id_eps, id_exp_eps;
+  /// Per-input bit probabilities, comma-separated exact rationals or decimals (IDUE).
+  std::optional<std::string> one_if_on, one_if_off;
+  std::optional<std::string> common;  ///< the PUM's common mechanism
+  std::optional<std::string> tags;    ///< the PUM's tags, "home,work"
   std::optional<PumUsersInput> users;
 
   bool personalized() const { return name == kPumName; }
@@ -76,9 +81,15 @@ std::optional<PrivacyBudget> parse_budget(const std::optional<std::string>& eps,
                                           const std::optional<std::string>& exp_eps,
                                           const ReferenceNames& names);
 
+/// "1/2,0.3" as probabilities (exact rationals or decimals, comma-separated, at most
+/// `max_entries`); throws InvalidArgument "NAME[i]: ..." naming the entry that is no probability.
+std::vector<Rational> parse_probability_list(const std::string& text, const std::string& name,
+                                             std::size_t max_entries);
+
 /// The arguments of `entry`: k against the entry's fixed k or its limit before anything is
-/// allocated (or the grid's cells, for a mechanism on a grid), X_S over k, the budget, θ
-/// (resolve_theta), Mangat's p, the block size, the grid and the budget per unit. Throws
+/// allocated (or the grid's cells, for a mechanism on a grid; the per-input budgets, for one that
+/// takes them), X_S over k, the budget, θ (resolve_theta), Mangat's p, the block size, the grid,
+/// the budget per unit, the per-input budgets and bit probabilities. Throws
 /// InvalidArgument naming the parameter.
 MechanismArguments mechanism_arguments(const MechanismEntry& entry, const MechanismParameters& p,
                                        const ReferenceNames& names);
