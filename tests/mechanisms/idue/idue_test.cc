@@ -146,8 +146,7 @@ TEST(Idue, TheReferenceSolversParametersAtEpsOneFailMinIdByItsTolerance) {
   const MechanismSpec spec = idue(budgets, {parse_rational("0.36136935521493724", "b"),
                                             parse_rational("0.23493908443894843", "b"),
                                             parse_rational("0.23493908445726719", "b")});
-  const PairBoundVerdict v =
-      check_input_discriminative(losses(spec), {budgets, IdCombine::kMin});
+  const PairBoundVerdict v = check_input_discriminative(losses(spec), {budgets, IdCombine::kMin});
   EXPECT_FALSE(v.holds);
   ASSERT_TRUE(v.violation);
   EXPECT_EQ(v.violation->x, 1u);
