@@ -161,31 +161,46 @@ bool claims_pair_notion(const CheckSubject& subject) {
   return claimed_metric(subject) || claimed_input_budgets(subject);
 }
 
+namespace {
+
+// The registry entry a mechanism's parameters name; none for the PUM or no mechanism.
+const MechanismEntry* entry_named(const MechanismParameters& mechanism) {
+  return !mechanism.name.empty() && !mechanism.personalized()
+             ? &find_mechanism(mechanism.name, "mechanism")
+             : nullptr;
+}
+
+}  // namespace
+
+void share_notion_parameters(const MechanismParameters& mechanism, PairNotionArguments& notions) {
+  const MechanismEntry* entry = entry_named(mechanism);
+  if (!entry) return;
+  if (entry->grid != Takes::kNo && notions.metric) {
+    // the mechanism's grid (for a grid metric) and budget per unit are the notion's
+    if (*notions.metric == "manhattan" || *notions.metric == "euclidean")
+      notions.grid = mechanism.grid;
+    notions.eps_per_unit = mechanism.eps_per_unit;
+    notions.exp_eps_per_unit = mechanism.exp_eps_per_unit;
+  }
+  if (entry->input_budgets != Takes::kNo && notions.id_combine) {
+    // ID-LDP combined as asked, at the mechanism's budgets
+    notions.id_eps = mechanism.id_eps;
+    notions.id_exp_eps = mechanism.id_exp_eps;
+  }
+}
+
 void route_notion_parameters(MechanismParameters& mechanism, PairNotionArguments& notions) {
-  const MechanismEntry* entry = !mechanism.name.empty() && !mechanism.personalized()
-                                    ? &find_mechanism(mechanism.name, "mechanism")
-                                    : nullptr;
-  if (entry && entry->grid != Takes::kNo) {
-    if (notions.metric) {  // the mechanism's grid (for a grid metric) and budget are the notion's
-      if (*notions.metric == "manhattan" || *notions.metric == "euclidean")
-        notions.grid = mechanism.grid;
-      notions.eps_per_unit = mechanism.eps_per_unit;
-      notions.exp_eps_per_unit = mechanism.exp_eps_per_unit;
-    }
-  } else {
+  const MechanismEntry* entry = entry_named(mechanism);
+  if (!entry || entry->grid == Takes::kNo) {
     notions.grid = std::exchange(mechanism.grid, std::nullopt);
     notions.eps_per_unit = std::exchange(mechanism.eps_per_unit, std::nullopt);
     notions.exp_eps_per_unit = std::exchange(mechanism.exp_eps_per_unit, std::nullopt);
   }
-  if (entry && entry->input_budgets != Takes::kNo) {
-    if (notions.id_combine) {  // ID-LDP combined as asked, at the mechanism's budgets
-      notions.id_eps = mechanism.id_eps;
-      notions.id_exp_eps = mechanism.id_exp_eps;
-    }
-  } else {
+  if (!entry || entry->input_budgets == Takes::kNo) {
     notions.id_eps = std::exchange(mechanism.id_eps, std::nullopt);
     notions.id_exp_eps = std::exchange(mechanism.id_exp_eps, std::nullopt);
   }
+  share_notion_parameters(mechanism, notions);
 }
 
 void PairNotionArguments::apply_to(PairLossRequest& request) const {

@@ -187,7 +187,7 @@ py::dict mechanism(const std::string& name, const std::optional<std::size_t>& k,
   d["Q"] = rows;
   d["outputs"] = form.q.output_labels();
   d["protected"] = form.protected_outputs.indices();
-  d["sensitive"] = a.sensitive ? a.sensitive->indices() : std::vector<std::size_t>{};
+  d["sensitive"] = description.spec.sensitive.indices();  // X_S as the command prints it
   d["exp_eps"] = a.budget ? py::cast(to_string(a.budget->exp_eps())) : py::none();
   return d;
 }
@@ -311,6 +311,28 @@ py::object construct_uldp_from_ldp(const std::vector<std::vector<std::string>>& 
   return to_python(nlohmann::json::parse(api::render(r, api::MechanismFormat::kJson)));
 }
 
+// api::check, and the per-pair losses with the notions when `pairs_wanted` or the subject claims a
+// per-pair notion of itself (uldp check --pairs: over Y_P when protected= is given), as the
+// command runs them.
+py::dict check_with_pairs(const api::CheckRequest& request, bool pairs_wanted,
+                          const api::PairNotionArguments& notions, bool over_protected) {
+  // Without the GIL: on a large matrix even the row sums take a while.
+  const api::CheckResult r = without_gil([&] { return api::check(request); });
+  py::dict d = check_result_dict(r);
+  if (pairs_wanted || api::claims_pair_notion(request.subject)) {
+    api::PairLossRequest pair_request(request.subject);
+    if (over_protected) pair_request.outputs = request.protected_outputs;
+    notions.apply_to(pair_request);
+    const api::PairLossResult losses = without_gil([&] { return api::pair_losses(pair_request); });
+    nlohmann::json j = api::to_json(losses);
+    j["text"] = api::to_text(losses);
+    d["pair_losses"] = to_python(j);
+    if (!losses.holds()) d["passes"] = false;
+    d["text"] = d["text"].cast<std::string>() + api::to_text(losses);  // as the command prints it
+  }
+  return d;
+}
+
 // The check of `uldp check --matrix` (api::check) on an exact matrix made in memory.
 py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::size_t>>& sensitive,
                       const std::optional<std::vector<std::size_t>>& protected_outputs,
@@ -328,21 +350,7 @@ py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::siz
     request.tolerance = parse_tolerance(*tolerance, "tolerance");
     request.tolerance_text = *tolerance;
   }
-  // Without the GIL: on a large matrix even the row sums take a while.
-  const api::CheckResult r = without_gil([&] { return api::check(request); });
-  py::dict d = check_result_dict(r);
-  if (pairs.wanted()) {  // uldp check --pairs: over Y_P when protected= is given
-    api::PairLossRequest pair_request(request.subject);
-    if (pairs.over_protected) pair_request.outputs = request.protected_outputs;
-    pairs.arguments().apply_to(pair_request);
-    const api::PairLossResult losses = without_gil([&] { return api::pair_losses(pair_request); });
-    nlohmann::json j = api::to_json(losses);
-    j["text"] = api::to_text(losses);
-    d["pair_losses"] = to_python(j);
-    if (!losses.holds()) d["passes"] = false;
-    d["text"] = d["text"].cast<std::string>() + api::to_text(losses);  // as the command prints it
-  }
-  return d;
+  return check_with_pairs(request, pairs.wanted(), pairs.arguments(), pairs.over_protected);
 }
 
 // Q as exact strings ("3/7", "0.1", the Python layer's exact binary64 fractions).
@@ -488,6 +496,77 @@ std::optional<T> optional_item(const py::dict& d, const char* key) {
   return d[key].cast<T>();
 }
 
+// A registry mechanism's (or the PUM's) parameters as Python's keywords give them (uldp.reference()
+// and uldp.mechanism()), each as the text its flag takes.
+api::MechanismParameters mechanism_parameters_of(const py::dict& d) {
+  api::MechanismParameters m;
+  m.name = optional_item<std::string>(d, "mech").value_or("");
+  m.k = optional_item<std::uint64_t>(d, "k");
+  if (auto sensitive = optional_item<std::vector<std::size_t>>(d, "sensitive"))
+    m.sensitive = std::move(*sensitive);
+  m.eps = optional_item<std::string>(d, "eps");
+  m.exp_eps = optional_item<std::string>(d, "exp_eps");
+  m.theta = optional_item<std::string>(d, "theta");
+  m.mangat_p = optional_item<std::string>(d, "mangat_p");
+  m.block = optional_item<std::uint64_t>(d, "block");
+  m.grid = optional_item<std::string>(d, "grid");
+  m.eps_per_unit = optional_item<std::string>(d, "eps_per_unit");
+  m.exp_eps_per_unit = optional_item<std::string>(d, "exp_eps_per_unit");
+  m.id_eps = optional_item<std::string>(d, "id_eps");
+  m.id_exp_eps = optional_item<std::string>(d, "id_exp_eps");
+  m.one_if_on = optional_item<std::string>(d, "one_if_on");
+  m.one_if_off = optional_item<std::string>(d, "one_if_off");
+  m.common = optional_item<std::string>(d, "common");
+  m.tags = optional_item<std::string>(d, "tags");
+  if (auto users = optional_item<std::string>(d, "users")) {
+    require_input_size(users->size(), "users");
+    m.users = api::PumUsersInput{PumUsersLayout::kOneUserPerLine, "users", std::move(*users)};
+  }
+  return m;
+}
+
+// uldp.check(M) of a Mechanism made by uldp.mechanism(): `uldp check --mech NAME` with M's own
+// parameters (its claim, its budget, its per-pair claim), so that Python and the command answer
+// alike. The notions are given apart from the mechanism here: the mechanism's own grid, budget
+// per unit and per-input budgets serve them as the command routes its flags, unless the caller
+// gives the notion its own.
+py::dict check_mechanism(const py::dict& parameters,
+                         const std::optional<std::vector<std::size_t>>& protected_outputs,
+                         const std::optional<std::string>& eps,
+                         const std::optional<std::string>& exp_eps,
+                         const std::optional<std::string>& tolerance, bool pairs,
+                         const std::map<std::string, std::string>& notions,
+                         bool pairs_over_protected) {
+  const api::MechanismParameters mechanism = mechanism_parameters_of(parameters);
+  const MechanismEntry& entry = find_mechanism(mechanism.name, "mech");
+  const PairsRequest asked{pairs, notions, pairs_over_protected};
+  api::PairNotionArguments arguments = asked.arguments();
+  api::PairNotionArguments shared = arguments;
+  api::share_notion_parameters(mechanism, shared);
+  // What the caller gives a notion is the notion's; what it leaves out, the mechanism's own.
+  if (!arguments.grid && !arguments.eps_per_unit && !arguments.exp_eps_per_unit) {
+    arguments.grid = shared.grid;
+    arguments.eps_per_unit = shared.eps_per_unit;
+    arguments.exp_eps_per_unit = shared.exp_eps_per_unit;
+  }
+  if (!arguments.id_eps && !arguments.id_exp_eps) {
+    arguments.id_eps = shared.id_eps;
+    arguments.id_exp_eps = shared.id_exp_eps;
+  }
+  const MechanismArguments a =
+      api::mechanism_arguments(entry, mechanism, api::ReferenceNames::keywords());
+  api::CheckRequest request(
+      api::MechanismSubject{make_mechanism(entry, a), FormChoice::kStructured});
+  if (protected_outputs)
+    request.protected_outputs = api::IndexSelection{*protected_outputs, "protected"};
+  request.budget = budget_of(eps, exp_eps);  // none: the budget it was built for
+  if (tolerance) {
+    request.tolerance = parse_tolerance(*tolerance, "tolerance");
+    request.tolerance_text = *tolerance;
+  }
+  return check_with_pairs(request, asked.wanted(), arguments, pairs_over_protected);
+}
+
 // A reference from the Python layer's keywords (uldp.Reference's fields, checked and made exact
 // there: indices as lists, numbers as exact text, users as lines, a matrix as a float64 array or
 // as exact comma-separated rows), read with the GIL held; request() builds the api's request
@@ -496,29 +575,7 @@ std::optional<T> optional_item(const py::dict& d, const char* key) {
 class PythonReference {
  public:
   explicit PythonReference(const py::dict& d) {
-    api::MechanismParameters& m = arguments_.mechanism;
-    m.name = optional_item<std::string>(d, "mech").value_or("");
-    m.k = optional_item<std::uint64_t>(d, "k");
-    if (auto sensitive = optional_item<std::vector<std::size_t>>(d, "sensitive"))
-      m.sensitive = std::move(*sensitive);
-    m.eps = optional_item<std::string>(d, "eps");
-    m.exp_eps = optional_item<std::string>(d, "exp_eps");
-    m.theta = optional_item<std::string>(d, "theta");
-    m.mangat_p = optional_item<std::string>(d, "mangat_p");
-    m.block = optional_item<std::uint64_t>(d, "block");
-    m.grid = optional_item<std::string>(d, "grid");
-    m.eps_per_unit = optional_item<std::string>(d, "eps_per_unit");
-    m.exp_eps_per_unit = optional_item<std::string>(d, "exp_eps_per_unit");
-    m.id_eps = optional_item<std::string>(d, "id_eps");
-    m.id_exp_eps = optional_item<std::string>(d, "id_exp_eps");
-    m.one_if_on = optional_item<std::string>(d, "one_if_on");
-    m.one_if_off = optional_item<std::string>(d, "one_if_off");
-    m.common = optional_item<std::string>(d, "common");
-    m.tags = optional_item<std::string>(d, "tags");
-    if (auto users = optional_item<std::string>(d, "users")) {
-      require_input_size(users->size(), "users");
-      m.users = api::PumUsersInput{PumUsersLayout::kOneUserPerLine, "users", std::move(*users)};
-    }
+    arguments_.mechanism = mechanism_parameters_of(d);
     if (auto protected_outputs = optional_item<std::vector<std::size_t>>(d, "protected"))
       arguments_.protected_outputs = std::move(*protected_outputs);
     arguments_.row_sum_tolerance = optional_item<std::string>(d, "row_sum_tolerance");
@@ -986,6 +1043,9 @@ PYBIND11_MODULE(_core, m) {
   m.def("check", &uldp::python::check, py::arg("rows"), py::arg("sensitive"), py::arg("protected"),
         py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"), py::arg("pairs"),
         py::arg("notions"), py::arg("pairs_over_protected"));
+  m.def("check_mechanism", &uldp::python::check_mechanism, py::arg("parameters"),
+        py::arg("protected"), py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"),
+        py::arg("pairs"), py::arg("notions"), py::arg("pairs_over_protected"));
   m.def("check_binary64", &uldp::python::check_binary64, py::arg("q"), py::arg("sensitive"),
         py::arg("protected"), py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"),
         py::arg("pairs"), py::arg("notions"), py::arg("pairs_over_protected"));

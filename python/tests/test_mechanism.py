@@ -86,6 +86,29 @@ def test_idue_takes_one_budget_and_one_bit_per_input_and_claims_minid_ldp():
         uldp.mechanism("idue", id_exp_eps=[2, 3], one_if_off="1/3,1/4")
 
 
+@pytest.mark.skipif("ULDP_COMMAND" not in os.environ, reason="needs the uldp command")
+def test_check_of_a_registry_mechanism_answers_as_check_mech():
+    # uldp.check(M) of uldp.mechanism(...) is `uldp check --mech` with M's parameters: X_S, the
+    # budget and the required property are the registry's, as the command prints them.
+    command = json.loads(subprocess.run(
+        [os.environ["ULDP_COMMAND"], "check", "--mech", "rr", "--k", "3", "--exp-eps", "2", "--json"],
+        capture_output=True, text=True, check=True).stdout)
+    report = uldp.check(uldp.mechanism("rr", 3, exp_eps=2))
+    assert report.sensitive == tuple(command["sensitive"]) == (0, 1, 2)
+    assert report.required == ("ldp",) and report.exp_eps == 2 and report.passes
+    assert report.osldp.tight_exp_eps == Fraction(command["osldp"]["tight_exp_eps"]) == 2
+    # A per-pair claim of its own is decided with no keyword, as by the command.
+    idue = uldp.mechanism("idue", id_exp_eps=[2, 3, 5], one_if_off=["1/3", "1/4", "1/6"])
+    assert not uldp.check(idue).passes  # OUE at each input's own budget: not MinID-LDP
+    assert uldp.check(idue, id_combine="max").passes  # MaxID-LDP at the same budgets
+    geometric = uldp.mechanism("geometric", grid=(3, 3), eps_per_unit="0.7")
+    assert uldp.check(geometric).pairs_json["metric_ldp"]["holds"]
+    euclidean = uldp.check(geometric, metric="euclidean").pairs_json["metric_ldp"]
+    assert euclidean["violation"]["x"] == 0 and euclidean["violation"]["x_prime"] == 4
+    # sensitive= asks about the matrix with another X_S: `check --matrix` (tight values only).
+    assert uldp.check(uldp.mechanism("rr", 3, exp_eps=2), sensitive=[0]).exp_eps is None
+
+
 def test_idue_serves_every_workflow_through_a_reference():
     ref = uldp.reference("idue", id_exp_eps=[2, 3, 3], one_if_off=["2/5", "3/10", "3/10"])
     report = uldp.conform_samples([0, 1, 2], ["100", "010", "001"], reference=ref)

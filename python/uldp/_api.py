@@ -189,7 +189,9 @@ class CheckReport:
 
 @dataclass(frozen=True)
 class Mechanism:
-    """A registry mechanism as an exact matrix: Q[x][y] = Q(y|x) as Fractions."""
+    """A registry mechanism as an exact matrix: Q[x][y] = Q(y|x) as Fractions. One made by
+    uldp.mechanism() keeps the parameters it was built with, so uldp.check() decides it as
+    `uldp check --mech` does (its claim, its budget, a per-pair claim of its own)."""
 
     name: str
     claim: str
@@ -198,6 +200,8 @@ class Mechanism:
     protected: Tuple[int, ...]
     sensitive: Tuple[int, ...]
     exp_eps: Optional[Fraction]
+    #: The registry parameters, as uldp._core takes them; None: a matrix made otherwise.
+    parameters: Optional[Dict[str, Any]] = field(default=None, compare=False, repr=False)
 
     def to_numpy(self) -> "numpy.typing.NDArray[numpy.float64]":
         """Q as a numpy float64 array (each entry the double nearest to it)."""
@@ -237,21 +241,30 @@ def mechanism(name: str, k: Optional[int] = None, *, sensitive: Optional[Indices
     takes one budget per input, id_eps= or id_exp_eps= (they set k), and its bits' probabilities,
     one_if_off= (and one_if_on=, 1/2 each when not given)."""
     e, t = _budget(eps, exp_eps)
+    parameters: Dict[str, Any] = {
+        "mech": _text(name, "name"), "k": None if k is None else _whole(k, "k", 1),
+        "sensitive": _indices(sensitive, "sensitive"), "eps": e, "exp_eps": t,
+        "theta": None if theta is None else _exact_text(theta, "theta"),
+        "block": None if block is None else _whole(block, "block", 1),
+        "grid": None if grid is None else _grid_text(grid),
+        "eps_per_unit": None if eps_per_unit is None else _exact_text(eps_per_unit,
+                                                                      "eps_per_unit"),
+        "exp_eps_per_unit": None if exp_eps_per_unit is None else _exact_text(
+            exp_eps_per_unit, "exp_eps_per_unit"),
+        "id_eps": _exact_list(id_eps, "id_eps"), "id_exp_eps": _exact_list(id_exp_eps, "id_exp_eps"),
+        "one_if_on": _exact_list(one_if_on, "one_if_on"),
+        "one_if_off": _exact_list(one_if_off, "one_if_off"),
+    }
     d = _core.mechanism(
-        _text(name, "name"), None if k is None else _whole(k, "k", 1),
-        _indices(sensitive, "sensitive"), e, t,
-        None if theta is None else _exact_text(theta, "theta"),
-        None if block is None else _whole(block, "block", 1),
-        None if grid is None else _grid_text(grid),
-        None if eps_per_unit is None else _exact_text(eps_per_unit, "eps_per_unit"),
-        None if exp_eps_per_unit is None else _exact_text(exp_eps_per_unit, "exp_eps_per_unit"),
-        _exact_list(id_eps, "id_eps"), _exact_list(id_exp_eps, "id_exp_eps"),
-        _exact_list(one_if_on, "one_if_on"), _exact_list(one_if_off, "one_if_off"),
-    )
+        parameters["mech"], parameters["k"], parameters["sensitive"], e, t, parameters["theta"],
+        parameters["block"], parameters["grid"], parameters["eps_per_unit"],
+        parameters["exp_eps_per_unit"], parameters["id_eps"], parameters["id_exp_eps"],
+        parameters["one_if_on"], parameters["one_if_off"])
     rows = tuple(tuple(Fraction(v) for v in row) for row in d["Q"])
     return Mechanism(
         d["name"], d["claim"], rows, tuple(d["outputs"]), tuple(d["protected"]),
         tuple(d["sensitive"]), None if d["exp_eps"] is None else Fraction(d["exp_eps"]),
+        {key: value for key, value in parameters.items() if value is not None},
     )
 
 
@@ -328,19 +341,20 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
     # The pairs are over Y_P only when the caller gives protected=, as `check --protected` does
     # (a Mechanism's own Y_P is the default for the verdicts, not for the pairs).
     pairs_over_protected = protected is not None
-    if isinstance(Q, Mechanism):  # its own X_S and Y_P unless others are given
-        sensitive = Q.sensitive if sensitive is None else sensitive
-        protected = Q.protected if protected is None else protected
+    registry = None  # a Mechanism of uldp.mechanism(): its parameters, checked as `check --mech`
+    if isinstance(Q, Mechanism):
+        if Q.parameters is not None and sensitive is None:
+            registry = Q.parameters
+        else:  # its matrix, with its own X_S and Y_P unless others are given
+            sensitive = Q.sensitive if sensitive is None else sensitive
+            protected = Q.protected if protected is None else protected
         Q = Q.Q
     e, t = _budget(eps, exp_eps)
-    def budget_list(values: Optional[Sequence[Number]], what: str) -> Optional[str]:
-        if values is None:
-            return None
-        return ",".join(_exact_text(v, f"{what}[{i}]") for i, v in enumerate(values))
     notions: Dict[str, str] = {}
     for key, values in (("id_exp_eps", id_exp_eps), ("id_eps", id_eps)):
-        if values is not None:
-            notions[key] = ",".join(_exact_text(v, f"{key}[{i}]") for i, v in enumerate(values))
+        listed = _exact_list(values, key)
+        if listed is not None:
+            notions[key] = listed
     for key, word in (("id_combine", id_combine),):
         if word is not None:
             notions[key] = _text(word, key)
@@ -361,9 +375,13 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
         notions["safe_regions_path"] = fspath(safe_regions)
     elif safe_regions is not None:
         notions["safe_regions"] = _safe_regions_text(safe_regions)
+    tolerance_text = None if tolerance is None else _exact_text(tolerance, "tolerance")
+    if registry is not None:
+        return _check_report(_core.check_mechanism(
+            registry, _indices(protected, "protected"), e, t, tolerance_text, bool(pairs), notions,
+            pairs_over_protected))
     arguments = (_indices(sensitive, "sensitive"), _indices(protected, "protected"), e, t,
-                 None if tolerance is None else _exact_text(tolerance, "tolerance"), bool(pairs),
-                 notions, pairs_over_protected)
+                 tolerance_text, bool(pairs), notions, pairs_over_protected)
     dtype = getattr(Q, "dtype", None)
     if isinstance(Q, numpy.ndarray) and Q.dtype.kind == "f" and Q.dtype.itemsize > 8:
         raise ValueError(f"Q: {dtype} entries would be rounded to binary64; pass exact "
@@ -372,6 +390,11 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
         d = _core.check_binary64(Q, *arguments)  # the same exact values, read in C++
     else:
         d = _core.check(_rows(Q), *arguments)
+    return _check_report(d)
+
+
+def _check_report(d: Dict[str, Any]) -> CheckReport:
+    """The CheckReport of a check's result dict (uldp._core)."""
     return CheckReport(
         Verdict._from(d["ldp"]), Verdict._from(d["uldp"]), Verdict._from(d["uldp_strict"]),
         Verdict._from(d["osldp"]), tuple(d["sensitive"]), tuple(d["protected"]),

@@ -17,6 +17,9 @@ def mechanism(name: str, k: Optional[int], sensitive: Optional[Sequence[int]], e
               grid: Optional[str], eps_per_unit: Optional[str],
               exp_eps_per_unit: Optional[str], id_eps: Optional[str], id_exp_eps: Optional[str],
               one_if_on: Optional[str], one_if_off: Optional[str]) -> Json: ...
+def check_mechanism(parameters: Dict[str, Any], protected: Optional[Sequence[int]],
+                    eps: Optional[str], exp_eps: Optional[str], tolerance: Optional[str],
+                    pairs: bool, notions: Dict[str, str], pairs_over_protected: bool) -> Json: ...
 def check(rows: Sequence[Sequence[str]], sensitive: Optional[Sequence[int]],
           protected: Optional[Sequence[int]], eps: Optional[str], exp_eps: Optional[str],
           tolerance: Optional[str], pairs: bool, notions: Mapping[str, str],
