@@ -13,6 +13,7 @@
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/mechanisms/geometric/geometric.h"
+#include "uldp/mechanisms/geometric_euclidean/geometric_euclidean.h"
 #include "uldp/mechanisms/idue/idue.h"
 #include "uldp/mechanisms/mangat/mangat.h"
 #include "uldp/mechanisms/none/none.h"
@@ -32,9 +33,9 @@ namespace uldp {
 
 /// The parameters of one mechanism kind; the alternative names the kind.
 /// Their order is the registry's (`uldp mechanism --list`, messages, family claims).
-using MechanismKind =
-    std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, OueSpec, SueSpec, UrapSpec, UoueSpec,
-                 UbdSpec, UbdOptSpec, UhrSpec, UssSpec, MangatSpec, GeometricSpec, IdueSpec>;
+using MechanismKind = std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, OueSpec, SueSpec,
+                                   UrapSpec, UoueSpec, UbdSpec, UbdOptSpec, UhrSpec, UssSpec,
+                                   MangatSpec, GeometricSpec, GeometricEuclideanSpec, IdueSpec>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {

@@ -185,21 +185,29 @@ std::optional<PrivacyBudget> budget_of(const MechanismSpec& spec) {
   return std::visit(
       Overloaded{[](const NoneSpec&) -> std::optional<PrivacyBudget> { return std::nullopt; },
                  [](const GeometricSpec&) -> std::optional<PrivacyBudget> { return std::nullopt; },
+                 [](const GeometricEuclideanSpec&) -> std::optional<PrivacyBudget> {
+                   return std::nullopt;
+                 },
                  [](const IdueSpec&) -> std::optional<PrivacyBudget> { return std::nullopt; },
                  [](const auto& params) -> std::optional<PrivacyBudget> { return params.budget; }},
       spec.kind);
 }
 
 std::string budget_description(const MechanismSpec& spec) {
-  if (const auto* geometric = std::get_if<GeometricSpec>(&spec.kind)) {
-    std::string text = geometric->per_unit.describe();
-    // "exp_eps = 2" -> "exp_eps_per_unit = 2", "eps = 1 (...)" -> "eps_per_unit = 1 (...)"
+  // The geometric mechanisms' budget per unit: "exp_eps = 2" -> "exp_eps_per_unit = 2",
+  // "eps = 1 (...)" -> "eps_per_unit = 1 (...)".
+  const auto per_unit = [](const PrivacyBudget& budget, const char* distance) {
+    std::string text = budget.describe();
     text.insert(text.starts_with("exp_eps") ? 7
                 : text.starts_with("eps")   ? 3
                                             : 0,
                 text.starts_with("exp_eps") || text.starts_with("eps") ? "_per_unit" : "");
-    return text + " (metric LDP, Manhattan distance)";
-  }
+    return text + " (metric LDP, " + distance + " distance)";
+  };
+  if (const auto* euclidean = std::get_if<GeometricEuclideanSpec>(&spec.kind))
+    return per_unit(euclidean->euclidean_per_unit, "Euclidean");
+  if (const auto* geometric = std::get_if<GeometricSpec>(&spec.kind))
+    return per_unit(geometric->per_unit, "Manhattan");
   if (const auto* idue = std::get_if<IdueSpec>(&spec.kind)) return input_budgets_description(*idue);
   const std::optional<PrivacyBudget> budget = budget_of(spec);
   return budget ? budget->describe() : "no privacy";

@@ -143,6 +143,10 @@ std::pair<std::size_t, std::size_t> parse_grid(const std::string& text, const st
 std::optional<MetricBudget> claimed_metric(const CheckSubject& subject) {
   const auto* mechanism = std::get_if<MechanismSubject>(&subject);
   if (!mechanism) return std::nullopt;
+  if (const auto* euclidean = std::get_if<GeometricEuclideanSpec>(&mechanism->spec.kind)) {
+    return MetricBudget{GridDistance{euclidean->width, euclidean->height, GridMetric::kEuclidean},
+                        euclidean->euclidean_per_unit};
+  }
   const auto* geometric = std::get_if<GeometricSpec>(&mechanism->spec.kind);
   if (!geometric) return std::nullopt;
   return MetricBudget{GridDistance{geometric->width, geometric->height, GridMetric::kManhattan},

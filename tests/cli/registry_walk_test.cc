@@ -52,10 +52,12 @@ TEST_P(RegistryWalk, CheckConfirmsTheClaim) {
   }
   EXPECT_EQ(r.exit_code, 0) << r.err;
   if (e.claim == Claim::kMetricLdp) {
-    // Its own per-pair claim, decided beside the properties, tight (some pair meets its bound).
+    // Its own per-pair claim, decided beside the properties, tight (some pair meets its bound;
+    // for Euclidean distance up to the rounding of its step t' <= e^(eps/sqrt 2) downwards).
     const json& metric = j["pair_losses"]["metric_ldp"];
     EXPECT_TRUE(metric["holds"]) << r.out;
-    EXPECT_EQ(metric["tightest"]["loss_share"], 1.0) << r.out;
+    EXPECT_GT(metric["tightest"]["loss_share"].get<double>(), 1 - 1e-12) << r.out;
+    EXPECT_LE(metric["tightest"]["loss_share"].get<double>(), 1.0) << r.out;
     return;
   }
   if (e.claim == Claim::kMinIdLdp) {
@@ -158,7 +160,7 @@ TEST_P(RegistryWalk, CsvOutputReadsBackAsTheSameMatrixForEveryK) {
       }
       if (s > 0) flags += " --sensitive 0-" + std::to_string(s - 1);
       if (e.budget != Takes::kNo) flags += " --exp-eps 3";
-      if (e.budget_per_unit != Takes::kNo) flags += " --exp-eps-per-unit 3";
+      if (e.budget_per_unit != Takes::kNo) flags += " --eps-per-unit 1";
       if (e.block == Takes::kRequired) flags += " --block 1";
       const std::string mechanism = "mechanism " + std::string(e.name) + flags;
       const RunResult csv = run_uldp(mechanism + " --format csv");

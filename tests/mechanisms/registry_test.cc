@@ -16,8 +16,8 @@ namespace uldp {
 namespace {
 
 // Small arguments every entry accepts: k = 4 (or its fixed k; a 2 x 2 grid), X_S = {0} where
-// taken ({0,1} with K = 1 for uBD), t = 3 (per unit for the geometric mechanism, per input for
-// IDUE).
+// taken ({0,1} with K = 1 for uBD), t = 3 (per input for IDUE; eps = 1 per unit for the geometric
+// mechanisms).
 MechanismArguments small_arguments(const MechanismEntry& e) {
   MechanismArguments a;
   a.k = e.fixed_k ? *e.fixed_k : 4;
@@ -29,7 +29,7 @@ MechanismArguments small_arguments(const MechanismEntry& e) {
     if (e.block != Takes::kNo) a.block = 1;
   }
   if (e.grid != Takes::kNo) a.grid = std::pair<std::size_t, std::size_t>{2, 2};  // k = 4 too
-  if (e.budget_per_unit != Takes::kNo) a.budget_per_unit = PrivacyBudget::from_exp_eps(Rational(3));
+  if (e.budget_per_unit != Takes::kNo) a.budget_per_unit = PrivacyBudget::from_epsilon(Rational(1));
   if (e.input_budgets != Takes::kNo) {  // IDUE: OUE at t = 3 on four inputs (k = 4 too)
     a.input_budgets = std::vector<PrivacyBudget>(4, PrivacyBudget::from_exp_eps(Rational(3)));
     a.one_if_off = std::vector<Rational>(4, Rational(1, 4));

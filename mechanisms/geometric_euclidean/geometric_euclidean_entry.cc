@@ -1,0 +1,58 @@
+// The Euclidean geometric mechanism's registry entry; its derivations are GeometricSpec's
+// (mechanisms/derivations.h).
+#include "uldp/error.h"
+#include "uldp/mechanisms/geometric_euclidean/geometric_euclidean.h"
+#include "uldp/mechanisms/registry.h"
+
+namespace uldp {
+namespace {
+
+// As the Manhattan one's: check decides its claim on the pair losses (k^3 <= 2^28).
+constexpr std::size_t kMaxCells = 625;
+
+MechanismSpec make_geometric_euclidean(const MechanismArguments& a) {
+  const auto [width, height] = *a.grid;  // within kMaxCells: make_mechanism checked it
+  const std::optional<Rational>& epsilon = a.budget_per_unit->epsilon();
+  if (!epsilon) {
+    throw InvalidArgument(
+        "exp_eps_per_unit: the Euclidean geometric mechanism takes eps_per_unit (its bounds "
+        "e^(eps d) at irrational distances are certified from eps)");
+  }
+  if (*epsilon <= 0) {
+    throw InvalidArgument(
+        "eps_per_unit: the Euclidean geometric mechanism needs eps > 0 per unit (at 0 it reports "
+        "every cell's row alike and nothing can be estimated)");
+  }
+  return {a.k, IndexSet::all(a.k),
+          GeometricEuclideanSpec{{width, height, euclidean_step(*epsilon)}, *a.budget_per_unit}};
+}
+
+}  // namespace
+
+const MechanismEntry& registry_entry(std::type_identity<GeometricEuclideanSpec>) {
+  using enum Takes;
+  static constexpr MechanismEntry entry{
+      "geometric-euclidean",
+      "truncated geometric mechanism on a W x H grid for Euclidean distance",
+      "Ghosh et al., STOC 2009, on each axis at e^(eps/sqrt 2); geo-indistinguishability, Andres "
+      "et al., CCS 2013",
+      Claim::kMetricLdp,
+      "every output; e^(eps d) per pair, d the Euclidean distance of the grid",
+      kNo,
+      kNo,
+      kNo,
+      kNo,
+      kNo,
+      kRequired,
+      kRequired,
+      kNo,
+      kNo,
+      std::nullopt,
+      kMaxCells,
+      "geometric_euclidean_metric_ldp",
+      "--grid 3x2 --eps-per-unit 1",
+      &make_geometric_euclidean};
+  return entry;
+}
+
+}  // namespace uldp
