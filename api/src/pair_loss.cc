@@ -330,7 +330,27 @@ PairLossResult pair_losses(const PairLossRequest& request) {
       subject.form = exact_form(*subject.spec, FormChoice::kDense);
     }
   }
+  // The geometric mechanisms over every output: axis by axis (Q = G_H ⊗ G_W), the same losses and
+  // outputs as the dense reading without its k^3 comparisons.
+  const GeometricSpec* geometric = nullptr;
+  if (subject.spec && !request.outputs) {
+    geometric = std::visit(
+        [](const auto& p) -> const GeometricSpec* {
+          if constexpr (std::is_base_of_v<GeometricSpec, std::decay_t<decltype(p)>>) {
+            return &p;
+          } else {
+            return nullptr;
+          }
+        },
+        subject.spec->kind);
+  }
   std::visit(Overloaded{[&](const DenseForm& f) {
+                          if (geometric) {
+                            result.form = "dense, read axis by axis (Q = G_H x G_W)";
+                            result.losses = geometric_pair_losses(
+                                geometric->width, geometric->height, geometric->per_unit.exp_eps());
+                            return;
+                          }
                           std::optional<IndexSet> outputs;
                           if (request.outputs) {
                             outputs = request.outputs->resolve(f.q.num_outputs());

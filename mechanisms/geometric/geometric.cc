@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "uldp/cancellation.h"
 #include "uldp/error.h"
 
 namespace uldp {
@@ -68,6 +69,27 @@ DenseMechanism geometric_grid(std::size_t width, std::size_t height, const Ratio
     }
   }
   return DenseMechanism(k, std::move(labels), std::move(q));
+}
+
+PairLossMatrix geometric_pair_losses(std::size_t width, std::size_t height, const Rational& t) {
+  const PairLossMatrix across = pair_losses(geometric_grid(width, 1, t), std::nullopt);
+  const PairLossMatrix down = pair_losses(geometric_grid(height, 1, t), std::nullopt);
+  const std::size_t k = width * height;
+  PairLossMatrix losses(k);
+  for (std::size_t x = 0; x < k; ++x) {
+    check_cancelled();
+    for (std::size_t z = 0; z < k; ++z) {
+      const PairLoss& row = down.at(x / width, z / width);
+      const PairLoss& column = across.at(x % width, z % width);
+      PairLoss& loss = losses.at(x, z);
+      if (!row.output || !column.output) continue;  // x gives no output (never: rows sum to 1)
+      loss.ratio = row.ratio.is_infinite() || column.ratio.is_infinite()
+                       ? ExtendedRational::infinity()
+                       : ExtendedRational(row.ratio.value() * column.ratio.value());
+      loss.output = std::to_string(std::stoul(*row.output) * width + std::stoul(*column.output));
+    }
+  }
+  return losses;
 }
 
 }  // namespace uldp

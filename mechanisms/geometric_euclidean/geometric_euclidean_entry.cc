@@ -23,8 +23,14 @@ MechanismSpec make_geometric_euclidean(const MechanismArguments& a) {
         "eps_per_unit: the Euclidean geometric mechanism needs eps > 0 per unit (at 0 it reports "
         "every cell's row alike and nothing can be estimated)");
   }
+  PrivacyBudget step = euclidean_step(*epsilon);
+  if (step.exp_eps() <= 1) {  // e^(eps/sqrt 2) rounded down to 64 bits is 1: nothing to estimate
+    throw InvalidArgument("eps_per_unit: " + to_string(*epsilon) +
+                          " is too small for the Euclidean geometric mechanism (its step rounds "
+                          "to 1)");
+  }
   return {a.k, IndexSet::all(a.k),
-          GeometricEuclideanSpec{{width, height, euclidean_step(*epsilon)}, *a.budget_per_unit}};
+          GeometricEuclideanSpec{{width, height, std::move(step)}, *a.budget_per_unit}};
 }
 
 }  // namespace

@@ -46,6 +46,23 @@ TEST(GeometricMechanism, AxisRowsSumToOneAndTheInverseIsExact) {
   EXPECT_THROW(truncated_geometric_inverse(3, Rational(1)), InvalidArgument);
 }
 
+// The axis-by-axis reading that `check` uses is the dense reading: every ratio and every output.
+TEST(GeometricMechanism, PairLossesByTheAxesAreTheDenseOnes) {
+  for (const auto& [width, height] :
+       {std::pair<std::size_t, std::size_t>{4, 3}, {1, 5}, {5, 1}, {2, 2}, {1, 1}}) {
+    for (const Rational& t : {Rational(5, 2), Rational(2)}) {
+      const PairLossMatrix axes = geometric_pair_losses(width, height, t);
+      const PairLossMatrix dense = pair_losses(geometric_grid(width, height, t), std::nullopt);
+      for (std::size_t x = 0; x < width * height; ++x) {
+        for (std::size_t z = 0; z < width * height; ++z) {
+          EXPECT_EQ(axes.at(x, z).ratio, dense.at(x, z).ratio) << width << "x" << height;
+          EXPECT_EQ(axes.at(x, z).output, dense.at(x, z).output) << width << "x" << height;
+        }
+      }
+    }
+  }
+}
+
 TEST(GeometricMechanism, EveryPairHasTheTightLossTToTheManhattanDistance) {
   const Rational t(5, 2);
   const std::size_t width = 4, height = 3;

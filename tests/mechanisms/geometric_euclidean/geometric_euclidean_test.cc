@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "uldp/arithmetic/rational.h"
 #include "uldp/error.h"
 #include "uldp/forms/metric_privacy.h"
 #include "uldp/forms/pair_loss.h"
@@ -69,6 +70,10 @@ TEST(GeometricEuclidean, ABudgetItCannotCertifyIsRefusedByName) {
   };
   EXPECT_EQ(message(PrivacyBudget::from_exp_eps(Rational(2))).rfind("exp_eps_per_unit: ", 0), 0u);
   EXPECT_EQ(message(PrivacyBudget::from_epsilon(Rational(0))).rfind("eps_per_unit: ", 0), 0u);
+  // So small that e^(eps/sqrt 2) rounds to 1 at 64 bits: refused, not built as a constant.
+  EXPECT_EQ(message(PrivacyBudget::from_epsilon(parse_rational("1e-30", "eps")))
+                .rfind("eps_per_unit: ", 0),
+            0u);
 }
 
 }  // namespace
