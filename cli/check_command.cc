@@ -50,8 +50,11 @@ api::CheckSubject subject_of(const CheckCommand& c, const api::MechanismParamete
         make_mechanism(find_mechanism(mechanism.name, "mechanism"), arguments),
         c.dense ? FormChoice::kDense : FormChoice::kStructured};
   }
-  if (c.flags.k || c.flags.theta || c.flags.mangat_p || c.flags.block) {
-    throw InvalidArgument("--matrix: --k, --theta, --mangat-p and --block only go with --mech");
+  if (c.flags.k || c.flags.theta || c.flags.mangat_p || c.flags.block || c.flags.one_if_on ||
+      c.flags.one_if_off) {
+    throw InvalidArgument(
+        "--matrix: --k, --theta, --mangat-p, --block, --one-if-on and --one-if-off only go with "
+        "--mech");
   }
   api::MatrixSubject s{read_mechanism_file(c.file.path, c.file.read_options()),
                        c.file.path == "-" ? "<stdin>" : c.file.path,

@@ -160,7 +160,7 @@ MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArgumen
   const bool bits_given = given.one_if_off || given.one_if_on;
   require(entry, entry.bit_probabilities,
           entry.bit_probabilities == Takes::kNo ? bits_given : given.one_if_off.has_value(),
-          given.one_if_off || !given.one_if_on ? "one_if_off" : "one_if_on",
+          entry.bit_probabilities != Takes::kNo || given.one_if_off ? "one_if_off" : "one_if_on",
           "P(bit x = 1) under another input, one per input x (one_if_off B0,B1,...; one_if_on "
           "A0,A1,..., under x itself, is 1/2 each when not given)");
   if (entry.fixed_k && arguments.k != *entry.fixed_k) {
@@ -204,8 +204,13 @@ std::string budget_description(const MechanismSpec& spec) {
                 text.starts_with("exp_eps") || text.starts_with("eps") ? "_per_unit" : "");
     return text + " (metric LDP, " + distance + " distance)";
   };
-  if (const auto* euclidean = std::get_if<GeometricEuclideanSpec>(&spec.kind))
-    return per_unit(euclidean->euclidean_per_unit, "Euclidean");
+  if (const auto* euclidean = std::get_if<GeometricEuclideanSpec>(&spec.kind)) {
+    // eps as asked; the mechanism is built from its step t' <= e^(eps/sqrt 2), not from e^eps.
+    return "eps_per_unit = " + to_string(*euclidean->euclidean_per_unit.epsilon()) +
+           " (metric LDP, Euclidean distance; built with t' = " +
+           to_decimal(euclidean->per_unit.exp_eps(), 10) +
+           "... <= e^(eps/sqrt 2) per unit of Manhattan distance)";
+  }
   if (const auto* geometric = std::get_if<GeometricSpec>(&spec.kind))
     return per_unit(geometric->per_unit, "Manhattan");
   if (const auto* idue = std::get_if<IdueSpec>(&spec.kind)) return input_budgets_description(*idue);

@@ -146,7 +146,9 @@ std::vector<QueryResult> idue_queries(unsigned timeout_ms) {
     const Fraction top = s.ratio(1, 0);
     out.push_back(prove_implication(
         ctx, "necessary",
-        "IDUE: where the condition fails, the outputs with y_x = 1, y_x' = 0 have a ratio above m",
+        "IDUE: where the condition fails, the outputs with y_x = 1, y_x' = 0 have a ratio above m "
+        "(the condition is that class's bound, so necessity is immediate once it is the top "
+        "class)",
         s.parameters() && !s.condition(), top.num > s.m * top.den, timeout_ms, "QF_NRA"));
   }
   return out;
@@ -165,7 +167,11 @@ std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<IdueS
       "IDUE with a_x > b_x is MinID-LDP exactly when a_x (1 - b_x') <= e^min(eps_x, eps_x') "
       "b_x (1 - a_x') for every ordered pair x != x'; the pair's tight loss is that ratio, at "
       "y_x = 1, y_x' = 0",
-      "every k, every per-input budgets and bit probabilities (bit-pair classes)",
+      "every k, every per-input budgets and bit probabilities (bit-pair classes); the solvers "
+      "decide "
+      "each step (each class's identity and signs, the two lemmas on reals, the top class against "
+      "the condition), and their composition per class, the lemmas taken at the class's terms, is "
+      "written out in docs/verification.md, not queried",
       ProofStatus::kProved, true, verify::internal::idue_queries)};
 }
 

@@ -544,14 +544,21 @@ py::dict check_mechanism(const py::dict& parameters,
   api::PairNotionArguments shared = arguments;
   api::share_notion_parameters(mechanism, shared);
   // What the caller gives a notion is the notion's; what it leaves out, the mechanism's own.
-  if (!arguments.grid && !arguments.eps_per_unit && !arguments.exp_eps_per_unit) {
-    arguments.grid = shared.grid;
+  if (!arguments.grid) arguments.grid = shared.grid;
+  if (!arguments.eps_per_unit && !arguments.exp_eps_per_unit) {
     arguments.eps_per_unit = shared.eps_per_unit;
     arguments.exp_eps_per_unit = shared.exp_eps_per_unit;
   }
   if (!arguments.id_eps && !arguments.id_exp_eps) {
     arguments.id_eps = shared.id_eps;
     arguments.id_exp_eps = shared.id_exp_eps;
+  }
+  if (entry.budget == Takes::kNo && (eps || exp_eps)) {  // as check --mech NAME --exp-eps refuses
+    throw InvalidArgument(std::string(eps ? "eps" : "exp_eps") + ": mechanism " +
+                          std::string(entry.name) +
+                          " has no single budget to check (its claim is its own); check its "
+                          "matrix for eps-LDP: uldp.check(M.Q, " +
+                          (eps ? "eps" : "exp_eps") + "=...)");
   }
   const MechanismArguments a =
       api::mechanism_arguments(entry, mechanism, api::ReferenceNames::keywords());

@@ -105,6 +105,13 @@ def test_check_of_a_registry_mechanism_answers_as_check_mech():
     assert uldp.check(geometric).pairs_json["metric_ldp"]["holds"]
     euclidean = uldp.check(geometric, metric="euclidean").pairs_json["metric_ldp"]
     assert euclidean["violation"]["x"] == 0 and euclidean["violation"]["x_prime"] == 4
+    # metric= with the caller's own budget per unit takes the mechanism's grid (the Manhattan
+    # mechanism fails Euclidean at eps = 1 per unit); a single budget it has none of is refused.
+    manhattan = uldp.mechanism("geometric", grid=(3, 3), eps_per_unit=1)
+    assert not uldp.check(manhattan, metric="euclidean", eps_per_unit=1).passes
+    with pytest.raises(ValueError, match="exp_eps: mechanism geometric has no single budget"):
+        uldp.check(manhattan, exp_eps=2)
+    assert not uldp.check(manhattan.Q, exp_eps=2).passes  # its matrix: eps-LDP at 2 fails
     # sensitive= asks about the matrix with another X_S: `check --matrix` (tight values only).
     assert uldp.check(uldp.mechanism("rr", 3, exp_eps=2), sensitive=[0]).exp_eps is None
 

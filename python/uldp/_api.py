@@ -318,7 +318,9 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
           ) -> CheckReport:
     """Decides eps-LDP, ULDP (both readings) and OSLDP of the matrix Q exactly, as
     `uldp check --matrix` does. Q: nested sequences or a 2-D numpy array, Q[x][y] = Q(y|x), or a
-    Mechanism (whose X_S and Y_P are then the defaults).
+    Mechanism: one made by uldp.mechanism() is checked as `uldp check --mech` with its parameters
+    (its claim, budget, X_S and Y_P, and a per-pair claim of its own); with sensitive=, or one
+    made otherwise, its matrix is, with its X_S and Y_P as the defaults.
     sensitive: X_S as input indices; None (the default) makes every input sensitive, as the
     command does without --sensitive, and () none.
     protected: Y_P as output indices (default: the smallest valid one). tolerance: the rounding
