@@ -137,6 +137,15 @@ ExactForm form_of_matrix(CheckResult& r, const MatrixSubject& s,
 }
 
 ExactForm form_of_mechanism(CheckResult& r, const MechanismSubject& s, const CheckRequest& q) {
+  const MechanismEntry& entry = entry_of(s.spec);
+  if (r.budget && entry.budget == Takes::kNo && entry.claim != Claim::kNone) {
+    // A per-pair claim (geometric, idue) has no single budget: one given would be required of
+    // nothing; its matrix answers for eps-LDP.
+    throw InvalidArgument(std::string(r.budget->epsilon() ? "eps" : "exp_eps") + ": mechanism " +
+                          std::string(entry.name) +
+                          " has no single budget to check (its claim is its own); check its "
+                          "matrix for eps-LDP");
+  }
   if (!r.budget) r.budget = budget_of(s.spec);  // a built-in is checked at its own budget
   r.subject = "built-in " + std::string(entry_of(s.spec).name);
   r.sensitive = s.spec.sensitive;

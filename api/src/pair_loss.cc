@@ -179,14 +179,18 @@ const MechanismEntry* entry_named(const MechanismParameters& mechanism) {
 void share_notion_parameters(const MechanismParameters& mechanism, PairNotionArguments& notions) {
   const MechanismEntry* entry = entry_named(mechanism);
   if (!entry) return;
+  // What the notion was given stays its own; what it lacks is the mechanism's.
   if (entry->grid != Takes::kNo && notions.metric) {
     // the mechanism's grid (for a grid metric) and budget per unit are the notion's
-    if (*notions.metric == "manhattan" || *notions.metric == "euclidean")
+    if (!notions.grid && (*notions.metric == "manhattan" || *notions.metric == "euclidean"))
       notions.grid = mechanism.grid;
-    notions.eps_per_unit = mechanism.eps_per_unit;
-    notions.exp_eps_per_unit = mechanism.exp_eps_per_unit;
+    if (!notions.eps_per_unit && !notions.exp_eps_per_unit) {
+      notions.eps_per_unit = mechanism.eps_per_unit;
+      notions.exp_eps_per_unit = mechanism.exp_eps_per_unit;
+    }
   }
-  if (entry->input_budgets != Takes::kNo && notions.id_combine) {
+  if (entry->input_budgets != Takes::kNo && notions.id_combine && !notions.id_eps &&
+      !notions.id_exp_eps) {
     // ID-LDP combined as asked, at the mechanism's budgets
     notions.id_eps = mechanism.id_eps;
     notions.id_exp_eps = mechanism.id_exp_eps;

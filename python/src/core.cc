@@ -528,8 +528,8 @@ api::MechanismParameters mechanism_parameters_of(const py::dict& d) {
 // uldp.check(M) of a Mechanism made by uldp.mechanism(): `uldp check --mech NAME` with M's own
 // parameters (its claim, its budget, its per-pair claim), so that Python and the command answer
 // alike. The notions are given apart from the mechanism here: the mechanism's own grid, budget
-// per unit and per-input budgets serve them as the command routes its flags, unless the caller
-// gives the notion its own.
+// per unit and per-input budgets serve them where the caller gives the notion none
+// (api::share_notion_parameters).
 py::dict check_mechanism(const py::dict& parameters,
                          const std::optional<std::vector<std::size_t>>& protected_outputs,
                          const std::optional<std::string>& eps,
@@ -541,25 +541,7 @@ py::dict check_mechanism(const py::dict& parameters,
   const MechanismEntry& entry = find_mechanism(mechanism.name, "mech");
   const PairsRequest asked{pairs, notions, pairs_over_protected};
   api::PairNotionArguments arguments = asked.arguments();
-  api::PairNotionArguments shared = arguments;
-  api::share_notion_parameters(mechanism, shared);
-  // What the caller gives a notion is the notion's; what it leaves out, the mechanism's own.
-  if (!arguments.grid) arguments.grid = shared.grid;
-  if (!arguments.eps_per_unit && !arguments.exp_eps_per_unit) {
-    arguments.eps_per_unit = shared.eps_per_unit;
-    arguments.exp_eps_per_unit = shared.exp_eps_per_unit;
-  }
-  if (!arguments.id_eps && !arguments.id_exp_eps) {
-    arguments.id_eps = shared.id_eps;
-    arguments.id_exp_eps = shared.id_exp_eps;
-  }
-  if (entry.budget == Takes::kNo && (eps || exp_eps)) {  // as check --mech NAME --exp-eps refuses
-    throw InvalidArgument(std::string(eps ? "eps" : "exp_eps") + ": mechanism " +
-                          std::string(entry.name) +
-                          " has no single budget to check (its claim is its own); check its "
-                          "matrix for eps-LDP: uldp.check(M.Q, " +
-                          (eps ? "eps" : "exp_eps") + "=...)");
-  }
+  api::share_notion_parameters(mechanism, arguments);
   const MechanismArguments a =
       api::mechanism_arguments(entry, mechanism, api::ReferenceNames::keywords());
   api::CheckRequest request(

@@ -91,10 +91,10 @@ bool claims_pair_notion(const CheckSubject& subject);
 /// ID-LDP's too when a combination is asked for. For any other subject they are the notion's alone
 /// (moved from `mechanism` to `notions`).
 void route_notion_parameters(MechanismParameters& mechanism, PairNotionArguments& notions);
-/// The sharing half of route_notion_parameters, for a caller whose notion arguments are given
+/// The sharing half of route_notion_parameters, also for a caller whose notion arguments are given
 /// apart from the mechanism's (Python's check of a registry Mechanism): the mechanism's own grid
 /// and budget per unit become the metric notion's when a metric is asked for, its per-input
-/// budgets ID-LDP's when a combination is asked for.
+/// budgets ID-LDP's when a combination is asked for, each only where the notion has none.
 void share_notion_parameters(const MechanismParameters& mechanism, PairNotionArguments& notions);
 
 /// What a list of per-input budgets holds: t = e^ε or ε.
