@@ -27,6 +27,7 @@ struct ProveCommand {
   std::optional<std::uint64_t> z3_rlimit;
   std::optional<std::uint64_t> cvc5_rlimit;
   std::string solver;  // empty: the default
+  std::string emit;    // "coq": print the claims' Coq statements instead of running the solvers
 };
 
 api::ProveRequest request(const ProveCommand& c) {
@@ -84,7 +85,19 @@ void add_prove_command(CLI::App& app, int& exit_code) {
                       1, 3'600'000);
   cmd->add_option("--solver", c->solver,
                   "z3, cvc5 or both (default: both when cvc5 is on PATH, z3 otherwise)");
+  cmd->add_option("--emit", c->emit,
+                  "coq: print the claim's Coq statement (its theorem and the mechanism's entries, "
+                  "as the checked .v file holds them) instead of running the solvers");
   cmd->callback([c, &exit_code] {
+    if (!c->emit.empty()) {
+      if (c->emit != "coq")
+        throw InvalidArgument("--emit: expected coq, got '" + message_excerpt(c->emit) + "'");
+      if (c->json || c->explain || !c->smt_dir.empty())
+        throw InvalidArgument("--emit: prints Coq text; leave out --json, --explain and --smt-dir");
+      std::cout << api::coq_statements(request(*c));
+      exit_code = 0;
+      return;
+    }
     const api::ProveResult result = api::prove(request(*c));
     if (!c->smt_dir.empty()) api::write_smt_queries(c->smt_dir, result, "--smt-dir");
     if (c->explain && !c->json) std::cout << api::explanation(result);

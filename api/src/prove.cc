@@ -52,6 +52,36 @@ void write_smt_queries(const std::string& dir, const ProveResult& result,
 
 namespace {
 
+std::string joined(const std::vector<std::string>& words, const char* separator) {
+  std::string text;
+  for (const auto& word : words) text += (text.empty() ? "" : separator) + word;
+  return text;
+}
+
+/// The Coq line under the table: how many theorems the kernel checked, and each one it did not.
+std::string coq_summary(const std::vector<ClaimResult>& results) {
+  std::size_t with_theorem = 0, checked = 0;
+  std::ostringstream problems;
+  for (const auto& r : results) {
+    if (!r.coq) continue;
+    ++with_theorem;
+    if (r.coq->status == CoqStatus::kChecked) {
+      ++checked;
+    } else {
+      problems << "coq: " << r.info.name << ": " << coq_status_name(r.coq->status) << " ("
+               << r.coq->detail << ")\n";
+    }
+  }
+  if (with_theorem == 0) return "";
+  std::ostringstream out;
+  out << "coq: " << checked << " of " << with_theorem
+      << " Coq theorems checked by the kernel when uldp was built (positive claims for every "
+         "parameter value, refutations as concrete counterexamples; axioms: the standard "
+         "library's real numbers only)\n"
+      << problems.str();
+  return out.str();
+}
+
 std::string claims_text(const std::vector<ClaimResult>& results, SolverChoice solvers) {
   std::ostringstream out;
   out << "solvers: "
@@ -62,12 +92,15 @@ std::string claims_text(const std::vector<ClaimResult>& results, SolverChoice so
   for (const auto& r : results) width = std::max(width, r.info.name.size());
   out << std::left << std::setw(static_cast<int>(width) + 2) << "claim" << std::setw(28) << "paper"
       << std::setw(9) << "status" << std::setw(10) << "expected" << std::setw(13) << "time"
+      << std::setw(16) << "established by"
       << "scope\n";
   for (const auto& r : results) {
+    const std::string by = joined(r.established_by(), " ");
     out << std::setw(static_cast<int>(width) + 2) << r.info.name << std::setw(28)
         << r.info.paper_reference << std::setw(9) << proof_status_name(r.status) << std::setw(10)
         << proof_status_name(r.info.expected) << std::setw(13) << duration_text(r.seconds)
-        << r.scope << (r.as_expected() ? "" : "  <-- NOT AS EXPECTED") << "\n";
+        << std::setw(16) << (by.empty() ? "-" : by) << r.scope
+        << (r.as_expected() ? "" : "  <-- NOT AS EXPECTED") << "\n";
   }
   for (const auto& r : results) {
     if (r.status == ProofStatus::kRefuted) {
@@ -86,7 +119,9 @@ std::string claims_text(const std::vector<ClaimResult>& results, SolverChoice so
   }
   std::size_t ok = 0;
   for (const auto& r : results) ok += r.as_expected() ? 1 : 0;
-  out << "\n" << ok << " of " << results.size() << " claims came out as expected\n";
+  out << "\n"
+      << ok << " of " << results.size() << " claims came out as expected\n"
+      << coq_summary(results);
   return out.str();
 }
 
@@ -120,6 +155,17 @@ nlohmann::json answer_json(const SolverAnswer& a) {
   return j;
 }
 
+nlohmann::json coq_json(const std::optional<CoqCheck>& coq) {
+  if (!coq) return nullptr;
+  nlohmann::json j = {{"theorem", coq->theorem},
+                      {"module", "Uldp." + coq->module},
+                      {"status", coq_status_name(coq->status)},
+                      {"axioms", coq->axioms}};
+  j["module_seconds"] = coq->module_seconds ? nlohmann::json(*coq->module_seconds) : nullptr;
+  if (!coq->detail.empty()) j["detail"] = coq->detail;
+  return j;
+}
+
 nlohmann::json claims_json(const std::vector<ClaimResult>& results, SolverChoice solvers) {
   nlohmann::json claims = nlohmann::json::array();
   bool all_ok = true;
@@ -148,6 +194,8 @@ nlohmann::json claims_json(const std::vector<ClaimResult>& results, SolverChoice
          {"statement", r.info.statement},
          {"shape", r.info.shape},
          {"scope", r.scope},
+         {"established_by", r.established_by()},
+         {"coq", coq_json(r.coq)},
          {"counterexample", r.status == ProofStatus::kRefuted ? nlohmann::json(r.counterexample())
                                                               : nlohmann::json(nullptr)},
          {"queries", queries}});
@@ -186,6 +234,43 @@ std::string query_status(const ClaimResult& r, const std::string& name) {
   return q ? proof_status_name(q->status) : "unknown";
 }
 
+/// The Coq lines under the step table: how many steps' at-step implications the kernel checked
+/// (verify/coq/Steps.v), each theorem it did not, and each step left out of Coq with why.
+std::string steps_coq_summary(const std::vector<ClaimResult>& results) {
+  std::size_t with_theorem = 0, checked = 0;
+  std::ostringstream problems, left_out;
+  for (const auto& r : results) {
+    if (!r.coq) {
+      const StepInfo& step = *r.info.step;
+      if (step.not_encoded.empty() && !step.coq_not_done.empty())
+        left_out << "coq: " << r.info.name << " not in Coq: " << step.coq_not_done << "\n";
+      continue;
+    }
+    ++with_theorem;
+    if (r.coq->status == CoqStatus::kChecked) {
+      ++checked;
+    } else {
+      problems << "coq: " << r.info.name << ": " << coq_status_name(r.coq->status) << " ("
+               << r.coq->detail << ")\n";
+    }
+  }
+  std::ostringstream out;
+  out << "coq: " << checked << " of " << with_theorem
+      << " steps' implications (the hypotheses at the step, every real value) checked by the "
+         "kernel when uldp was built (Uldp.Steps; axioms: the standard library's real numbers "
+         "only); "
+      << results.size() - with_theorem << " steps are not Coq theorems (coq column)\n"
+      << problems.str() << left_out.str();
+  return out.str();
+}
+
+/// A step's coq column: "checked" when the build's Steps.v proves it as stated, the status
+/// otherwise; for a step without a Coq theorem, why in a few words.
+std::string step_coq_column(const ClaimResult& r) {
+  if (r.coq) return coq_status_name(r.coq->status);
+  return r.info.step->coq_not_done_brief.empty() ? "-" : r.info.step->coq_not_done_brief;
+}
+
 /// `uldp prove --steps`: one row per step (status with the hypotheses at the step and with those
 /// of the statement, what was expected, time per solver), then the counterexamples and the rows
 /// that are unknown with what was tried.
@@ -201,7 +286,7 @@ std::string steps_text(const std::vector<ClaimResult>& results, SolverChoice sol
   for (const auto& r : results) width = std::max(width, r.info.name.size());
   out << std::left << std::setw(static_cast<int>(width) + 2) << "step" << std::setw(10) << "at step"
       << std::setw(10) << "at top" << std::setw(20) << "expected" << std::setw(16) << "z3"
-      << std::setw(16) << "cvc5" << std::setw(44) << "paper"
+      << std::setw(16) << "cvc5" << std::setw(22) << "coq" << std::setw(44) << "paper"
       << "scope\n";
   for (const auto& r : results) {
     const StepInfo& step = *r.info.step;
@@ -212,7 +297,7 @@ std::string steps_text(const std::vector<ClaimResult>& results, SolverChoice sol
     out << std::setw(static_cast<int>(width) + 2) << r.info.name << std::setw(10)
         << query_status(r, "at_step") << std::setw(10) << query_status(r, "at_top") << std::setw(20)
         << expected << std::setw(16) << solver_summary(r, "z3") << std::setw(16)
-        << solver_summary(r, "cvc5") << std::setw(44)
+        << solver_summary(r, "cvc5") << std::setw(22) << step_coq_column(r) << std::setw(44)
         << (r.info.paper_reference + (step.erratum.empty() ? "" : " [" + step.erratum + "]"))
         << (step.not_encoded.empty() ? r.scope : "not encoded")
         << (r.as_expected() ? "" : "  <-- NOT AS EXPECTED") << "\n";
@@ -239,7 +324,8 @@ std::string steps_text(const std::vector<ClaimResult>& results, SolverChoice sol
   out << "\n"
       << ok << " of " << results.size()
       << " steps came out as expected (solver columns: answers at step / at top, P proved, R "
-         "refuted, ? unknown; a row's status is the verdict of the solvers that answered)\n";
+         "refuted, ? unknown; a row's status is the verdict of the solvers that answered)\n"
+      << steps_coq_summary(results);
   return out.str();
 }
 
@@ -256,7 +342,10 @@ nlohmann::json steps_json(const std::vector<ClaimResult>& results, SolverChoice 
         {"status", proof_status_name(r.status)},
         {"as_expected", r.as_expected()},
         {"seconds", r.seconds},
-        {"erratum", step.erratum.empty() ? nlohmann::json(nullptr) : nlohmann::json(step.erratum)}};
+        {"erratum", step.erratum.empty() ? nlohmann::json(nullptr) : nlohmann::json(step.erratum)},
+        {"coq", coq_json(r.coq)},
+        {"coq_not_done",
+         step.coq_not_done.empty() ? nlohmann::json(nullptr) : nlohmann::json(step.coq_not_done)}};
     if (!step.not_encoded.empty()) {
       row["not_encoded"] = step.not_encoded;
     } else {
@@ -326,6 +415,34 @@ nlohmann::json to_json(const ProveResult& result) {
 std::string to_text(const ProveResult& result) {
   return result.steps ? steps_text(result.results, result.solvers)
                       : claims_text(result.results, result.solvers);
+}
+
+std::string coq_statements(const ProveRequest& request) {
+  if (const auto* named = std::get_if<NamedClaim>(&request.claims)) {
+    const std::optional<ClaimInfo> info = find_claim(named->name);
+    if (!info) {
+      throw InvalidArgument("name: unknown claim '" + message_excerpt(named->name) +
+                            "'; valid claims: " + claim_names());
+    }
+    if (!info->coq) {
+      throw InvalidArgument("name: " + std::string(info->step ? "step " : "claim ") + info->name +
+                            " has no Coq theorem" +
+                            (info->step ? " (" + info->step->coq_not_done_brief + ": " +
+                                              info->step->coq_not_done + ")"
+                                        : ""));
+    }
+    return info->coq->statement;
+  }
+  // --all: the statement claims; --steps: the proof steps that are Coq theorems.
+  const bool steps = std::holds_alternative<EveryStep>(request.claims);
+  std::ostringstream out;
+  for (const ClaimInfo& info : claim_catalog()) {
+    if (!info.coq || info.step.has_value() != steps) continue;
+    out << "(* claim " << info.name << " (" << info.paper_reference << "): Uldp."
+        << info.coq->module << " *)\n"
+        << info.coq->statement << "\n";
+  }
+  return out.str();
 }
 
 std::string explanation(const ProveResult& result) { return explanation_text(result.results); }

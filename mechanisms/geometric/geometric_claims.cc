@@ -81,6 +81,34 @@ std::vector<QueryResult> geometric_queries(unsigned timeout_ms) {
 }  // namespace uldp::verify::internal
 
 namespace uldp {
+namespace {
+
+/// The claim geometric_metric_ldp in geometric_claims.v (`uldp prove geometric_metric_ldp --emit
+/// coq`).
+constexpr const char* kGeometricMetricLdpCoq =
+    R"coq(Definition geo_dist (a b : nat) : nat := if Nat.leb a b then (b - a)%nat else (a - b)%nat.
+
+Definition geo_axis (n : nat) (t : R) (x y : nat) : R :=
+  if Nat.eqb n 1 then 1
+  else (if orb (Nat.eqb y 0) (Nat.eqb y (n - 1)) then / (1 + / t) else (1 - / t) / (1 + / t))
+       * (/ t) ^ (geo_dist x y).
+
+Definition geo_Q (W H : nat) (t : R) (x y : nat) : R :=
+  geo_axis H t (x / W) (y / W) * geo_axis W t (x mod W) (y mod W).
+
+Definition geo_d1 (W : nat) (x x' : nat) : nat :=
+  (geo_dist (x / W) (x' / W) + geo_dist (x mod W) (x' mod W))%nat.
+Theorem geometric_metric_ldp : forall (W H : nat) (t : R),
+  (1 <= W)%nat -> (1 <= H)%nat -> 1 <= t ->
+  Mechanism (W * H) (W * H) (geo_Q W H t) /\
+  (forall x x' y, (x < W * H)%nat -> (x' < W * H)%nat -> (y < W * H)%nat ->
+     geo_Q W H t x y <= t ^ (geo_d1 W x x') * geo_Q W H t x' y) /\
+  (forall x x', (x < W * H)%nat -> (x' < W * H)%nat -> geo_d1 W x x' = 1%nat ->
+     exists y, (y < W * H)%nat /\ 0 < geo_Q W H t x' y /\
+       geo_Q W H t x y = t * geo_Q W H t x' y).
+)coq";
+
+}  // namespace
 
 std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<GeometricSpec>) {
   using verify::ProofStatus;
@@ -89,8 +117,8 @@ std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<Geome
       "geometric_metric_ldp", "Andres et al., CCS 2013",
       "the truncated geometric grid mechanism at t per unit is metric LDP with t^d for the "
       "Manhattan distance d, tight for adjacent cells",
-      "every grid and every t > 1", ProofStatus::kProved, true,
-      verify::internal::geometric_queries)};
+      "every grid and every t > 1", ProofStatus::kProved, true, verify::internal::geometric_queries,
+      verify::CoqTheorem{"geometric_claims", kGeometricMetricLdpCoq})};
 }
 
 }  // namespace uldp

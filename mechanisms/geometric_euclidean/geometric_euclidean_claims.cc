@@ -40,6 +40,31 @@ std::vector<QueryResult> geometric_euclidean_queries(unsigned timeout_ms) {
 }  // namespace uldp::verify::internal
 
 namespace uldp {
+namespace {
+
+/// The claim geometric_euclidean_metric_ldp in geometric_euclidean_claims.v (`uldp prove
+/// geometric_euclidean_metric_ldp --emit coq`).
+constexpr const char* kGeometricEuclideanMetricLdpCoq =
+    R"coq(Definition geo_dist (a b : nat) : nat := if Nat.leb a b then (b - a)%nat else (a - b)%nat.
+
+Definition geo_axis (n : nat) (t : R) (x y : nat) : R :=
+  if Nat.eqb n 1 then 1
+  else (if orb (Nat.eqb y 0) (Nat.eqb y (n - 1)) then / (1 + / t) else (1 - / t) / (1 + / t))
+       * (/ t) ^ (geo_dist x y).
+
+Definition geo_Q (W H : nat) (t : R) (x y : nat) : R :=
+  geo_axis H t (x / W) (y / W) * geo_axis W t (x mod W) (y mod W).
+
+Definition geo_d2 (W : nat) (x x' : nat) : R :=
+  sqrt (INR (geo_dist (x / W) (x' / W)) ^ 2 + INR (geo_dist (x mod W) (x' mod W)) ^ 2).
+Theorem geometric_euclidean_metric_ldp : forall (W H : nat) (t t' : R),
+  (1 <= W)%nat -> (1 <= H)%nat -> 1 <= t' -> Rpower t' (sqrt 2) <= t ->
+  Mechanism (W * H) (W * H) (geo_Q W H t') /\
+  (forall x x' y, (x < W * H)%nat -> (x' < W * H)%nat -> (y < W * H)%nat ->
+     geo_Q W H t' x y <= Rpower t (geo_d2 W x x') * geo_Q W H t' x' y).
+)coq";
+
+}  // namespace
 
 std::vector<verify::internal::ClaimEntry> family_claims(
     std::type_identity<GeometricEuclideanSpec>) {
@@ -51,7 +76,8 @@ std::vector<verify::internal::ClaimEntry> family_claims(
       "distance is metric LDP with eps per unit of Euclidean distance",
       "every grid and every eps > 0: with geometric_metric_ldp at t' and t' <= e^(eps/sqrt 2) "
       "(certified, tested), since powers of a base >= 1 grow with the exponent",
-      ProofStatus::kProved, true, verify::internal::geometric_euclidean_queries)};
+      ProofStatus::kProved, true, verify::internal::geometric_euclidean_queries,
+      verify::CoqTheorem{"geometric_euclidean_claims", kGeometricEuclideanMetricLdpCoq})};
 }
 
 }  // namespace uldp

@@ -158,6 +158,40 @@ std::vector<QueryResult> idue_queries(unsigned timeout_ms) {
 }  // namespace uldp::verify::internal
 
 namespace uldp {
+namespace {
+
+/// The claim idue_minid_ldp in idue_claims.v (`uldp prove idue_minid_ldp --emit coq`).
+constexpr const char* kIdueMinidLdpCoq = R"coq(Fixpoint rprod (n : nat) (f : nat -> R) : R :=
+  match n with
+  | O => 1
+  | S n' => rprod n' f * f n'
+  end.
+
+Definition idue_on (a b : nat -> R) (x j : nat) : R := if Nat.eqb j x then a j else b j.
+
+Definition idue_Q (k : nat) (a b : nat -> R) (x : nat) (y : nat -> bool) : R :=
+  rprod k (fun j => if y j then idue_on a b x j else 1 - idue_on a b x j).
+
+Definition idue_loss (a b : nat -> R) (x x' : nat) : R := (a x / b x) * ((1 - b x') / (1 - a x')).
+
+Definition MinIDLDP (k : nat) (tt : nat -> R) (Q : nat -> (nat -> bool) -> R) : Prop :=
+  forall x x' y, (x < k)%nat -> (x' < k)%nat -> Q x y <= Rmin (tt x) (tt x') * Q x' y.
+Theorem idue_minid_ldp : forall (k : nat) (a b tt : nat -> R),
+  (forall j, (j < k)%nat -> 0 <= b j < a j /\ a j <= 1) ->
+  (forall j, (j < k)%nat -> 1 <= tt j) ->
+  (forall x x', (x < k)%nat -> (x' < k)%nat -> x <> x' ->
+     (forall y, idue_Q k a b x y * (b x * (1 - a x')) <= a x * (1 - b x') * idue_Q k a b x' y) /\
+     (0 < b x -> a x' < 1 -> exists y, 0 < idue_Q k a b x' y /\
+        idue_Q k a b x y = idue_loss a b x x' * idue_Q k a b x' y) /\
+     (b x = 0 \/ a x' = 1 -> exists y, idue_Q k a b x' y = 0 /\ 0 < idue_Q k a b x y) /\
+     (a x * (1 - b x') <= Rmin (tt x) (tt x') * (b x * (1 - a x')) <->
+        forall y, idue_Q k a b x y <= Rmin (tt x) (tt x') * idue_Q k a b x' y)) /\
+  (MinIDLDP k tt (idue_Q k a b) <->
+     forall x x', (x < k)%nat -> (x' < k)%nat -> x <> x' ->
+       a x * (1 - b x') <= Rmin (tt x) (tt x') * (b x * (1 - a x'))).
+)coq";
+
+}  // namespace
 
 std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<IdueSpec>) {
   using verify::ProofStatus;
@@ -172,7 +206,8 @@ std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<IdueS
       "each step (each class's identity and signs, the two lemmas on reals, the top class against "
       "the condition), and their composition per class, the lemmas taken at the class's terms, is "
       "written out in docs/verification.md, not queried",
-      ProofStatus::kProved, true, verify::internal::idue_queries)};
+      ProofStatus::kProved, true, verify::internal::idue_queries,
+      verify::CoqTheorem{"idue_claims", kIdueMinidLdpCoq})};
 }
 
 }  // namespace uldp

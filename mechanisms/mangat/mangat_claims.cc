@@ -68,6 +68,28 @@ std::vector<QueryResult> mangat_p_one_queries(unsigned timeout_ms) {
 }  // namespace uldp::verify::internal
 
 namespace uldp {
+namespace {
+
+/// The claim mangat_uldp in mangat_claims.v (`uldp prove mangat_uldp --emit coq`).
+constexpr const char* kMangatUldpCoq = R"coq(Definition mangat_S (x : nat) : bool := Nat.eqb x 1.
+Definition mangat_Q (p : R) (x y : nat) : R :=
+  if Nat.eqb x 1 then (if Nat.eqb y 1 then 1 else 0)
+  else (if Nat.eqb y 1 then p else 1 - p).
+Theorem mangat_uldp : forall p : R, 0 < p < 1 ->
+  Mechanism 2 2 (mangat_Q p) /\
+  ULDPLiteral 2 mangat_S (Protected 2 mangat_S) (Invertible 2 mangat_S) (mangat_Q p) (1 / p) /\
+  RatioAttained 2 (Protected 2 mangat_S) (mangat_Q p) (1 / p) /\
+  (forall t : R, 1 <= t -> ~ LDP 2 (Outputs 2) (mangat_Q p) t).
+)coq";
+/// The claim mangat_p_one in mangat_claims.v (`uldp prove mangat_p_one --emit coq`).
+constexpr const char* kMangatPOneCoq = R"coq(Definition mangat_S (x : nat) : bool := Nat.eqb x 1.
+Definition mangat_Q (p : R) (x y : nat) : R :=
+  if Nat.eqb x 1 then (if Nat.eqb y 1 then 1 else 0)
+  else (if Nat.eqb y 1 then p else 1 - p).
+Theorem mangat_p_one : LDP 2 (Outputs 2) (mangat_Q 1) 1.
+)coq";
+
+}  // namespace
 
 std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<MangatSpec>) {
   using verify::ProofStatus;
@@ -75,12 +97,13 @@ std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<Manga
   return {
       family_claim("mangat_uldp", "Definition 2",
                    "Mangat's RR gives (X_S, Y_P, ln 1/p)-ULDP, tight, and no eps-LDP for any eps",
-                   "every p in (0,1)", ProofStatus::kProved, true,
-                   verify::internal::mangat_queries),
+                   "every p in (0,1)", ProofStatus::kProved, true, verify::internal::mangat_queries,
+                   verify::CoqTheorem{"mangat_claims", kMangatUldpCoq}),
       family_claim("mangat_p_one", "Definition 2",
                    "dropping p < 1: p = 1 is the constant mechanism, which is 0-LDP",
                    "every p in (0,1]", ProofStatus::kRefuted, true,
-                   verify::internal::mangat_p_one_queries),
+                   verify::internal::mangat_p_one_queries,
+                   verify::CoqTheorem{"mangat_claims", kMangatPOneCoq}),
   };
 }
 

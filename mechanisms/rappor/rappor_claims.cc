@@ -47,6 +47,30 @@ std::vector<QueryResult> rappor_queries(unsigned timeout_ms) {
 }  // namespace uldp::verify::internal
 
 namespace uldp {
+namespace {
+
+/// The claim rappor_ldp in rappor_claims.v (`uldp prove rappor_ldp --emit coq`).
+constexpr const char* kRapporLdpCoq = R"coq(Fixpoint rprod (n : nat) (f : nat -> R) : R :=
+  match n with
+  | O => 1
+  | S n' => rprod n' f * f n'
+  end.
+
+Definition rappor_psi (theta t : R) : R := theta / ((1 - theta) * t + theta).
+
+Definition rappor_on (theta t : R) (x j : nat) : R :=
+  if Nat.eqb j x then theta else rappor_psi theta t.
+
+Definition rappor_Q (k : nat) (theta t : R) (x : nat) (y : nat -> bool) : R :=
+  rprod k (fun j => if y j then rappor_on theta t x j else 1 - rappor_on theta t x j).
+Theorem rappor_ldp : forall (t theta : R) (k : nat),
+  1 <= t -> 0 <= theta <= 1 -> (1 <= k)%nat ->
+  (forall x j, (x < k)%nat -> (j < k)%nat -> 0 <= rappor_on theta t x j <= 1) /\
+  LDP k (fun _ => True) (rappor_Q k theta t) t /\
+  ((2 <= k)%nat -> 0 < theta < 1 -> RatioAttained k (fun _ => True) (rappor_Q k theta t) t).
+)coq";
+
+}  // namespace
 
 std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<RapporSpec>) {
   using verify::ProofStatus;
@@ -56,7 +80,8 @@ std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<Rappo
                    "(theta, eps)-generalized RAPPOR gives eps-LDP for theta in [0,1], tight for "
                    "theta in (0,1)",
                    "every t >= 1, theta in [0,1], |X| >= 1 (bit-pair classes)",
-                   ProofStatus::kProved, true, verify::internal::rappor_queries),
+                   ProofStatus::kProved, true, verify::internal::rappor_queries,
+                   verify::CoqTheorem{"rappor_claims", kRapporLdpCoq}),
   };
 }
 

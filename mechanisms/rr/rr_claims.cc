@@ -47,6 +47,18 @@ std::vector<QueryResult> rr_queries(unsigned timeout_ms) {
 }  // namespace uldp::verify::internal
 
 namespace uldp {
+namespace {
+
+/// The claim rr_ldp in rr_claims.v (`uldp prove rr_ldp --emit coq`).
+constexpr const char* kRrLdpCoq = R"coq(Definition rr_Q (t : R) (k : nat) (x y : nat) : R :=
+  if Nat.eqb x y then t / (INR k + t - 1) else 1 / (INR k + t - 1).
+Theorem rr_ldp : forall (t : R) (k : nat), 1 <= t -> (1 <= k)%nat ->
+  Mechanism k k (rr_Q t k) /\
+  LDP k (Outputs k) (rr_Q t k) t /\
+  ((2 <= k)%nat -> RatioAttained k (Outputs k) (rr_Q t k) t).
+)coq";
+
+}  // namespace
 
 std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<RrSpec>) {
   using verify::ProofStatus;
@@ -55,7 +67,7 @@ std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<RrSpe
       family_claim("rr_ldp", "eq. (2)",
                    "eps-RR is a mechanism and gives eps-LDP, tight ratio t for |X| >= 2",
                    "every t >= 1, |X| >= 1 (entry classes)", ProofStatus::kProved, true,
-                   verify::internal::rr_queries),
+                   verify::internal::rr_queries, verify::CoqTheorem{"rr_claims", kRrLdpCoq}),
   };
 }
 

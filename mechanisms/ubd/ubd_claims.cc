@@ -111,6 +111,107 @@ std::vector<QueryResult> ubd_queries(unsigned timeout_ms) {
 }  // namespace uldp::verify::internal
 
 namespace uldp {
+namespace {
+
+/// The claim ubd_uldp in ubd_claims.v (`uldp prove ubd_uldp --emit coq`).
+constexpr const char* kUbdUldpCoq = R"coq(Fixpoint ubd_ncount (n : nat) (p : nat -> bool) : nat :=
+  match n with
+  | O => O
+  | S n' => (ubd_ncount n' p + (if p n' then 1 else 0))%nat
+  end.
+
+Definition ubd_binom (n p : nat) : R := if Nat.leb p n then Binomial.C n p else 0.
+
+Definition ubd_D (k K : nat) (S : nat -> bool) (t : R) : R := t + count k S / INR K - 1.
+
+Definition ubd_block_entry (k K : nat) (S : nat -> bool) (t : R) (x : nat) (inB : bool) : R :=
+  if S x then
+    (if inB then (t / ubd_D k K S t) / ubd_binom (ubd_ncount k S - 1) (K - 1)
+     else (1 - t / ubd_D k K S t) / ubd_binom (ubd_ncount k S - 1) K)
+  else (1 - (t - 1) / ubd_D k K S t) / ubd_binom (ubd_ncount k S) K.
+
+Definition ubd_Q (k K : nat) (S : nat -> bool) (t : R) (x : nat) (y : (nat -> bool) + nat) : R :=
+  match y with
+  | inl B => ubd_block_entry k K S t x (B x)
+  | inr o => if S x then 0 else if Nat.eqb x o then (t - 1) / ubd_D k K S t else 0
+  end.
+
+Definition ubd_IsBlock (k K : nat) (S : nat -> bool) (B : nat -> bool) : Prop :=
+  (forall i, (i < k)%nat -> B i = true -> S i = true) /\ count k B = INR K.
+
+Definition ubd_Yp (k K : nat) (S : nat -> bool) (y : (nat -> bool) + nat) : Prop :=
+  match y with
+  | inl B => ubd_IsBlock k K S B
+  | inr _ => False
+  end.
+
+Definition ubd_Yi (k : nat) (S : nat -> bool) (y : (nat -> bool) + nat) : Prop :=
+  match y with
+  | inl _ => False
+  | inr o => (o < k)%nat /\ S o = false
+  end.
+
+Definition ubd_holding (k K : nat) (S : nat -> bool) (x : nat) : R :=
+  if S x then ubd_binom (ubd_ncount k S - 1) (K - 1) else 0.
+Theorem ubd_uldp : forall (k K : nat) (S : nat -> bool) (t : R),
+  1 <= t -> (1 <= K)%nat -> (K <= ubd_ncount k S)%nat ->
+  (forall x y, (x < k)%nat -> 0 <= ubd_Q k K S t x y <= 1) /\
+  (forall x, (x < k)%nat ->
+     ubd_holding k K S x * ubd_block_entry k K S t x true
+     + (ubd_binom (ubd_ncount k S) K - ubd_holding k K S x) * ubd_block_entry k K S t x false
+     + rsum k (fun o => if S o then 0 else ubd_Q k K S t x (inr o)) = 1) /\
+  ULDP k S (ubd_Yp k K S) (ubd_Yi k S) (ubd_Q k K S t) t /\
+  (1 < t -> ULDPLiteral k S (ubd_Yp k K S) (ubd_Yi k S) (ubd_Q k K S t) t) /\
+  ((K < ubd_ncount k S)%nat \/ (ubd_ncount k S < k)%nat ->
+   RatioAttained k (ubd_Yp k K S) (ubd_Q k K S t) t).
+)coq";
+/// The claim ubd_tight_single_block in ubd_claims.v (`uldp prove ubd_tight_single_block --emit
+/// coq`).
+constexpr const char* kUbdTightSingleBlockCoq =
+    R"coq(Fixpoint ubd_ncount (n : nat) (p : nat -> bool) : nat :=
+  match n with
+  | O => O
+  | S n' => (ubd_ncount n' p + (if p n' then 1 else 0))%nat
+  end.
+
+Definition ubd_binom (n p : nat) : R := if Nat.leb p n then Binomial.C n p else 0.
+
+Definition ubd_D (k K : nat) (S : nat -> bool) (t : R) : R := t + count k S / INR K - 1.
+
+Definition ubd_block_entry (k K : nat) (S : nat -> bool) (t : R) (x : nat) (inB : bool) : R :=
+  if S x then
+    (if inB then (t / ubd_D k K S t) / ubd_binom (ubd_ncount k S - 1) (K - 1)
+     else (1 - t / ubd_D k K S t) / ubd_binom (ubd_ncount k S - 1) K)
+  else (1 - (t - 1) / ubd_D k K S t) / ubd_binom (ubd_ncount k S) K.
+
+Definition ubd_Q (k K : nat) (S : nat -> bool) (t : R) (x : nat) (y : (nat -> bool) + nat) : R :=
+  match y with
+  | inl B => ubd_block_entry k K S t x (B x)
+  | inr o => if S x then 0 else if Nat.eqb x o then (t - 1) / ubd_D k K S t else 0
+  end.
+
+Definition ubd_IsBlock (k K : nat) (S : nat -> bool) (B : nat -> bool) : Prop :=
+  (forall i, (i < k)%nat -> B i = true -> S i = true) /\ count k B = INR K.
+
+Definition ubd_Yp (k K : nat) (S : nat -> bool) (y : (nat -> bool) + nat) : Prop :=
+  match y with
+  | inl B => ubd_IsBlock k K S B
+  | inr _ => False
+  end.
+
+Definition ubd_Yi (k : nat) (S : nat -> bool) (y : (nat -> bool) + nat) : Prop :=
+  match y with
+  | inl _ => False
+  | inr o => (o < k)%nat /\ S o = false
+  end.
+
+Definition ubd_holding (k K : nat) (S : nat -> bool) (x : nat) : R :=
+  if S x then ubd_binom (ubd_ncount k S - 1) (K - 1) else 0.
+Theorem ubd_tight_single_block :
+  ~ RatioAttained 2 (ubd_Yp 2 2 (fun _ => true)) (ubd_Q 2 2 (fun _ => true) 2) 2.
+)coq";
+
+}  // namespace
 
 std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UbdSpec>) {
   using verify::ProofStatus;
@@ -121,12 +222,14 @@ std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UbdSp
                    "tight ratio t (K < |X_S| or |X_N| >= 1); condition 1 literally for t > 1 and "
                    "in the reachable reading for t >= 1",
                    "every t >= 1, |X_S| >= 1, 1 <= K <= |X_S|, |X_N| >= 0 (entry classes)",
-                   ProofStatus::kProved, false, verify::internal::ubd_queries),
+                   ProofStatus::kProved, false, verify::internal::ubd_queries,
+                   verify::CoqTheorem{"ubd_claims", kUbdUldpCoq}),
       family_claim("ubd_tight_single_block", "arXiv 2509.24173 (uBD)",
                    "dropping 'K < |X_S| or |X_N| >= 1': with K = |X_S| and X_N empty the only "
                    "output is X_S itself and the ratio t > 1 is never attained",
                    "every t >= 1, |X_S| = K >= 1, |X_N| = 0 (entry classes)", ProofStatus::kRefuted,
-                   false, verify::internal::ubd_single_block_queries),
+                   false, verify::internal::ubd_single_block_queries,
+                   verify::CoqTheorem{"ubd_claims", kUbdTightSingleBlockCoq}),
   };
 }
 

@@ -113,6 +113,52 @@ std::vector<QueryResult> uhr_queries(unsigned timeout_ms) {
 }  // namespace uldp::verify::internal
 
 namespace uldp {
+namespace {
+
+/// The claim uhr_uldp in uhr_claims.v (`uldp prove uhr_uldp --emit coq`).
+constexpr const char* kUhrUldpCoq = R"coq(Fixpoint uhr_ncount (n : nat) (p : nat -> bool) : nat :=
+  match n with
+  | O => O
+  | S n' => (uhr_ncount n' p + (if p n' then 1 else 0))%nat
+  end.
+
+Definition uhr_Q (k V : nat) (S : nat -> bool) (H : nat -> nat -> bool) (t : R) (x : nat)
+  (y : nat + nat) : R :=
+  match y with
+  | inl j =>
+      if S x then
+        (if H (uhr_ncount x S + 1)%nat j then (t / (t + 1)) / (INR V / 2)
+         else (1 / (t + 1)) / (INR V / 2))
+      else (1 - (t - 1) / (t + 1)) / INR V
+  | inr o => if S x then 0 else if Nat.eqb x o then (t - 1) / (t + 1) else 0
+  end.
+
+Definition uhr_Yp (V : nat) (y : nat + nat) : Prop :=
+  match y with
+  | inl j => (j < V)%nat
+  | inr _ => False
+  end.
+
+Definition uhr_Yi (k : nat) (S : nat -> bool) (y : nat + nat) : Prop :=
+  match y with
+  | inl _ => False
+  | inr o => (o < k)%nat /\ S o = false
+  end.
+Theorem uhr_uldp : forall (k V : nat) (S : nat -> bool) (H : nat -> nat -> bool) (t : R),
+  1 <= t -> (1 <= uhr_ncount k S)%nat -> (uhr_ncount k S < V)%nat ->
+  (forall r, (r < V)%nat -> H r 0%nat = true) ->
+  (forall r, (r < V)%nat -> H r 1%nat = Nat.even r) ->
+  (forall r, (1 <= r < V)%nat -> count V (H r) = INR V / 2) ->
+  (forall x y, (x < k)%nat -> 0 <= uhr_Q k V S H t x y <= 1) /\
+  (forall x, (x < k)%nat ->
+     rsum V (fun j => uhr_Q k V S H t x (inl j))
+     + rsum k (fun o => if S o then 0 else uhr_Q k V S H t x (inr o)) = 1) /\
+  ULDP k S (uhr_Yp V) (uhr_Yi k S) (uhr_Q k V S H t) t /\
+  (1 < t -> ULDPLiteral k S (uhr_Yp V) (uhr_Yi k S) (uhr_Q k V S H t) t) /\
+  ((2 <= k)%nat -> RatioAttained k (uhr_Yp V) (uhr_Q k V S H t) t).
+)coq";
+
+}  // namespace
 
 std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UhrSpec>) {
   using verify::ProofStatus;
@@ -124,7 +170,8 @@ std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UhrSp
                    "t >= 1",
                    "every t >= 1, |X_S| >= 1, |X_N| >= 0, V > |X_S| (entry classes; Hadamard "
                    "facts in docs/verification.md)",
-                   ProofStatus::kProved, false, verify::internal::uhr_queries),
+                   ProofStatus::kProved, false, verify::internal::uhr_queries,
+                   verify::CoqTheorem{"uhr_claims", kUhrUldpCoq}),
   };
 }
 

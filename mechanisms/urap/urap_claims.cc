@@ -113,6 +113,88 @@ std::vector<QueryResult> urap_all_outputs_queries(unsigned timeout_ms) {
 }  // namespace uldp::verify::internal
 
 namespace uldp {
+namespace {
+
+/// The claim urap_uldp in urap_claims.v (`uldp prove urap_uldp --emit coq`).
+constexpr const char* kUrapUldpCoq = R"coq(Fixpoint rprod (n : nat) (f : nat -> R) : R :=
+  match n with
+  | O => 1
+  | S n' => rprod n' f * f n'
+  end.
+
+Definition urap_d1 (theta t : R) : R := theta / ((1 - theta) * t + theta).
+
+Definition urap_d2 (theta t : R) : R := ((1 - theta) * t + theta) / t.
+
+Definition urap_on (S : nat -> bool) (theta t : R) (x j : nat) : R :=
+  if S j then (if Nat.eqb j x then theta else urap_d1 theta t)
+  else (if Nat.eqb j x then 1 - urap_d2 theta t else 0).
+
+Definition urap_Q (k : nat) (S : nat -> bool) (theta t : R) (x : nat) (y : nat -> bool) : R :=
+  rprod k (fun j => if y j then urap_on S theta t x j else 1 - urap_on S theta t x j).
+Definition urap_Yp (k : nat) (S : nat -> bool) (y : nat -> bool) : Prop :=
+  forall j, (j < k)%nat -> S j = false -> y j = false.
+
+Definition urap_Yi (k : nat) (S : nat -> bool) (y : nat -> bool) : Prop :=
+  exists j, (j < k)%nat /\ S j = false /\ y j = true.
+Theorem urap_uldp : forall (t theta : R) (k : nat) (S : nat -> bool),
+  1 <= t -> 0 < theta < 1 -> 1 <= count k S ->
+  (forall x j, (x < k)%nat -> (j < k)%nat -> 0 <= urap_on S theta t x j <= 1) /\
+  ULDP k S (urap_Yp k S) (urap_Yi k S) (urap_Q k S theta t) t /\
+  ((2 <= k)%nat -> RatioAttained k (urap_Yp k S) (urap_Q k S theta t) t) /\
+  (1 < t -> count k (fun j => negb (S j)) <= 1 ->
+   Cond1Literal k S (urap_Yi k S) (urap_Q k S theta t)).
+)coq";
+/// The claim urap_not_ldp in urap_claims.v (`uldp prove urap_not_ldp --emit coq`).
+constexpr const char* kUrapNotLdpCoq = R"coq(Fixpoint rprod (n : nat) (f : nat -> R) : R :=
+  match n with
+  | O => 1
+  | S n' => rprod n' f * f n'
+  end.
+
+Definition urap_d1 (theta t : R) : R := theta / ((1 - theta) * t + theta).
+
+Definition urap_d2 (theta t : R) : R := ((1 - theta) * t + theta) / t.
+
+Definition urap_on (S : nat -> bool) (theta t : R) (x j : nat) : R :=
+  if S j then (if Nat.eqb j x then theta else urap_d1 theta t)
+  else (if Nat.eqb j x then 1 - urap_d2 theta t else 0).
+
+Definition urap_Q (k : nat) (S : nat -> bool) (theta t : R) (x : nat) (y : nat -> bool) : R :=
+  rprod k (fun j => if y j then urap_on S theta t x j else 1 - urap_on S theta t x j).
+Theorem urap_not_ldp :
+  ~ LDP 2 (fun _ => True) (urap_Q 2 (fun j => Nat.eqb j 0) (1 / 2) 2) 2.
+)coq";
+/// The claim urap_literal_two_nonsensitive_bits in urap_claims.v (`uldp prove
+/// urap_literal_two_nonsensitive_bits --emit coq`).
+constexpr const char* kUrapLiteralTwoNonsensitiveBitsCoq =
+    R"coq(Fixpoint rprod (n : nat) (f : nat -> R) : R :=
+  match n with
+  | O => 1
+  | S n' => rprod n' f * f n'
+  end.
+
+Definition urap_d1 (theta t : R) : R := theta / ((1 - theta) * t + theta).
+
+Definition urap_d2 (theta t : R) : R := ((1 - theta) * t + theta) / t.
+
+Definition urap_on (S : nat -> bool) (theta t : R) (x j : nat) : R :=
+  if S j then (if Nat.eqb j x then theta else urap_d1 theta t)
+  else (if Nat.eqb j x then 1 - urap_d2 theta t else 0).
+
+Definition urap_Q (k : nat) (S : nat -> bool) (theta t : R) (x : nat) (y : nat -> bool) : R :=
+  rprod k (fun j => if y j then urap_on S theta t x j else 1 - urap_on S theta t x j).
+Definition urap_Yp (k : nat) (S : nat -> bool) (y : nat -> bool) : Prop :=
+  forall j, (j < k)%nat -> S j = false -> y j = false.
+
+Definition urap_Yi (k : nat) (S : nat -> bool) (y : nat -> bool) : Prop :=
+  exists j, (j < k)%nat /\ S j = false /\ y j = true.
+Theorem urap_literal_two_nonsensitive_bits :
+  ~ Cond1Literal 3 (fun j => Nat.eqb j 0) (urap_Yi 3 (fun j => Nat.eqb j 0))
+      (urap_Q 3 (fun j => Nat.eqb j 0) (1 / 2) 2).
+)coq";
+
+}  // namespace
 
 std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UrapSpec>) {
   using verify::ProofStatus;
@@ -123,17 +205,20 @@ std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UrapS
                    "(|X| >= 2); "
                    "condition 1 in the reachable reading, literally when t > 1 and |X_N| <= 1",
                    "every theta in (0,1), t >= 1, |X_S| >= 1, |X_N| >= 0 (bit-pair classes)",
-                   ProofStatus::kProved, true, verify::internal::urap_queries),
+                   ProofStatus::kProved, true, verify::internal::urap_queries,
+                   verify::CoqTheorem{"urap_claims", kUrapUldpCoq}),
       family_claim(
           "urap_literal_two_nonsensitive_bits", "Proposition 3",
           "erratum: y in Y_I with two non-sensitive bits set is produced by no input, so literal "
           "condition 1 fails when |X_N| >= 2 (the proof's 'only one of them is 1' is false)",
           "every theta in (0,1), t > 1, |X_S| >= 1, |X_N| >= 0", ProofStatus::kRefuted, true,
-          verify::internal::urap_literal_queries),
+          verify::internal::urap_literal_queries,
+          verify::CoqTheorem{"urap_claims", kUrapLiteralTwoNonsensitiveBitsCoq}),
       family_claim("urap_not_ldp", "Proposition 3",
                    "dropping y in Y_P: uRAP's ratio is unbounded on Y_I (it is not eps-LDP)",
                    "every theta in (0,1), t >= 1, |X_S| >= 1, |X_N| >= 0", ProofStatus::kRefuted,
-                   true, verify::internal::urap_all_outputs_queries),
+                   true, verify::internal::urap_all_outputs_queries,
+                   verify::CoqTheorem{"urap_claims", kUrapNotLdpCoq}),
   };
 }
 

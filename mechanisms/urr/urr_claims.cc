@@ -109,6 +109,55 @@ std::vector<QueryResult> urr_tight_single_input_queries(unsigned timeout_ms) {
 }  // namespace uldp::verify::internal
 
 namespace uldp {
+namespace {
+
+/// The claim urr_uldp in urr_claims.v (`uldp prove urr_uldp --emit coq`).
+constexpr const char* kUrrUldpCoq =
+    R"coq(Definition urr_c1 (t : R) (nS : R) : R := t / (nS + t - 1).
+Definition urr_c2 (t : R) (nS : R) : R := 1 / (nS + t - 1).
+Definition urr_c3 (t : R) (nS : R) : R := (t - 1) / (nS + t - 1).
+Definition urr_Q (t : R) (k : nat) (S : nat -> bool) (x y : nat) : R :=
+  if S x then
+    (if Nat.eqb x y then urr_c1 t (count k S) else if S y then urr_c2 t (count k S) else 0)
+  else
+    (if S y then urr_c2 t (count k S) else if Nat.eqb x y then urr_c3 t (count k S) else 0).
+Theorem urr_uldp : forall (t : R) (k : nat) (S : nat -> bool), 1 <= t -> 1 <= count k S ->
+  Mechanism k k (urr_Q t k S) /\
+  RatioBound k (Protected k S) (urr_Q t k S) t /\
+  ((2 <= k)%nat -> RatioAttained k (Protected k S) (urr_Q t k S) t) /\
+  ULDP k S (Protected k S) (Invertible k S) (urr_Q t k S) t /\
+  (1 < t -> ULDPLiteral k S (Protected k S) (Invertible k S) (urr_Q t k S) t).
+)coq";
+/// The claim urr_literal_at_eps0 in urr_claims.v (`uldp prove urr_literal_at_eps0 --emit coq`).
+constexpr const char* kUrrLiteralAtEps0Coq =
+    R"coq(Definition urr_c1 (t : R) (nS : R) : R := t / (nS + t - 1).
+Definition urr_c2 (t : R) (nS : R) : R := 1 / (nS + t - 1).
+Definition urr_c3 (t : R) (nS : R) : R := (t - 1) / (nS + t - 1).
+Definition urr_Q (t : R) (k : nat) (S : nat -> bool) (x y : nat) : R :=
+  if S x then
+    (if Nat.eqb x y then urr_c1 t (count k S) else if S y then urr_c2 t (count k S) else 0)
+  else
+    (if S y then urr_c2 t (count k S) else if Nat.eqb x y then urr_c3 t (count k S) else 0).
+Theorem urr_literal_at_eps0 :
+  ~ Cond1Literal 2 (fun x => Nat.eqb x 0) (Invertible 2 (fun x => Nat.eqb x 0))
+      (urr_Q 1 2 (fun x => Nat.eqb x 0)).
+)coq";
+/// The claim urr_tight_single_input in urr_claims.v (`uldp prove urr_tight_single_input --emit
+/// coq`).
+constexpr const char* kUrrTightSingleInputCoq =
+    R"coq(Definition urr_c1 (t : R) (nS : R) : R := t / (nS + t - 1).
+Definition urr_c2 (t : R) (nS : R) : R := 1 / (nS + t - 1).
+Definition urr_c3 (t : R) (nS : R) : R := (t - 1) / (nS + t - 1).
+Definition urr_Q (t : R) (k : nat) (S : nat -> bool) (x y : nat) : R :=
+  if S x then
+    (if Nat.eqb x y then urr_c1 t (count k S) else if S y then urr_c2 t (count k S) else 0)
+  else
+    (if S y then urr_c2 t (count k S) else if Nat.eqb x y then urr_c3 t (count k S) else 0).
+Theorem urr_tight_single_input :
+  ~ RatioAttained 1 (Protected 1 (fun _ => true)) (urr_Q 2 1 (fun _ => true)) 2.
+)coq";
+
+}  // namespace
 
 std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UrrSpec>) {
   using verify::ProofStatus;
@@ -119,16 +168,19 @@ std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UrrSp
           "urr_uldp", "Proposition 2",
           "uRR is a mechanism, gives (X_S, X_S, eps)-ULDP with tight ratio exactly t (|X| >= 2); "
           "condition 1 holds literally for t > 1 and in the reachable reading for t >= 1",
-          kEntryClasses, ProofStatus::kProved, true, verify::internal::urr_queries),
+          kEntryClasses, ProofStatus::kProved, true, verify::internal::urr_queries,
+          verify::CoqTheorem{"urr_claims", kUrrUldpCoq}),
       family_claim("urr_literal_at_eps0", "Proposition 2",
                    "erratum: at eps = 0 (t = 1) c3 = 0, so y in X_N is unreachable and literal "
                    "condition 1 fails",
                    kEntryClasses, ProofStatus::kRefuted, true,
-                   verify::internal::urr_literal_at_eps0_queries),
+                   verify::internal::urr_literal_at_eps0_queries,
+                   verify::CoqTheorem{"urr_claims", kUrrLiteralAtEps0Coq}),
       family_claim("urr_tight_single_input", "Proposition 2",
                    "dropping |X| >= 2: with one input the ratio t > 1 is never attained",
                    kEntryClasses, ProofStatus::kRefuted, true,
-                   verify::internal::urr_tight_single_input_queries),
+                   verify::internal::urr_tight_single_input_queries,
+                   verify::CoqTheorem{"urr_claims", kUrrTightSingleInputCoq}),
   };
 }
 

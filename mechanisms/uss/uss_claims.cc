@@ -145,6 +145,85 @@ std::vector<QueryResult> uss_queries(unsigned timeout_ms) {
 }  // namespace uldp::verify::internal
 
 namespace uldp {
+namespace {
+
+/// The claim uss_uldp in uss_claims.v (`uldp prove uss_uldp --emit coq`).
+constexpr const char* kUssUldpCoq = R"coq(Fixpoint uss_ncount (n : nat) (p : nat -> bool) : nat :=
+  match n with
+  | O => O
+  | S n' => (uss_ncount n' p + (if p n' then 1 else 0))%nat
+  end.
+
+Definition uss_binom (n p : nat) : R := if Nat.leb p n then Binomial.C n p else 0.
+
+Definition uss_D (k K : nat) (S : nat -> bool) (t : R) : R := t + count k S / INR K - 1.
+
+Definition uss_block_entry (k K : nat) (S : nat -> bool) (t : R) (x : nat) (inB : bool) : R :=
+  if S x then
+    (if inB then (t / uss_D k K S t) / uss_binom (uss_ncount k S - 1) (K - 1)
+     else (1 - t / uss_D k K S t) / uss_binom (uss_ncount k S - 1) K)
+  else ((count k S / INR K) / uss_D k K S t) / uss_binom (uss_ncount k S) K.
+
+Definition uss_alone_entry (k K : nat) (S : nat -> bool) (t : R) (x o : nat) : R :=
+  if S x then 0
+  else if Nat.eqb x o then
+    (if Nat.eqb K 1 then (t - 1) / uss_D k K S t
+     else (t - 1) / uss_D k K S t * ((count k S - INR K) / (INR K * (count k S - 1))))
+  else 0.
+
+Definition uss_with_entry (k K : nat) (S : nat -> bool) (t : R) (x o : nat) : R :=
+  if S x then 0
+  else if Nat.eqb x o then
+    ((t - 1) / uss_D k K S t * (count k S * (INR K - 1) / (INR K * (count k S - 1))))
+      / uss_binom (uss_ncount k S) K
+  else 0.
+
+Inductive uss_out : Type :=
+  | UssBlock (B : nat -> bool)
+  | UssAlone (o : nat)
+  | UssWith (B : nat -> bool) (o : nat).
+
+Definition uss_Q (k K : nat) (S : nat -> bool) (t : R) (x : nat) (y : uss_out) : R :=
+  match y with
+  | UssBlock B => uss_block_entry k K S t x (B x)
+  | UssAlone o => uss_alone_entry k K S t x o
+  | UssWith _ o => uss_with_entry k K S t x o
+  end.
+
+Definition uss_IsBlock (k K : nat) (S : nat -> bool) (B : nat -> bool) : Prop :=
+  (forall i, (i < k)%nat -> B i = true -> S i = true) /\ count k B = INR K.
+
+Definition uss_Yp (k K : nat) (S : nat -> bool) (y : uss_out) : Prop :=
+  match y with
+  | UssBlock B => uss_IsBlock k K S B
+  | _ => False
+  end.
+
+Definition uss_Yi (k K : nat) (S : nat -> bool) (y : uss_out) : Prop :=
+  match y with
+  | UssBlock _ => False
+  | UssAlone o => (o < k)%nat /\ S o = false /\ ((K < uss_ncount k S)%nat \/ K = 1%nat)
+  | UssWith B o => (o < k)%nat /\ S o = false /\ uss_IsBlock k K S B /\ (2 <= K)%nat
+  end.
+
+Definition uss_holding (k K : nat) (S : nat -> bool) (x : nat) : R :=
+  if S x then uss_binom (uss_ncount k S - 1) (K - 1) else 0.
+Theorem uss_uldp : forall (k K : nat) (S : nat -> bool) (t : R),
+  1 <= t -> (1 <= K)%nat -> (K <= uss_ncount k S)%nat ->
+  (forall x y, (x < k)%nat -> 0 <= uss_Q k K S t x y <= 1) /\
+  (forall x, (x < k)%nat ->
+     uss_holding k K S x * uss_block_entry k K S t x true
+     + (uss_binom (uss_ncount k S) K - uss_holding k K S x) * uss_block_entry k K S t x false
+     + rsum k (fun o => if S o then 0 else uss_alone_entry k K S t x o)
+     + uss_binom (uss_ncount k S) K
+       * rsum k (fun o => if S o then 0 else uss_with_entry k K S t x o) = 1) /\
+  ULDP k S (uss_Yp k K S) (uss_Yi k K S) (uss_Q k K S t) t /\
+  (1 < t -> ULDPLiteral k S (uss_Yp k K S) (uss_Yi k K S) (uss_Q k K S t) t) /\
+  ((K < uss_ncount k S)%nat \/ (uss_ncount k S < k)%nat ->
+   RatioAttained k (uss_Yp k K S) (uss_Q k K S t) t).
+)coq";
+
+}  // namespace
 
 std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UssSpec>) {
   using verify::ProofStatus;
@@ -155,7 +234,8 @@ std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<UssSp
                    "ratio t (K < |X_S| or |X_N| >= 1); condition 1 literally for t > 1 and in the "
                    "reachable reading for t >= 1",
                    "every t >= 1, |X_S| >= 1, 1 <= K <= |X_S|, |X_N| >= 0 (entry classes)",
-                   ProofStatus::kProved, false, verify::internal::uss_queries),
+                   ProofStatus::kProved, false, verify::internal::uss_queries,
+                   verify::CoqTheorem{"uss_claims", kUssUldpCoq}),
   };
 }
 

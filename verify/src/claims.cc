@@ -13,6 +13,7 @@
 
 #include "internal/claim_builders.h"
 #include "internal/claim_entry.h"
+#include "internal/construction_coq.h"
 #include "internal/proof_step_claims.h"
 #include "internal/z3_query.h"
 #include "uldp/error.h"
@@ -286,6 +287,10 @@ const std::vector<CatalogEntry>& catalog() {
       e.push_back({internal::step_claim_info(spec),
                    [&spec](unsigned ms) { return internal::step_queries(spec, ms); }});
     }
+    // The constructions' Coq theorems (the families give theirs in their folders).
+    for (CatalogEntry& entry : e) {
+      if (!entry.info.coq) entry.info.coq = internal::construction_coq_theorem(entry.info.name);
+    }
     return e;
   }();
   return entries;
@@ -306,6 +311,26 @@ bool ClaimResult::as_expected() const {
   if (queries.size() != 2) return false;
   return queries[0].status == info.step->expected_at_step &&
          queries[1].status == info.step->expected_at_top;
+}
+
+std::vector<std::string> ClaimResult::established_by() const {
+  std::vector<std::string> by;
+  if (!as_expected()) return by;
+  for (const char* solver : {"z3", "cvc5"}) {
+    bool every_query = !queries.empty(), some_refuted = false;
+    for (const auto& q : queries) {
+      bool answered = false;
+      for (const auto& a : q.answers) {
+        if (a.solver != solver) continue;
+        answered = answered || a.status == ProofStatus::kProved;
+        some_refuted = some_refuted || a.status == ProofStatus::kRefuted;
+      }
+      every_query = every_query && answered;
+    }
+    if (info.expected == ProofStatus::kProved ? every_query : some_refuted) by.push_back(solver);
+  }
+  if (coq && coq->status == CoqStatus::kChecked) by.push_back("coq");
+  return by;
 }
 
 std::string ClaimResult::counterexample() const {
@@ -391,6 +416,7 @@ ClaimResult run_claim(std::string_view name, const ProofOptions& options) {
                   : all_proved     ? ProofStatus::kProved
                                    : ProofStatus::kUnknown;
   result.scope = scope_of(result);
+  result.coq = coq_check(result.info);
   return result;
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "internal/coq_terms.h"
 #include "internal/exact_step_check.h"
 #include "internal/z3_query.h"
 
@@ -171,6 +172,12 @@ ClaimInfo step_claim_info(const StepSpec& spec) {
   step.expected_at_top = spec.expected_at_top;
   step.not_encoded = spec.not_encoded;
   step.erratum = spec.erratum;
+  if (const std::optional<CoqOmission> omission = coq_step_omission(spec)) {
+    step.coq_not_done_brief = omission->brief;
+    step.coq_not_done = omission->reason;
+  } else {
+    info.coq = step_coq_theorem(spec);
+  }
   info.expected = !spec.not_encoded.empty() ? ProofStatus::kUnknown
                   : (spec.expected_at_step == ProofStatus::kRefuted ||
                      spec.expected_at_top == ProofStatus::kRefuted)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,9 +23,10 @@ struct ClaimEntry {
 
 /// A family claim: `expected` kProved for the statement, kRefuted for a dropped hypothesis or
 /// an erratum; `every_size` when the encoding covers every size by construction.
+/// `coq`: the claim's theorem in the folder's NAME_claims.v.
 inline ClaimEntry family_claim(std::string name, std::string paper_reference, std::string statement,
                                std::string shape, ProofStatus expected, bool every_size,
-                               ClaimRunner run) {
+                               ClaimRunner run, std::optional<CoqTheorem> coq = std::nullopt) {
   ClaimEntry entry;
   entry.info.name = std::move(name);
   entry.info.paper_reference = std::move(paper_reference);
@@ -32,6 +34,7 @@ inline ClaimEntry family_claim(std::string name, std::string paper_reference, st
   entry.info.shape = std::move(shape);
   entry.info.expected = expected;
   entry.info.every_size = every_size;
+  entry.info.coq = std::move(coq);
   entry.run = std::move(run);
   return entry;
 }

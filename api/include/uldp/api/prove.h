@@ -53,6 +53,13 @@ std::string to_text(const ProveResult& result);
 /// Each claim's encoding in the paper's terms: statement, scope and every query as the commented
 /// SMT-LIB2 text the solvers ran (sorts, hypotheses, negated claim).
 std::string explanation(const ProveResult& result);
+/// The Coq statement of each requested claim (`uldp prove NAME --emit coq`): for one claim or
+/// step, the sentences of its theorem exactly as the checked-in .v file must hold them; for every
+/// claim (--all) or every step that is a Coq theorem (--steps), each preceded by a comment naming
+/// it and its module. Throws InvalidArgument ("name: ...") for an unknown claim or one without a
+/// Coq theorem (for a step, saying why).
+std::string coq_statements(const ProveRequest& request);
+
 /// Writes every query as DIR/<claim>.<query>.smt2 with its answers in comments (re-run with z3).
 /// Throws InvalidArgument naming `dir_name` when the directory or a file cannot be written.
 void write_smt_queries(const std::string& dir, const ProveResult& result,

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "uldp/verify/coq_check.h"
 #include "uldp/verify/proof_status.h"
 #include "uldp/verify/solvers.h"
 
@@ -25,6 +26,22 @@ struct StepInfo {
   std::string not_encoded;
   /// The docs/errata.md entry of a refuted step ("U4"), empty otherwise.
   std::string erratum;
+  /// Empty when the step is a Coq theorem (ClaimInfo::coq); otherwise why not, in a few words
+  /// (`uldp prove --steps`' coq column) and in full.
+  std::string coq_not_done_brief, coq_not_done;
+};
+
+/// The claim's theorem in Coq (verify/coq/*.v, mechanisms/NAME/NAME_claims.v), named as the claim:
+/// its module and its statement, the sentences of the file between `(* uldp:statement NAME *)`
+/// and `(* uldp:end *)` (the mechanism's entries as functions of (x, y), then the theorem).
+/// `uldp prove NAME --emit coq` prints it; the report says Coq established the claim only when the
+/// checked file states exactly this.
+struct CoqTheorem {
+  /// The file's stem: module Uldp.<module> ("urr_claims", "Composition").
+  std::string module;
+  std::string statement;
+  /// The theorem's Coq name when it is not the claim's (a step: "step_lemma1_v_bounds").
+  std::string theorem = {};
 };
 
 /// What a claim states and what outcome is expected of it.
@@ -45,6 +62,9 @@ struct ClaimInfo {
   bool every_size = false;
   /// Set for the steps of the utility proofs; claims without it are statements.
   std::optional<StepInfo> step = std::nullopt;
+  /// The same claim as a Coq theorem (a positive claim proved for every parameter value, or a
+  /// refutation as a concrete counterexample checked by computation).
+  std::optional<CoqTheorem> coq = std::nullopt;
 };
 
 /// Every claim, in a fixed order (proved claims first, then the expected refutations).
@@ -78,6 +98,12 @@ struct ClaimResult {
   bool as_expected() const;
   /// The model of the first refuted query (empty when none).
   std::string counterexample() const;
+  /// What the build's checked Coq files say of the claim's theorem (none: the claim has none).
+  std::optional<CoqCheck> coq;
+  /// Who established the expected outcome: each solver that answered every query as expected
+  /// (proved; for a refutation, refuted some query), and "coq" when its kernel checked the
+  /// theorem. Empty when the claim did not come out as expected.
+  std::vector<std::string> established_by() const;
 };
 
 /// Runs the claim named `name`; throws InvalidArgument listing valid names when unknown.
