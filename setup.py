@@ -45,20 +45,29 @@ def cache_value(cache: Path, name: str) -> str:
     return ""
 
 
+def refuse_foreign_build_dir() -> None:
+    """Exits when ULDP_BUILD_DIR is no CMake build directory of this source tree: before anything
+    is written into it (setuptools' scratch included)."""
+    if not os.environ.get("ULDP_BUILD_DIR"):
+        return
+    build_dir = cmake_build_dir()
+    cache = build_dir / "CMakeCache.txt"
+    if not cache.is_file():
+        sys.exit(f"ULDP_BUILD_DIR: {build_dir} is not a CMake build directory "
+                 "(no CMakeCache.txt)")
+    source = Path(cache_value(cache, "CMAKE_HOME_DIRECTORY")).resolve()
+    if source != ROOT:
+        sys.exit(f"ULDP_BUILD_DIR: {build_dir} was configured for {source}, not {ROOT}")
+
+
 class CMakeBuild(build_ext):
     """Builds uldp._core with CMake and copies it where setuptools packs the extension."""
 
     def build_extension(self, ext: Extension) -> None:
         build_dir = cmake_build_dir()
         cache = build_dir / "CMakeCache.txt"
-        if os.environ.get("ULDP_BUILD_DIR"):
-            if not cache.is_file():
-                sys.exit(f"ULDP_BUILD_DIR: {build_dir} is not a CMake build directory "
-                         "(no CMakeCache.txt)")
-            source = Path(cache_value(cache, "CMAKE_HOME_DIRECTORY")).resolve()
-            if source != ROOT:
-                sys.exit(f"ULDP_BUILD_DIR: {build_dir} was configured for {source}, not {ROOT}")
-        elif not cache.is_file():
+        refuse_foreign_build_dir()
+        if not os.environ.get("ULDP_BUILD_DIR") and not cache.is_file():
             subprocess.check_call([
                 "cmake", "-S", str(ROOT), "-B", str(build_dir), "-DCMAKE_BUILD_TYPE=Release",
                 f"-DPython3_EXECUTABLE={sys.executable}", "-DULDP_BUILD_PYTHON=ON",
@@ -79,6 +88,7 @@ class CMakeBuild(build_ext):
         shutil.copyfile(built, target)
 
 
+refuse_foreign_build_dir()  # before its scratch directory is made in it
 scratch = cmake_build_dir() / "python-wheel"
 scratch.mkdir(parents=True, exist_ok=True)
 setup(

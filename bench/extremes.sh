@@ -36,6 +36,8 @@ with open("many_taggings.txt", "w") as f:
 # A 1000-digit budget, and t with 4096-bit numerator (the budget reader's limit).
 open("t1000.txt", "w").write("1" + "0" * 999)
 open("t4096bits.txt", "w").write(str(2 ** 4095 + 1) + "/" + str(2 ** 4094))
+# A 2 x 2 LDP mechanism for construct uldp-from-ldp.
+open("m2.csv", "w").write("3/4,1/4\n1/4,3/4\n")
 EOF
 truncate -s 1073741825 sparse_past_bytes.csv  # one byte past kMaxInputBytes, no disk used
 
@@ -73,3 +75,13 @@ run pum_k3000 check --mech pum --common urr --k 3000 --sensitive 0-99 --exp-eps 
 run pum_taggings_11000 simulate --mech pum --common urr --k 3000 --sensitive 0-99 --exp-eps 2 --tags home,work --users many_taggings.txt --seed 1 --counts
 run golden_list_limit golden --mech oue --k 1000 --exp-eps 3 --cases 1 --n 10000 --with-reports
 run simulate_1e9_counts simulate --mech urr --k 100 --sensitive 0-9 --eps 1 --n 1000000000 --counts --seed 1
+run simulate_1e9_per_user_draws simulate --mech uhr --k 6 --sensitive 0,1,2 --exp-eps 3 --n 1000000000 --counts --seed 1
+run loss_k_limit loss --mech rr --k 1000000 --eps 1 --n 1000
+run loss_k_past_limit loss --mech rr --k 10000000 --eps 1 --n 1000
+run table_k_limit table --mech rr,urr,rappor,urap,oue,sue,uoue,uhr,uss --k 500000 --sensitive-count 10 --eps 1
+run table_k_past_limit table --mech rr --k 10000000 --sensitive-count 10 --eps 1
+run construct_at_limit construct uldp-from-ldp --matrix m2.csv --sensitive 0,1 --k 2896 --format json
+run construct_past_limit construct uldp-from-ldp --matrix m2.csv --sensitive 0,1 --k 8000
+run geometric_13x13_eps1000 check --mech geometric --grid 13x13 --eps-per-unit 1000
+run geometric_25x25_eps1000 check --mech geometric --grid 25x25 --eps-per-unit 1000
+run geometric_625x1_eps10 check --mech geometric --grid 625x1 --eps-per-unit 10

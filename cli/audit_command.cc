@@ -19,7 +19,7 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   cmd->callback([json, &exit_code] {
     const api::AuditResult result = api::audit();
     if (*json) {
-      std::cout << versioned(api::to_json(result)).dump(2) << "\n";
+      answer_json(api::to_json(result), 2);
     } else {
       std::cout << api::to_text(result);
     }

@@ -140,9 +140,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
                   "default: the smallest valid Y_P (dense files), the declared one (built-ins), "
                   "the non-sensitive bits (structured)");
   add_text_option(*cmd, "--tolerance", c->tolerance,
-                  "accept rows with |sum - 1| <= T and ratios up to exp_eps (1 + T), reporting "
-                  "the exact excesses (T an exact rational or decimal, at most 1/10; default: "
-                  "exact)");
+                  "accept rows with |sum - 1| <= T, ratios up to exp_eps (1 + T) and per-pair "
+                  "losses up to their bound times 1 + T (metric, ID, context-aware, personalized "
+                  "LDP), reporting the exact excesses (T an exact rational or decimal, at most "
+                  "1/10; default: exact)");
   cmd->add_option("--certificate", c->certificate_dir,
                   "write a re-check bundle to DIR: exact matrix, verdicts JSON, SMT-LIB2 for z3, "
                   "README (dense matrices)");
@@ -195,7 +196,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       const api::PumCheckResult r = api::check_pum({std::move(pum.common), pum.common_sensitive,
                                                     pum.tags, std::move(*pum.users), "--common"});
       if (c->json) {
-        std::cout << versioned(api::to_json(r)).dump(2) << "\n";
+        answer_json(api::to_json(r), 2);
       } else {
         std::cout << api::to_text(r);
       }
@@ -221,6 +222,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
       api::PairLossRequest pair_request(request.subject);
       if (c->protected_list)
         pair_request.outputs = api::IndexSelection{*c->protected_list, "--protected"};
+      pair_request.tolerance = request.tolerance;  // relaxes every per-pair notion too
+      pair_request.tolerance_text = request.tolerance_text;
       notions.apply_to(pair_request);
       pairs = api::pair_losses(pair_request);
       if (!c->plot_path.empty()) api::plot_pair_heatmap(*pairs, c->plot_path);
@@ -233,7 +236,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
     nlohmann::json report = api::to_json(r);
     if (pairs) report["pair_losses"] = api::to_json(*pairs);
     if (c->json) {
-      std::cout << versioned(report).dump(2) << "\n";
+      answer_json(report, 2);
     } else {
       std::cout << api::to_text(r);
       if (pairs) std::cout << api::to_text(*pairs);

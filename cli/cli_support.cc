@@ -1,6 +1,7 @@
 #include "cli_support.h"
 
 #include <filesystem>
+#include <utility>
 
 #include <cmath>
 
@@ -9,6 +10,17 @@
 #include "uldp/error.h"
 
 namespace uldp::cli {
+
+namespace {
+// Per thread: a run never takes the answer of a run on another thread.
+thread_local std::optional<JsonAnswer> json_answer;
+}  // namespace
+
+void answer_json(nlohmann::json report, int indent) {
+  json_answer = JsonAnswer{std::move(report), indent};
+}
+
+std::optional<JsonAnswer> take_json_answer() { return std::exchange(json_answer, std::nullopt); }
 
 CLI::Option* add_unsigned_option(CLI::App& command, const std::string& name,
                                  std::optional<std::uint64_t>& value, const std::string& help,

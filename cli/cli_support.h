@@ -31,6 +31,22 @@ using api::verdict_to_text;
 using api::versioned;
 using api::witness_to_json;
 
+/// The one JSON document a run given --json leaves on standard output. A command hands its report
+/// to answer_json instead of printing it; run_command_line writes it when the run ends: alone
+/// (with "uldp_version") when the run succeeded (exit 0 or 1), or as the "report" member of the
+/// error object when the run failed after the report was made (exit 2 or 3: `check` on rows that
+/// do not sum to 1 reports, then refuses). So every exit code leaves exactly one document.
+struct JsonAnswer {
+  nlohmann::json report;
+  int indent = 2;  ///< as nlohmann's dump: -1 one line
+};
+
+/// Keeps `report` as this run's JSON answer (the last one given counts).
+void answer_json(nlohmann::json report, int indent);
+
+/// The answer given since the last call, if any, and forgets it (run_command_line's side).
+std::optional<JsonAnswer> take_json_answer();
+
 /// --exp-eps T | --eps E, mutually exclusive. Strings are kept raw and parsed exactly later.
 struct BudgetOptions {
   std::optional<std::string> exp_eps;  ///< nullopt: not given; "" given is refused by parse()

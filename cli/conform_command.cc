@@ -42,7 +42,7 @@ struct ConformSamplesCommand : SamplesRun {
 // Prints the result as text or JSON; the exit code: 0 conforms, 1 otherwise.
 int print_result(const api::ConformResult& result, bool json) {
   if (json) {
-    std::cout << versioned(api::to_json(result)).dump(1) << "\n";
+    answer_json(api::to_json(result), 1);
   } else {
     std::cout << api::to_text(result);
   }
@@ -134,7 +134,7 @@ struct ConformCountsCommand : SamplesRun {
 void run_counts(const ConformCountsCommand& c, int& exit_code) {
   check_alpha(c.alpha);
   std::vector<api::CountsShard> shards;
-  for (const std::string& path : c.counts) shards.push_back({path, sample_source(path)});
+  for (const std::string& path : c.counts) shards.push_back({path, sample_source(path), path});
   api::ConformCountsRequest request(c.reference.request(), std::move(shards));
   request.alpha = c.alpha;
   request.demand = c.demand;
@@ -222,7 +222,7 @@ void run_plan(const ConformPlanCommand& c) {
   request.eps_excess = c.excess;
   const api::ConformPlanResult result = api::plan_conformance_run(request);
   if (c.json) {
-    std::cout << versioned(api::to_json(result)).dump(1) << "\n";
+    answer_json(api::to_json(result), 1);
   } else {
     std::cout << api::to_text(result);
   }

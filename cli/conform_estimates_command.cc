@@ -33,9 +33,11 @@ void run(const ConformEstimatesCommand& c, int& exit_code) {
   request.em_tolerance = c.em_tolerance;
   request.golden_source = c.vectors;
   request.em_tolerance_name = "--em-tolerance";
+  request.counts_scale_name = "--scale counts";
+  request.frequencies_scale_name = "--scale frequencies";
   const api::EstimatesComparison result = api::compare_estimates(golden, theirs, request);
   if (c.json) {
-    std::cout << versioned(api::to_json(result)).dump(1) << "\n";
+    answer_json(api::to_json(result), 1);
   } else {
     std::cout << api::to_text(result);
   }

@@ -115,7 +115,7 @@ void add_estimate_command(CLI::App& app, int& exit_code) {
   sub->callback([command, &exit_code] {
     const api::EstimateResult result = api::estimate_distribution(request(*command));
     if (command->json) {
-      std::cout << versioned(api::to_json(result)).dump() << "\n";
+      answer_json(api::to_json(result), -1);
     } else {
       std::cout << api::to_text(result);
     }

@@ -34,7 +34,7 @@ std::uint64_t parse_n(const std::string& text) {
 template <class Result>
 void print(const Result& result, bool json, int indent) {
   if (json) {
-    std::cout << versioned(api::to_json(result)).dump(indent) << "\n";
+    answer_json(api::to_json(result), indent);
   } else {
     std::cout << api::to_text(result);
   }

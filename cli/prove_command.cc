@@ -102,7 +102,7 @@ void add_prove_command(CLI::App& app, int& exit_code) {
     if (!c->smt_dir.empty()) api::write_smt_queries(c->smt_dir, result, "--smt-dir");
     if (c->explain && !c->json) std::cout << api::explanation(result);
     if (c->json) {
-      std::cout << versioned(api::to_json(result)).dump(2) << "\n";
+      answer_json(api::to_json(result), 2);
     } else {
       std::cout << api::to_text(result);
     }

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <system_error>
@@ -22,6 +23,9 @@ bool ReplacingFile::open(const std::string& target) {
   const std::filesystem::path resolved =
       exists ? std::filesystem::canonical(target, error) : std::filesystem::path(target);
   if (error || (exists && !std::filesystem::is_regular_file(resolved, error))) {
+    // A FIFO whose reader leaves: the write fails (commit says so) instead of SIGPIPE ending the
+    // run without a word.
+    std::signal(SIGPIPE, SIG_IGN);
     stream_.open(target, std::ios::binary | std::ios::trunc);
     return static_cast<bool>(stream_);
   }

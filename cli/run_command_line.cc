@@ -12,6 +12,7 @@
 #include "standard_output.h"
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
+#include "uldp/io/json_text.h"
 
 namespace uldp::cli {
 
@@ -138,6 +139,9 @@ int run_commands(std::vector<std::string> args, std::optional<Failure>& failure)
     // CLI11 takes the arguments last first.
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     app.parse(reversed);
+    if (const std::optional<JsonAnswer> answer = take_json_answer()) {
+      std::cout << json_text(versioned(answer->report), answer->indent) << "\n";
+    }
     output.finish();
     // A report that did not reach standard output (a full disk, a closed pipe) is not an answer.
     std::cout.flush();
@@ -183,15 +187,22 @@ int run_commands(std::vector<std::string> args, std::optional<Failure>& failure)
 
 int run_command_line(std::vector<std::string> args) {
   const bool json = asks_for_json(args);
+  take_json_answer();  // none left by a run before this one
   std::optional<Failure> failure;
   const int exit_code = run_commands(std::move(args), failure);
+  // A failed run's report, if it made one, was not printed: it goes inside the error object.
+  const std::optional<JsonAnswer> report = take_json_answer();
   if (failure) {
     std::cerr << (failure->exit_code == 3 ? "uldp: internal error: " : "uldp: error: ")
               << failure->message << "\n";
     if (json) {
-      const nlohmann::json report = {{"error", failure->message},
-                                     {"exit_code", failure->exit_code}};
-      std::cout << versioned(report).dump(2) << "\n" << std::flush;
+      // The error object is the document, with the report inside, not the report with an error
+      // inside: a script that reads a verdict field from a refused run then finds none, instead
+      // of a verdict about an input that was refused.
+      nlohmann::json document = {{"error", failure->message}, {"exit_code", failure->exit_code}};
+      if (report) document["report"] = report->report;
+      std::cout << json_text(versioned(document), report ? report->indent : 2) << "\n"
+                << std::flush;
     }
   }
   return exit_code;

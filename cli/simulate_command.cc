@@ -42,13 +42,24 @@ void run(const SimulateCommand& c, const CLI::App& command, int& exit_code) {
   request.p = c.p;
   request.counts = c.counts;
   refuse_output_onto_input(command, "--out", c.out);
-  // Drawn before the file is opened: a refused request leaves it as it was, and it is replaced
-  // only when every report was written.
-  const estimate::SimulatedReports reports = api::simulate(request);
+  // Opened at the first block, once the request is valid: a refused request leaves the file as
+  // it was, and it is replaced only when every report was written. The reports are written block
+  // by block as they are drawn, never held all at once.
   ReplacingFile file;
-  if (!c.out.empty() && !file.open(c.out))
-    throw InvalidArgument("--out: cannot write '" + message_excerpt(c.out) + "'");
-  estimate::write_reports(c.out.empty() ? std::cout : file.stream(), reports);
+  std::ostream* out = nullptr;
+  api::simulate(request, [&](const estimate::SimulatedReports& block) {
+    if (out == nullptr) {
+      if (!c.out.empty() && !file.open(c.out))
+        throw InvalidArgument("--out: cannot write '" + message_excerpt(c.out) + "'");
+      out = c.out.empty() ? &std::cout : &file.stream();
+    }
+    estimate::write_reports(*out, block);
+    if (!*out) {  // a closed pipe or a full disk: no use drawing the rest
+      throw InvalidArgument(c.out.empty() ? std::string("--out: writing the reports failed")
+                                          : "--out: writing the reports to '" +
+                                                message_excerpt(c.out) + "' failed");
+    }
+  });
   if (c.out.empty()) {
     std::cout.flush();
     if (!std::cout) throw InvalidArgument("--out: writing the reports failed");

@@ -24,13 +24,18 @@ void StandardOutput::redirect(std::streambuf* to) {
 
 namespace {
 
-// An existing file: it opens for appending (which changes nothing). A new one: its folder takes a
-// new file. Neither creates nor empties anything, so a run refused later leaves no trace.
+// An existing regular file: it opens for appending (which changes nothing). Anything else that
+// exists (a FIFO, a terminal, /dev/null): its permission, never an open, which on a FIFO waits for
+// a reader and, closed, tells that reader the output has ended (it leaves, and the real open
+// waited for ever: `check --out FIFO` hung). A new file: its folder takes a new file. None
+// creates or empties anything, so a run refused later leaves no trace.
 bool writable_without_touching(const std::string& path) {
   std::error_code error;
-  if (std::filesystem::exists(path, error))
-    return !std::filesystem::is_directory(path, error) &&
-           static_cast<bool>(std::ofstream(path, std::ios::binary | std::ios::app));
+  if (std::filesystem::exists(path, error)) {
+    if (std::filesystem::is_directory(path, error)) return false;
+    if (!std::filesystem::is_regular_file(path, error)) return ::access(path.c_str(), W_OK) == 0;
+    return static_cast<bool>(std::ofstream(path, std::ios::binary | std::ios::app));
+  }
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   return ::access(folder.empty() ? "." : folder.c_str(), W_OK | X_OK) == 0;
 }

@@ -6,6 +6,7 @@
 
 #include "uldp/api/render.h"
 #include "uldp/error.h"
+#include "uldp/io/json_text.h"
 #include "uldp/io/matrix_writer.h"
 
 namespace uldp::api {
@@ -89,7 +90,7 @@ void write_certificate_bundle(const std::string& dir, const CheckResult& result,
   write_file(root / "matrix.csv", exact_csv(matrix), name);
   nlohmann::json verdicts = versioned(to_json(result));
   verdicts["outputs"] = matrix.output_labels();
-  write_file(root / "verdicts.json", verdicts.dump(2) + "\n", name);
+  write_file(root / "verdicts.json", json_text(verdicts, 2) + "\n", name);
   write_file(root / "check.smt2", result.smt->certificate.script, name);
   std::string answers;
   for (const std::string& a : result.smt->certificate.expected_answers) answers += a + "\n";

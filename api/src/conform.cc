@@ -31,6 +31,57 @@ bool is_finding(const ConformanceReport& r) {
 // The planned look's share of alpha; the other looks share the rest, halving.
 constexpr double kPlannedShare = 0.75;
 
+bool all_bits(std::string_view text) {
+  return !text.empty() && text.find_first_not_of("01") == std::string_view::npos;
+}
+
+// The forms the reference's outputs take, for a message about an output that has none of them:
+// "rr's outputs are 0..5", "oue's outputs are bit vectors: ...", "uhr's outputs are the labels
+// ...". `output_index`: the samples name columns.
+std::string output_forms(const ConformReference& reference, const estimate::OutputSyntax& syntax,
+                         bool output_index) {
+  const std::string k = std::to_string(estimate::num_symbols(reference.model));
+  std::string text = reference.title() + "'s outputs are ";
+  if (estimate::reports_are_bit_vectors(reference.model))
+    return text + "bit vectors, strings of k = " + k + " characters 0/1 (bit j as character j)";
+  if (syntax.cell_of_set) {
+    const std::size_t universe = syntax.bit_strings_over ? syntax.bit_strings_over->universe() : 0;
+    return text + "sets of symbols: {1,3}, a " + std::to_string(universe) +
+           "-character 0/1 string, or one symbol";
+  }
+  if (syntax.labels.empty()) {
+    return text + "0.." + std::to_string(estimate::report_size(reference.model) - 1) +
+           (output_index ? " (0-based columns, as " + syntax.output_index_name + " reads them)"
+                         : "");
+  }
+  text += "the labels uldp mechanism --format csv lists: ";
+  const std::size_t shown = std::min<std::size_t>(syntax.labels.size(), 6);
+  for (std::size_t i = 0; i < shown; ++i) text += (i ? ", '" : "'") + syntax.labels[i] + "'";
+  if (shown < syntax.labels.size())
+    text += ", ... (" + std::to_string(syntax.labels.size()) + " labels)";
+  if (syntax.bit_strings_over) text += ", or a set's " + k + "-character 0/1 string";
+  return text;
+}
+
+// What an unreadable output resembles, when it resembles another mechanism's outputs: a bit
+// vector given to a symbol reference, an integer or a bit string of another length given to a
+// bit-vector one. Empty otherwise.
+std::string resemblance(const ConformReference& reference, std::string_view output) {
+  const std::size_t k = estimate::num_symbols(reference.model);
+  if (estimate::reports_are_bit_vectors(reference.model)) {
+    if (all_bits(output) && output.size() != k && output.size() > 1) {
+      return "it has " + std::to_string(output.size()) + " bits where " + reference.title() +
+             " has k = " + std::to_string(k) + "; ";
+    }
+    if (!output.empty() && output.find_first_not_of("0123456789") == std::string_view::npos)
+      return "it looks like an output index or an integer bit mask, not a bit vector; ";
+    return "";
+  }
+  if (all_bits(output) && output.size() > 1)
+    return "it looks like a bit vector, which " + reference.title() + "'s outputs are not; ";
+  return "";
+}
+
 }  // namespace
 
 const char* alpha_spending_name(AlphaSpending spending) {
@@ -124,14 +175,22 @@ void SequentialConformance::add_outputs(std::span<const std::string> outputs) {
                           std::to_string(outputs.size()) + " outputs for " +
                           std::to_string(inputs.size()) + " inputs");
   }
+  // An output that cannot be read names the sample (counted over the run from 1), its input, the
+  // text received and the forms the reference's outputs take: a client's outputs have no file
+  // line or column.
+  const auto unreadable = [&](std::size_t i, const std::string& why) {
+    std::string message = "sample " + std::to_string(lines_ + i + 1) +
+                          " (input x = " + std::to_string(inputs[i]) + ") returned '" +
+                          message_excerpt(outputs[i]) + "', " + why;
+    if (!request_.reading_hint.empty()) message += " (" + request_.reading_hint + ")";
+    return InputError(request_.client, message);
+  };
   // This look's samples, read once and added to the tallies of the earlier looks. An output is
   // one line: a line end inside it would smuggle in samples of its own.
   std::string chunk;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    if (outputs[i].find_first_of("\r\n") != std::string::npos) {
-      throw InputError(request_.client, lines_ + i + 1, std::to_string(inputs[i]).size() + 2,
-                       "an output holds a line end: '" + message_excerpt(outputs[i]) + "'");
-    }
+    if (outputs[i].find_first_of("\r\n") != std::string::npos)
+      throw unreadable(i, "which holds a line end; an output is one line");
     chunk += std::to_string(inputs[i]);
     chunk += ',';
     chunk += outputs[i];
@@ -143,13 +202,13 @@ void SequentialConformance::add_outputs(std::span<const std::string> outputs) {
     more =
         estimate::tally_samples(in, request_.client, reference_.model, reference_.scope, syntax_);
   } catch (const InputError& e) {
-    // Its line counts from this look's first sample: name the line of all the samples.
-    if (e.line() == 0) throw;
-    const std::string prefix =
-        request_.client + ":" + std::to_string(e.line()) + ":" + std::to_string(e.column()) + ": ";
-    const std::string what = e.what();
-    if (!what.starts_with(prefix)) throw;
-    throw InputError(request_.client, e.line() + lines_, e.column(), what.substr(prefix.size()));
+    // Line L of this look's chunk is its sample L; the inputs are uldp's own, so the output is
+    // what could not be read.
+    if (e.line() == 0 || e.line() > inputs.size()) throw;
+    const std::size_t i = e.line() - 1;
+    throw unreadable(i, "which is no output of " + reference_.title() + ": " +
+                            resemblance(reference_, outputs[i]) +
+                            output_forms(reference_, syntax_, request_.output_index));
   }
   if (summary_.looks.empty()) {
     tallies_ = std::move(more);
@@ -157,6 +216,7 @@ void SequentialConformance::add_outputs(std::span<const std::string> outputs) {
     estimate::add_tallies(tallies_, more, lines_);
   }
   lines_ += inputs.size();
+  summary_.samples_drawn = lines_;
   samples_ += chunk;
   per_input_ = target_;
   summary_.looks.push_back(per_input_);

@@ -1,13 +1,15 @@
 // Conformance of samples counted elsewhere: "x,y,count" lines (or JSON records) in one or more
 // shards, tallied exactly as the samples they count and tested as conform_samples tests them.
+#include <sys/stat.h>
+
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <string_view>
 #include <utility>
 
 #include "uldp/api/conform.h"
 #include "uldp/error.h"
-#include "uldp/io/input_text.h"
 #include "uldp/io/json_document.h"
 
 namespace uldp::api {
@@ -30,52 +32,54 @@ bool opens_json(std::istream& in) {
   return false;
 }
 
-// A JSON shard's records {"x", "y", "count"} as "x,y,count" lines, record i on line i.
-std::string records_as_lines(const std::string& text, const std::string& source) {
-  const json document = parse_json_document(text, source);
-  if (!document.is_array()) {
-    throw InputError(source, "expected a JSON array of records {\"x\", \"y\", \"count\"}");
+// One record {"x", "y", "count"} as an "x,y,count" line.
+std::string record_line(const json& record, std::size_t number, const std::string& source) {
+  const std::string where = "record " + std::to_string(number);
+  if (!record.is_object()) {
+    throw InputError(source, where + ": expected an object {\"x\", \"y\", \"count\"}");
   }
+  for (const auto& [key, value] : record.items()) {
+    if (key != "x" && key != "y" && key != "count") {
+      throw InputError(source, where + ": unknown key \"" + message_excerpt(key) +
+                                   "\" (a record has x, y and count)");
+    }
+  }
+  for (const char* key : {"x", "y", "count"}) {
+    if (!record.contains(key)) throw InputError(source, where + ": no \"" + key + "\"");
+  }
+  for (const char* key : {"x", "count"}) {
+    if (!record[key].is_number_unsigned()) {
+      throw InputError(source, where + ": \"" + key + "\" must be a whole number >= 0, not " +
+                                   message_excerpt(record[key].dump()));
+    }
+  }
+  const json& y = record["y"];
+  std::string label;
+  if (y.is_string()) {
+    label = y.get<std::string>();
+    if (label.find_first_of("\r\n") != std::string::npos) {
+      throw InputError(source, where + ": \"y\" holds a line end");
+    }
+  } else if (y.is_number_unsigned()) {
+    label = std::to_string(y.get<std::uint64_t>());
+  } else {
+    throw InputError(source, where +
+                                 ": \"y\" must be an output label (text or a whole number), "
+                                 "not " +
+                                 message_excerpt(y.dump()));
+  }
+  return std::to_string(record["x"].get<std::uint64_t>()) + "," + label + "," +
+         std::to_string(record["count"].get<std::uint64_t>()) + "\n";
+}
+
+// A JSON shard's records {"x", "y", "count"} as "x,y,count" lines, record i on line i, read one
+// record at a time: the lines (shorter than the records) are all that is kept.
+std::string records_as_lines(std::istream& in, const std::string& source) {
   std::string lines;
-  std::size_t number = 0;
-  for (const json& record : document) {
-    const std::string where = "record " + std::to_string(++number);
-    if (!record.is_object()) {
-      throw InputError(source, where + ": expected an object {\"x\", \"y\", \"count\"}");
-    }
-    for (const auto& [key, value] : record.items()) {
-      if (key != "x" && key != "y" && key != "count") {
-        throw InputError(source, where + ": unknown key \"" + message_excerpt(key) +
-                                     "\" (a record has x, y and count)");
-      }
-    }
-    for (const char* key : {"x", "y", "count"}) {
-      if (!record.contains(key)) throw InputError(source, where + ": no \"" + key + "\"");
-    }
-    for (const char* key : {"x", "count"}) {
-      if (!record[key].is_number_unsigned()) {
-        throw InputError(source, where + ": \"" + key + "\" must be a whole number >= 0, not " +
-                                     message_excerpt(record[key].dump()));
-      }
-    }
-    const json& y = record["y"];
-    std::string label;
-    if (y.is_string()) {
-      label = y.get<std::string>();
-      if (label.find_first_of("\r\n") != std::string::npos) {
-        throw InputError(source, where + ": \"y\" holds a line end");
-      }
-    } else if (y.is_number_unsigned()) {
-      label = std::to_string(y.get<std::uint64_t>());
-    } else {
-      throw InputError(source, where +
-                                   ": \"y\" must be an output label (text or a whole number), "
-                                   "not " +
-                                   message_excerpt(y.dump()));
-    }
-    lines += std::to_string(record["x"].get<std::uint64_t>()) + "," + label + "," +
-             std::to_string(record["count"].get<std::uint64_t>()) + "\n";
-  }
+  for_each_json_element(in, source, "expected a JSON array of records {\"x\", \"y\", \"count\"}",
+                        [&](const json& record, std::size_t index) {
+                          lines += record_line(record, index + 1, source);
+                        });
   return lines;
 }
 
@@ -91,8 +95,7 @@ CountedShard counted_shard(const CountsShard& shard) {
   std::unique_ptr<std::istream> in = shard.open();
   if (!opens_json(*in)) return {shard.source, shard.open, false};
   in = shard.open();
-  const std::string text = read_input_stream(*in, shard.source);
-  auto lines = std::make_shared<const std::string>(records_as_lines(text, shard.source));
+  auto lines = std::make_shared<const std::string>(records_as_lines(*in, shard.source));
   return {shard.source,
           [lines]() -> std::unique_ptr<std::istream> {
             return std::make_unique<std::istringstream>(*lines);
@@ -168,11 +171,34 @@ class ShardsInput : public std::istream {
   ShardsStream buffer_;
 };
 
+// Two shards of one file, compared by identity: device and inode as stat gives them (no file is
+// opened, so a FIFO named twice is refused, not waited on for a second writer; std::filesystem::
+// equivalent reports an error for two FIFOs instead of comparing them). Both are named in full,
+// as InputError names a file: two cut names could read alike.
+void refuse_repeated_files(const std::vector<CountsShard>& shards, const std::string& name) {
+  std::vector<std::optional<std::pair<dev_t, ino_t>>> identities;
+  for (const CountsShard& shard : shards) {
+    struct stat status {};
+    identities.push_back(!shard.path.empty() && ::stat(shard.path.c_str(), &status) == 0
+                             ? std::optional(std::pair(status.st_dev, status.st_ino))
+                             : std::nullopt);
+  }
+  for (std::size_t j = 1; j < shards.size(); ++j) {
+    for (std::size_t i = 0; i < j; ++i) {
+      if (identities[i] && identities[i] == identities[j]) {
+        throw InvalidArgument(name + ": '" + shards[i].path + "' and '" + shards[j].path +
+                              "' are the same file: its counts would be counted twice");
+      }
+    }
+  }
+}
+
 }  // namespace
 
 ConformResult conform_counts(const ConformCountsRequest& request) {
   if (!(request.alpha > 0 && request.alpha < 1)) throw InvalidArgument("alpha: must be in (0,1)");
   if (request.shards.empty()) throw InvalidArgument(request.shards_name + ": no file of counts");
+  refuse_repeated_files(request.shards, request.shards_name);
   ConformResult result;
   result.reference = build_reference(request.reference);
   result.reference_source =

@@ -323,14 +323,20 @@ ConformReference build_reference(const ReferenceRequest& request) {
 
 OutputSyntax sample_syntax(const ConformReference& reference, bool output_index,
                            const std::string& output_index_name) {
-  if (!output_index) return reference.syntax;
+  if (!output_index) {
+    estimate::OutputSyntax syntax = reference.syntax;
+    syntax.output_index_name = output_index_name;
+    return syntax;
+  }
   if (reference.pooling) {
     throw InvalidArgument(output_index_name + ": " + reference.name +
                           "'s outputs are too many to list, so they have no column index; "
                           "samples name them by label (h2, 4150) or as sets ({1,3} or k-bit "
                           "strings)");
   }
-  return {};
+  estimate::OutputSyntax columns;
+  columns.output_index_name = output_index_name;
+  return columns;
 }
 
 }  // namespace uldp::api

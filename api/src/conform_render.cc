@@ -41,6 +41,7 @@ nlohmann::json to_json(const ConformResult& result) {
       {"breaks_own_claim", reference.breaks_own_claim ? nlohmann::json(*reference.breaks_own_claim)
                                                       : nlohmann::json(nullptr)}};
   j["samples"] = tallies.n;
+  j["samples_drawn"] = result.samples_drawn();
   j["samples_from"] = result.source;  // the file(s), or the client
   j["counted"] = result.sample_lines == estimate::SampleLine::kCounted;
   j["alpha"] = result.alpha();
@@ -122,6 +123,15 @@ nlohmann::json to_json(const ConformResult& result) {
   return j;
 }
 
+std::string samples_drawn_text(const ConformResult& result) {
+  std::string text = std::to_string(result.samples_drawn()) + " samples drawn";
+  if (result.samples_drawn() != result.tallies.n) {
+    text += "; the verdict rests on the first " + std::to_string(result.tallies.n) +
+            " (the later looks of the break search found no more)";
+  }
+  return text;
+}
+
 std::string to_text(const ConformResult& result) {
   const ConformReference& reference = result.reference;
   const estimate::RatioScope& scope = reference.scope;
@@ -143,7 +153,8 @@ std::string to_text(const ConformResult& result) {
       out << (i ? ", " : "") << sequential->looks[i];
     }
     out << " samples per input), " << spending_method(*sequential) << "; the last at "
-        << double_text(sequential->look_alpha) << "\n";
+        << figure_text(sequential->look_alpha) << "\n"
+        << "  " << samples_drawn_text(result) << "\n";
     if (sequential->deviation_look) {
       out << "  break search: the fit was rejected at " << *sequential->deviation_look
           << " samples per input; the run looked on for a ratio beyond the claim: "
@@ -155,8 +166,9 @@ std::string to_text(const ConformResult& result) {
   if (reference.breaks_own_claim) {
     out << "  the reference breaks its own claim: " << *reference.breaks_own_claim << "\n";
   }
-  out << "  fit: " << r.fit_tests << " tests, smallest p = " << double_text(r.min_p_value) << " ("
-      << r.worst_test << ") vs Bonferroni threshold " << double_text(r.fit_threshold)
+  const std::vector<std::string> fit = figure_texts({r.min_p_value, r.fit_threshold});
+  out << "  fit: " << r.fit_tests << " tests, smallest p = " << fit[0] << " (" << r.worst_test
+      << ") vs Bonferroni threshold " << fit[1]
       << (r.fit_rejected ? ": REJECTED" : ": not rejected") << "\n";
   out << "  samples per input: " << r.resolution.fewest_samples
       << " (x = " << r.resolution.fewest_input << ") to "
@@ -168,16 +180,18 @@ std::string to_text(const ConformResult& result) {
         << " input(s), the first x = " << r.inputs_without_samples.front();
   }
   out << "\n";
+  // The bound and the claim in the same sentence: digits enough to tell them apart.
+  const std::vector<std::string> eps =
+      figure_texts({eps_lower, scope.claimed ? std::log(scope.claimed_exp_eps) : eps_lower});
   if (bounded) {
-    out << "  eps >= " << double_text(eps_lower) << " with confidence 1 - alpha/2 (event "
-        << r.event << ", x = " << r.x << ": " << r.count_x << "/" << r.n_x << ", x' = " << r.x_prime
-        << ": " << r.count_x_prime << "/" << r.n_x_prime << ")";
+    out << "  eps >= " << eps[0] << " with confidence 1 - alpha/2 (event " << r.event
+        << ", x = " << r.x << ": " << r.count_x << "/" << r.n_x << ", x' = " << r.x_prime << ": "
+        << r.count_x_prime << "/" << r.n_x_prime << ")";
   } else {
     out << "  eps: no bound (no event was seen with samples of two inputs)";
   }
   if (scope.claimed) {
-    out << "; claimed eps = " << double_text(std::log(scope.claimed_exp_eps))
-        << (r.ratio_violated ? ": VIOLATED" : "");
+    out << "; claimed eps = " << eps[1] << (r.ratio_violated ? ": VIOLATED" : "");
   }
   out << "\n";
   if (tallies.impossible > 0) {
@@ -185,10 +199,10 @@ std::string to_text(const ConformResult& result) {
         << "never produces; first at " << tallies.first_impossible_source << ":"
         << *tallies.first_impossible_line << " (" << tallies.first_impossible << ")\n";
   }
-  out << "  resolution (power " << double_text(r.resolution.power) << "): a deviation of "
-      << double_text(r.resolution.cell_deviation) << " in any cell's probability";
+  out << "  resolution (power " << figure_text(r.resolution.power) << "): a deviation of "
+      << figure_text(r.resolution.cell_deviation) << " in any cell's probability";
   if (r.resolution.eps_excess) {
-    out << ", or e^eps " << double_text(100 * *r.resolution.eps_excess)
+    out << ", or e^eps " << figure_text(100 * *r.resolution.eps_excess)
         << "% above the claim (event " << r.resolution.event << ")";
   }
   out << " would be detected at this size\n";
@@ -196,31 +210,33 @@ std::string to_text(const ConformResult& result) {
     const DiagnosisReport& diagnosis = *result.diagnosis;
     for (const Diagnosis& d : diagnosis.fits) {
       out << "  diagnosis: the samples fit the reference read with " << d.reading
-          << " (smallest fit p = " << double_text(d.min_p_value)
-          << ", e^eps >= " << double_text(d.exp_eps_lower_bound) << ")\n";
+          << " (smallest fit p = " << figure_text(d.min_p_value)
+          << ", e^eps >= " << figure_text(d.exp_eps_lower_bound) << ")\n";
     }
     if (diagnosis.fitted_exp_eps && diagnosis.best_exp_eps) {
       const double claimed = scope.claimed_exp_eps;
       const bool claim_fits =
           diagnosis.fitted_exp_eps->first <= claimed && claimed <= diagnosis.fitted_exp_eps->second;
-      out << "  diagnosis: the samples fit " << reference.title() << " best at e^eps "
-          << double_text(*diagnosis.best_exp_eps) << " (the fit test accepts ["
-          << double_text(diagnosis.fitted_exp_eps->first) << ", "
-          << double_text(diagnosis.fitted_exp_eps->second) << "])"
-          << (claim_fits ? ", which holds the claimed " : ", not at the claimed ")
-          << double_text(claimed) << (claim_fits ? ": a wrong budget is not the cause" : "")
-          << "\n";
+      const std::vector<std::string> fits =
+          figure_texts({*diagnosis.best_exp_eps, diagnosis.fitted_exp_eps->first,
+                        diagnosis.fitted_exp_eps->second, claimed});
+      out << "  diagnosis: the samples fit " << reference.title() << " best at e^eps " << fits[0]
+          << " (the fit test accepts [" << fits[1] << ", " << fits[2] << "])"
+          << (claim_fits ? ", which holds the claimed " : ", not at the claimed ") << fits[3]
+          << (claim_fits ? ": a wrong budget is not the cause" : "") << "\n";
     }
     if (diagnosis.fitted_theta && diagnosis.best_theta) {
       const std::optional<double>& claimed = diagnosis.claimed_theta;
       const bool claim_fits = claimed && diagnosis.fitted_theta->first <= *claimed &&
                               *claimed <= diagnosis.fitted_theta->second;
-      out << "  diagnosis: the samples fit best at theta " << double_text(*diagnosis.best_theta)
-          << " (the fit test accepts [" << double_text(diagnosis.fitted_theta->first) << ", "
-          << double_text(diagnosis.fitted_theta->second) << "])";
+      const std::vector<std::string> fits =
+          figure_texts({*diagnosis.best_theta, diagnosis.fitted_theta->first,
+                        diagnosis.fitted_theta->second, claimed.value_or(*diagnosis.best_theta)});
+      out << "  diagnosis: the samples fit best at theta " << fits[0] << " (the fit test accepts ["
+          << fits[1] << ", " << fits[2] << "])";
       if (claimed) {
         out << (claim_fits ? ", which holds the reference's " : ", not at the reference's ")
-            << double_text(*claimed) << (claim_fits ? ": a wrong theta is not the cause" : "");
+            << fits[3] << (claim_fits ? ": a wrong theta is not the cause" : "");
       }
       out << "\n";
     }

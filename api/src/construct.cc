@@ -6,6 +6,7 @@
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/error.h"
 #include "uldp/forms/dense_privacy_check.h"
+#include "uldp/io/json_text.h"
 #include "uldp/io/matrix_writer.h"
 
 namespace uldp::api {
@@ -63,7 +64,7 @@ std::string render(const UldpFromLdpResult& r, MechanismFormat format) {
                                           : " --exp-eps " + c.ldp_ratio.to_string()));
   }
   if (format == MechanismFormat::kJson) {
-    return nlohmann::json{
+    return json_text(nlohmann::json{
                {"construction", "uldp-from-ldp"},
                {"source", r.source},
                {"non_sensitive_rows", non_sensitive_row_name(r.row)},
@@ -75,8 +76,7 @@ std::string render(const UldpFromLdpResult& r, MechanismFormat format) {
                {"own_output", to_string(c.own_output)},
                {"exp_eps", c.ldp_ratio.to_string()},
                {"uldp",
-                {{"holds", r.uldp.holds}, {"tight_exp_eps", r.uldp.tight_exp_eps.to_string()}}}}
-               .dump() +
+                {{"holds", r.uldp.holds}, {"tight_exp_eps", r.uldp.tight_exp_eps.to_string()}}}}) +
            "\n";
   }
   return summary(r) + "\n" + matrix_markdown(q);

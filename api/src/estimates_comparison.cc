@@ -88,6 +88,8 @@ EstimatesComparison compare_estimates(const GoldenVectors& golden, const TheirEs
     if (x < golden.k) context.sensitive[x] = 1;
   }
   context.constants = estimator_constants(golden);
+  context.counts_scale_name = request.counts_scale_name;
+  context.frequencies_scale_name = request.frequencies_scale_name;
   const bool counts = request.scale == EstimatesScale::kCounts;
 
   for (const auto& [id, their] : theirs) {

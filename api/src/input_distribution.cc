@@ -1,6 +1,7 @@
 #include "uldp/api/input_distribution.h"
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 
 #include "uldp/error.h"
@@ -62,6 +63,11 @@ std::vector<Rational> inline_list(const std::string& text, std::size_t k) {
 }
 
 GivenDistribution weights_file(const std::string& path, std::size_t k) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {  // opens, then fails at its first read
+    throw InvalidArgument("p: '" + message_excerpt(path) +
+                          "' is a directory, not a file of weights");
+  }
   std::ifstream in(path);
   if (!in) {
     throw InvalidArgument("p: '" + message_excerpt(path) +

@@ -168,6 +168,12 @@ void add_vs_limit(const MechanismSpec& spec, const L2Quadratic& quadratic, nlohm
 }  // namespace
 
 LossResult loss(const LossRequest& request) {
+  // Refused before the mechanism is built (its X_S alone is 1 GB at k = 10^7).
+  if (request.mechanism.arguments.k > kMaxLossInputs) {
+    throw InvalidArgument("k: " + std::to_string(request.mechanism.arguments.k) +
+                          " exceeds the limit " + std::to_string(kMaxLossInputs) +
+                          " of loss (its exact losses hold rationals per input: about 1 KB each)");
+  }
   const MechanismSpec spec = make_mechanism(find_mechanism(request.mechanism.name, "mechanism"),
                                             request.mechanism.arguments);
   const std::size_t k = spec.k;
@@ -181,6 +187,7 @@ LossResult loss(const LossRequest& request) {
   const std::optional<PrivacyBudget> budget = budget_of(spec);
 
   nlohmann::json out;
+  Rational l2_value;
   out["mechanism"] = entry_of(spec).name;
   out["k"] = k;
   out["sensitive"] = xs.indices();
@@ -196,6 +203,7 @@ LossResult loss(const LossRequest& request) {
     out["p"] = "worst";
     out["l2"] = {{"exact", to_string(l2.value)}, {"decimal", l2_decimal(l2.value)}};
     out["argmax"] = rationals_json(l2.argmax);
+    l2_value = l2.value;
   }
   if (worst && model) {
     const WorstCaseL1 l1 = worst_case_l1_loss(*model, n);
@@ -215,6 +223,7 @@ LossResult loss(const LossRequest& request) {
     const Rational l2 = expected_l2_loss(quadratic, p, n);
     out["p"] = rationals_json(p);
     out["l2"] = {{"exact", to_string(l2)}, {"decimal", l2_decimal(l2)}};
+    l2_value = l2;
     if (model) {
       out["l1_asymptotic"] = certified_decimal(asymptotic_l1_loss(*model, p, n), 17);
       if (request.exact_l1 || n <= kExactL1DefaultWork / k) {
@@ -224,8 +233,14 @@ LossResult loss(const LossRequest& request) {
   }
   if (!model) out["l1_note"] = "not implemented: the estimator is not coordinate-wise";
   if (request.vs_limit) add_vs_limit(spec, quadratic, out);
-  return {
-      std::string(entry_of(spec).name), k, xs, budget, budget_description(spec), n, std::move(out)};
+  return {std::string(entry_of(spec).name),
+          k,
+          xs,
+          budget,
+          budget_description(spec),
+          n,
+          std::move(out),
+          std::move(l2_value)};
 }
 
 nlohmann::json to_json(const LossResult& result) { return result.values; }
@@ -252,8 +267,7 @@ std::string to_text(const LossResult& result) {
   }
   if (!model) out << "l1: " << v["l1_note"].get<std::string>() << "\n";
   if (worst) {
-    out << "worst-case E[l2^2] = "
-        << readable(parse_rational(v["l2"]["exact"].get<std::string>(), "l2")) << "\n";
+    out << "worst-case E[l2^2] = " << readable(result.l2) << "\n";
     out << "  attained at p = " << run_length_of(v["argmax"]) << "\n";
     if (model) {
       out << "worst-case asymptotic E[l1] = " << v["l1_asymptotic"].get<std::string>()
@@ -261,8 +275,7 @@ std::string to_text(const LossResult& result) {
           << run_length_of(v["l1_argmax"]) << "\n";
     }
   } else {
-    out << "E[l2^2] = " << readable(parse_rational(v["l2"]["exact"].get<std::string>(), "l2"))
-        << " (exact; --exact or --json for the rational)\n";
+    out << "E[l2^2] = " << readable(result.l2) << " (exact; --exact or --json for the rational)\n";
     if (model) {
       out << "asymptotic E[l1] = " << v["l1_asymptotic"].get<std::string>()
           << " (certified digits)\n";

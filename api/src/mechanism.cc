@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "uldp/error.h"
+#include "uldp/io/json_text.h"
 #include "uldp/io/matrix_writer.h"
 #include "uldp/mechanisms/registry.h"
 
@@ -108,7 +109,7 @@ std::string bit_product_json(const MechanismDescription& d, const BitProductForm
         {{"one_if_on", to_string(b.one_if_on)}, {"one_if_off", to_string(b.one_if_off)}});
   }
   j["bits"] = std::move(bits);
-  return j.dump(1) + "\n";
+  return json_text(j, 1) + "\n";
 }
 
 std::string classes_json(const MechanismDescription& d, const ClassForm& form) {
@@ -133,7 +134,7 @@ std::string classes_json(const MechanismDescription& d, const ClassForm& form) {
   }
   j["input_classes"] = std::move(inputs);
   j["output_classes"] = std::move(outputs);
-  return j.dump(1) + "\n";
+  return json_text(j, 1) + "\n";
 }
 
 std::string dense_text(const MechanismDescription& d, const DenseForm& form,
@@ -145,7 +146,7 @@ std::string dense_text(const MechanismDescription& d, const DenseForm& form,
     j["outputs"] = labels;
     j["protected"] = form.protected_outputs.indices();
     j["Q"] = matrix_rows_json(q);
-    return j.dump() + "\n";
+    return json_text(j) + "\n";
   }
   // "# header: yes" tells `uldp check` that the first row is labels: "0,1" or "0110" could be
   // data (or an exporter's bug), and the reader never guesses.
@@ -233,7 +234,7 @@ std::string render_registry(MechanismFormat format) {
                       {"proof", e.family_claim},
                       {"example", e.example}});
     }
-    return nlohmann::json{{"mechanisms", list}}.dump(1) + "\n";
+    return json_text(nlohmann::json{{"mechanisms", list}}, 1) + "\n";
   }
   std::ostringstream out;
   out << "| name | mechanism | paper | claim | Y_P | parameters | Z3 proof | example |\n"

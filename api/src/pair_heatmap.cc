@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -95,7 +96,16 @@ std::string pair_heatmap_script_path(const std::string& png_path) {
       png_path.compare(png_path.size() - suffix.size(), suffix.size(), suffix) != 0) {
     throw InvalidArgument("--plot: '" + message_excerpt(png_path) + "' does not end in .png");
   }
-  return png_path.substr(0, png_path.size() - suffix.size()) + ".gp";
+  const std::string script = png_path.substr(0, png_path.size() - suffix.size()) + ".gp";
+  // The script is written, then read back by gnuplot: a FIFO there would take the script (or wait
+  // for a reader) and leave gnuplot waiting for a writer.
+  std::error_code error;
+  if (std::filesystem::exists(script, error) && !std::filesystem::is_regular_file(script, error)) {
+    throw InvalidArgument("--plot: '" + message_excerpt(script) +
+                          "' (the script written beside the picture, which gnuplot reads back) "
+                          "exists and is not a regular file");
+  }
+  return script;
 }
 
 void plot_pair_heatmap(const PairLossResult& result, const std::string& png_path) {

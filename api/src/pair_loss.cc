@@ -10,6 +10,8 @@
 
 #include "uldp/api/render.h"
 #include "uldp/error.h"
+#include "uldp/forms/tolerance.h"
+#include "uldp/input_limits.h"
 #include "uldp/io/distance_matrix_reader.h"
 #include "uldp/io/input_text.h"
 #include "uldp/io/pair_budgets_reader.h"
@@ -52,7 +54,7 @@ constexpr std::size_t kMaxPairs = std::size_t{1} << 20;
 constexpr std::size_t kMaxPairComparisons = std::size_t{1} << 28;
 
 void require_affordable(std::size_t inputs, std::size_t outputs) {
-  if (inputs > 1024 || inputs * inputs > kMaxPairs) {
+  if (inputs > kMaxPairInputs || inputs * inputs > kMaxPairs) {
     throw InvalidArgument("pairs: " + std::to_string(inputs) + " inputs give " +
                           std::to_string(inputs * inputs) + " pairs, more than the limit of " +
                           std::to_string(kMaxPairs) + " (k <= 1024)");
@@ -65,29 +67,58 @@ void require_affordable(std::size_t inputs, std::size_t outputs) {
   }
 }
 
+// Whether the exact rule bracketed L / bound - 1 (a finite loss against a finite bound).
+bool has_excess_bracket(const PairAgainstBudget& p) {
+  return p.excess_lower != 0 || p.excess_upper != 0;
+}
+
 nlohmann::json pair_json(const PairAgainstBudget& p) {
-  return {{"x", p.x},
-          {"x_prime", p.x_prime},
-          {"loss", p.loss.ratio.to_string()},
-          {"output", p.loss.output ? nlohmann::json(*p.loss.output) : nlohmann::json(nullptr)},
-          {"bound", p.bound},
-          {"loss_share", p.loss_share}};
+  nlohmann::json j = {
+      {"x", p.x},
+      {"x_prime", p.x_prime},
+      {"loss", p.loss.ratio.to_string()},
+      {"output", p.loss.output ? nlohmann::json(*p.loss.output) : nlohmann::json(nullptr)},
+      {"bound", p.bound},
+      {"loss_share", p.loss_share},
+      {"exceeds", p.exceeds}};
+  if (has_excess_bracket(p)) {
+    // L / bound - 1 between two exact rationals (certified), and rounded to 3 digits unless the
+    // bounds meet 0 (a loss at its bound, to 2^-1100).
+    j["loss_share_excess_bounds"] = {to_string(p.excess_lower), to_string(p.excess_upper)};
+    if (p.excess_lower > 0 || p.excess_upper < 0) {
+      const std::string excess = scientific(RealBracket{p.excess_lower, p.excess_upper});
+      j["loss_share_excess"] = p.exceeds ? "+" + excess : excess;
+    }
+  }
+  return j;
+}
+
+// The share of its bound a pair uses: "66.7 % of it", "149 % of it" (rounded; a margin gets
+// as many digits as keep it from reading 100 %), or for a pair over its bound by less than 0.5 %
+// the excess, which no rounding hides: "exceeds it by a factor 1 + 5.95e-10".
+std::string share_text(const PairAgainstBudget& p) {
+  if (!has_excess_bracket(p)) {  // an unbounded pair (0 %) or an infinite loss
+    return p.exceeds ? "exceeds it" : decimal_text(100 * p.loss_share, 3) + " % of it";
+  }
+  const RealBracket percent{100 * (1 + p.excess_lower), 100 * (1 + p.excess_upper)};
+  if (p.exceeds) {  // "149 % of it", but never a rounded "100 %"
+    const std::string share = decimal_text(percent, 3);
+    if (share != "100") return share + " % of it";
+    return "exceeds it by a factor 1 + " + scientific(RealBracket{p.excess_lower, p.excess_upper});
+  }
+  std::string share;
+  for (int digits = 3; digits <= 17; ++digits) {
+    share = decimal_text(percent, digits);
+    if (share != "100") break;
+  }
+  return share + " % of it";
 }
 
 std::string pair_text(const PairAgainstBudget& p) {
   std::ostringstream out;
   out << "L(" << p.x << ", " << p.x_prime << ") = " << readable(p.loss.ratio);
   if (p.loss.output) out << " at y = " << *p.loss.output;
-  // Three digits, or as many as it takes not to read "100 %" for a share that is not exactly 1.
-  std::string share;
-  for (int digits = 3; digits <= 17; ++digits) {
-    std::ostringstream text;
-    text.precision(digits);
-    text << 100 * p.loss_share;
-    share = text.str();
-    if (share != "100" || p.loss_share == 1) break;
-  }
-  out << " against " << p.bound << " (" << share << " % of it)";
+  out << " against " << p.bound << " (" << share_text(p) << ")";
   return out.str();
 }
 
@@ -325,6 +356,13 @@ PairLossResult pair_losses(const PairLossRequest& request) {
   Subject subject = subject_of(request.subject);
   PairLossResult result;
   result.subject = subject.name;
+  if (request.tolerance) {
+    result.tolerance =
+        validate_tolerance(*request.tolerance, to_string(*request.tolerance), "tolerance");
+    result.tolerance_text = request.tolerance_text.empty()
+                                ? to_string(*request.tolerance)
+                                : message_excerpt(request.tolerance_text);
+  }
   result.outputs = "every output";
   // A class-structured form whose columns are symmetric within input classes is read class by
   // class over every output; any other (uHR), or one restricted to chosen outputs, on its dense
@@ -391,7 +429,8 @@ PairLossResult pair_losses(const PairLossRequest& request) {
                             std::to_string(request.input_budgets->per_input.size()) +
                             " budgets for " + std::to_string(k) + " inputs");
     }
-    result.input_discriminative = check_input_discriminative(result.losses, *request.input_budgets);
+    result.input_discriminative =
+        check_input_discriminative(result.losses, *request.input_budgets, result.tolerance);
     result.combine = request.input_budgets->combine;
   }
   if (request.pair_budgets) {
@@ -408,13 +447,13 @@ PairLossResult pair_losses(const PairLossRequest& request) {
                             std::to_string(b.empty() ? 0 : b.front().size()) + " matrix for " +
                             std::to_string(k) + " inputs (it must be k x k)");
     }
-    result.context_verdict = check_context_aware(result.losses, b);
+    result.context_verdict = check_context_aware(result.losses, b, result.tolerance);
   }
   if (request.metric) {
     if (request.outputs) {
       throw InvalidArgument("metric: metric LDP bounds every output; not with protected outputs");
     }
-    result.metric_verdict = check_metric_privacy(result.losses, *request.metric);
+    result.metric_verdict = check_metric_privacy(result.losses, *request.metric, result.tolerance);
     result.metric = describe(*request.metric, request.metric_name);
   }
   if (request.safe_regions) {
@@ -422,7 +461,8 @@ PairLossResult pair_losses(const PairLossRequest& request) {
       throw InvalidArgument(
           "safe regions: personalized LDP bounds every output; not with protected outputs");
     }
-    result.personalized_verdict = check_personalized(result.losses, *request.safe_regions);
+    result.personalized_verdict =
+        check_personalized(result.losses, *request.safe_regions, result.tolerance);
     result.safe_regions = request.safe_regions->size();
   }
   for (std::size_t x = 0; x < k; ++x) {
@@ -467,6 +507,13 @@ nlohmann::json to_json(const PairLossResult& result) {
         {"violation", v->violation ? pair_json(*v->violation) : nlohmann::json(nullptr)},
         {"tightest", v->tightest ? pair_json(*v->tightest) : nlohmann::json(nullptr)}};
     if (key) j[key] = std::move(setting);
+    if (v->tolerance) {
+      j["tolerance"] = to_string(*v->tolerance);
+      j["holds_within_tolerance"] = v->accepted();
+      j["pairs_within_tolerance"] = v->within_tolerance;
+      j["beyond_tolerance"] =
+          v->beyond_tolerance ? pair_json(*v->beyond_tolerance) : nlohmann::json(nullptr);
+    }
     return j;
   };
   const nlohmann::json id =
@@ -519,7 +566,20 @@ std::string to_text(const PairLossResult& result) {
   }
   const auto verdict = [&](const std::optional<PairBoundVerdict>& v, const std::string& notion) {
     if (!v) return;
-    out << notion << ": " << (v->holds ? "holds" : "FAILS");
+    out << notion << ": ";
+    if (v->holds) {
+      out << "holds";
+    } else if (v->accepted()) {  // every failing pair within its bound times 1 + T
+      out << "holds within tolerance " << result.tolerance_text << " (exactly: FAILS, "
+          << v->within_tolerance << " pair" << (v->within_tolerance == 1 ? "" : "s")
+          << " over the bound by at most a factor 1 + " << result.tolerance_text << ")";
+    } else {
+      out << "FAILS";
+      if (v->beyond_tolerance) {
+        out << " beyond tolerance " << result.tolerance_text << " at "
+            << pair_text(*v->beyond_tolerance);
+      }
+    }
     if (v->violation) out << "; first violated by " << pair_text(*v->violation);
     if (v->tightest) out << "; tightest pair " << pair_text(*v->tightest);
     out << "\n";

@@ -1,7 +1,9 @@
 #include "uldp/api/render.h"
 
 #include <charconv>
+#include <cmath>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 
 #include "uldp/arithmetic/certified_exp.h"
@@ -46,7 +48,9 @@ std::string readable(const Rational& value) {
   constexpr std::size_t kShort = 15;
   // Terminating with few digits (1/4 = 0.25): the decimal is the exact value.
   const std::string decimal = to_decimal(value, 10);
-  if (parse_rational(decimal, "decimal") == value) return decimal;
+  // (A decimal longer than any number text is not the exact value of a huge one: not read back.)
+  if (decimal.size() <= kMaxNumberCharacters && parse_rational(decimal, "decimal") == value)
+    return decimal;
   return exact.size() <= kShort ? decimal + " (" + exact + ")" : "~" + decimal;
 }
 
@@ -54,34 +58,211 @@ std::string readable(const ExtendedRational& value) {
   return value.is_infinite() ? "inf" : readable(value.value());
 }
 
-std::string scientific(const Rational& value, int digits) {
-  if (value == 0) return "0";
-  if (value < 0) {
-    std::string out(1, '-');
-    out.append(scientific(-value, digits));
-    return out;
-  }
-  // value = m * 10^e with 1 <= m < 10.
-  long e = static_cast<long>(msb(numerator(value))) - static_cast<long>(msb(denominator(value)));
+namespace {
+
+// 10^e exactly, for any integer e.
+Rational power_of_ten(long e) {
+  const Rational p(pow10(static_cast<int>(e < 0 ? -e : e)));
+  return e < 0 ? Rational(1) / p : p;
+}
+
+// floor(log10 |v|) for v != 0.
+long decimal_exponent(const Rational& v) {
+  const Rational a = v < 0 ? Rational(-v) : v;
+  long e = static_cast<long>(msb(numerator(a))) - static_cast<long>(msb(denominator(a)));
   e = e * 30103 / 100000;
-  auto power = [](long k) {
-    return k >= 0 ? Rational(pow10(static_cast<int>(k)))
-                  : Rational(1) / Rational(pow10(static_cast<int>(-k)));
-  };
-  while (value >= power(e + 1)) ++e;
-  while (value < power(e)) --e;
-  const Rational scaled = value / power(e) * Rational(pow10(digits - 1));
-  const Integer truncated = numerator(scaled) / denominator(scaled);
-  const std::string significand = truncated.str();
-  std::string mantissa(1, significand[0]);
-  if (significand.size() > 1) {
-    mantissa.push_back('.');
-    mantissa.append(significand, 1, std::string::npos);
+  while (a >= power_of_ten(e + 1)) ++e;
+  while (a < power_of_ten(e)) --e;
+  return e;
+}
+
+// v * 10^f rounded to an integer, half away from zero.
+Integer scaled_rounded(const Rational& v, long f) {
+  const Rational scaled = (v < 0 ? Rational(-v) : v) * power_of_ten(f);
+  Integer q = numerator(scaled) / denominator(scaled);
+  if ((scaled - Rational(q)) * 2 >= 1) ++q;
+  return v < 0 ? Integer(-q) : q;
+}
+
+// v * 10^f truncated toward zero (GMP's division truncates).
+Integer scaled_truncated(const Rational& v, long f) {
+  const Rational scaled = v * power_of_ten(f);
+  return numerator(scaled) / denominator(scaled);
+}
+
+std::size_t digit_count(const Integer& q) {
+  return q == 0 ? 0 : (q < 0 ? Integer(-q) : q).str().size();
+}
+
+// The decimal scaled * 10^-f in fixed notation with f digits after the point (f >= 0).
+std::string fixed_text(const Integer& scaled, long f) {
+  const bool negative = scaled < 0;
+  std::string digits = (negative ? Integer(-scaled) : scaled).str();
+  if (f < 0) return (negative ? "-" : "") + digits + std::string(static_cast<std::size_t>(-f), '0');
+  const auto fraction = static_cast<std::size_t>(f);
+  if (digits.size() <= fraction) digits.insert(0, fraction + 1 - digits.size(), '0');
+  std::string out = negative ? "-" : "";
+  out.append(digits, 0, digits.size() - fraction);
+  if (fraction > 0) out.append(1, '.').append(digits, digits.size() - fraction, fraction);
+  return out;
+}
+
+// scaled * 10^-f (scaled != 0) as "d.ddde-N" with every digit of `scaled`.
+std::string exponent_text(const Integer& scaled, long f) {
+  const bool negative = scaled < 0;
+  const std::string digits = (negative ? Integer(-scaled) : scaled).str();
+  const long e = static_cast<long>(digits.size()) - 1 - f;
+  std::string out = negative ? "-" : "";
+  out.append(1, digits[0]);
+  if (digits.size() > 1) out.append(1, '.').append(digits, 1, std::string::npos);
+  out.append(1, 'e').append(1, e < 0 ? '-' : '+').append(std::to_string(e < 0 ? -e : e));
+  return out;
+}
+
+std::string without_trailing_zeros(std::string text) {
+  if (text.find('.') == std::string::npos) return text;
+  while (text.back() == '0') text.pop_back();
+  if (text.back() == '.') text.pop_back();
+  return text;
+}
+
+// What is shown of a bracketed value: scaled * 10^-f, rounded (both ends round alike) or cut
+// (both ends truncate alike: the digits are a prefix of the value's).
+struct ShownDigits {
+  Integer scaled;
+  long fraction_digits = 0;
+  bool cut = false;
+};
+
+std::optional<ShownDigits> rounded_at(const RealBracket& v, long f) {
+  const Integer lower = scaled_rounded(v.lower, f);
+  if (lower != scaled_rounded(v.upper, f)) return std::nullopt;
+  return ShownDigits{lower, f, false};
+}
+
+// The most digits after the point, at most f and at least `fewest`, that both ends share and
+// that are not all zeros (none: nullopt).
+std::optional<ShownDigits> cut_at(const RealBracket& v, long f, long fewest) {
+  for (; f >= fewest; --f) {
+    const Integer lower = scaled_truncated(v.lower, f);
+    if (lower == scaled_truncated(v.upper, f)) {
+      if (lower == 0) break;
+      return ShownDigits{lower, f, true};
+    }
   }
-  mantissa.push_back('e');
-  mantissa.push_back(e < 0 ? '-' : '+');
-  mantissa.append(std::to_string(e < 0 ? -e : e));
-  return mantissa;
+  return std::nullopt;
+}
+
+// `significant` significant digits of v, rounded when its bracket allows, else cut.
+std::optional<ShownDigits> significant_digits(const RealBracket& v, int significant) {
+  if (v.lower == 0 && v.upper == 0) return ShownDigits{Integer(0), 0, false};
+  const long f = significant - 1 - decimal_exponent(v.lower != 0 ? v.lower : v.upper);
+  const std::optional<ShownDigits> rounded = rounded_at(v, f);
+  if (!rounded) return cut_at(v, f, f - significant - 20);
+  if (digit_count(rounded->scaled) <= static_cast<std::size_t>(significant)) return rounded;
+  // One digit too many: rounded up to a power of ten, or lower was below one. A coarser rounding
+  // may be uncertain where this one was not: then this one is shown.
+  const std::optional<ShownDigits> coarser = rounded_at(v, f - 1);
+  return coarser ? coarser : rounded;
+}
+
+// kShortest: as printf's %g (trailing zeros dropped, "e" form when far from 1); kFixed: the
+// same without the "e" form; kFixedAllDigits: every digit to the position rounded or cut at.
+enum class Notation { kShortest, kFixed, kFixedAllDigits };
+
+std::string shown_text(const ShownDigits& d, int significant, Notation notation) {
+  if (d.scaled == 0 && !d.cut) return "0";
+  const long e = static_cast<long>(digit_count(d.scaled)) - 1 - d.fraction_digits;
+  const bool trim = !d.cut && notation != Notation::kFixedAllDigits;
+  std::string text;
+  // A cut above the units digit has no fixed form ("150000..." would claim the zeros).
+  if ((d.cut && d.fraction_digits < 0) ||
+      (notation == Notation::kShortest && (e < -5 || e >= significant))) {
+    text = exponent_text(d.scaled, d.fraction_digits);
+    const std::size_t mark = text.find('e');
+    if (trim) text = without_trailing_zeros(text.substr(0, mark)) + text.substr(mark);
+    return d.cut ? text.insert(text.find('e'), "...") : text;
+  }
+  text = fixed_text(d.scaled, d.fraction_digits);
+  if (trim) text = without_trailing_zeros(text);
+  return d.cut ? text + "..." : text;
+}
+
+// The last resort, for a bracket no digit of which is certain: its midpoint, marked "~".
+std::string approximate_text(const RealBracket& v, int significant) {
+  std::string text(1, '~');
+  return text.append(to_decimal((v.lower + v.upper) / 2, significant));
+}
+
+}  // namespace
+
+std::string decimal_text(const RealBracket& value, int significant) {
+  const std::optional<ShownDigits> d = significant_digits(value, significant);
+  return d ? shown_text(*d, significant, Notation::kShortest)
+           : approximate_text(value, significant);
+}
+
+std::string decimal_text(double value, int significant) {
+  if (!std::isfinite(value)) return std::isnan(value) ? "nan" : (value < 0 ? "-inf" : "inf");
+  return decimal_text(RealBracket::exact(from_double(value)), significant);
+}
+
+std::string figure_text(double value) {
+  return exact_numbers_set ? double_text(value) : decimal_text(value, 6);
+}
+
+std::vector<std::string> figure_texts(const std::vector<double>& values) {
+  std::vector<std::string> texts;
+  for (int significant = 6; significant <= 17; ++significant) {
+    texts.clear();
+    for (const double v : values) {
+      texts.push_back(exact_numbers_set ? double_text(v) : decimal_text(v, significant));
+    }
+    bool apart = true;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      for (std::size_t j = i + 1; j < values.size(); ++j) {
+        apart = apart && (values[i] == values[j] || texts[i] != texts[j]);
+      }
+    }
+    if (apart || exact_numbers_set) return texts;
+  }
+  return texts;  // 17 significant digits tell any two doubles apart
+}
+
+std::pair<std::string, std::string> distinguishing_decimals(const RealBracket& a,
+                                                            const RealBracket& b) {
+  constexpr long kMaxFractionDigits = 70;
+  const auto enough = [](const ShownDigits& d, const RealBracket& v) {
+    return digit_count(d.scaled) >= 2 || (v.lower == 0 && v.upper == 0);
+  };
+  const auto text = [](const ShownDigits& d) {
+    return shown_text(d, 0, Notation::kFixedAllDigits);
+  };
+  for (long f = 0; f <= kMaxFractionDigits; ++f) {
+    const std::optional<ShownDigits> da = rounded_at(a, f), db = rounded_at(b, f);
+    if (da && db && da->scaled != db->scaled && enough(*da, a) && enough(*db, b)) {
+      // Fixed notation keeps the zeros: both read to the same position.
+      return {text(*da), text(*db)};
+    }
+  }
+  const auto last = [&](const RealBracket& v) {
+    std::optional<ShownDigits> d = rounded_at(v, kMaxFractionDigits);
+    if (!d) d = cut_at(v, kMaxFractionDigits, 0);
+    return d ? text(*d) : approximate_text(v, 17);
+  };
+  return {last(a), last(b)};
+}
+
+std::string scientific(const Rational& value, int digits) {
+  return scientific(RealBracket::exact(value), digits);
+}
+
+std::string scientific(const RealBracket& value, int digits) {
+  if (value.lower == 0 && value.upper == 0) return "0";
+  const std::optional<ShownDigits> d = significant_digits(value, digits);
+  if (!d || d->scaled == 0) return approximate_text(value, digits);
+  std::string text = exponent_text(d->scaled, d->fraction_digits);
+  return d->cut ? text.insert(text.find('e'), "...") : text;
 }
 
 std::string double_text(double value) {
@@ -98,9 +279,17 @@ std::string duration_text(double seconds) {
 
 std::string approx_epsilon(const ExtendedRational& ratio) {
   if (ratio.is_infinite()) return "inf";
-  // Certified bounds on ln(ratio), printed to the digits they share (display only).
-  const LogBounds b = log_bounds(ratio.value(), 40);
-  return to_decimal((b.lower + b.upper) / 2, 8);
+  if (ratio.value() == 1) return "0";
+  // Certified bounds on ln(ratio), tightened until they round alike to 8 significant digits.
+  RealBracket eps;
+  for (const unsigned bits : {40u, 80u, 160u, 320u}) {
+    const LogBounds b = log_bounds(ratio.value(), bits);
+    eps = {b.lower, b.upper};
+    const std::optional<ShownDigits> d = significant_digits(eps, 8);
+    if (d && !d->cut) return shown_text(*d, 8, Notation::kFixed);
+  }
+  const std::optional<ShownDigits> d = significant_digits(eps, 8);
+  return d ? shown_text(*d, 8, Notation::kFixed) : approximate_text(eps, 8);
 }
 
 nlohmann::json witness_to_json(const Witness& w) {

@@ -2,6 +2,8 @@
 // each user's report (or the aggregated counts).
 #include "uldp/api/simulate.h"
 
+#include <optional>
+
 #include "uldp/error.h"
 #include "uldp/estimate/estimation_model.h"
 #include "uldp/estimate/pum_users.h"
@@ -14,7 +16,8 @@ constexpr std::uint64_t kMaxUsers = 1'000'000'000;
 
 }  // namespace
 
-estimate::SimulatedReports simulate(const SimulateRequest& request) {
+void simulate(const SimulateRequest& request,
+              const std::function<void(const estimate::SimulatedReports&)>& block) {
   const SpecOrPum mechanism = registry_or_pum(request.mechanism, "simulate");
   const std::optional<PumReference>& pum = mechanism.pum;
   if (pum && request.n) throw InvalidArgument("n: the PUM's users file gives the users");
@@ -35,10 +38,26 @@ estimate::SimulatedReports simulate(const SimulateRequest& request) {
   const std::vector<double> p =
       sampling_distribution(parse_input_distribution(request.p, k), "simulate");
   estimate::Xoshiro256 rng(request.seed);
-  const std::vector<std::uint64_t> input_counts =
-      pum ? estimate::sample_intermediate_counts(rng, *pum->users, p)
-          : estimate::sample_input_counts(rng, *request.n, p);
-  return estimate::simulate_reports(rng, model, input_counts, request.counts);
+  if (!pum) {
+    estimate::simulate_report_blocks(rng, model, p, *request.n, request.counts, block);
+    return;
+  }
+  // The PUM's users are those of its users file, held in memory already: one block.
+  block(estimate::simulate_reports(
+      rng, model, estimate::sample_intermediate_counts(rng, *pum->users, p), request.counts));
+}
+
+estimate::SimulatedReports simulate(const SimulateRequest& request) {
+  std::optional<estimate::SimulatedReports> all;
+  simulate(request, [&](const estimate::SimulatedReports& block) {
+    if (!all) {
+      all = block;
+    } else {
+      estimate::SimulatedReports copy = block;
+      estimate::append_reports(*all, std::move(copy));
+    }
+  });
+  return std::move(*all);
 }
 
 }  // namespace uldp::api

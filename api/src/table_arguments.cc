@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "uldp/api/loss.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/error.h"
 
@@ -71,6 +72,14 @@ TableRequest table_request(const TableArguments& arguments, const TableNames& na
     request.mechanisms.push_back(&entry);
   }
   request.ks = counts(arguments.ks, names.k, 1);
+  for (const std::size_t k : request.ks) {
+    if (k > kMaxTableInputs) {
+      throw InvalidArgument(names.k + ": " + std::to_string(k) + " exceeds the limit " +
+                            std::to_string(kMaxTableInputs) +
+                            " of a table (its exact losses hold rationals per input: about 1 KB "
+                            "each)");
+    }
+  }
   request.sensitive_counts = counts(arguments.sensitive_counts, names.sensitive_count, 0);
   for (const std::string& item : arguments.eps) {
     request.budgets.push_back(

@@ -456,7 +456,8 @@ std::optional<std::size_t> output_column(
                    "output '" + message_excerpt(*text) +
                        "' is not an output label of the reference (labels as uldp mechanism "
                        "--format csv lists them, e.g. '" +
-                       syntax.labels.front() + "'; --output-index reads y as the 0-based column)");
+                       syntax.labels.front() + "'; " + syntax.output_index_name +
+                       " reads y as the 0-based column)");
 }
 
 }  // namespace
@@ -760,9 +761,14 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
       } else {
         state.add_outside(x, y, number, count);
       }
-    } else if (!add_bits(x, y, number, count)) {
-      throw InputError(source, number, y_column,
-                       "expected a string of k = " + std::to_string(k) + " characters 0/1");
+    } else {
+      // CSV quotes around a bit string are no part of it ("0,\"0110\""), as around a label.
+      const std::optional<std::string> bits = unquoted(y);
+      if (!bits || !add_bits(x, *bits, number, count)) {
+        throw InputError(source, number, y_column,
+                         "expected a string of k = " + std::to_string(k) + " characters 0/1" +
+                             (bits && *bits != y ? " (inside the quotes)" : ""));
+      }
     }
   };
 
@@ -977,8 +983,8 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
     std::ostringstream why;
     why.precision(3);
     why << "input " << fewest << " has " << t.per_input[fewest]
-        << " samples, which detect no cell deviation below " << r.resolution.cell_deviation
-        << " (--resolution asks for " << demand.cell_deviation << ")";
+        << " samples, which detect no cell deviation below " << r.resolution.cell_deviation << " ("
+        << demand.cell_deviation_name << " asks for " << demand.cell_deviation << ")";
     r.insufficient_because = why.str();
   }
   return r;

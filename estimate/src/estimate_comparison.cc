@@ -115,11 +115,12 @@ std::string likely_cause(std::span<const double> expected, std::span<const doubl
     const auto near = [&](double v) { return std::abs(*factor - v) <= 1e-9 * std::abs(v); };
     if (context.n > 1 && near(context.n)) {
       return "every value is n = " + number(context.n) +
-             " times the expected: counts where frequencies are expected (--scale counts)";
+             " times the expected: counts where frequencies are expected (" +
+             context.counts_scale_name + ")";
     }
     if (context.n > 1 && near(1 / context.n)) {
-      return "every value is 1/n times the expected: frequencies where counts are expected "
-             "(--scale frequencies)";
+      return "every value is 1/n times the expected: frequencies where counts are expected (" +
+             context.frequencies_scale_name + ")";
     }
     if (std::abs(expected_sum - 1) <= tolerance && std::abs(actual_sum - 1) > tolerance) {
       return "every value is " + number(*factor) + " times the expected and they sum to " +

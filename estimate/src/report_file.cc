@@ -160,17 +160,26 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
       continue;
     }
     data.per_report = true;
+    // A report CSV-quoted as a spreadsheet writes text ("0110", "3") is its content: the quotes
+    // are no part of it (a label keeps its own handling below). Left quoted, "0110" read as a bit
+    // string of length 6.
+    std::string_view report = text;
+    std::size_t report_column = column;
+    if (labels.empty() && report.size() >= 2 && report.front() == '"' && report.back() == '"') {
+      report = report.substr(1, report.size() - 2);
+      ++report_column;
+    }
     if (bit_vectors) {
-      if (text.size() != k) {
-        throw InputError(source, line, column,
+      if (report.size() != k) {
+        throw InputError(source, line, report_column,
                          "expected a bit string of length k = " + std::to_string(k) +
-                             ", found length " + std::to_string(text.size()));
+                             ", found length " + std::to_string(report.size()));
       }
       std::size_t set = 0;
       for (std::size_t j = 0; j < k; ++j) {
-        const char c = text[j];
+        const char c = report[j];
         if ((c & ~1) != '0') {  // neither '0' nor '1'
-          throw InputError(source, line, column + j,
+          throw InputError(source, line, report_column + j,
                            std::string("expected '0' or '1', found '") + c + "'");
         }
         const auto one = static_cast<std::size_t>(c - '0');
@@ -198,10 +207,11 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
       }
       ++data.symbol_counts[found->second];
     } else {
-      const std::uint64_t symbol = parse_count(text, source, line, column, "a symbol index");
+      const std::uint64_t symbol =
+          parse_count(report, source, line, report_column, "a symbol index");
       if (symbol >= k) {
         throw InputError(
-            source, line, column,
+            source, line, report_column,
             "symbol " + std::to_string(symbol) + " is outside 0.." + std::to_string(k - 1));
       }
       ++data.symbol_counts[symbol];

@@ -1,7 +1,10 @@
 // Drawing the reports of `uldp simulate` and Python's uldp.simulate, and writing them.
 #include "uldp/estimate/simulated_reports.h"
 
+#include <algorithm>
+#include <optional>
 #include <ostream>
+#include <stdexcept>
 
 #include "uldp/estimate/report_file.h"
 #include "uldp/estimate/sampler.h"
@@ -61,11 +64,87 @@ SimulatedReports per_user(Xoshiro256& rng, const EstimationModel& model,
       model);
 }
 
+// The models whose counts are drawn by an aggregated sampler, without a draw per user.
+bool has_aggregated_sampler(const EstimationModel& model) {
+  return std::holds_alternative<UrrParams>(model) || std::holds_alternative<UnaryParams>(model) ||
+         std::holds_alternative<DenseParams>(model);
+}
+
+// Adds `more` to `sum` (counts of the same mechanism).
+void add_counts(SimulatedReports& sum, const SimulatedReports& more) {
+  std::visit(Overloaded{[&](SymbolCounts& s) {
+                          const auto& m = std::get<SymbolCounts>(more.data).counts;
+                          for (std::size_t y = 0; y < s.counts.size(); ++y) s.counts[y] += m[y];
+                        },
+                        [&](BitCounts& s) {
+                          const BitCounts& m = std::get<BitCounts>(more.data);
+                          s.n += m.n;
+                          for (std::size_t j = 0; j < s.ones.size(); ++j) s.ones[j] += m.ones[j];
+                        },
+                        [](auto&) { throw std::logic_error("add_counts: per-user reports"); }},
+             sum.data);
+}
+
 }  // namespace
 
 SimulatedReports simulate_reports(Xoshiro256& rng, const EstimationModel& model,
                                   const std::vector<std::uint64_t>& input_counts, bool counts) {
   return counts ? aggregated(rng, model, input_counts) : per_user(rng, model, input_counts);
+}
+
+std::uint64_t simulation_block_users(const EstimationModel& model) {
+  constexpr std::uint64_t kSymbolBlock = std::uint64_t{1} << 24;
+  constexpr std::uint64_t kBitBlockBytes = std::uint64_t{1} << 27;
+  const auto bits = [&](const auto& m) -> std::uint64_t {
+    const std::uint64_t row_bytes = 8 * ((m.k + 63) / 64);
+    return std::clamp<std::uint64_t>(kBitBlockBytes / row_bytes, 1, kSymbolBlock);
+  };
+  return std::visit(Overloaded{[&](const UnaryParams& m) { return bits(m); },
+                               [&](const UbdParams& m) { return bits(m); },
+                               [&](const UbdOptParams& m) { return bits(m); },
+                               [&](const UssParams& m) { return bits(m); },
+                               [](const auto&) { return kSymbolBlock; }},
+                    model);
+}
+
+void simulate_report_blocks(Xoshiro256& rng, const EstimationModel& model,
+                            std::span<const double> p, std::uint64_t n, bool counts,
+                            const std::function<void(const SimulatedReports&)>& block) {
+  const std::uint64_t block_users = simulation_block_users(model);
+  if (counts && has_aggregated_sampler(model)) {
+    block(aggregated(rng, model, sample_input_counts(rng, n, p)));
+    return;
+  }
+  std::optional<SimulatedReports> sum;
+  for (std::uint64_t drawn = 0; drawn < n;) {
+    const std::uint64_t users = std::min(block_users, n - drawn);
+    const std::vector<std::uint64_t> input_counts = sample_input_counts(rng, users, p);
+    SimulatedReports reports = simulate_reports(rng, model, input_counts, counts);
+    drawn += users;
+    if (!counts) {
+      block(reports);
+    } else if (sum) {
+      add_counts(*sum, reports);
+    } else {
+      sum = std::move(reports);
+    }
+  }
+  if (sum) block(*sum);
+}
+
+void append_reports(SimulatedReports& reports, SimulatedReports&& more) {
+  std::visit(Overloaded{[&](SymbolReports& r) {
+                          const auto& m = std::get<SymbolReports>(more.data).columns;
+                          r.columns.insert(r.columns.end(), m.begin(), m.end());
+                        },
+                        [&](BitReports& r) {
+                          const BitReports& m = std::get<BitReports>(more.data);
+                          std::vector<std::uint32_t> scratch;
+                          for (std::size_t i = 0; i < m.size(); ++i)
+                            r.add(m.report(i).as_span(scratch));
+                        },
+                        [&](auto&) { add_counts(reports, more); }},
+             reports.data);
 }
 
 void write_reports(std::ostream& out, const SimulatedReports& reports) {

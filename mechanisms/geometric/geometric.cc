@@ -1,9 +1,11 @@
 #include "uldp/mechanisms/geometric/geometric.h"
 
+#include <algorithm>
 #include <string>
 
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
+#include "uldp/mechanisms/forms.h"
 
 namespace uldp {
 
@@ -53,6 +55,46 @@ std::vector<Rational> truncated_geometric_inverse(std::size_t n, const Rational&
     inverse[y * n + y + 1] = beside;
   }
   return inverse;
+}
+
+namespace {
+
+// The bits of the larger of t's numerator and denominator.
+std::size_t grid_budget_bits(const Rational& t) {
+  return std::max(msb(numerator(t)), msb(denominator(t))) + 1;
+}
+
+}  // namespace
+
+std::size_t geometric_grid_bytes(std::size_t width, std::size_t height, const Rational& t) {
+  // Σ over ordered pairs of an axis of n cells of |i - j| = (n^3 - n) / 3; over the grid, each
+  // axis's sum counts once per pair of cells of the other axis.
+  const auto axis_distances = [](std::size_t n) {
+    const long double m = static_cast<long double>(n);
+    return (m * m * m - m) / 3;
+  };
+  const long double w = static_cast<long double>(width), h = static_cast<long double>(height);
+  const long double distances = h * h * axis_distances(width) + w * w * axis_distances(height);
+  const long double bytes_of_t = static_cast<long double>(grid_budget_bits(t)) / 8;
+  const long double k = w * h;
+  const long double bytes = 400 * k * k + 20 * bytes_of_t * distances;
+  return bytes >= 1e18L ? std::size_t{1'000'000'000'000'000'000} : static_cast<std::size_t>(bytes);
+}
+
+void require_affordable_grid(std::size_t width, std::size_t height, const Rational& t,
+                             std::string_view what) {
+  const std::size_t bytes = geometric_grid_bytes(width, height, t);
+  if (bytes <= kMaxDenseBytes) return;
+  const auto gigabytes = [](std::size_t b) {
+    const std::size_t tenths = (b + 50'000'000) / 100'000'000;
+    return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " GB";
+  };
+  throw InvalidArgument(
+      std::string(what) + ": a " + std::to_string(width) + "x" + std::to_string(height) +
+      " grid at t = e^eps of " + std::to_string(msb(numerator(t)) + msb(denominator(t)) + 2) +
+      " bits per unit takes about " + gigabytes(bytes) +
+      " (its entries t^-d grow with the distance d, up to " + std::to_string(width + height - 2) +
+      "); the limit is " + gigabytes(kMaxDenseBytes) + ": a smaller grid or budget per unit");
 }
 
 DenseMechanism geometric_grid(std::size_t width, std::size_t height, const Rational& t) {

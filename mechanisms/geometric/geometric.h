@@ -30,6 +30,21 @@ std::vector<Rational> truncated_geometric(std::size_t n, const Rational& t);
 /// inversion in tests/mechanisms/geometric/geometric_test.cc).
 std::vector<Rational> truncated_geometric_inverse(std::size_t n, const Rational& t);
 
+/// Bytes the exact W x H grid mechanism costs a command at t, estimated before anything is built:
+/// entry (x, y) holds α^d, d the Manhattan distance, times an edge or interior factor, so its
+/// numbers grow with d times the bits of t (the larger of its numerator and denominator), and
+/// `check` holds the k x k entries, their pair ratios t^d and their products at once. Fitted on
+/// `check`'s peak memory (15 x 15 to 25 x 25, t = 3 to 3^100, 13 x 13 at eps 1000: 400 bytes per
+/// entry plus 20 per byte of t per unit of distance summed over the k^2 pairs); it is up to 1.6
+/// times above the peak at budgets given as eps (t a fraction of two ~128-bit numbers).
+std::size_t geometric_grid_bytes(std::size_t width, std::size_t height, const Rational& t);
+
+/// Refuses a grid whose geometric_grid_bytes exceed kMaxDenseBytes (one line naming `what`, the
+/// budget's keyword, the estimate and the limit), before anything is built: the numbers of
+/// α^d grow with the budget, and GMP has no way to fail but to abort.
+void require_affordable_grid(std::size_t width, std::size_t height, const Rational& t,
+                             std::string_view what);
+
 /// The W x H grid mechanism (k = W H; outputs labelled as the inputs, "0".."k-1").
 DenseMechanism geometric_grid(std::size_t width, std::size_t height, const Rational& t);
 

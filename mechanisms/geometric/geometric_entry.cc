@@ -23,6 +23,8 @@ MechanismSpec make_geometric(const MechanismArguments& a) {
         ": the geometric mechanism needs e^eps > 1 per unit (at 1 it reports every cell's row "
         "alike and nothing can be estimated)");
   }
+  require_affordable_grid(width, height, a.budget_per_unit->exp_eps(),
+                          a.budget_per_unit->epsilon() ? "eps_per_unit" : "exp_eps_per_unit");
   return {a.k, IndexSet::all(a.k), GeometricSpec{width, height, *a.budget_per_unit}};
 }
 

@@ -29,6 +29,7 @@ MechanismSpec make_geometric_euclidean(const MechanismArguments& a) {
                           " is too small for the Euclidean geometric mechanism (its step rounds "
                           "to 1)");
   }
+  require_affordable_grid(width, height, step.exp_eps(), "eps_per_unit");
   return {a.k, IndexSet::all(a.k),
           GeometricEuclideanSpec{{width, height, std::move(step)}, *a.budget_per_unit}};
 }

@@ -322,6 +322,8 @@ py::dict check_with_pairs(const api::CheckRequest& request, bool pairs_wanted,
   if (pairs_wanted || api::claims_pair_notion(request.subject)) {
     api::PairLossRequest pair_request(request.subject);
     if (over_protected) pair_request.outputs = request.protected_outputs;
+    pair_request.tolerance = request.tolerance;  // relaxes every per-pair notion too
+    pair_request.tolerance_text = request.tolerance_text;
     notions.apply_to(pair_request);
     const api::PairLossResult losses = without_gil([&] { return api::pair_losses(pair_request); });
     nlohmann::json j = api::to_json(losses);
@@ -680,6 +682,11 @@ py::object conform_plan(const py::dict& reference, double alpha, double power, d
   return to_python(j);
 }
 
+// What a conformance run must show, its resolution named as the keyword.
+estimate::EvidenceDemand python_demand(double power, double resolution) {
+  return {power, resolution, "resolution="};
+}
+
 // `conform samples` through api::conform_samples on samples held in memory: "x,y" lines made
 // from arrays in C++, or by Python for labels.
 py::object conform_sample_text(const PythonReference& chosen, const std::string& text, double alpha,
@@ -689,7 +696,7 @@ py::object conform_sample_text(const PythonReference& chosen, const std::string&
         chosen.request(), [&text] { return std::make_unique<std::istringstream>(text); },
         "samples");
     request.alpha = alpha;
-    request.demand = {power, resolution};
+    request.demand = python_demand(power, resolution);
     request.output_index = output_index;
     return api::conform_samples(request);
   });
@@ -722,11 +729,11 @@ py::object conform_counts(const py::dict& reference,
         require_input_size(content.size(), source);
         open = [&content] { return std::make_unique<std::istringstream>(content); };
       }
-      files.push_back({source, std::move(open)});
+      files.push_back({source, std::move(open), is_path ? content : std::string()});
     }
     api::ConformCountsRequest request(chosen.request(), std::move(files));
     request.alpha = alpha;
-    request.demand = {power, resolution};
+    request.demand = python_demand(power, resolution);
     request.output_index = output_index;
     return api::conform_counts(request);
   });
@@ -752,7 +759,7 @@ py::object conform_sample_arrays(const py::dict& reference, const IntArray& x, c
         },
         "samples");
     request.alpha = alpha;
-    request.demand = {power, resolution};
+    request.demand = python_demand(power, resolution);
     request.output_index = output_index;
     if (x.ndim() == 1 && x.shape(0) == y.shape(0)) {
       const auto n = static_cast<std::size_t>(x.shape(0));
@@ -769,18 +776,20 @@ py::object conform_sample_arrays(const py::dict& reference, const IntArray& x, c
 py::object conform_client(const py::dict& reference, const py::function& client, double alpha,
                           double power, double resolution, std::uint64_t max_samples,
                           std::uint64_t first_look, std::uint64_t violation_search,
-                          const std::string& spending, bool output_index) {
+                          const std::string& spending, bool output_index,
+                          const std::string& reading_hint) {
   const PythonReference chosen(reference);
   std::optional<api::SequentialConformance> test;
   without_gil([&] {
     api::ConformClientRequest request(chosen.request(), "client");
     request.alpha = alpha;
-    request.demand = {power, resolution};
+    request.demand = python_demand(power, resolution);
     request.max_samples = max_samples;
     request.first_look = first_look;
     request.violation_search = violation_search;
     request.spending = api::parse_alpha_spending(spending, "spending");
     request.output_index = output_index;
+    request.reading_hint = reading_hint;
     test.emplace(request);
     return 0;
   });
@@ -1093,5 +1102,5 @@ PYBIND11_MODULE(_core, m) {
   m.def("conform_client", &uldp::python::conform_client, py::arg("reference"), py::arg("client"),
         py::arg("alpha"), py::arg("power"), py::arg("resolution"), py::arg("max_samples"),
         py::arg("first_look"), py::arg("violation_search"), py::arg("spending"),
-        py::arg("output_index"));
+        py::arg("output_index"), py::arg("reading_hint"));
 }

@@ -79,6 +79,8 @@ def test_a_client_may_call_uldp_while_uldp_drives_it():
     report = uldp.conform_client(client, max_samples=500, **URR)
     assert calls and all(calls)
     assert report.verdict != "conforms"  # the identity is not uRR: the test still decides
+    # The report states every sample the client was asked for.
+    assert report.samples_drawn == len(calls) and f"{len(calls)} samples drawn" in str(report)
 
 
 def test_a_mechanism_is_checked_with_its_own_sensitive_and_protected_sets():

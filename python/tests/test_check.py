@@ -135,7 +135,7 @@ def test_a_tolerance_means_what_the_commands_tolerance_means():
         assert mine.holds_within_tolerance == j[name]["holds_within_tolerance"], name
     assert not r.ldp.holds and r.ldp.holds_within_tolerance
     assert "holds within tolerance 1e-12 (exactly: FAILS)" in str(r)
-    assert "relative excess of the ratio over exp_eps: 3.08e-17" in str(r)
+    assert "relative excess of the ratio over exp_eps: 3.09e-17" in str(r)
     # The same report lines, but the file's name, its reading, its line numbers and the time.
     skip = ("subject:", "read as:", "entries:", "checked in")
     mine = [line for line in str(r).splitlines() if not line.startswith(skip)]
@@ -188,8 +188,22 @@ def test_metric_ldp_on_a_grid_passes_manhattan_and_fails_euclidean_at_the_diagon
     assert uldp.check(q, metric="manhattan", grid=(2, 2), exp_eps_per_unit=2).passes
     with pytest.raises(ValueError, match=r"grid: \(2,\) is not \(width, height\)"):
         uldp.check(q, metric="manhattan", grid=(2,), eps_per_unit=1)
-    with pytest.raises(ValueError, match=r"a Euclidean distance needs the budget per unit as eps"):
-        uldp.check(q, metric="euclidean", grid=(2, 2), exp_eps_per_unit=2)
+    # t per unit with Euclidean distances: t^sqrt(2) decided exactly (2^1.41 = 2.67 < 4 <= 3^1.41)
+    assert not uldp.check(q, metric="euclidean", grid=(2, 2), exp_eps_per_unit=2).passes
+    assert uldp.check(q, metric="euclidean", grid=(2, 2), exp_eps_per_unit=3).passes
+
+
+def test_the_tolerance_relaxes_metric_ldp_as_it_does_uldp_ratios():
+    # L = 4 (1 + 1.25e-16) over t^1 = 4: fails exactly, holds within 1e-8 (issue 53).
+    q = [["0.80000000000000002", "0.19999999999999998"],
+         ["0.19999999999999998", "0.80000000000000002"]]
+    exact = uldp.check(q, metric="manhattan", grid=(2, 1), exp_eps_per_unit=4)
+    assert not exact.passes
+    within = uldp.check(q, metric="manhattan", grid=(2, 1), exp_eps_per_unit=4, tolerance="1e-8")
+    assert within.passes
+    metric = within.pairs_json["metric_ldp"]
+    assert not metric["holds"] and metric["holds_within_tolerance"]
+    assert metric["pairs_within_tolerance"] == 2
 
 
 def test_pair_budgets_decide_context_aware_ldp(tmp_path):

@@ -127,3 +127,47 @@ def test_uhr_beyond_its_dense_size_folds_x_n_by_the_reporting_input():
     assert another.json["impossible"]["count"] == 1
     with pytest.raises(ValueError, match="is not an output label of the reference"):
         uldp.conform_samples([4150], [3], **reference)  # a sensitive symbol is no output
+
+
+# Issue 53: an output that reads as text but is no output of the reference names the sample, its
+# input, the text received, the forms the reference's outputs take and the keywords that read a
+# library's own outputs, not the line and column of samples nobody wrote.
+def test_an_output_the_reference_lacks_names_the_sample_the_text_and_the_keywords():
+    with pytest.raises(ValueError) as letter:
+        uldp.conform_client(lambda x: "a", mech="rr", k=5, exp_eps=3)  # diffprivlib's labels
+    assert str(letter.value) == (
+        "client: sample 1 (input x = 0) returned 'a', which is no output of rr: rr's outputs are "
+        "0..4 (a library with outputs of its own: labels= maps them to these, bit_mask='lsb' or "
+        "'msb' reads an int as a bit vector of k bits)")
+    with pytest.raises(ValueError, match=r"^client: sample 1 \(input x = 0\) returned '1', which "
+                                         r"is no output of oue: it looks like an output index or "
+                                         r"an integer bit mask, not a bit vector; oue's outputs "
+                                         r"are bit vectors.*bit_mask="):
+        uldp.conform_client(lambda x: 1 << x, **OUE)  # an int from a bit-vector client
+    with pytest.raises(ValueError, match=r"returned '101', which is no output of oue: it has 3 "
+                                         r"bits where oue has k = 4"):
+        uldp.conform_client(lambda x: [1, 0, 1], **OUE)
+    with pytest.raises(ValueError, match=r"returned '100101', which is no output of rr: it looks "
+                                         r"like a bit vector, which rr's outputs are not; rr's "
+                                         r"outputs are 0..5"):
+        uldp.conform_client(lambda x: [1, 0, 0, 1, 0, 1], mech="rr", k=6, exp_eps=3)
+    # The 6th sample of a client that breaks after five: counted over the run, input 1 of k = 5.
+    calls = []
+
+    def breaks_after_five(x):
+        calls.append(x)
+        return x if len(calls) <= 5 else "oops"
+
+    with pytest.raises(ValueError, match=r"^client: sample 6 \(input x = 0\) returned 'oops'"):
+        uldp.conform_client(breaks_after_five, mech="rr", k=5, exp_eps=3, first_look=1)
+    # labels= in use: the hint says what it made of the value.
+    with pytest.raises(ValueError, match=r"returned '7', which is no output of rr: rr's outputs "
+                                         r"are 0..2 \(labels= mapped what the client returned to "
+                                         r"it\)"):
+        uldp.conform_client(lambda x: "seven", mech="rr", k=3, exp_eps=3, labels={"seven": 7})
+
+
+def test_samples_name_output_index_as_the_keyword():
+    with pytest.raises(ValueError, match=r"output_index reads y as the 0-based column"):
+        uldp.conform_samples([0], ["h1"], mech="ubd", k=5, sensitive=[0, 1, 3], block=2,
+                             exp_eps=3)

@@ -168,6 +168,10 @@ def test_golden_vectors_and_conform_estimates():
     off = {c.id: {"emp": c.emp + numpy.array([1e-6, -1e-6, 0, 0])} for c in vectors.cases}
     report = uldp.conform_estimates(vectors, off)
     assert report.verdict == "mismatch" and "item 0" in str(report)
+    # Counts where frequencies are expected: the hint names Python's keyword, not the flag.
+    counts = {c.id: {"emp": c.emp * 500} for c in vectors.cases}
+    hint = str(uldp.conform_estimates(vectors, counts))
+    assert 'counts where frequencies are expected (scale="counts")' in hint and "--scale" not in hint
     # The server's own estimate through uldp: the same vectors.
     mine = {c.id: {"emp": uldp.estimate(counts=c.counts, mech="urr", k=4, sensitive=[0, 1],
                                         exp_eps=3).frequencies} for c in vectors.cases}

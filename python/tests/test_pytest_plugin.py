@@ -135,3 +135,29 @@ def test_a_failing_test_that_drew_from_uldp_rng_shows_its_seed(pytester):
     run.assert_outcomes(failed=1)
     run.stdout.fnmatch_lines(
         [f"uldp_seed = {seed_of('test_seeded.py::test_draw')} (SHA-256 of the node id *)"])
+
+
+# Issue 53: a bad ULDP_ALPHA is a usage error naming it, as the option is, not an INTERNALERROR.
+def test_a_bad_uldp_alpha_in_the_environment_is_a_usage_error(pytester, monkeypatch):
+    pytester.makepyfile(test_nothing="def test_nothing():\n    pass\n")
+    monkeypatch.setenv("ULDP_ALPHA", "abc")
+    run = pytester.runpytest_subprocess(*PLUGIN)
+    assert run.ret == pytest.ExitCode.USAGE_ERROR
+    run.stderr.fnmatch_lines(["*ULDP_ALPHA: 'abc' is not a false-alarm level in (0, 1)*"])
+    assert "INTERNALERROR" not in run.stdout.str() + run.stderr.str()
+    # The option overrides the environment: the run goes ahead.
+    pytester.runpytest_subprocess(*PLUGIN, "--uldp-alpha", "0.01").assert_outcomes(passed=1)
+
+
+# Issue 53: the seed fits the 32-bit generators libraries take (numpy.random.seed, diffprivlib).
+def test_the_seed_fits_32_bit_generators(pytester):
+    pytester.makepyfile(test_legacy="""
+        import numpy
+
+        def test_legacy_seed(uldp_seed):
+            assert 0 <= uldp_seed < 2**32
+            numpy.random.seed(uldp_seed)
+            numpy.random.RandomState(uldp_seed)
+    """)
+    pytester.runpytest(*PLUGIN).assert_outcomes(passed=1)
+    assert all(0 <= seed_of(f"test_x.py::test_{i}") < 2**32 for i in range(100))

@@ -1,5 +1,7 @@
 """uldp.testing: assertions that pass on correct code and fail with uldp's report as message."""
 
+import pathlib
+
 import numpy
 import pytest
 
@@ -66,3 +68,30 @@ def test_assert_conforms_defaults_to_a_false_alarm_level_for_test_suites(monkeyp
     monkeypatch.setenv("ULDP_ALPHA", "2")
     with pytest.raises(ValueError, match="ULDP_ALPHA: '2' is not a false-alarm level"):
         assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), **URR)
+
+
+# Issue 53: the library's messages name the keywords, not the command's flags.
+def test_an_insufficient_run_names_the_resolution_keyword():
+    with pytest.raises(AssertionError, match=r"\(resolution= asks for 0\.05\)"):
+        assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), max_samples=20, **URR)
+
+
+def test_assert_conforms_keywords_are_its_own_so_a_misspelt_one_is_caught(tmp_path, monkeypatch):
+    with pytest.raises(TypeError, match="resolutoin"):
+        assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), resolutoin=0.1, **URR)
+    mypy_api = pytest.importorskip("mypy.api")
+    # mypy reads the package where this run imports it from (its .pyi and py.typed beside it).
+    monkeypatch.setenv("MYPYPATH", str(pathlib.Path(uldp.__file__).parent.parent))
+    misspelt = tmp_path / "misspelt.py"
+    misspelt.write_text("from uldp.testing import assert_conforms\n"
+                        "assert_conforms(lambda x: x, mech='rr', k=2, exp_eps=3, resolutoin=0.1)\n")
+    out, _, status = mypy_api.run(["--no-incremental", "--cache-dir", str(tmp_path / "cache"),
+                                   str(misspelt)])
+    assert status == 1, out
+    assert 'Unexpected keyword argument "resolutoin"' in out, out
+
+
+def test_a_server_that_returns_no_mapping_is_told_what_a_server_returns():
+    with pytest.raises(TypeError, match=r"^server\(case case-0\) returned list \[0\.2, 0\.2\]; a "
+                                        r"server returns a mapping of estimator to estimates"):
+        assert_estimates_match(lambda case: [0.2, 0.2], cases=2, n=100, **URR)

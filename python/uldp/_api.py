@@ -325,8 +325,9 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
     command does without --sensitive, and () none.
     protected: Y_P as output indices (default: the smallest valid one). tolerance: the rounding
     accepted, as `uldp check --tolerance` takes it: rows may sum to 1 within T and ratios may
-    reach e^eps (1 + T); each verdict's holds_within_tolerance says so, its holds stays exact
-    (T exact, at most 1/10; default: exact). pairs=True: also the per-pair loss matrix, as
+    reach e^eps (1 + T), and per-pair losses their bound times 1 + T (metric, ID, context-aware,
+    personalized LDP: pairs_json's "holds_within_tolerance"); each verdict's
+    holds_within_tolerance says so, its holds stays exact (T exact, at most 1/10; default: exact). pairs=True: also the per-pair loss matrix, as
     `uldp check --pairs` (over Y_P when protected= is given). id_exp_eps= / id_eps=: one budget
     per input (exact numbers), and ID-LDP is decided with a pair's budget their id_combine
     ("min", the default: MinID-LDP; "max"; "mean"), as `uldp check --id-exp-eps`; the verdict is

@@ -289,6 +289,16 @@ class _OutputReading:
             raise ValueError(f"{subject} {_short(returned)}{mapped}, which is not an output"
                              f"{why}; an output is {_OUTPUT_FORMS}") from None
 
+    @property
+    def hint(self) -> str:
+        """How the keywords read the outputs, for a message about one uldp cannot read."""
+        if self.plain:
+            return ("a library with outputs of its own: labels= maps them to these, "
+                    "bit_mask='lsb' or 'msb' reads an int as a bit vector of k bits")
+        if self.bit_mask is not None:
+            return f"bit_mask={self.bit_mask!r} read an int as {self.bits} bits"
+        return "labels= mapped what the client returned to it"
+
     def mask_bits(self, mask: int, subject: str) -> str:
         if not 0 <= mask < (1 << self.bits):
             raise ValueError(f"{subject} {mask}, not a mask of k = {self.bits} bits (0 to "
@@ -320,6 +330,8 @@ class ConformanceReport:
     claim: str
     samples: int
     samples_per_input: "numpy.typing.NDArray[numpy.int64]"
+    #: every sample the run drew (a client's break search included); `samples` are the tallied ones
+    samples_drawn: int
     eps_lower_bound: float
     exp_eps_lower_bound: float
     claimed_exp_eps: Optional[float]
@@ -344,7 +356,8 @@ class ConformanceReport:
         r, e = j["resolution"], j["eps_lower_bound"]
         return ConformanceReport(
             j["verdict"], j["reference"]["name"], j["reference"]["claim"], j["samples"],
-            numpy.array(j["samples_per_input"], dtype=numpy.int64), e["eps"], e["exp_eps"],
+            numpy.array(j["samples_per_input"], dtype=numpy.int64), j["samples_drawn"],
+            e["eps"], e["exp_eps"],
             e["claimed_exp_eps"],
             Resolution(r["power"], r["fewest_samples"], r["cell_deviation"],
                        r["required_cell_deviation"], r["eps_excess"], r["event"]),
@@ -585,7 +598,7 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
         fields, batch, _level(alpha, "alpha"), _level(power, "power"),
         _level(resolution, "resolution"), _whole(max_samples, "max_samples", 1),
         _whole(first_look, "first_look", 1), _whole(violation_search, "violation_search"),
-        _text(spending, "spending"), bool(output_index))
+        _text(spending, "spending"), bool(output_index), reading.hint)
     return ConformanceReport._from(j)
 
 

@@ -2,18 +2,23 @@
 `uldp.pytest_plugin`: `-p no:uldp.pytest_plugin` turns it off, `-p uldp.pytest_plugin` loads it
 where the package is only on PYTHONPATH, as in a CMake build tree):
 
-- `uldp_seed` (an int) and `uldp_rng` (a numpy Generator seeded with it): a seed per test, made
-  from the test's node id (its path relative to the rootdir, its name and parameters) with
-  SHA-256, so the same test draws the same numbers on every run and every machine, and two tests
-  never share a stream. A failing test that used them shows its seed in the report.
+- `uldp_seed` (an int in [0, 2^32)) and `uldp_rng` (a numpy Generator seeded with it): a seed
+  per test, made from the test's node id (its path relative to the rootdir, its name and
+  parameters) with SHA-256, so the same test draws the same numbers on every run and every
+  machine. 32 bits, so that every generator a library takes a seed for accepts it as is
+  (`numpy.random.seed`, `random.Random`, diffprivlib's `random_state`). A failing test that used
+  them shows its seed in the report.
 - `--uldp-alpha A`: the false-alarm level of every uldp.testing conformance assertion that does
   not set alpha= itself, for the whole run. Without it the environment's ULDP_ALPHA applies,
   else 1e-6 per assertion; uldp.testing.default_alpha() decides (the header shows its choice).
+  A level outside (0, 1), from the option or from ULDP_ALPHA, is a usage error naming its
+  source.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from typing import Any, Generator, List, Optional, Tuple
 
 import numpy
@@ -26,9 +31,10 @@ _OUTER_ALPHA_KEY = pytest.StashKey[Optional[Tuple[float, str]]]()
 
 
 def seed_of(nodeid: str) -> int:
-    """The seed of the test `nodeid`: the first 8 bytes of SHA-256 of its UTF-8 text, read as a
-    little-endian unsigned integer (the same on every run, machine and Python version)."""
-    return int.from_bytes(hashlib.sha256(nodeid.encode("utf-8")).digest()[:8], "little")
+    """The seed of the test `nodeid`: the first 4 bytes of SHA-256 of its UTF-8 text, read as a
+    little-endian unsigned integer (the same on every run, machine and Python version): below
+    2^32, the widest seed numpy.random.seed and the libraries built on it accept."""
+    return int.from_bytes(hashlib.sha256(nodeid.encode("utf-8")).digest()[:4], "little")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -47,6 +53,15 @@ def pytest_configure(config: pytest.Config) -> None:
             testing._set_suite_alpha(text, "--uldp-alpha")
         except ValueError as error:
             raise pytest.UsageError(str(error)) from None
+    elif testing._suite_alpha is None:
+        # The level every assertion would read from the environment, read once here, so that a
+        # bad ULDP_ALPHA is a usage error before any test runs, not an INTERNALERROR.
+        environment = os.environ.get("ULDP_ALPHA")
+        if environment:
+            try:
+                testing._false_alarm_level(environment, "ULDP_ALPHA")
+            except ValueError as error:
+                raise pytest.UsageError(str(error)) from None
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Callable, Iterable, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 
 from . import _core
-from ._api import CheckReport, Number, check
-from ._commands import (ConformanceReport, EstimatesReport, GoldenCase, GoldenVectors,
-                        conform_client, conform_estimates, golden)
+from ._api import CheckReport, Indices, Matrix, Mechanism, Number, check
+from ._commands import (BitMask, ConformanceReport, EstimatesReport, GoldenCase, GoldenVectors,
+                        Output, Reference, conform_client, conform_estimates, golden)
 
 _PROPERTIES = ("ldp", "uldp", "uldp_strict", "osldp")
 
@@ -102,7 +102,20 @@ def _conformance_verdict(report: ConformanceReport) -> str:
     return head
 
 
-def assert_conforms(client: Callable[..., Any], **reference: Any) -> ConformanceReport:
+def assert_conforms(client: Callable[..., Any], *, reference: Optional[Reference] = None,
+                    mech: Optional[str] = None, matrix: Optional[Union[Matrix, Mechanism]] = None,
+                    k: Optional[int] = None, sensitive: Optional[Indices] = None,
+                    protected: Optional[Indices] = None, eps: Optional[Number] = None,
+                    exp_eps: Optional[Number] = None, theta: Optional[Number] = None,
+                    block: Optional[int] = None, mangat_p: Optional[Number] = None,
+                    common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
+                    users: Optional[Union[str, Iterable[str]]] = None,
+                    row_sum_tolerance: Optional[Number] = None, alpha: Optional[float] = None,
+                    power: float = 0.9, resolution: float = 0.05, max_samples: int = 1_000_000,
+                    first_look: int = 64, violation_search: int = 8192,
+                    spending: str = "planned", seed: Optional[int] = 0,
+                    output_index: bool = False, labels: Optional[Mapping[Any, Output]] = None,
+                    bit_mask: Optional[BitMask] = None) -> ConformanceReport:
     """Asserts that client(x) (or client(x, rng)) conforms to the reference mechanism under the
     sequential test of conform_client (which takes the same keywords); "insufficient" fails
     too, since a pass must rest on enough evidence. The false-alarm level is alpha= if given,
@@ -110,11 +123,23 @@ def assert_conforms(client: Callable[..., Any], **reference: Any) -> Conformance
     one-off run. Returns the report. The failure's first line: `client violates rr (...): ...`,
     then the command's report."""
     __tracebackhide__ = True
-    reference.setdefault("alpha", default_alpha())
-    report = conform_client(client, **reference)
+    report = conform_client(
+        client, reference=reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
+        protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
+        mangat_p=mangat_p, common=common, tags=tags, users=users,
+        row_sum_tolerance=row_sum_tolerance,
+        alpha=default_alpha() if alpha is None else alpha, power=power, resolution=resolution,
+        max_samples=max_samples, first_look=first_look, violation_search=violation_search,
+        spending=spending, seed=seed, output_index=output_index, labels=labels,
+        bit_mask=bit_mask)
     if report.verdict != "conforms":
         raise AssertionError(f"{_conformance_verdict(report)}\n{report}")
     return report
+
+
+def _short_repr(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _estimates_verdict(report: EstimatesReport, vectors: GoldenVectors,
@@ -155,7 +180,15 @@ def assert_estimates_match(server: Callable[[GoldenCase], Mapping[str, Any]],
         vectors = golden(**golden_arguments)
     elif golden_arguments:
         raise ValueError("vectors / golden keywords: give the vectors or how to draw them")
-    theirs = {case.id: dict(server(case)) for case in vectors.cases}
+    theirs: Dict[str, Dict[str, Any]] = {}
+    for case in vectors.cases:
+        estimates = server(case)
+        if not isinstance(estimates, Mapping):
+            raise TypeError(f"server(case {case.id}) returned {type(estimates).__name__} "
+                            f"{_short_repr(estimates)}; a server returns a mapping of estimator "
+                            "to estimates, e.g. {\"emp\": [...]} (any of \"emp\", \"thr\", "
+                            "\"em\")")
+        theirs[case.id] = dict(estimates)
     report = conform_estimates(vectors, theirs, scale=scale, tolerance=tolerance,
                                em_tolerance=em_tolerance)
     if not report.matches:

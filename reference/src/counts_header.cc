@@ -12,6 +12,10 @@ CommentLine classify_comment(std::string_view text) {
   std::string word;
   while (end < text.size() && std::isalpha(static_cast<unsigned char>(text[end])))
     word.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(text[end++]))));
+  // "# counts:" is the header with a colon (as "# header: yes" is written), not a comment that
+  // would have the counts read as reports.
+  const bool colon = end < text.size() && text[end] == ':' && (word == "counts" || word == "count");
+  if (colon) ++end;
   const bool word_ends = end == text.size() || text[end] == ' ' || text[end] == '\t';
   if (!word_ends) return {};
   std::string_view rest = text.substr(end);

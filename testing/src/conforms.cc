@@ -23,6 +23,13 @@ std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 1469598103934665
   return hash;
 }
 
+// What a client threw, with the sample it was drawing.
+struct ClientThrew {
+  std::uint64_t sample = 0;  // from 1, over the run
+  std::uint32_t x = 0;
+  std::string what;
+};
+
 }  // namespace
 
 double default_alpha() { return api::suite_false_alarm_level(); }
@@ -56,13 +63,13 @@ ConformanceReference::ConformanceReference(std::string mechanism, std::size_t k,
 
 ConformanceReference ConformanceReference::sensitive(std::vector<std::size_t> inputs) const {
   ConformanceReference r = *this;
-  r.arguments_.sensitive = IndexSet::from_indices(std::move(inputs), arguments_.k, "sensitive");
+  r.arguments_.sensitive = IndexSet::from_indices(std::move(inputs), arguments_.k, ".sensitive()");
   return r;
 }
 
 ConformanceReference ConformanceReference::theta(const std::string& value) const {
   ConformanceReference r = *this;
-  r.arguments_.theta = Probability::parse(value, "theta");
+  r.arguments_.theta = Probability::parse(value, ".theta()");
   return r;
 }
 
@@ -73,14 +80,20 @@ ConformanceReference ConformanceReference::block(std::size_t size) const {
 }
 
 ConformanceReference ConformanceReference::alpha(double level) const {
-  if (!(level > 0 && level < 1)) throw InvalidArgument("alpha: must be in (0,1)");
+  if (!(level > 0 && level < 1)) {
+    throw InvalidArgument(".alpha(" + api::double_text(level) +
+                          "): a false-alarm level is in (0, 1)");
+  }
   ConformanceReference r = *this;
   r.alpha_ = level;
   return r;
 }
 
 ConformanceReference ConformanceReference::resolution(double deviation) const {
-  if (!(deviation > 0 && deviation <= 1)) throw InvalidArgument("resolution: must be in (0,1]");
+  if (!(deviation > 0 && deviation <= 1)) {
+    throw InvalidArgument(".resolution(" + api::double_text(deviation) +
+                          "): a cell deviation is in (0, 1]");
+  }
   ConformanceReference r = *this;
   r.resolution_ = deviation;
   return r;
@@ -96,7 +109,9 @@ api::ConformClientRequest ConformanceReference::request(const std::string& clien
   api::ConformClientRequest request(api::RegistryReference{mechanism_, arguments_}, client);
   request.alpha = alpha_ ? *alpha_ : default_alpha();
   request.demand.cell_deviation = resolution_;
+  request.demand.cell_deviation_name = ".resolution()";
   request.max_samples = max_samples_;
+  request.max_samples_name = ".max_samples()";
   return request;
 }
 
@@ -127,16 +142,29 @@ std::mt19937_64 test_generator(const char* client_text) {
                                           const ConformanceReference& reference) {
   std::mt19937_64 rng = test_generator(client_text);
   std::optional<api::ConformResult> result;
+  std::uint64_t drawn = 0;
+  const auto draw = [&](std::span<const std::uint32_t> inputs) {
+    std::vector<std::string> outputs;
+    outputs.reserve(inputs.size());
+    for (const std::uint32_t x : inputs) {
+      ++drawn;
+      try {
+        outputs.push_back(client(x, rng));
+      } catch (const std::exception& e) {
+        throw ClientThrew{drawn, x, e.what()};
+      } catch (...) {
+        throw ClientThrew{drawn, x, "an exception that is no std::exception"};
+      }
+    }
+    return outputs;
+  };
   try {
-    result = api::conform_client(reference.request(client_text),
-                                 [&](std::span<const std::uint32_t> inputs) {
-                                   std::vector<std::string> outputs;
-                                   outputs.reserve(inputs.size());
-                                   for (const std::uint32_t x : inputs)
-                                     outputs.push_back(client(x, rng));
-                                   return outputs;
-                                 });
-  } catch (const Error& e) {  // an output that is no label, a reference that cannot be built
+    result = api::conform_client(reference.request(client_text), draw);
+  } catch (const ClientThrew& t) {
+    return ::testing::AssertionFailure()
+           << client_text << " threw at sample " << t.sample << " (input x = " << t.x
+           << ") of its test against " << reference.describe() << ": " << t.what;
+  } catch (const std::exception& e) {  // an output that is no label, a reference not built
     return ::testing::AssertionFailure() << client_text << " cannot be tested against "
                                          << reference.describe() << ": " << e.what();
   }
@@ -146,7 +174,7 @@ std::mt19937_64 test_generator(const char* client_text) {
                      ": " + estimate::conformance_name(r.verdict);
   if (r.verdict == estimate::Conformance::kViolates) {
     head += r.ratio_violated
-                ? ", eps >= " + api::double_text(std::log(r.exp_eps_lower_bound)) + " (event " +
+                ? ", eps >= " + api::figure_text(std::log(r.exp_eps_lower_bound)) + " (event " +
                       r.event + ")"
                 : ", " + std::to_string(result->tallies.impossible) +
                       " impossible output(s), the first " + result->tallies.first_impossible;
@@ -155,6 +183,7 @@ std::mt19937_64 test_generator(const char* client_text) {
   } else if (r.verdict == estimate::Conformance::kInsufficient) {
     head += ": " + r.insufficient_because;
   }
+  head += " (" + api::samples_drawn_text(*result) + ")";
   return ::testing::AssertionFailure() << head << "\n" << api::to_text(*result);
 }
 

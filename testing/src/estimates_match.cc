@@ -9,6 +9,8 @@ namespace uldp::testing {
 GoldenReference::GoldenReference(api::GoldenVectors vectors, std::string description)
     : vectors_(std::move(vectors)), description_(std::move(description)) {
   request_.golden_source = description_;
+  request_.counts_scale_name = ".counts()";
+  request_.frequencies_scale_name = "frequencies: no .counts()";
 }
 
 GoldenReference GoldenReference::tolerance(double value) const {
@@ -36,24 +38,50 @@ api::RegistryReference ConformanceReference::mechanism() const {
 GoldenReference golden(const ConformanceReference& mechanism, std::uint64_t cases,
                        std::uint64_t n) {
   const api::GoldenRequest request(mechanism.mechanism(), api::DrawnCases{cases, 1, n});
-  return GoldenReference(api::golden_vectors(request),
-                         "golden vectors of " + mechanism.describe() + ", " +
-                             std::to_string(cases) + " cases of " + std::to_string(n) + " reports");
+  std::optional<api::GoldenVectors> vectors;
+  try {
+    vectors = api::golden_vectors(request);
+  } catch (const Error& e) {
+    throw InvalidArgument("golden(" + mechanism.describe() + ", " + std::to_string(cases) + ", " +
+                          std::to_string(n) + "): " + e.what());
+  }
+  return GoldenReference(std::move(*vectors), "golden vectors of " + mechanism.describe() + ", " +
+                                                  std::to_string(cases) + " cases of " +
+                                                  std::to_string(n) + " reports");
 }
 
 GoldenReference golden_file(const std::string& path) {
-  return GoldenReference(api::read_golden_vectors(path), path);
+  try {
+    return GoldenReference(api::read_golden_vectors(path), path);
+  } catch (const Error& e) {  // it names the file, and the line where it can
+    throw InvalidArgument("golden_file(): " + std::string(e.what()));
+  }
 }
 
 ::testing::AssertionResult ServerMatches(const char* server_text, const char*,
                                          const ServerFunction& server,
                                          const GoldenReference& golden) {
   std::optional<api::EstimatesComparison> result;
-  try {
-    api::TheirEstimates theirs;
-    for (const api::GoldenCase& c : golden.vectors().cases) {
-      theirs[c.id] = EstimatesCase{server(c), std::string(server_text) + ": case " + c.id};
+  api::TheirEstimates theirs;
+  for (const api::GoldenCase& c : golden.vectors().cases) {
+    std::optional<ServerEstimates> estimates;
+    std::string thrown;
+    try {
+      estimates = server(c);
+    } catch (const std::exception& e) {
+      thrown = e.what();
+    } catch (...) {
+      thrown = "an exception that is no std::exception";
     }
+    if (!estimates) {
+      return ::testing::AssertionFailure()
+             << server_text << " threw on golden case " << c.id << " (" << c.reports.n
+             << " reports) of " << golden.describe() << ": " << thrown;
+    }
+    theirs[c.id] =
+        EstimatesCase{std::move(*estimates), std::string(server_text) + ": case " + c.id};
+  }
+  try {
     result = api::compare_estimates(golden.vectors(), theirs, golden.request());
   } catch (const Error& e) {  // a wrong number of values, an estimator the vectors lack
     return ::testing::AssertionFailure()

@@ -53,11 +53,11 @@ std::string first_line(const api::CheckResult& r, Property p) {
 }  // namespace
 
 PrivacyBudget exp_eps(const std::string& t) {
-  return PrivacyBudget::from_exp_eps(parse_rational(t, "exp_eps"), "exp_eps");
+  return PrivacyBudget::from_exp_eps(parse_rational(t, "exp_eps()"), "exp_eps()");
 }
 
 PrivacyBudget eps(const std::string& e) {
-  return PrivacyBudget::from_epsilon(parse_rational(e, "eps"), 64, "eps");
+  return PrivacyBudget::from_epsilon(parse_rational(e, "eps()"), 64, "eps()");
 }
 
 PrivacyClaim::PrivacyClaim(Property property, PrivacyBudget budget,
@@ -70,7 +70,7 @@ PrivacyClaim::PrivacyClaim(Property property, PrivacyBudget budget,
 
 PrivacyClaim PrivacyClaim::within(const std::string& tolerance) const {
   PrivacyClaim claim = *this;
-  claim.tolerance_ = parse_tolerance(tolerance, "tolerance");
+  claim.tolerance_ = parse_tolerance(tolerance, ".within()");
   claim.tolerance_text_ = tolerance;
   return claim;
 }
@@ -199,4 +199,13 @@ template <class Rows>
   return rows_are_private(matrix_text, claim_text, matrix, claim);
 }
 
+namespace internal {
+
+::testing::AssertionResult cannot_run(const char* assertion, const char* first, const char* second,
+                                      const std::string& message) {
+  return ::testing::AssertionFailure()
+         << assertion << "(" << first << ", " << second << ") cannot run: " << message;
+}
+
+}  // namespace internal
 }  // namespace uldp::testing

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 #include <sstream>
 
 #include "uldp/error.h"
@@ -335,6 +336,46 @@ TEST(ApiConform, ACorrectClientNeverSearches) {
   EXPECT_EQ(to_text(r).find("break search"), std::string::npos);
 }
 
+// Issue 53: a deviation whose break search finds nothing more: the result counts every sample the
+// client was asked for, the break search's too (the verdict's tallies may be an earlier look's).
+TEST(ApiConform, TheResultCountsEverySampleDrawnIncludingTheBreakSearch) {
+  MechanismArguments a;
+  a.k = 5;
+  a.budget = PrivacyBudget::from_exp_eps(Rational(3), "exp_eps");
+  std::mt19937_64 rng(53);
+  std::uint64_t asked = 0;
+  // GRR at t = 3 favouring x + 1 among the other values (2.5/7 on x, 1.5/7 on x + 1, 1/7 on each
+  // other): a deviation, every ratio at most 2.5 (within the claim), so the break search finds
+  // nothing.
+  const ClientFunction skewed = [&](std::span<const std::uint32_t> inputs) {
+    std::vector<std::string> out;
+    for (const std::uint32_t x : inputs) {
+      ++asked;
+      const double u = std::uniform_real_distribution<double>(0, 7)(rng);
+      const std::uint32_t step = u < 2.5 ? 0 : u < 4 ? 1 : 2 + static_cast<std::uint32_t>(u - 4);
+      out.push_back(std::to_string((x + step) % 5));
+    }
+    return out;
+  };
+  ConformClientRequest request(RegistryReference{"rr", a}, "skewed");
+  request.alpha = 1e-6;
+  const ConformResult r = conform_client(request, skewed);
+  ASSERT_EQ(r.report.verdict, Conformance::kDeviates) << to_text(r);
+  ASSERT_TRUE(r.sequential && r.sequential->deviation_look) << to_text(r);
+  EXPECT_EQ(r.samples_drawn(), asked);
+  EXPECT_EQ(asked, 5u * 8192);
+  EXPECT_EQ(r.samples_drawn(), 5 * r.sequential->looks.back());
+  // The report, its JSON and (through them) Python and GoogleTest state the samples drawn.
+  EXPECT_NE(to_text(r).find("  " + std::to_string(asked) + " samples drawn"), std::string::npos)
+      << to_text(r);
+  EXPECT_EQ(to_json(r)["samples_drawn"], asked);
+  // Samples tested at once: drawn is what was tallied.
+  ConformSamplesRequest at_once(
+      RegistryReference{"rr", a}, [] { return std::make_unique<std::istringstream>("0,0\n1,1\n"); },
+      "two");
+  EXPECT_EQ(conform_samples(at_once).samples_drawn(), 2u);
+}
+
 TEST(ApiConform, ErrorsNameTheParameterAsTheRequestNamesIt) {
   ConformClientRequest request(urr_reference(), "c");
   request.max_samples = 3;
@@ -355,8 +396,9 @@ TEST(ApiConform, ErrorsNameTheParameterAsTheRequestNamesIt) {
   EXPECT_THROW(test.add_outputs(short_answer), InvalidArgument);
 }
 
-// An output that is no label is named by its line among all the samples, not within its look.
-TEST(ApiConform, ABadOutputIsNamedByItsLineOverAllLooks) {
+// An output that is no label is named by its sample among all the samples (not within its look),
+// its input and the text received, with the forms the reference's outputs take.
+TEST(ApiConform, ABadOutputIsNamedByItsSampleOverAllLooks) {
   ConformClientRequest request(urr_reference(), "c");
   request.first_look = 1;
   SequentialConformance test(request);
@@ -369,7 +411,9 @@ TEST(ApiConform, ABadOutputIsNamedByItsLineOverAllLooks) {
     test.add_outputs(second);
     FAIL() << "an output that is no label was accepted";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("c:8:3: ", 0), 0u) << e.what();
+    EXPECT_EQ(std::string(e.what()),
+              "c: sample 8 (input x = 2) returned 'zzz', which is no output of urr: urr's outputs "
+              "are 0..4");
   }
   SequentialConformance smuggler(request);
   const std::vector<std::string> with_line_end = {"0", "1\n0,0", "2", "3", "4"};
@@ -377,7 +421,11 @@ TEST(ApiConform, ABadOutputIsNamedByItsLineOverAllLooks) {
     smuggler.add_outputs(with_line_end);
     FAIL() << "an output with a line end was accepted";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("c:2:3: an output holds a line end", 0), 0u) << e.what();
+    EXPECT_EQ(std::string(e.what()).rfind("c: sample 2 (input x = 1) returned '1", 0), 0u)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("', which holds a line end; an output is one line"),
+              std::string::npos)
+        << e.what();
   }
   request.first_look = 0;
   EXPECT_THROW(SequentialConformance{request}, InvalidArgument);

@@ -259,6 +259,23 @@ INSTANTIATE_TEST_SUITE_P(
                  "--protected: index 7"},
         BadInput{"matrix_and_mech", "check --mech rr --k 3 --exp-eps 2 --matrix x.csv", "",
                  "exactly one of --matrix FILE or --mech NAME"},
+        // Issue 53: a directory as --p was an internal error (exit 3).
+        BadInput{"p_directory", "simulate --mech rr --k 3 --exp-eps 2 --n 10 --seed 1 --p /", "",
+                 "uldp: error: --p: '/' is a directory, not a file of weights"},
+        // Issue 53: no --header yes hint for a first row that cannot be labels.
+        BadInput{"first_row_tiny_negative", "check --matrix FILE.csv",
+                 "0.5,-1e-17,0.5\n0.5,0.5,0\n",
+                 ".csv:1:5: the first row is neither data nor labels: entry -1/100000000000000000 "
+                 "is a probability outside [0,1]\n"},
+        // Issue 53: "# counts:" is the header; its near miss "# count:" is refused.
+        BadInput{"counts_header_colon_near_miss",
+                 "estimate --mech rr --k 3 --exp-eps 2 --reports FILE.csv", "# count:\n5\n0\n7\n",
+                 ".csv:1:1: '# count:' is not the counts header '# counts' (a comment otherwise)"},
+        // Issue 53: a quoted bit string is read inside its quotes; one that is no bit string says
+        // so.
+        BadInput{"samples_quoted_not_bits",
+                 "conform samples --mech rappor --k 3 --exp-eps 2 --samples FILE.csv", "0,\"01\"\n",
+                 ".csv:1:3: expected a string of k = 3 characters 0/1 (inside the quotes)"},
         BadInput{"mangat_k", "mechanism mangat --k 3 --mangat-p 1/2", "",
                  "--k: mechanism mangat has k = 2"},
         BadInput{"foreign_flag", "mechanism urr --k 3 --sensitive 0 --exp-eps 2 --theta 1/2", "",

@@ -61,6 +61,19 @@ TEST(ConstructUldpFromLdp, HandWorkedInEveryFormatAndReadBack) {
       1);
 }
 
+// Issue 53: M's labels are anyone's; with "0" and "own(0)" among them, input 0's own output was
+// printed as "own(0)" a second time and `check` refused the file construct had printed. It is
+// primed until it repeats no label, and the file reads back.
+TEST(ConstructUldpFromLdp, OwnOutputLabelsNeverRepeatOneOfMs) {
+  const std::string m = temp_file("m.csv", "# header: yes\n0,own(0)\n1/2,1/2\n1/4,3/4\n");
+  const std::string flags = "construct uldp-from-ldp --matrix " + m + " --sensitive 1,2 --k 3";
+  const json j = json::parse(run_uldp(flags + " --format json").out);
+  EXPECT_EQ(j["outputs"], json::parse(R"j(["0","own(0)","own(0)'"])j"));
+  const std::string u = temp_file("u.csv", run_uldp(flags + " --format csv").out);
+  const RunResult checked = run_uldp("check --matrix " + u + " --sensitive 1,2 --protected 0-1");
+  EXPECT_EQ(checked.exit_code, 0) << checked.out << checked.err;
+}
+
 // An M that is eps-LDP for no finite eps gives a result that is ULDP for none either, said so.
 TEST(ConstructUldpFromLdp, AnUnboundedMechanismIsSaidToBeOne) {
   const std::string m = temp_file("m.csv", "1,0\n1/4,3/4\n");

@@ -226,6 +226,35 @@ TEST(ConformEstimates, CsvOneCasePerLine) {
             "uldp: error: " + overflow + ": not valid JSON: the number 1e400 overflows a double\n");
 }
 
+// Issue 53: a NaN estimate as Python's json.dump writes it (bare NaN, not JSON) was "not valid
+// JSON" (exit 2), where the CSV's "nan" is a mismatch (exit 1): both are now a mismatch.
+TEST(ConformEstimates, NanEstimatesAreAMismatchInJsonAsInCsv) {
+  const json v = golden_vectors();
+  const std::string vectors = temp_file("v.json", v.dump());
+  std::ostringstream as_json, as_csv;
+  as_json << "{\"cases\": [";
+  bool first = true;
+  for (const json& c : v["cases"]) {
+    const std::vector<double> p = urr_server(c["counts"], false);
+    as_json << (first ? "" : ", ") << "{\"id\": " << c["id"] << ", \"emp\": [NaN";
+    as_csv << c["id"].get<std::string>() << ",emp,nan";
+    for (std::size_t i = 1; i < p.size(); ++i) {
+      as_json << ", " << std::setprecision(17) << p[i];
+      as_csv << "," << std::setprecision(17) << p[i];
+    }
+    as_json << "]}";
+    as_csv << "\n";
+    first = false;
+  }
+  as_json << "]}";
+  const RunResult from_json = conform(vectors, temp_file("nan.json", as_json.str()));
+  const RunResult from_csv = conform(vectors, temp_file("nan.csv", as_csv.str()));
+  EXPECT_EQ(from_csv.exit_code, 1) << from_csv.err;
+  EXPECT_EQ(from_json.exit_code, 1) << from_json.out << from_json.err;
+  EXPECT_EQ(json::parse(from_json.out)["verdict"], "mismatch") << from_json.out;
+  EXPECT_EQ(json::parse(from_json.out)["item"], 0) << from_json.out;
+}
+
 TEST(ConformEstimates, MalformedVectorsAreBadInput) {
   const std::string theirs = temp_file("t.json", R"({"cases": [{"id": "case-0", "emp": [1]}]})");
   for (const char* bad : {R"({"k": "5", "cases": []})", R"({"k": 1, "cases": [{"id": "case-0"}]})",

@@ -122,9 +122,17 @@ TEST(CheckPairs, MetricLdpOnAGrid) {
       run_uldp("check --matrix " + geo + " --metric manhattan --grid 2x2 --exp-eps-per-unit 2")
           .exit_code,
       0);
+  // t per unit, Euclidean: t^sqrt(2) at the diagonal, decided through certified bounds on ln t
+  // (issue 53: refused before). 2^sqrt(2) = 2.67 < 4; (8/3)^sqrt(2) = 4.003 >= 4.
+  const RunResult two = run_uldp("check --matrix " + geo +
+                                 " --metric euclidean --grid 2x2 --exp-eps-per-unit 2 --json");
+  EXPECT_EQ(two.exit_code, 1) << two.out << two.err;
+  EXPECT_EQ(json::parse(two.out)["pair_losses"]["metric_ldp"]["violation"]["bound"], "2^sqrt(2)");
+  EXPECT_EQ(
+      run_uldp("check --matrix " + geo + " --metric euclidean --grid 2x2 --exp-eps-per-unit 8/3")
+          .exit_code,
+      0);
   const std::pair<std::string, std::string> bad[] = {
-      {"--metric euclidean --grid 2x2 --exp-eps-per-unit 2",
-       "--metric: a Euclidean distance needs the budget per unit as eps (--eps-per-unit)"},
       {"--metric manhattan --grid 3x2 --eps-per-unit 1",
        "grid: a 3 x 2 grid has 6 cells, the mechanism 4 inputs"},
       {"--metric manhattan --grid 2by2 --eps-per-unit 1", "--grid: '2by2' is not WIDTHxHEIGHT"},
@@ -140,6 +148,36 @@ TEST(CheckPairs, MetricLdpOnAGrid) {
     EXPECT_EQ(r.exit_code, 2) << arguments;
     EXPECT_NE(r.err.find(message), std::string::npos) << arguments << ": " << r.err;
   }
+}
+
+// Issue 53: --tolerance relaxed row sums and ULDP ratios but no per-pair ratio, so a float
+// solution of a geo-indistinguishable mechanism failed by 1e-16 even at --tolerance 1e-8. Here
+// L = 0.80000000000000002 / 0.19999999999999998 = 4 (1 + 1.25e-16) over t^1 = 4: exit 1 exactly,
+// exit 0 within 1e-8 (said so in the text and the JSON), exit 1 at 1e-17.
+TEST(CheckPairs, TheToleranceRelaxesMetricLdpToo) {
+  const std::string q = temp_file("lp.csv",
+                                  "0.80000000000000002,0.19999999999999998\n"
+                                  "0.19999999999999998,0.80000000000000002\n");
+  const std::string flags =
+      "check --matrix " + q + " --metric manhattan --grid 2x1 --exp-eps-per-unit 4";
+  EXPECT_EQ(run_uldp(flags).exit_code, 1);
+  const RunResult within = run_uldp(flags + " --tolerance 1e-8");
+  EXPECT_EQ(within.exit_code, 0) << within.out << within.err;
+  EXPECT_NE(within.out.find("metric LDP, manhattan on 2x1, t = 4 per unit: holds within tolerance "
+                            "1e-8 (exactly: FAILS, 2 pairs over the bound by at most a factor "
+                            "1 + 1e-8)"),
+            std::string::npos)
+      << within.out;
+  const json j = json::parse(run_uldp(flags + " --tolerance 1e-8 --json").out);
+  const json& metric = j["pair_losses"]["metric_ldp"];
+  EXPECT_FALSE(metric["holds"]);
+  EXPECT_TRUE(metric["holds_within_tolerance"]);
+  EXPECT_EQ(metric["pairs_within_tolerance"], 2);
+  EXPECT_TRUE(metric["beyond_tolerance"].is_null());
+  const RunResult beyond = run_uldp(flags + " --tolerance 1e-17");
+  EXPECT_EQ(beyond.exit_code, 1);
+  EXPECT_NE(beyond.out.find("FAILS beyond tolerance 1e-17 at L(0, 1)"), std::string::npos)
+      << beyond.out;
 }
 
 // Context-aware LDP: a k x k matrix of e^eps bounds (inf: none); the matrix above holds within

@@ -54,6 +54,15 @@ TEST(UldpFromLdp, HandWorkedWithBothRows) {
   }
 }
 
+// Issue 53: "own(x)" can be one of M's labels too; the own output is then primed, never a second
+// output with the same label.
+TEST(UldpFromLdp, OwnOutputLabelsAreDistinctFromEveryOneOfMs) {
+  const DenseMechanism m(2, {"0", "own(0)", "own(0)'"},
+                         fractions({"1/2", "1/4", "1/4", "1/4", "1/2", "1/4"}));
+  const UldpFromLdp c = uldp_from_ldp(m, IndexSet::from_indices({1, 2}, 3, "x_s"));
+  EXPECT_EQ(c.q.output_labels(), (std::vector<std::string>{"0", "own(0)", "own(0)'", "own(0)''"}));
+}
+
 // RR on X_S, made ULDP on X, is uRR: the same labels and entries, at the paper's settings.
 TEST(UldpFromLdp, ReproducesUrrFromRrAtThePapersSettings) {
   struct Setting {

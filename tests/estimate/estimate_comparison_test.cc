@@ -47,6 +47,16 @@ TEST(EstimateComparison, FrequenciesWhereCountsBelong) {
             std::string::npos);
 }
 
+TEST(EstimateComparison, TheScaleHintNamesTheCallersOwnOption) {
+  ComparisonContext context = two_sensitive();
+  context.counts_scale_name = "scale=\"counts\"";
+  std::vector<double> actual = kExpected;
+  for (double& v : actual) v *= 1000;
+  EXPECT_EQ(likely_cause(kExpected, actual, 1e-12, context),
+            "every value is n = 1000 times the expected: counts where frequencies are expected "
+            "(scale=\"counts\")");
+}
+
 TEST(EstimateComparison, NoCauseIsClaimedWhenNoneFits) {
   const std::vector<double> actual = {0.1, 0.25, 0.3, 0.1, 0.25};
   EXPECT_EQ(likely_cause(kExpected, actual, 1e-12, two_sensitive()), "");

@@ -62,6 +62,35 @@ TEST(ReportFile, TheCountsHeaderInAnyCaseAndANearMissRefused) {
             "r.txt:1:10: unexpected text after '# counts': 'extra'");
 }
 
+// Issue 53: "# counts:" (a colon after the word, as "# header: yes" is written) was a comment, so
+// the counts below it were read as 12 reports of symbols 5, 0 and 7. It is the header; "# count:"
+// is a near miss, refused.
+TEST(ReportFile, TheCountsHeaderWithAColonIsTheHeader) {
+  for (const char* header : {"# counts:", "#counts:", "# Counts:  "}) {
+    const ReportData d = read(std::string(header) + "\n5\n0\n7\n", 3, false);
+    EXPECT_FALSE(d.per_report) << header;
+    EXPECT_EQ(d.symbol_counts, (std::vector<std::uint64_t>{5, 0, 7})) << header;
+  }
+  EXPECT_EQ(read("# counts: n=10\n1\n2\n3\n10\n", 4, true).bit_counts.n, 10u);
+  EXPECT_EQ(error_of("# count:\n5\n0\n7\n", 3, false),
+            "r.txt:1:1: '# count:' is not the counts header '# counts' (a comment otherwise)");
+  EXPECT_EQ(error_of("# counts: by hand\n5\n", 1, false),
+            "r.txt:1:11: unexpected text after '# counts': 'by hand'");
+  EXPECT_TRUE(read("# counts:x\n0\n", 3, false).per_report);  // no header: a comment
+}
+
+// Issue 53: a CSV-quoted report ("0110", "2") read as a bit string of length 6 or as no symbol
+// index; the quotes are no part of it, as around a label.
+TEST(ReportFile, QuotedReportsReadAsTheirContent) {
+  const ReportData bits = read("\"0110\"\n\"1000\"\n", 4, true);
+  EXPECT_EQ(bits.bit_counts.ones, (std::vector<std::uint64_t>{1, 1, 1, 0}));
+  const ReportData symbols = read("\"2\"\n0\n", 3, false);
+  EXPECT_EQ(symbols.symbol_counts, (std::vector<std::uint64_t>{1, 0, 1}));
+  EXPECT_EQ(error_of("\"01\"\n", 4, true),
+            "r.txt:1:2: expected a bit string of length k = 4, found length 2");
+  EXPECT_EQ(error_of("\"0210\"\n", 4, true), "r.txt:1:3: expected '0' or '1', found '2'");
+}
+
 TEST(ReportFile, BitStringsAndBitCounts) {
   const ReportData d = read("0110\n1000\n", 4, true);
   EXPECT_TRUE(d.per_report);

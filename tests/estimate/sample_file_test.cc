@@ -82,6 +82,18 @@ void expect_same_tallies(const SampleTallies& a, const SampleTallies& b) {
   EXPECT_EQ(a.first_impossible, b.first_impossible);
 }
 
+// Issue 53: a CSV-quoted bit string ("0110", as a spreadsheet quotes text) was refused as no
+// string of k characters 0/1, though the help promises "CSV-quoted or not". It tallies as the
+// unquoted one; a quoted string that is no bit string says the quotes were looked inside.
+TEST(SampleFile, QuotedBitStringsTallyAsUnquotedOnes) {
+  expect_same_tallies(tally("1,\"0110\"\n0, \"1001\" \n", "urap", 4),
+                      tally("1,0110\n0,1001\n", "urap", 4));
+  EXPECT_EQ(error_of("0,\"01\"\n", "rappor", 3),
+            "s.txt:1:3: expected a string of k = 3 characters 0/1 (inside the quotes)");
+  EXPECT_EQ(error_of("0,\"011\n", "rappor", 3),
+            "s.txt:1:3: expected a string of k = 3 characters 0/1");
+}
+
 // The reader streams in blocks: a line cut by a block boundary anywhere (a BOM, blanks, a CRLF,
 // a label, a bit string, the last line without a line break) tallies as in one piece.
 TEST(SampleFile, LinesSplitAcrossBlocksTallyWhole) {

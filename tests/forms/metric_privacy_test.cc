@@ -74,16 +74,74 @@ TEST(MetricPrivacy, ManhattanWithTPerUnitIsExact) {
   EXPECT_EQ(short_of_it.violation->bound, "3/2^1");
 }
 
-TEST(MetricPrivacy, TheGridMustFitAndEuclideanNeedsEps) {
+TEST(MetricPrivacy, TheGridMustFit) {
   const PairLossMatrix losses = geometric_losses();
   EXPECT_THROW(check_metric_privacy(losses, grid(GridMetric::kManhattan,
                                                  PrivacyBudget::from_exp_eps(Rational(2)), 3)),
                InvalidArgument);
-  EXPECT_THROW(check_metric_privacy(
-                   losses, grid(GridMetric::kEuclidean, PrivacyBudget::from_exp_eps(Rational(2)))),
-               InvalidArgument);
   EXPECT_EQ(parse_grid_metric("euclidean", "--metric"), GridMetric::kEuclidean);
   EXPECT_THROW(parse_grid_metric("chebyshev", "--metric"), InvalidArgument);
+}
+
+// Issue 53: Euclidean distances with t per unit were refused ("t^sqrt(s) has no certified
+// comparison"); t^sqrt(s) = e^(sqrt(s) ln t) is decided through certified bounds on sqrt(s) and
+// ln t. The diagonal's L = 4 against t^sqrt(2): (8/3)^sqrt(2) = 4.0032 admits it, 2.66^sqrt(2) =
+// 3.9891 does not, and t^sqrt(2) = 4 exactly at t = 4^(1/sqrt 2) = 2.66514414..., irrational:
+// t = 26651441/10^7 (3.99999991) fails and 26651442/10^7 (4.00000012) holds.
+TEST(MetricPrivacy, EuclideanWithTPerUnitIsDecidedExactly) {
+  const PairLossMatrix losses = geometric_losses();
+  const auto euclidean_at = [&](Rational t) {
+    return check_metric_privacy(losses,
+                                grid(GridMetric::kEuclidean, PrivacyBudget::from_exp_eps(t)));
+  };
+  EXPECT_TRUE(euclidean_at(Rational(8, 3)).holds);
+  const PairBoundVerdict short_of_it = euclidean_at(Rational(266, 100));
+  ASSERT_FALSE(short_of_it.holds);
+  EXPECT_EQ(short_of_it.violation->x, 0u);
+  EXPECT_EQ(short_of_it.violation->x_prime, 3u);
+  EXPECT_EQ(short_of_it.violation->bound, "(133/50)^sqrt(2)");
+  EXPECT_FALSE(euclidean_at(Rational(26651441, 10000000)).holds);
+  EXPECT_TRUE(euclidean_at(Rational(26651442, 10000000)).holds);
+  // Adjacent cells are at distance sqrt(1) = 1, a whole power: L = 2 = t exactly at t = 2, and
+  // the diagonal fails there; at t = 1 only L <= 1 would do.
+  const PairBoundVerdict two = euclidean_at(Rational(2));
+  ASSERT_FALSE(two.holds);
+  EXPECT_EQ(two.violation->x_prime, 3u);
+  EXPECT_FALSE(euclidean_at(Rational(1)).holds);
+}
+
+// With a tolerance T every pair is also tried against its bound times 1 + T: a loss 4 (1 + 1e-16)
+// over t^d = 4 fails exactly and is accepted at T = 1e-8, not at T = 1e-19 (issue 53: --tolerance
+// relaxed ULDP ratios but no metric-LDP ratio).
+TEST(MetricPrivacy, ATolerancePassesPairsWithinTheBoundTimesOnePlusT) {
+  const Rational excess = Rational(1) + Rational(1, 10000000000000000L);  // 1 + 1e-16
+  // Two inputs on a 2 x 1 grid at t = 4 per unit: rows (a, 1 - a) and (1 - a, a), L = a / (1 - a).
+  // a = 4 excess / (1 + 4 excess) gives L = 4 excess exactly.
+  const Rational a = 4 * excess / (1 + 4 * excess);
+  const DenseMechanism m(2, DenseMechanism::index_labels(2), {a, 1 - a, 1 - a, a});
+  const PairLossMatrix losses = pair_losses(m, std::nullopt);
+  const MetricBudget budget{GridDistance{2, 1, GridMetric::kManhattan},
+                            PrivacyBudget::from_exp_eps(Rational(4))};
+  const PairBoundVerdict exact = check_metric_privacy(losses, budget);
+  EXPECT_FALSE(exact.holds);
+  EXPECT_FALSE(exact.accepted());
+  const PairBoundVerdict tolerated =
+      check_metric_privacy(losses, budget, Rational(1, 100000000));  // 1e-8
+  EXPECT_FALSE(tolerated.holds);                                     // the exact verdict stays
+  EXPECT_TRUE(tolerated.accepted());
+  EXPECT_EQ(tolerated.within_tolerance, 2u);
+  EXPECT_FALSE(tolerated.beyond_tolerance);
+  const PairBoundVerdict too_tight = check_metric_privacy(
+      losses, budget, Rational(Integer(1), Integer(10) * Integer(1000000000000000000L)));
+  EXPECT_FALSE(too_tight.accepted());
+  ASSERT_TRUE(too_tight.beyond_tolerance);
+  EXPECT_EQ(too_tight.beyond_tolerance->x, 0u);
+  EXPECT_EQ(too_tight.within_tolerance, 0u);
+  // The Euclidean bound with eps per unit, relaxed the same way by its own certified rule.
+  const MetricBudget by_eps{GridDistance{2, 1, GridMetric::kEuclidean},
+                            PrivacyBudget::from_epsilon(Rational(1386294361, 1000000000))};
+  EXPECT_EQ(check_metric_privacy(losses, by_eps).holds, false);  // e^1.386294361 < 4
+  EXPECT_TRUE(check_metric_privacy(losses, by_eps, Rational(1, 100000000)).accepted());
 }
 
 // A given distance matrix decides as the grid does when it holds the grid's distances, at every

@@ -139,6 +139,9 @@ TEST(CountsFile, TheCountsHeaderInAnyCase) {
   EXPECT_EQ(parse_counts("# COUNTS n=4\n1\n3\n", "c", 2, true)[0].n, 4u);
   EXPECT_THROW(parse_counts("# count n=10\n5\n2\n3\n", "c", 3, true), InputError);
   EXPECT_EQ(parse_counts("# counted by hand\n1\n3\n", "c", 2, false)[0].n, 4u);
+  // Issue 53: "# counts: n=10" was a comment, so n was missing; it is the header.
+  EXPECT_EQ(parse_counts("# counts: n=10\n5\n2\n3\n", "c", 3, true)[0].n, 10u);
+  EXPECT_THROW(parse_counts("# count: n=10\n5\n2\n3\n", "c", 3, true), InputError);
 }
 
 // Lone-CR line ends are line ends (they read as one line "1\r3" before).

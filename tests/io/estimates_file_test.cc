@@ -1,6 +1,8 @@
 // Another implementation's estimates (`uldp conform estimates --theirs`), JSON and CSV.
 #include "uldp/io/estimates_file.h"
 
+#include <cmath>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -46,6 +48,29 @@ TEST(EstimatesFile, JsonCasesWithAnySubsetOfEstimators) {
   EXPECT_EQ(json_error("[]"), "t.json: expected {\"cases\": [...]}");
   // Found by fuzz_estimates: an empty list compared nothing and `conform estimates` passed.
   EXPECT_EQ(json_error(R"({"cases": []})"), "t.json: no cases");
+}
+
+// Issue 53: NaN, Infinity and -Infinity written bare (Python's json.dump) are no JSON, but they
+// are estimates: read as those doubles (a mismatch, as the CSV "nan"), not a file that does not
+// read. Inside strings they stay text; a file with another fault is named at its byte as written.
+TEST(EstimatesFile, BareNanAndInfinityReadAsThoseDoubles) {
+  const std::map<std::string, EstimatesCase> cases = parse_estimates_json(
+      R"({"cases": [{"id": "NaN", "emp": [NaN, Infinity, -Infinity, 0.5]}]})", "t.json");
+  const std::vector<double>& v = cases.at("NaN").values.at("emp");
+  ASSERT_EQ(v.size(), 4u);
+  EXPECT_TRUE(std::isnan(v[0]));
+  EXPECT_EQ(v[1], std::numeric_limits<double>::infinity());
+  EXPECT_EQ(v[2], -std::numeric_limits<double>::infinity());
+  EXPECT_EQ(v[3], 0.5);
+  // A string "NaN" is still no number.
+  EXPECT_EQ(json_error(R"({"cases": [{"id": 1, "emp": ["NaN"]}]})"),
+            "t.json: cases[0].emp: expected an array of numbers");
+  // Another fault beside a NaN: the error is the parser's on the file as written (its first fault,
+  // at the byte a reader counts in the file, not in a rewritten copy).
+  EXPECT_EQ(json_error(R"({"cases": [{"id": 1 "emp": [NaN]}]})"),
+            json_error(R"({"cases": [{"id": 1 "emp": [1]}]})"));
+  EXPECT_EQ(json_error(R"({"cases": [{"id": 1, "emp": [NaN, x]}]})").substr(0, 22),
+            "t.json: not valid JSON");
 }
 
 TEST(EstimatesFile, CsvLinesWithAndWithoutAnEstimatorField) {

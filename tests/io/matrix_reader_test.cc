@@ -8,6 +8,7 @@
 #include <random>
 
 #include "uldp/error.h"
+#include "uldp/input_limits.h"
 #include "uldp/io/entry_reading.h"
 
 namespace uldp {
@@ -232,8 +233,31 @@ TEST(CsvReader, QuotedNumbersAreNumbers) {
   EXPECT_EQ(f.matrix(0, 0), Rational(9, 10));
   EXPECT_EQ(message_of([] { parse_matrix_csv("\"9/10\",\"a\"\n\"1/5\",\"4/5\"\n", "q.csv"); }),
             "q.csv:1:8: the first row mixes text ('a') with probabilities ('9/10'): a broken row "
+            "of data or labels that look like numbers");
+  // Whole numbers can be labels ("a,1"): then --header yes is suggested.
+  EXPECT_EQ(message_of([] { parse_matrix_csv("\"1\",\"a\"\n\"1/5\",\"4/5\"\n", "q.csv"); }),
+            "q.csv:1:5: the first row mixes text ('a') with probabilities ('1'): a broken row "
             "of data or labels that look like numbers (pass --header yes if it is a row of "
             "labels)");
+}
+
+// Issue 53: a tiny negative entry in row 1 of a float matrix is a broken row of data, and a row
+// with a fraction or a repeated cell cannot be labels: no --header yes hint. Whole distinct cells
+// ("2,0") can, and keep it.
+TEST(CsvReader, TheHeaderHintOnlyWhenTheFirstRowCanBeLabels) {
+  EXPECT_EQ(message_of([] { parse_matrix_csv("0.5,-1e-17,0.5\n0.5,0.5,0\n", "m.csv"); }),
+            "m.csv:1:5: the first row is neither data nor labels: entry -1/100000000000000000 is "
+            "a probability outside [0,1]");
+  EXPECT_EQ(message_of([] { parse_matrix_csv("3,3\n0,1\n", "m.csv"); }),
+            "m.csv:1:1: the first row is neither data nor labels: entry 3 is a probability "
+            "outside [0,1]");
+  EXPECT_EQ(message_of([] {
+              parse_matrix_csv("0.5,-1e-17,0.5\n0.5,0.5,0\n", "m.csv",
+                               {.reading = EntryReading::kBinary64});
+            }).find("--header"),
+            std::string::npos);
+  EXPECT_NE(message_of([] { parse_matrix_csv("2,0\n0,1\n", "m.csv"); }).find("--header yes"),
+            std::string::npos);
 }
 
 TEST(CsvReader, OnlyARowOfTextIsDetectedAsLabelsAndTheReadingSaysSo) {
@@ -540,7 +564,23 @@ TEST(CsvReader, AMatrixPastTheEntryLimitIsRefusedWhileRead) {
     MatrixReadOptions options;
     if (binary64) options.reading = EntryReading::kBinary64;
     EXPECT_EQ(message_of([&] { parse_matrix_csv(text, "m.csv", options); }),
-              "m.csv: matrix of 2897 x 2896 entries exceeds the limit of 8388608")
+              "m.csv:2897:1: row 2897 of 2896 entries takes the matrix past 8388608 entries, "
+              "the limit of a matrix file")
+        << binary64;
+  }
+}
+
+// Issue 53: a line past the line limit is refused before any cell of it is kept, text given in
+// memory (Python) included; a one-line file of 50 million entries took 1.9 GB before.
+TEST(CsvReader, ALinePastTheLineLimitIsRefusedBeforeItsCells) {
+  std::string text = "1,0\n";
+  for (std::size_t cell = 0; cell < kMaxTextLine / 2; ++cell) text += "0,";
+  text += "0";  // kMaxTextLine + 1 bytes
+  for (const bool binary64 : {false, true}) {
+    MatrixReadOptions options;
+    if (binary64) options.reading = EntryReading::kBinary64;
+    EXPECT_EQ(message_of([&] { parse_matrix_csv(text, "m.csv", options); }),
+              "m.csv:2:1: line too long (more than 16777216 bytes)")
         << binary64;
   }
 }

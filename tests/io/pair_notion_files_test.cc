@@ -7,6 +7,7 @@
 #include <string>
 
 #include "uldp/error.h"
+#include "uldp/input_limits.h"
 #include "uldp/io/distance_matrix_reader.h"
 #include "uldp/io/safe_regions_reader.h"
 
@@ -93,6 +94,31 @@ TEST(SafeRegionsFile, CorruptionsNameTheirField) {
   EXPECT_EQ(read("0,1 eps=1 extra\n"),
             "r.txt:1:11: 'extra': a region is its inputs and its budget, nothing more");
   EXPECT_EQ(read("\n# none\n"), "r.txt: no safe regions");
+}
+
+// Issue 53: bounded while read. A row past the k rows the first row gives, or past the k of the
+// per-pair check, is refused at its line before it is kept (a 64 MB file of rows for k = 3 took
+// 3 GB before its refusal); so is a line past the line limit, text in memory included.
+TEST(DistanceMatrixFile, RowsPastTheMatrixOrTheLimitAreRefusedWhileRead) {
+  EXPECT_EQ(error_of([] { parse_distance_matrix("0,1\n1,0\n1,0\n1,0\n", "d.csv"); }),
+            "d.csv:3:1: a row past the 2 rows of a 2 x 2 pair matrix (its first row has 2 "
+            "distances)");
+  std::string wide = "0";
+  for (int j = 1; j < 1025; ++j) wide += " 1";
+  EXPECT_EQ(error_of([&] { parse_distance_matrix(wide + "\n", "d.csv"); }),
+            "d.csv:1:2049: a row of more than 1024 distances, the limit of a pair matrix (the "
+            "per-pair check takes k <= 1024)");
+  EXPECT_EQ(error_of([] { parse_distance_matrix(std::string(kMaxTextLine + 1, '0'), "d.csv"); }),
+            "d.csv:1:1: line too long (more than 16777216 bytes)");
+}
+
+TEST(SafeRegionsFile, RegionsPastTheLimitAreRefusedWhileRead) {
+  std::string text;
+  for (std::size_t r = 0; r <= kMaxSafeRegions; ++r) text += "0-2 exp_eps=3\n";
+  EXPECT_EQ(error_of([&] { parse_safe_regions(text, "r.txt"); }),
+            "r.txt:1025:1: more than 1024 safe regions, the limit of a safe regions file");
+  text.resize(text.size() - 14);  // 1024 regions are read
+  EXPECT_EQ(parse_safe_regions(text, "r.txt").size(), kMaxSafeRegions);
 }
 
 }  // namespace

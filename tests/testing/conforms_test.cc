@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <stdexcept>
 #include <string>
 
 #include "uldp/error.h"
@@ -85,6 +86,91 @@ TEST(ExpectConforms, OutputsThatAreNoLabelFailNamingTheClient) {
       EXPECT_CONFORMS([](std::uint32_t, std::mt19937_64&) { return std::string("seven"); },
                       reference("rr", 5, exp_eps("3"))),
       "cannot be tested against rr (k = 5, exp_eps = 3)");
+}
+
+// Sample 7 of the run is input 1: the looks send the inputs 0..k-1 in turn.
+std::string throws_at_the_seventh_sample(std::uint32_t x, std::mt19937_64&) {
+  static int calls = 0;
+  if (++calls == 7) throw std::runtime_error("socket closed");
+  return std::to_string(x);
+}
+
+TEST(ExpectConforms, AClientThatThrowsFailsNamingTheSampleAndItsInput) {
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS(throws_at_the_seventh_sample, reference("rr", 5, exp_eps("3"))),
+      "throws_at_the_seventh_sample threw at sample 7 (input x = 1) of its test against rr (k = "
+      "5, exp_eps = 3): socket closed");
+}
+
+// A bad argument fails the assertion naming the builder call and the bad value.
+TEST(ExpectConforms, BadArgumentsFailTheAssertionNamingTheBuilderCall) {
+  EXPECT_NONFATAL_FAILURE(EXPECT_CONFORMS(grr_client(3), reference("rr", 5, eps("abc"))),
+                          "EXPECT_CONFORMS(grr_client(3), reference(\"rr\", 5, eps(\"abc\"))) "
+                          "cannot run: eps(): 'abc' is not");
+  EXPECT_NONFATAL_FAILURE(EXPECT_CONFORMS(grr_client(3), reference("rr", 5, exp_eps("3")).alpha(2)),
+                          "cannot run: .alpha(2): a false-alarm level is in (0, 1)");
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS(grr_client(3), reference("urr", 5, exp_eps("3")).sensitive({0, 7})),
+      "cannot run: .sensitive(): index 7 is out of range 0..4");
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS(grr_client(3), reference("rr", 5, exp_eps("3")).resolution(0)),
+      "cannot run: .resolution(0): a cell deviation is in (0, 1]");
+  EXPECT_FATAL_FAILURE(
+      ASSERT_CONFORMS(grr_client(3), reference("urap", 5, exp_eps("3")).theta("2")),
+      "cannot run: .theta(): 2 is not a probability");
+}
+
+std::vector<int> three_bits(std::uint32_t, std::mt19937_64&) { return {1, 0, 1}; }
+
+// An output the reference does not have names the sample, its input, the text and the forms the
+// reference's outputs take, with what it looks like when it is another mechanism's output.
+TEST(ExpectConforms, UnreadableOutputsNameTheSampleTheTextAndTheFormsAccepted) {
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS([](std::uint32_t, std::mt19937_64&) { return std::string("a"); },
+                      reference("rr", 5, exp_eps("3"))),
+      "cannot be tested against rr (k = 5, exp_eps = 3): [](std::uint32_t, std::mt19937_64&) { "
+      "return std::string(\"a\"); }: sample 1 (input x = 0) returned 'a', which is no output of "
+      "rr: rr's outputs are 0..4");
+  // A bit-vector client tested against rr.
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS([](std::uint32_t, std::mt19937_64&) { return std::string("100101"); },
+                      reference("rr", 6, exp_eps("3"))),
+      "returned '100101', which is no output of rr: it looks like a bit vector, which rr's "
+      "outputs are not; rr's outputs are 0..5");
+  // An integer, and 3 bits for k = 4, from clients tested against OUE.
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS([](std::uint32_t x, std::mt19937_64&) { return x; },
+                      reference("oue", 4, exp_eps("3"))),
+      "sample 1 (input x = 0) returned '0', which is no output of oue: it looks like an output "
+      "index or an integer bit mask, not a bit vector; oue's outputs are bit vectors, strings of "
+      "k = 4 characters 0/1");
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS(three_bits, reference("oue", 4, exp_eps("3"))),
+      "returned '101', which is no output of oue: it has 3 bits where oue has k = 4");
+}
+
+// Issue 53: a deviation and a break search that finds nothing more report the samples drawn over
+// the whole run, the break search's included.
+TEST(ExpectConforms, TheFailureStatesEverySampleDrawn) {
+  std::uint64_t calls = 0;
+  // GRR over 5 symbols at t = 3 that favours x + 1 among the other values: 2.5/7 on x, 1.5/7 on
+  // x + 1, 1/7 on each other; every ratio is at most 2.5, within the claim, so the deviation is
+  // all there is to find, and the break search looks on to 8192 samples per input in vain.
+  auto counted = [&calls](std::uint32_t x, std::mt19937_64& rng) {
+    ++calls;
+    const double u = std::uniform_real_distribution<double>(0, 7)(rng);
+    const std::uint32_t step = u < 2.5 ? 0 : u < 4 ? 1 : 2 + static_cast<std::uint32_t>(u - 4);
+    return (x + step) % 5;
+  };
+  const ::testing::AssertionResult result =
+      Conforms("counted", "rr", counted, reference("rr", 5, exp_eps("3")));
+  ASSERT_FALSE(result);
+  const std::string message = result.message();
+  EXPECT_NE(message.find(" deviates, "), std::string::npos) << message;
+  EXPECT_EQ(calls, 5u * 8192) << message;
+  EXPECT_NE(message.find("(" + std::to_string(calls) + " samples drawn"), std::string::npos)
+      << calls << "\n"
+      << message;
 }
 
 TEST(ExpectConforms, TheGeneratorIsSeededFromTheTestsName) {

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <stdexcept>
 
 #include "uldp/testing/gtest.h"
 
@@ -73,6 +74,27 @@ TEST(ExpectEstimatesMatch, TheWrongNumberOfValuesCannotBeCompared) {
       EXPECT_ESTIMATES_MATCH(short_server, golden(reference("rr", 5, exp_eps("3")), 2)),
       "short_server cannot be compared with golden vectors of rr (k = 5, exp_eps = 3), 2 cases of "
       "1000 reports: short_server: case case-0: emp: 2 values, k = 5");
+}
+
+// A server that throws fails naming the golden case; golden vectors that cannot be read or drawn
+// fail the assertion naming the builder call, not the test body.
+TEST(ExpectEstimatesMatch, ThrowingServersAndBadVectorsFailTheAssertion) {
+  auto throwing = [](const api::GoldenCase& c) {
+    if (c.id == "case-1") throw std::runtime_error("estimator not ready");
+    return grr_server(c);
+  };
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_ESTIMATES_MATCH(throwing, golden(reference("rr", 5, exp_eps("3")), 3)),
+      "throwing threw on golden case case-1 (1000 reports) of golden vectors of rr (k = 5, "
+      "exp_eps = 3), 3 cases of 1000 reports: estimator not ready");
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_ESTIMATES_MATCH([](const api::GoldenCase& c) { return grr_server(c); },
+                             golden_file("/nonexistent/golden.json")),
+      "cannot run: golden_file(): /nonexistent/golden.json");
+  EXPECT_FATAL_FAILURE(
+      ASSERT_ESTIMATES_MATCH([](const api::GoldenCase& c) { return grr_server(c); },
+                             golden(reference("rr", 5, eps("-1")))),
+      "cannot run: eps(): ");
 }
 
 }  // namespace

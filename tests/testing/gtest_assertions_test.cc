@@ -3,6 +3,7 @@
 #include "uldp/testing/gtest.h"
 
 #include <cmath>
+#include <stdexcept>
 
 #include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
@@ -96,6 +97,24 @@ TEST(ExpectPrivate, BadMatricesAndClaimsFailWithTheirReason) {
       EXPECT_PRIVATE(exact_grr(2, Rational(3)), uldp_claim({0, 7}, {0}, exp_eps("3"))),
       "sensitive: index 7 is out of range 0..1");
   EXPECT_THROW(ldp_claim(exp_eps("3")).within("1/2"), InvalidArgument);
+}
+
+std::vector<std::vector<double>> matrix_that_throws() { throw std::runtime_error("no matrix"); }
+
+// An argument that throws fails the assertion (naming it, the builder call and the bad value)
+// instead of escaping as "C++ exception thrown in the test body".
+TEST(ExpectPrivate, ArgumentsThatThrowFailTheAssertionNamingTheBuilderCall) {
+  EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(exact_grr(2, Rational(3)), ldp_claim(eps("abc"))),
+                          "EXPECT_PRIVATE(exact_grr(2, Rational(3)), ldp_claim(eps(\"abc\"))) "
+                          "cannot run: eps(): 'abc' is not");
+  EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(exact_grr(2, Rational(3)), ldp_claim(exp_eps("1/2"))),
+                          "cannot run: exp_eps(): ");
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_PRIVATE(exact_grr(2, Rational(3)), ldp_claim(exp_eps("3")).within("oops")),
+      "cannot run: .within(): 'oops'");
+  EXPECT_FATAL_FAILURE(ASSERT_PRIVATE(matrix_that_throws(), ldp_claim(exp_eps("3"))),
+                       "ASSERT_PRIVATE(matrix_that_throws(), ldp_claim(exp_eps(\"3\"))) cannot "
+                       "run: no matrix");
 }
 
 }  // namespace

@@ -9,8 +9,9 @@
 namespace uldp {
 
 /// A line of a report or counts file that starts with '#': a comment, the counts header ("#
-/// counts" with its word in any case and the blanks optional: "#counts", "# Counts n=5"), or a
-/// near miss ("# count", "# count n=5"), which a reader refuses rather than skip as a comment.
+/// counts" with its word in any case, a colon after it optional and the blanks optional:
+/// "#counts", "# Counts n=5", "# counts: n=5"), or a near miss ("# count", "# count n=5",
+/// "# count:"), which a reader refuses rather than skip as a comment.
 struct CommentLine {
   enum class Kind { kComment, kCountsHeader, kNearMiss };
   Kind kind = Kind::kComment;

@@ -10,24 +10,63 @@
 
 namespace uldp {
 
-/// Longest piece of user text quoted in an error message; longer text is cut.
+/// Longest piece of user text quoted in an error message, in bytes; longer text is cut.
 inline constexpr std::size_t kMaxQuotedCharacters = 40;
 
-/// `text` as quoted in one-line errors: itself when short, else its first 40 characters, an
-/// ellipsis and its length ("123...(100000 characters)"), so no error line grows with the input;
-/// control characters are written \xNN, so the message stays one line.
+/// The length in bytes (1 to 4) of the UTF-8 character `text` starts with, or 0 when its first
+/// bytes are not one: a Latin-1 byte, a character cut short, an overlong or surrogate form (what
+/// a strict reader of UTF-8, a JSON parser among them, refuses).
+inline std::size_t utf8_character_length(std::string_view text) {
+  if (text.empty()) return 0;
+  const auto byte = [&text](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const auto continues = [&](std::size_t i, unsigned char low, unsigned char high) {
+    return i < text.size() && byte(i) >= low && byte(i) <= high;
+  };
+  const unsigned char lead = byte(0);
+  if (lead <= 0x7f) return 1;
+  if (lead >= 0xc2 && lead <= 0xdf) return continues(1, 0x80, 0xbf) ? 2 : 0;
+  if (lead >= 0xe0 && lead <= 0xef) {
+    // E0 needs A0.. (no overlong form); ED stops at 9F (no surrogate).
+    const unsigned char low = lead == 0xe0 ? 0xa0 : 0x80;
+    const unsigned char high = lead == 0xed ? 0x9f : 0xbf;
+    return continues(1, low, high) && continues(2, 0x80, 0xbf) ? 3 : 0;
+  }
+  if (lead >= 0xf0 && lead <= 0xf4) {
+    // F0 needs 90.. (no overlong form); F4 stops at 8F (nothing above U+10FFFF).
+    const unsigned char low = lead == 0xf0 ? 0x90 : 0x80;
+    const unsigned char high = lead == 0xf4 ? 0x8f : 0xbf;
+    return continues(1, low, high) && continues(2, 0x80, 0xbf) && continues(3, 0x80, 0xbf) ? 4 : 0;
+  }
+  return 0;
+}
+
+/// `byte` as uldp shows a byte it cannot print: `\xNN` (two lowercase hex digits).
+inline std::string hex_escaped(unsigned char byte) {
+  constexpr char kHex[] = "0123456789abcdef";
+  return {'\\', 'x', kHex[byte >> 4], kHex[byte & 15]};
+}
+
+/// `text` as quoted in one-line errors: itself when short, else its first 40 bytes (never half a
+/// UTF-8 character: the cut falls before a character that would not fit), an ellipsis and its
+/// length ("123...(100000 characters)"), so no error line grows with the input. Control
+/// characters and bytes that are not UTF-8 (a Latin-1 name) are written \xNN, so the message
+/// stays one line of valid UTF-8 that shows which byte was there.
 inline std::string message_excerpt(std::string_view text) {
   std::string quoted;
-  for (const char c : text.substr(0, kMaxQuotedCharacters)) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0x20 && byte != 0x7f) {
-      quoted += c;
-    } else {
-      constexpr char kHex[] = "0123456789abcdef";
-      quoted += {'\\', 'x', kHex[byte >> 4], kHex[byte & 15]};
+  std::size_t at = 0;
+  while (at < text.size() && at < kMaxQuotedCharacters) {
+    const auto byte = static_cast<unsigned char>(text[at]);
+    const std::size_t length = utf8_character_length(text.substr(at));
+    if (length == 0 || byte < 0x20 || byte == 0x7f) {
+      quoted += hex_escaped(byte);
+      ++at;
+      continue;
     }
+    if (at + length > kMaxQuotedCharacters) break;
+    quoted.append(text.substr(at, length));
+    at += length;
   }
-  if (text.size() <= kMaxQuotedCharacters) return quoted;
+  if (at == text.size()) return quoted;
   return quoted + "... (" + std::to_string(text.size()) + " characters)";
 }
 

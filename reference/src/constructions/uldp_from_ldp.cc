@@ -50,16 +50,22 @@ UldpFromLdp uldp_from_ldp(const DenseMechanism& ldp, const IndexSet& sensitive,
   }
   const Rational own = 1 - total;
   const std::size_t own_outputs = own == 0 ? 0 : k - s;
-  internal::checked_product(k, outputs + own_outputs, internal::kMaxConstructedEntries,
-                            "uldp-from-ldp");
+  internal::checked_product(k, outputs + own_outputs, internal::kMaxConstructedEntries, "k");
   std::vector<std::string> labels = ldp.output_labels();
-  const std::set<std::string> taken(labels.begin(), labels.end());
+  std::set<std::string> taken(labels.begin(), labels.end());
   const IndexSet non_sensitive = sensitive.complement();
   bool clash = false;
   for (const std::size_t x : non_sensitive.indices())
     clash = clash || taken.count(std::to_string(x));
+  // Each own output is labelled by its input's index, or "own(x)" when an index would repeat one
+  // of M's labels; M's labels are anyone's ("own(3)" among them), so a label still taken is primed
+  // until it is not: every label is printed once, and the printed matrix reads back.
   for (const std::size_t x : non_sensitive.indices()) {
-    if (own_outputs) labels.push_back(clash ? "own(" + std::to_string(x) + ")" : std::to_string(x));
+    if (!own_outputs) break;
+    std::string label = clash ? "own(" + std::to_string(x) + ")" : std::to_string(x);
+    while (taken.count(label)) label += "'";
+    taken.insert(label);
+    labels.push_back(std::move(label));
   }
   std::vector<Rational> entries;
   entries.reserve(k * labels.size());

@@ -19,7 +19,10 @@ void require_universe(const IndexSet& set, std::size_t universe, const std::stri
 std::size_t checked_product(std::size_t a, std::size_t b, std::size_t limit,
                             const std::string& what);
 
-/// Largest number of entries a construction will materialise (2^26, ~1 GB of rationals).
-inline constexpr std::size_t kMaxConstructedEntries = std::size_t{1} << 26;
+/// Largest number of entries a construction will materialise: 2^23, as many as a matrix file may
+/// hold (so that `check` reads back what `construct` prints). A 2 x 2 M made ULDP at k = 2896
+/// (8,386,816 entries) peaks at about 1.1 GB with its check and its JSON text; 2^26 entries took
+/// more than 4 GB and ended in a GMP abort.
+inline constexpr std::size_t kMaxConstructedEntries = std::size_t{1} << 23;
 
 }  // namespace uldp::internal

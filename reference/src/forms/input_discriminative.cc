@@ -60,7 +60,8 @@ IdCombine parse_id_combine(const std::string& text, const std::string& name) {
 }
 
 PairBoundVerdict check_input_discriminative(const PairLossMatrix& losses,
-                                            const InputBudgets& budgets) {
+                                            const InputBudgets& budgets,
+                                            const std::optional<Rational>& tolerance) {
   const std::size_t k = losses.inputs();
   if (budgets.per_input.size() != k) {
     throw InvalidArgument("id budgets: " + std::to_string(budgets.per_input.size()) +
@@ -72,9 +73,11 @@ PairBoundVerdict check_input_discriminative(const PairLossMatrix& losses,
     }
   }
   return check_pair_bounds(
-      losses, [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
+      losses,
+      [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
         return pair_budget(budgets.per_input[x], budgets.per_input[x_prime], budgets.combine, loss);
-      });
+      },
+      tolerance);
 }
 
 }  // namespace uldp

@@ -39,6 +39,41 @@ bool within_exp_of_root(const ExtendedRational& loss, const Rational& eps, std::
   throw InvalidArgument("metric: a Euclidean bound that 4096 bits did not decide");
 }
 
+// Brackets lower <= ln t <= upper (t >= 1) at doubling precisions, each made once: t is the same
+// for every pair of a run.
+class LogBrackets {
+ public:
+  explicit LogBrackets(const Rational& t) : t_(t) {}
+  const LogBounds& at(unsigned bits) {
+    auto it = cache_.find(bits);
+    if (it == cache_.end()) it = cache_.emplace(bits, log_bounds(t_, bits)).first;
+    return it->second;
+  }
+
+ private:
+  Rational t_;
+  std::map<unsigned, LogBounds> cache_;
+};
+
+// Whether L <= t^{sqrt(s)} = e^{sqrt(s) ln t} for t > 1 and s not a square: with dyadic brackets
+// of sqrt(s) and of ln t (both >= 0) the exponent lies in [lo_s lo_l, hi_s hi_l], refined until
+// e^{lower} admits L or e^{upper} does not. t^{sqrt(s)} is transcendental (Gelfond-Schneider: t
+// algebraic, not 0 or 1, and sqrt(s) irrational algebraic), so L never equals it and the loop ends.
+bool within_power_of_root(const ExtendedRational& loss, LogBrackets& log_t, std::size_t s) {
+  if (loss.is_infinite()) return false;
+  if (loss.value() <= 1) return true;
+  const Rational square(static_cast<long>(s));
+  for (unsigned bits = 32; bits <= 4096; bits *= 2) {
+    const Rational root_lo = sqrt_lower(square, bits);
+    const Rational root_hi = root_lo + Rational(Integer(1), Integer(1) << bits);
+    const LogBounds& log = log_t.at(bits);
+    const Rational log_lo = log.lower < 0 ? Rational(0) : log.lower;
+    if (within_exp(loss, Rational(root_lo * log_lo))) return true;
+    if (!within_exp(loss, Rational(root_hi * log.upper))) return false;
+  }
+  throw InvalidArgument("metric: a Euclidean bound t^sqrt(s) that 4096 bits did not decide");
+}
+
 }  // namespace
 
 const char* grid_metric_name(GridMetric metric) {
@@ -70,19 +105,22 @@ unsigned long bits_of(const Rational& t) {
   return static_cast<unsigned long>(msb(numerator(t)) + msb(denominator(t)) + 2);
 }
 
-// t^p for the distinct p of the distances (grid or given), made once each.
+// t^p for the distinct p of the distances (grid or given), made once each, and ln t's brackets.
 class Powers {
  public:
-  explicit Powers(const Rational& t) : t_(t) {}
+  explicit Powers(const Rational& t) : t_(t), log_t_(t) {}
   const Rational& of(unsigned long p) {
     auto it = cache_.find(p);
     if (it == cache_.end()) it = cache_.emplace(p, power(t_, p)).first;
     return it->second;
   }
+  /// Brackets of ln t, for the Euclidean distances with t per unit.
+  LogBrackets& log_t() { return log_t_; }
 
  private:
   Rational t_;
   std::map<unsigned long, Rational> cache_;
+  LogBrackets log_t_;
 };
 
 PairBound grid_bound(const GridDistance& grid, const PrivacyBudget& per_unit, Powers& powers,
@@ -108,9 +146,25 @@ PairBound grid_bound(const GridDistance& grid, const PrivacyBudget& per_unit, Po
     return b;
   }
   const std::size_t s = static_cast<std::size_t>(dx * dx + dy * dy);
-  b.admits = within_exp_of_root(loss, *eps, s);
-  b.text = "e^(" + to_decimal(*eps) + " * sqrt(" + std::to_string(s) + "))";
-  b.value = std::exp(to_double(*eps) * std::sqrt(static_cast<double>(s)));
+  if (eps) {
+    b.admits = within_exp_of_root(loss, *eps, s);
+    b.text = "e^(" + to_decimal(*eps) + " * sqrt(" + std::to_string(s) + "))";
+    b.value = std::exp(to_double(*eps) * std::sqrt(static_cast<double>(s)));
+    return b;
+  }
+  // t per unit: t^{sqrt(s)}, a whole power when s is a square, else bracketed through ln t.
+  const Rational& t = per_unit.exp_eps();
+  const auto root = static_cast<unsigned long>(std::llround(std::sqrt(static_cast<double>(s))));
+  if (root * root == s) {
+    b.admits = !loss.is_infinite() && loss.value() <= powers.of(root);
+  } else {
+    b.admits = t == 1 ? !loss.is_infinite() && loss.value() <= 1
+                      : within_power_of_root(loss, powers.log_t(), s);
+  }
+  std::string base = to_string(t);
+  if (base.find('/') != std::string::npos) base = std::string(1, '(').append(base).append(1, ')');
+  b.text = base + "^sqrt(" + std::to_string(s) + ")";
+  b.value = std::pow(to_double(t), std::sqrt(static_cast<double>(s)));
   return b;
 }
 
@@ -145,7 +199,8 @@ PairBound given_bound(const std::optional<Rational>& d, const PrivacyBudget& per
 
 }  // namespace
 
-PairBoundVerdict check_metric_privacy(const PairLossMatrix& losses, const MetricBudget& budget) {
+PairBoundVerdict check_metric_privacy(const PairLossMatrix& losses, const MetricBudget& budget,
+                                      const std::optional<Rational>& tolerance) {
   const std::size_t k = losses.inputs();
   if (const auto* grid = std::get_if<GridDistance>(&budget.distance)) {
     const std::size_t w = grid->width, h = grid->height;
@@ -154,16 +209,13 @@ PairBoundVerdict check_metric_privacy(const PairLossMatrix& losses, const Metric
                             " grid has " + std::to_string(w * h) + " cells, the mechanism " +
                             std::to_string(k) + " inputs");
     }
-    if (grid->metric == GridMetric::kEuclidean && !budget.per_unit.epsilon()) {
-      throw InvalidArgument(
-          "metric: a Euclidean distance needs the budget per unit as eps (--eps-per-unit): "
-          "t^sqrt(s) has no certified comparison");
-    }
     Powers powers(budget.per_unit.exp_eps());
-    return check_pair_bounds(losses,
-                             [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
-                               return grid_bound(*grid, budget.per_unit, powers, x, x_prime, loss);
-                             });
+    return check_pair_bounds(
+        losses,
+        [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
+          return grid_bound(*grid, budget.per_unit, powers, x, x_prime, loss);
+        },
+        tolerance);
   }
   const DistanceMatrix& d = std::get<DistanceMatrix>(budget.distance);
   bool square = d.size() == k;
@@ -194,10 +246,12 @@ PairBoundVerdict check_metric_privacy(const PairLossMatrix& losses, const Metric
     }
   }
   Powers powers(budget.per_unit.exp_eps());
-  return check_pair_bounds(losses,
-                           [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
-                             return given_bound(d[x][x_prime], budget.per_unit, powers, loss);
-                           });
+  return check_pair_bounds(
+      losses,
+      [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
+        return given_bound(d[x][x_prime], budget.per_unit, powers, loss);
+      },
+      tolerance);
 }
 
 std::string describe(const MetricBudget& budget, const std::string& distances) {

@@ -7,9 +7,65 @@
 #include "uldp/error.h"
 
 namespace uldp {
+namespace {
 
-PairBoundVerdict check_pair_bounds(const PairLossMatrix& losses, const PairBoundRule& bound) {
+// 2^e exactly.
+Rational power_of_two(long e) {
+  Rational p = 1;
+  const Rational step = e < 0 ? Rational(1, 2) : Rational(2);
+  for (long i = 0; i < (e < 0 ? -e : e); ++i) p *= step;
+  return p;
+}
+
+// Certified bounds on e = L / B - 1 from the exact rule alone: L / s <= B exactly when L / B <= s,
+// so each call of the rule at L / s tells on which side of s the share lies. The magnitude of e is
+// found as a power of two (binary search on the exponent), then halved 24 times (7 digits).
+void bracket_excess(PairAgainstBudget& pair, const PairBoundRule& bound) {
+  constexpr long kSmallest = -1100;  // below any double's distance from 1
+  constexpr long kLargest = 1100;
+  constexpr int kHalvings = 24;
+  if (pair.loss.ratio.is_infinite() || pair.loss.ratio.value() <= 0) return;
+  const Rational& loss = pair.loss.ratio.value();
+  const auto share_at_most = [&](const Rational& s) {
+    return bound(pair.x, pair.x_prime, ExtendedRational(Rational(loss / s))).admits;
+  };
+  if (std::isinf(bound(pair.x, pair.x_prime, pair.loss.ratio).value)) return;  // no bound
+  // |e| <= t, up to the boundary (which a bracket need not tell).
+  const auto within = [&](const Rational& t) {
+    return pair.exceeds ? share_at_most(1 + t) : t >= 1 || !share_at_most(1 - t);
+  };
+  const auto store = [&](const Rational& low, const Rational& high) {
+    pair.excess_lower = pair.exceeds ? low : Rational(-high);
+    pair.excess_upper = pair.exceeds ? high : Rational(-low);
+  };
+  if (within(power_of_two(kSmallest))) return store(0, power_of_two(kSmallest));
+  long high = 0;  // |e| <= 2^high
+  while (!within(power_of_two(high))) {
+    if (high >= kLargest) return store(power_of_two(kLargest), power_of_two(kLargest) + 1);
+    high = high <= 0 ? 1 : 2 * high;
+  }
+  long low = kSmallest;  // |e| > 2^low
+  while (high - low > 1) {
+    const long middle = low + (high - low) / 2;
+    (within(power_of_two(middle)) ? high : low) = middle;
+  }
+  Rational lower = power_of_two(low), upper = power_of_two(high);
+  for (int i = 0; i < kHalvings; ++i) {
+    const Rational middle = (lower + upper) / 2;
+    (within(middle) ? upper : lower) = middle;
+  }
+  store(lower, upper);
+}
+
+}  // namespace
+
+PairBoundVerdict check_pair_bounds(const PairLossMatrix& losses, const PairBoundRule& bound,
+                                   const std::optional<Rational>& tolerance) {
   PairBoundVerdict verdict;
+  verdict.tolerance = tolerance;
+  // L <= B (1 + T) exactly when L / (1 + T) <= B: the notion's own exact rule decides it.
+  const std::optional<Rational> relaxation =
+      tolerance ? std::optional<Rational>(1 + *tolerance) : std::nullopt;
   const std::size_t k = losses.inputs();
   for (std::size_t x = 0; x < k; ++x) {
     check_cancelled();
@@ -22,19 +78,37 @@ PairBoundVerdict check_pair_bounds(const PairLossMatrix& losses, const PairBound
       const double share = std::isinf(b.value)        ? 0
                            : loss.ratio.is_infinite() ? std::numeric_limits<double>::infinity()
                                                       : to_double(loss.ratio.value()) / b.value;
-      const PairAgainstBudget pair{x, x_prime, loss, b.text, share};
+      PairAgainstBudget pair{x, x_prime, loss, b.text, share, !b.admits, 0, 0};
+      // Doubles must not contradict the exact verdict: an L / B within 1e-16 of 1 reads 1.
+      if (pair.exceeds && !(share > 1)) pair.loss_share = std::nextafter(1.0, 2.0);
+      if (!pair.exceeds && share > 1) pair.loss_share = 1;
       if (!b.admits && !verdict.violation) {
         verdict.holds = false;
         verdict.violation = pair;
       }
-      if (!verdict.tightest || verdict.tightest->loss_share < share) verdict.tightest = pair;
+      if (!b.admits && relaxation) {
+        const ExtendedRational relaxed =
+            loss.ratio.is_infinite() ? loss.ratio
+                                     : ExtendedRational(Rational(loss.ratio.value() / *relaxation));
+        if (bound(x, x_prime, relaxed).admits) {
+          ++verdict.within_tolerance;
+        } else if (!verdict.beyond_tolerance) {
+          verdict.beyond_tolerance = pair;
+        }
+      }
+      if (!verdict.tightest || verdict.tightest->loss_share < pair.loss_share) {
+        verdict.tightest = pair;
+      }
     }
+  }
+  for (auto* named : {&verdict.violation, &verdict.tightest, &verdict.beyond_tolerance}) {
+    if (*named) bracket_excess(**named, bound);
   }
   return verdict;
 }
 
-PairBoundVerdict check_context_aware(const PairLossMatrix& losses,
-                                     const PairBudgetMatrix& budgets) {
+PairBoundVerdict check_context_aware(const PairLossMatrix& losses, const PairBudgetMatrix& budgets,
+                                     const std::optional<Rational>& tolerance) {
   const std::size_t k = losses.inputs();
   bool square = budgets.size() == k;
   for (const auto& row : budgets) square = square && row.size() == k;
@@ -43,21 +117,23 @@ PairBoundVerdict check_context_aware(const PairLossMatrix& losses,
                           std::to_string(budgets.empty() ? 0 : budgets.front().size()) +
                           " matrix for " + std::to_string(k) + " inputs (it must be k x k)");
   }
-  return check_pair_bounds(losses,
-                           [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
-                             const std::optional<Rational>& b = budgets[x][x_prime];
-                             PairBound bound;
-                             if (!b) {
-                               bound.admits = true;
-                               bound.text = "inf";
-                               bound.value = std::numeric_limits<double>::infinity();
-                             } else {
-                               bound.admits = !loss.is_infinite() && loss.value() <= *b;
-                               bound.text = to_string(*b);
-                               bound.value = to_double(*b);
-                             }
-                             return bound;
-                           });
+  return check_pair_bounds(
+      losses,
+      [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
+        const std::optional<Rational>& b = budgets[x][x_prime];
+        PairBound bound;
+        if (!b) {
+          bound.admits = true;
+          bound.text = "inf";
+          bound.value = std::numeric_limits<double>::infinity();
+        } else {
+          bound.admits = !loss.is_infinite() && loss.value() <= *b;
+          bound.text = to_string(*b);
+          bound.value = to_double(*b);
+        }
+        return bound;
+      },
+      tolerance);
 }
 
 }  // namespace uldp

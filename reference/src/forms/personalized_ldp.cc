@@ -9,7 +9,8 @@
 namespace uldp {
 
 PairBoundVerdict check_personalized(const PairLossMatrix& losses,
-                                    const std::vector<SafeRegion>& regions) {
+                                    const std::vector<SafeRegion>& regions,
+                                    const std::optional<Rational>& tolerance) {
   if (regions.empty()) throw InvalidArgument("safe regions: none given");
   const std::size_t k = losses.inputs();
   std::vector<IndexSet> members;
@@ -26,7 +27,8 @@ PairBoundVerdict check_personalized(const PairLossMatrix& losses,
            " (region " + regions[r].name + ")";
   };
   return check_pair_bounds(
-      losses, [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
+      losses,
+      [&](std::size_t x, std::size_t x_prime, const ExtendedRational& loss) {
         PairBound b;
         b.admits = true;
         b.text = "inf (no region holds both)";
@@ -46,7 +48,8 @@ PairBoundVerdict check_personalized(const PairLossMatrix& losses,
           b.value = values[*shown];
         }
         return b;
-      });
+      },
+      tolerance);
 }
 
 }  // namespace uldp

@@ -1,6 +1,7 @@
 #include "uldp/io/delimited_text.h"
 
 #include "uldp/error.h"
+#include "uldp/input_limits.h"
 
 namespace uldp {
 namespace {
@@ -80,6 +81,11 @@ void DelimitedText::skip_blank_and_comment_lines(bool record_comments) {
     std::size_t end = text_.find('\n', pos_);
     if (end == std::string_view::npos) end = text_.size();
     const std::string_view line = text_.substr(pos_, end - pos_);
+    // Before any cell of it is kept: a matrix line holds at most kMaxTextLine bytes.
+    if (line.size() - (line.ends_with('\r') ? 1 : 0) > kMaxTextLine) {
+      throw InputError(source_, line_, 1,
+                       "line too long (more than " + std::to_string(kMaxTextLine) + " bytes)");
+    }
     const std::size_t first = line.find_first_not_of(" \t\r");
     if (first != std::string_view::npos && line[first] != '#') return;
     if (first != std::string_view::npos && record_comments) {

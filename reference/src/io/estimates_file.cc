@@ -2,7 +2,9 @@
 #include "uldp/io/estimates_file.h"
 
 #include <algorithm>
+#include <cstring>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -18,11 +20,56 @@ namespace {
 
 const char* const kEstimators[] = {"emp", "thr", "em"};
 
+// The literals NaN, Infinity and -Infinity that Python's json.dump (and others) write for
+// non-finite doubles. They are not JSON, but they are estimates: read as those doubles, they are a
+// mismatch (as the CSV "nan" is), not a file that does not read. Outside strings each is replaced
+// by a string no writer produces (a NUL, then the literal), which json_values turns back.
+constexpr char kNonFiniteMarker = '\0';
+const char* const kNonFiniteLiterals[] = {"-Infinity", "Infinity", "NaN"};
+
+std::string with_non_finite_literals_marked(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      out += c;
+      if (c == '\\' && i + 1 < text.size()) {
+        out += text[++i];
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') in_string = true;
+    bool marked = false;
+    for (const char* literal : kNonFiniteLiterals) {
+      if (text.substr(i).starts_with(literal)) {
+        out.append("\"\\u0000").append(literal).append(1, '"');
+        i += std::strlen(literal) - 1;
+        marked = true;
+        break;
+      }
+    }
+    if (!marked) out += c;
+  }
+  return out;
+}
+
 std::vector<double> json_values(const nlohmann::json& v, const std::string& path,
                                 const std::string& at) {
   if (!v.is_array()) throw InputError(path, at + ": expected an array of numbers");
   std::vector<double> out;
   for (const nlohmann::json& e : v) {
+    if (e.is_string() && !e.get_ref<const std::string&>().empty() &&
+        e.get_ref<const std::string&>().front() == kNonFiniteMarker) {
+      const std::string literal = e.get<std::string>().substr(1);
+      out.push_back(literal == "NaN"        ? std::numeric_limits<double>::quiet_NaN()
+                    : literal == "Infinity" ? std::numeric_limits<double>::infinity()
+                                            : -std::numeric_limits<double>::infinity());
+      continue;
+    }
     if (!e.is_number()) throw InputError(path, at + ": expected an array of numbers");
     out.push_back(e.get<double>());
   }
@@ -38,7 +85,21 @@ std::string case_id(const nlohmann::json& c, const std::string& path, const std:
 
 std::map<std::string, EstimatesCase> parse_estimates_json(std::string_view text,
                                                           const std::string& path) {
-  nlohmann::json j = parse_json_document(text, path);
+  nlohmann::json j;
+  try {
+    j = parse_json_document(text, path);
+  } catch (const InputError&) {
+    // NaN or Infinity written bare: read them as the doubles they stand for; any other fault is
+    // named as it is in the file as written.
+    const std::string marked = with_non_finite_literals_marked(text);
+    if (marked.size() == text.size()) throw;
+    try {
+      j = parse_json_document(marked, path);
+    } catch (const InputError&) {
+      parse_json_document(text, path);  // the error at its byte in the file as written
+      throw;
+    }
+  }
   if (!j.is_object() || !j.contains("cases") || !j["cases"].is_array()) {
     throw InputError(path, "expected {\"cases\": [...]}");
   }

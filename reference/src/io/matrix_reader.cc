@@ -7,6 +7,7 @@
 #include <iostream>
 #include <iterator>
 #include <set>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -123,10 +124,25 @@ bool fixed_width_bit_strings(const TextRecord& record) {
   return width >= 2 && leading_zero && record.cells.size() >= 2;
 }
 
+// Whether the row could be output labels: distinct cells, none a number that is not whole (a label
+// reads "b", "7" or "010", never "0.5" or "-1e-17"). Only then does an error suggest --header yes.
+bool can_be_labels(const TextRecord& record, EntryReading reading) {
+  std::set<std::string_view> seen;
+  for (const TextCell& c : record.cells) {
+    if (!seen.insert(c.text).second) return false;
+    try {
+      if (denominator(read_entry(c.text, reading, "entry")) != 1) return false;
+    } catch (const InvalidArgument&) {  // no number: text, a label
+    }
+  }
+  return true;
+}
+
 bool detect_header(const TextRecord& record, EntryReading reading, const std::string& source) {
   const std::size_t line = record.line;
   if (fixed_width_bit_strings(record)) return true;
-  const std::string yes = " (pass --header yes if it is a row of labels)";
+  const std::string yes =
+      can_be_labels(record, reading) ? " (pass --header yes if it is a row of labels)" : "";
   bool some_text = false, some_probability = false;
   const TextCell* first_text = nullptr;
   const TextCell* first_probability = nullptr;
@@ -255,22 +271,47 @@ void check_entry_count(std::size_t rows, std::size_t columns, const std::string&
 
 // Builds the DOM but keeps every JSON number as the exact text it was written as, and refuses a
 // duplicate key (JSON readers differ on which of the two counts, so the file means two things).
+// The entries of the rows (values of an array in an array: {"Q": [[...]]} or [[...]]) and the
+// "bits" of a structured file are counted as they are parsed, and refused past kMaxMatrixEntries
+// before the tree holds them.
 class ExactNumberSax : public internal::UniqueKeySax {
  public:
   ExactNumberSax(json& root, const std::string& source)
-      : UniqueKeySax(root, source, "invalid JSON") {}
+      : UniqueKeySax(root, source, "invalid JSON",
+                     [this, &source](const std::vector<Frame>& frames) { count(frames, source); }) {
+  }
   bool number_float(json::number_float_t, const json::string_t& raw) {
     json::string_t copy = raw;
-    return Base::string(copy);
+    return UniqueKeySax::string(copy);
   }
   bool number_integer(json::number_integer_t value) {
     json::string_t text = std::to_string(value);
-    return Base::string(text);
+    return UniqueKeySax::string(text);
   }
   bool number_unsigned(json::number_unsigned_t value) {
     json::string_t text = std::to_string(value);
-    return Base::string(text);
+    return UniqueKeySax::string(text);
   }
+
+ private:
+  void count(const std::vector<Frame>& frames, const std::string& source) {
+    const std::size_t depth = frames.size();
+    if (depth >= 2 && frames[depth - 1].array && frames[depth - 2].array &&
+        ++entries_ > kMaxMatrixEntries) {
+      throw InputError(source, "Q[" + std::to_string(frames[depth - 2].elements - 1) + "][" +
+                                   std::to_string(frames[depth - 1].elements - 1) +
+                                   "]: more than " + std::to_string(kMaxMatrixEntries) +
+                                   " entries, the limit of a matrix file");
+    }
+    if (depth == 2 && !frames[0].array && frames[0].key == "bits" && frames[1].array &&
+        frames[1].elements > kMaxMatrixEntries) {
+      throw InputError(source, "bits[" + std::to_string(frames[1].elements - 1) + "]: more than " +
+                                   std::to_string(kMaxMatrixEntries) +
+                                   " bits, the limit of a matrix file");
+    }
+  }
+
+  std::size_t entries_ = 0;
 };
 
 std::pair<std::size_t, std::size_t> line_and_column(std::string_view text, std::size_t byte) {
@@ -299,7 +340,12 @@ void read_row(const TextRecord& record, std::size_t row, std::size_t columns, En
                      "row has " + std::to_string(record.cells.size()) + " entries, expected " +
                          std::to_string(columns));
   }
-  check_entry_count(row + 1, columns, source);
+  if (columns != 0 && row + 1 > kMaxMatrixEntries / columns) {
+    throw InputError(source, record.line, 1,
+                     "row " + std::to_string(row + 1) + " of " + std::to_string(columns) +
+                         " entries takes the matrix past " + std::to_string(kMaxMatrixEntries) +
+                         " entries, the limit of a matrix file");
+  }
   for (const TextCell& c : record.cells)
     entries.push_back(probability_at(c.text, reading, source, c.line, c.column));
 }

@@ -1,8 +1,7 @@
 #include "uldp/io/safe_regions_reader.h"
 
-#include <sstream>
-
 #include "uldp/error.h"
+#include "uldp/input_limits.h"
 #include "uldp/io/text_lines.h"
 
 namespace uldp {
@@ -10,10 +9,11 @@ namespace uldp {
 std::vector<SafeRegion> parse_safe_regions(std::string_view text, const std::string& source,
                                            TextPositions positions) {
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a byte order mark, as --matrix
-  std::istringstream in{std::string(text)};
+  TextLines lines(text, source);
   std::vector<SafeRegion> regions;
-  std::string line;
-  for (std::size_t number = 1; read_line(in, line, source, number); ++number) {
+  for (std::string_view view; lines.next(view);) {
+    const std::size_t number = lines.line_number();
+    const std::string line(view);
     // Fields at runs of white space, with their 1-based columns.
     std::vector<std::pair<std::string, std::size_t>> fields;
     for (std::size_t at = line.find_first_not_of(" \t"); at != std::string::npos;) {
@@ -27,6 +27,11 @@ std::vector<SafeRegion> parse_safe_regions(std::string_view text, const std::str
                            const std::string& what) {
       return error_at(positions, source, number, column, r, field, what);
     };
+    if (r == kMaxSafeRegions) {
+      throw error(fields.front().second, std::nullopt,
+                  "more than " + std::to_string(kMaxSafeRegions) +
+                      " safe regions, the limit of a safe regions file");
+    }
     if (fields.size() == 1) {
       throw error(line.size() + 1, std::nullopt,
                   "a region needs its budget after its inputs (exp_eps=T or eps=E)");

@@ -1,5 +1,8 @@
 #include "uldp/io/text_lines.h"
 
+#include <algorithm>
+#include <ios>
+
 #include "uldp/error.h"
 #include "uldp/input_limits.h"
 
@@ -12,7 +15,16 @@ bool read_line(std::istream& in, std::string& line, const std::string& source,
   if (buffer == nullptr || !in.good()) return false;
   bool any = false;
   for (;;) {
-    const std::istream::int_type c = buffer->sbumpc();
+    std::istream::int_type c;
+    try {
+      c = buffer->sbumpc();
+    } catch (const std::ios_base::failure& e) {  // a directory, an I/O error: the read failed
+      const std::string why = e.what();
+      const std::size_t colon = why.rfind(": ");
+      throw InputError(source, line_number, 1,
+                       "cannot read it" +
+                           (colon == std::string::npos ? "" : " (" + why.substr(colon + 2) + ")"));
+    }
     if (std::istream::traits_type::eq_int_type(c, std::istream::traits_type::eof())) {
       in.setstate(any ? std::ios::eofbit : std::ios::eofbit | std::ios::failbit);
       return any;
@@ -30,6 +42,21 @@ bool read_line(std::istream& in, std::string& line, const std::string& source,
     }
     line.push_back(ch);
   }
+}
+
+bool TextLines::next(std::string_view& line) {
+  if (at_ >= text_.size()) return false;
+  ++number_;
+  const std::size_t end = std::min(text_.find_first_of("\r\n", at_), text_.size());
+  if (end - at_ > kMaxTextLine) {
+    throw InputError(source_, number_, 1,
+                     "line too long (more than " + std::to_string(kMaxTextLine) + " bytes)");
+  }
+  line = text_.substr(at_, end - at_);
+  at_ = end;
+  if (at_ < text_.size() && text_[at_++] == '\r' && at_ < text_.size() && text_[at_] == '\n')
+    ++at_;  // "\r\n" is one line end
+  return true;
 }
 
 }  // namespace uldp

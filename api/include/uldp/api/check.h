@@ -89,11 +89,13 @@ struct ToleratedRow {
 
 /// How a ratio that fails exactly compares with the claimed e^ε, digit by digit (display only).
 struct ExcessDigits {
-  std::string claimed_exp_eps;  ///< decimal digits up to the first that differs ("2.71828...5235")
-  std::string tight_exp_eps;    ///< the same number of digits of the tight ratio
+  /// Rounded to as many digits after the point as tell it from the tight ratio, at least two
+  /// significant ("1.6" against "2.7"; distinguishing_decimals in render.h).
+  std::string claimed_exp_eps;
+  std::string tight_exp_eps;  ///< the same number of digits of the tight ratio
   std::string claimed_eps;
   std::string tight_eps;
-  std::string relative_excess;  ///< tight / e^ε - 1, three significant digits ("1.10e-17")
+  std::string relative_excess;  ///< tight / e^ε - 1, three significant digits, rounded ("1.10e-17")
   /// tight / t - 1 exactly, when the budget is an exact t (for ε it is irrational).
   std::optional<Rational> exact_relative_excess;
 };

@@ -81,6 +81,9 @@ struct SequentialSummary {
   /// Set when a deviation made the run look on for a privacy break: the samples per input at
   /// the look that first found the deviation.
   std::optional<std::uint64_t> deviation_look;
+  /// Every sample the client was asked for, over all looks (a break search's too): the verdict's
+  /// tallies may be those of an earlier look, when a later one found nothing more.
+  std::uint64_t samples_drawn = 0;
 };
 
 struct ConformResult {
@@ -99,6 +102,9 @@ struct ConformResult {
   /// The level the verdict holds at (over all looks for a sequential run).
   double alpha() const { return sequential ? sequential->alpha : report.alpha; }
   bool conforms() const { return report.verdict == estimate::Conformance::kConforms; }
+  /// The samples drawn for the run: every sample a client was asked for (a sequential run), else
+  /// the samples tallied.
+  std::uint64_t samples_drawn() const { return sequential ? sequential->samples_drawn : tallies.n; }
 };
 
 /// Tallies the samples and tests them. Throws InvalidArgument ("alpha: must be in (0,1)") and
@@ -111,6 +117,9 @@ struct CountsShard {
   /// "x,y,count" lines (x and y as in conform_samples; '#' comments), or a JSON array of records
   /// {"x": 0, "y": "1", "count": 12} (y a label, or an integer label).
   SampleSource open;
+  /// The file `open` reads, if any: two shards of one file (by identity: a link, another spelling
+  /// of its path, the same FIFO) are refused, since its counts would be counted twice.
+  std::string path = {};
 };
 
 /// Samples tallied elsewhere: a GROUP BY x, y in a warehouse, or shards counted apart.
@@ -128,8 +137,10 @@ struct ConformCountsRequest {
 };
 
 /// The verdict, tallies and diagnosis conform_samples gives for the samples the counts tally,
-/// exactly: a count of c for (x, y) is c lines "x,y". Throws InvalidArgument without a shard and
-/// InputError "source:line:column: ..." (JSON: "source: record N: ...") on a malformed one.
+/// exactly: a count of c for (x, y) is c lines "x,y". Throws InvalidArgument without a shard or
+/// with two shards of one file ("counts: 'a.csv' and './a.csv' are the same file: ..."), before
+/// any is opened, and InputError "source:line:column: ..." (JSON: "source: record N: ...") on a
+/// malformed one.
 ConformResult conform_counts(const ConformCountsRequest& request);
 
 /// A client's outputs for the inputs given, one label (or column, with output_index) each.
@@ -143,7 +154,7 @@ struct ConformClientRequest {
   ReferenceRequest reference;
   std::string client;  ///< how messages name the client
   double alpha = 0.05;
-  estimate::EvidenceDemand demand{0.9, 0.05};
+  estimate::EvidenceDemand demand{0.9, 0.05, "--resolution"};
   bool output_index = false;
   std::uint64_t max_samples = 1'000'000;
   std::uint64_t first_look = 64;  ///< samples per input at the first look, doubled at each
@@ -154,6 +165,9 @@ struct ConformClientRequest {
   std::uint64_t violation_search = 8192;
   std::string max_samples_name = "max_samples";    ///< how errors name max_samples
   std::string output_index_name = "output_index";  ///< how errors name output_index
+  /// What the caller can change to have outputs read otherwise, appended to the message of an
+  /// output that cannot be read (Python: "labels= maps ..., bit_mask= reads ..."); empty: none.
+  std::string reading_hint;
 };
 
 /// The sequential test as a value: ask it which inputs to send, give it the outputs, and it
@@ -170,8 +184,9 @@ class SequentialConformance {
   /// The inputs of the next look (every input, interleaved 0..k-1); empty once decided.
   std::vector<std::uint32_t> next_inputs() const;
   /// The client's outputs for next_inputs(), in order. Throws InvalidArgument when their number
-  /// differs, InputError "client:line:column: ..." for an output that is no label or holds a line
-  /// end, the line counted over all the samples so far.
+  /// differs, InputError for an output that cannot be read (no output of the reference, a line end
+  /// in it): "client: sample N (input x = X) returned 'TEXT', ..." naming the forms the reference's
+  /// outputs take (and the reading_hint), N counted over all the samples so far from 1.
   void add_outputs(std::span<const std::string> outputs);
   bool decided() const { return decided_; }
   /// Every sample so far as "x,y" lines (for --samples-out and the diagnosis).
@@ -224,6 +239,10 @@ ConformPlanResult plan_conformance_run(const ConformPlanRequest& request);
 /// The results as JSON (the `--json` reports, without the version stamp) and for people.
 nlohmann::json to_json(const ConformResult& result);
 std::string to_text(const ConformResult& result);
+/// "40960 samples drawn; the verdict rests on the first 320 (the later looks of the break search
+/// found no more)": every sample the run asked for, in the text report, the GoogleTest message and
+/// (as "samples_drawn") the JSON.
+std::string samples_drawn_text(const ConformResult& result);
 nlohmann::json to_json(const ConformPlanResult& result);
 std::string to_text(const ConformPlanResult& result);
 

@@ -32,6 +32,9 @@ struct EstimatesComparisonRequest {
   std::optional<double> em_tolerance;
   std::string golden_source = "golden vectors";    ///< how messages name the vectors
   std::string em_tolerance_name = "em_tolerance";  ///< how messages name em_tolerance
+  /// How messages name each choice of scale (Python's keyword by default).
+  std::string counts_scale_name = "scale=\"counts\"";
+  std::string frequencies_scale_name = "scale=\"frequencies\"";
 };
 
 /// One estimate of theirs that differs: its first differing item.

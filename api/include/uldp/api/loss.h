@@ -38,7 +38,14 @@ struct LossResult {
   /// The values, as the JSON report holds them ("l2", "l1_asymptotic", "argmax", "theta_optimal",
   /// "vs_limit", ...): exact rationals as text, certified decimals.
   nlohmann::json values;
+  Rational l2;  ///< E[l2^2] at p, or its worst case: values["l2"]["exact"] (of any length)
 };
+
+/// The largest |X| of `loss` and of a table's rows: their exact losses hold rationals per input
+/// (about 1 KB each at the peak), so 10^6 inputs take about 1 GB (bench/extremes.sh).
+inline constexpr std::size_t kMaxLossInputs = 1'000'000;
+/// A table's rows add up: nine mechanisms at |X| = 5 * 10^5 peak at about 1.4 GB.
+inline constexpr std::size_t kMaxTableInputs = 500'000;
 
 /// Throws InvalidArgument naming the parameter.
 LossResult loss(const LossRequest& request);

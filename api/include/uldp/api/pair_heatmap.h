@@ -15,7 +15,8 @@ namespace uldp::api {
 std::string pair_heatmap_script(const PairLossResult& result, const std::string& png_path);
 
 /// Where the script of a picture goes: PNG_PATH with ".gp" for ".png". Throws InvalidArgument
-/// "--plot: ..." when the path does not end in .png.
+/// "--plot: ..." when the path does not end in .png, or when the script's path exists and is no
+/// regular file (gnuplot reads the script back from it: a FIFO would wait for ever).
 std::string pair_heatmap_script_path(const std::string& png_path);
 
 /// Writes PNG_PATH's script to PNG_PATH with ".gp" for ".png" and runs gnuplot on it. Throws

@@ -38,6 +38,12 @@ struct PairLossRequest {
   std::string pair_budgets_name = "pair_budgets";  ///< how errors name the matrix
   /// Also decide personalized LDP with these safe regions (every output too).
   std::optional<std::vector<SafeRegion>> safe_regions;
+  /// Accept, in every notion, a pair whose loss is within its bound times 1 + T (the rounding of a
+  /// floating-point matrix, as check's tolerance accepts ULDP ratios up to e^ε (1 + T)); the
+  /// exact verdicts stay beside. An exact rational in [0, 1/10] (validate_tolerance).
+  std::optional<Rational> tolerance;
+  /// How the caller wrote the tolerance ("1e-8"); empty: its exact value.
+  std::string tolerance_text;
 };
 
 /// "4x3" (width x height) as a grid; throws InvalidArgument "NAME: ..." otherwise.
@@ -123,11 +129,14 @@ struct PairLossResult {
   /// With safe regions: the personalized LDP verdict, and how many regions.
   std::optional<PairBoundVerdict> personalized_verdict;
   std::size_t safe_regions = 0;
-  /// Every notion asked for holds (none asked: true).
+  /// The tolerance every notion was decided with, as the caller wrote it (none: exact).
+  std::optional<Rational> tolerance;
+  std::string tolerance_text;
+  /// Every notion asked for holds, exactly or within the tolerance (none asked: true).
   bool holds() const {
     for (const auto* v :
          {&input_discriminative, &metric_verdict, &context_verdict, &personalized_verdict}) {
-      if (*v && !(*v)->holds) return false;
+      if (*v && !(*v)->accepted()) return false;
     }
     return true;
   }
@@ -144,7 +153,11 @@ PairLossResult pair_losses(const PairLossRequest& request);
 /// "metric_ldp": {"metric", "holds", "violation", "tightest"} or null, "context_ldp": {"holds",
 /// "violation", "tightest"} or null, "pldp": {"safe_regions", "holds", "violation", "tightest"}
 /// or null,
-/// each pair {"x", "x_prime", "loss", "output", "bound", "loss_share"}}.
+/// each pair {"x", "x_prime", "loss", "output", "bound", "loss_share" (double, above 1 exactly when
+/// "exceeds"), "exceeds", "loss_share_excess_bounds" ([lower, upper] exact: L / bound - 1),
+/// "loss_share_excess" ("+5.95e-10", "-3.33e-1"; absent when the bounds meet 0)}}; with a tolerance
+/// each verdict also has "tolerance" (exact), "holds_within_tolerance", "pairs_within_tolerance"
+/// and "beyond_tolerance" (the first pair over its bound times 1 + T, or null).
 nlohmann::json to_json(const PairLossResult& result);
 /// The matrix, row x and column x', readable numbers (exact with --exact), then the largest pair.
 std::string to_text(const PairLossResult& result);

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -24,9 +26,43 @@ bool exact_numbers();
 std::string readable(const Rational& value);
 std::string readable(const ExtendedRational& value);
 
-/// "1.67e-16" for 1.67e-16, `digits` significant digits, truncated; "0" for zero; a leading "-"
-/// when negative.
+/// A real number known to lie in [lower, upper]; lower == upper: exactly that rational (e^eps
+/// from certified bounds, ln of a ratio, an exact ratio, a double's exact value).
+struct RealBracket {
+  Rational lower;
+  Rational upper;
+  static RealBracket exact(const Rational& value) { return {value, value}; }
+};
+
+// Every decimal shown is true as written: either correctly rounded (half away from zero; the
+// value lies within half a unit of the last digit shown) or cut and marked "..." ("2.6...": the
+// digits are a prefix of the value's own, which lies beyond them), the latter only when the
+// bracket is too wide to know the rounding. These functions are the one place that decides it.
+
+/// `value` rounded to `significant` significant digits, trailing zeros dropped, as printf's %g
+/// ("0.00833333", "22.6274", "1.1259e-35"; "e" form below 1e-5 and from 10^significant up).
+std::string decimal_text(const RealBracket& value, int significant);
+/// The exact value of a double, the same way (6 significant digits: a conformance figure).
+std::string decimal_text(double value, int significant = 6);
+/// A figure of a conformance report: decimal_text(value, 6), or every digit of the double
+/// (double_text) when exact_numbers() is set.
+std::string figure_text(double value);
+/// Figures compared in one sentence ("eps >= a; claimed eps = b", "accepts [lo, hi] ... c"):
+/// each as figure_text, with more significant digits (up to the double's own) where 6 would
+/// make two different values read alike.
+std::vector<std::string> figure_texts(const std::vector<double>& values);
+
+/// Two numbers compared side by side (a claimed and a tight exp_eps): fixed decimals with the
+/// same number of digits after the point, as few as make them read differently, but at least two
+/// significant digits each (an exact 0 reads "0"); each correctly rounded, or cut and marked "...".
+std::pair<std::string, std::string> distinguishing_decimals(const RealBracket& a,
+                                                            const RealBracket& b);
+
+/// "1.67e-16" for 1.67e-16: `digits` significant digits, correctly rounded (trailing zeros
+/// kept: "1.00e-1"); "0" for zero; a leading "-" when negative.
 std::string scientific(const Rational& value, int digits = 3);
+/// The same for a bracketed value (cut and marked "..." when the bracket is too wide).
+std::string scientific(const RealBracket& value, int digits = 3);
 
 /// A duration for people, in one unit and one format everywhere: seconds, fixed, 6 decimals
 /// ("0.000167 s", "36.123456 s").

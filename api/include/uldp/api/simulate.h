@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -25,8 +26,14 @@ struct SimulateRequest {
   bool counts = false;  ///< report counts drawn by the aggregated sampler, not one per user
 };
 
-/// Validates the request and draws the reports (estimate::write_reports writes them as a report
-/// file). Throws InvalidArgument naming the parameter.
+/// Validates the request, then draws the reports block by block (estimate::simulate_report_blocks:
+/// at most about 128 MB of users at a time, whatever n is) and hands each block to `block` in the
+/// users' order; `block` is first called only once the request is valid (estimate::write_reports
+/// writes each as the next part of a report file). Throws InvalidArgument naming the parameter.
+void simulate(const SimulateRequest& request,
+              const std::function<void(const estimate::SimulatedReports&)>& block);
+
+/// The same draws, all in memory (for callers that hand them over as arrays).
 estimate::SimulatedReports simulate(const SimulateRequest& request);
 
 }  // namespace uldp::api

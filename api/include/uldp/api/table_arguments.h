@@ -27,8 +27,8 @@ struct TableArguments {
   bool vs_limit = false;
 };
 
-/// Reads them: each k and |X_S| an integer up to 10^7, each budget exact. Throws InvalidArgument
-/// naming the parameter.
+/// Reads them: each k an integer up to kMaxTableInputs (5 * 10^5, loss.h), each |X_S| up to 10^7,
+/// each budget exact. Throws InvalidArgument naming the parameter.
 TableRequest table_request(const TableArguments& arguments, const TableNames& names);
 
 }  // namespace uldp::api

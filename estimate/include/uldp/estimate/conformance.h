@@ -76,6 +76,9 @@ struct OutputSyntax {
   /// sample's x, else in `another_cell`; every other y by `labels` (which name those two cells,
   /// but no y names them).
   std::optional<FoldedSymbols> folded_symbols;
+  /// How messages name the reading of y as the 0-based column ("--output-index", Python's
+  /// "output_index=").
+  std::string output_index_name = "--output-index";
 };
 
 /// The label of a block-family report given by its set bits (ascending): "{1,3}", or "4" for one
@@ -139,6 +142,9 @@ struct EvidenceDemand {
   /// A conforming run detects every cell deviation of this size (the default 1/2 only asks that
   /// it tell a fair coin from a constant, about 17 samples per input at five inputs).
   double cell_deviation = 0.5;
+  /// How messages name cell_deviation: "--resolution", Python's "resolution=", GoogleTest's
+  /// ".resolution()".
+  std::string cell_deviation_name = "--resolution";
 };
 
 /// The result.

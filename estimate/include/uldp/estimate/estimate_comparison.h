@@ -25,6 +25,10 @@ struct ComparisonContext {
   std::vector<std::uint8_t> sensitive;  ///< 1 for the items of X_S (size k; empty: one class)
   std::vector<NamedConstant> constants;
   double n = 0;  ///< reports behind the estimate (recognises counts given as frequencies)
+  /// How the caller names each choice of scale (the command's flag, Python's keyword, the
+  /// GoogleTest builder call), for the hint of a likely cause.
+  std::string counts_scale_name = "--scale counts";
+  std::string frequencies_scale_name = "--scale frequencies";
 };
 
 /// The first item with |actual - expected| > tolerance (sizes must agree).

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -38,7 +40,26 @@ struct SimulatedReports {
 SimulatedReports simulate_reports(Xoshiro256& rng, const EstimationModel& model,
                                   const std::vector<std::uint64_t>& input_counts, bool counts);
 
-/// Writes them in the report-file format (report_file.h).
+/// Users drawn in one block by simulate_report_blocks: 2^24 for symbol reports, and for bit
+/// vectors as many as fit 2^27 bytes of packed rows (at least 1), so that a block's inputs and
+/// reports stay within about 128 MB whatever n is.
+std::uint64_t simulation_block_users(const EstimationModel& model);
+
+/// Draws n users with inputs i.i.d. from p and their reports, block by block of at most
+/// simulation_block_users(model) users: each block's input counts (a multinomial draw), its
+/// inputs in a random order, then its reports, handed to `block` in the users' order (per user),
+/// or summed over the blocks and handed over once (`counts`; the aggregated samplers draw all n
+/// at once). With n within one block this is exactly simulate_reports(rng, model,
+/// sample_input_counts(rng, n, p), counts): the draws of a seed do not change with the blocking.
+void simulate_report_blocks(Xoshiro256& rng, const EstimationModel& model,
+                            std::span<const double> p, std::uint64_t n, bool counts,
+                            const std::function<void(const SimulatedReports&)>& block);
+
+/// Appends `more` (the next block of the same draw) to `reports`.
+void append_reports(SimulatedReports& reports, SimulatedReports&& more);
+
+/// Writes them in the report-file format (report_file.h); a block of per-user reports is
+/// written the same way, its lines following the previous block's.
 void write_reports(std::ostream& out, const SimulatedReports& reports);
 
 }  // namespace uldp::estimate

@@ -32,7 +32,8 @@ NonSensitiveRow parse_non_sensitive_row(const std::string& text, const std::stri
 struct UldpFromLdp {
   /// k x (|Y_M| + invertible outputs): M's outputs first (labels kept), then the own output of
   /// each non-sensitive input (labelled by the input's index, or "own(x)" when an index would
-  /// repeat one of M's labels); none when 1 - Σ r(y) = 0 (the row is r itself).
+  /// repeat one of M's labels, primed "own(x)'" while that is one of M's too: every label
+  /// distinct); none when 1 - Σ r(y) = 0 (the row is r itself).
   DenseMechanism q;
   IndexSet sensitive;          ///< X_S over k inputs
   IndexSet protected_outputs;  ///< Y_P: the first |Y_M| outputs

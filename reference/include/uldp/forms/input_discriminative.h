@@ -28,8 +28,10 @@ struct InputBudgets {
 };
 
 /// Decides ID-LDP with these budgets on the loss matrix (every output: give the losses over every
-/// output). Throws InvalidArgument when the budgets are not one per input or mix t and ε.
-PairBoundVerdict check_input_discriminative(const PairLossMatrix& losses,
-                                            const InputBudgets& budgets);
+/// output). Throws InvalidArgument when the budgets are not one per input or mix t and ε. With a
+/// tolerance T, each failing pair is also tried against its budget times 1 + T.
+PairBoundVerdict check_input_discriminative(
+    const PairLossMatrix& losses, const InputBudgets& budgets,
+    const std::optional<Rational>& tolerance = std::nullopt);
 
 }  // namespace uldp

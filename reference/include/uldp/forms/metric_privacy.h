@@ -5,7 +5,9 @@
 // Decided exactly on the per-pair losses: Manhattan distances are whole, so the bound is e^{ε d}
 // (or t^d); a Euclidean distance sqrt(s) is irrational unless s is a square, and the bound is
 // then bracketed by rationals, never rounded (e^{ε sqrt(s)} is transcendental, so the bracket
-// always decides); a given distance p/q is rational, and t^{p/q} is compared as L^q <= t^p.
+// always decides), and with t per unit t^{sqrt(s)} = e^{sqrt(s) ln t} is bracketed through
+// certified bounds on sqrt(s) and ln t (transcendental too, by Gelfond-Schneider); a given
+// distance p/q is rational, and t^{p/q} is compared as L^q <= t^p.
 #pragma once
 
 #include <cstddef>
@@ -36,16 +38,17 @@ using DistanceMatrix = std::vector<std::vector<std::optional<Rational>>>;
 
 struct MetricBudget {
   std::variant<GridDistance, DistanceMatrix> distance;
-  /// ε per unit of distance: an exact ε (e^{ε d}, certified) or t = e^ε (t^d; not for Euclidean
-  /// distances, since t^{sqrt(s)} has no certified comparison here).
+  /// ε per unit of distance: an exact ε (e^{ε d}, certified) or t = e^ε (t^d exactly; t^{sqrt(s)}
+  /// certified through ln t).
   PrivacyBudget per_unit = PrivacyBudget::from_exp_eps(Rational(1));
 };
 
 /// Throws InvalidArgument when the grid or the distance matrix does not have one cell or row per
-/// input, for a negative distance, for a Euclidean metric with the budget per unit given as t, and
-/// with t for a distance p/q with q > 1000 or t^p beyond 2^20 bits (t^{p/q} is compared as
-/// L^q <= t^p).
-PairBoundVerdict check_metric_privacy(const PairLossMatrix& losses, const MetricBudget& budget);
+/// input, for a negative distance, and with t for a distance p/q with q > 1000 or t^p beyond 2^20
+/// bits (t^{p/q} is compared as L^q <= t^p).
+/// With a tolerance T, each failing pair is also tried against its bound times 1 + T.
+PairBoundVerdict check_metric_privacy(const PairLossMatrix& losses, const MetricBudget& budget,
+                                      const std::optional<Rational>& tolerance = std::nullopt);
 
 /// "manhattan on 2x2, eps = 0.7 per unit", "the distances in d.csv, t = 2 per unit" (a distance
 /// matrix is named by `distances`).

@@ -27,8 +27,10 @@ struct SafeRegion {
 };
 
 /// Throws InvalidArgument "NAME: ..." for a region whose inputs do not read or are not inputs of
-/// the mechanism, and for no regions.
+/// the mechanism, and for no regions. With a tolerance T, each failing pair is also tried against
+/// its bound times 1 + T (check_pair_bounds).
 PairBoundVerdict check_personalized(const PairLossMatrix& losses,
-                                    const std::vector<SafeRegion>& regions);
+                                    const std::vector<SafeRegion>& regions,
+                                    const std::optional<Rational>& tolerance = std::nullopt);
 
 }  // namespace uldp

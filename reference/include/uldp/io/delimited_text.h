@@ -62,8 +62,9 @@ class DelimitedText {
   bool delimiter_detected() const { return detected_; }
   /// The comment lines before the first record, in order.
   const std::vector<LeadingComment>& leading_comments() const { return leading_comments_; }
-  /// The next record, or nullopt at the end. Throws InputError on an unterminated quote or text
-  /// after a closing quote.
+  /// The next record, or nullopt at the end. Throws InputError on an unterminated quote, text
+  /// after a closing quote, or a line longer than kMaxTextLine (uldp/input_limits.h), before any
+  /// cell of it is kept.
   std::optional<TextRecord> next();
   /// Where the next record is looked for: its byte offset and line.
   std::size_t offset() const { return pos_; }

@@ -81,8 +81,9 @@ MatrixFile read_matrix_file(const std::string& path, const MatrixReadOptions& op
 /// zero is never a written number), or they are 0/1 strings of one width with a leading zero
 /// somewhere ("00,01,10,11"). A first row with a number outside [0,1], a broken number
 /// (NaN, infinity, "1e999999999"), an empty cell (pandas' index column), labels mixed with
-/// probabilities, or increasing digit strings that could be either ("0,1") is an error naming
-/// --header: no row is ever dropped on a guess.
+/// probabilities, or increasing digit strings that could be either ("0,1") is an error (naming
+/// --header yes only when the row could be labels: distinct cells, none a fraction such as
+/// "-1e-17"): no row is ever dropped on a guess.
 MatrixFile parse_matrix_csv(std::string_view text, const std::string& source,
                             const MatrixReadOptions& options = {});
 /// Parses JSON text, {"Q": [[...], ...], "outputs": [...]} or a bare array of rows (numpy

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <istream>
 #include <string>
+#include <string_view>
 
 namespace uldp {
 
@@ -15,5 +16,22 @@ namespace uldp {
 /// `line_number` is the line being read (1 for the first).
 bool read_line(std::istream& in, std::string& line, const std::string& source,
                std::size_t line_number);
+
+/// The lines of a text held in memory, read as read_line reads a stream (any line end, the same
+/// limit and message), without a copy of the text.
+class TextLines {
+ public:
+  TextLines(std::string_view text, const std::string& source) : text_(text), source_(source) {}
+  /// The next line without its end into `line` (a view into the text); false when nothing is left.
+  bool next(std::string_view& line);
+  /// The number of the line `next` gave last (1 for the first).
+  std::size_t line_number() const { return number_; }
+
+ private:
+  std::string_view text_;
+  const std::string& source_;
+  std::size_t at_ = 0;
+  std::size_t number_ = 0;
+};
 
 }  // namespace uldp

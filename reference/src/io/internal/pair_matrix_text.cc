@@ -1,10 +1,10 @@
 #include "pair_matrix_text.h"
 
 #include <algorithm>
-#include <sstream>
 #include <utility>
 
 #include "uldp/error.h"
+#include "uldp/input_limits.h"
 #include "uldp/io/text_lines.h"
 
 namespace uldp::internal {
@@ -12,10 +12,11 @@ namespace uldp::internal {
 PairMatrixText read_pair_matrix(std::string_view text, const std::string& source,
                                 const PairEntryRule& rule, TextPositions positions) {
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a byte order mark, as --matrix
-  std::istringstream in{std::string(text)};
+  TextLines lines(text, source);
   PairMatrixText matrix;
-  std::string line;
-  for (std::size_t number = 1; read_line(in, line, source, number); ++number) {
+  for (std::string_view view; lines.next(view);) {
+    const std::size_t number = lines.line_number();
+    const std::string line(view);
     const std::size_t first = line.find_first_not_of(" \t");
     if (first == std::string::npos || line[first] == '#') continue;
     // Entries and their 1-based columns: split at commas when the line has one (each entry
@@ -27,12 +28,27 @@ PairMatrixText read_pair_matrix(std::string_view text, const std::string& source
                            const std::string& what) {
       return error_at(positions, source, number, column, row_index, entry, what);
     };
+    // Bounded while read: a row past the k rows of the first row's k entries, or past the k of
+    // the per-pair check, is refused before it is kept.
+    if (!matrix.entries.empty() && row_index == matrix.entries.front().size()) {
+      throw error(first + 1, std::nullopt,
+                  "a row past the " + std::to_string(row_index) + " rows of a " +
+                      std::to_string(row_index) + " x " + std::to_string(row_index) +
+                      " pair matrix (its first row has " + std::to_string(row_index) + " " +
+                      rule.noun + "s)");
+    }
     std::size_t at = 0;
     while (at <= line.size()) {
       const std::size_t end = commas ? std::min(line.find(',', at), line.size())
                                      : std::min(line.find_first_of(" \t", at), line.size());
       const std::size_t begin = line.find_first_not_of(" \t", at);
       const std::size_t last = line.find_last_not_of(" \t", end == 0 ? 0 : end - 1);
+      if (entries.size() == kMaxPairInputs) {
+        throw error(std::min(begin, line.size()) + 1, entries.size(),
+                    "a row of more than " + std::to_string(kMaxPairInputs) + " " + rule.noun +
+                        "s, the limit of a pair matrix (the per-pair check takes k <= " +
+                        std::to_string(kMaxPairInputs) + ")");
+      }
       if (begin != std::string::npos && begin < end && last != std::string::npos && last >= begin)
         entries.emplace_back(line.substr(begin, last - begin + 1), begin + 1);
       else if (commas)

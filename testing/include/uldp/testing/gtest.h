@@ -16,6 +16,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <map>
 #include <optional>
@@ -37,10 +38,11 @@
 
 namespace uldp::testing {
 
-/// The budget t = e^ε given exactly: "3", "3/2", "2.5".
+/// The budget t = e^ε given exactly: "3", "3/2", "2.5". Throws InvalidArgument "exp_eps(): ..."
+/// naming the text (an assertion given it fails with that message).
 PrivacyBudget exp_eps(const std::string& t);
 /// The budget ε given exactly ("1", "0.1"): e^ε is irrational and compared through certified
-/// bounds, never rounded.
+/// bounds, never rounded. Throws InvalidArgument "eps(): ..." naming the text.
 PrivacyBudget eps(const std::string& e);
 
 /// What a matrix is asserted to provide: one property at a budget, with X_S and Y_P where the
@@ -127,12 +129,16 @@ class ConformanceReference {
  public:
   ConformanceReference(std::string mechanism, std::size_t k, PrivacyBudget budget);
 
+  // Each setter throws InvalidArgument naming itself and the bad value (".alpha(2): ..."); an
+  // assertion given such a reference fails with that message.
+
   ConformanceReference sensitive(std::vector<std::size_t> inputs) const;  ///< X_S
   ConformanceReference theta(const std::string& value) const;             ///< θ, exact ("1/2")
   ConformanceReference block(std::size_t size) const;                     ///< uBD's block size K
-  /// The false-alarm probability of this assertion (default: default_alpha()).
+  /// The false-alarm probability of this assertion, in (0, 1) (default: default_alpha()).
   ConformanceReference alpha(double level) const;
-  /// The largest cell deviation a conforming run must be able to detect (default 0.05).
+  /// The largest cell deviation a conforming run must be able to detect, in (0, 1] (default
+  /// 0.05).
   ConformanceReference resolution(double deviation) const;
   ConformanceReference max_samples(std::uint64_t samples) const;  ///< default 10^6
 
@@ -183,7 +189,9 @@ using SampleFunction = std::function<std::string(std::uint32_t x, std::mt19937_6
 /// The predicate-formatter behind EXPECT_CONFORMS: `client(x, rng)` returns one output (a label,
 /// an output index, or bits) for input x; success when the sequential test conforms at the stated
 /// resolution; otherwise the first line names the verdict (violates / deviates / insufficient)
-/// and uldp's conformance report follows, with its diagnosis.
+/// and the samples drawn, and uldp's conformance report follows, with its diagnosis. A client
+/// that throws, or returns an output the reference does not have, fails naming the sample (from
+/// 1), its input and the exception's message or the text returned.
 template <class Client>
 ::testing::AssertionResult Conforms(const char* client_text, const char* reference_text,
                                     Client&& client, const ConformanceReference& reference) {
@@ -220,7 +228,8 @@ class GoldenReference {
 /// settings are not used): `cases` cases of n reports each, seed 1, as `uldp golden --cases`.
 GoldenReference golden(const ConformanceReference& mechanism, std::uint64_t cases = 12,
                        std::uint64_t n = 1000);
-/// Golden vectors from a file written by `uldp golden`.
+/// Golden vectors from a file written by `uldp golden`; throws InvalidArgument
+/// "golden_file(): FILE..." when it cannot be read.
 GoldenReference golden_file(const std::string& path);
 
 /// A server's estimates for one golden case, by estimator ("emp", "thr", "em"; any of them).
@@ -231,7 +240,8 @@ using ServerFunction = std::function<ServerEstimates(const api::GoldenCase&)>;
 
 /// The check behind EXPECT_ESTIMATES_MATCH: success when every estimate of every case matches;
 /// otherwise the first line names the first differing case, estimator and item, and uldp's
-/// comparison report follows (every differing estimate, the likely cause).
+/// comparison report follows (every differing estimate, the likely cause). A server that throws
+/// fails naming the golden case and the exception's message.
 ::testing::AssertionResult ServerMatches(const char* server_text, const char* golden_text,
                                          const ServerFunction& server,
                                          const GoldenReference& golden);
@@ -245,20 +255,64 @@ template <class Server>
   return ServerMatches(server_text, golden_text, call, golden);
 }
 
+namespace internal {
+
+/// The failure of an assertion that could not run: "EXPECT_CONFORMS(client, reference(...)):
+/// cannot run: <message>", the message of what its arguments threw.
+::testing::AssertionResult cannot_run(const char* assertion, const char* first, const char* second,
+                                      const std::string& message);
+
+/// `check()`, an assertion with its arguments evaluated inside it, so that an argument that
+/// throws (eps("abc"), .alpha(2), golden_file("missing.json")) fails the assertion with its
+/// message instead of escaping the test body.
+template <class Check>
+::testing::AssertionResult guarded(const char* assertion, const char* first, const char* second,
+                                   Check&& check) {
+  try {
+    return check();
+  } catch (const std::exception& e) {
+    return cannot_run(assertion, first, second, e.what());
+  } catch (...) {
+    return cannot_run(assertion, first, second, "an exception that is no std::exception");
+  }
+}
+
+/// The predicate-formatter of an assertion already decided by guarded().
+inline ::testing::AssertionResult decided(const char*, const ::testing::AssertionResult& result) {
+  return result;
+}
+
+}  // namespace internal
 }  // namespace uldp::testing
 
+// Each assertion evaluates its arguments inside uldp::testing::internal::guarded, so that one that
+// throws fails the assertion, naming it, rather than the whole test body.
+#define ULDP_TESTING_ASSERTION_(assertion, formatter, first, second, gtest_assertion)  \
+  gtest_assertion(::uldp::testing::internal::decided,                                  \
+                  ::uldp::testing::internal::guarded(assertion, #first, #second, [&] { \
+                    return formatter(#first, #second, first, second);                  \
+                  }))
+
 /// Asserts that the server `server(golden_case)` returns the golden estimates (GoldenReference).
-#define EXPECT_ESTIMATES_MATCH(server, golden) \
-  EXPECT_PRED_FORMAT2(::uldp::testing::EstimatesMatch, server, golden)
-#define ASSERT_ESTIMATES_MATCH(server, golden) \
-  ASSERT_PRED_FORMAT2(::uldp::testing::EstimatesMatch, server, golden)
+#define EXPECT_ESTIMATES_MATCH(server, golden)                                               \
+  ULDP_TESTING_ASSERTION_("EXPECT_ESTIMATES_MATCH", ::uldp::testing::EstimatesMatch, server, \
+                          golden, EXPECT_PRED_FORMAT1)
+#define ASSERT_ESTIMATES_MATCH(server, golden)                                               \
+  ULDP_TESTING_ASSERTION_("ASSERT_ESTIMATES_MATCH", ::uldp::testing::EstimatesMatch, server, \
+                          golden, ASSERT_PRED_FORMAT1)
 
 /// Asserts that the client `client(x, rng)` behaves like `reference` (ConformanceReference).
-#define EXPECT_CONFORMS(client, reference) \
-  EXPECT_PRED_FORMAT2(::uldp::testing::Conforms, client, reference)
-#define ASSERT_CONFORMS(client, reference) \
-  ASSERT_PRED_FORMAT2(::uldp::testing::Conforms, client, reference)
+#define EXPECT_CONFORMS(client, reference)                                                 \
+  ULDP_TESTING_ASSERTION_("EXPECT_CONFORMS", ::uldp::testing::Conforms, client, reference, \
+                          EXPECT_PRED_FORMAT1)
+#define ASSERT_CONFORMS(client, reference)                                                 \
+  ULDP_TESTING_ASSERTION_("ASSERT_CONFORMS", ::uldp::testing::Conforms, client, reference, \
+                          ASSERT_PRED_FORMAT1)
 
 /// Asserts that `matrix` (doubles, rationals or a DenseMechanism) provides `claim`.
-#define EXPECT_PRIVATE(matrix, claim) EXPECT_PRED_FORMAT2(::uldp::testing::IsPrivate, matrix, claim)
-#define ASSERT_PRIVATE(matrix, claim) ASSERT_PRED_FORMAT2(::uldp::testing::IsPrivate, matrix, claim)
+#define EXPECT_PRIVATE(matrix, claim)                                                  \
+  ULDP_TESTING_ASSERTION_("EXPECT_PRIVATE", ::uldp::testing::IsPrivate, matrix, claim, \
+                          EXPECT_PRED_FORMAT1)
+#define ASSERT_PRIVATE(matrix, claim)                                                  \
+  ULDP_TESTING_ASSERTION_("ASSERT_PRIVATE", ::uldp::testing::IsPrivate, matrix, claim, \
+                          ASSERT_PRED_FORMAT1)
