@@ -93,8 +93,8 @@ SimulatedReports simulate_reports(Xoshiro256& rng, const EstimationModel& model,
 }
 
 std::uint64_t simulation_block_users(const EstimationModel& model) {
-  constexpr std::uint64_t kSymbolBlock = std::uint64_t{1} << 24;
-  constexpr std::uint64_t kBitBlockBytes = std::uint64_t{1} << 27;
+  static constexpr std::uint64_t kSymbolBlock = std::uint64_t{1} << 24;
+  static constexpr std::uint64_t kBitBlockBytes = std::uint64_t{1} << 27;
   const auto bits = [&](const auto& m) -> std::uint64_t {
     const std::uint64_t row_bytes = 8 * ((m.k + 63) / 64);
     return std::clamp<std::uint64_t>(kBitBlockBytes / row_bytes, 1, kSymbolBlock);
