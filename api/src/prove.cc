@@ -436,6 +436,10 @@ std::string coq_statements(const ProveRequest& request) {
   // --all: the statement claims; --steps: the proof steps that are Coq theorems.
   const bool steps = std::holds_alternative<EveryStep>(request.claims);
   std::ostringstream out;
+  if (!steps) {
+    out << "(* the notions every claim is stated in: Uldp.Common *)\n"
+        << coq_notions_statement() << "\n";
+  }
   for (const ClaimInfo& info : claim_catalog()) {
     if (!info.coq || info.step.has_value() != steps) continue;
     out << "(* claim " << info.name << " (" << info.paper_reference << "): Uldp."

@@ -77,6 +77,22 @@ TEST(CoqClaims, CheckedInStatementsAreWhatProveEmits) {
   }
 }
 
+TEST(CoqClaims, TheNotionsOfCommonAreTheOnesUldpStates) {
+  const std::optional<fs::path> common = source_of("Common");
+  ASSERT_TRUE(common);
+  const std::optional<std::string> notions =
+      uldp::verify::coq_statement_in(uldp::testing::read_file(*common), "notions");
+  ASSERT_TRUE(notions) << "Common.v has no uldp:statement notions block";
+  EXPECT_TRUE(uldp::verify::same_coq_statement(*notions, uldp::verify::coq_notions_statement()))
+      << "Common.v states the notions as\n"
+      << *notions << "\nwhere uldp's C++ (coq_notions.cc) states them as\n"
+      << uldp::verify::coq_notions_statement();
+  const RunResult all = uldp::testing::run_uldp("prove --all --emit coq");
+  EXPECT_EQ(all.out.find("(* the notions every claim is stated in: Uldp.Common *)\n" +
+                         uldp::verify::coq_notions_statement()),
+            0u);
+}
+
 TEST(CoqClaims, EveryClaimIsEstablishedByCoqInProvesReport) {
   const RunResult r = uldp::testing::run_uldp("prove --all --json --solver z3");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -126,6 +142,86 @@ TEST(CoqClaims, AMutatedStatementFailsToCheck) {
   EXPECT_NE(refutation_moved.exit_code, 0) << refutation_moved.out;
 }
 
+/// A small instance of a mechanism: the command that prints its exact matrix, and the Coq term of
+/// its entry (x, y) as the claim's file defines it ({x}, {y} replaced; for bit-vector outputs {y}
+/// is the output's bits as a function nat -> bool).
+struct Instance {
+  std::string command;
+  std::string module;
+  std::string entry;
+  std::string unfold;
+  bool bit_outputs = false;
+};
+
+/// One `Goal <entry> = <C++ entry>` per entry of the instance, each closed by unfolding the
+/// definitions and `field`; `offset` is added to the first nonzero C++ entry (a control).
+std::string correspondence_file(const Instance& instance, const std::string& offset = "") {
+  const RunResult printed =
+      uldp::testing::run_uldp("mechanism " + instance.command + " --format json");
+  if (printed.exit_code != 0) return "";
+  const auto matrix = nlohmann::json::parse(printed.out);
+  std::ostringstream file;
+  file << "From Coq Require Import Reals Lra List.\nFrom Uldp Require Import Common "
+       << instance.module << ".\nOpen Scope R_scope.\n";
+  bool offset_done = offset.empty();
+  for (std::size_t x = 0; x < matrix["Q"].size(); ++x) {
+    for (std::size_t y = 0; y < matrix["outputs"].size(); ++y) {
+      std::string output = std::to_string(y);
+      if (instance.bit_outputs) {
+        output = "(fun j => nth j (";
+        for (const char bit : matrix["outputs"][y].get<std::string>())
+          output += bit == '1' ? "true :: " : "false :: ";
+        output += "nil) false)";
+      }
+      std::string entry = instance.entry;
+      entry.replace(entry.find("{x}"), 3, std::to_string(x));
+      entry.replace(entry.find("{y}"), 3, output);
+      std::string expected = "(" + matrix["Q"][x][y].get<std::string>() + ")";
+      if (!offset_done && expected != "(0)") {
+        expected += " + " + offset;
+        offset_done = true;
+      }
+      file << "Goal " << entry << " = " << expected << ".\nProof. unfold " << instance.unfold
+           << "; simpl; field. Qed.\n";
+    }
+  }
+  return file.str();
+}
+
+TEST(CoqClaims, TheCoqEntriesAreTheCxxMatricesOnSmallInstances) {
+  const std::vector<Instance> instances = {
+      {"rr --k 3 --exp-eps 3", "rr_claims", "rr_Q 3 3 {x} {y}", "rr_Q"},
+      {"urr --k 4 --sensitive 0,1 --exp-eps 3", "urr_claims",
+       "urr_Q 3 4 (fun x => Nat.leb x 1) {x} {y}", "urr_Q, urr_c1, urr_c2, urr_c3, count"},
+      {"urr --k 5 --sensitive 1,3 --exp-eps 5/2", "urr_claims",
+       "urr_Q (5/2) 5 (fun x => orb (Nat.eqb x 1) (Nat.eqb x 3)) {x} {y}",
+       "urr_Q, urr_c1, urr_c2, urr_c3, count"},
+      {"mangat --mangat-p 1/3", "mangat_claims", "mangat_Q (1/3) {x} {y}", "mangat_Q"},
+      {"geometric --grid 3x2 --exp-eps-per-unit 2", "geometric_claims", "geo_Q 3 2 2 {x} {y}",
+       "geo_Q, geo_axis, geo_dist"},
+      {"urap --k 3 --sensitive 0 --exp-eps 4", "urap_claims",
+       "urap_Q 3 (fun x => Nat.eqb x 0) (2/3) 4 {x} {y}", "urap_Q, urap_on, urap_d1, urap_d2",
+       true},
+  };
+  int file = 0;
+  for (const Instance& instance : instances) {
+    const fs::path dir = uldp::testing::temp_dir() / ("coq_entries_" + std::to_string(file++));
+    fs::create_directories(dir);
+    const std::string text = correspondence_file(instance);
+    ASSERT_FALSE(text.empty()) << instance.command;
+    std::ofstream(dir / "entries.v") << text;
+    const RunResult same = coqc(dir, "-Q '" ULDP_COQ_BUILD_DIR "' Uldp -Q . Entries entries.v");
+    EXPECT_EQ(same.exit_code, 0) << instance.command << ": the Coq definition differs from the "
+                                 << "C++ matrix\n"
+                                 << same.out << "\n"
+                                 << text;
+    // The control: one entry off by 1/1000 does not check.
+    std::ofstream(dir / "off.v") << correspondence_file(instance, "1/1000");
+    const RunResult off = coqc(dir, "-Q '" ULDP_COQ_BUILD_DIR "' Uldp -Q . Entries off.v");
+    EXPECT_NE(off.exit_code, 0) << instance.command << ": an entry off by 1/1000 checked";
+  }
+}
+
 TEST(CoqClaims, ReportSaysWhatTheCheckedFilesSay) {
   const std::optional<ClaimInfo> info = uldp::verify::find_claim("rr_ldp");
   ASSERT_TRUE(info && info->coq);
@@ -152,11 +248,31 @@ TEST(CoqClaims, ReportSaysWhatTheCheckedFilesSay) {
   std::ofstream(dir / "rr_claims.assumptions") << header << "Closed under the global context\n";
   std::ofstream(dir / "rr_claims.v") << "(* uldp:statement rr_ldp *)\n"
                                      << info->coq->statement << "(* uldp:end *)\n";
+  const std::string notions = uldp::verify::coq_notions_statement();
+  std::ofstream(dir / "Common.v") << "(* uldp:statement notions *)\n"
+                                  << notions << "(* uldp:end *)\n";
   RunResult r = uldp::testing::run_command(
       "ULDP_COQ_DIR='" + dir.string() + "' " + uldp::testing::uldp_binary(),
       "prove rr_ldp --solver z3 --json");
   auto coq = nlohmann::json::parse(r.out)["claims"][0]["coq"];
   EXPECT_EQ(coq["status"], "checked") << coq.dump();
+  // The claim's words as they were, but a notion weakened in Common.v: not established.
+  std::string weakened = notions;
+  const std::string bound = "Q x y <= t * Q x' y.";
+  ASSERT_NE(weakened.find(bound), std::string::npos);
+  weakened.replace(weakened.find(bound), bound.size(), "Q x y <= t * Q x' y + 1.");
+  std::ofstream(dir / "Common.v") << "(* uldp:statement notions *)\n"
+                                  << weakened << "(* uldp:end *)\n";
+  r = uldp::testing::run_command(
+      "ULDP_COQ_DIR='" + dir.string() + "' " + uldp::testing::uldp_binary(),
+      "prove rr_ldp --solver z3 --json");
+  coq = nlohmann::json::parse(r.out)["claims"][0]["coq"];
+  EXPECT_EQ(coq["status"], "statement differs") << coq.dump();
+  EXPECT_NE(coq["detail"].get<std::string>().find("Common.v states the notions differently"),
+            std::string::npos)
+      << coq.dump();
+  std::ofstream(dir / "Common.v") << "(* uldp:statement notions *)\n"
+                                  << notions << "(* uldp:end *)\n";
   std::ofstream(dir / "rr_claims.v") << "(* uldp:statement rr_ldp *)\n"
                                      << "Theorem rr_ldp : True.\n(* uldp:end *)\n";
   r = uldp::testing::run_command(

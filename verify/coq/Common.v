@@ -1,16 +1,20 @@
 (* The notions every uldp claim is stated in: mechanisms on inputs 0..k-1, the ratio bound of
    eps-LDP, condition 1 of ULDP (Definition 2 of arXiv 1807.11317) in its literal and reachable
-   readings, OSLDP, and finite sums. The privacy budget is t = e^eps, a real t >= 1, as in the C++
+   readings, OSLDP, and finite sums. They sit in uldp:statement notions blocks, pinned like each
+   claim's statement: `uldp prove` says Coq established a claim only when the checked Common.v
+   states them as uldp's C++ does (verify/src/coq_notions.cc). The privacy budget is t = e^eps, a real t >= 1, as in the C++
    library (an exact rational there; every statement here holds for every real t). *)
 From Coq Require Import Reals Lra Lia.
 Open Scope R_scope.
 
 (** [rsum n f] = f 0 + ... + f (n - 1). *)
+(* uldp:statement notions *)
 Fixpoint rsum (n : nat) (f : nat -> R) : R :=
   match n with
   | O => 0
   | S n' => rsum n' f + f n'
   end.
+(* uldp:end *)
 
 Lemma rsum_ext : forall n f g, (forall i, (i < n)%nat -> f i = g i) -> rsum n f = rsum n g.
 Proof.
@@ -42,7 +46,9 @@ Proof.
 Qed.
 
 (** The number of i < n with [p i] true, as a real. *)
+(* uldp:statement notions *)
 Definition count (n : nat) (p : nat -> bool) : R := rsum n (fun i => if p i then 1 else 0).
+(* uldp:end *)
 
 Lemma count_nonneg : forall n p, 0 <= count n p.
 Proof. intros; apply rsum_nonneg; intros; destruct (p i); lra. Qed.
@@ -59,6 +65,7 @@ Proof.
   - apply Nat.eqb_neq in E. rewrite IHn by lia. lra.
 Qed.
 
+(* uldp:statement notions *)
 Section Notions.
   (** Outputs of any type; [Yd] is the output set of the mechanism. *)
   Variable Y : Type.
@@ -109,8 +116,10 @@ End Notions.
 Arguments RatioBound {Y}. Arguments RatioAttained {Y}. Arguments LDP {Y}.
 Arguments SoleNonSensitiveSource {Y}. Arguments Reachable {Y}. Arguments Cond1Literal {Y}.
 Arguments Cond1Reachable {Y}. Arguments ULDP {Y}. Arguments ULDPLiteral {Y}. Arguments OSLDP {Y}.
+(* uldp:end *)
 
 (** A mechanism with outputs 0..m-1: entries >= 0 and every row sums to 1. *)
+(* uldp:statement notions *)
 Definition Mechanism (k m : nat) (Q : nat -> nat -> R) : Prop :=
   (forall x y, (x < k)%nat -> (y < m)%nat -> 0 <= Q x y) /\
   (forall x, (x < k)%nat -> rsum m (Q x) = 1).
@@ -119,3 +128,4 @@ Definition Mechanism (k m : nat) (Q : nat -> nat -> R) : Prop :=
 Definition Outputs (m : nat) (y : nat) : Prop := (y < m)%nat.
 Definition Protected (m : nat) (P : nat -> bool) (y : nat) : Prop := (y < m)%nat /\ P y = true.
 Definition Invertible (m : nat) (P : nat -> bool) (y : nat) : Prop := (y < m)%nat /\ P y = false.
+(* uldp:end *)

@@ -153,6 +153,18 @@ std::optional<CoqCheck> coq_check(const ClaimInfo& info) {
     not_checked.detail = "no checked module " + info.coq->module + " in " + *dir;
     return not_checked;
   }
+  // The claim's words mean what they say only with the notions they are stated in.
+  const std::optional<std::string> common =
+      read_text((std::filesystem::path(*dir) / "Common.v").string());
+  const std::optional<std::string> notions =
+      common ? coq_statement_in(*common, "notions") : std::nullopt;
+  if (!notions || !same_coq_statement(*notions, coq_notions_statement())) {
+    not_checked.status = CoqStatus::kStatementDiffers;
+    not_checked.detail = "the checked Common.v states the notions " +
+                         std::string(notions ? "differently from uldp's" : "nowhere") +
+                         " (uldp prove --all --emit coq prints them first)";
+    return not_checked;
+  }
   const std::optional<std::string> statement = coq_statement_in(*source, info.name);
   if (!statement || !same_coq_statement(*statement, info.coq->statement)) {
     not_checked.status = CoqStatus::kStatementDiffers;

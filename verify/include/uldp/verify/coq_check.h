@@ -44,6 +44,10 @@ std::optional<CoqCheck> coq_check(const ClaimInfo& info);
 /// file has no block for it.
 std::optional<std::string> coq_statement_in(const std::string& file_text, const std::string& claim);
 
+/// The notions every claim's theorem is stated in (Mechanism, RatioBound, ULDP, ...): the
+/// `notions` blocks of verify/coq/Common.v, module Uldp.Common.
+const std::string& coq_notions_statement();
+
 /// Equal once each run of white space is one space and the ends are trimmed.
 bool same_coq_statement(const std::string& a, const std::string& b);
 
