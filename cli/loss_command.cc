@@ -61,6 +61,8 @@ void run_table(const LossCommand& c) {
 
 void run_loss(const LossCommand& c) {
   if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
+  // Before the arguments are built: X_S of every input alone takes about 1 GB at k = 10^7.
+  if (c.mech.k) api::require_loss_inputs(*c.mech.k, "--k");
   const api::RegistryReference mechanism{c.mech.name, c.mech.arguments(), c.mech.theta};
   if (c.n_text.empty()) throw InvalidArgument("--n: required");
   api::LossRequest request(mechanism, parse_n(c.n_text));

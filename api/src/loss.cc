@@ -167,13 +167,17 @@ void add_vs_limit(const MechanismSpec& spec, const L2Quadratic& quadratic, nlohm
 
 }  // namespace
 
-LossResult loss(const LossRequest& request) {
-  // Refused before the mechanism is built (its X_S alone is 1 GB at k = 10^7).
-  if (request.mechanism.arguments.k > kMaxLossInputs) {
-    throw InvalidArgument("k: " + std::to_string(request.mechanism.arguments.k) +
-                          " exceeds the limit " + std::to_string(kMaxLossInputs) +
+void require_loss_inputs(std::uint64_t k, const std::string& k_name) {
+  if (k > kMaxLossInputs) {
+    throw InvalidArgument(k_name + ": " + std::to_string(k) + " exceeds the limit " +
+                          std::to_string(kMaxLossInputs) +
                           " of loss (its exact losses hold rationals per input: about 1 KB each)");
   }
+}
+
+LossResult loss(const LossRequest& request) {
+  // Refused before the mechanism is built.
+  require_loss_inputs(request.mechanism.arguments.k);
   const MechanismSpec spec = make_mechanism(find_mechanism(request.mechanism.name, "mechanism"),
                                             request.mechanism.arguments);
   const std::size_t k = spec.k;

@@ -34,9 +34,11 @@ std::vector<Rational> truncated_geometric_inverse(std::size_t n, const Rational&
 /// entry (x, y) holds α^d, d the Manhattan distance, times an edge or interior factor, so its
 /// numbers grow with d times the bits of t (the larger of its numerator and denominator), and
 /// `check` holds the k x k entries, their pair ratios t^d and their products at once. Fitted on
-/// `check`'s peak memory (15 x 15 to 25 x 25, t = 3 to 3^100, 13 x 13 at eps 1000: 400 bytes per
-/// entry plus 20 per byte of t per unit of distance summed over the k^2 pairs); it is up to 1.6
-/// times above the peak at budgets given as eps (t a fraction of two ~128-bit numbers).
+/// `check`'s peak memory: 400 bytes per entry plus, per byte of t and unit of distance summed
+/// over the k^2 pairs, 22 where t's numerator or denominator dominates (measured 19.4: t = 10^100
+/// on 15 x 15, 10^300 on 12 x 12, eps 1000 per unit on 13 and 14 x 14) and 15 where they are of
+/// like size (measured 11.7 to 13.4: t made from eps 0.1, 1 and 5 on 20 x 20 to 23 x 23), so that
+/// a 25 x 25 grid at eps 1 per unit (about 1.4 GB) is made and 15 x 15 at eps 1000 is not.
 std::size_t geometric_grid_bytes(std::size_t width, std::size_t height, const Rational& t);
 
 /// Refuses a grid whose geometric_grid_bytes exceed kMaxDenseBytes (one line naming `what`, the

@@ -19,8 +19,8 @@ RunResult run_capped(const std::string& args, long kilobytes = 2'000'000) {
                      args);
 }
 
-void expect_refused(const std::string& args, const std::string& line) {
-  const RunResult r = run_capped(args);
+void expect_refused(const std::string& args, const std::string& line, long kilobytes = 2'000'000) {
+  const RunResult r = run_capped(args, kilobytes);
   EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
   EXPECT_EQ(r.err, line + "\n") << args;
   EXPECT_EQ(r.out, "") << args;
@@ -32,21 +32,30 @@ std::string thousand_digit_budget() { return "1" + std::string(1000, '0'); }
 TEST(GeometricGridLimit, LargeBudgetsAreRefusedBeforeTheMatrixIsBuilt) {
   expect_refused(
       "check --mech geometric --grid 25x25 --exp-eps-per-unit " + thousand_digit_budget(),
-      "uldp: error: --exp-eps-per-unit: a 25x25 grid at t = e^eps of 3323 bits per "
-      "unit takes about 54.1 GB (its entries t^-d grow with the distance d, up to 48); "
-      "the limit is 1.8 GB: a smaller grid or budget per unit");
+      "uldp: error: --exp-eps-per-unit: a 25x25 grid at t of 3322 bits per unit (its numerator "
+      "or denominator) takes about 59.5 GB (its entries t^-d grow with the distance d, up to "
+      "48); the limit is 1.8 GB: a smaller grid or budget per unit");
   expect_refused("check --mech geometric --grid 25x25 --eps-per-unit 1000",
-                 "uldp: error: --eps-per-unit: a 25x25 grid at t = e^eps of 1700 bits per unit "
-                 "takes about 25.7 GB (its entries t^-d grow with the distance d, up to 48); the "
-                 "limit is 1.8 GB: a smaller grid or budget per unit");
+                 "uldp: error: --eps-per-unit: a 25x25 grid at t of 1571 bits per unit (its "
+                 "numerator or denominator) takes about 28.2 GB (its entries t^-d grow with the "
+                 "distance d, up to 48); the limit is 1.8 GB: a smaller grid or budget per unit");
   expect_refused("check --mech geometric --grid 625x1 --eps-per-unit 10",
-                 "uldp: error: --eps-per-unit: a 625x1 grid at t = e^eps of 272 bits per unit "
-                 "takes about 29.2 GB (its entries t^-d grow with the distance d, up to 624); the "
-                 "limit is 1.8 GB: a smaller grid or budget per unit");
+                 "uldp: error: --eps-per-unit: a 625x1 grid at t of 143 bits per unit (its "
+                 "numerator or denominator) takes about 22.0 GB (its entries t^-d grow with the "
+                 "distance d, up to 624); the limit is 1.8 GB: a smaller grid or budget per unit");
   expect_refused("loss --mech geometric --grid 15x15 --eps-per-unit 1000 --n 10",
-                 "uldp: error: --eps-per-unit: a 15x15 grid at t = e^eps of 1700 bits per unit "
-                 "takes about 2.0 GB (its entries t^-d grow with the distance d, up to 28); the "
-                 "limit is 1.8 GB: a smaller grid or budget per unit");
+                 "uldp: error: --eps-per-unit: a 15x15 grid at t of 1571 bits per unit (its "
+                 "numerator or denominator) takes about 2.2 GB (its entries t^-d grow with the "
+                 "distance d, up to 28); the limit is 1.8 GB: a smaller grid or budget per unit");
+}
+
+TEST(GeometricGridLimit, TheLargestGridAtAnOrdinaryBudgetIsDecided) {
+  // 625 cells, the documented limit, at eps 1 per unit (t a fraction of two ~130-bit numbers):
+  // about 1.4 GB at its peak, so it is decided under the 2 GB cap, not refused.
+  const RunResult r = run_capped("check --mech geometric --grid 25x25 --eps-per-unit 1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("metric LDP, manhattan on 25x25"), std::string::npos)
+      << r.out.substr(0, 400);
 }
 
 TEST(GeometricGridLimit, RatiosOfMoreDigitsThanANumberTextAreShown) {
@@ -65,16 +74,20 @@ TEST(ConstructLimit, AResultPastTheMatrixFileLimitIsRefused) {
   expect_refused("construct uldp-from-ldp --matrix " + m + " --sensitive 0,1 --k 8000",
                  "uldp: error: --k: 8000 x 8000 exceeds the limit of 8388608 entries");
   // At the limit: 2896 x 2896 entries, printed (about 1.1 GB with JSON).
-  const RunResult r = run_capped("construct uldp-from-ldp --matrix " + m +
-                                 " --sensitive 0,1 --k 2896 --format csv | tail -n 1 | cut -c1-9");
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, "1/4,1/4,0\n");  // the last input, non-sensitive: r(y), then its own output
+  const RunResult r =
+      run_capped("construct uldp-from-ldp --matrix " + m +
+                 " --sensitive 0,1 --k 2896 --format csv > " + temp_path("constructed.csv") +
+                 " && tail -n 1 " + temp_path("constructed.csv") + " | cut -c1-9");
+  EXPECT_EQ(r.exit_code, 0) << r.err;  // uldp's: the pipe starts after it succeeded
+  EXPECT_EQ(r.out, "1/4,1/4,0\n");     // the last input, non-sensitive: r(y), then its own output
 }
 
 TEST(LossLimit, KPastTheExactLossLimitIsRefused) {
+  // Under 256 MB: refused before the arguments (X_S of every input) are built.
   expect_refused("loss --mech rr --k 10000000 --eps 1 --n 1000",
                  "uldp: error: --k: 10000000 exceeds the limit 1000000 of loss (its exact losses "
-                 "hold rationals per input: about 1 KB each)");
+                 "hold rationals per input: about 1 KB each)",
+                 256'000);
   expect_refused("table --mech urr --k 3000000 --sensitive-count 10 --eps 1",
                  "uldp: error: --k: 3000000 exceeds the limit 500000 of a table (its exact "
                  "losses hold rationals per input: about 1 KB each)");

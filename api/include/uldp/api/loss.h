@@ -47,6 +47,10 @@ inline constexpr std::size_t kMaxLossInputs = 1'000'000;
 /// A table's rows add up: nine mechanisms at |X| = 5 * 10^5 peak at about 1.4 GB.
 inline constexpr std::size_t kMaxTableInputs = 500'000;
 
+/// Refuses k > kMaxLossInputs ("`k_name`: 10000000 exceeds the limit ..."): loss() calls it, and a
+/// front end calls it before it builds the arguments, whose X_S alone is large at such k.
+void require_loss_inputs(std::uint64_t k, const std::string& k_name = "k");
+
 /// Throws InvalidArgument naming the parameter.
 LossResult loss(const LossRequest& request);
 nlohmann::json to_json(const LossResult& result);
