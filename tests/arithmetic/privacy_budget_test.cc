@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "uldp/arithmetic/certified_exp.h"
 #include "uldp/error.h"
 
@@ -69,6 +71,21 @@ TEST(PrivacyBudget, AdmitsRatioExactlyOneAtEpsilonZero) {
     SCOPED_TRACE(b.describe());
     EXPECT_TRUE(b.admits(ExtendedRational(Rational(1))));
     EXPECT_FALSE(b.admits(ExtendedRational(just_above_one)));
+  }
+}
+
+TEST(PrivacyBudget, TheShownRoundingErrorIsStillAnUpperBound) {
+  // eps = 0.5 once printed "short by at most 0.0000000000000000000673" for a gap of 6.73039e-20:
+  // the nearest three digits of an upper bound can fall below it.
+  for (const char* eps : {"0.5", "1", "0.1", "2", "6", "0.001"}) {
+    const PrivacyBudget b = PrivacyBudget::from_epsilon(parse_rational(eps));
+    const std::string text = b.describe();
+    const std::string marker = "short by at most ";
+    const std::size_t at = text.find(marker);
+    ASSERT_NE(at, std::string::npos) << text;
+    const std::string shown = text.substr(at + marker.size(), text.size() - at - marker.size() - 1);
+    EXPECT_GE(parse_rational(shown), b.rounding_error_bound()) << eps << ": " << text;
+    EXPECT_LE(parse_rational(shown), b.rounding_error_bound() * Rational(103, 100)) << text;
   }
 }
 

@@ -66,11 +66,28 @@ bool PrivacyBudget::admits(const ExtendedRational& ratio) const {
   return ratio.value() <= exp_eps_;
 }
 
+namespace {
+
+/// An upper bound shown with `digits` significant digits that is still an upper bound: the
+/// nearest decimal of the bound raised by 1 % (half a unit of the last digit is at most 0.5 %),
+/// checked exactly.
+std::string upper_bound_text(const Rational& bound, int digits) {
+  Rational raised = bound * Rational(101, 100);
+  std::string text = to_decimal(raised, digits);
+  while (parse_rational(text) < bound) {
+    raised *= Rational(101, 100);
+    text = to_decimal(raised, digits);
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string PrivacyBudget::describe() const {
   if (!epsilon_) return "exp_eps = " + to_string(exp_eps_);
   return "eps = " + to_decimal(*epsilon_) +
          " (mechanisms use exp_eps = " + to_decimal(exp_eps_, 20) + " <= e^eps, short by at most " +
-         to_decimal(rounding_error_bound_, 3) + ")";
+         upper_bound_text(rounding_error_bound_, 3) + ")";
 }
 
 Rational sqrt_lower(const Rational& t, unsigned bits) {
