@@ -38,6 +38,14 @@ open("t1000.txt", "w").write("1" + "0" * 999)
 open("t4096bits.txt", "w").write(str(2 ** 4095 + 1) + "/" + str(2 ** 4094))
 # A 2 x 2 LDP mechanism for construct uldp-from-ldp.
 open("m2.csv", "w").write("3/4,1/4\n1/4,3/4\n")
+# One line of 100 MB (50 M entries): past the 16 MiB line limit, refused at its line.
+with open("one_line_100mb.csv", "w") as f:
+    f.write("0," * 50_000_000 + "1\n")
+# A 3 x 3 mechanism, and 64 MB of pair budgets for it (rows past k = 3).
+open("m3.csv", "w").write("1/2,1/4,1/4\n1/4,1/2,1/4\n1/4,1/4,1/2\n")
+with open("pair_budgets_64mb.txt", "w") as f:
+    row = "2,2,2\n"
+    f.write(row * (64 * 1024 * 1024 // len(row)))
 EOF
 truncate -s 1073741825 sparse_past_bytes.csv  # one byte past kMaxInputBytes, no disk used
 
@@ -85,3 +93,8 @@ run construct_past_limit construct uldp-from-ldp --matrix m2.csv --sensitive 0,1
 run geometric_13x13_eps1000 check --mech geometric --grid 13x13 --eps-per-unit 1000
 run geometric_25x25_eps1000 check --mech geometric --grid 25x25 --eps-per-unit 1000
 run geometric_625x1_eps10 check --mech geometric --grid 625x1 --eps-per-unit 10
+run geometric_25x25_eps1 check --mech geometric --grid 25x25 --eps-per-unit 1
+run geometric_14x14_eps1000 check --mech geometric --grid 14x14 --eps-per-unit 1000
+run matrix_one_line_100mb check --matrix one_line_100mb.csv --exp-eps 2
+run pair_budgets_dev_zero check --matrix m3.csv --pair-budgets /dev/zero
+run pair_budgets_64mb_k3 check --matrix m3.csv --pair-budgets pair_budgets_64mb.txt
