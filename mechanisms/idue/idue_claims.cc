@@ -161,13 +161,8 @@ namespace uldp {
 namespace {
 
 /// The claim idue_minid_ldp in idue_claims.v (`uldp prove idue_minid_ldp --emit coq`).
-constexpr const char* kIdueMinidLdpCoq = R"coq(Fixpoint rprod (n : nat) (f : nat -> R) : R :=
-  match n with
-  | O => 1
-  | S n' => rprod n' f * f n'
-  end.
-
-Definition idue_on (a b : nat -> R) (x j : nat) : R := if Nat.eqb j x then a j else b j.
+constexpr const char* kIdueMinidLdpCoq =
+    R"coq(Definition idue_on (a b : nat -> R) (x j : nat) : R := if Nat.eqb j x then a j else b j.
 
 Definition idue_Q (k : nat) (a b : nat -> R) (x : nat) (y : nat -> bool) : R :=
   rprod k (fun j => if y j then idue_on a b x j else 1 - idue_on a b x j).

@@ -50,13 +50,8 @@ namespace uldp {
 namespace {
 
 /// The claim rappor_ldp in rappor_claims.v (`uldp prove rappor_ldp --emit coq`).
-constexpr const char* kRapporLdpCoq = R"coq(Fixpoint rprod (n : nat) (f : nat -> R) : R :=
-  match n with
-  | O => 1
-  | S n' => rprod n' f * f n'
-  end.
-
-Definition rappor_psi (theta t : R) : R := theta / ((1 - theta) * t + theta).
+constexpr const char* kRapporLdpCoq =
+    R"coq(Definition rappor_psi (theta t : R) : R := theta / ((1 - theta) * t + theta).
 
 Definition rappor_on (theta t : R) (x j : nat) : R :=
   if Nat.eqb j x then theta else rappor_psi theta t.

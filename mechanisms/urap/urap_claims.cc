@@ -116,13 +116,8 @@ namespace uldp {
 namespace {
 
 /// The claim urap_uldp in urap_claims.v (`uldp prove urap_uldp --emit coq`).
-constexpr const char* kUrapUldpCoq = R"coq(Fixpoint rprod (n : nat) (f : nat -> R) : R :=
-  match n with
-  | O => 1
-  | S n' => rprod n' f * f n'
-  end.
-
-Definition urap_d1 (theta t : R) : R := theta / ((1 - theta) * t + theta).
+constexpr const char* kUrapUldpCoq =
+    R"coq(Definition urap_d1 (theta t : R) : R := theta / ((1 - theta) * t + theta).
 
 Definition urap_d2 (theta t : R) : R := ((1 - theta) * t + theta) / t.
 
@@ -146,13 +141,8 @@ Theorem urap_uldp : forall (t theta : R) (k : nat) (S : nat -> bool),
    Cond1Literal k S (urap_Yi k S) (urap_Q k S theta t)).
 )coq";
 /// The claim urap_not_ldp in urap_claims.v (`uldp prove urap_not_ldp --emit coq`).
-constexpr const char* kUrapNotLdpCoq = R"coq(Fixpoint rprod (n : nat) (f : nat -> R) : R :=
-  match n with
-  | O => 1
-  | S n' => rprod n' f * f n'
-  end.
-
-Definition urap_d1 (theta t : R) : R := theta / ((1 - theta) * t + theta).
+constexpr const char* kUrapNotLdpCoq =
+    R"coq(Definition urap_d1 (theta t : R) : R := theta / ((1 - theta) * t + theta).
 
 Definition urap_d2 (theta t : R) : R := ((1 - theta) * t + theta) / t.
 
@@ -168,13 +158,7 @@ Theorem urap_not_ldp :
 /// The claim urap_literal_two_nonsensitive_bits in urap_claims.v (`uldp prove
 /// urap_literal_two_nonsensitive_bits --emit coq`).
 constexpr const char* kUrapLiteralTwoNonsensitiveBitsCoq =
-    R"coq(Fixpoint rprod (n : nat) (f : nat -> R) : R :=
-  match n with
-  | O => 1
-  | S n' => rprod n' f * f n'
-  end.
-
-Definition urap_d1 (theta t : R) : R := theta / ((1 - theta) * t + theta).
+    R"coq(Definition urap_d1 (theta t : R) : R := theta / ((1 - theta) * t + theta).
 
 Definition urap_d2 (theta t : R) : R := ((1 - theta) * t + theta) / t.
 

@@ -11,12 +11,6 @@ From Uldp Require Import Common.
 Open Scope R_scope.
 
 (* uldp:statement urap_uldp urap_not_ldp urap_literal_two_nonsensitive_bits *)
-Fixpoint rprod (n : nat) (f : nat -> R) : R :=
-  match n with
-  | O => 1
-  | S n' => rprod n' f * f n'
-  end.
-
 Definition urap_d1 (theta t : R) : R := theta / ((1 - theta) * t + theta).
 
 Definition urap_d2 (theta t : R) : R := ((1 - theta) * t + theta) / t.
@@ -39,71 +33,6 @@ Definition urap_Yi (k : nat) (S : nat -> bool) (y : nat -> bool) : Prop :=
 
 (* helper lemmas, not part of the statement *)
 
-(** Finite products. *)
-Lemma rprod_ext : forall n f g, (forall i, (i < n)%nat -> f i = g i) -> rprod n f = rprod n g.
-Proof.
-  induction n; intros f g H; simpl; [reflexivity|].
-  rewrite (IHn f g) by (intros; apply H; lia). rewrite H by lia. reflexivity.
-Qed.
-
-Lemma rprod_nonneg : forall n f, (forall i, (i < n)%nat -> 0 <= f i) -> 0 <= rprod n f.
-Proof.
-  induction n; intros f H; simpl; [lra|].
-  apply Rmult_le_pos; [apply IHn; intros; apply H; lia | apply H; lia].
-Qed.
-
-Lemma rprod_pos : forall n f, (forall i, (i < n)%nat -> 0 < f i) -> 0 < rprod n f.
-Proof.
-  induction n; intros f H; simpl; [lra|].
-  apply Rmult_lt_0_compat; [apply IHn; intros; apply H; lia | apply H; lia].
-Qed.
-
-(** Pulling factor x out of the product. *)
-Lemma rprod_pick : forall n f x, (x < n)%nat ->
-  rprod n f = f x * rprod n (fun j => if Nat.eqb j x then 1 else f j).
-Proof.
-  induction n; intros f x Hx; [lia|]. simpl.
-  destruct (Nat.eqb_spec n x) as [E|E].
-  - subst. rewrite (rprod_ext x (fun j => if Nat.eqb j x then 1 else f j) f).
-    + ring.
-    + intros i Hi. destruct (Nat.eqb_spec i x); [lia|reflexivity].
-  - rewrite (IHn f x) by lia. ring.
-Qed.
-
-Lemma rprod_zero : forall n f x, (x < n)%nat -> f x = 0 -> rprod n f = 0.
-Proof. intros n f x Hx H0. rewrite (rprod_pick n f x Hx), H0. ring. Qed.
-
-(** Two product mechanisms whose factors agree off x and x': the products are
-    f x * f x' * C and g x * g x' * C for one common C. *)
-Lemma rprod_pair_common : forall n f g x x',
-  (x < n)%nat -> (x' < n)%nat -> x <> x' ->
-  (forall j, (j < n)%nat -> j <> x -> j <> x' -> f j = g j) ->
-  exists C,
-    ((forall j, (j < n)%nat -> j <> x -> j <> x' -> 0 <= f j) -> 0 <= C) /\
-    ((forall j, (j < n)%nat -> j <> x -> j <> x' -> 0 < f j) -> 0 < C) /\
-    rprod n f = f x * f x' * C /\ rprod n g = g x * g x' * C.
-Proof.
-  intros n f g x x' Hx Hx' Hne Hfg.
-  set (h := fun (f : nat -> R) j => if Nat.eqb j x then 1 else if Nat.eqb j x' then 1 else f j).
-  assert (Split : forall f, rprod n f = f x * f x' * rprod n (h f)).
-  { intro f0. rewrite (rprod_pick n f0 x Hx).
-    rewrite (rprod_pick n (fun j => if Nat.eqb j x then 1 else f0 j) x' Hx').
-    destruct (Nat.eqb_spec x' x) as [E|_]; [congruence|].
-    rewrite (rprod_ext n _ (h f0)); [ring|].
-    intros i _. unfold h.
-    destruct (Nat.eqb_spec i x'), (Nat.eqb_spec i x); reflexivity. }
-  exists (rprod n (h f)). repeat split.
-  - intro Hn. apply rprod_nonneg. intros i Hi. unfold h.
-    destruct (Nat.eqb_spec i x); [lra|]. destruct (Nat.eqb_spec i x'); [lra|].
-    apply Hn; assumption.
-  - intro Hp. apply rprod_pos. intros i Hi. unfold h.
-    destruct (Nat.eqb_spec i x); [lra|]. destruct (Nat.eqb_spec i x'); [lra|].
-    apply Hp; assumption.
-  - apply Split.
-  - rewrite (Split g). f_equal. apply rprod_ext. intros i Hi. unfold h.
-    destruct (Nat.eqb_spec i x); [reflexivity|]. destruct (Nat.eqb_spec i x'); [reflexivity|].
-    symmetry. apply Hfg; assumption.
-Qed.
 
 (** Counting: a sensitive input exists, and two inputs of a set of size <= 1 are equal. *)
 Lemma count_pos_exists : forall n p, 1 <= count n p -> exists i, (i < n)%nat /\ p i = true.
@@ -306,45 +235,6 @@ Proof.
         -- rewrite HSl. reflexivity.
         -- rewrite HSj. reflexivity.
   - intros x' _ Hne. apply (urap_other_zero k S theta t x' y j); assumption.
-Qed.
-
-(** Bonus: sums over the 2^n bit vectors that are false from bit n on (every y is read only
-    through bits < n here), and the rows of uRAP sum to 1. *)
-Definition bset (y : nat -> bool) (n : nat) (b : bool) : nat -> bool :=
-  fun j => if Nat.eqb j n then b else y j.
-
-Fixpoint vsum (n : nat) (F : (nat -> bool) -> R) : R :=
-  match n with
-  | O => F (fun _ => false)
-  | S n' => vsum n' (fun y => F (bset y n' false)) + vsum n' (fun y => F (bset y n' true))
-  end.
-
-Lemma vsum_ext : forall n F G, (forall y, F y = G y) -> vsum n F = vsum n G.
-Proof.
-  induction n; intros F G H; simpl; [apply H|].
-  f_equal; apply IHn; intro; apply H.
-Qed.
-
-Lemma vsum_scal : forall n c F, vsum n (fun y => F y * c) = vsum n F * c.
-Proof.
-  induction n; intros c F; simpl; [reflexivity|].
-  rewrite (IHn c (fun y => F (bset y n false))), (IHn c (fun y => F (bset y n true))). ring.
-Qed.
-
-Lemma vsum_bits : forall n (p : nat -> R),
-  vsum n (fun y => rprod n (fun j => if y j then p j else 1 - p j)) = 1.
-Proof.
-  induction n; intros p; simpl; [reflexivity|].
-  assert (E : forall b y, rprod n (fun j => if bset y n b j then p j else 1 - p j) =
-                          rprod n (fun j => if y j then p j else 1 - p j)).
-  { intros b y. apply rprod_ext. intros i Hi. unfold bset.
-    destruct (Nat.eqb_spec i n); [lia|reflexivity]. }
-  rewrite (vsum_ext n _ (fun y => rprod n (fun j => if y j then p j else 1 - p j) * (1 - p n))).
-  2: { intro y. rewrite E. unfold bset. rewrite Nat.eqb_refl. reflexivity. }
-  rewrite (vsum_ext n (fun y => _ * (if bset y n true n then _ else _))
-             (fun y => rprod n (fun j => if y j then p j else 1 - p j) * p n)).
-  2: { intro y. rewrite E. unfold bset. rewrite Nat.eqb_refl. reflexivity. }
-  rewrite !vsum_scal, IHn. ring.
 Qed.
 
 Theorem urap_rows_sum_1 : forall k S theta t x,

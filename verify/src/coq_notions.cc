@@ -11,6 +11,11 @@ const std::string& coq_notions_statement() {
   | O => 0
   | S n' => rsum n' f + f n'
   end.
+Fixpoint rprod (n : nat) (f : nat -> R) : R :=
+  match n with
+  | O => 1
+  | S n' => rprod n' f * f n'
+  end.
 Definition count (n : nat) (p : nat -> bool) : R := rsum n (fun i => if p i then 1 else 0).
 Section Notions.
   (** Outputs of any type; [Yd] is the output set of the mechanism. *)
