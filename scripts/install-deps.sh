@@ -18,7 +18,7 @@ packages=(
   parallel  # docs/experiments.md: sharding a --full run over the cores
   time  # bench/extremes.sh: wall time and peak memory at every documented limit
   sqlite3  # docs/cli.md: the GROUP BY that tallies reports for conform counts, run in a test
-  coq libcoq-mathcomp-ssreflect libcoq-interval coinor-csdp  # verify/coq: the claims' Coq proofs (psatz calls csdp)
+  coq  # verify/coq: the claims' Coq proofs (coqc, coqchk; the standard library alone: lra, nra, field)
 )
 missing=()
 for p in "${packages[@]}"; do
