@@ -86,6 +86,8 @@ class CMakeBuild(build_ext):
         target = Path(self.get_ext_fullpath(ext.name))
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built, target)
+        # the keywords' TypedDict the build generated from the parameter table, beside it
+        shutil.copyfile(built.parent / "_keywords.py", target.parent / "_keywords.py")
 
 
 refuse_foreign_build_dir()  # before its scratch directory is made in it

@@ -50,22 +50,23 @@ api::CheckSubject subject_of(const CheckCommand& c, const api::MechanismParamete
         make_mechanism(find_mechanism(mechanism.name, "mechanism"), arguments),
         c.dense ? FormChoice::kDense : FormChoice::kStructured};
   }
-  if (c.flags.k || c.flags.theta || c.flags.mangat_p || c.flags.block || c.flags.one_if_on ||
-      c.flags.one_if_off) {
-    throw InvalidArgument(
-        "--matrix: --k, --theta, --mangat-p, --block, --one-if-on and --one-if-off only go with "
-        "--mech");
+  // X_S, the budget and the notions' parameters (route_notion_parameters) go with a matrix too.
+  if (const auto flag =
+          c.flags.first_flag_given_except({"sensitive", "eps", "exp_eps", "grid", "eps_per_unit",
+                                           "exp_eps_per_unit", "id_eps", "id_exp_eps"})) {
+    throw InvalidArgument("--matrix: " + *flag + " only goes with --mech");
   }
   api::MatrixSubject s{read_mechanism_file(c.file.path, c.file.read_options()),
                        c.file.path == "-" ? "<stdin>" : c.file.path,
                        c.file.binary64 ? EntryReading::kBinary64 : EntryReading::kExact,
                        std::nullopt};
-  if (c.flags.sensitive_given) s.sensitive = api::IndexSelection{c.flags.sensitive, "--sensitive"};
+  if (const auto sensitive = c.flags.text("sensitive"))
+    s.sensitive = api::IndexSelection{*sensitive, "--sensitive"};
   return s;
 }
 
 api::CheckRequest request_of(const CheckCommand& c, const api::MechanismParameters& mechanism) {
-  const std::optional<PrivacyBudget> budget = c.flags.budget.parse();
+  const std::optional<PrivacyBudget> budget = c.flags.budget();
   const std::optional<Rational> tolerance =
       c.tolerance ? std::optional(parse_tolerance(*c.tolerance, "--tolerance")) : std::nullopt;
   api::CheckRequest q(subject_of(c, mechanism));
@@ -101,18 +102,18 @@ void refuse_with_pum(const CheckCommand& c) {
       {!c.require.empty(), "--require"},
       {c.dense, "--dense"},
       {c.pairs, "--pairs"},
-      {c.flags.id_exp_eps.has_value(), "--id-exp-eps"},
-      {c.flags.id_eps.has_value(), "--id-eps"},
-      {c.flags.one_if_on.has_value(), "--one-if-on"},
-      {c.flags.one_if_off.has_value(), "--one-if-off"},
+      {c.flags.text("id_exp_eps").has_value(), "--id-exp-eps"},
+      {c.flags.text("id_eps").has_value(), "--id-eps"},
+      {c.flags.text("one_if_on").has_value(), "--one-if-on"},
+      {c.flags.text("one_if_off").has_value(), "--one-if-off"},
       {c.metric.has_value(), "--metric"},
       {c.pair_budgets.has_value(), "--pair-budgets"},
       {c.safe_regions.has_value(), "--safe-regions"},
       {!c.plot_path.empty(), "--plot"},
       {c.id_combine.has_value(), "--id-combine"},
-      {c.flags.grid.has_value(), "--grid"},
-      {c.flags.eps_per_unit.has_value(), "--eps-per-unit"},
-      {c.flags.exp_eps_per_unit.has_value(), "--exp-eps-per-unit"},
+      {c.flags.text("grid").has_value(), "--grid"},
+      {c.flags.text("eps_per_unit").has_value(), "--eps-per-unit"},
+      {c.flags.text("exp_eps_per_unit").has_value(), "--exp-eps-per-unit"},
       {!c.smt_path.empty(), "--smt"},
       {c.tolerance.has_value(), "--tolerance"},
       {!c.certificate_dir.empty(), "--certificate"},

@@ -94,8 +94,9 @@ void run(const ExperimentCommand& c, int& exit_code) {
   for (const std::string& m : request.context.mechanisms) {
     const MechanismEntry& entry = find_mechanism(m, "--mech");
     // The experiments build every mechanism from X_S and eps alone, over |X| = 400 and more.
-    if (entry.fixed_k || entry.block == Takes::kRequired || entry.mangat_p == Takes::kRequired ||
-        entry.theta == Takes::kRequired) {
+    if (entry.fixed_k || entry.takes(kBlockParameter.declaration) == Takes::kRequired ||
+        entry.takes(kMangatPParameter.declaration) == Takes::kRequired ||
+        entry.takes(kThetaParameter.declaration) == Takes::kRequired) {
       throw InvalidArgument("--mech: " + message_excerpt(m) +
                             " needs parameters other than X_S and eps (or a fixed k); the "
                             "experiments take mechanisms built from X_S and eps only");

@@ -42,28 +42,25 @@ void print(const Result& result, bool json, int indent) {
 
 void run_table(const LossCommand& c) {
   const MechanismFlags& f = c.mech;
-  if (!f.k) throw InvalidArgument("--k: a loss table needs k >= 2");
-  if (f.theta || f.mangat_p || f.block) {
-    throw InvalidArgument(std::string(f.theta      ? "--theta"
-                                      : f.mangat_p ? "--mangat-p"
-                                                   : "--block") +
-                          ": a table uses each mechanism's default");
-  }
-  const auto k = static_cast<std::size_t>(*f.k);
+  if (!f.text("k")) throw InvalidArgument("--k: a loss table needs k >= 2");
+  if (const auto flag = f.first_flag_given_except({"k", "sensitive", "eps", "exp_eps"}))
+    throw InvalidArgument(*flag + ": a table uses each mechanism's default");
+  const auto k = static_cast<std::size_t>(parse_unsigned(*f.text("k"), 0, kMaxUnsigned, "--k"));
   if (k < 2) throw InvalidArgument("--k: a loss table needs k >= 2");
   check_size(k, 1'000'000, "--k");
-  const IndexSet xs = parse_index_list(f.sensitive, k, "--sensitive");
-  if (f.budget.exp_eps) throw InvalidArgument("--exp-eps: a table takes the small eps by --eps");
+  const IndexSet xs = parse_index_list(f.text("sensitive").value_or(""), k, "--sensitive");
+  if (f.text("exp_eps")) throw InvalidArgument("--exp-eps: a table takes the small eps by --eps");
   api::LossTableRequest request{c.table, {k, xs.size(), parse_n(c.n_text), Rational(1, 10)}};
-  if (f.budget.eps) request.spec.small_eps = parse_rational(*f.budget.eps, "--eps");
+  if (f.text("eps")) request.spec.small_eps = parse_rational(*f.text("eps"), "--eps");
   print(api::loss_table(request), c.json, 1);
 }
 
 void run_loss(const LossCommand& c) {
   if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
   // Before the arguments are built: X_S of every input alone takes about 1 GB at k = 10^7.
-  if (c.mech.k) api::require_loss_inputs(*c.mech.k, "--k");
-  const api::RegistryReference mechanism{c.mech.name, c.mech.arguments(), c.mech.theta};
+  if (const auto k = c.mech.text("k"))
+    api::require_loss_inputs(parse_unsigned(*k, 0, kMaxUnsigned, "--k"), "--k");
+  const api::RegistryReference mechanism{c.mech.name, c.mech.arguments(), c.mech.text("theta")};
   if (c.n_text.empty()) throw InvalidArgument("--n: required");
   api::LossRequest request(mechanism, parse_n(c.n_text));
   request.p = api::parse_input_distribution(c.p_text, mechanism.arguments.k);

@@ -1,43 +1,43 @@
 #include "mechanism_flags.h"
 
+#include <algorithm>
+
 #include "uldp/error.h"
 
 namespace uldp::cli {
 
 void MechanismFlags::add_to(CLI::App& command) {
-  add_unsigned_option(command, "--k", k, "number of input symbols |X|");
-  command
-      .add_option("--sensitive", sensitive,
-                  "sensitive inputs X_S: 0,3,7 or 0-14 (0-based; \"\" is empty)")
-      ->each([this](const std::string&) { sensitive_given = true; });
-  add_text_option(command, "--theta", theta,
-                  "RAPPOR family: theta in [0,1] | paper (s/(s+1), s = e^{eps/2}; the default) | "
-                  "optimal | optimal-l1 (certified minimiser of the worst-case l2 / l1 loss)");
-  add_text_option(command, "--mangat-p", mangat_p, "Mangat's p in (0,1] (default 1/e^eps)");
-  add_unsigned_option(command, "--block", block, "uBD: block size K, 1 <= K <= |X_S|");
-  budget.add_to(command, false);
-  add_text_option(command, "--grid", grid,
-                  "geometric: the inputs as the cells of a WxH grid, numbered row by row (it sets "
-                  "k); with check --metric, the grid the distances are measured on");
-  add_text_option(command, "--eps-per-unit", eps_per_unit,
-                  "geometric, check --metric: eps per unit of distance, exact (bound e^(eps d), "
-                  "certified)");
-  add_text_option(command, "--exp-eps-per-unit", exp_eps_per_unit,
-                  "geometric, check --metric manhattan or FILE: t = e^eps per unit, exact (bound "
-                  "t^d)");
-  add_text_option(command, "--id-exp-eps", id_exp_eps,
-                  "idue: one e^eps per input, comma-separated exact rationals (it sets k; its "
-                  "claim is MinID-LDP at them); with check and any other subject, ID-LDP (Gu et "
-                  "al., ICDE 2020): a pair is bounded by their --id-combine (implies --pairs; exit "
-                  "1 when it fails)");
-  add_text_option(command, "--id-eps", id_eps,
-                  "idue, check's ID-LDP: each input's budget as eps (certified)");
-  add_text_option(command, "--one-if-on", one_if_on,
-                  "idue: P(bit x = 1 | input x) per input, comma-separated exact (default 1/2 "
-                  "each, the paper's OUE structure)");
-  add_text_option(command, "--one-if-off", one_if_off,
-                  "idue: P(bit x = 1 | another input) per input, comma-separated exact, each "
-                  "below its --one-if-on");
+  for (const ParameterDeclaration* p : declared_parameters()) {
+    // A budget's eps and exp_eps together are refused by the library, in the words Python gets.
+    for (std::string_view keyword : keywords_of(*p)) {
+      command
+          .add_option_function<std::string>(
+              flag_of(keyword),
+              [this, keyword](const std::string& text) {
+                given.insert_or_assign(std::string(keyword), text);
+              },
+              std::string(p->help))
+          ->type_name(std::string(p->metavar));
+    }
+  }
+}
+
+std::optional<std::string> MechanismFlags::text(std::string_view keyword) const {
+  const auto it = given.find(keyword);
+  return it == given.end() ? std::nullopt : std::optional<std::string>(it->second);
+}
+
+std::optional<PrivacyBudget> MechanismFlags::budget() const {
+  return api::parse_budget(text("eps"), text("exp_eps"), api::ReferenceNames::flags());
+}
+
+std::optional<std::string> MechanismFlags::first_flag_given_except(
+    std::initializer_list<std::string_view> allowed) const {
+  for (const auto& [keyword, value] : given) {
+    if (std::find(allowed.begin(), allowed.end(), keyword) == allowed.end())
+      return flag_of(keyword);
+  }
+  return std::nullopt;
 }
 
 void MechanismFlags::add_with_mech_option(CLI::App& command) {
@@ -66,20 +66,7 @@ api::MechanismParameters MechanismFlags::parameters() const {
     throw InvalidArgument("--users: give one of --users FILE or --user-groups FILE");
   api::MechanismParameters p;
   p.name = name;
-  p.k = k;
-  if (sensitive_given) p.sensitive = sensitive;
-  p.eps = budget.eps;
-  p.exp_eps = budget.exp_eps;
-  p.theta = theta;
-  p.mangat_p = mangat_p;
-  p.block = block;
-  p.grid = grid;
-  p.eps_per_unit = eps_per_unit;
-  p.exp_eps_per_unit = exp_eps_per_unit;
-  p.id_eps = id_eps;
-  p.id_exp_eps = id_exp_eps;
-  p.one_if_on = one_if_on;
-  p.one_if_off = one_if_off;
+  p.given = given;
   if (!common.empty()) p.common = common;
   if (!tags.empty()) p.tags = tags;
   if (!users.empty() || !user_groups.empty()) {
@@ -95,11 +82,6 @@ PumSetup MechanismFlags::build_pum(bool users_needed) const {
   if (users_needed && !setup.users)
     throw InvalidArgument("--users: required with --mech pum (or --user-groups FILE)");
   return setup;
-}
-
-bool MechanismFlags::any_parameter_given() const {
-  return k || sensitive_given || theta || mangat_p || block || grid || eps_per_unit ||
-         exp_eps_per_unit || id_eps || id_exp_eps || one_if_on || one_if_off;
 }
 
 MechanismSpec MechanismFlags::build() const {

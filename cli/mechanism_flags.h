@@ -2,8 +2,11 @@
 // set of limits (the registry's) and one parser.
 #pragma once
 
+#include <initializer_list>
+#include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -16,27 +19,22 @@ namespace uldp::cli {
 using api::kPumName;
 using api::PumSetup;
 
-/// --mech NAME (or a positional NAME), --k, --sensitive, --eps/--exp-eps, --theta, --mangat-p,
-/// --block, --grid, --eps-per-unit/--exp-eps-per-unit, --id-eps/--id-exp-eps,
-/// --one-if-on/--one-if-off.
+/// --mech NAME (or a positional NAME) and one flag per keyword of the parameter table
+/// (mechanisms/parameter_table.h, registry.h declared_parameters): --k, --sensitive,
+/// --eps/--exp-eps, --theta, ... each kept as the text given.
 struct MechanismFlags {
   std::string name;
-  std::optional<std::uint64_t> k;  ///< nullopt: not given (every optional here: given or not)
-  std::string sensitive;
-  bool sensitive_given = false;
-  std::optional<std::string> theta;
-  std::optional<std::string> mangat_p;
-  std::optional<std::uint64_t> block;
-  std::optional<std::string> grid;  ///< --grid WxH (the geometric mechanism; check's --metric)
-  std::optional<std::string> eps_per_unit, exp_eps_per_unit;  ///< the budget per unit of distance
-  std::optional<std::string> id_eps, id_exp_eps;  ///< one budget per input (IDUE; check's ID-LDP)
-  std::optional<std::string> one_if_on, one_if_off;  ///< per-input bit probabilities (IDUE)
-  BudgetOptions budget;
+  /// Each parameter flag given, by keyword ("exp_eps" for --exp-eps): its text.
+  std::map<std::string, std::string, std::less<>> given;
   std::string common;       ///< --common NAME (with --mech pum)
   std::string tags;         ///< --tags home,work (κ = the number of names)
   std::string users;        ///< --users FILE: one user per line
   std::string user_groups;  ///< --user-groups FILE: COUNT and the tagging per line
 
+  /// The text of the flag whose keyword is `keyword`, or nullopt.
+  std::optional<std::string> text(std::string_view keyword) const;
+  /// --eps / --exp-eps as a budget, or nullopt. Throws InvalidArgument naming the flag.
+  std::optional<PrivacyBudget> budget() const;
   /// Adds the parameter flags (the name is added by the caller: positional or --mech).
   void add_to(CLI::App& command);
   /// Adds `--mech NAME` and the parameter flags.
@@ -56,8 +54,9 @@ struct MechanismFlags {
   /// What build() gives make_mechanism: the arguments for the named entry, every flag parsed
   /// and validated (the same refusals as build()).
   MechanismArguments arguments() const;
-  /// Whether any parameter flag (other than the budget) was given.
-  bool any_parameter_given() const;
+  /// The first flag given among the keywords other than `allowed` ("--theta"), or nullopt.
+  std::optional<std::string> first_flag_given_except(
+      std::initializer_list<std::string_view> allowed) const;
   /// The flags as the library reads them (api/reference_arguments.h); --users and --user-groups
   /// together are refused.
   api::MechanismParameters parameters() const;

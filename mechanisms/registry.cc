@@ -2,6 +2,7 @@
 // (given or not, k within limits); what is particular to a mechanism is its folder's factory.
 #include "uldp/mechanisms/registry.h"
 
+#include <algorithm>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -25,33 +26,29 @@ const std::vector<MechanismEntry>& registry() {
   return entries;
 }
 
-std::string parameter_list(const MechanismEntry& e) {
-  std::string s = e.fixed_k || e.grid != Takes::kNo || e.input_budgets != Takes::kNo ? "" : "k";
-  auto add = [&](Takes t, const char* flag) {
-    if (t != Takes::kNo) s += std::string(s.empty() ? "" : ", ") + flag;
-  };
-  add(e.sensitive, "sensitive");
-  add(e.budget, "eps or exp_eps");
-  add(e.theta, "theta");
-  add(e.mangat_p, "mangat_p");
-  add(e.block, "block");
-  add(e.grid, "grid");
-  add(e.budget_per_unit, "eps_per_unit or exp_eps_per_unit");
-  add(e.input_budgets, "id_eps or id_exp_eps");
-  add(e.bit_probabilities, "one_if_off and one_if_on");
-  return s.empty() ? "none" : s;
-}
-
-void require(const MechanismEntry& e, Takes takes, bool given, const char* parameter,
-             const char* usage) {
+// "sensitive: mechanism urr needs X_S (...)" / "... does not take it (it takes ...)".
+void require(const MechanismEntry& e, const ParameterDeclaration& p, bool given,
+             std::string_view keyword_given) {
+  const Takes takes = e.takes(p);
   if (takes == Takes::kRequired && !given) {
-    throw InvalidArgument(std::string(parameter) + ": mechanism " + std::string(e.name) +
-                          " needs " + usage);
+    throw InvalidArgument(std::string(p.keywords[0]) + ": mechanism " + std::string(e.name) +
+                          " needs " + std::string(p.needs));
   }
   if (takes == Takes::kNo && given) {
-    throw InvalidArgument(std::string(parameter) + ": mechanism " + std::string(e.name) +
+    throw InvalidArgument(std::string(keyword_given) + ": mechanism " + std::string(e.name) +
                           " does not take it (it takes " + parameter_list(e) + ")");
   }
+}
+
+// The keyword a budget was given by: its eps one or its exp_eps one.
+std::string_view keyword_given(const ParameterDeclaration& p, const ParameterValues& values) {
+  const ParameterValue* value = values.find(p);
+  if (value == nullptr || p.keywords[1].empty()) return p.keywords[0];
+  const PrivacyBudget* budget = std::get_if<PrivacyBudget>(value);
+  const auto* budgets = std::get_if<std::vector<PrivacyBudget>>(value);
+  const bool as_eps = budget ? budget->epsilon().has_value()
+                             : budgets && !budgets->empty() && budgets->front().epsilon();
+  return p.keywords[as_eps ? 0 : 1];
 }
 
 }  // namespace
@@ -72,12 +69,82 @@ std::string_view claim_name(Claim claim) {
   return "?";
 }
 
+Takes MechanismEntry::takes(const ParameterDeclaration& p) const {
+  for (const ParameterUse& use : parameters) {
+    if (use.parameter == &p || use.parameter->name == p.name) return use.takes;
+  }
+  return Takes::kNo;
+}
+
+bool MechanismEntry::takes_k() const {
+  if (fixed_k) return false;
+  for (const ParameterUse& use : parameters) {
+    if (use.parameter->sets_k) return false;
+  }
+  return true;
+}
+
+std::vector<const ParameterDeclaration*> declared_parameters() {
+  std::vector<const ParameterDeclaration*> all = shared_parameters();
+  for (const MechanismEntry& e : registry()) {
+    for (const ParameterUse& use : e.parameters) {
+      const bool known = std::any_of(all.begin(), all.end(), [&](const ParameterDeclaration* p) {
+        return p->name == use.parameter->name;
+      });
+      if (!known) all.push_back(use.parameter);
+    }
+  }
+  return all;
+}
+
+const ParameterDeclaration* parameter_of_keyword(std::string_view keyword) {
+  for (const ParameterDeclaration* p : declared_parameters()) {
+    for (std::string_view k : keywords_of(*p)) {
+      if (k == keyword) return p;
+    }
+  }
+  return nullptr;
+}
+
+std::string parameter_list(const MechanismEntry& e, bool as_flags) {
+  const auto spelled = [&](const ParameterDeclaration& p) {
+    if (!as_flags) return keyword_list(p);
+    std::string flags;
+    for (std::string_view k : keywords_of(p)) {
+      if (!flags.empty()) flags += '|';
+      flags += flag_of(k);
+    }
+    if (p.grammar != ParameterGrammar::kIndexSet && p.grammar != ParameterGrammar::kBudget) {
+      flags += ' ';
+      flags += p.metavar;
+    }
+    return flags;
+  };
+  std::string s;
+  if (as_flags) {
+    const std::string limit = " <= " + std::to_string(e.max_k);
+    s = e.fixed_k ? "k = " + std::to_string(*e.fixed_k) : "--k" + limit;
+    for (const ParameterUse& use : e.parameters) {
+      if (use.parameter->sets_k) s = "k from " + spelled(*use.parameter) + limit;
+    }
+  } else if (e.takes_k()) {
+    s = "k";
+  }
+  for (const ParameterUse& use : e.parameters) {
+    const std::string keywords = spelled(*use.parameter);
+    s +=
+        (s.empty() ? "" : ", ") + (use.takes == Takes::kOptional ? "[" + keywords + "]" : keywords);
+  }
+  return s.empty() ? "none" : s;
+}
+
 IndexSet sensitive_or_all(const MechanismArguments& a) {
   return a.sensitive ? *a.sensitive : IndexSet::all(a.k);
 }
 
 Probability theta_or_default(const MechanismArguments& a) {
-  return a.theta ? *a.theta : Probability::from_rational(default_rappor_theta(*a.budget), "theta");
+  const Probability* theta = a.values.get(kThetaParameter);
+  return theta ? *theta : Probability::from_rational(default_rappor_theta(*a.budget), "theta");
 }
 
 std::span<const MechanismEntry> mechanism_registry() { return registry(); }
@@ -102,9 +169,11 @@ MechanismSpec make_mechanism(std::string_view name, const IndexSet& sensitive,
   const MechanismEntry& entry = find_mechanism(name);
   MechanismArguments arguments;
   arguments.k = entry.fixed_k.value_or(sensitive.universe());
-  if (entry.sensitive != Takes::kNo && !entry.fixed_k) arguments.sensitive = sensitive;
-  if (entry.budget != Takes::kNo) arguments.budget = budget;
-  if (entry.theta != Takes::kNo) arguments.theta = theta;
+  if (entry.takes(kSensitiveParameter.declaration) != Takes::kNo && !entry.fixed_k)
+    arguments.sensitive = sensitive;
+  if (entry.takes(kBudgetParameter.declaration) != Takes::kNo) arguments.budget = budget;
+  if (entry.takes(kThetaParameter.declaration) != Takes::kNo)
+    arguments.values.set(kThetaParameter, theta);
   return make_mechanism(entry, arguments);
 }
 
@@ -118,8 +187,9 @@ const MechanismEntry& entry_of(const MechanismSpec& spec) {
 
 MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArguments& given) {
   MechanismArguments arguments = given;
-  if (given.grid && entry.grid != Takes::kNo) {  // the grid sets k
-    const auto [width, height] = *given.grid;
+  if (const GridShape* grid = given.values.get(kGridParameter);
+      grid && entry.takes(kGridParameter.declaration) != Takes::kNo) {  // the grid sets k
+    const auto [width, height] = *grid;
     if (width == 0 || height == 0) throw InvalidArgument("grid: each side needs at least one cell");
     if (width > entry.max_k / height) {
       throw InvalidArgument("grid: " + std::to_string(width) + "x" + std::to_string(height) +
@@ -131,38 +201,23 @@ MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArgumen
     }
     arguments.k = width * height;
   }
-  if (given.input_budgets && entry.input_budgets != Takes::kNo) {  // one budget per input
-    if (given.k != 0 && given.k != given.input_budgets->size()) {
+  if (const auto* budgets = given.values.get(kInputBudgetsParameter);
+      budgets && entry.takes(kInputBudgetsParameter.declaration) != Takes::kNo) {
+    if (given.k != 0 && given.k != budgets->size()) {  // one budget per input
       throw InvalidArgument("k: mechanism " + std::string(entry.name) +
                             " takes its k from its per-input budgets (one per input)");
     }
-    arguments.k = given.input_budgets->size();
+    arguments.k = budgets->size();
   }
-  require(entry, entry.sensitive, arguments.sensitive.has_value(), "sensitive",
-          "X_S (a list such as 0-14; an empty list is allowed)");
-  require(entry, entry.budget, arguments.budget.has_value(), "eps",
-          "a budget (eps E or exp_eps T)");
-  require(entry, entry.theta, arguments.theta.has_value(), "theta", "theta");
-  require(entry, entry.mangat_p, arguments.mangat_p.has_value(), "mangat_p", "mangat_p P");
-  require(entry, entry.block, arguments.block.has_value(), "block",
-          "a block size K (1 <= K <= |X_S|)");
-  require(entry, entry.grid, given.grid.has_value(), "grid", "a grid WxH (e.g. 4x3)");
-  require(entry, entry.budget_per_unit, given.budget_per_unit.has_value(),
-          given.budget_per_unit && !given.budget_per_unit->epsilon() ? "exp_eps_per_unit"
-                                                                     : "eps_per_unit",
-          "a budget per unit of distance (eps_per_unit E or exp_eps_per_unit T)");
-  const bool given_as_eps = given.input_budgets && !given.input_budgets->empty() &&
-                            given.input_budgets->front().epsilon();
-  require(entry, entry.input_budgets, given.input_budgets.has_value(),
-          given_as_eps ? "id_eps" : "id_exp_eps",
-          "one budget per input (id_exp_eps T0,T1,... or id_eps E0,E1,...)");
-  // one_if_off is the required list; one_if_on defaults to 1/2 (the paper's OUE structure).
-  const bool bits_given = given.one_if_off || given.one_if_on;
-  require(entry, entry.bit_probabilities,
-          entry.bit_probabilities == Takes::kNo ? bits_given : given.one_if_off.has_value(),
-          entry.bit_probabilities != Takes::kNo || given.one_if_off ? "one_if_off" : "one_if_on",
-          "P(bit x = 1) under another input, one per input x (one_if_off B0,B1,...; one_if_on "
-          "A0,A1,..., under x itself, is 1/2 each when not given)");
+  require(entry, kSensitiveParameter.declaration, arguments.sensitive.has_value(), "sensitive");
+  require(entry, kBudgetParameter.declaration, arguments.budget.has_value(),
+          arguments.budget && !arguments.budget->epsilon() ? "exp_eps" : "eps");
+  for (const ParameterDeclaration* p : declared_parameters()) {
+    if (p->name == kSensitiveParameter.declaration.name ||
+        p->name == kBudgetParameter.declaration.name || p->name == kCountParameter.declaration.name)
+      continue;
+    require(entry, *p, arguments.values.has(*p), keyword_given(*p, arguments.values));
+  }
   if (entry.fixed_k && arguments.k != *entry.fixed_k) {
     throw InvalidArgument("k: mechanism " + std::string(entry.name) +
                           " has k = " + std::to_string(*entry.fixed_k));
@@ -237,7 +292,7 @@ std::optional<Probability> resolve_theta(const std::string& text, const Mechanis
                                          const std::string& what) {
   if (text == "paper") return std::nullopt;
   if (text != "optimal" && text != "optimal-l1") return Probability::parse(text, what);
-  if (entry.theta == Takes::kNo) {
+  if (entry.takes(kThetaParameter.declaration) == Takes::kNo) {
     throw InvalidArgument(what + ": mechanism " + std::string(entry.name) + " has no theta");
   }
   if (!arguments.budget) throw InvalidArgument(what + ": " + text + " needs a budget");

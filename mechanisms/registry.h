@@ -14,6 +14,7 @@
 
 #include "uldp/arithmetic/probability.h"
 #include "uldp/mechanisms/mechanism_spec.h"
+#include "uldp/mechanisms/parameter_table.h"
 
 namespace uldp {
 
@@ -39,50 +40,68 @@ enum class Takes { kNo, kOptional, kRequired };
 /// and validated as values: k within the entry's limit, X_S over k symbols.
 struct MechanismArguments {
   std::size_t k = 0;
-  std::optional<IndexSet> sensitive;
-  std::optional<PrivacyBudget> budget;
-  std::optional<Probability> theta;
-  std::optional<Probability> mangat_p;
-  std::optional<std::size_t> block;  ///< uBD's block size K
-  /// The grid of a mechanism on grid cells (width, height): k = width x height, cells row by row.
-  std::optional<std::pair<std::size_t, std::size_t>> grid;
-  /// The budget per unit of distance of a metric-LDP mechanism (t = e^ε per unit).
-  std::optional<PrivacyBudget> budget_per_unit;
-  /// One budget per input (IDUE's ε_x or e^ε_x, all given alike); it sets k.
-  std::optional<std::vector<PrivacyBudget>> input_budgets;
-  /// Per-input bit probabilities of a unary encoding: P(bit x = 1) under x and under another input.
-  std::optional<std::vector<Rational>> one_if_on, one_if_off;
+  std::optional<IndexSet> sensitive;    ///< kSensitiveParameter
+  std::optional<PrivacyBudget> budget;  ///< kBudgetParameter
+  /// Every other parameter given (parameter_table.h): `values.get(kThetaParameter)`.
+  ParameterValues values;
 };
 
-/// One registered mechanism.
-struct MechanismEntry {
-  std::string_view name;       ///< "urr": the name every command accepts
-  std::string_view title;      ///< "utility-optimized randomized response (uRR)"
-  std::string_view reference;  ///< where it is defined ("Definition 5, eq. (9)")
-  Claim claim;
-  std::string_view protected_outputs;  ///< the declared Y_P, in words
-  Takes sensitive;                     ///< --sensitive (X_S)
-  Takes budget;                        ///< --eps / --exp-eps
-  Takes theta;                         ///< --theta (RAPPOR family)
-  Takes mangat_p;                      ///< --mangat-p
-  Takes block;                         ///< --block (uBD)
-  Takes grid;                          ///< --grid WxH (it sets k)
-  Takes budget_per_unit;               ///< --eps-per-unit / --exp-eps-per-unit
-  Takes input_budgets;                 ///< --id-eps / --id-exp-eps (it sets k)
-  Takes bit_probabilities;             ///< --one-if-off (and --one-if-on)
-  std::optional<std::size_t> fixed_k;  ///< k when the mechanism fixes it (Mangat: 2)
-  std::size_t max_k;                   ///< the largest k any command builds
-  std::string_view family_claim;       ///< the `uldp prove` claim covering every parameter value
-  std::string_view
-      example;  ///< flags that build a small instance ("--k 5 --sensitive 1,3 --exp-eps 3")
-  /// Builds the spec; throws InvalidArgument naming the flag on a bad combination.
-  MechanismSpec (*make)(const MechanismArguments& arguments);
+/// A parameter an entry takes, and how.
+struct ParameterUse {
+  const ParameterDeclaration* parameter;
+  Takes takes;
 };
 
 /// The folders' limits on k: symbol-valued mechanisms (estimators and samplers are O(k); exact
 /// checks are class-structured) and bit-vector mechanisms (reports cost memory per bit).
 inline constexpr std::size_t kMaxSymbols = 10'000'000;
 inline constexpr std::size_t kMaxBits = 1'000'000;
+
+/// One registered mechanism, written with designated initialisers naming only what it takes.
+struct MechanismEntry {
+  std::string_view name = {};       ///< "urr": the name every command accepts
+  std::string_view title = {};      ///< "utility-optimized randomized response (uRR)"
+  std::string_view reference = {};  ///< where it is defined ("Definition 5, eq. (9)")
+  Claim claim = Claim::kNone;
+  std::string_view protected_outputs = {};  ///< the declared Y_P, in words
+  /// The parameters it takes besides k; every other declared parameter is refused.
+  std::span<const ParameterUse> parameters = {};
+  std::optional<std::size_t> fixed_k = std::nullopt;  ///< k when the mechanism fixes it (Mangat: 2)
+  std::size_t max_k = kMaxSymbols;                    ///< the largest k any command builds
+  std::string_view family_claim = {};  ///< the `uldp prove` claim covering every parameter value
+  std::string_view example = {};       ///< flags that build a small instance ("--k 5 --exp-eps 3")
+  /// Builds the spec; throws InvalidArgument naming the parameter on a bad combination.
+  MechanismSpec (*make)(const MechanismArguments& arguments) = nullptr;
+
+  /// How it takes `p` (kNo when not listed).
+  Takes takes(const ParameterDeclaration& p) const;
+  /// Whether k is given (not fixed, not set by a parameter such as the grid).
+  bool takes_k() const;
+};
+
+/// The entry of a mechanism that is another at a fixed parameter (OUE and SUE: RAPPOR at a θ;
+/// uOUE: uRAP at 1/2): the base's claim, Y_P, limits, family claim and example, with `own`'s
+/// name, title, reference, parameters and factory.
+inline MechanismEntry fixed_parameter_entry(const MechanismEntry& base, MechanismEntry own) {
+  own.claim = base.claim;
+  own.protected_outputs = base.protected_outputs;
+  own.fixed_k = base.fixed_k;
+  own.max_k = base.max_k;
+  own.family_claim = base.family_claim;
+  own.example = base.example;
+  return own;
+}
+
+/// Every parameter any entry takes and every shared one (parameter_table.h), each once, in the
+/// table's order then the registry's.
+std::vector<const ParameterDeclaration*> declared_parameters();
+/// The declaration a keyword belongs to ("exp_eps_per_unit" -> budget_per_unit), or nullptr.
+const ParameterDeclaration* parameter_of_keyword(std::string_view keyword);
+/// What `entry` takes, optional ones in brackets: as keywords for messages ("k, sensitive, eps
+/// or exp_eps, [theta]"; "none"), or as flags with k's limits for `uldp mechanism --list`
+/// ("--k <= 10000000, --sensitive, --eps|--exp-eps, [--theta THETA]"; "k = 2, ...").
+std::string parameter_list(const MechanismEntry& entry, bool as_flags = false);
+
 /// For the folders' factories: X_S as given, or every symbol.
 IndexSet sensitive_or_all(const MechanismArguments& arguments);
 /// For the RAPPOR family's factories: θ as given, or the paper's default for the budget.

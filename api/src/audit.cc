@@ -32,7 +32,7 @@ AuditCase sensitive_case(AuditCase c, const std::vector<std::size_t>& sensitive)
 }
 
 AuditCase block_case(AuditCase c, std::size_t block) {
-  c.arguments.block = block;
+  c.arguments.values.set(kBlockParameter, std::optional<std::uint64_t>(block));
   return c;
 }
 

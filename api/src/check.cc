@@ -138,7 +138,8 @@ ExactForm form_of_matrix(CheckResult& r, const MatrixSubject& s,
 
 ExactForm form_of_mechanism(CheckResult& r, const MechanismSubject& s, const CheckRequest& q) {
   const MechanismEntry& entry = entry_of(s.spec);
-  if (r.budget && entry.budget == Takes::kNo && entry.claim != Claim::kNone) {
+  if (r.budget && entry.takes(kBudgetParameter.declaration) == Takes::kNo &&
+      entry.claim != Claim::kNone) {
     // A per-pair claim (geometric, idue) has no single budget: one given would be required of
     // nothing; its matrix answers for eps-LDP.
     throw InvalidArgument(std::string(r.budget->epsilon() ? "eps" : "exp_eps") + ": mechanism " +

@@ -231,7 +231,7 @@ DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference
       const std::optional<Probability>& theta = choice.first;  // a lambda may not capture a binding
       const auto other = rebuilt(*registry, [&](RegistryReference& m) {
         m.name = unary_ldp ? "rappor" : "urap";
-        m.arguments.theta = theta;
+        m.arguments.values.set(kThetaParameter, theta);
       });
       if (other) attempt(std::string("theta = ") + choice.second, *other);
     }
@@ -259,8 +259,9 @@ DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference
             m.arguments.budget = PrivacyBudget::from_exp_eps(
                 parse_rational(double_text(std::exp(log_t)), "exp_eps"), "exp_eps");
             if (m.theta_rule) {  // "optimal" depends on the budget: the θ asked for at this one
-              m.arguments.theta =
-                  resolve_theta(*m.theta_rule, find_mechanism(m.name, "mechanism"), m.arguments);
+              m.arguments.values.set(
+                  kThetaParameter,
+                  resolve_theta(*m.theta_rule, find_mechanism(m.name, "mechanism"), m.arguments));
             }
           });
           if (!other) return std::nullopt;
@@ -279,7 +280,8 @@ DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference
         fit_parameter(0.01, 0.99, 0.05, [&](double theta) -> std::optional<FitScore> {
           const auto other = rebuilt(*registry, [&](RegistryReference& m) {
             m.name = unary_ldp ? "rappor" : "urap";
-            m.arguments.theta = Probability::parse(double_text(theta), "theta");
+            m.arguments.values.set(kThetaParameter,
+                                   std::optional(Probability::parse(double_text(theta), "theta")));
           });
           if (!other) return std::nullopt;
           return fit_score(*other, open, source, output_index, alpha, lines);

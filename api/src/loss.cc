@@ -126,7 +126,8 @@ void add_optimal_theta(const LossRequest& request, const MechanismSpec& spec, st
                                               l2 ? ThetaObjective::kL2 : ThetaObjective::kL1);
   const MechanismEntry& entry = entry_of(spec);
   MechanismArguments at_paper_theta = request.mechanism.arguments;
-  at_paper_theta.theta = resolve_theta("paper", entry, at_paper_theta, "theta");
+  at_paper_theta.values.set(kThetaParameter,
+                            resolve_theta("paper", entry, at_paper_theta, "theta"));
   const MechanismSpec paper = make_mechanism(entry, at_paper_theta);
   auto worst = [&](const MechanismSpec& s) {
     return l2 ? Interval::exact(worst_case_l2_loss(coordinate_model(s), n).value)

@@ -43,28 +43,6 @@ std::optional<BlockMixture> block_mixture_of(const MechanismSpec& spec) {
       spec.kind);
 }
 
-std::string takes_text(const MechanismEntry& e) {
-  std::string s = e.fixed_k              ? "k = " + std::to_string(*e.fixed_k)
-                  : e.grid != Takes::kNo ? "k = W H <= " + std::to_string(e.max_k)
-                  : e.input_budgets != Takes::kNo
-                      ? "k = the number of budgets <= " + std::to_string(e.max_k)
-                      : "--k <= " + std::to_string(e.max_k);
-  auto add = [&](Takes t, const char* flag) {
-    if (t == Takes::kRequired) s += std::string(", ") + flag;
-    if (t == Takes::kOptional) s += std::string(", [") + flag + "]";
-  };
-  add(e.sensitive, "--sensitive");
-  add(e.budget, "--eps|--exp-eps");
-  add(e.theta, "--theta");
-  add(e.mangat_p, "--mangat-p");
-  add(e.block, "--block");
-  add(e.grid, "--grid WxH");
-  add(e.budget_per_unit, "--eps-per-unit|--exp-eps-per-unit");
-  add(e.input_budgets, "--id-eps|--id-exp-eps LIST");
-  add(e.bit_probabilities, "--one-if-off LIST, [--one-if-on LIST]");
-  return s;
-}
-
 nlohmann::json pum_json(const std::optional<PumCommonNote>& pum) {
   if (!pum) return nullptr;
   const std::size_t x_size = pum->sensitive_x.universe();
@@ -229,7 +207,7 @@ std::string render_registry(MechanismFormat format) {
                       {"reference", e.reference},
                       {"claim", claim_name(e.claim)},
                       {"protected_outputs", e.protected_outputs},
-                      {"parameters", takes_text(e)},
+                      {"parameters", parameter_list(e, true)},
                       {"max_k", e.max_k},
                       {"proof", e.family_claim},
                       {"example", e.example}});
@@ -241,9 +219,9 @@ std::string render_registry(MechanismFormat format) {
          "|---|---|---|---|---|---|---|---|\n";
   for (const MechanismEntry& e : mechanism_registry()) {
     out << "| " << e.name << " | " << e.title << " | " << e.reference << " | "
-        << claim_name(e.claim) << " | " << e.protected_outputs << " | " << takes_text(e) << " | "
-        << (e.family_claim.empty() ? "-" : std::string(e.family_claim)) << " | uldp mechanism "
-        << e.name << " " << e.example << " |\n";
+        << claim_name(e.claim) << " | " << e.protected_outputs << " | " << parameter_list(e, true)
+        << " | " << (e.family_claim.empty() ? "-" : std::string(e.family_claim))
+        << " | uldp mechanism " << e.name << " " << e.example << " |\n";
   }
   return out.str();
 }

@@ -210,34 +210,45 @@ const MechanismEntry* entry_named(const MechanismParameters& mechanism) {
 void share_notion_parameters(const MechanismParameters& mechanism, PairNotionArguments& notions) {
   const MechanismEntry* entry = entry_named(mechanism);
   if (!entry) return;
+  const auto text = [&](std::string_view keyword) -> std::optional<std::string> {
+    const std::string* given = mechanism.text(keyword);
+    return given ? std::optional<std::string>(*given) : std::nullopt;
+  };
   // What the notion was given stays its own; what it lacks is the mechanism's.
-  if (entry->grid != Takes::kNo && notions.metric) {
+  if (entry->takes(kGridParameter.declaration) != Takes::kNo && notions.metric) {
     // the mechanism's grid (for a grid metric) and budget per unit are the notion's
     if (!notions.grid && (*notions.metric == "manhattan" || *notions.metric == "euclidean"))
-      notions.grid = mechanism.grid;
+      notions.grid = text("grid");
     if (!notions.eps_per_unit && !notions.exp_eps_per_unit) {
-      notions.eps_per_unit = mechanism.eps_per_unit;
-      notions.exp_eps_per_unit = mechanism.exp_eps_per_unit;
+      notions.eps_per_unit = text("eps_per_unit");
+      notions.exp_eps_per_unit = text("exp_eps_per_unit");
     }
   }
-  if (entry->input_budgets != Takes::kNo && notions.id_combine && !notions.id_eps &&
-      !notions.id_exp_eps) {
+  if (entry->takes(kInputBudgetsParameter.declaration) != Takes::kNo && notions.id_combine &&
+      !notions.id_eps && !notions.id_exp_eps) {
     // ID-LDP combined as asked, at the mechanism's budgets
-    notions.id_eps = mechanism.id_eps;
-    notions.id_exp_eps = mechanism.id_exp_eps;
+    notions.id_eps = text("id_eps");
+    notions.id_exp_eps = text("id_exp_eps");
   }
 }
 
 void route_notion_parameters(MechanismParameters& mechanism, PairNotionArguments& notions) {
   const MechanismEntry* entry = entry_named(mechanism);
-  if (!entry || entry->grid == Takes::kNo) {
-    notions.grid = std::exchange(mechanism.grid, std::nullopt);
-    notions.eps_per_unit = std::exchange(mechanism.eps_per_unit, std::nullopt);
-    notions.exp_eps_per_unit = std::exchange(mechanism.exp_eps_per_unit, std::nullopt);
+  const auto take = [&](std::string_view keyword) -> std::optional<std::string> {
+    const auto it = mechanism.given.find(keyword);
+    if (it == mechanism.given.end()) return std::nullopt;
+    std::string text = std::move(it->second);
+    mechanism.given.erase(it);
+    return text;
+  };
+  if (!entry || entry->takes(kGridParameter.declaration) == Takes::kNo) {
+    notions.grid = take("grid");
+    notions.eps_per_unit = take("eps_per_unit");
+    notions.exp_eps_per_unit = take("exp_eps_per_unit");
   }
-  if (!entry || entry->input_budgets == Takes::kNo) {
-    notions.id_eps = std::exchange(mechanism.id_eps, std::nullopt);
-    notions.id_exp_eps = std::exchange(mechanism.id_exp_eps, std::nullopt);
+  if (!entry || entry->takes(kInputBudgetsParameter.declaration) == Takes::kNo) {
+    notions.id_eps = take("id_eps");
+    notions.id_exp_eps = take("id_exp_eps");
   }
   share_notion_parameters(mechanism, notions);
 }

@@ -1,19 +1,74 @@
 #include "uldp/api/reference_arguments.h"
 
 #include <algorithm>
+#include <limits>
 #include <sstream>
+#include <stdexcept>
 #include <utility>
 
 #include "uldp/api/pair_loss.h"
+#include "uldp/arithmetic/unsigned_integer.h"
 #include "uldp/error.h"
 #include "uldp/forms/tolerance.h"
 
 namespace uldp::api {
 namespace {
 
-IndexSet index_set(const std::variant<std::vector<std::size_t>, std::string>& indices,
-                   std::size_t universe, const std::string& name) {
-  return IndexSelection{indices, name}.resolve(universe);
+std::optional<std::string> optional_text(const MechanismParameters& p, std::string_view keyword) {
+  const std::string* text = p.text(keyword);
+  return text ? std::optional<std::string>(*text) : std::nullopt;
+}
+
+// A whole number: "5" (k, a block size).
+std::uint64_t parse_count(const std::string& text, const std::string& name) {
+  return parse_unsigned(text, 0, std::numeric_limits<std::uint64_t>::max(), name);
+}
+
+// The parameter's value read from `text` by its grammar (θ is read last, by resolve_theta).
+ParameterValue read_value(const ParameterDeclaration& p, std::string_view keyword,
+                          const std::string& text, const std::string& name,
+                          const MechanismEntry& entry, std::size_t k) {
+  const bool as_eps = keyword == p.keywords[0];
+  switch (p.grammar) {
+    case ParameterGrammar::kCount:
+      return parse_count(text, name);
+    case ParameterGrammar::kIndexSet:
+      return IndexSelection{text, name}.resolve(k);
+    case ParameterGrammar::kBudget:
+      return as_eps ? PrivacyBudget::from_epsilon(parse_rational(text, name), 64, name.c_str())
+                    : PrivacyBudget::from_exp_eps(parse_rational(text, name), name.c_str());
+    case ParameterGrammar::kBudgetList:
+      // At most the entry's limit, counted before the list is held.
+      if (static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) >= entry.max_k) {
+        throw InvalidArgument(name + ": more than " + std::to_string(entry.max_k) +
+                              " budgets, the limit for mechanism " + std::string(entry.name));
+      }
+      return parse_budget_list(text, as_eps ? BudgetUnit::kEps : BudgetUnit::kExpEps, name);
+    case ParameterGrammar::kProbability:
+    case ParameterGrammar::kThetaRule:
+      return Probability::parse(text, name);
+    case ParameterGrammar::kProbabilityList:
+      return parse_probability_list(text, name, entry.max_k);
+    case ParameterGrammar::kGrid:
+      return parse_grid(text, name);
+  }
+  throw std::logic_error("read_value: a grammar without a reader");
+}
+
+// The keyword of `p` that was given (at most one of a budget's two), or nullptr.
+const std::string* keyword_given(const ParameterDeclaration& p, const MechanismParameters& given,
+                                 const ReferenceNames& names) {
+  const std::string* found = nullptr;
+  for (std::string_view keyword : keywords_of(p)) {
+    const auto it = given.given.find(keyword);
+    if (it == given.given.end()) continue;
+    if (found) {
+      throw InvalidArgument(names.of(*found) + " / " + names.of(it->first) +
+                            ": give at most one of them");
+    }
+    found = &it->first;
+  }
+  return found;
 }
 
 // The first PUM parameter given, or none.
@@ -30,13 +85,11 @@ MatrixReference matrix_reference(const ReferenceArguments& a, const ReferenceNam
     throw InvalidArgument(names.matrix + ": " + names.common + ", " + names.tags + " and " +
                           names.users + " only go with " + names.pum_choice);
   }
-  if (m.k || m.theta || m.mangat_p || m.block || m.grid || m.eps_per_unit || m.exp_eps_per_unit ||
-      m.id_eps || m.id_exp_eps || m.one_if_on || m.one_if_off) {
-    throw InvalidArgument(names.matrix + ": " + names.k + ", " + names.theta + ", " +
-                          names.mangat_p + ", " + names.block + ", " + names.grid + ", " +
-                          names.eps_per_unit + ", " + names.exp_eps_per_unit + ", " + names.id_eps +
-                          ", " + names.id_exp_eps + ", " + names.one_if_on + " and " +
-                          names.one_if_off + " only go with " + names.mech_choice);
+  for (const auto& [keyword, text] : m.given) {
+    if (keyword == kSensitiveParameter.declaration.keywords[0]) continue;
+    if (keyword == "eps" || keyword == "exp_eps") continue;  // the matrix's claimed budget
+    throw InvalidArgument(names.matrix + ": " + names.of(keyword) + " only goes with " +
+                          names.mech_choice + " (a mechanism's parameter)");
   }
   std::optional<Rational> tolerance;
   if (a.row_sum_tolerance)
@@ -44,13 +97,14 @@ MatrixReference matrix_reference(const ReferenceArguments& a, const ReferenceNam
   // Every member given, in order: the matrix is read before the budget is parsed.
   MatrixReference r{a.matrix(),
                     a.matrix_source,
-                    parse_budget(m.eps, m.exp_eps, names),
+                    parse_budget(optional_text(m, "eps"), optional_text(m, "exp_eps"), names),
                     std::nullopt,
                     std::nullopt,
                     tolerance,
                     names.row_sum_tolerance,
                     a.matrix_reading};
-  if (m.sensitive) r.sensitive = IndexSelection{*m.sensitive, names.sensitive};
+  if (const std::string* sensitive = m.text("sensitive"))
+    r.sensitive = IndexSelection{*sensitive, names.of("sensitive")};
   if (a.protected_outputs) {
     r.protected_outputs = IndexSelection{*a.protected_outputs, names.protected_outputs};
   }
@@ -59,25 +113,16 @@ MatrixReference matrix_reference(const ReferenceArguments& a, const ReferenceNam
 
 }  // namespace
 
+std::string ReferenceNames::of(std::string_view keyword) const {
+  return flags_style ? flag_of(keyword) : std::string(keyword);
+}
+
 ReferenceNames ReferenceNames::flags() {
   ReferenceNames n;
+  n.flags_style = true;
   n.mech = "--mech";
   n.matrix = "--matrix";
-  n.k = "--k";
-  n.sensitive = "--sensitive";
   n.protected_outputs = "--protected";
-  n.eps = "--eps";
-  n.exp_eps = "--exp-eps";
-  n.theta = "--theta";
-  n.mangat_p = "--mangat-p";
-  n.block = "--block";
-  n.grid = "--grid";
-  n.eps_per_unit = "--eps-per-unit";
-  n.exp_eps_per_unit = "--exp-eps-per-unit";
-  n.id_eps = "--id-eps";
-  n.id_exp_eps = "--id-exp-eps";
-  n.one_if_on = "--one-if-on";
-  n.one_if_off = "--one-if-off";
   n.common = "--common";
   n.tags = "--tags";
   n.users = "--users";
@@ -89,28 +134,10 @@ ReferenceNames ReferenceNames::flags() {
 }
 
 ReferenceNames ReferenceNames::keywords() {
-  // Each keyword is its flag without the dashes: --exp-eps is exp_eps.
+  // Each keyword is its flag without the dashes: --row-sum-tolerance is row_sum_tolerance.
   ReferenceNames n = flags();
-  for (std::string* name : {&n.mech,
-                            &n.matrix,
-                            &n.k,
-                            &n.sensitive,
-                            &n.protected_outputs,
-                            &n.eps,
-                            &n.exp_eps,
-                            &n.theta,
-                            &n.mangat_p,
-                            &n.block,
-                            &n.grid,
-                            &n.eps_per_unit,
-                            &n.exp_eps_per_unit,
-                            &n.id_eps,
-                            &n.id_exp_eps,
-                            &n.one_if_on,
-                            &n.one_if_off,
-                            &n.common,
-                            &n.tags,
-                            &n.users,
+  n.flags_style = false;
+  for (std::string* name : {&n.mech, &n.matrix, &n.protected_outputs, &n.common, &n.tags, &n.users,
                             &n.row_sum_tolerance}) {
     name->erase(0, 2);
     std::replace(name->begin(), name->end(), '-', '_');
@@ -119,6 +146,26 @@ ReferenceNames ReferenceNames::keywords() {
   n.matrix_choice = "matrix";
   n.pum_choice = "mech='pum'";
   return n;
+}
+
+const std::string* MechanismParameters::text(std::string_view keyword) const {
+  const auto it = given.find(keyword);
+  return it == given.end() ? nullptr : &it->second;
+}
+
+bool MechanismParameters::has(const ParameterDeclaration& p) const {
+  for (std::string_view keyword : keywords_of(p)) {
+    if (given.contains(keyword)) return true;
+  }
+  return false;
+}
+
+void MechanismParameters::set(std::string_view keyword, std::optional<std::string> value) {
+  if (value) {
+    given.insert_or_assign(std::string(keyword), std::move(*value));
+  } else if (const auto it = given.find(keyword); it != given.end()) {
+    given.erase(it);
+  }
 }
 
 std::optional<PrivacyBudget> parse_budget_pair(const std::optional<std::string>& eps,
@@ -139,7 +186,7 @@ std::optional<PrivacyBudget> parse_budget_pair(const std::optional<std::string>&
 std::optional<PrivacyBudget> parse_budget(const std::optional<std::string>& eps,
                                           const std::optional<std::string>& exp_eps,
                                           const ReferenceNames& names) {
-  return parse_budget_pair(eps, exp_eps, names.eps, names.exp_eps);
+  return parse_budget_pair(eps, exp_eps, names.of("eps"), names.of("exp_eps"));
 }
 
 std::vector<Rational> parse_probability_list(const std::string& text, const std::string& name,
@@ -165,63 +212,83 @@ std::vector<Rational> parse_probability_list(const std::string& text, const std:
 
 MechanismArguments mechanism_arguments(const MechanismEntry& entry, const MechanismParameters& p,
                                        const ReferenceNames& names) {
+  for (const auto& [keyword, text] : p.given) {
+    if (parameter_of_keyword(keyword) == nullptr) {
+      throw InvalidArgument(names.of(keyword) + ": no mechanism takes this parameter");
+    }
+  }
   MechanismArguments arguments;
-  if (p.grid) arguments.grid = parse_grid(*p.grid, names.grid);
-  arguments.budget_per_unit = parse_budget_pair(p.eps_per_unit, p.exp_eps_per_unit,
-                                                names.eps_per_unit, names.exp_eps_per_unit);
-  if (p.id_eps && p.id_exp_eps) {
-    throw InvalidArgument(names.id_eps + " / " + names.id_exp_eps + ": give at most one of them");
+  const auto read = [&](const ParameterDeclaration& declaration) -> std::optional<ParameterValue> {
+    const std::string* keyword = keyword_given(declaration, p, names);
+    if (!keyword) return std::nullopt;
+    return read_value(declaration, *keyword, *p.text(*keyword), names.of(*keyword), entry,
+                      arguments.k);
+  };
+  // First what sets k (the grid's cells, one budget per input), then k, X_S over k, the budget,
+  // every other parameter, and θ, whose rules need k, X_S and the budget.
+  const std::vector<const ParameterDeclaration*> declared = declared_parameters();
+  std::optional<std::size_t> k_set;
+  for (const ParameterDeclaration* d : declared) {
+    if (!d->sets_k) continue;
+    std::optional<ParameterValue> value = read(*d);
+    if (!value) continue;
+    if (entry.takes(*d) != Takes::kNo) {
+      if (const auto* grid = std::get_if<GridShape>(&*value);
+          grid && grid->first > 0 && grid->second > 0 && grid->first <= entry.max_k / grid->second)
+        k_set = grid->first * grid->second;  // make_mechanism refuses a grid too large
+      if (const auto* budgets = std::get_if<std::vector<PrivacyBudget>>(&*value))
+        k_set = budgets->size();
+    }
+    arguments.values.insert(*d, std::move(*value));
   }
-  if (p.id_eps || p.id_exp_eps) {  // each list at most the entry's limit, before it is held
-    const std::string& list = p.id_eps ? *p.id_eps : *p.id_exp_eps;
-    const std::string& name = p.id_eps ? names.id_eps : names.id_exp_eps;
-    if (static_cast<std::size_t>(std::count(list.begin(), list.end(), ',')) >= entry.max_k) {
-      throw InvalidArgument(name + ": more than " + std::to_string(entry.max_k) +
-                            " budgets, the limit for mechanism " + std::string(entry.name));
+  const std::string* k_text = p.text(kCountParameter.declaration.keywords[0]);
+  if (!entry.takes_k() && !entry.fixed_k) {
+    if (k_text) {
+      std::string from;
+      for (const ParameterUse& use : entry.parameters) {
+        if (use.parameter->sets_k)
+          from =
+              names.of(use.parameter->keywords[0]) +
+              (use.parameter->keywords[1].empty() ? ""
+                                                  : " or " + names.of(use.parameter->keywords[1]));
+      }
+      throw InvalidArgument(names.of("k") + ": mechanism " + std::string(entry.name) +
+                            " takes its k from " + from);
     }
-    arguments.input_budgets =
-        parse_budget_list(list, p.id_eps ? BudgetUnit::kEps : BudgetUnit::kExpEps, name);
-  }
-  if (p.one_if_on)
-    arguments.one_if_on = parse_probability_list(*p.one_if_on, names.one_if_on, entry.max_k);
-  if (p.one_if_off)
-    arguments.one_if_off = parse_probability_list(*p.one_if_off, names.one_if_off, entry.max_k);
-  if (entry.input_budgets != Takes::kNo) {  // the budgets give k (one per input)
-    if (p.k) {
-      throw InvalidArgument(names.k + ": mechanism " + std::string(entry.name) +
-                            " takes its k from " + names.id_exp_eps + " or " + names.id_eps +
-                            " (one budget per input)");
-    }
-    if (arguments.input_budgets) arguments.k = arguments.input_budgets->size();
-  } else if (entry.grid !=
-             Takes::kNo) {  // the grid gives k (make_mechanism refuses a grid too large)
-    if (p.k) {
-      throw InvalidArgument(names.k + ": mechanism " + std::string(entry.name) +
-                            " takes its k from " + names.grid + " (W x H cells)");
-    }
-    if (const auto& g = arguments.grid;
-        g && g->first > 0 && g->second > 0 && g->first <= entry.max_k / g->second) {
-      arguments.k = g->first * g->second;
-    }
+    arguments.k = k_set.value_or(0);
   } else if (entry.fixed_k) {
-    if (p.k && *p.k != *entry.fixed_k) {
-      throw InvalidArgument(names.k + ": mechanism " + std::string(entry.name) +
+    if (k_text && parse_count(*k_text, names.of("k")) != *entry.fixed_k) {
+      throw InvalidArgument(names.of("k") + ": mechanism " + std::string(entry.name) +
                             " has k = " + std::to_string(*entry.fixed_k));
     }
     arguments.k = *entry.fixed_k;
   } else {
-    if (!p.k || *p.k == 0) throw InvalidArgument(names.k + ": must be given and at least 1");
-    if (*p.k > entry.max_k) {  // before any allocation
-      throw InvalidArgument(names.k + ": " + std::to_string(*p.k) + " exceeds the limit " +
+    const std::uint64_t k = k_text ? parse_count(*k_text, names.of("k")) : 0;
+    if (k == 0) throw InvalidArgument(names.of("k") + ": must be given and at least 1");
+    if (k > entry.max_k) {  // before any allocation
+      throw InvalidArgument(names.of("k") + ": " + std::to_string(k) + " exceeds the limit " +
                             std::to_string(entry.max_k));
     }
-    arguments.k = static_cast<std::size_t>(*p.k);
+    arguments.k = static_cast<std::size_t>(k);
   }
-  if (p.sensitive) arguments.sensitive = index_set(*p.sensitive, arguments.k, names.sensitive);
-  arguments.budget = parse_budget(p.eps, p.exp_eps, names);
-  if (p.theta) arguments.theta = resolve_theta(*p.theta, entry, arguments, names.theta);
-  if (p.mangat_p) arguments.mangat_p = Probability::parse(*p.mangat_p, names.mangat_p);
-  if (p.block) arguments.block = static_cast<std::size_t>(*p.block);  // 0 is refused by the entry
+  if (auto sensitive = read(kSensitiveParameter.declaration))
+    arguments.sensitive = std::get<IndexSet>(std::move(*sensitive));
+  if (auto budget = read(kBudgetParameter.declaration))
+    arguments.budget = std::get<PrivacyBudget>(std::move(*budget));
+  for (const ParameterDeclaration* d : declared) {
+    if (d->sets_k || d->grammar == ParameterGrammar::kThetaRule ||
+        d == &kCountParameter.declaration || d == &kSensitiveParameter.declaration ||
+        d == &kBudgetParameter.declaration)
+      continue;
+    if (auto value = read(*d)) arguments.values.insert(*d, std::move(*value));
+  }
+  for (const ParameterDeclaration* d : declared) {
+    if (d->grammar != ParameterGrammar::kThetaRule) continue;
+    if (const std::string* keyword = keyword_given(*d, p, names)) {
+      if (auto theta = resolve_theta(*p.text(*keyword), entry, arguments, names.of(*keyword)))
+        arguments.values.insert(*d, std::move(*theta));
+    }
+  }
   return arguments;
 }
 
@@ -284,8 +351,9 @@ PumSetup pum_setup(const MechanismParameters& p, const ReferenceNames& names) {
   PumSetup setup;
   setup.tags = parse_pum_tags(p.tags.value_or(""), names);
   const MechanismArguments over_x = mechanism_arguments(*found, p, names);
-  setup.common_sensitive =
-      over_x.sensitive ? *over_x.sensitive : IndexSet::from_indices({}, over_x.k, names.sensitive);
+  setup.common_sensitive = over_x.sensitive
+                               ? *over_x.sensitive
+                               : IndexSet::from_indices({}, over_x.k, names.of("sensitive"));
   setup.common = pum_common_mechanism(*found, over_x, setup.tags.size());
   if (!p.users) return setup;
   const PumUsersInput& users = *p.users;
@@ -322,7 +390,7 @@ ReferenceRequest reference_request(const ReferenceArguments& a, const ReferenceN
     return PumReference{std::move(pum.common), std::move(pum.tags), std::move(pum.users),
                         names.users};
   }
-  return RegistryReference{m.name, mechanism_arguments(m, names), m.theta};
+  return RegistryReference{m.name, mechanism_arguments(m, names), optional_text(m, "theta")};
 }
 
 }  // namespace uldp::api

@@ -56,13 +56,15 @@ TableRequest table_request(const TableArguments& arguments, const TableNames& na
     throw InvalidArgument(names.mech + ": required (at least one mechanism)");
   for (const std::string& name : arguments.mechanisms) {
     const MechanismEntry& entry = find_mechanism(name, names.mech);
-    if (entry.grid != Takes::kNo) {  // a table's rows are (|X|, |X_S|, eps); it has no grid
+    if (entry.takes(kGridParameter.declaration) !=
+        Takes::kNo) {  // a table's rows are (|X|, |X_S|, eps); it has no grid
       throw InvalidArgument(names.mech + ": " + name +
                             " is built on a grid with a budget per unit, which a table's rows "
                             "(k, |X_S|, eps) do not give; use uldp check --mech " +
                             name);
     }
-    if (entry.input_budgets != Takes::kNo) {  // nor one budget per input
+    if (entry.takes(kInputBudgetsParameter.declaration) !=
+        Takes::kNo) {  // nor one budget per input
       throw InvalidArgument(names.mech + ": " + name +
                             " takes one budget per input and its bit probabilities, which a "
                             "table's rows (k, the size of X_S, eps) do not give; use uldp check "

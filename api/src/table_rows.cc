@@ -73,14 +73,16 @@ TableRow evaluate_table_row(const TableSetting& setting) {
   MechanismArguments arguments;
   arguments.k = entry.fixed_k ? *entry.fixed_k : setting.k;
   // X_S matters to mechanisms that require it and to `none` (its Y_P); RR and RAPPOR are over X.
-  if (!entry.fixed_k && (entry.sensitive == Takes::kRequired || entry.claim == Claim::kNone)) {
+  if (!entry.fixed_k && (entry.takes(kSensitiveParameter.declaration) == Takes::kRequired ||
+                         entry.claim == Claim::kNone)) {
     std::vector<std::size_t> first(setting.sensitive_count);
     std::iota(first.begin(), first.end(), std::size_t{0});
     arguments.sensitive = IndexSet::from_indices(first, arguments.k, "sensitive_count");
   }
-  if (entry.budget != Takes::kNo) arguments.budget = setting.budget;
-  if (entry.theta != Takes::kNo)
-    arguments.theta = resolve_theta(setting.theta_text, entry, arguments, "theta");
+  if (entry.takes(kBudgetParameter.declaration) != Takes::kNo) arguments.budget = setting.budget;
+  if (entry.takes(kThetaParameter.declaration) != Takes::kNo)
+    arguments.values.set(kThetaParameter,
+                         resolve_theta(setting.theta_text, entry, arguments, "theta"));
   const MechanismSpec spec = make_mechanism(entry, arguments);
 
   TableRow row;
@@ -150,13 +152,14 @@ std::vector<TableRow> table_rows(const TableRequest& request) {
                                           request.sensitive_counts.size() *
                                           std::max<std::size_t>(request.budgets.size(), 1));
   for (const MechanismEntry* entry : request.mechanisms) {
-    if (entry->budget == Takes::kRequired && request.budgets.empty()) {
+    if (entry->takes(kBudgetParameter.declaration) == Takes::kRequired && request.budgets.empty()) {
       throw InvalidArgument("mechanism " + std::string(entry->name) + " needs --eps or --exp-eps");
     }
     std::vector<std::optional<PrivacyBudget>> row_budgets;
-    if (entry->budget == Takes::kNo || request.budgets.empty()) row_budgets.push_back(std::nullopt);
+    if (entry->takes(kBudgetParameter.declaration) == Takes::kNo || request.budgets.empty())
+      row_budgets.push_back(std::nullopt);
     for (const PrivacyBudget& b : request.budgets) {
-      if (entry->budget != Takes::kNo) row_budgets.push_back(b);
+      if (entry->takes(kBudgetParameter.declaration) != Takes::kNo) row_budgets.push_back(b);
     }
     for (const std::size_t k : request.ks) {
       for (const std::size_t count : request.sensitive_counts) {

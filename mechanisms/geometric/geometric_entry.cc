@@ -16,16 +16,18 @@ namespace {
 constexpr std::size_t kMaxCells = 625;
 
 MechanismSpec make_geometric(const MechanismArguments& a) {
-  const auto [width, height] = *a.grid;  // within kMaxCells: make_mechanism checked it
-  if (a.budget_per_unit->exp_eps() <= 1) {
+  const auto [width, height] = *a.values.get(kGridParameter);
+  const PrivacyBudget& per_unit =
+      *a.values.get(kBudgetPerUnitParameter);  // within kMaxCells: make_mechanism checked it
+  if (per_unit.exp_eps() <= 1) {
     throw InvalidArgument(
-        std::string(a.budget_per_unit->epsilon() ? "eps_per_unit" : "exp_eps_per_unit") +
+        std::string(per_unit.epsilon() ? "eps_per_unit" : "exp_eps_per_unit") +
         ": the geometric mechanism needs e^eps > 1 per unit (at 1 it reports every cell's row "
         "alike and nothing can be estimated)");
   }
-  require_affordable_grid(width, height, a.budget_per_unit->exp_eps(),
-                          a.budget_per_unit->epsilon() ? "eps_per_unit" : "exp_eps_per_unit");
-  return {a.k, IndexSet::all(a.k), GeometricSpec{width, height, *a.budget_per_unit}};
+  require_affordable_grid(width, height, per_unit.exp_eps(),
+                          per_unit.epsilon() ? "eps_per_unit" : "exp_eps_per_unit");
+  return {a.k, IndexSet::all(a.k), GeometricSpec{width, height, per_unit}};
 }
 
 // Σ_y G(y|x) s_y with s_y = Σ_x' G^{-1}(y, x')², on one axis: the empirical estimator's
@@ -47,26 +49,21 @@ std::vector<Rational> axis_linear(std::size_t n, const Rational& t) {
 
 const MechanismEntry& registry_entry(std::type_identity<GeometricSpec>) {
   using enum Takes;
+  static constexpr ParameterUse kTakes[] = {{&kGridParameter.declaration, kRequired},
+                                            {&kBudgetPerUnitParameter.declaration, kRequired}};
   static constexpr MechanismEntry entry{
-      "geometric",
-      "truncated geometric mechanism on a W x H grid",
-      "Ghosh et al., STOC 2009, on each axis; geo-indistinguishability, Andres et al., CCS 2013",
-      Claim::kMetricLdp,
-      "every output; e^(eps d) per pair, d the Manhattan distance of the grid",
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kRequired,
-      kRequired,
-      kNo,
-      kNo,
-      std::nullopt,
-      kMaxCells,
-      "geometric_metric_ldp",
-      "--grid 3x2 --exp-eps-per-unit 2",
-      &make_geometric};
+      .name = "geometric",
+      .title = "truncated geometric mechanism on a W x H grid",
+      .reference =
+          "Ghosh et al., STOC 2009, on each axis; geo-indistinguishability, Andres et al., CCS "
+          "2013",
+      .claim = Claim::kMetricLdp,
+      .protected_outputs = "every output; e^(eps d) per pair, d the Manhattan distance of the grid",
+      .parameters = kTakes,
+      .max_k = kMaxCells,
+      .family_claim = "geometric_metric_ldp",
+      .example = "--grid 3x2 --exp-eps-per-unit 2",
+      .make = &make_geometric};
   return entry;
 }
 

@@ -11,8 +11,10 @@ namespace {
 constexpr std::size_t kMaxCells = 625;
 
 MechanismSpec make_geometric_euclidean(const MechanismArguments& a) {
-  const auto [width, height] = *a.grid;  // within kMaxCells: make_mechanism checked it
-  const std::optional<Rational>& epsilon = a.budget_per_unit->epsilon();
+  const auto [width, height] = *a.values.get(kGridParameter);
+  const PrivacyBudget& per_unit =
+      *a.values.get(kBudgetPerUnitParameter);  // within kMaxCells: make_mechanism checked it
+  const std::optional<Rational>& epsilon = per_unit.epsilon();
   if (!epsilon) {
     throw InvalidArgument(
         "exp_eps_per_unit: the Euclidean geometric mechanism takes eps_per_unit (its bounds "
@@ -31,34 +33,29 @@ MechanismSpec make_geometric_euclidean(const MechanismArguments& a) {
   }
   require_affordable_grid(width, height, step.exp_eps(), "eps_per_unit");
   return {a.k, IndexSet::all(a.k),
-          GeometricEuclideanSpec{{width, height, std::move(step)}, *a.budget_per_unit}};
+          GeometricEuclideanSpec{{width, height, std::move(step)}, per_unit}};
 }
 
 }  // namespace
 
 const MechanismEntry& registry_entry(std::type_identity<GeometricEuclideanSpec>) {
   using enum Takes;
+  static constexpr ParameterUse kTakes[] = {{&kGridParameter.declaration, kRequired},
+                                            {&kBudgetPerUnitParameter.declaration, kRequired}};
   static constexpr MechanismEntry entry{
-      "geometric-euclidean",
-      "truncated geometric mechanism on a W x H grid for Euclidean distance",
-      "Ghosh et al., STOC 2009, on each axis at e^(eps/sqrt 2); geo-indistinguishability, Andres "
-      "et al., CCS 2013",
-      Claim::kMetricLdp,
-      "every output; e^(eps d) per pair, d the Euclidean distance of the grid",
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kRequired,
-      kRequired,
-      kNo,
-      kNo,
-      std::nullopt,
-      kMaxCells,
-      "geometric_euclidean_metric_ldp",
-      "--grid 3x2 --eps-per-unit 1",
-      &make_geometric_euclidean};
+      .name = "geometric-euclidean",
+      .title = "truncated geometric mechanism on a W x H grid for Euclidean distance",
+      .reference =
+          "Ghosh et al., STOC 2009, on each axis at e^(eps/sqrt 2); geo-indistinguishability, "
+          "Andres "
+          "et al., CCS 2013",
+      .claim = Claim::kMetricLdp,
+      .protected_outputs = "every output; e^(eps d) per pair, d the Euclidean distance of the grid",
+      .parameters = kTakes,
+      .max_k = kMaxCells,
+      .family_claim = "geometric_euclidean_metric_ldp",
+      .example = "--grid 3x2 --eps-per-unit 1",
+      .make = &make_geometric_euclidean};
   return entry;
 }
 

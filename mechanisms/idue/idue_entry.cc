@@ -17,21 +17,23 @@ namespace {
 constexpr std::size_t kMaxInputs = 1024;
 
 MechanismSpec make_idue(const MechanismArguments& a) {
-  const std::size_t k = a.input_budgets->size();
-  const std::vector<Rational>& off = *a.one_if_off;
+  const std::vector<PrivacyBudget>& budgets = *a.values.get(kInputBudgetsParameter);
+  const std::size_t k = budgets.size();
+  const std::vector<Rational>& off = *a.values.get(kOneIfOffParameter);
+  const std::vector<Rational>* given_on = a.values.get(kOneIfOnParameter);
   if (off.size() != k) {
     throw InvalidArgument("one_if_off: " + std::to_string(off.size()) + " probabilities for the " +
                           std::to_string(k) + " inputs the budgets give (one per input)");
   }
-  if (a.one_if_on && a.one_if_on->size() != k) {
-    throw InvalidArgument("one_if_on: " + std::to_string(a.one_if_on->size()) +
+  if (given_on && given_on->size() != k) {
+    throw InvalidArgument("one_if_on: " + std::to_string(given_on->size()) +
                           " probabilities for the " + std::to_string(k) +
                           " inputs the budgets give (one per input)");
   }
-  IdueSpec spec{*a.input_budgets, {}};
+  IdueSpec spec{budgets, {}};
   for (std::size_t x = 0; x < k; ++x) {
     // Without one_if_on every bit is on with 1/2: the paper's OUE structure (IDUE-opt2).
-    const Rational on = a.one_if_on ? (*a.one_if_on)[x] : Rational(1, 2);
+    const Rational on = given_on ? (*given_on)[x] : Rational(1, 2);
     if (!(on > off[x])) {
       throw InvalidArgument("one_if_off[" + std::to_string(x) + "]: " + to_string(off[x]) +
                             " is not below one_if_on[" + std::to_string(x) +
@@ -46,26 +48,20 @@ MechanismSpec make_idue(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<IdueSpec>) {
   using enum Takes;
+  static constexpr ParameterUse kTakes[] = {{&kInputBudgetsParameter.declaration, kRequired},
+                                            {&kOneIfOffParameter.declaration, kRequired},
+                                            {&kOneIfOnParameter.declaration, kOptional}};
   static constexpr MechanismEntry entry{
-      "idue",
-      "input-discriminative unary encoding (IDUE) with given bit probabilities",
-      "Gu, Li, Cao and Xiong, ICDE 2020 (MinID-LDP)",
-      Claim::kMinIdLdp,
-      "every output; e^min(eps_x, eps_x') per pair x != x'",
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kRequired,
-      kRequired,
-      std::nullopt,
-      kMaxInputs,
-      "idue_minid_ldp",
-      "--id-exp-eps 2,3,3 --one-if-off 2/5,3/10,3/10",
-      &make_idue};
+      .name = "idue",
+      .title = "input-discriminative unary encoding (IDUE) with given bit probabilities",
+      .reference = "Gu, Li, Cao and Xiong, ICDE 2020 (MinID-LDP)",
+      .claim = Claim::kMinIdLdp,
+      .protected_outputs = "every output; e^min(eps_x, eps_x') per pair x != x'",
+      .parameters = kTakes,
+      .max_k = kMaxInputs,
+      .family_claim = "idue_minid_ldp",
+      .example = "--id-exp-eps 2,3,3 --one-if-off 2/5,3/10,3/10",
+      .make = &make_idue};
   return entry;
 }
 

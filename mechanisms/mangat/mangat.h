@@ -8,6 +8,7 @@
 #include "uldp/arithmetic/probability.h"
 #include "uldp/forms/dense_mechanism.h"
 #include "uldp/mechanisms/derivations.h"
+#include "uldp/mechanisms/parameter_table.h"
 
 namespace uldp {
 
@@ -15,6 +16,14 @@ namespace uldp {
 DenseMechanism mangat(const Rational& p);
 /// p = 1/t: the Mangat mechanism with tight ULDP ratio t.
 Rational mangat_p_for(const PrivacyBudget& budget);
+
+/// Mangat's p, a parameter of this mechanism alone.
+inline constexpr Parameter<Probability> kMangatPParameter{{"mangat_p",
+                                                           {"mangat_p"},
+                                                           ParameterGrammar::kProbability,
+                                                           "P",
+                                                           "Mangat's p in (0,1] (default 1/e^eps)",
+                                                           "mangat_p P"}};
 
 /// Mangat's mechanism as a registered one (`mangat`): p, and the budget it gives (t = 1/p).
 struct MangatSpec {

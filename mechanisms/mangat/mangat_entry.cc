@@ -10,22 +10,22 @@ namespace uldp {
 namespace {
 
 MechanismSpec make_mangat(const MechanismArguments& a) {
+  const Probability* mangat_p = a.values.get(kMangatPParameter);
   if (a.sensitive && a.sensitive->indices() != std::vector<std::size_t>{1}) {
     throw InvalidArgument("sensitive: Mangat's mechanism has X_S = {1}");
   }
-  if (a.mangat_p && a.budget)
+  if (mangat_p && a.budget)
     throw InvalidArgument("mangat_p: give either mangat_p or a budget, not both");
-  if (!a.mangat_p && !a.budget)
+  if (!mangat_p && !a.budget)
     throw InvalidArgument(
         "mangat_p: mechanism mangat needs mangat_p P or a budget (eps E or exp_eps T)");
-  if (a.mangat_p && a.mangat_p->is_zero()) {
+  if (mangat_p && mangat_p->is_zero()) {
     throw InvalidArgument("mangat_p: 0 gives no finite budget (Mangat's p = 1/e^eps is in (0,1])");
   }
   const IndexSet xs = IndexSet::from_indices({1}, 2, "sensitive");
-  if (a.mangat_p) {
-    return {
-        2, xs,
-        MangatSpec{*a.mangat_p, PrivacyBudget::from_exp_eps(1 / a.mangat_p->value(), "mangat_p")}};
+  if (mangat_p) {
+    return {2, xs,
+            MangatSpec{*mangat_p, PrivacyBudget::from_exp_eps(1 / mangat_p->value(), "mangat_p")}};
   }
   return {2, xs, MangatSpec{Probability::from_rational(mangat_p_for(*a.budget), "p"), *a.budget}};
 }
@@ -34,25 +34,20 @@ MechanismSpec make_mangat(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<MangatSpec>) {
   using enum Takes;
-  static constexpr MechanismEntry entry{"mangat",
-                                        "Mangat's randomized response",
-                                        "Section 3.1 (example of ULDP)",
-                                        Claim::kUldp,
-                                        "Y_P = X_S = {1}",
-                                        kOptional,
-                                        kOptional,
-                                        kNo,
-                                        kOptional,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        std::size_t{2},
-                                        2,
-                                        "mangat_uldp",
-                                        "--exp-eps 3",
-                                        &make_mangat};
+  static constexpr ParameterUse kTakes[] = {{&kSensitiveParameter.declaration, kOptional},
+                                            {&kBudgetParameter.declaration, kOptional},
+                                            {&kMangatPParameter.declaration, kOptional}};
+  static constexpr MechanismEntry entry{.name = "mangat",
+                                        .title = "Mangat's randomized response",
+                                        .reference = "Section 3.1 (example of ULDP)",
+                                        .claim = Claim::kUldp,
+                                        .protected_outputs = "Y_P = X_S = {1}",
+                                        .parameters = kTakes,
+                                        .fixed_k = std::size_t{2},
+                                        .max_k = 2,
+                                        .family_claim = "mangat_uldp",
+                                        .example = "--exp-eps 3",
+                                        .make = &make_mangat};
   return entry;
 }
 

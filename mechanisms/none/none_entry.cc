@@ -18,25 +18,17 @@ MechanismSpec make_non_private(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<NoneSpec>) {
   using enum Takes;
-  static constexpr MechanismEntry entry{"none",
-                                        "non-private mechanism (Q = I)",
-                                        "the baseline of Section 6",
-                                        Claim::kNone,
-                                        "Y_P = X_S (empty by default: no privacy)",
-                                        kOptional,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        std::nullopt,
-                                        kMaxSymbols,
-                                        "",
-                                        "--k 5",
-                                        &make_non_private};
+  static constexpr ParameterUse kTakes[] = {{&kSensitiveParameter.declaration, kOptional}};
+  static constexpr MechanismEntry entry{
+      .name = "none",
+      .title = "non-private mechanism (Q = I)",
+      .reference = "the baseline of Section 6",
+      .claim = Claim::kNone,
+      .protected_outputs = "Y_P = X_S (empty by default: no privacy)",
+      .parameters = kTakes,
+      .family_claim = "",
+      .example = "--k 5",
+      .make = &make_non_private};
   return entry;
 }
 

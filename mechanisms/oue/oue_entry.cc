@@ -12,26 +12,14 @@ MechanismSpec make_oue(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<OueSpec>) {
   using enum Takes;
-  static constexpr MechanismEntry entry{
-      "oue",
-      "optimized unary encoding (OUE) = generalized RAPPOR at theta = 1/2",
-      "Wang et al., USENIX Security 2017 (OUE); Section 2.4 at theta = 1/2",
-      Claim::kLdp,
-      "Y_P = {0,1}^k (all outputs)",
-      kNo,
-      kRequired,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      std::nullopt,
-      kMaxBits,
-      "rappor_ldp",
-      "--k 4 --exp-eps 4",
-      &make_oue};
+  static constexpr ParameterUse kTakes[] = {{&kBudgetParameter.declaration, kRequired}};
+  static const MechanismEntry entry = fixed_parameter_entry(
+      registry_entry(std::type_identity<RapporSpec>{}),
+      {.name = "oue",
+       .title = "optimized unary encoding (OUE) = generalized RAPPOR at theta = 1/2",
+       .reference = "Wang et al., USENIX Security 2017 (OUE); Section 2.4 at theta = 1/2",
+       .parameters = kTakes,
+       .make = &make_oue});
   return entry;
 }
 

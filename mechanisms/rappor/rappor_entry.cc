@@ -17,25 +17,20 @@ MechanismSpec make_rappor(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<RapporSpec>) {
   using enum Takes;
-  static constexpr MechanismEntry entry{"rappor",
-                                        "generalized RAPPOR (basic one-time RAPPOR by default)",
-                                        "Section 2.4",
-                                        Claim::kLdp,
-                                        "Y_P = {0,1}^k (all outputs)",
-                                        kOptional,
-                                        kRequired,
-                                        kOptional,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        std::nullopt,
-                                        kMaxBits,
-                                        "rappor_ldp",
-                                        "--k 4 --exp-eps 4",
-                                        &make_rappor};
+  static constexpr ParameterUse kTakes[] = {{&kSensitiveParameter.declaration, kOptional},
+                                            {&kBudgetParameter.declaration, kRequired},
+                                            {&kThetaParameter.declaration, kOptional}};
+  static constexpr MechanismEntry entry{
+      .name = "rappor",
+      .title = "generalized RAPPOR (basic one-time RAPPOR by default)",
+      .reference = "Section 2.4",
+      .claim = Claim::kLdp,
+      .protected_outputs = "Y_P = {0,1}^k (all outputs)",
+      .parameters = kTakes,
+      .max_k = kMaxBits,
+      .family_claim = "rappor_ldp",
+      .example = "--k 4 --exp-eps 4",
+      .make = &make_rappor};
   return entry;
 }
 

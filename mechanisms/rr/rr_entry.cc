@@ -16,25 +16,17 @@ MechanismSpec make_rr(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<RrSpec>) {
   using enum Takes;
-  static constexpr MechanismEntry entry{"rr",
-                                        "randomized response (eps-RR)",
-                                        "Section 2.4, eq. (2)",
-                                        Claim::kLdp,
-                                        "Y_P = Y (all outputs)",
-                                        kOptional,
-                                        kRequired,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        std::nullopt,
-                                        kMaxSymbols,
-                                        "rr_ldp",
-                                        "--k 5 --exp-eps 3",
-                                        &make_rr};
+  static constexpr ParameterUse kTakes[] = {{&kSensitiveParameter.declaration, kOptional},
+                                            {&kBudgetParameter.declaration, kRequired}};
+  static constexpr MechanismEntry entry{.name = "rr",
+                                        .title = "randomized response (eps-RR)",
+                                        .reference = "Section 2.4, eq. (2)",
+                                        .claim = Claim::kLdp,
+                                        .protected_outputs = "Y_P = Y (all outputs)",
+                                        .parameters = kTakes,
+                                        .family_claim = "rr_ldp",
+                                        .example = "--k 5 --exp-eps 3",
+                                        .make = &make_rr};
   return entry;
 }
 

@@ -12,26 +12,14 @@ MechanismSpec make_sue(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<SueSpec>) {
   using enum Takes;
-  static constexpr MechanismEntry entry{
-      "sue",
-      "symmetric unary encoding (SUE) = basic one-time RAPPOR",
-      "Wang et al., USENIX Security 2017 (SUE); Section 2.4 at theta = s/(s+1)",
-      Claim::kLdp,
-      "Y_P = {0,1}^k (all outputs)",
-      kNo,
-      kRequired,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      std::nullopt,
-      kMaxBits,
-      "rappor_ldp",
-      "--k 4 --exp-eps 4",
-      &make_sue};
+  static constexpr ParameterUse kTakes[] = {{&kBudgetParameter.declaration, kRequired}};
+  static const MechanismEntry entry = fixed_parameter_entry(
+      registry_entry(std::type_identity<RapporSpec>{}),
+      {.name = "sue",
+       .title = "symmetric unary encoding (SUE) = basic one-time RAPPOR",
+       .reference = "Wang et al., USENIX Security 2017 (SUE); Section 2.4 at theta = s/(s+1)",
+       .parameters = kTakes,
+       .make = &make_sue});
   return entry;
 }
 

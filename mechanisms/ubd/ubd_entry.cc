@@ -12,33 +12,28 @@ namespace uldp {
 namespace {
 
 MechanismSpec make_ubd(const MechanismArguments& a) {
-  ubd_constants(a.sensitive->size(), *a.block, a.budget->exp_eps());  // validates X_S and K
-  return {a.k, *a.sensitive, UbdSpec{*a.budget, *a.block}};
+  ubd_constants(a.sensitive->size(), *a.values.get(kBlockParameter),
+                a.budget->exp_eps());  // validates X_S and K
+  return {a.k, *a.sensitive, UbdSpec{*a.budget, *a.values.get(kBlockParameter)}};
 }
 
 }  // namespace
 
 const MechanismEntry& registry_entry(std::type_identity<UbdSpec>) {
   using enum Takes;
-  static constexpr MechanismEntry entry{"ubd",
-                                        "utility-optimized block design, one block size K (uBD)",
-                                        "arXiv 2509.24173 (uBD with a single K)",
-                                        Claim::kUldp,
-                                        "Y_P = the K-subsets of X_S",
-                                        kRequired,
-                                        kRequired,
-                                        kNo,
-                                        kNo,
-                                        kRequired,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        std::nullopt,
-                                        kMaxSymbols,
-                                        "ubd_uldp",
-                                        "--k 5 --sensitive 0,1,3 --block 2 --exp-eps 3",
-                                        &make_ubd};
+  static constexpr ParameterUse kTakes[] = {{&kSensitiveParameter.declaration, kRequired},
+                                            {&kBudgetParameter.declaration, kRequired},
+                                            {&kBlockParameter.declaration, kRequired}};
+  static constexpr MechanismEntry entry{
+      .name = "ubd",
+      .title = "utility-optimized block design, one block size K (uBD)",
+      .reference = "arXiv 2509.24173 (uBD with a single K)",
+      .claim = Claim::kUldp,
+      .protected_outputs = "Y_P = the K-subsets of X_S",
+      .parameters = kTakes,
+      .family_claim = "ubd_uldp",
+      .example = "--k 5 --sensitive 0,1,3 --block 2 --exp-eps 3",
+      .make = &make_ubd};
   return entry;
 }
 

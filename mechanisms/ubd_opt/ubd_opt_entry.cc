@@ -21,27 +21,20 @@ MechanismSpec make_ubd_opt(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<UbdOptSpec>) {
   using enum Takes;
+  static constexpr ParameterUse kTakes[] = {{&kSensitiveParameter.declaration, kRequired},
+                                            {&kBudgetParameter.declaration, kRequired}};
   static constexpr MechanismEntry entry{
-      "ubd-opt",
-      "the optimal uBD mixture: block size K drawn with the certified weights of the "
-      "fundamental limit",
-      "arXiv 2509.24173 (optimal mixture)",
-      Claim::kUldp,
-      "Y_P = the K-subsets of X_S, for every K of the mixture",
-      kRequired,
-      kRequired,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      std::nullopt,
-      kMaxSymbols,
-      "ubd_uldp",
-      "--k 8 --sensitive 0,2,3,5 --exp-eps 4",
-      &make_ubd_opt};
+      .name = "ubd-opt",
+      .title =
+          "the optimal uBD mixture: block size K drawn with the certified weights of the "
+          "fundamental limit",
+      .reference = "arXiv 2509.24173 (optimal mixture)",
+      .claim = Claim::kUldp,
+      .protected_outputs = "Y_P = the K-subsets of X_S, for every K of the mixture",
+      .parameters = kTakes,
+      .family_claim = "ubd_uldp",
+      .example = "--k 8 --sensitive 0,2,3,5 --exp-eps 4",
+      .make = &make_ubd_opt};
   return entry;
 }
 

@@ -23,26 +23,19 @@ MechanismSpec make_uhr(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<UhrSpec>) {
   using enum Takes;
+  static constexpr ParameterUse kTakes[] = {{&kSensitiveParameter.declaration, kRequired},
+                                            {&kBudgetParameter.declaration, kRequired}};
   static constexpr MechanismEntry entry{
-      "uhr",
-      "utility-optimized Hadamard response (uHR)",
-      "arXiv 2509.24173 (uHR; V = the smallest power of 2 > |X_S|)",
-      Claim::kUldp,
-      "Y_P = the V columns of the Hadamard matrix",
-      kRequired,
-      kRequired,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      std::nullopt,
-      std::size_t{1} << 20,
-      "uhr_uldp",
-      "--k 6 --sensitive 0,2,3 --exp-eps 3",
-      &make_uhr};
+      .name = "uhr",
+      .title = "utility-optimized Hadamard response (uHR)",
+      .reference = "arXiv 2509.24173 (uHR; V = the smallest power of 2 > |X_S|)",
+      .claim = Claim::kUldp,
+      .protected_outputs = "Y_P = the V columns of the Hadamard matrix",
+      .parameters = kTakes,
+      .max_k = std::size_t{1} << 20,
+      .family_claim = "uhr_uldp",
+      .example = "--k 6 --sensitive 0,2,3 --exp-eps 3",
+      .make = &make_uhr};
   return entry;
 }
 

@@ -12,25 +12,15 @@ MechanismSpec make_uoue(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<UoueSpec>) {
   using enum Takes;
-  static constexpr MechanismEntry entry{"uoue",
-                                        "utility-optimized OUE (uOUE) = uRAP at theta = 1/2",
-                                        "arXiv 2509.24173; Definition 4 at theta = 1/2",
-                                        Claim::kUldp,
-                                        "Y_P = the vectors whose non-sensitive bits are all 0",
-                                        kRequired,
-                                        kRequired,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        std::nullopt,
-                                        kMaxBits,
-                                        "urap_uldp",
-                                        "--k 4 --sensitive 0,2 --exp-eps 4",
-                                        &make_uoue};
+  static constexpr ParameterUse kTakes[] = {{&kSensitiveParameter.declaration, kRequired},
+                                            {&kBudgetParameter.declaration, kRequired}};
+  static const MechanismEntry entry =
+      fixed_parameter_entry(registry_entry(std::type_identity<UrapSpec>{}),
+                            {.name = "uoue",
+                             .title = "utility-optimized OUE (uOUE) = uRAP at theta = 1/2",
+                             .reference = "arXiv 2509.24173; Definition 4 at theta = 1/2",
+                             .parameters = kTakes,
+                             .make = &make_uoue});
   return entry;
 }
 

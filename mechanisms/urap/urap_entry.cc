@@ -17,25 +17,20 @@ MechanismSpec make_urap(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<UrapSpec>) {
   using enum Takes;
-  static constexpr MechanismEntry entry{"urap",
-                                        "utility-optimized RAPPOR (uRAP)",
-                                        "Definition 4",
-                                        Claim::kUldp,
-                                        "Y_P = the vectors whose non-sensitive bits are all 0",
-                                        kRequired,
-                                        kRequired,
-                                        kOptional,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        std::nullopt,
-                                        kMaxBits,
-                                        "urap_uldp",
-                                        "--k 4 --sensitive 0,2 --exp-eps 4",
-                                        &make_urap};
+  static constexpr ParameterUse kTakes[] = {{&kSensitiveParameter.declaration, kRequired},
+                                            {&kBudgetParameter.declaration, kRequired},
+                                            {&kThetaParameter.declaration, kOptional}};
+  static constexpr MechanismEntry entry{
+      .name = "urap",
+      .title = "utility-optimized RAPPOR (uRAP)",
+      .reference = "Definition 4",
+      .claim = Claim::kUldp,
+      .protected_outputs = "Y_P = the vectors whose non-sensitive bits are all 0",
+      .parameters = kTakes,
+      .max_k = kMaxBits,
+      .family_claim = "urap_uldp",
+      .example = "--k 4 --sensitive 0,2 --exp-eps 4",
+      .make = &make_urap};
   return entry;
 }
 

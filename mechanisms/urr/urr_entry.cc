@@ -16,25 +16,17 @@ MechanismSpec make_urr(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<UrrSpec>) {
   using enum Takes;
-  static constexpr MechanismEntry entry{"urr",
-                                        "utility-optimized randomized response (uRR)",
-                                        "Definition 3",
-                                        Claim::kUldp,
-                                        "Y_P = X_S",
-                                        kRequired,
-                                        kRequired,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        kNo,
-                                        std::nullopt,
-                                        kMaxSymbols,
-                                        "urr_uldp",
-                                        "--k 5 --sensitive 1,3 --exp-eps 3",
-                                        &make_urr};
+  static constexpr ParameterUse kTakes[] = {{&kSensitiveParameter.declaration, kRequired},
+                                            {&kBudgetParameter.declaration, kRequired}};
+  static constexpr MechanismEntry entry{.name = "urr",
+                                        .title = "utility-optimized randomized response (uRR)",
+                                        .reference = "Definition 3",
+                                        .claim = Claim::kUldp,
+                                        .protected_outputs = "Y_P = X_S",
+                                        .parameters = kTakes,
+                                        .family_claim = "urr_uldp",
+                                        .example = "--k 5 --sensitive 1,3 --exp-eps 3",
+                                        .make = &make_urr};
   return entry;
 }
 

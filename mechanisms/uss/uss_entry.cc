@@ -12,7 +12,9 @@ namespace {
 MechanismSpec make_uss(const MechanismArguments& a) {
   const std::size_t v = a.sensitive->size();
   if (v == 0) throw InvalidArgument("sensitive: uSS needs a non-empty X_S");
-  const std::size_t block = a.block ? *a.block : uss_default_block(v, a.budget->exp_eps());
+  const std::size_t block = a.values.has(kBlockParameter.declaration)
+                                ? *a.values.get(kBlockParameter)
+                                : uss_default_block(v, a.budget->exp_eps());
   uss_constants(v, block, a.budget->exp_eps());  // validates K
   return {a.k, *a.sensitive, UssSpec{*a.budget, block}};
 }
@@ -21,26 +23,20 @@ MechanismSpec make_uss(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<UssSpec>) {
   using enum Takes;
+  static constexpr ParameterUse kTakes[] = {{&kSensitiveParameter.declaration, kRequired},
+                                            {&kBudgetParameter.declaration, kRequired},
+                                            {&kBlockParameter.declaration, kOptional}};
   static constexpr MechanismEntry entry{
-      "uss",
-      "utility-optimized subset selection, block size K (uSS)",
-      "arXiv 2509.24173 (uSS; K defaults to the reference code's find_opt_k)",
-      Claim::kUldp,
-      "Y_P = the K-subsets of X_S",
-      kRequired,
-      kRequired,
-      kNo,
-      kNo,
-      kOptional,
-      kNo,
-      kNo,
-      kNo,
-      kNo,
-      std::nullopt,
-      std::size_t{1} << 20,
-      "uss_uldp",
-      "--k 6 --sensitive 0,1,3,4 --block 2 --exp-eps 3",
-      &make_uss};
+      .name = "uss",
+      .title = "utility-optimized subset selection, block size K (uSS)",
+      .reference = "arXiv 2509.24173 (uSS; K defaults to the reference code's find_opt_k)",
+      .claim = Claim::kUldp,
+      .protected_outputs = "Y_P = the K-subsets of X_S",
+      .parameters = kTakes,
+      .max_k = std::size_t{1} << 20,
+      .family_claim = "uss_uldp",
+      .example = "--k 6 --sensitive 0,1,3,4 --block 2 --exp-eps 3",
+      .make = &make_uss};
   return entry;
 }
 

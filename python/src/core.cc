@@ -125,6 +125,26 @@ py::dict verdict_dict(const Verdict& v) {
   return d;
 }
 
+// The parameter table (mechanisms/parameter_table.h): what Python's keywords are and how each is
+// read, for uldp's own keyword checks and the generated uldp/_keywords.py.
+py::list parameters() {
+  static constexpr const char* kGrammarNames[] = {
+      "count",       "index_set",  "budget",           "budget_list",
+      "probability", "theta_rule", "probability_list", "grid"};
+  py::list out;
+  for (const ParameterDeclaration* p : declared_parameters()) {
+    py::dict d;
+    d["name"] = std::string(p->name);
+    py::list keywords;
+    for (std::string_view keyword : keywords_of(*p)) keywords.append(std::string(keyword));
+    d["keywords"] = keywords;
+    d["grammar"] = kGrammarNames[static_cast<int>(p->grammar)];
+    d["help"] = std::string(p->help);
+    out.append(d);
+  }
+  return out;
+}
+
 py::list mechanisms() {
   py::list out;
   for (const MechanismEntry& e : mechanism_registry()) {
@@ -138,34 +158,39 @@ py::list mechanisms() {
   return out;
 }
 
-py::dict mechanism(const std::string& name, const std::optional<std::size_t>& k,
-                   const std::optional<std::vector<std::size_t>>& sensitive,
-                   const std::optional<std::string>& eps, const std::optional<std::string>& exp_eps,
-                   const std::optional<std::string>& theta, const std::optional<std::size_t>& block,
-                   const std::optional<std::string>& grid,
-                   const std::optional<std::string>& eps_per_unit,
-                   const std::optional<std::string>& exp_eps_per_unit,
-                   const std::optional<std::string>& id_eps,
-                   const std::optional<std::string>& id_exp_eps,
-                   const std::optional<std::string>& one_if_on,
-                   const std::optional<std::string>& one_if_off) {
+// Each declared parameter's keyword given in `d` (not None), as the text its flag takes: an int
+// as its digits, a list of ints (X_S) comma-separated, a str as it is (Python made numbers exact
+// text already).
+std::map<std::string, std::string, std::less<>> parameter_texts(const py::dict& d) {
+  std::map<std::string, std::string, std::less<>> given;
+  for (const ParameterDeclaration* p : declared_parameters()) {
+    for (std::string_view keyword : keywords_of(*p)) {
+      const std::string key(keyword);
+      if (!d.contains(key) || d[key.c_str()].is_none()) continue;
+      const py::handle value = d[key.c_str()];
+      if (py::isinstance<py::str>(value)) {
+        given[key] = value.cast<std::string>();
+      } else if (py::isinstance<py::int_>(value)) {
+        given[key] = std::to_string(value.cast<std::uint64_t>());
+      } else {
+        std::string text;
+        for (const std::size_t index : value.cast<std::vector<std::size_t>>()) {
+          if (!text.empty()) text += ',';
+          text += std::to_string(index);
+        }
+        given[key] = text;
+      }
+    }
+  }
+  return given;
+}
+
+py::dict mechanism(const std::string& name, const py::dict& keywords) {
   // The command's own reading of the parameters and its workflow (api/reference_arguments.h,
   // api/mechanism.h): one check of k, X_S, the budget and theta, one dense form.
   api::MechanismParameters parameters;
   parameters.name = name;
-  parameters.k = k;
-  if (sensitive) parameters.sensitive = *sensitive;
-  parameters.eps = eps;
-  parameters.exp_eps = exp_eps;
-  parameters.theta = theta;
-  parameters.block = block;
-  parameters.grid = grid;
-  parameters.eps_per_unit = eps_per_unit;
-  parameters.exp_eps_per_unit = exp_eps_per_unit;
-  parameters.id_eps = id_eps;
-  parameters.id_exp_eps = id_exp_eps;
-  parameters.one_if_on = one_if_on;
-  parameters.one_if_off = one_if_off;
+  parameters.given = parameter_texts(keywords);
   const MechanismEntry& entry = find_mechanism(name, "mechanism");
   const MechanismArguments a =
       api::mechanism_arguments(entry, parameters, api::ReferenceNames::keywords());
@@ -503,21 +528,7 @@ std::optional<T> optional_item(const py::dict& d, const char* key) {
 api::MechanismParameters mechanism_parameters_of(const py::dict& d) {
   api::MechanismParameters m;
   m.name = optional_item<std::string>(d, "mech").value_or("");
-  m.k = optional_item<std::uint64_t>(d, "k");
-  if (auto sensitive = optional_item<std::vector<std::size_t>>(d, "sensitive"))
-    m.sensitive = std::move(*sensitive);
-  m.eps = optional_item<std::string>(d, "eps");
-  m.exp_eps = optional_item<std::string>(d, "exp_eps");
-  m.theta = optional_item<std::string>(d, "theta");
-  m.mangat_p = optional_item<std::string>(d, "mangat_p");
-  m.block = optional_item<std::uint64_t>(d, "block");
-  m.grid = optional_item<std::string>(d, "grid");
-  m.eps_per_unit = optional_item<std::string>(d, "eps_per_unit");
-  m.exp_eps_per_unit = optional_item<std::string>(d, "exp_eps_per_unit");
-  m.id_eps = optional_item<std::string>(d, "id_eps");
-  m.id_exp_eps = optional_item<std::string>(d, "id_exp_eps");
-  m.one_if_on = optional_item<std::string>(d, "one_if_on");
-  m.one_if_off = optional_item<std::string>(d, "one_if_off");
+  m.given = parameter_texts(d);
   m.common = optional_item<std::string>(d, "common");
   m.tags = optional_item<std::string>(d, "tags");
   if (auto users = optional_item<std::string>(d, "users")) {
@@ -1034,10 +1045,8 @@ PYBIND11_MODULE(_core, m) {
   });
   uldp::set_cancellation_poll(&uldp::python::python_signal_poll);
   m.def("mechanisms", &uldp::python::mechanisms);
-  m.def("mechanism", &uldp::python::mechanism, py::arg("name"), py::arg("k"), py::arg("sensitive"),
-        py::arg("eps"), py::arg("exp_eps"), py::arg("theta"), py::arg("block"), py::arg("grid"),
-        py::arg("eps_per_unit"), py::arg("exp_eps_per_unit"), py::arg("id_eps"),
-        py::arg("id_exp_eps"), py::arg("one_if_on"), py::arg("one_if_off"));
+  m.def("parameters", &uldp::python::parameters);
+  m.def("mechanism", &uldp::python::mechanism, py::arg("name"), py::arg("parameters"));
   m.def("check", &uldp::python::check, py::arg("rows"), py::arg("sensitive"), py::arg("protected"),
         py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"), py::arg("pairs"),
         py::arg("notions"), py::arg("pairs_over_protected"));

@@ -348,9 +348,10 @@ def test_reference_errors_name_the_keyword_and_the_place():
         uldp.conform_plan(mech="urr", k=4, sensitive=[7], exp_eps=3)
     with pytest.raises(ValueError, match=r"^protected: only with matrix"):
         uldp.conform_plan(protected=[0], **URR)
-    with pytest.raises(ValueError, match=r"^matrix: k, theta, mangat_p, block, grid, eps_per_unit, exp_eps_per_unit, id_eps, "
-                       r"id_exp_eps, one_if_on and one_if_off only go with"):
+    with pytest.raises(ValueError, match=r"^matrix: k only goes with mech \(a mechanism's parameter\)"):
         uldp.conform_plan(matrix=[[1, 0], [0, 1]], k=2)
+    with pytest.raises(TypeError, match=r"^kk: no mechanism takes this parameter \(the parameters: k, "):
+        uldp.conform_plan(mech="urr", kk=4, sensitive=[0], exp_eps=3)
     plan = uldp.conform_plan(users=["home=2"], **pum)
     assert plan["mechanism"].startswith("pum (the user of users:1")
 

@@ -78,7 +78,7 @@ def test_idue_takes_one_budget_and_one_bit_per_input_and_claims_minid_ldp():
     assert not uldp.check(rounded, id_eps=[1, 1]).pairs_json["id_ldp"]["holds"]
     with pytest.raises(ValueError, match=r"one_if_off\[1\]: 1/2 is not below one_if_on\[1\]"):
         uldp.mechanism("idue", id_exp_eps=[2, 3], one_if_off=["1/3", "1/2"])
-    with pytest.raises(ValueError, match="k: mechanism idue takes its k from id_exp_eps"):
+    with pytest.raises(ValueError, match="k: mechanism idue takes its k from id_eps or id_exp_eps"):
         uldp.mechanism("idue", 2, id_exp_eps=[2, 3], one_if_off=["1/3", "1/4"])
     with pytest.raises(ValueError, match="one_if_off: mechanism urr does not take it"):
         uldp.mechanism("urr", 2, sensitive=[0], exp_eps=2, one_if_off=["1/3", "1/4"])

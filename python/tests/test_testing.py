@@ -86,7 +86,7 @@ def test_assert_conforms_keywords_are_its_own_so_a_misspelt_one_is_caught(tmp_pa
     misspelt.write_text("from uldp.testing import assert_conforms\n"
                         "assert_conforms(lambda x: x, mech='rr', k=2, exp_eps=3, resolutoin=0.1)\n")
     out, _, status = mypy_api.run(["--no-incremental", "--cache-dir", str(tmp_path / "cache"),
-                                   str(misspelt)])
+                                   "--enable-incomplete-feature=Unpack", str(misspelt)])
     assert status == 1, out
     assert 'Unexpected keyword argument "resolutoin"' in out, out
 
@@ -95,3 +95,5 @@ def test_a_server_that_returns_no_mapping_is_told_what_a_server_returns():
     with pytest.raises(TypeError, match=r"^server\(case case-0\) returned list \[0\.2, 0\.2\]; a "
                                         r"server returns a mapping of estimator to estimates"):
         assert_estimates_match(lambda case: [0.2, 0.2], cases=2, n=100, **URR)
+    # The mechanism keywords are a TypedDict unpacked into **parameters (PEP 692), which mypy 1.0
+    # reads under this flag.

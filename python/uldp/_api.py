@@ -6,12 +6,18 @@ import math
 from os import PathLike, fspath
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import (TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple,
+                    Union)
 
 import numpy
 import numpy.typing
 
 from . import _core
+
+if TYPE_CHECKING:  # generated from the parameter table at build time (python/generate_keywords.py)
+    from typing_extensions import Unpack
+
+    from ._keywords import MechanismKeywords
 
 #: An exact number as uldp reads one: int, Fraction, a string ("3/7", "0.1"), or a float or
 #: numpy number (its exact binary64 value).
@@ -226,45 +232,62 @@ def _exact_list(values: Optional[Sequence[Number]], what: str) -> Optional[str]:
     return ",".join(_exact_text(v, f"{what}[{i}]") for i, v in enumerate(values))
 
 
-def mechanism(name: str, k: Optional[int] = None, *, sensitive: Optional[Indices] = None,
-              eps: Optional[Number] = None, exp_eps: Optional[Number] = None,
-              theta: Optional[Number] = None, block: Optional[int] = None,
-              grid: Optional[Tuple[int, int]] = None, eps_per_unit: Optional[Number] = None,
-              exp_eps_per_unit: Optional[Number] = None,
-              id_eps: Optional[Sequence[Number]] = None,
-              id_exp_eps: Optional[Sequence[Number]] = None,
-              one_if_on: Optional[Sequence[Number]] = None,
-              one_if_off: Optional[Sequence[Number]] = None) -> Mechanism:
-    """The registry mechanism `name` over k symbols, built exactly (as `uldp mechanism`). The
-    geometric mechanism takes grid=(W, H) (its k = W H cells, row by row) and a budget per unit
-    of Manhattan distance, eps_per_unit= or exp_eps_per_unit=, instead of k and a budget. IDUE
-    takes one budget per input, id_eps= or id_exp_eps= (they set k), and its bits' probabilities,
-    one_if_off= (and one_if_on=, 1/2 each when not given)."""
-    e, t = _budget(eps, exp_eps)
-    parameters: Dict[str, Any] = {
-        "mech": _text(name, "name"), "k": None if k is None else _whole(k, "k", 1),
-        "sensitive": _indices(sensitive, "sensitive"), "eps": e, "exp_eps": t,
-        "theta": None if theta is None else _exact_text(theta, "theta"),
-        "block": None if block is None else _whole(block, "block", 1),
-        "grid": None if grid is None else _grid_text(grid),
-        "eps_per_unit": None if eps_per_unit is None else _exact_text(eps_per_unit,
-                                                                      "eps_per_unit"),
-        "exp_eps_per_unit": None if exp_eps_per_unit is None else _exact_text(
-            exp_eps_per_unit, "exp_eps_per_unit"),
-        "id_eps": _exact_list(id_eps, "id_eps"), "id_exp_eps": _exact_list(id_exp_eps, "id_exp_eps"),
-        "one_if_on": _exact_list(one_if_on, "one_if_on"),
-        "one_if_off": _exact_list(one_if_off, "one_if_off"),
-    }
-    d = _core.mechanism(
-        parameters["mech"], parameters["k"], parameters["sensitive"], e, t, parameters["theta"],
-        parameters["block"], parameters["grid"], parameters["eps_per_unit"],
-        parameters["exp_eps_per_unit"], parameters["id_eps"], parameters["id_exp_eps"],
-        parameters["one_if_on"], parameters["one_if_off"])
+#: The keywords of the parameter table (mechanisms/parameter_table.h), each with its grammar:
+#: "count", "index_set", "budget", ... (uldp._core.parameters()).
+_PARAMETER_GRAMMARS: Dict[str, str] = {
+    keyword: parameter["grammar"] for parameter in _core.parameters()
+    for keyword in parameter["keywords"]}
+
+
+def _parameter_text(value: Any, keyword: str) -> Union[str, int, List[int], None]:
+    """A parameter's value as uldp._core takes it, read by its keyword's grammar: whole numbers
+    checked, indices as a list, numbers and lists of numbers as exact text, a grid as "WxH"."""
+    grammar = _PARAMETER_GRAMMARS[keyword]
+    if grammar == "count":
+        return _whole(value, keyword)
+    if grammar == "index_set":
+        return _indices(value, keyword)
+    if grammar in ("budget_list", "probability_list"):
+        return _exact_list(value, keyword)
+    if grammar == "grid":
+        return _grid_text(value)
+    return _exact_text(value, keyword)  # budget, probability, theta_rule
+
+
+def _check_keywords(parameters: Mapping[str, object]) -> None:
+    """A TypeError (an unexpected keyword) naming the first keyword no mechanism takes."""
+    for keyword in parameters:
+        if keyword not in _PARAMETER_GRAMMARS:
+            raise TypeError(f"{keyword}: no mechanism takes this parameter (the parameters: "
+                             f"{', '.join(_PARAMETER_GRAMMARS)})")
+
+
+def mechanism(name: str, k: Optional[int] = None, /,
+              **parameters: "Unpack[MechanismKeywords]") -> Mechanism:
+    """The registry mechanism `name` over k symbols, built exactly (as `uldp mechanism`), with
+    its parameters as keywords (`uldp mechanism --list` names them: sensitive=, eps= or
+    exp_eps=, theta=, block=, ...). The geometric mechanism takes grid=(W, H) (its k = W H
+    cells, row by row) and a budget per unit of Manhattan distance, eps_per_unit= or
+    exp_eps_per_unit=, instead of k and a budget. IDUE takes one budget per input, id_eps= or
+    id_exp_eps= (they set k), and its bits' probabilities, one_if_off= (and one_if_on=, 1/2
+    each when not given)."""
+    given: Dict[str, Any] = {key: value for key, value in parameters.items() if value is not None}
+    if k is not None:
+        if "k" in given:
+            raise ValueError("k: given twice")
+        given["k"] = k
+    _check_keywords(given)
+    texts: Dict[str, Union[str, int, List[int]]] = {}
+    for key, value in given.items():
+        text = _parameter_text(value, key)
+        if text is not None:
+            texts[key] = text
+    d = _core.mechanism(_text(name, "name"), texts)
     rows = tuple(tuple(Fraction(v) for v in row) for row in d["Q"])
     return Mechanism(
         d["name"], d["claim"], rows, tuple(d["outputs"]), tuple(d["protected"]),
         tuple(d["sensitive"]), None if d["exp_eps"] is None else Fraction(d["exp_eps"]),
-        {key: value for key, value in parameters.items() if value is not None},
+        {"mech": d["name"], **texts},
     )
 
 

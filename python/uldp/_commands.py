@@ -13,15 +13,20 @@ import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from os import PathLike, fspath  # paths of counts files, read by the library
-from typing import (AbstractSet, Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence,
-                    Tuple, Union)
+from typing import (TYPE_CHECKING, AbstractSet, Any, Callable, Dict, Iterable, List, Mapping,
+                    Optional, Sequence, Tuple, Union)
 
 import numpy
 import numpy.typing
 
 from . import _core
-from ._api import (Indices, Matrix, Mechanism, Number, _exact_list, _exact_text, _grid_text,
-                   _indices, _text, _whole)
+from ._api import (Indices, Matrix, Mechanism, Number, _check_keywords, _exact_text, _indices,
+                   _parameter_text, _text, _whole)
+
+if TYPE_CHECKING:  # generated from the parameter table at build time (python/generate_keywords.py)
+    from typing_extensions import Unpack
+
+    from ._keywords import MechanismKeywords
 
 #: One output of a mechanism: a label ("4", "h2", "{1,3}"), an int (the label with its text, or
 #: with output_index=True its column), a set of symbols (a block report) or a 0/1 sequence or
@@ -64,9 +69,7 @@ def _matrix(Q: Union[Matrix, Mechanism]) -> Union[str, "numpy.typing.NDArray[Any
                    for x, row in enumerate(rows))
 
 
-_MECHANISM_KEYS = ("mech", "k", "sensitive", "eps", "exp_eps", "theta", "block", "mangat_p",
-                   "common", "tags", "users", "grid", "eps_per_unit", "exp_eps_per_unit",
-                   "id_eps", "id_exp_eps", "one_if_on", "one_if_off")
+_WORKFLOW_KEYS = ("mech", "common", "tags", "users")
 _MATRIX_KEYS = ("matrix", "protected", "row_sum_tolerance")
 
 
@@ -76,57 +79,43 @@ class Reference:
     mechanism with its parameters (`mech="urr", k=5, sensitive=[0, 1], exp_eps=3`), an exact
     matrix with its claim (`matrix=Q` with eps/exp_eps, sensitive and protected), or the
     personalized mechanism (`mech="pum", common=..., tags=..., users=...`). Made by
-    uldp.reference(); the functions also take the same keywords one by one."""
+    uldp.reference(); the functions also take the same keywords one by one. `parameters` holds
+    the mechanism's parameters by keyword (`uldp mechanism --list` names them)."""
 
     mech: Optional[str] = None
     matrix: Optional[Union[Matrix, Mechanism]] = field(default=None, repr=False)
-    k: Optional[int] = None
-    sensitive: Optional[Indices] = None
     protected: Optional[Indices] = None
-    eps: Optional[Number] = None
-    exp_eps: Optional[Number] = None
-    theta: Optional[Number] = None
-    block: Optional[int] = None
-    mangat_p: Optional[Number] = None
     common: Optional[str] = None
     tags: Optional[Union[str, Iterable[str]]] = None
     users: Optional[Union[str, Iterable[str]]] = None
     row_sum_tolerance: Optional[Number] = None
-    grid: Optional[Tuple[int, int]] = None  # the geometric mechanism: (W, H) and a budget per unit
-    eps_per_unit: Optional[Number] = None
-    exp_eps_per_unit: Optional[Number] = None
-    # IDUE: one budget per input (they set k) and its bits' probabilities
-    id_eps: Optional[Sequence[Number]] = None
-    id_exp_eps: Optional[Sequence[Number]] = None
-    one_if_on: Optional[Sequence[Number]] = None
-    one_if_off: Optional[Sequence[Number]] = None
+    parameters: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if (self.mech is None) == (self.matrix is None):
             raise ValueError("mech / matrix: give exactly one of them")
         if self.mech is not None:
             _text(self.mech, "mech")
+        _check_keywords(self.parameters)
 
     def _given(self) -> List[str]:
-        return [key for key in _MECHANISM_KEYS + _MATRIX_KEYS if getattr(self, key) is not None]
+        return [key for key in _WORKFLOW_KEYS + _MATRIX_KEYS if getattr(self, key) is not None]
 
     def _fields(self, function: str, matrices: bool = True) -> Dict[str, object]:
         """The reference as uldp._core takes it: each keyword given, checked and made exact
-        (indices as lists, numbers as exact text, tags as "home,work", users as lines, the matrix
-        as _matrix() gives it); `matrices`: whether `function` takes a matrix reference."""
+        (parameters by their grammar, tags as "home,work", users as lines, the matrix as
+        _matrix() gives it); `matrices`: whether `function` takes a matrix reference."""
         if not matrices:
             for key in _MATRIX_KEYS:
                 if getattr(self, key) is not None:
                     raise ValueError(f"{key}: {function} takes a registry mechanism "
                                      f"(mech=...), not a matrix")
-        given = {key: getattr(self, key) for key in self._given()}
         fields: Dict[str, object] = {}
-        for key, value in given.items():
+        for key in self._given():
+            value = getattr(self, key)
             if key in ("mech", "common"):
                 fields[key] = _text(value, key)
-            elif key in ("k", "block"):
-                fields[key] = _whole(value, key)
-            elif key in ("sensitive", "protected"):
+            elif key == "protected":
                 fields[key] = _indices(value, key)
             elif key == "tags":
                 fields[key] = _text(value, key) if isinstance(value, str) else ",".join(
@@ -137,12 +126,11 @@ class Reference:
                     _text(line, f"{key}[{i}]") for i, line in enumerate(lines)) + "\n"
             elif key == "matrix":
                 fields[key] = _matrix(value)
-            elif key == "grid":
-                fields[key] = _grid_text(value)
-            elif key in ("id_eps", "id_exp_eps", "one_if_on", "one_if_off"):
-                fields[key] = _exact_list(value, key)
-            else:  # eps, exp_eps, theta, mangat_p, row_sum_tolerance
+            else:  # row_sum_tolerance
                 fields[key] = _exact_text(value, key)
+        for keyword, value in self.parameters.items():
+            if value is not None:
+                fields[keyword] = _parameter_text(value, keyword)
         return fields
 
 
@@ -153,30 +141,29 @@ def _items(value: object, what: str) -> List[object]:
     return list(value)
 
 
-def reference(mech: Optional[str] = None, *, matrix: Optional[Union[Matrix, Mechanism]] = None, k: Optional[int] = None,
-              sensitive: Optional[Indices] = None, protected: Optional[Indices] = None, eps: Optional[Number] = None, exp_eps: Optional[Number] = None, theta: Optional[Number] = None,
-              block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None,
-              tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None,
-              grid: Optional[Tuple[int, int]] = None, eps_per_unit: Optional[Number] = None,
-              exp_eps_per_unit: Optional[Number] = None,
-              id_eps: Optional[Sequence[Number]] = None,
-              id_exp_eps: Optional[Sequence[Number]] = None,
-              one_if_on: Optional[Sequence[Number]] = None,
-              one_if_off: Optional[Sequence[Number]] = None) -> Reference:
+def reference(mech: Optional[str] = None, *, matrix: Optional[Union[Matrix, Mechanism]] = None,
+              protected: Optional[Indices] = None, common: Optional[str] = None,
+              tags: Optional[Union[str, Iterable[str]]] = None,
+              users: Optional[Union[str, Iterable[str]]] = None,
+              row_sum_tolerance: Optional[Number] = None,
+              **parameters: "Unpack[MechanismKeywords]") -> Reference:
     """A Reference: `reference("urr", k=5, sensitive=[0, 1], exp_eps=3)`, or
     `reference(matrix=Q, exp_eps=3, sensitive=[0, 1])` for an exact matrix with its claim, or
     `reference("geometric", grid=(3, 2), exp_eps_per_unit=2)` for the geometric mechanism, or
-    `reference("idue", id_exp_eps=[2, 3, 3], one_if_off=["2/5", "3/10", "3/10"])` for IDUE."""
-    return Reference(mech, matrix, k, sensitive, protected, eps, exp_eps, theta, block, mangat_p,
-                     common, tags, users, row_sum_tolerance, grid, eps_per_unit, exp_eps_per_unit,
-                     id_eps, id_exp_eps, one_if_on, one_if_off)
+    `reference("idue", id_exp_eps=[2, 3, 3], one_if_off=["2/5", "3/10", "3/10"])` for IDUE.
+    Every parameter of `uldp mechanism --list` is a keyword."""
+    return Reference(mech, matrix, protected, common, tags, users, row_sum_tolerance,
+                     {key: value for key, value in parameters.items() if value is not None})
 
 
 def _resolve(reference: Optional[Reference], **keywords: Any) -> Reference:
     """The reference a function was given: `reference=`, or the keywords one by one (not both)."""
     given = sorted(key for key, value in keywords.items() if value is not None)
     if reference is None:
-        return Reference(**keywords)
+        own = {key: keywords.pop(key) for key in _WORKFLOW_KEYS + _MATRIX_KEYS if key in keywords}
+        _check_keywords(keywords)
+        return Reference(**own, parameters={key: value for key, value in keywords.items()
+                                            if value is not None})
     if not isinstance(reference, Reference):
         raise ValueError(f"reference: {type(reference).__name__} is not a uldp.Reference "
                          f"(make one with uldp.reference(...))")
@@ -258,9 +245,9 @@ class _OutputReading:
         if bit_mask not in ("lsb", "msb"):
             raise ValueError(f"bit_mask: {bit_mask!r} is not 'lsb' (bit j is 2^j) or 'msb' (bit 0 "
                              "is the highest)")
-        if chosen.k is None:
+        if chosen.parameters.get("k") is None:
             raise ValueError("bit_mask: the masks' width is the mechanism's k; give k=")
-        return _OutputReading(labels, bit_mask, _whole(chosen.k, "k", 1))
+        return _OutputReading(labels, bit_mask, _whole(chosen.parameters["k"], "k", 1))
 
     @property
     def plain(self) -> bool:
@@ -438,22 +425,20 @@ def _samples(inputs: Inputs, outputs: Outputs, output_index: bool,
 
 def conform_samples(inputs: Inputs, outputs: Outputs, *, reference: Optional[Reference] = None,
                     mech: Optional[str] = None, matrix: Optional[Union[Matrix, Mechanism]] = None,
-                    k: Optional[int] = None, sensitive: Optional[Indices] = None, protected: Optional[Indices] = None, eps: Optional[Number] = None,
-                    exp_eps: Optional[Number] = None, theta: Optional[Number] = None, block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
+                    protected: Optional[Indices] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
                     users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None, alpha: float = 0.05, power: float = 0.9,
                     resolution: float = 0.5, output_index: bool = False,
                     labels: Optional[Mapping[Any, Output]] = None,
-                    bit_mask: Optional[BitMask] = None) -> ConformanceReport:
+                    bit_mask: Optional[BitMask] = None,
+        **parameters: "Unpack[MechanismKeywords]") -> ConformanceReport:
     """Tests samples (inputs[i], outputs[i]) a client produced against a reference mechanism
     (`mech=` a registry name with its parameters, or `matrix=` an exact matrix, with a budget
     for a claim), as `uldp conform samples`. outputs: labels ("4", "h2", "{1,3}"; an int is the
     label with its text, or with output_index=True the output's column), sets of symbols, or a
     2-D 0/1 array of bit vectors (bit j in column j). labels= and bit_mask= read a library's
     own outputs as conform_client does. reference=: a uldp.Reference instead of the keywords."""
-    chosen = _resolve(reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
-                      protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
-                      mangat_p=mangat_p, common=common, tags=tags, users=users,
-                      row_sum_tolerance=row_sum_tolerance)
+    chosen = _resolve(reference, mech=mech, matrix=matrix, protected=protected, common=common, tags=tags, users=users,
+                      row_sum_tolerance=row_sum_tolerance, **parameters)
     fields = chosen._fields("conform_samples")
     samples = _samples(inputs, outputs, output_index, _OutputReading.of(labels, bit_mask, chosen))
     a, p, r = _level(alpha, "alpha"), _level(power, "power"), _level(resolution, "resolution")
@@ -472,12 +457,12 @@ CountedSamples = Union[str, "PathLike[str]", Sequence[Union[str, "PathLike[str]"
 
 def conform_counts(counts: CountedSamples, *, reference: Optional[Reference] = None,
                    mech: Optional[str] = None, matrix: Optional[Union[Matrix, Mechanism]] = None,
-                   k: Optional[int] = None, sensitive: Optional[Indices] = None, protected: Optional[Indices] = None, eps: Optional[Number] = None,
-                   exp_eps: Optional[Number] = None, theta: Optional[Number] = None, block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
+                   protected: Optional[Indices] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
                    users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None, alpha: float = 0.05, power: float = 0.9,
                    resolution: float = 0.5, output_index: bool = False,
                    labels: Optional[Mapping[Any, Output]] = None,
-                   bit_mask: Optional[BitMask] = None) -> ConformanceReport:
+                   bit_mask: Optional[BitMask] = None,
+        **parameters: "Unpack[MechanismKeywords]") -> ConformanceReport:
     """Tests samples counted elsewhere, as `uldp conform counts`: the verdict is that of the
     samples they count (a count c of (x, y) is c samples). counts: a path to a file of
     "x,y,count" lines or JSON records (str or os.PathLike), a list of paths (shards whose counts
@@ -485,10 +470,8 @@ def conform_counts(counts: CountedSamples, *, reference: Optional[Reference] = N
     .reset_index(name="count")), or an iterable of (x, y, count) triples; y as conform_samples
     takes outputs (labels= and bit_mask= read a library's own). reference=: a uldp.Reference
     instead of the keywords."""
-    chosen = _resolve(reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
-                      protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
-                      mangat_p=mangat_p, common=common, tags=tags, users=users,
-                      row_sum_tolerance=row_sum_tolerance)
+    chosen = _resolve(reference, mech=mech, matrix=matrix, protected=protected, common=common, tags=tags, users=users,
+                      row_sum_tolerance=row_sum_tolerance, **parameters)
     fields = chosen._fields("conform_counts")
     reading = _OutputReading.of(labels, bit_mask, chosen)
     shards: List[Tuple[str, str, bool]] = []
@@ -566,15 +549,15 @@ def _client_batch(client: Callable[..., Any], seed: Optional[int], output_index:
 
 def conform_client(client: Callable[..., Output], *, reference: Optional[Reference] = None,
                    mech: Optional[str] = None, matrix: Optional[Union[Matrix, Mechanism]] = None,
-                   k: Optional[int] = None, sensitive: Optional[Indices] = None, protected: Optional[Indices] = None, eps: Optional[Number] = None,
-                   exp_eps: Optional[Number] = None, theta: Optional[Number] = None, block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
+                   protected: Optional[Indices] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
                    users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None, alpha: float = 0.05, power: float = 0.9,
                    resolution: float = 0.05, max_samples: int = 1_000_000,
                    first_look: int = 64, violation_search: int = 8192,
                    spending: str = "planned", seed: Optional[int] = 0,
                    output_index: bool = False,
                    labels: Optional[Mapping[Any, Output]] = None,
-                   bit_mask: Optional[BitMask] = None) -> ConformanceReport:
+                   bit_mask: Optional[BitMask] = None,
+        **parameters: "Unpack[MechanismKeywords]") -> ConformanceReport:
     """Drives client(x) (or client(x, rng)) with the sequential test of `uldp conform client`:
     looks at first_look, 2 first_look, ... samples per input up to the planned look, where a
     correct client conforms (a cell deviation of `resolution` is then detected); stopping there,
@@ -586,10 +569,8 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
     for a client with labels of its own. bit_mask="lsb" / "msb": an int the client returns is
     a bit vector of k bits (bit j is 2^j / bit 0 is the highest).
     reference=: a uldp.Reference instead of the keywords."""
-    chosen = _resolve(reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
-                      protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
-                      mangat_p=mangat_p, common=common, tags=tags, users=users,
-                      row_sum_tolerance=row_sum_tolerance)
+    chosen = _resolve(reference, mech=mech, matrix=matrix, protected=protected, common=common, tags=tags, users=users,
+                      row_sum_tolerance=row_sum_tolerance, **parameters)
     fields = chosen._fields("conform_client")
     reading = _OutputReading.of(labels, bit_mask, chosen)
     batch = _client_batch(client, None if seed is None else _whole(seed, "seed"), output_index,
@@ -603,17 +584,14 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
 
 
 def conform_plan(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
-                 matrix: Optional[Union[Matrix, Mechanism]] = None, k: Optional[int] = None,
-                 sensitive: Optional[Indices] = None, protected: Optional[Indices] = None, eps: Optional[Number] = None, exp_eps: Optional[Number] = None, theta: Optional[Number] = None, block: Optional[int] = None,
-                 mangat_p: Optional[Number] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None,
+                 matrix: Optional[Union[Matrix, Mechanism]] = None, protected: Optional[Indices] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None,
                  alpha: float = 0.05, power: float = 0.9, delta: float = 0.01,
-                 eps_excess: float = 0.1) -> Json:
+                 eps_excess: float = 0.1,
+        **parameters: "Unpack[MechanismKeywords]") -> Json:
     """Samples per input a conformance test needs (`uldp conform plan --json`). reference=: a
     uldp.Reference instead of the keywords."""
-    chosen = _resolve(reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
-                      protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
-                      mangat_p=mangat_p, common=common, tags=tags, users=users,
-                      row_sum_tolerance=row_sum_tolerance)
+    chosen = _resolve(reference, mech=mech, matrix=matrix, protected=protected, common=common, tags=tags, users=users,
+                      row_sum_tolerance=row_sum_tolerance, **parameters)
     return _core.conform_plan(chosen._fields("conform_plan"), _level(alpha, "alpha"),
                               _level(power, "power"), _level(delta, "delta"),
                               _level(eps_excess, "eps_excess"))
@@ -658,13 +636,13 @@ def _reports_text(reports: Optional[Reports], counts: Optional[Counts],
 
 def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = None, n: Optional[int] = None,
              reference: Optional[Reference] = None, mech: Optional[str] = None,
-             k: Optional[int] = None, sensitive: Optional[Indices] = None, eps: Optional[Number] = None, exp_eps: Optional[Number] = None, theta: Optional[Number] = None,
-             block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None,
+             common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None,
              method: str = "emp", alpha: Optional[float] = None,
              em_stop: Optional[Number] = None, max_iterations: Optional[int] = None,
              accelerator: Optional[str] = None, tolerance: Optional[Number] = None,
              labels: Optional[Mapping[Any, Output]] = None,
-             bit_mask: Optional[BitMask] = None) -> Estimate:
+             bit_mask: Optional[BitMask] = None,
+        **parameters: "Unpack[MechanismKeywords]") -> Estimate:
     """Estimates the input distribution from reports (`uldp estimate`): `reports` one per user
     (ints or labels for symbol mechanisms, a 2-D 0/1 array for bit vectors) or `counts` (the
     output histogram; per-bit counts with `n` for bit vectors). method: emp, thr or em.
@@ -683,9 +661,8 @@ def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = No
         raise ValueError(f"method: {method!r} is not emp, thr or em")
     if accelerator is not None and accelerator not in ("auto", "newton", "squarem", "none"):
         raise ValueError(f"accelerator: {accelerator!r} is not auto, newton, squarem or none")
-    chosen = _resolve(reference, mech=mech, k=k, sensitive=sensitive, eps=eps, exp_eps=exp_eps,
-                      theta=theta, block=block, mangat_p=mangat_p, common=common, tags=tags,
-                      users=users)
+    chosen = _resolve(reference, mech=mech, common=common, tags=tags,
+                      users=users, **parameters)
     fields = chosen._fields("estimate", matrices=False)
     text = _reports_text(reports, counts, n, _OutputReading.of(labels, bit_mask, chosen))
     j = _core.estimate(
@@ -719,20 +696,16 @@ class Simulation:
 
 def simulate(*, n: Optional[int] = None, seed: int, p: Union[str, Sequence[Number]] = "uniform",
              counts: bool = False, reference: Optional[Reference] = None,
-             mech: Optional[str] = None, k: Optional[int] = None,
-             sensitive: Optional[Indices] = None, eps: Optional[Number] = None,
-             exp_eps: Optional[Number] = None, theta: Optional[Number] = None,
-             block: Optional[int] = None, mangat_p: Optional[Number] = None,
-             common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
-             users: Optional[Union[str, Iterable[str]]] = None) -> Simulation:
+             mech: Optional[str] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
+             users: Optional[Union[str, Iterable[str]]] = None,
+        **parameters: "Unpack[MechanismKeywords]") -> Simulation:
     """Draws the reports of n users (`uldp simulate`, the same generator: a seed gives the
     command's reports): inputs from p ("uniform", "zipf:S", or k exact probabilities), one
     report per user, or with counts=True the aggregated counts the exact aggregated sampler
     draws. For mech="pum" the users (one tag list per user) give n and their inputs.
     reference=: a uldp.Reference instead of the keywords."""
-    chosen = _resolve(reference, mech=mech, k=k, sensitive=sensitive, eps=eps, exp_eps=exp_eps,
-                      theta=theta, block=block, mangat_p=mangat_p, common=common, tags=tags,
-                      users=users)
+    chosen = _resolve(reference, mech=mech, common=common, tags=tags,
+                      users=users, **parameters)
     fields = chosen._fields("simulate", matrices=False)
     j = _core.simulate(fields, None if n is None else _whole(n, "n", 1), _distribution(p),
                        _whole(seed, "seed"), bool(counts))
@@ -750,16 +723,15 @@ def simulate(*, n: Optional[int] = None, seed: int, p: Union[str, Sequence[Numbe
 
 
 def loss(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
-         k: Optional[int] = None, sensitive: Optional[Indices] = None, eps: Optional[Number] = None, exp_eps: Optional[Number] = None, theta: Optional[Number] = None,
-         block: Optional[int] = None, mangat_p: Optional[Number] = None, n: int,
+         n: int,
          p: Union[str, Sequence[Number]] = "uniform", exact_l1: bool = False,
-         vs_limit: bool = False) -> Json:
+         vs_limit: bool = False,
+        **parameters: "Unpack[MechanismKeywords]") -> Json:
     """The expected losses of the empirical estimate (`uldp loss --json`): exact values as
     Fractions (l2, the limit's), the rest as the command gives them. p: "uniform", "worst" or
     the input distribution as exact numbers summing to 1. reference=: a uldp.Reference instead
     of the keywords."""
-    chosen = _resolve(reference, mech=mech, k=k, sensitive=sensitive, eps=eps, exp_eps=exp_eps,
-                      theta=theta, block=block, mangat_p=mangat_p)
+    chosen = _resolve(reference, mech=mech, **parameters)
     for key in ("common", "tags", "users"):
         if getattr(chosen, key) is not None:
             raise ValueError(f"{key}: loss takes a registry mechanism, not the PUM")
@@ -835,21 +807,20 @@ def _count_lists(from_counts: FromCounts) -> List[Any]:
 
 
 def golden(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
-           k: Optional[int] = None, sensitive: Optional[Indices] = None, eps: Optional[Number] = None, exp_eps: Optional[Number] = None, theta: Optional[Number] = None,
-           block: Optional[int] = None, mangat_p: Optional[Number] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None,
+           common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None,
            cases: Optional[int] = None, seed: int = 1, n: Optional[int] = None, from_counts: Optional[FromCounts] = None,
            alpha: float = 0.05, post: Optional[str] = None,
            em_distance: Optional[Number] = None, em_gap: Optional[Number] = None,
-           em_stop: float = 1e-10, with_reports: bool = False) -> GoldenVectors:
+           em_stop: float = 1e-10, with_reports: bool = False,
+        **parameters: "Unpack[MechanismKeywords]") -> GoldenVectors:
     """Golden vectors (`uldp golden`): `cases` drawn cases of n reports each (default 1000), or
     the given report counts (`from_counts`: one count sequence, or a list of them), each with the
     exact empirical estimate, the threshold estimate and a certified EM estimate.
     with_reports=True: every case also lists its reports one by one (GoldenCase.reports; drawn
     unary encodings are then drawn per user, so their counts differ from the default draw).
     reference=: a uldp.Reference instead of the keywords."""
-    chosen = _resolve(reference, mech=mech, k=k, sensitive=sensitive, eps=eps, exp_eps=exp_eps,
-                      theta=theta, block=block, mangat_p=mangat_p, common=common, tags=tags,
-                      users=users)
+    chosen = _resolve(reference, mech=mech, common=common, tags=tags,
+                      users=users, **parameters)
     fields = chosen._fields("golden", matrices=False)
     counts = None if from_counts is None else json.dumps(_count_lists(from_counts))
     j = _core.golden(

@@ -1,7 +1,7 @@
 # Types of the pybind11 extension uldp._core (python/src/core.cc), for mypy and editors. The
 # package's Python layer (uldp/_api.py, uldp/_commands.py) is its only caller; the results are the
 # workflows' JSON as plain Python values.
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy
 import numpy.typing
@@ -12,11 +12,8 @@ Json = Dict[str, Any]
 IntArray = numpy.typing.NDArray[numpy.int64]
 
 def mechanisms() -> List[Dict[str, str]]: ...
-def mechanism(name: str, k: Optional[int], sensitive: Optional[Sequence[int]], eps: Optional[str],
-              exp_eps: Optional[str], theta: Optional[str], block: Optional[int],
-              grid: Optional[str], eps_per_unit: Optional[str],
-              exp_eps_per_unit: Optional[str], id_eps: Optional[str], id_exp_eps: Optional[str],
-              one_if_on: Optional[str], one_if_off: Optional[str]) -> Json: ...
+def parameters() -> List[Dict[str, Any]]: ...
+def mechanism(name: str, parameters: Dict[str, Union[str, int, List[int]]]) -> Json: ...
 def check_mechanism(parameters: Dict[str, Any], protected: Optional[Sequence[int]],
                     eps: Optional[str], exp_eps: Optional[str], tolerance: Optional[str],
                     pairs: bool, notions: Dict[str, str], pairs_over_protected: bool) -> Json: ...

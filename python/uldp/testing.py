@@ -14,12 +14,18 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple, Union
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple,
+                    Union)
 
 from . import _core
 from ._api import CheckReport, Indices, Matrix, Mechanism, Number, check
 from ._commands import (BitMask, ConformanceReport, EstimatesReport, GoldenCase, GoldenVectors,
                         Output, Reference, conform_client, conform_estimates, golden)
+
+if TYPE_CHECKING:  # generated from the parameter table at build time (python/generate_keywords.py)
+    from typing_extensions import Unpack
+
+    from ._keywords import MechanismKeywords
 
 _PROPERTIES = ("ldp", "uldp", "uldp_strict", "osldp")
 
@@ -104,18 +110,15 @@ def _conformance_verdict(report: ConformanceReport) -> str:
 
 def assert_conforms(client: Callable[..., Any], *, reference: Optional[Reference] = None,
                     mech: Optional[str] = None, matrix: Optional[Union[Matrix, Mechanism]] = None,
-                    k: Optional[int] = None, sensitive: Optional[Indices] = None,
-                    protected: Optional[Indices] = None, eps: Optional[Number] = None,
-                    exp_eps: Optional[Number] = None, theta: Optional[Number] = None,
-                    block: Optional[int] = None, mangat_p: Optional[Number] = None,
-                    common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
+                    protected: Optional[Indices] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
                     users: Optional[Union[str, Iterable[str]]] = None,
                     row_sum_tolerance: Optional[Number] = None, alpha: Optional[float] = None,
                     power: float = 0.9, resolution: float = 0.05, max_samples: int = 1_000_000,
                     first_look: int = 64, violation_search: int = 8192,
                     spending: str = "planned", seed: Optional[int] = 0,
                     output_index: bool = False, labels: Optional[Mapping[Any, Output]] = None,
-                    bit_mask: Optional[BitMask] = None) -> ConformanceReport:
+                    bit_mask: Optional[BitMask] = None,
+                    **parameters: "Unpack[MechanismKeywords]") -> ConformanceReport:
     """Asserts that client(x) (or client(x, rng)) conforms to the reference mechanism under the
     sequential test of conform_client (which takes the same keywords); "insufficient" fails
     too, since a pass must rest on enough evidence. The false-alarm level is alpha= if given,
@@ -124,14 +127,12 @@ def assert_conforms(client: Callable[..., Any], *, reference: Optional[Reference
     then the command's report."""
     __tracebackhide__ = True
     report = conform_client(
-        client, reference=reference, mech=mech, matrix=matrix, k=k, sensitive=sensitive,
-        protected=protected, eps=eps, exp_eps=exp_eps, theta=theta, block=block,
-        mangat_p=mangat_p, common=common, tags=tags, users=users,
-        row_sum_tolerance=row_sum_tolerance,
+        client, reference=reference, mech=mech, matrix=matrix, protected=protected,
+        common=common, tags=tags, users=users, row_sum_tolerance=row_sum_tolerance,
         alpha=default_alpha() if alpha is None else alpha, power=power, resolution=resolution,
         max_samples=max_samples, first_look=first_look, violation_search=violation_search,
         spending=spending, seed=seed, output_index=output_index, labels=labels,
-        bit_mask=bit_mask)
+        bit_mask=bit_mask, **parameters)
     if report.verdict != "conforms":
         raise AssertionError(f"{_conformance_verdict(report)}\n{report}")
     return report

@@ -218,7 +218,7 @@ TEST(ApiConform, TheDiagnosisResolvesAnOptimalThetaAtEveryBudget) {
     a.k = 4;
     a.sensitive = IndexSet::from_indices({0, 1}, 4, "sensitive");
     a.budget = budget(t);
-    a.theta = resolve_theta("optimal", urap, a);
+    a.values.set(kThetaParameter, std::optional<Probability>(resolve_theta("optimal", urap, a)));
     return a;
   };
   // The client: uRAP at t = 8 with its own θ*, drawn from its exact rows over the 16 outputs.
@@ -275,7 +275,8 @@ TEST(ApiConform, TheDiagnosisFitsTheta) {
   a.k = 4;
   a.budget = budget(4);
   MechanismArguments client_arguments = a;
-  client_arguments.theta = Probability::parse("4/5", "theta");
+  client_arguments.values.set(kThetaParameter,
+                              std::optional<Probability>(Probability::parse("4/5", "theta")));
   const DenseForm client = std::get<DenseForm>(
       exact_form(make_mechanism(find_mechanism("rappor"), client_arguments), FormChoice::kDense));
   auto rng = std::make_shared<Xoshiro256>(41);

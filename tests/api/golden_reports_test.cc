@@ -21,7 +21,7 @@ RegistryReference registry(const std::string& name, std::size_t k,
   a.k = k;
   if (!sensitive.empty()) a.sensitive = IndexSet::from_indices(sensitive, k, "sensitive");
   a.budget = uldp::testing::budget(3);
-  if (name == "ubd") a.block = 2;
+  if (name == "ubd") a.values.set(kBlockParameter, std::optional<std::uint64_t>(2));
   return RegistryReference{name, a};
 }
 

@@ -14,9 +14,9 @@ namespace {
 MechanismParameters urr() {
   MechanismParameters p;
   p.name = "urr";
-  p.k = 5;
-  p.sensitive = std::string("0,1");
-  p.exp_eps = "3";
+  p.set("k", "5");
+  p.set("sensitive", "0,1");
+  p.set("exp_eps", "3");
   return p;
 }
 
@@ -34,8 +34,8 @@ std::string message_of(F&& f) {
 TEST(ReferenceArguments, KeywordsAreTheFlagsWithoutDashes) {
   const ReferenceNames flags = ReferenceNames::flags();
   const ReferenceNames keywords = ReferenceNames::keywords();
-  EXPECT_EQ(flags.exp_eps, "--exp-eps");
-  EXPECT_EQ(keywords.exp_eps, "exp_eps");
+  EXPECT_EQ(flags.of("exp_eps"), "--exp-eps");
+  EXPECT_EQ(keywords.of("exp_eps"), "exp_eps");
   EXPECT_EQ(keywords.row_sum_tolerance, "row_sum_tolerance");
   EXPECT_EQ(keywords.protected_outputs, "protected");
   EXPECT_EQ(keywords.pum_choice, "mech='pum'");
@@ -45,7 +45,7 @@ TEST(ReferenceArguments, FlagsAndKeywordsBuildTheSameRequest) {
   ReferenceArguments a;
   a.mechanism = urr();
   const ReferenceRequest by_flags = reference_request(a, ReferenceNames::flags());
-  a.mechanism.sensitive = std::vector<std::size_t>{0, 1};
+  a.mechanism.set("sensitive", "0-1");
   const ReferenceRequest by_keywords = reference_request(a, ReferenceNames::keywords());
   const auto& f = std::get<RegistryReference>(by_flags);
   const auto& k = std::get<RegistryReference>(by_keywords);
@@ -57,13 +57,13 @@ TEST(ReferenceArguments, FlagsAndKeywordsBuildTheSameRequest) {
 TEST(ReferenceArguments, MessagesNameTheParameterAsTheFrontEndCallsIt) {
   ReferenceArguments a;
   a.mechanism = urr();
-  a.mechanism.k = 0;
+  a.mechanism.set("k", "0");
   EXPECT_EQ(message_of([&] { reference_request(a, ReferenceNames::flags()); }),
             "--k: must be given and at least 1");
   EXPECT_EQ(message_of([&] { reference_request(a, ReferenceNames::keywords()); }),
             "k: must be given and at least 1");
   a.mechanism = urr();
-  a.mechanism.eps = "1";
+  a.mechanism.set("eps", "1");
   EXPECT_EQ(message_of([&] { reference_request(a, ReferenceNames::keywords()); }),
             "eps / exp_eps: give at most one of them");
   a.mechanism = urr();
@@ -81,7 +81,7 @@ TEST(ReferenceArguments, APumsUsersAreReadFromMemoryNamingTheirLine) {
   a.mechanism = urr();
   a.mechanism.name = "pum";
   a.mechanism.common = "urr";
-  a.mechanism.sensitive = std::string("0");
+  a.mechanism.set("sensitive", "0");
   a.mechanism.tags = "home";
   a.mechanism.users = PumUsersInput{PumUsersLayout::kOneUserPerLine, "users", "home=2\nhome=3\n"};
   const auto pum = std::get<PumReference>(reference_request(a, ReferenceNames::keywords()));
@@ -94,6 +94,33 @@ TEST(ReferenceArguments, APumsUsersAreReadFromMemoryNamingTheirLine) {
               }).starts_with("users:2:"));
 }
 
+TEST(ReferenceArguments, EachParameterIsReadByItsDeclaredGrammar) {
+  ReferenceArguments a;
+  a.mechanism = urr();
+  a.mechanism.set("k", "five");
+  EXPECT_EQ(message_of([&] { reference_request(a, ReferenceNames::flags()); }),
+            "--k: 'five' is not an integer from 0 to 18446744073709551615");
+  a.mechanism = urr();
+  a.mechanism.set("no_such_parameter", "1");
+  EXPECT_EQ(message_of([&] { reference_request(a, ReferenceNames::keywords()); }),
+            "no_such_parameter: no mechanism takes this parameter");
+  a.mechanism = urr();
+  a.mechanism.set("block", "2");
+  EXPECT_EQ(message_of([&] {
+              const auto urr =
+                  std::get<RegistryReference>(reference_request(a, ReferenceNames::keywords()));
+              make_mechanism(find_mechanism("urr"), urr.arguments);
+            }),
+            "block: mechanism urr does not take it (it takes k, sensitive, eps or exp_eps)");
+  a.mechanism.name = "ubd";
+  const auto ubd = std::get<RegistryReference>(reference_request(a, ReferenceNames::keywords()));
+  EXPECT_EQ(*ubd.arguments.values.get(kBlockParameter), 2u);
+  a.mechanism.set("eps_per_unit", "1");
+  a.mechanism.set("exp_eps_per_unit", "2");
+  EXPECT_EQ(message_of([&] { reference_request(a, ReferenceNames::flags()); }),
+            "--eps-per-unit / --exp-eps-per-unit: give at most one of them");
+}
+
 TEST(ReferenceArguments, AMatrixIsReadOnlyOnceTheOtherParametersPassed) {
   ReferenceArguments a;
   bool read = false;
@@ -102,13 +129,12 @@ TEST(ReferenceArguments, AMatrixIsReadOnlyOnceTheOtherParametersPassed) {
     return parse_matrix_csv("1,0\n0,1\n", "matrix");
   };
   a.matrix_source = "matrix";
-  a.mechanism.k = 2;
+  a.mechanism.set("k", "2");
   EXPECT_EQ(message_of([&] { reference_request(a, ReferenceNames::keywords()); }),
-            "matrix: k, theta, mangat_p, block, grid, eps_per_unit, exp_eps_per_unit, id_eps, "
-            "id_exp_eps, one_if_on and one_if_off only go with mech");
+            "matrix: k only goes with mech (a mechanism's parameter)");
   EXPECT_FALSE(read);
-  a.mechanism.k.reset();
-  a.mechanism.exp_eps = "2";
+  a.mechanism.set("k", std::nullopt);
+  a.mechanism.set("exp_eps", "2");
   const auto m = std::get<MatrixReference>(reference_request(a, ReferenceNames::keywords()));
   EXPECT_TRUE(read);
   EXPECT_EQ(m.source, "matrix");

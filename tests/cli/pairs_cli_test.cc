@@ -218,7 +218,7 @@ TEST(CheckPairs, GeometricMechanismDecidesItsOwnMetricClaim) {
   EXPECT_FALSE(urr["holds"]);
   for (const auto& [command, message] :
        {std::pair{"mechanism geometric --grid 3x2 --exp-eps 2",
-                  "--eps: mechanism geometric does not take it"},
+                  "--exp-eps: mechanism geometric does not take it"},
         std::pair{"mechanism geometric --k 6 --grid 3x2 --exp-eps-per-unit 2",
                   "--k: mechanism geometric takes its k from --grid"},
         std::pair{"mechanism geometric --grid 40x40 --exp-eps-per-unit 2",

@@ -145,12 +145,15 @@ TEST_P(RegistryWalk, CsvOutputReadsBackAsTheSameMatrixForEveryK) {
   for (std::size_t k = e.fixed_k ? *e.fixed_k : 2; k <= largest; ++k) {
     std::size_t built = 0;
     for (std::size_t s = 0; s <= k; ++s) {  // |X_S| = s; 0: no --sensitive
-      if (s == 0 && e.sensitive == Takes::kRequired) continue;
-      if (s > 0 && e.sensitive == Takes::kNo) break;
-      const bool k_from_a_list = e.grid != Takes::kNo || e.input_budgets != Takes::kNo;
+      if (s == 0 && e.takes(kSensitiveParameter.declaration) == Takes::kRequired) continue;
+      if (s > 0 && e.takes(kSensitiveParameter.declaration) == Takes::kNo) break;
+      const bool k_from_a_list = e.takes(kGridParameter.declaration) != Takes::kNo ||
+                                 e.takes(kInputBudgetsParameter.declaration) != Takes::kNo;
       std::string flags = e.fixed_k || k_from_a_list ? "" : " --k " + std::to_string(k);
-      if (e.grid != Takes::kNo) flags += " --grid " + std::to_string(k) + "x1";
-      if (e.input_budgets != Takes::kNo) {  // OUE at t = 3 on each of k inputs
+      if (e.takes(kGridParameter.declaration) != Takes::kNo)
+        flags += " --grid " + std::to_string(k) + "x1";
+      if (e.takes(kInputBudgetsParameter.declaration) !=
+          Takes::kNo) {  // OUE at t = 3 on each of k inputs
         std::string budgets = "3", off = "1/4";
         for (std::size_t x = 1; x < k; ++x) {
           budgets += ",3";
@@ -159,9 +162,9 @@ TEST_P(RegistryWalk, CsvOutputReadsBackAsTheSameMatrixForEveryK) {
         flags += " --id-exp-eps " + budgets + " --one-if-off " + off;
       }
       if (s > 0) flags += " --sensitive 0-" + std::to_string(s - 1);
-      if (e.budget != Takes::kNo) flags += " --exp-eps 3";
-      if (e.budget_per_unit != Takes::kNo) flags += " --eps-per-unit 1";
-      if (e.block == Takes::kRequired) flags += " --block 1";
+      if (e.takes(kBudgetParameter.declaration) != Takes::kNo) flags += " --exp-eps 3";
+      if (e.takes(kBudgetPerUnitParameter.declaration) != Takes::kNo) flags += " --eps-per-unit 1";
+      if (e.takes(kBlockParameter.declaration) == Takes::kRequired) flags += " --block 1";
       const std::string mechanism = "mechanism " + std::string(e.name) + flags;
       const RunResult csv = run_uldp(mechanism + " --format csv");
       if (csv.exit_code == 2) continue;  // parameters this entry refuses (X_S too small, say)

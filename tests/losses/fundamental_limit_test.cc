@@ -125,18 +125,21 @@ TEST(FundamentalLimit, EveryRegisteredMechanismsWorstCaseIsAtLeastTheLimit) {
   for (const LimitSetting& s : settings) {
     const FundamentalLimit limit = fundamental_limit(s);
     for (const MechanismEntry& entry : mechanism_registry()) {
-      if (entry.claim == Claim::kNone || entry.budget == Takes::kNo || entry.fixed_k) continue;
+      if (entry.claim == Claim::kNone || entry.takes(kBudgetParameter.declaration) == Takes::kNo ||
+          entry.fixed_k)
+        continue;
       MechanismArguments arguments;
       arguments.k = s.w;
-      if (entry.sensitive != Takes::kNo) arguments.sensitive = first(s.w, s.v);
+      if (entry.takes(kSensitiveParameter.declaration) != Takes::kNo)
+        arguments.sensitive = first(s.w, s.v);
       arguments.budget = PrivacyBudget::from_exp_eps(s.t);
       std::vector<std::optional<std::size_t>> blocks = {std::nullopt};
-      if (entry.block == Takes::kRequired) {
+      if (entry.takes(kBlockParameter.declaration) == Takes::kRequired) {
         blocks.clear();
         for (std::size_t block = 1; block < s.v; ++block) blocks.push_back(block);
       }
       for (const auto& block : blocks) {
-        arguments.block = block;
+        arguments.values.set(kBlockParameter, std::optional<std::uint64_t>(block));
         const MechanismSpec spec = make_mechanism(entry, arguments);
         const Rational worst = worst_case_l2_loss(l2_quadratic(spec), 1).value;
         EXPECT_GE(worst, limit.value.lower)

@@ -17,9 +17,10 @@ std::map<std::string, Rational> parameters_of(std::string_view name, std::size_t
   const MechanismEntry& entry = find_mechanism(name);
   MechanismArguments arguments;
   arguments.k = k;
-  if (entry.sensitive == Takes::kRequired)
+  if (entry.takes(kSensitiveParameter.declaration) == Takes::kRequired)
     arguments.sensitive = IndexSet::from_indices(sensitive, k, "sensitive");
-  if (entry.budget != Takes::kNo) arguments.budget = PrivacyBudget::from_exp_eps(t);
+  if (entry.takes(kBudgetParameter.declaration) != Takes::kNo)
+    arguments.budget = PrivacyBudget::from_exp_eps(t);
   std::map<std::string, Rational> out;
   for (const auto& p : mechanism_parameters(make_mechanism(entry, arguments)))
     out[p.name] = p.value;
@@ -31,9 +32,10 @@ DenseMechanism dense_of(std::string_view name, std::size_t k, std::vector<std::s
   const MechanismEntry& entry = find_mechanism(name);
   MechanismArguments arguments;
   arguments.k = k;
-  if (entry.sensitive == Takes::kRequired)
+  if (entry.takes(kSensitiveParameter.declaration) == Takes::kRequired)
     arguments.sensitive = IndexSet::from_indices(sensitive, k, "sensitive");
-  if (entry.budget != Takes::kNo) arguments.budget = PrivacyBudget::from_exp_eps(t);
+  if (entry.takes(kBudgetParameter.declaration) != Takes::kNo)
+    arguments.budget = PrivacyBudget::from_exp_eps(t);
   return std::get<DenseForm>(exact_form(make_mechanism(entry, arguments), FormChoice::kDense)).q;
 }
 

@@ -21,18 +21,29 @@ namespace {
 MechanismArguments small_arguments(const MechanismEntry& e) {
   MechanismArguments a;
   a.k = e.fixed_k ? *e.fixed_k : 4;
-  if (e.sensitive == Takes::kRequired) a.sensitive = IndexSet::from_indices({0}, a.k, "sensitive");
-  if (e.budget != Takes::kNo) a.budget = PrivacyBudget::from_exp_eps(Rational(3));
+  if (e.takes(kSensitiveParameter.declaration) == Takes::kRequired)
+    a.sensitive = IndexSet::from_indices({0}, a.k, "sensitive");
+  if (e.takes(kBudgetParameter.declaration) != Takes::kNo)
+    a.budget = PrivacyBudget::from_exp_eps(Rational(3));
   // uBD: K = 1 < |X_S| = 2, so its estimator is defined; ubd-opt: the limit needs |X_S| >= 2.
-  if (e.block != Takes::kNo || e.name == "ubd-opt") {
+  if (e.takes(kBlockParameter.declaration) != Takes::kNo || e.name == "ubd-opt") {
     a.sensitive = IndexSet::from_indices({0, 1}, a.k, "sensitive");
-    if (e.block != Takes::kNo) a.block = 1;
+    if (e.takes(kBlockParameter.declaration) != Takes::kNo)
+      a.values.set(kBlockParameter, std::optional<std::uint64_t>(1));
   }
-  if (e.grid != Takes::kNo) a.grid = std::pair<std::size_t, std::size_t>{2, 2};  // k = 4 too
-  if (e.budget_per_unit != Takes::kNo) a.budget_per_unit = PrivacyBudget::from_epsilon(Rational(1));
-  if (e.input_budgets != Takes::kNo) {  // IDUE: OUE at t = 3 on four inputs (k = 4 too)
-    a.input_budgets = std::vector<PrivacyBudget>(4, PrivacyBudget::from_exp_eps(Rational(3)));
-    a.one_if_off = std::vector<Rational>(4, Rational(1, 4));
+  if (e.takes(kGridParameter.declaration) != Takes::kNo)
+    a.values.set(kGridParameter,
+                 std::optional<GridShape>(std::pair<std::size_t, std::size_t>{2, 2}));  // k = 4 too
+  if (e.takes(kBudgetPerUnitParameter.declaration) != Takes::kNo)
+    a.values.set(kBudgetPerUnitParameter,
+                 std::optional<PrivacyBudget>(PrivacyBudget::from_epsilon(Rational(1))));
+  if (e.takes(kInputBudgetsParameter.declaration) !=
+      Takes::kNo) {  // IDUE: OUE at t = 3 on four inputs (k = 4 too)
+    a.values.set(kInputBudgetsParameter,
+                 std::optional<std::vector<PrivacyBudget>>(
+                     std::vector<PrivacyBudget>(4, PrivacyBudget::from_exp_eps(Rational(3)))));
+    a.values.set(kOneIfOffParameter,
+                 std::optional<std::vector<Rational>>(std::vector<Rational>(4, Rational(1, 4))));
   }
   return a;
 }
@@ -75,7 +86,8 @@ TEST(Registry, EveryEntryHasEveryDerivation) {
 TEST(Registry, ArgumentsAreCheckedAgainstTheEntry) {
   const MechanismEntry& urr = find_mechanism("urr");
   MechanismArguments a = small_arguments(urr);
-  a.theta = Probability::from_rational(Rational(1, 2), "theta");
+  a.values.set(kThetaParameter,
+               std::optional<Probability>(Probability::from_rational(Rational(1, 2), "theta")));
   EXPECT_THROW(make_mechanism(urr, a), InvalidArgument);  // urr takes no theta
   a = small_arguments(urr);
   a.sensitive.reset();
@@ -89,17 +101,18 @@ TEST(Registry, ArgumentsAreCheckedAgainstTheEntry) {
   EXPECT_THROW(make_mechanism(urr, a), InvalidArgument);
   const MechanismEntry& mangat = find_mechanism("mangat");
   a = small_arguments(mangat);
-  a.mangat_p = Probability::from_rational(Rational(1, 2), "p");
+  a.values.set(kMangatPParameter,
+               std::optional<Probability>(Probability::from_rational(Rational(1, 2), "p")));
   EXPECT_THROW(make_mechanism(mangat, a), InvalidArgument);  // p and a budget
   a = small_arguments(urr);
-  a.grid = std::pair<std::size_t, std::size_t>{2, 2};
+  a.values.set(kGridParameter, std::optional<GridShape>(std::pair<std::size_t, std::size_t>{2, 2}));
   EXPECT_THROW(make_mechanism(urr, a), InvalidArgument);  // urr takes no grid
   const MechanismEntry& geometric = find_mechanism("geometric");
   a = small_arguments(geometric);
   a.k = 5;  // the 2 x 2 grid has 4 cells
   EXPECT_THROW(make_mechanism(geometric, a), InvalidArgument);
   a = small_arguments(geometric);
-  a.budget_per_unit.reset();
+  a.values.set(kBudgetPerUnitParameter, std::nullopt);
   EXPECT_THROW(make_mechanism(geometric, a), InvalidArgument);  // it needs its budget per unit
   EXPECT_THROW(find_mechanism("foo"), InvalidArgument);
   EXPECT_THROW(parse_property("secure", "--require"), InvalidArgument);

@@ -15,7 +15,7 @@ inline MechanismSpec small_spec(const std::string& name, const char* sensitive, 
   a.k = k;
   a.sensitive = IndexSet::parse(sensitive, k, "xs");
   a.budget = PrivacyBudget::from_exp_eps(Rational(exp_eps));
-  a.block = block;
+  a.values.set(kBlockParameter, std::optional<std::uint64_t>(block));
   return make_mechanism(find_mechanism(name), a);
 }
 

@@ -64,7 +64,7 @@ MechanismSpec pum_common_mechanism(const MechanismEntry& entry, MechanismArgumen
   MechanismArguments over_z = std::move(over_x);
   over_z.k = k + num_tags;
   // Z_S = X_S ∪ bots; an LDP mechanism without a sensitive set treats every symbol alike.
-  if (entry.sensitive != Takes::kNo)
+  if (entry.takes(kSensitiveParameter.declaration) != Takes::kNo)
     over_z.sensitive = pum_intermediate_sensitive(x_s, num_tags);
   else
     over_z.sensitive.reset();

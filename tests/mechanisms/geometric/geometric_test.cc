@@ -25,8 +25,8 @@ namespace {
 
 MechanismSpec grid_spec(std::size_t width, std::size_t height, const PrivacyBudget& per_unit) {
   MechanismArguments a;
-  a.grid = std::pair{width, height};
-  a.budget_per_unit = per_unit;
+  a.values.set(kGridParameter, std::optional<GridShape>(std::pair{width, height}));
+  a.values.set(kBudgetPerUnitParameter, std::optional<PrivacyBudget>(per_unit));
   return make_mechanism(find_mechanism("geometric"), a);
 }
 
@@ -144,18 +144,21 @@ TEST(GeometricMechanism, ExactL2IsThatOfADirectInversion) {
 
 TEST(GeometricMechanism, ParametersAreRefusedByName) {
   MechanismArguments a;
-  a.grid = std::pair<std::size_t, std::size_t>{40, 40};
-  a.budget_per_unit = PrivacyBudget::from_exp_eps(Rational(2));
+  a.values.set(kGridParameter,
+               std::optional<GridShape>(std::pair<std::size_t, std::size_t>{40, 40}));
+  a.values.set(kBudgetPerUnitParameter,
+               std::optional<PrivacyBudget>(PrivacyBudget::from_exp_eps(Rational(2))));
   try {
     make_mechanism(find_mechanism("geometric"), a);
     FAIL() << "a 40x40 grid was built";
   } catch (const InvalidArgument& e) {
     EXPECT_EQ(std::string(e.what()), "grid: 40x40 has more than 625 cells");
   }
-  a.grid = std::pair<std::size_t, std::size_t>{3, 3};
-  a.budget_per_unit = PrivacyBudget::from_exp_eps(Rational(1));
+  a.values.set(kGridParameter, std::optional<GridShape>(std::pair<std::size_t, std::size_t>{3, 3}));
+  a.values.set(kBudgetPerUnitParameter,
+               std::optional<PrivacyBudget>(PrivacyBudget::from_exp_eps(Rational(1))));
   EXPECT_THROW(make_mechanism(find_mechanism("geometric"), a), InvalidArgument);
-  a.budget_per_unit.reset();
+  a.values.set(kBudgetPerUnitParameter, std::nullopt);
   a.budget = PrivacyBudget::from_exp_eps(Rational(2));
   EXPECT_THROW(make_mechanism(find_mechanism("geometric"), a), InvalidArgument);
 }

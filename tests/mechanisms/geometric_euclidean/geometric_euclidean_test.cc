@@ -21,8 +21,8 @@ namespace {
 
 MechanismSpec euclidean_grid(std::size_t width, std::size_t height, const PrivacyBudget& per_unit) {
   MechanismArguments a;
-  a.grid = std::pair{width, height};
-  a.budget_per_unit = per_unit;
+  a.values.set(kGridParameter, std::optional<GridShape>(std::pair{width, height}));
+  a.values.set(kBudgetPerUnitParameter, std::optional<PrivacyBudget>(per_unit));
   return make_mechanism(find_mechanism("geometric-euclidean"), a);
 }
 

@@ -30,9 +30,10 @@ std::vector<PrivacyBudget> exp_eps(const std::vector<Rational>& ts) {
 MechanismSpec idue(std::vector<PrivacyBudget> budgets, std::vector<Rational> off,
                    std::optional<std::vector<Rational>> on = std::nullopt) {
   MechanismArguments a;
-  a.input_budgets = std::move(budgets);
-  a.one_if_off = std::move(off);
-  a.one_if_on = std::move(on);
+  a.values.set(kInputBudgetsParameter,
+               std::optional<std::vector<PrivacyBudget>>(std::move(budgets)));
+  a.values.set(kOneIfOffParameter, std::optional<std::vector<Rational>>(std::move(off)));
+  a.values.set(kOneIfOnParameter, std::optional<std::vector<Rational>>(std::move(on)));
   return make_mechanism(find_mechanism("idue"), a);
 }
 
@@ -180,17 +181,21 @@ TEST(Idue, BadParametersAreRefusedByName) {
     return std::string("no error");
   };
   MechanismArguments a;
-  a.input_budgets = exp_eps({2, 3});
+  a.values.set(kInputBudgetsParameter, std::optional<std::vector<PrivacyBudget>>(exp_eps({2, 3})));
   EXPECT_EQ(message(a).rfind("one_if_off: mechanism idue needs", 0), 0u) << message(a);
-  a.one_if_off = {Rational(1, 3)};
+  a.values.set(kOneIfOffParameter,
+               std::optional<std::vector<Rational>>(std::vector<Rational>{Rational(1, 3)}));
   EXPECT_EQ(message(a).rfind("one_if_off: 1 probabilities for the 2 inputs", 0), 0u) << message(a);
-  a.one_if_off = {Rational(1, 3), Rational(1, 2)};
+  a.values.set(kOneIfOffParameter, std::optional<std::vector<Rational>>(
+                                       std::vector<Rational>{Rational(1, 3), Rational(1, 2)}));
   EXPECT_EQ(message(a).rfind("one_if_off[1]: 1/2 is not below one_if_on[1] = 1/2", 0), 0u)
       << message(a);
-  a.one_if_off = {Rational(1, 3), Rational(1, 4)};
-  a.one_if_on = {Rational(1, 2)};
+  a.values.set(kOneIfOffParameter, std::optional<std::vector<Rational>>(
+                                       std::vector<Rational>{Rational(1, 3), Rational(1, 4)}));
+  a.values.set(kOneIfOnParameter,
+               std::optional<std::vector<Rational>>(std::vector<Rational>{Rational(1, 2)}));
   EXPECT_EQ(message(a).rfind("one_if_on: 1 probabilities", 0), 0u) << message(a);
-  a.one_if_on.reset();
+  a.values.set(kOneIfOnParameter, std::nullopt);
   a.k = 3;
   EXPECT_EQ(message(a).rfind("k: mechanism idue takes its k from its per-input budgets", 0), 0u)
       << message(a);
@@ -198,7 +203,8 @@ TEST(Idue, BadParametersAreRefusedByName) {
   urr.k = 2;
   urr.budget = PrivacyBudget::from_exp_eps(Rational(3));
   urr.sensitive = IndexSet::all(2);
-  urr.one_if_on = {Rational(1, 2), Rational(1, 2)};
+  urr.values.set(kOneIfOnParameter, std::optional<std::vector<Rational>>(
+                                        std::vector<Rational>{Rational(1, 2), Rational(1, 2)}));
   try {
     make_mechanism(find_mechanism("urr"), urr);
     ADD_FAILURE() << "urr took one_if_on";

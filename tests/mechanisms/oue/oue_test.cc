@@ -44,7 +44,8 @@ TEST(OptimizedUnaryEncoding, TakesNoSensitiveSetAndNoTheta) {
   a.sensitive = IndexSet::parse("0", 4, "--sensitive");
   EXPECT_THROW(make_mechanism(find_mechanism("oue"), a), InvalidArgument);
   a.sensitive.reset();
-  a.theta = Probability::from_rational(Rational(1, 3), "theta");
+  a.values.set(kThetaParameter,
+               std::optional<Probability>(Probability::from_rational(Rational(1, 3), "theta")));
   EXPECT_THROW(make_mechanism(find_mechanism("oue"), a), InvalidArgument);
 }
 

@@ -35,7 +35,8 @@ TEST(UtilityOptimizedOue, IsUrapAtThetaOneHalfBitForBit) {
       }
     }
     // The same Q as the uRAP entry with θ = 1/2.
-    a.theta = Probability::from_rational(Rational(1, 2), "theta");
+    a.values.set(kThetaParameter,
+                 std::optional<Probability>(Probability::from_rational(Rational(1, 2), "theta")));
     const MechanismSpec urap = make_mechanism(find_mechanism("urap"), a);
     EXPECT_EQ(entry_of(urap).name, "urap");
     for (std::size_t j = 0; j < 6; ++j)

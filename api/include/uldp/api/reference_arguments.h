@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,13 +25,15 @@ inline constexpr std::string_view kPumName = "pum";
 
 /// How a front end names each parameter in its messages.
 struct ReferenceNames {
-  std::string mech, matrix, k, sensitive, protected_outputs, eps, exp_eps, theta, mangat_p, block,
-      grid, eps_per_unit, exp_eps_per_unit, id_eps, id_exp_eps, one_if_on, one_if_off, common, tags,
-      users, row_sum_tolerance;
+  /// The parameters of the table (parameter_table.h): "--exp-eps" (flags) or "exp_eps" (keywords).
+  bool flags_style = true;
+  std::string mech, matrix, protected_outputs, common, tags, users, row_sum_tolerance;
   std::string mech_choice;    ///< a registry mechanism chosen: "--mech NAME", "mech=NAME"
   std::string matrix_choice;  ///< a matrix chosen: "--matrix FILE", "matrix=Q"
   std::string pum_choice;     ///< the PUM chosen: "--mech pum", "mech='pum'"
 
+  /// How messages name the parameter whose keyword is `keyword`: "--exp-eps" or "exp_eps".
+  std::string of(std::string_view keyword) const;
   /// The command's flags: "--k", "--exp-eps", "--mech pum", ...
   static ReferenceNames flags();
   /// Python's keywords: "k", "exp_eps", "mech='pum'", ...
@@ -44,28 +47,23 @@ struct PumUsersInput {
   std::optional<std::string> text;  ///< the lines in memory; none: read the file `source`
 };
 
-/// A mechanism as given: a registry name or the PUM, and its parameters (each nullopt: not
-/// given). Texts are read exactly here.
+/// A mechanism as given: a registry name or the PUM, and its parameters as text, read exactly
+/// here by their declared grammar (parameter_table.h).
 struct MechanismParameters {
   std::string name;  ///< a registry name or kPumName; empty: not given
-  std::optional<std::uint64_t> k;
-  /// X_S: a list of indices, or text such as "0-14,20" (IndexSet::parse).
-  std::optional<std::variant<std::vector<std::size_t>, std::string>> sensitive;
-  std::optional<std::string> eps, exp_eps;
-  std::optional<std::string> theta;  ///< a value, "paper", "optimal" or "optimal-l1"
-  std::optional<std::string> mangat_p;
-  std::optional<std::uint64_t> block;
-  std::optional<std::string> grid;  ///< "WxH": the cells of a mechanism on a grid (it sets k)
-  std::optional<std::string> eps_per_unit, exp_eps_per_unit;  ///< a budget per unit of distance
-  /// One budget per input, comma-separated (IDUE; check's ID-LDP when no mechanism takes them).
-  std::optional<std::string> id_eps, id_exp_eps;
-  /// Per-input bit probabilities, comma-separated exact rationals or decimals (IDUE).
-  std::optional<std::string> one_if_on, one_if_off;
+  /// Each parameter given, by keyword ("k", "exp_eps", "mangat_p"): its text ("0-14", "3/2").
+  std::map<std::string, std::string, std::less<>> given;
   std::optional<std::string> common;  ///< the PUM's common mechanism
   std::optional<std::string> tags;    ///< the PUM's tags, "home,work"
   std::optional<PumUsersInput> users;
 
   bool personalized() const { return name == kPumName; }
+  /// The text given for `keyword`, or nullptr.
+  const std::string* text(std::string_view keyword) const;
+  /// Whether any parameter of `p` was given.
+  bool has(const ParameterDeclaration& p) const;
+  /// Sets (text) or removes (nullopt) the text of `keyword`.
+  void set(std::string_view keyword, std::optional<std::string> text);
 };
 
 /// The budget of at most one of ε (as ε, certified) and t = e^ε given as text, each named in

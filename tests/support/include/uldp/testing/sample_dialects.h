@@ -34,8 +34,10 @@ inline SampleReference sample_reference(const char* name, std::size_t k) {
   const MechanismEntry& entry = find_mechanism(name);
   MechanismArguments arguments;
   arguments.k = k;
-  if (entry.sensitive != Takes::kNo) arguments.sensitive = IndexSet::from_indices({0, 1}, k, "X_S");
-  if (entry.budget != Takes::kNo) arguments.budget = PrivacyBudget::from_exp_eps(3);
+  if (entry.takes(kSensitiveParameter.declaration) != Takes::kNo)
+    arguments.sensitive = IndexSet::from_indices({0, 1}, k, "X_S");
+  if (entry.takes(kBudgetParameter.declaration) != Takes::kNo)
+    arguments.budget = PrivacyBudget::from_exp_eps(3);
   SampleReference r;
   r.model = estimate::estimation_model(make_mechanism(entry, arguments));
   r.k = estimate::num_symbols(r.model);
