@@ -962,7 +962,7 @@ py::object loss(const py::dict& mechanism, std::uint64_t n, const std::string& p
 
 // `estimate` through api::estimate_distribution: the reports as report-file text.
 py::object estimate(const py::dict& mechanism, const std::string& reports,
-                    const std::string& method, double alpha,
+                    const std::optional<std::string>& method, std::optional<double> alpha,
                     std::optional<std::size_t> max_iterations,
                     const std::optional<std::string>& em_stop, const std::string& accelerator) {
   const PythonReference chosen(mechanism);
@@ -970,10 +970,13 @@ py::object estimate(const py::dict& mechanism, const std::string& reports,
     api::EstimateRequest request(
         chosen.request(), [&reports] { return std::make_unique<std::istringstream>(reports); },
         "reports");
-    request.method = method == "emp"   ? api::EstimateMethod::kEmpirical
-                     : method == "thr" ? api::EstimateMethod::kThreshold
-                                       : api::EstimateMethod::kEm;
-    request.alpha = alpha;
+    // Not given: the request's own defaults, as the command's.
+    if (method) {
+      request.method = *method == "emp"   ? api::EstimateMethod::kEmpirical
+                       : *method == "thr" ? api::EstimateMethod::kThreshold
+                                          : api::EstimateMethod::kEm;
+    }
+    if (alpha) request.alpha = *alpha;
     if (max_iterations) request.max_iterations = *max_iterations;
     if (em_stop) request.em_stop = to_double(parse_tolerance(*em_stop, "em_stop"));
     request.accelerator = accelerator == "newton"    ? estimate::EmAccelerator::kNewton

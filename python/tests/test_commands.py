@@ -143,14 +143,16 @@ def test_estimate_matches_the_command_on_reports_and_counts():
     by_counts = uldp.estimate(counts=counts, method="em", **URR)
     assert isinstance(by_reports.frequencies, numpy.ndarray) and by_reports.n == 1500
     assert numpy.allclose(by_reports.frequencies, by_counts.frequencies, atol=1e-9)
-    emp = uldp.estimate(counts=counts, **URR).frequencies
+    emp = uldp.estimate(counts=counts, method="emp", **URR).frequencies
+    # No method given: the command's default (EM), not a default of Python's own.
+    assert uldp.estimate(counts=counts, **URR).method == "em"
     # emp is unbiased; n = 1500 puts each coordinate within 5 standard errors (< 0.1) of 1/5.
     assert abs(emp.sum() - 1) < 1e-12 and numpy.all(numpy.abs(emp - 0.2) < 0.1)
 
     rng = numpy.random.default_rng(2)
     bits = rappor_bits(numpy.repeat(numpy.arange(4), 500), 4, 2 / 3, rng)
-    per_report = uldp.estimate(bits, mech="rappor", k=4, exp_eps=4).frequencies
-    per_bit = uldp.estimate(counts=bits.sum(axis=0), n=len(bits), mech="rappor", k=4,
+    per_report = uldp.estimate(bits, method="emp", mech="rappor", k=4, exp_eps=4).frequencies
+    per_bit = uldp.estimate(counts=bits.sum(axis=0), n=len(bits), method="emp", mech="rappor", k=4,
                             exp_eps=4).frequencies
     assert numpy.allclose(per_report, per_bit, atol=1e-12)
 
@@ -173,8 +175,9 @@ def test_golden_vectors_and_conform_estimates():
     hint = str(uldp.conform_estimates(vectors, counts))
     assert 'counts where frequencies are expected (scale="counts")' in hint and "--scale" not in hint
     # The server's own estimate through uldp: the same vectors.
-    mine = {c.id: {"emp": uldp.estimate(counts=c.counts, mech="urr", k=4, sensitive=[0, 1],
-                                        exp_eps=3).frequencies} for c in vectors.cases}
+    mine = {c.id: {"emp": uldp.estimate(counts=c.counts, method="emp", mech="urr", k=4,
+                                        sensitive=[0, 1], exp_eps=3).frequencies}
+            for c in vectors.cases}
     assert uldp.conform_estimates(vectors, mine).matches
 
 

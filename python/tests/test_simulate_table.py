@@ -68,8 +68,8 @@ def test_simulated_reports_and_counts_estimate_the_distribution_they_were_drawn_
     rappor = dict(mech="rappor", k=4, exp_eps=3)
     bits = uldp.simulate(n=n, seed=5, **rappor)
     ones = uldp.simulate(n=n, seed=5, counts=True, **rappor)
-    by_reports = uldp.estimate(bits.reports, **rappor).frequencies
-    by_counts = uldp.estimate(counts=ones.counts, n=ones.n, **rappor).frequencies
+    by_reports = uldp.estimate(bits.reports, method="emp", **rappor).frequencies
+    by_counts = uldp.estimate(counts=ones.counts, n=ones.n, method="emp", **rappor).frequencies
     # Two independent draws of the same uniform data: within 6 sd (sd < 0.02 each) of 1/4.
     assert numpy.abs(by_reports - 0.25).max() < 0.12 and numpy.abs(by_counts - 0.25).max() < 0.12
 

@@ -637,7 +637,7 @@ def _reports_text(reports: Optional[Reports], counts: Optional[Counts],
 def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = None, n: Optional[int] = None,
              reference: Optional[Reference] = None, mech: Optional[str] = None,
              common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None,
-             method: str = "emp", alpha: Optional[float] = None,
+             method: Optional[str] = None, alpha: Optional[float] = None,
              em_stop: Optional[Number] = None, max_iterations: Optional[int] = None,
              accelerator: Optional[str] = None, tolerance: Optional[Number] = None,
              labels: Optional[Mapping[Any, Output]] = None,
@@ -645,7 +645,8 @@ def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = No
         **parameters: "Unpack[MechanismKeywords]") -> Estimate:
     """Estimates the input distribution from reports (`uldp estimate`): `reports` one per user
     (ints or labels for symbol mechanisms, a 2-D 0/1 array for bit vectors) or `counts` (the
-    output histogram; per-bit counts with `n` for bit vectors). method: emp, thr or em.
+    output histogram; per-bit counts with `n` for bit vectors). method: emp, thr or em (default:
+    the command's, em); alpha: thr's significance level (default the command's, 0.05).
     em_stop: EM stops when an update raises the log-likelihood by <= em_stop * |L| (`--em-stop`,
     as golden's em_stop); `tolerance=` is its old name, read with a DeprecationWarning.
     labels= and bit_mask= read a library's own reports as conform_client reads its outputs.
@@ -657,7 +658,7 @@ def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = No
         warnings.warn("uldp.estimate(tolerance=...) is now em_stop=...", DeprecationWarning,
                       stacklevel=2)
         em_stop = tolerance
-    if method not in ("emp", "thr", "em"):
+    if method is not None and method not in ("emp", "thr", "em"):
         raise ValueError(f"method: {method!r} is not emp, thr or em")
     if accelerator is not None and accelerator not in ("auto", "newton", "squarem", "none"):
         raise ValueError(f"accelerator: {accelerator!r} is not auto, newton, squarem or none")
@@ -666,7 +667,7 @@ def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = No
     fields = chosen._fields("estimate", matrices=False)
     text = _reports_text(reports, counts, n, _OutputReading.of(labels, bit_mask, chosen))
     j = _core.estimate(
-        fields, text, method, 0.05 if alpha is None else _level(alpha, "alpha"),
+        fields, text, method, None if alpha is None else _level(alpha, "alpha"),
         None if max_iterations is None else _whole(max_iterations, "max_iterations", 1),
         None if em_stop is None else _exact_text(em_stop, "em_stop"), accelerator or "auto")
     return Estimate(numpy.array(j["estimate"], dtype=numpy.float64), j["method"], j["n"],
