@@ -165,6 +165,7 @@ struct ConformClientCommand : SamplesRun {
   std::uint64_t first_look = 64;  // samples per input at the first look
   std::uint64_t violation_search = 8192;
   std::optional<std::string> spending;
+  double excess = 0.1;  // the smallest relative excess of e^eps the targeted stage looks for
   std::uint64_t timeout_ms = 30'000;
   std::string samples_out;
 };
@@ -186,6 +187,8 @@ void run_client(const ConformClientCommand& c, const CLI::App& command, int& exi
   request.first_look = c.first_look;
   request.violation_search = c.violation_search;
   if (c.spending) request.spending = api::parse_alpha_spending(*c.spending, "--spending");
+  request.excess = c.excess;
+  request.excess_name = "--excess";
   request.max_samples_name = "--max-samples";
   request.output_index_name = "--output-index";
   api::SequentialConformance test(request);
@@ -295,6 +298,11 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   add_text_option(*client_cmd, "--spending", client->spending,
                   "how the looks share alpha: planned (default; the look where a correct client "
                   "conforms gets 3/4 of it) or halving (look j at alpha/2^(j+1))");
+  client_cmd->add_option("--excess", client->excess,
+                         "the smallest relative excess of e^eps over the claim that the targeted "
+                         "test on the reference's tightest event looks for: it names a client that "
+                         "far over 'violates' in about log(1/alpha)/D pairs of samples, or rules "
+                         "the excess out (default 0.1; larger is cheaper; 0: no targeted test)");
   add_unsigned_option(*client_cmd, "--timeout-ms", client->timeout_ms,
                       "fail when the client writes nothing for this long (default 30000)", 1,
                       3'600'000);

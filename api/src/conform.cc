@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <tuple>
 
+#include "uldp/api/render.h"
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
 
@@ -30,6 +32,12 @@ bool is_finding(const ConformanceReport& r) {
 
 // The planned look's share of alpha; the other looks share the rest, halving.
 constexpr double kPlannedShare = 0.75;
+// The targeted stage's share of a client run's alpha; the looks share the rest.
+constexpr double kTargetedShare = 0.5;
+// The level at which the targeted stage rules an excess out: a client exactly that far over its
+// claim conforms with probability at most 1e-3 (a level of 1 - power, 0.1, let one run in ten of
+// a client 10 % over pass), for about 40 % more samples than 0.1 costs a correct client.
+constexpr double kRuleOutLevel = 1e-3;
 
 bool all_bits(std::string_view text) {
   return !text.empty() && text.find_first_not_of("01") == std::string_view::npos;
@@ -125,10 +133,26 @@ ConformResult conform_samples(const ConformSamplesRequest& request) {
   return result;
 }
 
+const char* targeted_outcome_name(estimate::TargetedOutcome outcome) {
+  switch (outcome) {
+    case estimate::TargetedOutcome::kViolates:
+      return "violates";
+    case estimate::TargetedOutcome::kRuledOut:
+      return "excess ruled out";
+    case estimate::TargetedOutcome::kUndecided:
+      return "undecided";
+  }
+  return "?";
+}
+
 SequentialConformance::SequentialConformance(const ConformClientRequest& request)
     : request_(request), reference_(build_reference(request.reference)) {
   check_alpha(request.alpha);
   if (request.first_look == 0) throw InvalidArgument("first_look: must be at least 1");
+  if (!(request.excess >= 0 && request.excess <= 1e6)) {
+    throw InvalidArgument(request.excess_name + ": " + double_text(request.excess) +
+                          " is no relative excess of e^eps (0 for none, else above 0)");
+  }
   k_ = estimate::num_symbols(reference_.model);
   if (request.max_samples < k_) {
     throw InvalidArgument(request.max_samples_name + ": " + std::to_string(request.max_samples) +
@@ -138,31 +162,76 @@ SequentialConformance::SequentialConformance(const ConformClientRequest& request
   summary_.client = request.client;
   summary_.alpha = request.alpha;
   summary_.spending = request.spending;
+  looks_alpha_ = request.alpha;
+  // The targeted stage, when the claim has a witness to test: half of alpha, the looks the other.
+  // Pooled and folded references (block families beyond their dense size, uHR) tally sets and
+  // folds, not the outputs a witness's event names: no targeted stage (yet).
+  if (request.excess > 0 && !reference_.pooling && !syntax_.cell_of_set &&
+      !syntax_.folded_symbols) {
+    if (const std::optional<estimate::TargetedWitness> witness = estimate::structural_witness(
+            reference_.model, reference_.scope, reference_.syntax.labels, request.excess)) {
+      TargetedSummary t;
+      t.witness = *witness;
+      t.claimed_exp_eps = reference_.scope.claimed_exp_eps;
+      t.excess = request.excess;
+      t.alpha = kTargetedShare * request.alpha;
+      t.beta = kRuleOutLevel;
+      const double faulty_q =
+          std::min(witness->p_x_prime, witness->p_x / (t.claimed_exp_eps * (1 + t.excess)));
+      t.information_bound =
+          estimate::information_bound(request.alpha, witness->p_x, faulty_q, t.claimed_exp_eps);
+      t.rule_out_bound = estimate::information_bound(t.beta, witness->p_x, witness->p_x_prime,
+                                                     t.claimed_exp_eps * (1 + t.excess));
+      t.ratio_upper_bound = std::numeric_limits<double>::infinity();
+      targeted_.emplace(t.claimed_exp_eps, t.excess, t.alpha, t.beta,
+                        std::make_pair(witness->p_x, witness->p_x_prime));
+      targeted_summary_ = t;
+      if (!witness->bits) {
+        const auto label = [&](std::size_t y) {
+          return syntax_.labels.empty() ? std::to_string(y) : syntax_.labels[y];
+        };
+        event_label_ = label(witness->symbol);
+        const std::size_t outputs = syntax_.labels.empty() ? estimate::report_size(reference_.model)
+                                                           : syntax_.labels.size();
+        for (std::size_t y = 0; y < outputs; ++y) {
+          if (y != witness->symbol) other_labels_.insert(label(y));
+        }
+      }
+      looks_alpha_ = request.alpha - t.alpha;
+    }
+  }
+  summary_.looks_alpha = looks_alpha_;
   target_ = request.first_look;
   if (request.spending == AlphaSpending::kPlanned) {
     planned_ = std::max(request.first_look,
                         estimate::per_input_for_demand(
-                            reference_.model, kPlannedShare * request.alpha, request.demand));
+                            reference_.model, kPlannedShare * looks_alpha_, request.demand));
     summary_.planned_look = planned_;
   }
   target_ = std::min<std::uint64_t>(target_, request.max_samples / k_);
+  plan_round();
 }
 
 double SequentialConformance::look_level() {
   if (planned_ && per_input_ >= *planned_) {
     planned_.reset();  // spent
-    return kPlannedShare * request_.alpha;
+    return kPlannedShare * looks_alpha_;
   }
   const double others = request_.spending == AlphaSpending::kPlanned ? 1 - kPlannedShare : 1;
-  return others * request_.alpha / std::exp2(++other_looks_);
+  return others * looks_alpha_ / std::exp2(++other_looks_);
 }
 
 std::vector<std::uint32_t> SequentialConformance::next_inputs() const {
   std::vector<std::uint32_t> inputs;
   if (decided_) return inputs;
-  inputs.reserve((target_ - per_input_) * k_);
-  for (std::uint64_t i = per_input_; i < target_; ++i) {
+  const std::uint64_t looked = look_in_round_ ? (target_ - per_input_) * k_ : 0;
+  inputs.reserve(looked + 2 * batch_pairs_);
+  for (std::uint64_t i = per_input_; look_in_round_ && i < target_; ++i) {
     for (std::uint32_t x = 0; x < k_; ++x) inputs.push_back(x);
+  }
+  for (std::uint64_t i = 0; i < batch_pairs_; ++i) {
+    inputs.push_back(static_cast<std::uint32_t>(targeted_summary_->witness.x));
+    inputs.push_back(static_cast<std::uint32_t>(targeted_summary_->witness.x_prime));
   }
   return inputs;
 }
@@ -185,39 +254,62 @@ void SequentialConformance::add_outputs(std::span<const std::string> outputs) {
     if (!request_.reading_hint.empty()) message += " (" + request_.reading_hint + ")";
     return InputError(request_.client, message);
   };
-  // This look's samples, read once and added to the tallies of the earlier looks. An output is
-  // one line: a line end inside it would smuggle in samples of its own.
-  std::string chunk;
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    if (outputs[i].find_first_of("\r\n") != std::string::npos)
-      throw unreadable(i, "which holds a line end; an output is one line");
-    chunk += std::to_string(inputs[i]);
-    chunk += ',';
-    chunk += outputs[i];
-    chunk += '\n';
+  // The samples [begin, end) as "x,y" lines, read once. An output is one line: a line end inside
+  // it would smuggle in samples of its own.
+  const auto lines_of = [&](std::size_t begin, std::size_t end) {
+    std::string chunk;
+    for (std::size_t i = begin; i < end; ++i) {
+      if (outputs[i].find_first_of("\r\n") != std::string::npos)
+        throw unreadable(i, "which holds a line end; an output is one line");
+      chunk += std::to_string(inputs[i]);
+      chunk += ',';
+      chunk += outputs[i];
+      chunk += '\n';
+    }
+    return chunk;
+  };
+  const auto tally = [&](const std::string& chunk, std::size_t begin, std::size_t end) {
+    std::istringstream in(chunk);
+    try {
+      return estimate::tally_samples(in, request_.client, reference_.model, reference_.scope,
+                                     syntax_);
+    } catch (const InputError& e) {
+      // Line L of the chunk is its sample begin + L - 1; the inputs are uldp's own, so the output
+      // is what could not be read.
+      if (e.line() == 0 || e.line() > end - begin) throw;
+      const std::size_t i = begin + e.line() - 1;
+      throw unreadable(i, "which is no output of " + reference_.title() + ": " +
+                              resemblance(reference_, outputs[i]) +
+                              output_forms(reference_, syntax_, request_.output_index));
+    }
+  };
+  const std::size_t looked = look_in_round_ ? (target_ - per_input_) * k_ : 0;
+  std::string look_chunk = lines_of(0, looked);
+  const std::string pair_chunk = lines_of(looked, inputs.size());
+  std::optional<SampleTallies> more;
+  if (looked > 0) more = tally(look_chunk, 0, looked);
+  if (looked < inputs.size()) tally(pair_chunk, looked, inputs.size());  // every output readable
+  lines_ += inputs.size();
+  summary_.samples_drawn = lines_;
+  // Counted before the look, which gives the looks what the pairs leave of max_samples.
+  if (looked < inputs.size()) targeted_summary_->pairs_drawn += (inputs.size() - looked) / 2;
+  if (more) {
+    samples_ += look_chunk;
+    look(std::move(*more));
   }
-  std::istringstream in(chunk);
-  SampleTallies more;
-  try {
-    more =
-        estimate::tally_samples(in, request_.client, reference_.model, reference_.scope, syntax_);
-  } catch (const InputError& e) {
-    // Line L of this look's chunk is its sample L; the inputs are uldp's own, so the output is
-    // what could not be read.
-    if (e.line() == 0 || e.line() > inputs.size()) throw;
-    const std::size_t i = e.line() - 1;
-    throw unreadable(i, "which is no output of " + reference_.title() + ": " +
-                            resemblance(reference_, outputs[i]) +
-                            output_forms(reference_, syntax_, request_.output_index));
-  }
+  if (looked < inputs.size()) test_pairs(outputs.subspan(looked));
+  plan_round();
+}
+
+// One look of the fit at the tallies so far.
+void SequentialConformance::look(SampleTallies more) {
   if (summary_.looks.empty()) {
     tallies_ = std::move(more);
   } else {
-    estimate::add_tallies(tallies_, more, lines_);
+    estimate::add_tallies(tallies_, more, look_lines_);
   }
-  lines_ += inputs.size();
-  summary_.samples_drawn = lines_;
-  samples_ += chunk;
+  look_lines_ += (target_ - per_input_) * k_;
+  summary_.looks_drawn = look_lines_;
   per_input_ = target_;
   summary_.looks.push_back(per_input_);
   summary_.look_alpha = look_level();
@@ -225,7 +317,11 @@ void SequentialConformance::add_outputs(std::span<const std::string> outputs) {
   report_ =
       estimate::check_conformance(tallies_, reference_.model, reference_.scope, summary_.look_alpha,
                                   request_.demand, estimate::ResolutionDetail::kCellOnly);
-  const bool last = (per_input_ + 1) * k_ > request_.max_samples;
+  // max_samples counts every sample of the run: the looks have what the targeted pairs left.
+  const std::uint64_t pair_samples = targeted_summary_ ? 2 * targeted_summary_->pairs_drawn : 0;
+  const std::uint64_t looks_room =
+      request_.max_samples - std::min(pair_samples, request_.max_samples);
+  const bool last = (per_input_ + 1) * k_ > looks_room;
   if (is_finding(report_)) {
     finding_.emplace(report_, tallies_);
     if (report_.verdict == Conformance::kDeviates && !summary_.deviation_look)
@@ -239,19 +335,123 @@ void SequentialConformance::add_outputs(std::span<const std::string> outputs) {
                     (report_.verdict == Conformance::kConforms && !finding_) ||
                     (finding_ && !break_search);
   if (done || last) {
-    decided_ = true;
-    // A look of the break search that finds nothing does not undo the finding before it.
-    if (finding_ && !is_finding(report_)) std::tie(report_, tallies_) = *finding_;
-    // The report that stands, with its full resolution (the e^eps excess it could see).
-    report_ = estimate::check_conformance(tallies_, reference_.model, reference_.scope,
-                                          report_.alpha, request_.demand);
+    finish_looks();
     return;
   }
   std::uint64_t next = 2 * per_input_;
   if (planned_ && !finding_) next = std::min(next, *planned_);  // the planned look, not past it
-  next = std::min<std::uint64_t>(next, request_.max_samples / k_);
+  next = std::min<std::uint64_t>(next, looks_room / k_);
   if (break_search) next = std::min(next, std::max(request_.violation_search, per_input_ + 1));
   target_ = next;
+}
+
+// The looks' report that stands, with its full resolution (the e^eps excess it could see).
+void SequentialConformance::finish_looks() {
+  looks_done_ = true;
+  // A look of the break search that finds nothing does not undo the finding before it.
+  if (finding_ && !is_finding(report_)) std::tie(report_, tallies_) = *finding_;
+  report_ = estimate::check_conformance(tallies_, reference_.model, reference_.scope, report_.alpha,
+                                        request_.demand);
+}
+
+// The targeted stage's pairs (x's sample, then x''s), each output's membership in the event read
+// once per distinct output, by the same reader as the looks'.
+void SequentialConformance::test_pairs(std::span<const std::string> outputs) {
+  TargetedSummary& t = *targeted_summary_;
+  const std::size_t inputs[2] = {t.witness.x, t.witness.x_prime};
+  const auto in_event = [&](int side, const std::string& output) {
+    // A bit vector as its k characters 0/1 is read here: its 2^k values are too many to cache,
+    // and a single-line tally holds k^3 pair counts.
+    if (t.witness.bits && output.size() == k_ &&
+        output.find_first_not_of("01") == std::string::npos) {
+      return t.witness.contains_bits(output);
+    }
+    // A symbol written as its label (or index), as the looks read it: the witness's, or another.
+    if (!t.witness.bits) {
+      if (output == event_label_) return true;
+      if (other_labels_.contains(output)) return false;
+    }
+    auto& cache = in_event_[side];
+    if (const auto found = cache.find(output); found != cache.end()) return found->second;
+    std::istringstream line(std::to_string(inputs[side]) + "," + output + "\n");
+    const SampleTallies one =
+        estimate::tally_samples(line, request_.client, reference_.model, reference_.scope, syntax_);
+    const bool member = t.witness.contains(one, inputs[side]);
+    cache.emplace(output, member);
+    return member;
+  };
+  for (std::size_t i = 0; i + 1 < outputs.size(); i += 2) {
+    if (targeted_->outcome() != estimate::TargetedOutcome::kUndecided) break;
+    targeted_->add_pair(in_event(0, outputs[i]), in_event(1, outputs[i + 1]));
+  }
+  t.outcome = targeted_->outcome();
+  t.pairs = targeted_->pairs();
+  t.count_x = targeted_->count_x();
+  t.count_x_prime = targeted_->count_x_prime();
+}
+
+void SequentialConformance::plan_round() {
+  batch_pairs_ = 0;
+  // The next look gets what the pairs drawn since it was planned leave of max_samples; none left,
+  // the looks end where they are.
+  if (!looks_done_ && targeted_summary_ && !summary_.looks.empty()) {
+    const std::uint64_t pairs = 2 * targeted_summary_->pairs_drawn;
+    target_ =
+        std::min(target_, (request_.max_samples - std::min(pairs, request_.max_samples)) / k_);
+    if (target_ <= per_input_) finish_looks();
+  }
+  const bool targeted_open = targeted_ && !targeted_stopped_ &&
+                             targeted_->outcome() == estimate::TargetedOutcome::kUndecided;
+  const bool violated = targeted_ && targeted_->outcome() == estimate::TargetedOutcome::kViolates;
+  // A deviation of the looks leaves the targeted stage running, like their break search: it may
+  // name the break behind it.
+  if (violated || (looks_done_ && (!targeted_open || report_.verdict == Conformance::kViolates))) {
+    decided_ = true;
+    if (!looks_done_) finish_looks();
+    if (targeted_summary_) {
+      TargetedSummary& t = *targeted_summary_;
+      t.exp_eps_lower_bound = targeted_->exp_eps_lower_bound();
+      t.ratio_upper_bound = targeted_->ratio_upper_bound();
+      // The targeted stage's violation stands for the run, with its certified bound, when the
+      // looks found none: the event, the two inputs and the counts of its pairs.
+      if (violated && report_.verdict != Conformance::kViolates) {
+        report_.verdict = Conformance::kViolates;
+        report_.ratio_violated = true;
+        report_.exp_eps_lower_bound = t.exp_eps_lower_bound;
+        report_.event = t.witness.event;
+        report_.x = t.witness.x;
+        report_.x_prime = t.witness.x_prime;
+        report_.count_x = t.count_x;
+        report_.n_x = t.pairs;
+        report_.count_x_prime = t.count_x_prime;
+        report_.n_x_prime = t.pairs;
+        report_.insufficient_because.clear();
+      }
+    }
+    return;
+  }
+  // The looks take at most a third of what the targeted stage drew while both run: a client over
+  // its claim on the witness is named at close to the targeted stage's cost, and the looks still
+  // see the first look at once (a gross break) and finish beside it.
+  const std::uint64_t pair_samples = targeted_summary_ ? 2 * targeted_summary_->pairs_drawn : 0;
+  look_in_round_ =
+      !looks_done_ && (!targeted_open || summary_.looks.empty() || 3 * look_lines_ <= pair_samples);
+  if (targeted_open) {
+    // Batches of an eighth of the pairs so far: the e-process looks after every pair, so a batch
+    // costs at most its unused rest. The run draws at most max_samples in all.
+    const std::uint64_t looked = look_in_round_ ? (target_ - per_input_) * k_ : 0;
+    const std::uint64_t room =
+        (request_.max_samples - std::min(lines_ + looked, request_.max_samples)) / 2;
+    batch_pairs_ = std::min(room, std::max(request_.first_look, targeted_->pairs() / 8));
+    if (batch_pairs_ == 0) {
+      targeted_stopped_ = true;
+      look_in_round_ = !looks_done_;  // the looks go on alone
+    }
+  }
+  if (!look_in_round_ && batch_pairs_ == 0) {
+    decided_ = true;  // neither stage has samples left to ask for
+    if (!looks_done_) finish_looks();
+  }
 }
 
 ConformResult SequentialConformance::result() const {
@@ -262,6 +462,7 @@ ConformResult SequentialConformance::result() const {
   result.tallies = tallies_;
   result.report = report_;
   result.sequential = summary_;
+  result.targeted = targeted_summary_;
   result.demand = request_.demand;
   if (is_finding(report_)) {
     const std::string samples = samples_;

@@ -12,12 +12,72 @@ using estimate::Conformance;
 
 namespace {
 
-// How the looks spent alpha, in words (the report's "method").
+// How the looks spent alpha, in words (the report's "method"): all of it, or the half a targeted
+// stage leaves them.
 std::string spending_method(const SequentialSummary& sequential) {
-  if (sequential.spending == AlphaSpending::kHalving) return "look j at alpha/2^(j+1)";
+  const bool halved = sequential.looks_alpha < sequential.alpha;
+  const std::string a = halved ? "alpha/2" : "alpha";
+  if (sequential.spending == AlphaSpending::kHalving) return "look j at " + a + "/2^(j+1)";
   std::string text = "planned: the look at ";
   text += sequential.planned_look ? std::to_string(*sequential.planned_look) : "?";
-  return text + " samples per input at 3/4 alpha, each other look i at alpha/4/2^(i+1)";
+  return text + " samples per input at 3/4 " + (halved ? "of alpha/2" : "alpha") +
+         ", each other look i at " + a + "/4/2^(i+1)";
+}
+
+nlohmann::json number_or_null(double value) {
+  return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+
+// The targeted stage in one paragraph: the witness, what it found, the samples it used beside the
+// information bound.
+std::string targeted_text(const TargetedSummary& t) {
+  std::ostringstream out;
+  const estimate::TargetedWitness& w = t.witness;
+  out << "  targeted test (alpha/2 = " << figure_text(t.alpha) << "): event " << w.event
+      << ", x = " << w.x << " vs x' = " << w.x_prime << " (reference " << figure_text(w.p_x)
+      << " vs " << figure_text(w.p_x_prime) << "), looking for e^eps "
+      << figure_text(100 * t.excess) << "% above the claim: " << targeted_outcome_name(t.outcome);
+  if (t.outcome == estimate::TargetedOutcome::kViolates) {
+    out << ", e^eps >= " << figure_text(t.exp_eps_lower_bound) << " with confidence 1 - alpha/2";
+  } else if (t.outcome == estimate::TargetedOutcome::kRuledOut) {
+    out << ", P(E|x)/P(E|x') <= " << figure_text(t.ratio_upper_bound) << " with confidence "
+        << figure_text(1 - t.beta);
+  } else {
+    out << " (neither a violation nor the excess shown before the run stopped)";
+  }
+  out << "\n    " << 2 * t.pairs << " samples used (" << t.pairs << " pairs: " << t.count_x
+      << " of x, " << t.count_x_prime << " of x' in the event); information bound log(1/alpha)/D = "
+      << figure_text(std::ceil(t.information_bound)) << " pairs for a client "
+      << figure_text(100 * t.excess) << "% over the claim on this event, "
+      << figure_text(std::ceil(t.rule_out_bound)) << " to rule that out at "
+      << figure_text(1 - t.beta) << " for a client that matches the reference\n";
+  return out.str();
+}
+
+nlohmann::json targeted_json(const TargetedSummary& t) {
+  const estimate::TargetedWitness& w = t.witness;
+  return {{"event", w.event},
+          {"x", w.x},
+          {"x_prime", w.x_prime},
+          {"reference_p_x", w.p_x},
+          {"reference_p_x_prime", w.p_x_prime},
+          {"claimed_exp_eps", t.claimed_exp_eps},
+          {"excess", t.excess},
+          {"alpha", t.alpha},
+          {"beta", t.beta},
+          {"outcome", targeted_outcome_name(t.outcome)},
+          {"pairs", t.pairs},
+          {"pairs_drawn", t.pairs_drawn},
+          {"samples_used", 2 * t.pairs},
+          {"count_x", t.count_x},
+          {"count_x_prime", t.count_x_prime},
+          {"exp_eps_lower_bound", t.exp_eps_lower_bound},
+          {"ratio_upper_bound", number_or_null(t.ratio_upper_bound)},
+          {"information_bound_pairs", number_or_null(std::ceil(t.information_bound))},
+          {"rule_out_bound_pairs", number_or_null(std::ceil(t.rule_out_bound))},
+          {"method",
+           "mixture-of-bets e-processes on the pairs (1[y in E] under x, under x'), anytime-valid "
+           "(Ville): violates at 1/alpha, the excess ruled out at 1/beta"}};
 }
 
 }  // namespace
@@ -118,14 +178,26 @@ nlohmann::json to_json(const ConformResult& result) {
                        {"deviation_look", result.sequential->deviation_look
                                               ? nlohmann::json(*result.sequential->deviation_look)
                                               : nlohmann::json(nullptr)},
-                       {"method", spending_method(*result.sequential)}};
+                       {"method", spending_method(*result.sequential)},
+                       {"looks_alpha", result.sequential->looks_alpha},
+                       {"looks_drawn", result.sequential->looks_drawn}};
   }
+  j["targeted"] = result.targeted ? targeted_json(*result.targeted) : nlohmann::json(nullptr);
   return j;
 }
 
 std::string samples_drawn_text(const ConformResult& result) {
   std::string text = std::to_string(result.samples_drawn()) + " samples drawn";
-  if (result.samples_drawn() != result.tallies.n) {
+  if (result.targeted) {
+    const TargetedSummary& t = *result.targeted;
+    text += " (" + std::to_string(result.sequential->looks_drawn) + " by the fit looks, " +
+            std::to_string(2 * t.pairs_drawn) + " by the targeted test; information bound " +
+            figure_text(std::ceil(2 * t.information_bound)) + " samples)";
+  }
+  if (result.sequential && result.sequential->looks_drawn != result.tallies.n && result.targeted) {
+    text += "; the verdict of the looks rests on their first " + std::to_string(result.tallies.n) +
+            " (the later looks of the break search found no more)";
+  } else if (!result.targeted && result.samples_drawn() != result.tallies.n) {
     text += "; the verdict rests on the first " + std::to_string(result.tallies.n) +
             " (the later looks of the break search found no more)";
   }
@@ -155,6 +227,7 @@ std::string to_text(const ConformResult& result) {
     out << " samples per input), " << spending_method(*sequential) << "; the last at "
         << figure_text(sequential->look_alpha) << "\n"
         << "  " << samples_drawn_text(result) << "\n";
+    if (result.targeted) out << targeted_text(*result.targeted);
     if (sequential->deviation_look) {
       out << "  break search: the fit was rejected at " << *sequential->deviation_look
           << " samples per input; the run looked on for a ratio beyond the claim: "

@@ -436,13 +436,13 @@ GoldenVectors golden_vectors(const GoldenRequest& request) {
                             ": " + e.what());
     }
     if (pum) {
-      g.intermediate_emp_exact = exact;
+      g.intermediate_emp_exact = rational_texts(exact);
       exact = exact_pum_estimate(exact, sensitive_over_x, pum->bots());
     }
     std::vector<double> exact_decimal;
     for (const Rational& value : exact) exact_decimal.push_back(to_double(value));
     g.emp = processed(exact_decimal, g.id);
-    g.emp_exact = std::move(exact);
+    g.emp_exact = rational_texts(exact);
     ThresholdEstimate thr = threshold_estimate(model, g.reports, request.alpha);
     if (pum) thr.significant.resize(v.k);
     g.thr = processed(over_x(thr.p), g.id);

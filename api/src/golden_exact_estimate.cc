@@ -9,6 +9,13 @@
 
 namespace uldp::api {
 
+std::vector<std::string> rational_texts(const std::vector<Rational>& values) {
+  std::vector<std::string> out;
+  out.reserve(values.size());
+  for (const Rational& v : values) out.push_back(to_string(v));
+  return out;
+}
+
 std::vector<Rational> exact_pum_estimate(const std::vector<Rational>& r,
                                          const IndexSet& common_sensitive, std::size_t kappa) {
   const std::size_t k = common_sensitive.universe();

@@ -1,10 +1,11 @@
 // The exact side of a golden case beside the mechanism's own estimator
 // (uldp/estimate/exact_estimate.h): the PUM's eq. (21), and the reports' histogram over the dense
-// expansion's outputs for the likelihood of EM.
+// expansion's outputs for the likelihood of EM; exact values as the case holds them (text).
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "uldp/arithmetic/rational.h"
@@ -13,6 +14,9 @@
 #include "uldp/mechanisms/mechanism_spec.h"
 
 namespace uldp::api {
+
+/// The canonical exact texts of `values` (uldp::to_string), as GoldenCase::emp_exact holds them.
+std::vector<std::string> rational_texts(const std::vector<Rational>& values);
 
 /// eq. (21) in rationals with the paper's fallback for every tag: p(x) = r(x) + Σ_k r(⊥_k) π(x),
 /// π ∝ max(r, 0) on X_N (uniform on X_N when that is 0), r over Z = X then κ bots. Throws

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "golden_exact_estimate.h"
 #include "uldp/api/golden.h"
 #include "uldp/error.h"
 #include "uldp/io/input_text.h"
@@ -57,13 +58,6 @@ json em_settings_json(const GoldenEmSettings& em) {
           {"start", "thresholded estimate mixed with uniform at 1e-6"}};
 }
 
-std::vector<std::string> rational_texts(const std::vector<Rational>& values) {
-  std::vector<std::string> out;
-  out.reserve(values.size());
-  for (const Rational& v : values) out.push_back(to_string(v));
-  return out;
-}
-
 // A case's reports as the server under test takes them.
 void write_reports(const ReportData& data, json& out) {
   if (data.per_report) {
@@ -90,10 +84,10 @@ json case_json(const GoldenCase& g, bool pum) {
   write_reports(g.reports, out);
   if (!g.report_list.empty()) out["report_list"] = g.report_list;
   if (g.intermediate_emp_exact) {
-    out["intermediate_emp_exact"] = rational_texts(*g.intermediate_emp_exact);
+    out["intermediate_emp_exact"] = *g.intermediate_emp_exact;
   }
   out["emp"] = g.emp;
-  out["emp_exact"] = rational_texts(g.emp_exact);
+  out["emp_exact"] = g.emp_exact;
   out["thr"] = g.thr;
   out["thr_significant"] = g.thr_significant;
   if (g.em) {
@@ -254,11 +248,11 @@ class Reader {
     if (c.contains("report_list")) g.report_list = report_list(c.at("report_list"), where, n);
     if (c.contains("emp")) g.emp = numbers(c.at("emp"), where + ".emp", k);
     if (c.contains("emp_exact"))
-      g.emp_exact = rationals(c.at("emp_exact"), where + ".emp_exact", k);
+      g.emp_exact = rational_texts(rationals(c.at("emp_exact"), where + ".emp_exact", k));
     if (c.contains("intermediate_emp_exact")) {
       const json& r = c.at("intermediate_emp_exact");
-      g.intermediate_emp_exact =
-          rationals(r, where + ".intermediate_emp_exact", r.is_array() ? r.size() : 0);
+      g.intermediate_emp_exact = rational_texts(
+          rationals(r, where + ".intermediate_emp_exact", r.is_array() ? r.size() : 0));
     }
     if (c.contains("thr")) g.thr = numbers(c.at("thr"), where + ".thr", k);
     if (c.contains("thr_significant")) {

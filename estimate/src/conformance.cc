@@ -15,6 +15,7 @@
 #include "uldp/error.h"
 #include "uldp/estimate/line_reader.h"
 #include "uldp/estimate/statistics.h"
+#include "uldp/estimate/targeted_test.h"
 #include "uldp/estimate/threshold.h"
 
 namespace uldp::estimate {
@@ -1050,6 +1051,155 @@ std::string report_label(std::span<const std::uint32_t> set_bits, const IndexSet
     label += std::to_string(j);
   }
   return label.empty() ? "{}" : label + '}';
+}
+
+}  // namespace uldp::estimate
+
+namespace uldp::estimate {
+
+double event_probability(const EstimationModel& model, const TargetedWitness& witness,
+                         std::size_t x) {
+  if (!witness.bits) return symbol_probability(model, x, witness.symbol);
+  const auto& m = std::get<UnaryParams>(model);
+  const auto p_bit = [&](std::size_t j, int v) {
+    const double one = j == x ? m.on[j] : m.off[j];
+    return v ? one : 1 - one;
+  };
+  double p = 1;
+  // Y_P: its zero bits are 0; E's own bits as stated.
+  for (const std::size_t j : witness.zero_bits) {
+    if (j != witness.bit_i) p *= p_bit(j, 0);
+  }
+  p *= p_bit(witness.bit_i, witness.value_i);
+  if (witness.pair) p *= p_bit(witness.bit_j, witness.value_j);
+  return p;
+}
+
+std::optional<TargetedWitness> structural_witness(const EstimationModel& model,
+                                                  const RatioScope& scope,
+                                                  const std::vector<std::string>& labels,
+                                                  double excess) {
+  if (!scope.claimed || std::holds_alternative<UbdParams>(model) ||
+      std::holds_alternative<UbdOptParams>(model) || std::holds_alternative<UssParams>(model) ||
+      std::holds_alternative<UhrParams>(model)) {
+    return std::nullopt;
+  }
+  const double t = scope.claimed_exp_eps;
+  std::optional<TargetedWitness> best;
+  double best_ratio = 0, best_divergence = 0;
+  // A candidate replaces the best when its ratio is larger, or (within rounding) equal and a
+  // client `excess` over the claim on it is shown in fewer samples: the client modelled as
+  // detects_excess models it, P(E|x) kept and P(E|x') lowered to the excess.
+  const auto consider = [&](TargetedWitness w) {
+    if (!(w.p_x_prime > 0) || !(w.p_x > w.p_x_prime)) return;
+    const double ratio = w.p_x / w.p_x_prime;
+    if (ratio < best_ratio * (1 - 1e-12)) return;
+    const double q = std::min(w.p_x_prime, w.p_x / (t * (1 + excess)));
+    const double divergence = ratio_divergence(w.p_x, q, t);
+    if (ratio <= best_ratio * (1 + 1e-12) && divergence <= best_divergence) return;
+    best_ratio = std::max(ratio, best_ratio);
+    best_divergence = divergence;
+    best = std::move(w);
+  };
+  const std::size_t k = num_symbols(model);
+  if (!reports_are_bit_vectors(model)) {
+    if (k * symbol_outputs(model) > 4'000'000) return std::nullopt;
+    for (std::size_t y = 0; y < symbol_outputs(model); ++y) {
+      if (scope.protected_symbols && !scope.protected_symbols->contains(y)) continue;
+      // The largest and the smallest positive entry of column y: the best pair of inputs.
+      std::size_t top = k, low = k;
+      for (std::size_t x = 0; x < k; ++x) {
+        const double q = symbol_probability(model, x, y);
+        if (top == k || q > symbol_probability(model, top, y)) top = x;
+        if (q > 0 && (low == k || q < symbol_probability(model, low, y))) low = x;
+      }
+      if (top == k || low == k || top == low) continue;
+      TargetedWitness w;
+      w.x = top;
+      w.x_prime = low;
+      w.symbol = y;
+      w.p_x = symbol_probability(model, top, y);
+      w.p_x_prime = symbol_probability(model, low, y);
+      w.event = "y = " + (labels.empty() ? std::to_string(y) : labels[y]);
+      consider(std::move(w));
+    }
+    return best;
+  }
+  const auto& m = std::get<UnaryParams>(model);
+  const bool uldp = scope.protected_zero_bits.has_value();
+  const bool pairs = k <= SampleTallies::kMaxPairBits && !uldp;
+  // P(bit j = v | x) for x = j (own) or any other x.
+  const auto bit_p = [&](std::size_t j, int v, bool own) {
+    const double one = own ? m.on[j] : m.off[j];
+    return v ? one : 1 - one;
+  };
+  // E fixes some bits (bit i = a, maybe bit j = b, and Y_P's bits at 0): P(E|x) is the product
+  // over them of the other inputs' probabilities, times own / other at x's own bit when E fixes it.
+  const auto try_event = [&](std::vector<std::pair<std::size_t, int>> fixed, TargetedWitness w) {
+    double base = 1;
+    for (const auto& [j, v] : fixed) base *= bit_p(j, v, false);
+    // The inputs whose own bit E fixes, with their factor; any other input has factor 1.
+    std::size_t top = k, low = k;
+    double top_factor = 1, low_factor = 1;
+    for (const auto& [j, v] : fixed) {
+      const double other = bit_p(j, v, false);
+      if (!(other > 0)) return;  // P(E|x) = 0 for every x but j: no finite ratio to test
+      const double factor = bit_p(j, v, true) / other;
+      if (top == k || factor > top_factor) top = j, top_factor = factor;
+      if (low == k || factor < low_factor) low = j, low_factor = factor;
+    }
+    if (fixed.size() < k) {
+      // An input E does not fix: factor 1 (the first one not fixed).
+      std::size_t free = 0;
+      while (
+          std::any_of(fixed.begin(), fixed.end(), [&](const auto& f) { return f.first == free; }))
+        ++free;
+      if (top == k || 1 > top_factor) top = free, top_factor = 1;
+      if (low == k || 1 < low_factor) low = free, low_factor = 1;
+    }
+    if (top == low) return;
+    w.bits = true;
+    w.x = top;
+    w.x_prime = low;
+    w.p_x = base * top_factor;
+    w.p_x_prime = base * low_factor;
+    consider(std::move(w));
+  };
+  std::vector<std::pair<std::size_t, int>> zeros;  // Y_P: these bits are 0
+  if (uldp) {
+    for (std::size_t j = 0; j < k; ++j) {
+      if (scope.protected_zero_bits->contains(j)) zeros.emplace_back(j, 0);
+    }
+  }
+  const std::string within = uldp ? " within Y_P" : "";
+  for (std::size_t i = 0; i < k; ++i) {
+    for (int a = 0; a <= 1; ++a) {
+      const bool zero_bit = uldp && scope.protected_zero_bits->contains(i);
+      if (zero_bit && a == 1) continue;  // outside Y_P
+      TargetedWitness w;
+      w.bit_i = i;
+      w.value_i = a;
+      w.within_protected = uldp;
+      for (const auto& [j, v] : zeros) w.zero_bits.push_back(j);
+      w.event = "bit " + std::to_string(i) + " = " + std::to_string(a) + within;
+      std::vector<std::pair<std::size_t, int>> fixed = zeros;
+      if (!zero_bit) fixed.emplace_back(i, a);
+      try_event(fixed, w);
+      if (!pairs) continue;
+      for (std::size_t j = i + 1; j < k; ++j) {
+        for (int b = 0; b <= 1; ++b) {
+          TargetedWitness p = w;
+          p.pair = true;
+          p.bit_j = j;
+          p.value_j = b;
+          p.event = "bits " + std::to_string(i) + "," + std::to_string(j) + " = " +
+                    std::to_string(a) + "," + std::to_string(b);
+          try_event({{i, a}, {j, b}}, p);
+        }
+      }
+    }
+  }
+  return best;
 }
 
 }  // namespace uldp::estimate

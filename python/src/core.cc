@@ -788,7 +788,7 @@ py::object conform_client(const py::dict& reference, const py::function& client,
                           double power, double resolution, std::uint64_t max_samples,
                           std::uint64_t first_look, std::uint64_t violation_search,
                           const std::string& spending, bool output_index,
-                          const std::string& reading_hint) {
+                          const std::string& reading_hint, double excess) {
   const PythonReference chosen(reference);
   std::optional<api::SequentialConformance> test;
   without_gil([&] {
@@ -801,6 +801,7 @@ py::object conform_client(const py::dict& reference, const py::function& client,
     request.spending = api::parse_alpha_spending(spending, "spending");
     request.output_index = output_index;
     request.reading_hint = reading_hint;
+    request.excess = excess;
     test.emplace(request);
     return 0;
   });
@@ -1114,5 +1115,5 @@ PYBIND11_MODULE(_core, m) {
   m.def("conform_client", &uldp::python::conform_client, py::arg("reference"), py::arg("client"),
         py::arg("alpha"), py::arg("power"), py::arg("resolution"), py::arg("max_samples"),
         py::arg("first_look"), py::arg("violation_search"), py::arg("spending"),
-        py::arg("output_index"), py::arg("reading_hint"));
+        py::arg("output_index"), py::arg("reading_hint"), py::arg("excess"));
 }

@@ -33,6 +33,24 @@ def test_assert_conforms_passes_a_correct_client_and_shows_the_report_of_a_wrong
         assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), max_samples=20, **URR)
 
 
+def test_assert_conforms_names_a_client_ten_percent_over_its_claim():
+    # Issue 52: uRR run at e^eps 3.3, claimed 3. The targeted test names it at the defaults and
+    # states the samples it used beside the information bound; with excess=0 (the looks alone) it
+    # only deviates; a correct client conforms with the 10 % excess ruled out.
+    over = sampling_client(urr_rows(5, [0, 1], 3.3))
+    with pytest.raises(AssertionError, match=r"client violates urr (.|\n)*targeted test (.|\n)*: violates"):
+        assert_conforms(over, **URR)
+    with pytest.raises(AssertionError, match="client deviates urr"):
+        assert_conforms(over, excess=0, **URR)
+    report = assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), **URR)
+    assert report.targeted["outcome"] == "excess ruled out"
+    assert report.targeted["samples_used"] == 2 * report.targeted["pairs"]
+    assert report.targeted["information_bound_pairs"] > 0
+    assert f"{report.targeted['samples_used']} samples used" in str(report)
+    with pytest.raises(ValueError, match="excess: -1 is no relative excess"):
+        assert_conforms(over, excess=-1, **URR)
+
+
 def _server(case, bias=0.0):
     # A correct empirical estimator of uRR (arXiv 1807.11317, eq. (17)), written from the paper.
     k, s, t = 5, 2, 3
@@ -85,6 +103,8 @@ def test_assert_conforms_keywords_are_its_own_so_a_misspelt_one_is_caught(tmp_pa
     misspelt = tmp_path / "misspelt.py"
     misspelt.write_text("from uldp.testing import assert_conforms\n"
                         "assert_conforms(lambda x: x, mech='rr', k=2, exp_eps=3, resolutoin=0.1)\n")
+    # The mechanism keywords are a TypedDict unpacked into **parameters (PEP 692), which mypy 1.0
+    # reads under this flag.
     out, _, status = mypy_api.run(["--no-incremental", "--cache-dir", str(tmp_path / "cache"),
                                    "--enable-incomplete-feature=Unpack", str(misspelt)])
     assert status == 1, out
@@ -95,5 +115,3 @@ def test_a_server_that_returns_no_mapping_is_told_what_a_server_returns():
     with pytest.raises(TypeError, match=r"^server\(case case-0\) returned list \[0\.2, 0\.2\]; a "
                                         r"server returns a mapping of estimator to estimates"):
         assert_estimates_match(lambda case: [0.2, 0.2], cases=2, n=100, **URR)
-    # The mechanism keywords are a TypedDict unpacked into **parameters (PEP 692), which mypy 1.0
-    # reads under this flag.

@@ -337,6 +337,12 @@ class ConformanceReport:
     def conforms(self) -> bool:
         return self.verdict == "conforms"
 
+    @property
+    def targeted(self) -> Optional[Json]:
+        """A client run's targeted test: its witness ("event", "x", "x_prime"), "outcome",
+        "samples_used" beside "information_bound_pairs" (log(1/alpha)/D), ...; else None."""
+        return self.json.get("targeted")
+
     @staticmethod
     def _from(j: Json) -> "ConformanceReport":
         text = j.pop("text", "")
@@ -556,7 +562,7 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
                    spending: str = "planned", seed: Optional[int] = 0,
                    output_index: bool = False,
                    labels: Optional[Mapping[Any, Output]] = None,
-                   bit_mask: Optional[BitMask] = None,
+                   bit_mask: Optional[BitMask] = None, excess: float = 0.1,
         **parameters: "Unpack[MechanismKeywords]") -> ConformanceReport:
     """Drives client(x) (or client(x, rng)) with the sequential test of `uldp conform client`:
     looks at first_look, 2 first_look, ... samples per input up to the planned look, where a
@@ -565,6 +571,9 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
     each other look i alpha / 4 / 2^(i+1); "halving" tests look j at alpha / 2^(j+1) (about 2.5
     times the samples for a correct client). A deviation (the fit rejected) makes it look on, up to violation_search samples
     per input, for a ratio beyond the claim, so that a privacy break is named `violates`. The client returns an output label, an int, a 0/1 sequence or a set.
+    Beside the looks, a targeted test on the reference's tightest event (alpha/2 of alpha) names a
+    client `excess` over its claimed e^eps (default 0.1: 10 %) `violates` in about log(1/alpha)/D
+    pairs of samples, or rules that excess out; a larger excess is cheaper, 0 turns it off.
     labels: a mapping from what the client returns to the output it means (`{"apple": 0, ...}`),
     for a client with labels of its own. bit_mask="lsb" / "msb": an int the client returns is
     a bit vector of k bits (bit j is 2^j / bit 0 is the highest).
@@ -579,7 +588,7 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
         fields, batch, _level(alpha, "alpha"), _level(power, "power"),
         _level(resolution, "resolution"), _whole(max_samples, "max_samples", 1),
         _whole(first_look, "first_look", 1), _whole(violation_search, "violation_search"),
-        _text(spending, "spending"), bool(output_index), reading.hint)
+        _text(spending, "spending"), bool(output_index), reading.hint, float(excess))
     return ConformanceReport._from(j)
 
 

@@ -61,4 +61,5 @@ def conform_counts(reference: Mapping[str, object], shards: List[Tuple[str, str,
 def conform_client(reference: Mapping[str, object],
                    client: Callable[[List[int]], List[str]], alpha: float, power: float,
                    resolution: float, max_samples: int, first_look: int, violation_search: int,
-                   spending: str, output_index: bool, reading_hint: str) -> Json: ...
+                   spending: str, output_index: bool, reading_hint: str,
+                   excess: float) -> Json: ...

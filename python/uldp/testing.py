@@ -117,14 +117,15 @@ def assert_conforms(client: Callable[..., Any], *, reference: Optional[Reference
                     first_look: int = 64, violation_search: int = 8192,
                     spending: str = "planned", seed: Optional[int] = 0,
                     output_index: bool = False, labels: Optional[Mapping[Any, Output]] = None,
-                    bit_mask: Optional[BitMask] = None,
+                    bit_mask: Optional[BitMask] = None, excess: float = 0.1,
                     **parameters: "Unpack[MechanismKeywords]") -> ConformanceReport:
     """Asserts that client(x) (or client(x, rng)) conforms to the reference mechanism under the
     sequential test of conform_client (which takes the same keywords); "insufficient" fails
     too, since a pass must rest on enough evidence. The false-alarm level is alpha= if given,
     else default_alpha() (--uldp-alpha, ULDP_ALPHA or 1e-6), not conform_client's 0.05 of a
-    one-off run. Returns the report. The failure's first line: `client violates rr (...): ...`,
-    then the command's report."""
+    one-off run. At the defaults a client 10 % over its claimed e^eps fails `violates` (the
+    targeted test; excess= states another smallest excess, 0 none). Returns the report. The
+    failure's first line: `client violates rr (...): ...`, then the command's report."""
     __tracebackhide__ = True
     report = conform_client(
         client, reference=reference, mech=mech, matrix=matrix, protected=protected,
@@ -132,7 +133,7 @@ def assert_conforms(client: Callable[..., Any], *, reference: Optional[Reference
         alpha=default_alpha() if alpha is None else alpha, power=power, resolution=resolution,
         max_samples=max_samples, first_look=first_look, violation_search=violation_search,
         spending=spending, seed=seed, output_index=output_index, labels=labels,
-        bit_mask=bit_mask, **parameters)
+        bit_mask=bit_mask, excess=excess, **parameters)
     if report.verdict != "conforms":
         raise AssertionError(f"{_conformance_verdict(report)}\n{report}")
     return report

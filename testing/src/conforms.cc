@@ -6,9 +6,12 @@
 #include <string>
 #include <string_view>
 
+#include "uldp/api/conform.h"
 #include "uldp/api/false_alarm.h"
 #include "uldp/api/render.h"
+#include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/error.h"
+#include "uldp/mechanisms/registry.h"
 #include "uldp/testing/gtest.h"
 
 namespace uldp::testing {
@@ -54,28 +57,40 @@ void init_flags(int* argc, char** argv) {
   *argc = kept;
 }
 
-ConformanceReference::ConformanceReference(std::string mechanism, std::size_t k,
-                                           PrivacyBudget budget)
+struct ConformanceReference::Arguments : MechanismArguments {};
+
+ConformanceReference::ConformanceReference(std::string mechanism, std::size_t k, Budget budget)
     : mechanism_(std::move(mechanism)) {
-  arguments_.k = k;
-  arguments_.budget = std::move(budget);
+  auto arguments = std::make_shared<Arguments>();
+  arguments->k = k;
+  arguments->budget = budget.value();
+  arguments_ = std::move(arguments);
+}
+
+ConformanceReference::Arguments& ConformanceReference::own_arguments() {
+  auto copy = std::make_shared<Arguments>(*arguments_);
+  Arguments& own = *copy;
+  arguments_ = std::move(copy);
+  return own;
 }
 
 ConformanceReference ConformanceReference::sensitive(std::vector<std::size_t> inputs) const {
   ConformanceReference r = *this;
-  r.arguments_.sensitive = IndexSet::from_indices(std::move(inputs), arguments_.k, ".sensitive()");
+  r.own_arguments().sensitive =
+      IndexSet::from_indices(std::move(inputs), arguments_->k, ".sensitive()");
   return r;
 }
 
 ConformanceReference ConformanceReference::theta(const std::string& value) const {
   ConformanceReference r = *this;
-  r.arguments_.theta = Probability::parse(value, ".theta()");
+  r.own_arguments().values.set(kThetaParameter,
+                               std::make_optional(Probability::parse(value, ".theta()")));
   return r;
 }
 
 ConformanceReference ConformanceReference::block(std::size_t size) const {
   ConformanceReference r = *this;
-  r.arguments_.block = size;
+  r.own_arguments().values.set(kBlockParameter, std::make_optional<std::uint64_t>(size));
   return r;
 }
 
@@ -105,27 +120,41 @@ ConformanceReference ConformanceReference::max_samples(std::uint64_t samples) co
   return r;
 }
 
+ConformanceReference ConformanceReference::excess(double relative) const {
+  if (!(relative >= 0 && relative <= 1e6)) {
+    throw InvalidArgument(".excess(" + api::double_text(relative) +
+                          "): a relative excess of e^eps is 0 (none) or above 0");
+  }
+  ConformanceReference r = *this;
+  r.excess_ = relative;
+  return r;
+}
+
 api::ConformClientRequest ConformanceReference::request(const std::string& client) const {
-  api::ConformClientRequest request(api::RegistryReference{mechanism_, arguments_}, client);
+  api::ConformClientRequest request(mechanism(), client);
   request.alpha = alpha_ ? *alpha_ : default_alpha();
   request.demand.cell_deviation = resolution_;
   request.demand.cell_deviation_name = ".resolution()";
   request.max_samples = max_samples_;
   request.max_samples_name = ".max_samples()";
+  request.excess = excess_;
+  request.excess_name = ".excess()";
   return request;
 }
 
+api::RegistryReference ConformanceReference::mechanism() const {
+  return api::RegistryReference{mechanism_, *arguments_};
+}
+
 std::string ConformanceReference::describe() const {
-  std::string text = mechanism_ + " (k = " + std::to_string(arguments_.k);
-  if (arguments_.sensitive) text += ", X_S = {" + arguments_.sensitive->to_string() + "}";
-  if (arguments_.budget) {
-    text += arguments_.budget->epsilon() ? ", eps = " + to_decimal(*arguments_.budget->epsilon())
-                                         : ", exp_eps = " + to_string(arguments_.budget->exp_eps());
-  }
+  const MechanismArguments& arguments = *arguments_;
+  std::string text = mechanism_ + " (k = " + std::to_string(arguments.k);
+  if (arguments.sensitive) text += ", X_S = {" + arguments.sensitive->to_string() + "}";
+  if (arguments.budget) text += ", " + Budget(*arguments.budget).describe();
   return text + ")";
 }
 
-ConformanceReference reference(std::string mechanism, std::size_t k, PrivacyBudget budget) {
+ConformanceReference reference(std::string mechanism, std::size_t k, Budget budget) {
   return ConformanceReference(std::move(mechanism), k, std::move(budget));
 }
 

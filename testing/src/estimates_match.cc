@@ -1,5 +1,8 @@
 // EXPECT_ESTIMATES_MATCH: a C++ server's estimates for every golden case compared by the api's
 // estimates comparison, the failure message its report.
+#include "uldp/api/conform_reference.h"
+#include "uldp/api/estimates_comparison.h"
+#include "uldp/api/golden.h"
 #include "uldp/api/render.h"
 #include "uldp/error.h"
 #include "uldp/testing/gtest.h"
@@ -7,32 +10,42 @@
 namespace uldp::testing {
 
 GoldenReference::GoldenReference(api::GoldenVectors vectors, std::string description)
-    : vectors_(std::move(vectors)), description_(std::move(description)) {
-  request_.golden_source = description_;
-  request_.counts_scale_name = ".counts()";
-  request_.frequencies_scale_name = "frequencies: no .counts()";
+    : vectors_(std::make_shared<const api::GoldenVectors>(std::move(vectors))),
+      description_(std::move(description)) {
+  auto request = std::make_shared<api::EstimatesComparisonRequest>();
+  request->golden_source = description_;
+  request->counts_scale_name = ".counts()";
+  request->frequencies_scale_name = "frequencies: no .counts()";
+  request_ = std::move(request);
+}
+
+const api::GoldenVectors& GoldenReference::vectors() const { return *vectors_; }
+
+const api::EstimatesComparisonRequest& GoldenReference::request() const { return *request_; }
+
+api::EstimatesComparisonRequest& GoldenReference::own_request() {
+  auto copy = std::make_shared<api::EstimatesComparisonRequest>(*request_);
+  api::EstimatesComparisonRequest& own = *copy;
+  request_ = std::move(copy);
+  return own;
 }
 
 GoldenReference GoldenReference::tolerance(double value) const {
   GoldenReference r = *this;
-  r.request_.tolerance = value;
+  r.own_request().tolerance = value;
   return r;
 }
 
 GoldenReference GoldenReference::em_tolerance(double value) const {
   GoldenReference r = *this;
-  r.request_.em_tolerance = value;
+  r.own_request().em_tolerance = value;
   return r;
 }
 
 GoldenReference GoldenReference::counts() const {
   GoldenReference r = *this;
-  r.request_.scale = api::EstimatesScale::kCounts;
+  r.own_request().scale = api::EstimatesScale::kCounts;
   return r;
-}
-
-api::RegistryReference ConformanceReference::mechanism() const {
-  return api::RegistryReference{mechanism_, arguments_};
 }
 
 GoldenReference golden(const ConformanceReference& mechanism, std::uint64_t cases,

@@ -5,8 +5,14 @@
 #include <cstdint>
 #include <utility>
 
+#include "uldp/api/check.h"
 #include "uldp/api/render.h"
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/rational.h"
 #include "uldp/error.h"
+#include "uldp/forms/dense_mechanism.h"
+#include "uldp/forms/form_checks.h"
+#include "uldp/forms/tolerance.h"
 
 namespace uldp::testing {
 namespace {
@@ -52,15 +58,27 @@ std::string first_line(const api::CheckResult& r, Property p) {
 
 }  // namespace
 
-PrivacyBudget exp_eps(const std::string& t) {
+Budget::Budget(const PrivacyBudget& budget)
+    : budget_(std::make_shared<const PrivacyBudget>(budget)) {}
+
+Budget::operator const PrivacyBudget&() const { return *budget_; }
+
+const PrivacyBudget& Budget::value() const { return *budget_; }
+
+std::string Budget::describe() const {
+  return budget_->epsilon() ? "eps = " + to_decimal(*budget_->epsilon())
+                            : "exp_eps = " + to_string(budget_->exp_eps());
+}
+
+Budget exp_eps(const std::string& t) {
   return PrivacyBudget::from_exp_eps(parse_rational(t, "exp_eps()"), "exp_eps()");
 }
 
-PrivacyBudget eps(const std::string& e) {
+Budget eps(const std::string& e) {
   return PrivacyBudget::from_epsilon(parse_rational(e, "eps()"), 64, "eps()");
 }
 
-PrivacyClaim::PrivacyClaim(Property property, PrivacyBudget budget,
+PrivacyClaim::PrivacyClaim(Property property, Budget budget,
                            std::optional<std::vector<std::size_t>> sensitive,
                            std::optional<std::vector<std::size_t>> protected_outputs)
     : property_(property),
@@ -69,9 +87,9 @@ PrivacyClaim::PrivacyClaim(Property property, PrivacyBudget budget,
       protected_(std::move(protected_outputs)) {}
 
 PrivacyClaim PrivacyClaim::within(const std::string& tolerance) const {
+  parse_tolerance(tolerance, ".within()");  // refused here, where it is given
   PrivacyClaim claim = *this;
-  claim.tolerance_ = parse_tolerance(tolerance, ".within()");
-  claim.tolerance_text_ = tolerance;
+  claim.tolerance_ = tolerance;
   return claim;
 }
 
@@ -81,9 +99,11 @@ api::CheckRequest PrivacyClaim::request(DenseMechanism matrix, const std::string
   if (sensitive_) subject.sensitive = api::IndexSelection{*sensitive_, "sensitive"};
   api::CheckRequest q(std::move(subject));
   if (protected_) q.protected_outputs = api::IndexSelection{*protected_, "protected"};
-  q.budget = budget_;
-  q.tolerance = tolerance_;
-  q.tolerance_text = tolerance_text_;
+  q.budget = budget_.value();
+  if (tolerance_) {
+    q.tolerance = parse_tolerance(*tolerance_, ".within()");
+    q.tolerance_text = *tolerance_;
+  }
   q.required = {property_};
   return q;
 }
@@ -104,29 +124,28 @@ std::string PrivacyClaim::describe() const {
       text = "OSLDP with X_S = " + (sensitive_ ? set_text(*sensitive_) : "X");
       break;
   }
-  text += budget_.epsilon() ? " at eps = " + to_decimal(*budget_.epsilon())
-                            : " at exp_eps = " + to_string(budget_.exp_eps());
-  if (tolerance_) text += ", within " + message_excerpt(tolerance_text_);
+  text += " at " + budget_.describe();
+  if (tolerance_) text += ", within " + message_excerpt(*tolerance_);
   return text;
 }
 
-PrivacyClaim ldp_claim(PrivacyBudget budget) {
+PrivacyClaim ldp_claim(Budget budget) {
   return PrivacyClaim(Property::kLdp, std::move(budget), std::nullopt, std::nullopt);
 }
 
 PrivacyClaim uldp_claim(std::vector<std::size_t> sensitive,
-                        std::vector<std::size_t> protected_outputs, PrivacyBudget budget) {
+                        std::vector<std::size_t> protected_outputs, Budget budget) {
   return PrivacyClaim(Property::kUldp, std::move(budget), std::move(sensitive),
                       std::move(protected_outputs));
 }
 
 PrivacyClaim uldp_strict_claim(std::vector<std::size_t> sensitive,
-                               std::vector<std::size_t> protected_outputs, PrivacyBudget budget) {
+                               std::vector<std::size_t> protected_outputs, Budget budget) {
   return PrivacyClaim(Property::kUldpStrict, std::move(budget), std::move(sensitive),
                       std::move(protected_outputs));
 }
 
-PrivacyClaim osldp_claim(std::vector<std::size_t> sensitive, PrivacyBudget budget) {
+PrivacyClaim osldp_claim(std::vector<std::size_t> sensitive, Budget budget) {
   return PrivacyClaim(Property::kOsldp, std::move(budget), std::move(sensitive), std::nullopt);
 }
 
@@ -141,13 +160,16 @@ DenseMechanism matrix_of(const std::vector<std::vector<double>>& rows) {
   return DenseMechanism::from_doubles(rows.size(), columns, entries);
 }
 
-DenseMechanism matrix_of(const std::vector<std::vector<Rational>>& rows) {
+DenseMechanism matrix_of(const std::vector<std::vector<std::string>>& rows) {
   const std::size_t columns = columns_of(rows.size(), rows.empty() ? 0 : rows.front().size());
   std::vector<Rational> entries;
   entries.reserve(rows.size() * columns);
   for (std::size_t x = 0; x < rows.size(); ++x) {
     check_row_size(rows[x], x, columns);
-    entries.insert(entries.end(), rows[x].begin(), rows[x].end());
+    for (std::size_t y = 0; y < columns; ++y) {
+      entries.push_back(
+          parse_rational(rows[x][y], "Q[" + std::to_string(x) + "][" + std::to_string(y) + "]"));
+    }
   }
   return DenseMechanism::from_probabilities(rows.size(), columns, std::move(entries));
 }
@@ -174,7 +196,7 @@ DenseMechanism matrix_of(const std::vector<std::vector<Rational>>& rows) {
 
 namespace {
 
-// Rows of doubles or rationals as a matrix, then the check; a matrix that cannot be one fails.
+// Rows of doubles or exact texts as a matrix, then the check; a matrix that cannot be one fails.
 template <class Rows>
 ::testing::AssertionResult rows_are_private(const char* matrix_text, const char* claim_text,
                                             const Rows& rows, const PrivacyClaim& claim) {
@@ -194,7 +216,7 @@ template <class Rows>
 }
 
 ::testing::AssertionResult IsPrivate(const char* matrix_text, const char* claim_text,
-                                     const std::vector<std::vector<Rational>>& matrix,
+                                     const std::vector<std::vector<std::string>>& matrix,
                                      const PrivacyClaim& claim) {
   return rows_are_private(matrix_text, claim_text, matrix, claim);
 }

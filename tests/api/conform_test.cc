@@ -75,6 +75,7 @@ TEST(ApiConform, APlannedLookCostsACorrectClientAboutTheFixedPlan) {
   for (const double alpha : {0.05, 1e-6}) {
     ConformClientRequest request(urr_reference(), "urr double");
     request.alpha = alpha;
+    request.excess = 0;  // the looks alone, at the whole alpha (targeted_conform_test: the split)
     const ConformResult planned = conform_client(request, urr_function(20261129, 0));
     ASSERT_EQ(planned.report.verdict, Conformance::kConforms) << to_text(planned);
     ASSERT_TRUE(planned.sequential && planned.sequential->planned_look);
@@ -133,7 +134,8 @@ TEST(ApiConform, AnEarlyLookStillStopsALeak) {
       conform_client(ConformClientRequest(urr_reference(), "leaky double"), urr_function(7, 0.05));
   ASSERT_TRUE(r.sequential);
   EXPECT_EQ(r.sequential->looks, std::vector<std::uint64_t>{64}) << to_text(r);
-  EXPECT_EQ(r.sequential->look_alphas, std::vector<double>{0.05 / 8});
+  // The looks' half of alpha beside the targeted stage, of which the first look spends 1/8.
+  EXPECT_EQ(r.sequential->look_alphas, std::vector<double>{0.05 / 2 / 8});
 }
 
 TEST(ApiConform, ALeakIsAViolationWithTheLineOfTheFirstImpossibleOutput) {
@@ -314,6 +316,15 @@ TEST(ApiConform, ABreakBehindADeviationIsNamedAViolation) {
   for (const std::uint64_t seed : {1, 2, 3}) {
     ConformClientRequest request(RegistryReference{"oue", a}, "pre-noising oue");
     request.alpha = 1e-6;  // the testing default
+    // The targeted stage names this client before any look deviates (below); the looks alone
+    // show what the break search adds.
+    const ConformResult targeted =
+        conform_client(request, prenoising_oue_client(seed, 4, 5.37, oue));
+    EXPECT_EQ(targeted.report.verdict, Conformance::kViolates) << to_text(targeted);
+    ASSERT_TRUE(targeted.targeted);
+    EXPECT_EQ(targeted.targeted->outcome, estimate::TargetedOutcome::kViolates);
+    EXPECT_LT(targeted.samples_drawn(), 4000u) << to_text(targeted);
+    request.excess = 0;
     const ConformResult r = conform_client(request, prenoising_oue_client(seed, 4, 5.37, oue));
     EXPECT_EQ(r.report.verdict, Conformance::kViolates) << to_text(r);
     ASSERT_TRUE(r.sequential);
@@ -364,8 +375,11 @@ TEST(ApiConform, TheResultCountsEverySampleDrawnIncludingTheBreakSearch) {
   ASSERT_EQ(r.report.verdict, Conformance::kDeviates) << to_text(r);
   ASSERT_TRUE(r.sequential && r.sequential->deviation_look) << to_text(r);
   EXPECT_EQ(r.samples_drawn(), asked);
-  EXPECT_EQ(asked, 5u * 8192);
-  EXPECT_EQ(r.samples_drawn(), 5 * r.sequential->looks.back());
+  // The looks' 8192 per input and the targeted stage's pairs (which rule the excess out).
+  ASSERT_TRUE(r.targeted);
+  EXPECT_EQ(r.targeted->outcome, estimate::TargetedOutcome::kRuledOut) << to_text(r);
+  EXPECT_EQ(asked, 5u * 8192 + 2 * r.targeted->pairs_drawn);
+  EXPECT_EQ(r.sequential->looks_drawn, 5 * r.sequential->looks.back());
   // The report, its JSON and (through them) Python and GoogleTest state the samples drawn.
   EXPECT_NE(to_text(r).find("  " + std::to_string(asked) + " samples drawn"), std::string::npos)
       << to_text(r);
@@ -402,6 +416,7 @@ TEST(ApiConform, ErrorsNameTheParameterAsTheRequestNamesIt) {
 TEST(ApiConform, ABadOutputIsNamedByItsSampleOverAllLooks) {
   ConformClientRequest request(urr_reference(), "c");
   request.first_look = 1;
+  request.excess = 0;  // the looks alone: 5 samples a round
   SequentialConformance test(request);
   const std::vector<std::string> first = {"0", "1", "2", "3", "4"};  // lines 1-5
   test.add_outputs(first);

@@ -731,24 +731,76 @@ TEST(ConformClient, ACorrectClientConformsAtTheAskedResolution) {
       conform_client(std::string(kUrr) + " -- python3 -u " + urr_client_script() + " 1 0", 0);
   EXPECT_EQ(j["verdict"], "conforms");
   EXPECT_LE(j["resolution"]["cell_deviation"].get<double>(), 0.05);
-  // Looks double from 64 per input up to the planned look, which is tested at 3/4 alpha, the
-  // others at alpha / 4 / 2^(i+1).
+  // Looks double from 64 per input up to the planned look, which is tested at 3/4 of the looks'
+  // alpha (half of alpha, the targeted stage has the other half), the others at that / 4 /
+  // 2^(i+1). The targeted stage rules a 10 % excess out.
   const json looks = j["sequential"]["looks"];
   ASSERT_GE(looks.size(), 2u);
   EXPECT_EQ(looks[0], 64);
   EXPECT_EQ(looks[1], 128);
   EXPECT_EQ(looks.back(), j["sequential"]["planned_look"]);
   EXPECT_EQ(j["samples"], 5 * looks.back().get<int>());
-  EXPECT_DOUBLE_EQ(j["sequential"]["look_alpha"].get<double>(), 0.75 * 0.05);
-  EXPECT_DOUBLE_EQ(j["sequential"]["look_alphas"][0].get<double>(), 0.05 / 8);
+  EXPECT_DOUBLE_EQ(j["sequential"]["looks_alpha"].get<double>(), 0.025);
+  EXPECT_DOUBLE_EQ(j["sequential"]["look_alpha"].get<double>(), 0.75 * 0.025);
+  EXPECT_DOUBLE_EQ(j["sequential"]["look_alphas"][0].get<double>(), 0.025 / 8);
+  EXPECT_EQ(j["targeted"]["outcome"], "excess ruled out");
+  EXPECT_EQ(j["samples_drawn"], j["sequential"]["looks_drawn"].get<std::uint64_t>() +
+                                    2 * j["targeted"]["pairs_drawn"].get<std::uint64_t>());
   // --spending halving: look j at alpha / 2^(j+1), doubling until the resolution is met.
   const json halving = conform_client(
       std::string(kUrr) + " --spending halving -- python3 -u " + urr_client_script() + " 1 0", 0);
   const json halving_looks = halving["sequential"]["looks"];
   EXPECT_EQ(halving["sequential"]["spending"], "halving");
   EXPECT_DOUBLE_EQ(halving["sequential"]["look_alpha"].get<double>(),
-                   0.05 / std::exp2(static_cast<double>(halving_looks.size())));
+                   0.025 / std::exp2(static_cast<double>(halving_looks.size())));
   EXPECT_GT(halving_looks.back().get<int>(), looks.back().get<int>());
+}
+
+// Issue 52: a GRR client at e^eps 3.3 claimed 3 (10 % over) is `violates` at the defaults, by the
+// targeted stage, which states the samples it used beside the information bound; --excess 0.5
+// rules a correct client's 50 % excess out in fewer samples than the default 10 %, --excess 0
+// runs the looks alone (which let the 10 % client pass), and a negative excess is refused.
+std::string grr_client_script() {
+  return temp_file("grr_client.py", R"(import random, sys
+t = float(sys.argv[1]); k = 6
+rng = random.Random(int(sys.argv[2]))
+for line in sys.stdin:
+    x = int(line)
+    if rng.random() < t / (t + k - 1):
+        y = x
+    else:
+        y = rng.randrange(k - 1)
+        y = y + 1 if y >= x else y
+    print(y, flush=True)
+)");
+}
+
+TEST(ConformClient, ATenPercentExcessIsNamedByTheTargetedStage) {
+  const std::string grr = "--mech rr --k 6 --exp-eps 3 ";
+  const json faulty = conform_client(grr + "-- python3 -u " + grr_client_script() + " 3.3 1", 1);
+  EXPECT_EQ(faulty["verdict"], "violates");
+  EXPECT_EQ(faulty["targeted"]["outcome"], "violates");
+  EXPECT_GT(faulty["eps_lower_bound"]["exp_eps"].get<double>(), 3);
+  EXPECT_EQ(faulty["eps_lower_bound"]["event"], faulty["targeted"]["event"]);
+  EXPECT_EQ(faulty["targeted"]["information_bound_pairs"], 6092);  // log(1/0.05) / D, rounded up
+  const RunResult text =
+      run_uldp("conform client " + grr + "-- python3 -u " + grr_client_script() + " 3.3 1");
+  EXPECT_NE(text.out.find("information bound log(1/alpha)/D = 6092 pairs"), std::string::npos)
+      << text.out;
+  const json old =
+      conform_client(grr + "--excess 0 -- python3 -u " + grr_client_script() + " 3.3 1", 0);
+  EXPECT_EQ(old["verdict"], "conforms");
+  EXPECT_TRUE(old["targeted"].is_null());
+  const json fine = conform_client(grr + "-- python3 -u " + grr_client_script() + " 3 2", 0);
+  const json coarse =
+      conform_client(grr + "--excess 0.5 -- python3 -u " + grr_client_script() + " 3 2", 0);
+  EXPECT_EQ(coarse["targeted"]["outcome"], "excess ruled out");
+  EXPECT_LT(coarse["targeted"]["pairs"].get<int>(), fine["targeted"]["pairs"].get<int>());
+  const RunResult negative = run_uldp("conform client " + grr + "--excess -1 -- true");
+  EXPECT_EQ(negative.exit_code, 2);
+  EXPECT_EQ(negative.err,
+            "uldp: error: --excess: -1 is no relative excess of e^eps (0 for none, else above "
+            "0)\n");
 }
 
 TEST(ConformClient, ALeakingClientIsStoppedAtTheFirstLook) {
@@ -772,7 +824,7 @@ TEST(ConformClient, AClientThatStopsOrStallsIsNamedInOneLine) {
       run_uldp(std::string("conform client ") + kUrr + " -- sh -c 'read x; echo 0'");
   EXPECT_EQ(closed.exit_code, 2);
   EXPECT_EQ(closed.err,
-            "uldp: error: sh -c read x; echo 0: closed its output after 1 of 320 outputs\n");
+            "uldp: error: sh -c read x; echo 0: closed its output after 1 of 448 outputs\n");
   const RunResult stalled = run_uldp(std::string("conform client ") + kUrr +
                                      " --timeout-ms 200 -- sh -c 'read x; sleep 5'");
   EXPECT_EQ(stalled.exit_code, 2);
@@ -798,10 +850,11 @@ TEST(ConformClient, AClientThatStopsOrStallsIsNamedInOneLine) {
   const RunResult zero = run_uldp(std::string("conform samples ") + kUrr + " --samples /dev/zero");
   EXPECT_EQ(zero.exit_code, 2);
   EXPECT_NE(zero.err.find("/dev/zero:1:1: line too long"), std::string::npos) << zero.err;
-  // Two outputs for one input (400 lines in one write of 800 bytes, atomic on a pipe) would shift
-  // every later sample onto the wrong input: refused, never read as samples.
+  // Two outputs for one input (500 lines, more than the first round's 448 inputs, in one write
+  // of 1000 bytes, atomic on a pipe) would shift every later sample onto the wrong input:
+  // refused, never read as samples.
   const RunResult extra =
-      run_uldp(std::string("conform client ") + kUrr + " -- sh -c 'read x; yes 0 | head -n 400'");
+      run_uldp(std::string("conform client ") + kUrr + " -- sh -c 'read x; yes 0 | head -n 500'");
   EXPECT_EQ(extra.exit_code, 2);
   EXPECT_NE(extra.err.find("wrote more lines than it was given inputs"), std::string::npos)
       << extra.err;

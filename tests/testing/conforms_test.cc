@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "uldp/api/conform.h"
 #include "uldp/error.h"
 #include "uldp/testing/gtest.h"
 
@@ -79,6 +80,21 @@ TEST(ExpectConforms, AClientAtAnotherBudgetIsDiagnosed) {
   // Run at t = 9, declared at t = 3: the report names the budget the samples fit.
   EXPECT_NONFATAL_FAILURE(EXPECT_CONFORMS(grr_client(9), reference("rr", 5, exp_eps("3"))),
                           "diagnosis: the samples fit rr best at e^eps ");
+}
+
+// Issue 52: at the defaults a GRR client at e^eps 3.3 claimed 3 (10 % over) fails `violates`,
+// named by the targeted stage; .excess(0) runs the looks alone, which let it pass (their stated
+// e^eps resolution is tens of percent); a negative excess is refused naming the call.
+TEST(ExpectConforms, AClientTenPercentOverItsClaimViolates) {
+  const auto over = [](std::uint32_t x, std::mt19937_64& rng) {
+    return grr(x, rng, 6, 3.3, false);
+  };
+  EXPECT_NONFATAL_FAILURE(EXPECT_CONFORMS(over, reference("rr", 6, exp_eps("3"))),
+                          "does not conform to rr (k = 6, exp_eps = 3): violates, eps >= ");
+  EXPECT_CONFORMS(over, reference("rr", 6, exp_eps("3")).excess(0));
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS(grr_client(3), reference("rr", 5, exp_eps("3")).excess(-1)),
+      "cannot run: .excess(-1): a relative excess of e^eps is 0 (none) or above 0");
 }
 
 TEST(ExpectConforms, OutputsThatAreNoLabelFailNamingTheClient) {
@@ -162,8 +178,9 @@ TEST(ExpectConforms, TheFailureStatesEverySampleDrawn) {
     const std::uint32_t step = u < 2.5 ? 0 : u < 4 ? 1 : 2 + static_cast<std::uint32_t>(u - 4);
     return (x + step) % 5;
   };
+  // The looks alone (.excess(0)): the targeted stage would draw pairs of its own beside them.
   const ::testing::AssertionResult result =
-      Conforms("counted", "rr", counted, reference("rr", 5, exp_eps("3")));
+      Conforms("counted", "rr", counted, reference("rr", 5, exp_eps("3")).excess(0));
   ASSERT_FALSE(result);
   const std::string message = result.message();
   EXPECT_NE(message.find(" deviates, "), std::string::npos) << message;

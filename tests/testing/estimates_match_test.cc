@@ -10,6 +10,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "uldp/api/golden.h"
 #include "uldp/testing/gtest.h"
 
 namespace uldp::testing {

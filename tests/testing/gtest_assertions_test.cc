@@ -2,13 +2,22 @@
 // with the verdict on the first line and uldp's report after it (gtest-spi catches the failure).
 #include "uldp/testing/gtest.h"
 
+// The header alone brings no Boost, GMP or JSON into a test file, so that it costs a file
+// little more than GoogleTest does (docs/testing-cpp.md, bench/consumer_compile_cost.sh).
+#if defined(BOOST_CONFIG_HPP) || defined(__GMP_H__) || defined(NLOHMANN_JSON_VERSION_MAJOR)
+#error "uldp/testing/gtest.h includes Boost, GMP or nlohmann-json"
+#endif
+
 #include <cmath>
 #include <stdexcept>
 
 #include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
+#include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/arithmetic/rational.h"
 #include "uldp/error.h"
+#include "uldp/forms/dense_mechanism.h"
 
 namespace uldp::testing {
 namespace {
@@ -97,6 +106,35 @@ TEST(ExpectPrivate, BadMatricesAndClaimsFailWithTheirReason) {
       EXPECT_PRIVATE(exact_grr(2, Rational(3)), uldp_claim({0, 7}, {0}, exp_eps("3"))),
       "sensitive: index 7 is out of range 0..1");
   EXPECT_THROW(ldp_claim(exp_eps("3")).within("1/2"), InvalidArgument);
+}
+
+// Exact entries given as text are read exactly: 3/4 against 1/4 is a ratio of exactly 3.
+TEST(ExpectPrivate, ExactTextsAreTheirValues) {
+  const std::vector<std::vector<std::string>> rr = {{"3/4", "1/4"}, {"0.25", "0.75"}};
+  EXPECT_PRIVATE(rr, ldp_claim(exp_eps("3")));
+  EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(rr, ldp_claim(exp_eps("299/100"))),
+                          "rr is not eps-LDP at exp_eps = 299/100: ldp FAILS: tight exp_eps = 3");
+  const std::vector<std::vector<std::string>> typo = {{"3/4", "1/4"}, {"1/4", "3/4x"}};
+  EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(typo, ldp_claim(exp_eps("3"))),
+                          "typo is not a matrix: Q[1][1]");
+}
+
+// matrix_of makes the same DenseMechanism from exact rationals and from their texts.
+TEST(MatrixOf, RationalsAndTheirTextsAreTheSameMatrix) {
+  const DenseMechanism from_rationals = matrix_of(exact_grr(3, Rational(3)));
+  const DenseMechanism from_texts = matrix_of(std::vector<std::vector<std::string>>{
+      {"3/5", "1/5", "1/5"}, {"0.2", "0.6", "0.2"}, {"1/5", "1/5", "3/5"}});
+  EXPECT_EQ(from_rationals.entries(), from_texts.entries());
+  EXPECT_EQ(from_rationals(0, 0), Rational(3, 5));
+}
+
+// A uldp::PrivacyBudget is a budget the claims and references take, and exp_eps() gives one.
+TEST(ExpectPrivate, BudgetsConvertToAndFromPrivacyBudget) {
+  const PrivacyBudget three = exp_eps("3");
+  EXPECT_EQ(three.exp_eps(), Rational(3));
+  EXPECT_PRIVATE(exact_grr(4, Rational(3)), ldp_claim(three));
+  EXPECT_EQ(ldp_claim(PrivacyBudget::from_exp_eps(Rational(2))).describe(),
+            "eps-LDP at exp_eps = 2");
 }
 
 std::vector<std::vector<double>> matrix_that_throws() { throw std::runtime_error("no matrix"); }

@@ -14,6 +14,8 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -22,6 +24,7 @@
 #include "uldp/api/conform_diagnosis.h"
 #include "uldp/api/conform_reference.h"
 #include "uldp/estimate/conformance.h"
+#include "uldp/estimate/targeted_test.h"
 
 namespace uldp::api {
 
@@ -81,10 +84,40 @@ struct SequentialSummary {
   /// Set when a deviation made the run look on for a privacy break: the samples per input at
   /// the look that first found the deviation.
   std::optional<std::uint64_t> deviation_look;
-  /// Every sample the client was asked for, over all looks (a break search's too): the verdict's
-  /// tallies may be those of an earlier look, when a later one found nothing more.
+  /// Every sample the client was asked for, over all looks (a break search's too) and the
+  /// targeted test's: the verdict's tallies may be those of an earlier look, when a later one
+  /// found nothing more.
   std::uint64_t samples_drawn = 0;
+  /// The level the fit looks share (alpha, or alpha/2 beside a targeted test).
+  double looks_alpha = 0;
+  /// The samples of the fit looks (the tallies' samples, and the later looks of a break search).
+  std::uint64_t looks_drawn = 0;
 };
+
+/// The targeted stage of a client run (uldp/estimate/targeted_test.h): a sequential test on the
+/// witness the mechanism's structure points at, beside the fit looks, at alpha/2 of the run's
+/// alpha (the looks share the other half, so the run's false-alarm level stays alpha).
+struct TargetedSummary {
+  estimate::TargetedWitness witness;
+  double claimed_exp_eps = 1;
+  double excess = 0.1;  ///< the smallest relative excess of e^eps it looks for
+  double alpha = 0;     ///< its level for `violates` (alpha/2)
+  double beta = 1e-3;   ///< its level for ruling out the excess
+  estimate::TargetedOutcome outcome = estimate::TargetedOutcome::kUndecided;
+  /// Pairs of samples (one of x, one of x') the outcome rests on; the pairs drawn may be more
+  /// (the rest of the last batch).
+  std::uint64_t pairs = 0, pairs_drawn = 0;
+  std::uint64_t count_x = 0, count_x_prime = 0;  ///< of those pairs, the samples in the event
+  double exp_eps_lower_bound = 1;                ///< certified, confidence 1 - alpha (TargetedTest)
+  double ratio_upper_bound = 0;  ///< certified, confidence 1 - beta; infinity: none yet
+  /// log(1/alpha_run) / D in pairs, D the KL distance from a client `excess` over the claim on
+  /// the witness (P(E|x) kept, P(E|x') lowered) to the nearest pair the claim allows: about the
+  /// fewest pairs any test at the run's level needs to name such a client (Chernoff–Stein).
+  double information_bound = 0;
+  /// The same for ruling out the excess for a client that matches the reference, at beta.
+  double rule_out_bound = 0;
+};
+const char* targeted_outcome_name(estimate::TargetedOutcome outcome);
 
 struct ConformResult {
   ConformReference reference;
@@ -95,6 +128,8 @@ struct ConformResult {
   /// The readings people get wrong, tried when the verdict is a finding.
   std::optional<DiagnosisReport> diagnosis;
   std::optional<SequentialSummary> sequential;
+  /// A client run's targeted stage, when it had one.
+  std::optional<TargetedSummary> targeted;
   /// kCounted: the samples came as counts ("x,y,count"), from conform_counts.
   estimate::SampleLine sample_lines = estimate::SampleLine::kOneSample;
   /// What the run had to show before it could conform.
@@ -165,6 +200,10 @@ struct ConformClientRequest {
   std::uint64_t violation_search = 8192;
   std::string max_samples_name = "max_samples";    ///< how errors name max_samples
   std::string output_index_name = "output_index";  ///< how errors name output_index
+  /// The smallest relative excess of e^eps over the claim the targeted stage looks for (0.1: a
+  /// client 10 % over its claim); 0: no targeted stage (the fit looks alone, at alpha).
+  double excess = 0.1;
+  std::string excess_name = "excess";  ///< how errors name excess
   /// What the caller can change to have outputs read otherwise, appended to the message of an
   /// output that cannot be read (Python: "labels= maps ..., bit_mask= reads ..."); empty: none.
   std::string reading_hint;
@@ -174,7 +213,11 @@ struct ConformClientRequest {
 /// tallies them (each sample read once) and looks, each look at the level `spending` gives it. It
 /// stops at a violation, at the first look whose resolution meets the demand, or at max_samples; a
 /// deviation (the fit rejected) makes it look on, up to violation_search samples per input, for a
-/// violation behind it.
+/// violation behind it. Beside the looks, while they run and after, a targeted stage (excess > 0,
+/// a claim with a finite ratio event) draws pairs of samples of the witness's x and x' and decides
+/// `violates` as soon as its e-process passes 1/(alpha/2), or rules the excess out; a run conforms
+/// only when the looks conform and the targeted stage is no longer undecided or stopped at
+/// max_samples. The looks' samples are tallied and written by samples(); the pairs are not.
 class SequentialConformance {
  public:
   /// Builds the reference; throws InvalidArgument for alpha outside (0,1), first_look 0, or
@@ -195,6 +238,11 @@ class SequentialConformance {
   ConformResult result() const;
 
  private:
+  void look(estimate::SampleTallies more);  // one look of the fit
+  void test_pairs(std::span<const std::string> outputs);
+  void plan_round();  // what the next round asks for, or decided_
+  void finish_looks();
+
   ConformClientRequest request_;
   ConformReference reference_;
   estimate::OutputSyntax syntax_;
@@ -212,6 +260,17 @@ class SequentialConformance {
   /// The last look that found something, kept when a later look of the break search does not.
   std::optional<std::pair<estimate::ConformanceReport, estimate::SampleTallies>> finding_;
   SequentialSummary summary_;
+  double looks_alpha_ = 0;      // the level the looks share
+  bool looks_done_ = false;     // the fit looks have decided (or reached max_samples)
+  bool look_in_round_ = true;   // the next round holds a look
+  std::size_t look_lines_ = 0;  // the looks' samples so far
+  std::optional<estimate::TargetedTest> targeted_;
+  std::optional<TargetedSummary> targeted_summary_;
+  std::uint64_t batch_pairs_ = 0;                      // pairs in the next round
+  bool targeted_stopped_ = false;                      // out of samples
+  std::unordered_map<std::string, bool> in_event_[2];  // by output, for x and for x'
+  std::string event_label_;                            // symbols: the event's output label
+  std::unordered_set<std::string> other_labels_;       // and every other output's
 };
 
 /// Drives `client` with a SequentialConformance to the end.

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "uldp/api/conform_reference.h"
+#include "uldp/api/golden_case.h"
 #include "uldp/arithmetic/rational.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/post_processing.h"
@@ -72,35 +73,6 @@ struct GoldenEmSettings {
   double stop = 0;
   Rational gap_target_per_report;
   double distance_target = 0;
-};
-
-/// A case's EM vector with its certificates.
-struct GoldenEm {
-  std::vector<double> p;
-  double log_likelihood = 0;  ///< -infinity when a report has probability 0 under p
-  std::uint64_t iterations = 0;
-  /// An upper bound on max L - L(em), as a decimal of 6 significant digits; none: infinite.
-  std::optional<std::string> likelihood_gap;
-  /// An upper bound on the l2 distance to the MLE; none: not certified (or a PUM's, over Z).
-  std::optional<double> distance;
-  bool certified = false;
-};
-
-struct GoldenCase {
-  std::string id;
-  std::string input;  ///< the distribution drawn from, or "from SOURCE"
-  /// Drawn cases: the users' inputs (a PUM's: the intermediate counts over Z); empty when given.
-  std::vector<std::uint64_t> input_counts;
-  estimate::ReportData reports;  ///< in the form the mechanism's server takes them
-  /// With GoldenRequest::with_reports: each report as a line of a report file (a label, or a
-  /// bit vector's 0/1 string), histograms in column order; else empty.
-  std::vector<std::string> report_list;
-  std::vector<double> emp;  ///< after the post-processing, if any
-  std::vector<Rational> emp_exact;
-  std::optional<std::vector<Rational>> intermediate_emp_exact;  ///< a PUM's r over Z
-  std::vector<double> thr;
-  std::vector<std::uint8_t> thr_significant;
-  std::optional<GoldenEm> em;  ///< none when the vectors have no EM
 };
 
 struct GoldenVectors {

@@ -19,6 +19,7 @@
 #include <exception>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
@@ -27,30 +28,52 @@
 
 #include <gtest/gtest.h>
 
-#include "uldp/api/check.h"
-#include "uldp/api/conform.h"
-#include "uldp/api/estimates_comparison.h"
-#include "uldp/api/golden.h"
-#include "uldp/arithmetic/privacy_budget.h"
-#include "uldp/arithmetic/rational.h"
-#include "uldp/forms/dense_mechanism.h"
-#include "uldp/forms/form_checks.h"
+#include "uldp/api/golden_case.h"
+
+// What the declarations below only name. A test that builds or reads one of these includes its
+// header (uldp/forms/dense_mechanism.h, uldp/arithmetic/privacy_budget.h, uldp/api/check.h, ...);
+// one that does not pays neither for the exact arithmetic nor for JSON.
+namespace uldp {
+class DenseMechanism;
+class PrivacyBudget;
+enum class Property;
+namespace api {
+struct CheckRequest;
+struct ConformClientRequest;
+struct EstimatesComparisonRequest;
+struct GoldenVectors;
+struct RegistryReference;
+}  // namespace api
+}  // namespace uldp
 
 namespace uldp::testing {
 
+/// A privacy budget as the assertions take it: made by exp_eps() or eps(), or from a
+/// uldp::PrivacyBudget, and usable as one.
+class Budget {
+ public:
+  Budget(const PrivacyBudget& budget);    // NOLINT: the assertions take a PrivacyBudget too
+  operator const PrivacyBudget&() const;  // NOLINT: and give one back
+  const PrivacyBudget& value() const;
+  /// "exp_eps = 3" or "eps = 1", for messages.
+  std::string describe() const;
+
+ private:
+  std::shared_ptr<const PrivacyBudget> budget_;
+};
+
 /// The budget t = e^ε given exactly: "3", "3/2", "2.5". Throws InvalidArgument "exp_eps(): ..."
 /// naming the text (an assertion given it fails with that message).
-PrivacyBudget exp_eps(const std::string& t);
+Budget exp_eps(const std::string& t);
 /// The budget ε given exactly ("1", "0.1"): e^ε is irrational and compared through certified
 /// bounds, never rounded. Throws InvalidArgument "eps(): ..." naming the text.
-PrivacyBudget eps(const std::string& e);
+Budget eps(const std::string& e);
 
 /// What a matrix is asserted to provide: one property at a budget, with X_S and Y_P where the
 /// property has them, and optionally the rounding a floating-point matrix is allowed.
 class PrivacyClaim {
  public:
-  PrivacyClaim(Property property, PrivacyBudget budget,
-               std::optional<std::vector<std::size_t>> sensitive,
+  PrivacyClaim(Property property, Budget budget, std::optional<std::vector<std::size_t>> sensitive,
                std::optional<std::vector<std::size_t>> protected_outputs);
 
   /// The same claim, accepting rows whose sum is within T of 1 and ratios up to e^ε (1 + T);
@@ -58,7 +81,8 @@ class PrivacyClaim {
   /// the exact verdict and by how much the ratio exceeds e^ε.
   PrivacyClaim within(const std::string& tolerance) const;
 
-  /// The check request for `matrix`, named `source` in messages.
+  /// The check request for `matrix`, named `source` in messages (include uldp/api/check.h to
+  /// read it).
   api::CheckRequest request(DenseMechanism matrix, const std::string& source) const;
 
   /// "(X_S = {0,1}, Y_P = {0,1}, 3)-ULDP within 1e-12", for messages.
@@ -68,30 +92,59 @@ class PrivacyClaim {
 
  private:
   Property property_;
-  PrivacyBudget budget_;
+  Budget budget_;
   std::optional<std::vector<std::size_t>> sensitive_;
   std::optional<std::vector<std::size_t>> protected_;
-  std::optional<Rational> tolerance_;
-  std::string tolerance_text_;
+  std::optional<std::string> tolerance_;  // checked by within(), read by request()
 };
 
 /// ε-LDP (Definition 1).
-PrivacyClaim ldp_claim(PrivacyBudget budget);
+PrivacyClaim ldp_claim(Budget budget);
 /// (X_S, Y_P, ε)-ULDP (Definition 2, condition 1 over the outputs some input produces).
 PrivacyClaim uldp_claim(std::vector<std::size_t> sensitive,
-                        std::vector<std::size_t> protected_outputs, PrivacyBudget budget);
+                        std::vector<std::size_t> protected_outputs, Budget budget);
 /// (X_S, Y_P, ε)-ULDP read literally (every invertible output must be produced).
 PrivacyClaim uldp_strict_claim(std::vector<std::size_t> sensitive,
-                               std::vector<std::size_t> protected_outputs, PrivacyBudget budget);
+                               std::vector<std::size_t> protected_outputs, Budget budget);
 /// (X_S, ε)-OSLDP (Definition 6).
-PrivacyClaim osldp_claim(std::vector<std::size_t> sensitive, PrivacyBudget budget);
+PrivacyClaim osldp_claim(std::vector<std::size_t> sensitive, Budget budget);
 
 /// A matrix Q[x][y] = Q(y|x) of doubles, each entry taken as its exact binary64 value (so
 /// 0.1 is 0.1000000000000000055511151231257827...): what the implementation really holds.
 /// Throws InvalidArgument for ragged rows, NaN, infinities or negative entries.
 DenseMechanism matrix_of(const std::vector<std::vector<double>>& rows);
-/// A matrix of exact rationals.
-DenseMechanism matrix_of(const std::vector<std::vector<Rational>>& rows);
+/// A matrix of exact entries given as text ("1/3", "0.25"); throws InvalidArgument naming the
+/// entry ("Q[1][0]: ...") for text that is no number, or an entry outside [0,1].
+DenseMechanism matrix_of(const std::vector<std::vector<std::string>>& rows);
+
+/// An exact number type whose str() is its exact text: uldp::Rational (a GMP rational).
+template <class Entry>
+concept ExactEntry = !std::convertible_to<Entry, std::string> && requires(const Entry& entry) {
+  { entry.str() } -> std::convertible_to<std::string>;
+};
+
+namespace internal {
+
+/// The exact texts of a matrix of exact entries, row by row.
+template <ExactEntry Entry>
+std::vector<std::vector<std::string>> exact_texts(const std::vector<std::vector<Entry>>& rows) {
+  std::vector<std::vector<std::string>> texts;
+  texts.reserve(rows.size());
+  for (const auto& row : rows) {
+    std::vector<std::string>& text_row = texts.emplace_back();
+    text_row.reserve(row.size());
+    for (const Entry& entry : row) text_row.push_back(entry.str());
+  }
+  return texts;
+}
+
+}  // namespace internal
+
+/// A matrix of exact rationals (std::vector<std::vector<uldp::Rational>>) as a DenseMechanism.
+template <ExactEntry Entry>
+auto matrix_of(const std::vector<std::vector<Entry>>& rows) {
+  return matrix_of(internal::exact_texts(rows));
+}
 
 /// The predicate-formatter behind EXPECT_PRIVATE: success when the claim's property holds
 /// (exactly, or within its tolerance); otherwise the first line names the property, the tight
@@ -102,8 +155,15 @@ DenseMechanism matrix_of(const std::vector<std::vector<Rational>>& rows);
                                      const std::vector<std::vector<double>>& matrix,
                                      const PrivacyClaim& claim);
 ::testing::AssertionResult IsPrivate(const char* matrix_text, const char* claim_text,
-                                     const std::vector<std::vector<Rational>>& matrix,
+                                     const std::vector<std::vector<std::string>>& matrix,
                                      const PrivacyClaim& claim);
+/// A matrix of exact rationals (std::vector<std::vector<uldp::Rational>>), checked exactly.
+template <ExactEntry Entry>
+::testing::AssertionResult IsPrivate(const char* matrix_text, const char* claim_text,
+                                     const std::vector<std::vector<Entry>>& matrix,
+                                     const PrivacyClaim& claim) {
+  return IsPrivate(matrix_text, claim_text, internal::exact_texts(matrix), claim);
+}
 
 /// The false-alarm level of a conformance assertion unless the claim sets one: ULDP_ALPHA from
 /// the environment (a number in (0, 1); the --uldp_alpha flag sets it, init_flags), else 1e-6, so
@@ -127,7 +187,7 @@ void init_flags(int* argc, char** argv);
 /// at a budget, with its other parameters, and how sure the test must be.
 class ConformanceReference {
  public:
-  ConformanceReference(std::string mechanism, std::size_t k, PrivacyBudget budget);
+  ConformanceReference(std::string mechanism, std::size_t k, Budget budget);
 
   // Each setter throws InvalidArgument naming itself and the bad value (".alpha(2): ..."); an
   // assertion given such a reference fails with that message.
@@ -141,23 +201,32 @@ class ConformanceReference {
   /// 0.05).
   ConformanceReference resolution(double deviation) const;
   ConformanceReference max_samples(std::uint64_t samples) const;  ///< default 10^6
+  /// The smallest relative excess of e^ε over the claim that the targeted test looks for, >= 0
+  /// (default 0.1: a client 10 % over its claim fails `violates`); larger is cheaper, 0 turns the
+  /// targeted test off.
+  ConformanceReference excess(double relative) const;
 
-  /// The request for a client named `client`.
+  /// The request for a client named `client` (include uldp/api/conform.h to read it).
   api::ConformClientRequest request(const std::string& client) const;
   /// The mechanism alone, as the api names a registry mechanism.
   api::RegistryReference mechanism() const;
   std::string describe() const;  ///< "urr (k = 5, exp_eps = 3)"
 
  private:
+  struct Arguments;  // the registry's arguments (mechanisms/registry.h), shared by copies
+  /// The arguments, copied first so that the copies this reference was made from keep theirs.
+  Arguments& own_arguments();
+
   std::string mechanism_;
-  MechanismArguments arguments_;
+  std::shared_ptr<const Arguments> arguments_;
   std::optional<double> alpha_;
   double resolution_ = 0.05;
   std::uint64_t max_samples_ = 1'000'000;
+  double excess_ = 0.1;
 };
 
 /// The registry mechanism `mechanism` over k symbols at `budget` as a conformance reference.
-ConformanceReference reference(std::string mechanism, std::size_t k, PrivacyBudget budget);
+ConformanceReference reference(std::string mechanism, std::size_t k, Budget budget);
 
 /// A client's output as a label: a string as is, an integer as its decimal text (an output
 /// index of rr, urr), a sequence of bits as "0110" (bit j as character j).
@@ -214,14 +283,20 @@ class GoldenReference {
   /// The server returns counts n·p, not frequencies.
   GoldenReference counts() const;
 
-  const api::GoldenVectors& vectors() const { return vectors_; }
-  const api::EstimatesComparisonRequest& request() const { return request_; }
+  /// The vectors and the comparison's settings (include uldp/api/estimates_comparison.h to read
+  /// them).
+  const api::GoldenVectors& vectors() const;
+  const api::EstimatesComparisonRequest& request() const;
   const std::string& describe() const { return description_; }
 
  private:
-  api::GoldenVectors vectors_;
+  /// The comparison's settings, copied first so that the copies this reference was made from
+  /// keep theirs.
+  api::EstimatesComparisonRequest& own_request();
+
+  std::shared_ptr<const api::GoldenVectors> vectors_;  // shared by copies: they never change
   std::string description_;
-  api::EstimatesComparisonRequest request_;
+  std::shared_ptr<const api::EstimatesComparisonRequest> request_;
 };
 
 /// Golden vectors drawn here for `mechanism` (its registry name and arguments; the conformance
