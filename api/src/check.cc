@@ -1,5 +1,6 @@
 // The check workflow: the subject as an exact form, row sums against the tolerance, the four
-// verdicts, what a tolerance makes of a failing ratio, and the SMT re-check.
+// verdicts, what a tolerance makes of a failing ratio, the per-pair losses with their notions,
+// and the SMT re-check.
 #include "uldp/api/check.h"
 
 #include <chrono>
@@ -213,7 +214,7 @@ SmtResult smt_recheck(const CheckResult& r, const ExactForm& form, const SmtRech
 // claimed_input_budgets in api/pair_loss.h decide);
 // for a matrix, ULDP when X_S or Y_P is given, else LDP.
 std::vector<Property> required_properties(const CheckRequest& q, const CheckResult& r) {
-  if (!q.required.empty()) return q.required;
+  if (q.required) return *q.required;
   if (r.claim == Claim::kMetricLdp || r.claim == Claim::kMinIdLdp) {
     return {};  // a per-pair notion: the pair losses decide it
   }
@@ -230,7 +231,7 @@ bool CheckResult::passes() const {
   for (Property p : required) {
     if (!(*this)[p].accepted()) return false;
   }
-  return true;
+  return !pairs || pairs->holds();
 }
 
 CheckResult check(const CheckRequest& q) {
@@ -260,6 +261,15 @@ CheckResult check(const CheckRequest& q) {
           ratio_within_tolerance(v.tight_exp_eps.value(), *r.budget, *r.tolerance);
   }
   r.required = required_properties(q, r);
+  if (q.pairs || q.notions.any() || claims_pair_notion(q.subject)) {
+    PairLossRequest pairs(q.subject);
+    pairs.outputs = q.pair_outputs;
+    pairs.notions = q.notions;
+    add_claimed_notions(q.subject, q.pair_outputs, pairs.notions);
+    pairs.tolerance = q.tolerance;  // relaxes every per-pair notion too
+    pairs.tolerance_text = q.tolerance_text;
+    r.pairs = pair_losses(pairs);
+  }
   if (q.smt) {
     r.smt = smt_recheck(r, form, *q.smt);
     r.dense_matrix = std::get<DenseForm>(form).q;

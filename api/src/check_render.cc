@@ -81,6 +81,7 @@ nlohmann::json to_json(const CheckResult& r) {
     }
     j["smt"] = smt;
   }
+  if (r.pairs) j["pair_losses"] = to_json(*r.pairs);
   return j;
 }
 
@@ -131,7 +132,15 @@ std::string to_text(const CheckResult& r) {
   line(Property::kUldpStrict, "ULDP (Definition 2, literal)   ");
   line(Property::kOsldp, "OSLDP                          ");
   out << "checked in " << duration_text(r.seconds) << "\n";
+  if (r.pairs) out << to_text(*r.pairs);
   return out.str();
+}
+
+std::string stochastic_error(const CheckResult& r, const std::string& tolerance_option) {
+  const std::string problem = r.stochastic_problem.value_or("");
+  if (r.tolerance) return problem;
+  return problem + " (rows must sum to exactly 1; " + tolerance_option +
+         " accepts sums within T of 1)";
 }
 
 }  // namespace uldp::api

@@ -232,15 +232,12 @@ py::dict verdict_dict(const api::PropertyResult& result, bool with_tolerance) {
   return d;
 }
 
+py::object to_python(const nlohmann::json& j);  // below, with the other JSON results
+
 // The result of api::check as the Python layer reads it; bad rows are ValueError, as the command
 // exits 2 on them.
 py::dict check_result_dict(const api::CheckResult& r) {
-  if (r.stochastic_problem) {
-    throw InvalidArgument(*r.stochastic_problem +
-                          (r.tolerance ? ""
-                                       : " (rows must sum to exactly 1; tolerance=T accepts "
-                                         "sums within T of 1)"));
-  }
+  if (r.stochastic_problem) throw InvalidArgument(api::stochastic_error(r, "tolerance=T"));
   const bool with_tolerance = r.tolerance.has_value();
   py::dict d;
   d["ldp"] = verdict_dict(r[Property::kLdp], with_tolerance);
@@ -257,10 +254,13 @@ py::dict check_result_dict(const api::CheckResult& r) {
   d["required"] = required;
   d["passes"] = r.passes();
   d["text"] = api::to_text(r);
+  if (r.pairs) {
+    nlohmann::json j = api::to_json(*r.pairs);
+    j["text"] = api::to_text(*r.pairs);
+    d["pair_losses"] = to_python(j);
+  }
   return d;
 }
-
-py::object to_python(const nlohmann::json& j);  // below, with the other JSON results
 
 // check(pairs=True, id_exp_eps=, metric=, ...): the per-pair losses and the per-pair notions, each
 // as the text its flag takes; distances, pair_budgets and safe_regions are file text made by the
@@ -301,7 +301,17 @@ struct PairsRequest {
     }
     return a;
   }
-  bool wanted() const { return pairs || !notions.empty(); }
+  // The request's pairs and notions: the pairs over Y_P when protected= was given; a registry
+  // mechanism's own grid, budget per unit and per-input budgets serve the notions where the
+  // caller gives them none (api::share_notion_parameters).
+  void apply_to(api::CheckRequest& request,
+                const api::MechanismParameters* mechanism = nullptr) const {
+    request.pairs = pairs;
+    if (over_protected) request.pair_outputs = request.protected_outputs;
+    api::PairNotionArguments read = arguments();
+    if (mechanism) api::share_notion_parameters(*mechanism, read);
+    request.notions = read.notions();
+  }
 };
 
 // Q as exact strings ("3/7", "0.1", the Python layer's exact binary64 fractions), each entry a
@@ -336,28 +346,11 @@ py::object construct_uldp_from_ldp(const std::vector<std::vector<std::string>>& 
   return to_python(nlohmann::json::parse(api::render(r, api::MechanismFormat::kJson)));
 }
 
-// api::check, and the per-pair losses with the notions when `pairs_wanted` or the subject claims a
-// per-pair notion of itself (uldp check --pairs: over Y_P when protected= is given), as the
-// command runs them.
-py::dict check_with_pairs(const api::CheckRequest& request, bool pairs_wanted,
-                          const api::PairNotionArguments& notions, bool over_protected) {
+// api::check, once: the verdicts, and the per-pair losses with their notions when asked for or
+// when the subject claims a per-pair notion of itself, as the command runs it.
+py::dict check_dict(const api::CheckRequest& request) {
   // Without the GIL: on a large matrix even the row sums take a while.
-  const api::CheckResult r = without_gil([&] { return api::check(request); });
-  py::dict d = check_result_dict(r);
-  if (pairs_wanted || api::claims_pair_notion(request.subject)) {
-    api::PairLossRequest pair_request(request.subject);
-    if (over_protected) pair_request.outputs = request.protected_outputs;
-    pair_request.tolerance = request.tolerance;  // relaxes every per-pair notion too
-    pair_request.tolerance_text = request.tolerance_text;
-    notions.apply_to(pair_request);
-    const api::PairLossResult losses = without_gil([&] { return api::pair_losses(pair_request); });
-    nlohmann::json j = api::to_json(losses);
-    j["text"] = api::to_text(losses);
-    d["pair_losses"] = to_python(j);
-    if (!losses.holds()) d["passes"] = false;
-    d["text"] = d["text"].cast<std::string>() + api::to_text(losses);  // as the command prints it
-  }
-  return d;
+  return check_result_dict(without_gil([&] { return api::check(request); }));
 }
 
 // The check of `uldp check --matrix` (api::check) on an exact matrix made in memory.
@@ -377,7 +370,8 @@ py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::siz
     request.tolerance = parse_tolerance(*tolerance, "tolerance");
     request.tolerance_text = *tolerance;
   }
-  return check_with_pairs(request, pairs.wanted(), pairs.arguments(), pairs.over_protected);
+  pairs.apply_to(request);
+  return check_dict(request);
 }
 
 // Q as exact strings ("3/7", "0.1", the Python layer's exact binary64 fractions).
@@ -553,8 +547,6 @@ py::dict check_mechanism(const py::dict& parameters,
   const api::MechanismParameters mechanism = mechanism_parameters_of(parameters);
   const MechanismEntry& entry = find_mechanism(mechanism.name, "mech");
   const PairsRequest asked{pairs, notions, pairs_over_protected};
-  api::PairNotionArguments arguments = asked.arguments();
-  api::share_notion_parameters(mechanism, arguments);
   const MechanismArguments a =
       api::mechanism_arguments(entry, mechanism, api::ReferenceNames::keywords());
   api::CheckRequest request(
@@ -566,7 +558,8 @@ py::dict check_mechanism(const py::dict& parameters,
     request.tolerance = parse_tolerance(*tolerance, "tolerance");
     request.tolerance_text = *tolerance;
   }
-  return check_with_pairs(request, asked.wanted(), arguments, pairs_over_protected);
+  asked.apply_to(request, &mechanism);
+  return check_dict(request);
 }
 
 // A reference from the Python layer's keywords (uldp.Reference's fields, checked and made exact

@@ -1,11 +1,13 @@
 // The assertions of uldp/testing/gtest.h: a claim becomes an api::CheckRequest, the result's
-// first failing required property becomes the message's first line, its report the rest.
+// first failing required property (or per-pair notion) becomes the message's first line, its
+// report the rest.
 #include "uldp/testing/gtest.h"
 
 #include <cstdint>
 #include <utility>
 
 #include "uldp/api/check.h"
+#include "uldp/api/pair_loss.h"
 #include "uldp/api/render.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/rational.h"
@@ -56,6 +58,17 @@ std::string first_line(const api::CheckResult& r, Property p) {
   return line;
 }
 
+// "metric LDP, manhattan on 3x2, t = 2 per unit: FAILS; first violated by ...": the first
+// per-pair notion that fails.
+std::string first_failing_notion(const api::CheckResult& r) {
+  if (r.pairs) {
+    for (const api::NotionVerdictLine& line : api::notion_verdict_lines(*r.pairs)) {
+      if (!line.accepted) return line.text;
+    }
+  }
+  return "the per-pair notion FAILS";
+}
+
 }  // namespace
 
 Budget::Budget(const PrivacyBudget& budget)
@@ -86,6 +99,9 @@ PrivacyClaim::PrivacyClaim(Property property, Budget budget,
       sensitive_(std::move(sensitive)),
       protected_(std::move(protected_outputs)) {}
 
+PrivacyClaim::PrivacyClaim(std::shared_ptr<const api::PairNotions> notions, std::string description)
+    : pair_notions_(std::move(notions)), pair_description_(std::move(description)) {}
+
 PrivacyClaim PrivacyClaim::within(const std::string& tolerance) const {
   parse_tolerance(tolerance, ".within()");  // refused here, where it is given
   PrivacyClaim claim = *this;
@@ -99,32 +115,36 @@ api::CheckRequest PrivacyClaim::request(DenseMechanism matrix, const std::string
   if (sensitive_) subject.sensitive = api::IndexSelection{*sensitive_, "sensitive"};
   api::CheckRequest q(std::move(subject));
   if (protected_) q.protected_outputs = api::IndexSelection{*protected_, "protected"};
-  q.budget = budget_.value();
+  if (budget_) q.budget = budget_->value();
   if (tolerance_) {
     q.tolerance = parse_tolerance(*tolerance_, ".within()");
     q.tolerance_text = *tolerance_;
   }
-  q.required = {property_};
+  q.required.emplace();  // the property claimed, or none beside a per-pair notion
+  if (property_) q.required->push_back(*property_);
+  if (pair_notions_) q.notions = *pair_notions_;
   return q;
 }
 
 std::string PrivacyClaim::describe() const {
-  std::string text;
-  switch (property_) {
-    case Property::kLdp:
-      text = "eps-LDP";
-      break;
-    case Property::kUldp:
-    case Property::kUldpStrict:
-      text = std::string(property_ == Property::kUldp ? "ULDP" : "ULDP (literal)") +
-             " with X_S = " + (sensitive_ ? set_text(*sensitive_) : "X") +
-             ", Y_P = " + (protected_ ? set_text(*protected_) : "inferred");
-      break;
-    case Property::kOsldp:
-      text = "OSLDP with X_S = " + (sensitive_ ? set_text(*sensitive_) : "X");
-      break;
+  std::string text = pair_description_;
+  if (property_) {
+    switch (*property_) {
+      case Property::kLdp:
+        text = "eps-LDP";
+        break;
+      case Property::kUldp:
+      case Property::kUldpStrict:
+        text = std::string(property_ == Property::kUldp ? "ULDP" : "ULDP (literal)") +
+               " with X_S = " + (sensitive_ ? set_text(*sensitive_) : "X") +
+               ", Y_P = " + (protected_ ? set_text(*protected_) : "inferred");
+        break;
+      case Property::kOsldp:
+        text = "OSLDP with X_S = " + (sensitive_ ? set_text(*sensitive_) : "X");
+        break;
+    }
   }
-  text += " at " + budget_.describe();
+  if (budget_) text += " at " + budget_->describe();
   if (tolerance_) text += ", within " + message_excerpt(*tolerance_);
   return text;
 }
@@ -147,6 +167,31 @@ PrivacyClaim uldp_strict_claim(std::vector<std::size_t> sensitive,
 
 PrivacyClaim osldp_claim(std::vector<std::size_t> sensitive, Budget budget) {
   return PrivacyClaim(Property::kOsldp, std::move(budget), std::move(sensitive), std::nullopt);
+}
+
+Grid grid(std::size_t width, std::size_t height) { return Grid{width, height, false}; }
+
+PrivacyClaim metric_ldp_claim(Grid grid, Budget per_unit) {
+  const GridMetric metric =
+      grid.euclidean_distance ? GridMetric::kEuclidean : GridMetric::kManhattan;
+  auto notions = std::make_shared<api::PairNotions>();
+  notions->metric = MetricBudget{GridDistance{grid.width, grid.height, metric}, per_unit.value()};
+  return PrivacyClaim(std::move(notions), "metric LDP (" + std::string(grid_metric_name(metric)) +
+                                              " on " + std::to_string(grid.width) + "x" +
+                                              std::to_string(grid.height) + ") at " +
+                                              per_unit.describe() + " per unit");
+}
+
+PrivacyClaim min_id_ldp_claim(std::vector<Budget> per_input) {
+  auto notions = std::make_shared<api::PairNotions>();
+  InputBudgets& budgets = notions->input_budgets.emplace();
+  std::string listed;
+  for (const Budget& b : per_input) {
+    budgets.per_input.push_back(b.value());
+    listed += (listed.empty() ? "" : ", ") + b.describe();
+  }
+  notions->input_budgets_name = "min_id_ldp_claim()";
+  return PrivacyClaim(std::move(notions), "MinID-LDP at " + listed);
 }
 
 DenseMechanism matrix_of(const std::vector<std::vector<double>>& rows) {
@@ -189,7 +234,7 @@ DenseMechanism matrix_of(const std::vector<std::vector<std::string>>& rows) {
     head = std::string(matrix_text) + " is not a mechanism: " + *r.stochastic_problem;
   } else {
     head = std::string(matrix_text) + " is not " + claim.describe() + ": " +
-           first_line(r, claim.property());
+           (claim.property() ? first_line(r, *claim.property()) : first_failing_notion(r));
   }
   return ::testing::AssertionFailure() << head << "\n" << api::to_text(r);
 }

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "uldp/api/reference_arguments.h"
 #include "uldp/api/render.h"
 #include "uldp/error.h"
 #include "uldp/mechanisms/registry.h"
@@ -156,6 +157,91 @@ TEST(ApiCheck, TheCommandPrintsTheApisReport) {
   EXPECT_EQ(without_time(run.out), without_time(text));
   EXPECT_NE(text.find("violated: invertibility; witness x = 1, x' = 2, y = 2"), std::string::npos)
       << text;
+}
+
+// Rows 1/2 1/4 1/4 | 1/4 1/2 1/4 | 1/8 1/8 3/4: L(0, 2) = (1/2)/(1/8) = 4 at y = 0.
+DenseMechanism three_inputs() {
+  return DenseMechanism(
+      3, DenseMechanism::index_labels(3),
+      {Rational(1, 2), Rational(1, 4), Rational(1, 4), Rational(1, 4), Rational(1, 2),
+       Rational(1, 4), Rational(1, 8), Rational(1, 8), Rational(3, 4)});
+}
+
+InputBudgets min_id_budgets(std::vector<int> t) {
+  InputBudgets b;
+  for (int value : t) b.per_input.push_back(budget(value));
+  return b;
+}
+
+// One call: the verdicts, the per-pair losses and each notion asked for, in one result, one JSON
+// and one text; a failing notion fails the check.
+TEST(ApiCheck, OneCallDecidesThePerPairNotionsAsked) {
+  CheckRequest q = matrix_request(three_inputs());
+  const CheckResult plain = check(q);
+  EXPECT_FALSE(plain.pairs);  // neither asked for nor claimed
+  EXPECT_FALSE(to_json(plain).contains("pair_losses"));
+
+  q.notions.input_budgets = min_id_budgets({4, 2, 3});
+  const CheckResult fails = check(q);
+  ASSERT_TRUE(fails.pairs);
+  ASSERT_TRUE(fails.pairs->input_discriminative);
+  EXPECT_FALSE(fails.pairs->input_discriminative->holds);
+  EXPECT_TRUE(fails[Property::kLdp].accepted());  // the required property holds: the notion fails
+  EXPECT_FALSE(fails.passes());
+  EXPECT_EQ(to_json(fails)["pair_losses"]["id_ldp"]["violation"]["bound"], "3");
+  const std::string text = to_text(fails);
+  EXPECT_NE(text.find("ID-LDP, r = min of the pair's budgets: FAILS; first violated by L(0, 2) = 4 "
+                      "at y = 0 against 3"),
+            std::string::npos)
+      << text;
+  const std::vector<NotionVerdictLine> lines = notion_verdict_lines(*fails.pairs);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_FALSE(lines[0].accepted);
+
+  q.notions.input_budgets = min_id_budgets({16, 8, 5});
+  q.required.emplace();  // no property, the notion alone (EXPECT_PRIVATE's per-pair claims)
+  const CheckResult holds = check(q);
+  EXPECT_TRUE(holds.required.empty());
+  EXPECT_TRUE(holds.passes());
+}
+
+// A mechanism's own per-pair claim is decided without being asked for, and refuses losses taken
+// over chosen outputs, naming them as the request does.
+TEST(ApiCheck, AMechanismsOwnPerPairClaimIsDecidedUnasked) {
+  MechanismParameters p;
+  p.name = "geometric";
+  p.given = {{"grid", "3x2"}, {"exp_eps_per_unit", "2"}};
+  CheckRequest q(MechanismSubject{make_mechanism(find_mechanism("geometric", "mech"),
+                                                 mechanism_arguments(p, ReferenceNames::flags()))});
+  const CheckResult r = check(q);
+  ASSERT_TRUE(r.pairs);
+  ASSERT_TRUE(r.pairs->metric_verdict);
+  EXPECT_TRUE(r.pairs->metric_verdict->holds);
+  EXPECT_EQ(r.pairs->metric, "manhattan on 3x2, t = 2 per unit");
+  EXPECT_TRUE(r.passes());
+  q.pair_outputs = IndexSelection{std::string("0"), "protected"};
+  try {
+    check(q);
+    FAIL() << "the claim was decided over chosen outputs";
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("protected: the geometric mechanism's claim", 0), 0u)
+        << e.what();
+  }
+}
+
+// The hint of a matrix off 1 names the caller's way to give a tolerance, once for every caller.
+TEST(ApiCheck, TheStochasticErrorNamesTheCallersToleranceOption) {
+  const CheckResult r = check(matrix_request(binary64_rr()));
+  const std::string error = stochastic_error(r, "--tolerance T");
+  EXPECT_EQ(error.rfind("Q: row 0 sums to ", 0), 0u) << error;
+  const std::string hint =
+      " (rows must sum to exactly 1; --tolerance T accepts sums within T of 1)";
+  EXPECT_EQ(error.substr(error.size() - hint.size()), hint);
+  CheckRequest tolerant = matrix_request(binary64_rr());
+  tolerant.tolerance = Rational(1, 10'000'000'000'000'000);  // 1e-16, below the rows' excess
+  const CheckResult still = check(tolerant);
+  ASSERT_TRUE(still.stochastic_problem);
+  EXPECT_EQ(stochastic_error(still, "tolerance=T"), *still.stochastic_problem);
 }
 
 }  // namespace

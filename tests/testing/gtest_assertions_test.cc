@@ -155,5 +155,67 @@ TEST(ExpectPrivate, ArgumentsThatThrowFailTheAssertionNamingTheBuilderCall) {
                        "run: no matrix");
 }
 
+// The truncated geometric mechanism on a width x height grid as a C++ implementation would code
+// it (t per unit of Manhattan distance, alpha = 1/t): on each axis of n cells G(y|x) =
+// (1 - alpha)/(1 + alpha) alpha^|y - x| inside, the mass beyond an edge on the edge cell, and
+// Q((r', c')|(r, c)) = G_H(r'|r) G_W(c'|c), cells numbered row by row.
+template <class Number>
+std::vector<std::vector<Number>> geometric(std::size_t width, std::size_t height, Number t) {
+  const Number alpha = Number(1) / t;
+  const auto power = [&](std::size_t d) {
+    Number p(1);
+    for (std::size_t i = 0; i < d; ++i) p = p * alpha;
+    return p;
+  };
+  const auto axis = [&](std::size_t n, std::size_t x, std::size_t y) -> Number {
+    if (n == 1) return Number(1);
+    const std::size_t d = x > y ? x - y : y - x;
+    if (y == 0 || y == n - 1) return power(d) / (1 + alpha);
+    return (1 - alpha) / (1 + alpha) * power(d);
+  };
+  const std::size_t k = width * height;
+  std::vector<std::vector<Number>> q(k, std::vector<Number>(k));
+  for (std::size_t x = 0; x < k; ++x) {
+    for (std::size_t y = 0; y < k; ++y) {
+      q[x][y] = axis(height, x / width, y / width) * axis(width, x % width, y % width);
+    }
+  }
+  return q;
+}
+
+TEST(ExpectPrivate, AGeometricMatrixHoldsItsMetricClaimAndABrokenOneFails) {
+  const std::vector<std::vector<Rational>> q = geometric(3, 2, Rational(2));
+  EXPECT_PRIVATE(q, metric_ldp_claim(grid(3, 2), exp_eps("2")));
+  // Its tight loss is t^d exactly: 3/2 per unit is too little.
+  EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(q, metric_ldp_claim(grid(3, 2), exp_eps("3/2"))),
+                          "q is not metric LDP (manhattan on 3x2) at exp_eps = 3/2 per unit: "
+                          "metric LDP, manhattan on 3x2");
+  // One entry moved by 1/100 within its row (the row still sums to 1): Q(0|0) / Q(0|1) exceeds 2.
+  std::vector<std::vector<Rational>> broken = q;
+  broken[0][0] += Rational(1, 100);
+  broken[0][1] -= Rational(1, 100);
+  EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(broken, metric_ldp_claim(grid(3, 2), exp_eps("2"))),
+                          "FAILS; first violated by L(0, 1) = ");
+  // The report follows: the check's text with the per-pair losses.
+  EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(broken, metric_ldp_claim(grid(3, 2), exp_eps("2"))),
+                          "per-pair loss L(x, x') = max_y Q(y|x) / Q(y|x') of broken");
+  // The same mechanism in doubles: exactly its rows and ratios miss by rounding, within 1e-12
+  // the claim holds.
+  EXPECT_PRIVATE(geometric(3, 2, 2.0), metric_ldp_claim(grid(3, 2), exp_eps("2")).within("1e-12"));
+}
+
+// MinID-LDP: a pair's budget is the smaller of its inputs' budgets. L(0, 2) = (1/2)/(1/8) = 4.
+TEST(ExpectPrivate, MinIdLdpBoundsEachPairByTheSmallerBudget) {
+  const std::vector<std::vector<std::string>> q = {
+      {"1/2", "1/4", "1/4"}, {"1/4", "1/2", "1/4"}, {"1/8", "1/8", "3/4"}};
+  EXPECT_PRIVATE(q, min_id_ldp_claim({exp_eps("16"), exp_eps("8"), exp_eps("5")}));
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_PRIVATE(q, min_id_ldp_claim({exp_eps("4"), exp_eps("2"), exp_eps("3")})),
+      "q is not MinID-LDP at exp_eps = 4, exp_eps = 2, exp_eps = 3: ID-LDP, r = min of the "
+      "pair's budgets: FAILS; first violated by L(0, 2) = 4 at y = 0 against 3");
+  EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(q, min_id_ldp_claim({exp_eps("4"), exp_eps("2")})),
+                          "min_id_ldp_claim(): 2 budgets for 3 inputs");
+}
+
 }  // namespace
 }  // namespace uldp::testing

@@ -1,7 +1,9 @@
 // The check workflow: exact verdicts for ε-LDP, (X_S, Y_P, ε)-ULDP (both readings of condition 1)
 // and (X_S, ε)-OSLDP of a matrix or a registry mechanism, optionally within a stated rounding
-// tolerance and re-checked by SMT solvers. What `uldp check`, `uldp.check` and EXPECT_PRIVATE all
-// call; each result has one JSON writer and one text renderer.
+// tolerance and re-checked by SMT solvers, and on request the per-pair losses with the per-pair
+// notions asked for (metric LDP, ID-LDP, context-aware, personalized LDP) and the subject's own
+// per-pair claim. What `uldp check`, `uldp.check` and EXPECT_PRIVATE all call, once; the result
+// has one JSON writer and one text renderer.
 #pragma once
 
 #include <array>
@@ -14,7 +16,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "uldp/api/check_subject.h"
 #include "uldp/api/index_selection.h"
+#include "uldp/api/pair_loss.h"
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/forms/dense_mechanism.h"
@@ -27,26 +31,6 @@
 #include "uldp/verify/smt_recheck.h"
 
 namespace uldp::api {
-
-/// A matrix as read from a file (dense or per-bit) or made in memory, with its X_S.
-struct MatrixSubject {
-  MechanismFile file;
-  /// How the matrix is named in reports and messages: the file ("<stdin>"), or "Q".
-  std::string source;
-  /// Files: how the entries were read (exact decimals or binary64); none: made in memory.
-  std::optional<EntryReading> entry_reading;
-  /// X_S as input indices; none: every input is sensitive.
-  std::optional<IndexSelection> sensitive;
-};
-
-/// A registry mechanism, checked in its natural exact form (dense, per-bit or class-structured)
-/// or its dense expansion.
-struct MechanismSubject {
-  MechanismSpec spec;
-  FormChoice form = FormChoice::kStructured;
-};
-
-using CheckSubject = std::variant<MatrixSubject, MechanismSubject>;
 
 /// Which solvers re-check a dense matrix: Z3 alone, Z3 and cvc5 (which must agree), or cvc5 too
 /// when it is on PATH.
@@ -74,11 +58,21 @@ struct CheckRequest {
   std::optional<Rational> tolerance;
   /// How the caller wrote the tolerance, quoted in reports ("1e-12"); empty: its exact value.
   std::string tolerance_text;
-  /// The properties whose failure fails the check; empty: what the subject claims (a mechanism's
-  /// registered claim; for a matrix ULDP when X_S or Y_P is given, else ε-LDP).
-  std::vector<Property> required;
+  /// The properties whose failure fails the check; none: what the subject claims (a mechanism's
+  /// registered claim; for a matrix ULDP when X_S or Y_P is given, else ε-LDP); empty: no
+  /// property (a per-pair claim alone, as EXPECT_PRIVATE's metric_ldp_claim asks).
+  std::optional<std::vector<Property>> required;
   /// Also re-check the dense matrix with SMT solvers and keep the certificate.
   std::optional<SmtRecheck> smt;
+  /// Also the per-pair losses L(x, x') of every ordered pair of inputs (`--pairs`, pairs=True).
+  bool pairs = false;
+  /// The outputs the per-pair losses are taken over (`--protected`, protected=; a notion then
+  /// refuses them, naming them by this selection's name); none: every output.
+  std::optional<IndexSelection> pair_outputs;
+  /// The per-pair notions to decide on the losses (each implies them), relaxed by the tolerance
+  /// too. A subject's own per-pair claim (claimed_metric, claimed_input_budgets in pair_loss.h) is
+  /// decided beside them, unless a notion of its kind is asked for in its place.
+  PairNotions notions;
 };
 
 /// A row off 1 but within the tolerance, and where it is ("line 4", "Q[3]"; empty in memory).
@@ -152,13 +146,17 @@ struct CheckResult {
   std::optional<SmtResult> smt;
   /// With an SMT re-check: the dense matrix that was checked (for a certificate bundle).
   std::optional<DenseMechanism> dense_matrix;
+  /// The per-pair losses and each per-pair notion's verdict: when asked for, or when the subject
+  /// claims a per-pair notion of itself.
+  std::optional<PairLossResult> pairs;
   double seconds = 0;
 
   const PropertyResult& operator[](Property p) const {
     return properties[static_cast<std::size_t>(p)];
   }
-  /// Every required property holds (exactly or within the tolerance), the matrix is stochastic
-  /// (within the tolerance) and the SMT re-check, if any, agrees.
+  /// Every required property holds (exactly or within the tolerance), every per-pair notion
+  /// decided holds (likewise), the matrix is stochastic (within the tolerance) and the SMT
+  /// re-check, if any, agrees.
   bool passes() const;
 };
 
@@ -166,11 +164,18 @@ struct CheckResult {
 /// ("sensitive: ...", "--protected: ...") for arguments out of their domain.
 CheckResult check(const CheckRequest& request);
 
-/// The result as JSON (the `uldp check --json` report, without the version stamp).
+/// The result as JSON (the `uldp check --json` report, without the version stamp); the per-pair
+/// losses, when decided, under "pair_losses" (to_json of pair_loss.h).
 nlohmann::json to_json(const CheckResult& result);
 
-/// The result for people (what `uldp check` prints), ending in a newline.
+/// The result for people (what `uldp check` prints), ending in a newline; the per-pair losses,
+/// when decided, follow the verdicts (to_text of pair_loss.h).
 std::string to_text(const CheckResult& result);
+
+/// The error of a matrix whose rows are off 1 beyond the tolerance (result.stochastic_problem),
+/// with, when no tolerance was given, the hint naming the caller's way to give one
+/// (`tolerance_option`: "--tolerance T", "tolerance=T").
+std::string stochastic_error(const CheckResult& result, const std::string& tolerance_option);
 
 /// The exact sum of a tolerated row for people: "9/10 = 1 - 1.00e-1".
 std::string row_sum_text(const RowSumExcess& row);

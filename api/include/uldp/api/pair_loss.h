@@ -1,7 +1,7 @@
 // The per-pair privacy loss workflow: L(x, x') = max_y Q(y|x) / Q(y|x') for every ordered pair of
 // inputs of a matrix or a registry mechanism, over every output or over Y_P, exactly, with the
-// output attaining each (uldp/forms/pair_loss.h). What `uldp check --pairs` calls; one JSON writer
-// and one text renderer.
+// output attaining each (uldp/forms/pair_loss.h), and the per-pair notions decided on them. What
+// api::check calls for `uldp check --pairs` and the notions; one JSON writer and one text renderer.
 #pragma once
 
 #include <cstddef>
@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "uldp/api/check.h"
+#include "uldp/api/check_subject.h"
 #include "uldp/api/index_selection.h"
 #include "uldp/api/reference_arguments.h"
 #include "uldp/forms/input_discriminative.h"
@@ -21,23 +21,30 @@
 
 namespace uldp::api {
 
+/// The per-pair notions decided on the losses, each over every output.
+struct PairNotions {
+  /// ID-LDP with one budget per input.
+  std::optional<InputBudgets> input_budgets;
+  std::string input_budgets_name = "id_exp_eps";  ///< how errors name the budgets
+  /// Metric LDP, on a grid or with a distance matrix.
+  std::optional<MetricBudget> metric;
+  std::string metric_name = "the given distances";  ///< how the text names a distance matrix
+  /// Context-aware LDP with a k x k matrix of e^ε bounds.
+  std::optional<PairBudgetMatrix> pair_budgets;
+  std::string pair_budgets_name = "pair_budgets";  ///< how errors name the matrix
+  /// Personalized LDP with these safe regions.
+  std::optional<std::vector<SafeRegion>> safe_regions;
+  bool any() const { return input_budgets || metric || pair_budgets || safe_regions; }
+};
+
 struct PairLossRequest {
   explicit PairLossRequest(CheckSubject checked) : subject(std::move(checked)) {}
 
   CheckSubject subject;
-  /// Restrict to Y_P: output indices (dense) or the bits that are 0 (per-bit); none: every output.
+  /// Restrict to Y_P: output indices (dense) or the bits that are 0 (per-bit); none: every output
+  /// (which every notion needs).
   std::optional<IndexSelection> outputs;
-  /// Also decide ID-LDP with one budget per input (over every output, so not with `outputs`).
-  std::optional<InputBudgets> input_budgets;
-  std::string input_budgets_name = "id_exp_eps";  ///< how errors name the budgets
-  /// Also decide metric LDP, on a grid or with a distance matrix (every output too).
-  std::optional<MetricBudget> metric;
-  std::string metric_name = "the given distances";  ///< how the text names a distance matrix
-  /// Also decide context-aware LDP with a k x k matrix of e^ε bounds (every output too).
-  std::optional<PairBudgetMatrix> pair_budgets;
-  std::string pair_budgets_name = "pair_budgets";  ///< how errors name the matrix
-  /// Also decide personalized LDP with these safe regions (every output too).
-  std::optional<std::vector<SafeRegion>> safe_regions;
+  PairNotions notions;
   /// Accept, in every notion, a pair whose loss is within its bound times 1 + T (the rounding of a
   /// floating-point matrix, as check's tolerance accepts ULDP ratios up to e^ε (1 + T)); the
   /// exact verdicts stay beside. An exact rational in [0, 1/10] (validate_tolerance).
@@ -69,27 +76,27 @@ struct PairNotionArguments {
   std::optional<NotionFile> distances;
   std::optional<NotionFile> pair_budgets, safe_regions;
   bool flags = false;
-  /// Whether any of them is given (apply_to then says whether they go together).
-  bool any() const {
-    return id_exp_eps || id_eps || id_combine || metric || grid || eps_per_unit ||
-           exp_eps_per_unit || distances || pair_budgets || safe_regions;
-  }
-  /// Sets the request's notions; throws InvalidArgument for arguments that do not go together or
-  /// do not read, InputError for a file that does not read.
-  void apply_to(PairLossRequest& request) const;
+  /// The notions, read; throws InvalidArgument for arguments that do not go together or do not
+  /// read, InputError for a file that does not read.
+  PairNotions notions() const;
 };
 
 /// The per-pair notion a registry mechanism claims of itself, decided beside any asked for: the
-/// geometric mechanism's metric LDP (Manhattan, on its grid, at its budget per unit); none for
-/// every other subject. apply_to sets it when no metric is asked for.
+/// geometric mechanisms' metric LDP (on their grid, at their budget per unit); none for every other
+/// subject. add_claimed_notions sets it when no metric is asked for.
 std::optional<MetricBudget> claimed_metric(const CheckSubject& subject);
 
 /// The per-input budgets a registry mechanism claims MinID-LDP at: IDUE's; none for every other
-/// subject. apply_to sets them when no input budgets are asked for.
+/// subject. add_claimed_notions sets them when no input budgets are asked for.
 std::optional<InputBudgets> claimed_input_budgets(const CheckSubject& subject);
 /// Whether the subject claims a per-pair notion of itself (claimed_metric, claimed_input_budgets):
 /// `check` then reads the pair losses to decide it.
 bool claims_pair_notion(const CheckSubject& subject);
+/// Adds the subject's own per-pair claim to `notions` where no notion of its kind is asked for;
+/// throws InvalidArgument naming `outputs` (--protected) when the losses are restricted to them,
+/// since the claim bounds every output.
+void add_claimed_notions(const CheckSubject& subject, const std::optional<IndexSelection>& outputs,
+                         PairNotions& notions);
 
 /// `check`'s mechanism flags that also parametrise a notion: the grid and budget per unit name a
 /// mechanism's own parameters when its entry takes them (the geometric mechanism), and then the
@@ -159,7 +166,17 @@ PairLossResult pair_losses(const PairLossRequest& request);
 /// each verdict also has "tolerance" (exact), "holds_within_tolerance", "pairs_within_tolerance"
 /// and "beyond_tolerance" (the first pair over its bound times 1 + T, or null).
 nlohmann::json to_json(const PairLossResult& result);
-/// The matrix, row x and column x', readable numbers (exact with --exact), then the largest pair.
+/// The matrix, row x and column x', readable numbers (exact with --exact), then the largest pair,
+/// then notion_verdict_lines one a line.
 std::string to_text(const PairLossResult& result);
+
+/// One decided notion's verdict for people: whether it holds (exactly or within the tolerance)
+/// and its line, "metric LDP, manhattan on 3x2, t = 2 per unit: FAILS; first violated by ...".
+struct NotionVerdictLine {
+  bool accepted = true;
+  std::string text;
+};
+/// The decided notions' lines, in to_text's order: ID-LDP, context-aware, metric, personalized.
+std::vector<NotionVerdictLine> notion_verdict_lines(const PairLossResult& result);
 
 }  // namespace uldp::api

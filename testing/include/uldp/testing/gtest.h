@@ -7,6 +7,7 @@
 //   using namespace uldp::testing;
 //   EXPECT_PRIVATE(my_grr_matrix(5, 3.0), ldp_claim(exp_eps("3")));
 //   EXPECT_PRIVATE(q, uldp_claim({0, 1}, {0, 1}, eps("1")).within("1e-12"));
+//   EXPECT_PRIVATE(my_geometric_matrix(3, 2, 2.0), metric_ldp_claim(grid(3, 2), exp_eps("2")));
 //   EXPECT_CONFORMS(my_grr_client, reference("rr", 5, exp_eps("3")));
 //   EXPECT_ESTIMATES_MATCH(my_grr_server, golden(reference("rr", 5, exp_eps("3"))));
 //
@@ -40,6 +41,7 @@ enum class Property;
 namespace api {
 struct CheckRequest;
 struct ConformClientRequest;
+struct PairNotions;
 struct EstimatesComparisonRequest;
 struct GoldenVectors;
 struct RegistryReference;
@@ -70,11 +72,15 @@ Budget exp_eps(const std::string& t);
 Budget eps(const std::string& e);
 
 /// What a matrix is asserted to provide: one property at a budget, with X_S and Y_P where the
-/// property has them, and optionally the rounding a floating-point matrix is allowed.
+/// property has them, or a per-pair notion (metric LDP, MinID-LDP) bounding each pair of inputs,
+/// and optionally the rounding a floating-point matrix is allowed.
 class PrivacyClaim {
  public:
   PrivacyClaim(Property property, Budget budget, std::optional<std::vector<std::size_t>> sensitive,
                std::optional<std::vector<std::size_t>> protected_outputs);
+  /// A per-pair notion, decided on the matrix's per-pair losses (no property required beside it);
+  /// `description` names it in messages.
+  PrivacyClaim(std::shared_ptr<const api::PairNotions> notions, std::string description);
 
   /// The same claim, accepting rows whose sum is within T of 1 and ratios up to e^ε (1 + T);
   /// T is an exact rational or decimal in [0, 1/10] ("1e-12"). The failure report still shows
@@ -85,14 +91,17 @@ class PrivacyClaim {
   /// read it).
   api::CheckRequest request(DenseMechanism matrix, const std::string& source) const;
 
-  /// "(X_S = {0,1}, Y_P = {0,1}, 3)-ULDP within 1e-12", for messages.
+  /// "ULDP with X_S = {0,1}, Y_P = {0,1} at exp_eps = 3, within 1e-12", for messages.
   std::string describe() const;
 
-  Property property() const { return property_; }
+  /// The property claimed; none for a per-pair notion.
+  std::optional<Property> property() const { return property_; }
 
  private:
-  Property property_;
-  Budget budget_;
+  std::optional<Property> property_;
+  std::optional<Budget> budget_;                          // with a property
+  std::shared_ptr<const api::PairNotions> pair_notions_;  // or a per-pair notion
+  std::string pair_description_;
   std::optional<std::vector<std::size_t>> sensitive_;
   std::optional<std::vector<std::size_t>> protected_;
   std::optional<std::string> tolerance_;  // checked by within(), read by request()
@@ -108,6 +117,29 @@ PrivacyClaim uldp_strict_claim(std::vector<std::size_t> sensitive,
                                std::vector<std::size_t> protected_outputs, Budget budget);
 /// (X_S, ε)-OSLDP (Definition 6).
 PrivacyClaim osldp_claim(std::vector<std::size_t> sensitive, Budget budget);
+
+/// The inputs as the cells of a width x height grid, numbered row by row (x = row * width +
+/// column), at the Manhattan distance or, with .euclidean(), the Euclidean one.
+struct Grid {
+  std::size_t width = 0;
+  std::size_t height = 0;
+  bool euclidean_distance = false;
+  Grid euclidean() const {
+    Grid g = *this;
+    g.euclidean_distance = true;
+    return g;
+  }
+};
+/// The width x height grid at the Manhattan distance.
+Grid grid(std::size_t width, std::size_t height);
+
+/// Metric LDP (geo-indistinguishability) on the grid: Q(y|x) <= e^(ε d(x, x')) Q(y|x') for every
+/// pair of inputs and every output, ε the budget per unit of distance (the truncated geometric
+/// mechanism's claim at t = e^ε per unit; with .euclidean(), give it as eps()).
+PrivacyClaim metric_ldp_claim(Grid grid, Budget per_unit);
+/// MinID-LDP: one budget per input, each pair of inputs bounded by the smaller of their two
+/// (IDUE's claim).
+PrivacyClaim min_id_ldp_claim(std::vector<Budget> per_input);
 
 /// A matrix Q[x][y] = Q(y|x) of doubles, each entry taken as its exact binary64 value (so
 /// 0.1 is 0.1000000000000000055511151231257827...): what the implementation really holds.
