@@ -213,7 +213,9 @@ py::dict mechanism(const std::string& name, const py::dict& keywords) {
   d["outputs"] = form.q.output_labels();
   d["protected"] = form.protected_outputs.indices();
   d["sensitive"] = description.spec.sensitive.indices();  // X_S as the command prints it
-  d["exp_eps"] = a.budget ? py::cast(to_string(a.budget->exp_eps())) : py::none();
+  // The budget the mechanism was built for, as the command prints it: Mangat's from its p too.
+  const std::optional<PrivacyBudget> budget = budget_of(description.spec);
+  d["exp_eps"] = budget ? py::cast(to_string(budget->exp_eps())) : py::none();
   return d;
 }
 

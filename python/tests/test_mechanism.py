@@ -132,3 +132,11 @@ def test_geometric_mechanism_serves_every_workflow_through_a_reference():
     with pytest.raises(ValueError, match="grid: mechanism urr does not take it"):
         uldp.conform_samples([0], [0], reference=uldp.reference("urr", k=3, sensitive=[0],
                                                                 exp_eps=2, grid=(3, 1)))
+
+
+def test_a_mechanism_states_the_budget_it_was_built_for_as_the_command_does():
+    # Mangat's from its p alone (the command prints exp_eps = 3); it was None when no budget keyword
+    # was given.
+    assert uldp.mechanism("mangat", mangat_p="1/3").exp_eps == 3
+    assert uldp.mechanism("mangat", exp_eps=4).exp_eps == 4
+    assert uldp.mechanism("rr", 3, exp_eps="5/2").exp_eps == Fraction(5, 2)
