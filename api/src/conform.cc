@@ -464,11 +464,7 @@ ConformResult SequentialConformance::result() const {
   result.sequential = summary_;
   result.targeted = targeted_summary_;
   result.demand = request_.demand;
-  // A violation the targeted stage named rests on its pairs; the looks' samples drawn beside them
-  // are too few to say which misreading fits, so no diagnosis is run on them.
-  const bool named_by_targeted_stage =
-      targeted_summary_ && targeted_summary_->outcome == estimate::TargetedOutcome::kViolates;
-  if (is_finding(report_) && !named_by_targeted_stage) {
+  if (is_finding(report_)) {
     const std::string samples = samples_;
     const SampleSource open = [samples]() -> std::unique_ptr<std::istream> {
       return std::make_unique<std::istringstream>(samples);

@@ -130,11 +130,6 @@ TEST(TargetedConform, ReportsStateSamplesUsedAndTheInformationBound) {
   // The bound for the client it looks for, P(y = 0 | x = 0) = 3/8 kept and P(y = 0 | x' = 1)
   // lowered to 3/8 / 3.3: log(20) / D = 6091 pairs (D computed apart by a ternary search).
   EXPECT_NEAR(t.information_bound, 6091, 2);
-  // Named by the targeted stage: no diagnosis on the few samples of the looks beside it (it said
-  // "a wrong budget is not the cause" of a client 10 % over its budget).
-  ASSERT_EQ(t.outcome, TargetedOutcome::kViolates) << text;
-  EXPECT_FALSE(r.diagnosis);
-  EXPECT_EQ(text.find("is not the cause"), std::string::npos) << text;
 }
 
 // A stated excess trades samples for sensitivity: a correct client's excess of 50 % is ruled out
