@@ -783,7 +783,7 @@ py::object conform_client(const py::dict& reference, const py::function& client,
                           double power, double resolution, std::uint64_t max_samples,
                           std::uint64_t first_look, std::uint64_t violation_search,
                           const std::string& spending, bool output_index,
-                          const std::string& reading_hint, double excess) {
+                          const std::string& reading_hint, std::optional<double> excess) {
   const PythonReference chosen(reference);
   std::optional<api::SequentialConformance> test;
   without_gil([&] {
@@ -796,7 +796,7 @@ py::object conform_client(const py::dict& reference, const py::function& client,
     request.spending = api::parse_alpha_spending(spending, "spending");
     request.output_index = output_index;
     request.reading_hint = reading_hint;
-    request.excess = excess;
+    if (excess) request.excess = *excess;  // not given: the request's default
     test.emplace(request);
     return 0;
   });

@@ -562,7 +562,7 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
                    spending: str = "planned", seed: Optional[int] = 0,
                    output_index: bool = False,
                    labels: Optional[Mapping[Any, Output]] = None,
-                   bit_mask: Optional[BitMask] = None, excess: float = 0.1,
+                   bit_mask: Optional[BitMask] = None, excess: Optional[float] = None,
         **parameters: "Unpack[MechanismKeywords]") -> ConformanceReport:
     """Drives client(x) (or client(x, rng)) with the sequential test of `uldp conform client`:
     looks at first_look, 2 first_look, ... samples per input up to the planned look, where a
@@ -588,7 +588,7 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
         fields, batch, _level(alpha, "alpha"), _level(power, "power"),
         _level(resolution, "resolution"), _whole(max_samples, "max_samples", 1),
         _whole(first_look, "first_look", 1), _whole(violation_search, "violation_search"),
-        _text(spending, "spending"), bool(output_index), reading.hint, float(excess))
+        _text(spending, "spending"), bool(output_index), reading.hint, None if excess is None else float(excess))
     return ConformanceReport._from(j)
 
 

@@ -117,7 +117,7 @@ def assert_conforms(client: Callable[..., Any], *, reference: Optional[Reference
                     first_look: int = 64, violation_search: int = 8192,
                     spending: str = "planned", seed: Optional[int] = 0,
                     output_index: bool = False, labels: Optional[Mapping[Any, Output]] = None,
-                    bit_mask: Optional[BitMask] = None, excess: float = 0.1,
+                    bit_mask: Optional[BitMask] = None, excess: Optional[float] = None,
                     **parameters: "Unpack[MechanismKeywords]") -> ConformanceReport:
     """Asserts that client(x) (or client(x, rng)) conforms to the reference mechanism under the
     sequential test of conform_client (which takes the same keywords); "insufficient" fails
