@@ -59,9 +59,39 @@ struct ParameterDeclaration {
   bool sets_k = false;
 };
 
-/// A declared parameter and the C++ type its value has (one of ParameterValue's).
+/// Whether `grammar` reads values of type T (a count a std::uint64_t, a budget a PrivacyBudget,
+/// ...).
+template <class T>
+constexpr bool grammar_reads(ParameterGrammar grammar) {
+  switch (grammar) {
+    case ParameterGrammar::kCount:
+      return std::is_same_v<T, std::uint64_t>;
+    case ParameterGrammar::kIndexSet:
+      return std::is_same_v<T, IndexSet>;
+    case ParameterGrammar::kBudget:
+      return std::is_same_v<T, PrivacyBudget>;
+    case ParameterGrammar::kBudgetList:
+      return std::is_same_v<T, std::vector<PrivacyBudget>>;
+    case ParameterGrammar::kProbability:
+    case ParameterGrammar::kThetaRule:
+      return std::is_same_v<T, Probability>;
+    case ParameterGrammar::kProbabilityList:
+      return std::is_same_v<T, std::vector<Rational>>;
+    case ParameterGrammar::kGrid:
+      return std::is_same_v<T, GridShape>;
+  }
+  return false;
+}
+
+/// A declared parameter and the C++ type its value has: the type its grammar reads, checked when
+/// the declaration is compiled, so that a value is never read as another type.
 template <class T>
 struct Parameter {
+  consteval Parameter(ParameterDeclaration d) : declaration(d) {
+    if (!grammar_reads<T>(d.grammar)) {
+      throw "Parameter<T>: T is not the type the declaration's grammar reads";
+    }
+  }
   ParameterDeclaration declaration;
 };
 
