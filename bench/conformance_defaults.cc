@@ -23,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench_arguments.h"
 #include "uldp/api/conform.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/testing/client_doubles.h"
@@ -131,14 +132,6 @@ std::uint64_t fixed_plan(const Case& c, double alpha) {
   return uldp::api::plan_conformance_run(request).plan.per_input_for_delta;
 }
 
-std::uint64_t parse_count(int& i, int argc, char** argv) {
-  if (i + 1 >= argc) {
-    std::cerr << argv[i] << ": needs a number\n";
-    std::exit(2);
-  }
-  return std::strtoull(argv[++i], nullptr, 10);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -146,11 +139,11 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string_view flag(argv[i]);
     if (flag == "--runs") {
-      runs = parse_count(i, argc, argv);
+      runs = uldp::bench::parse_count(i, argc, argv);
     } else if (flag == "--command-runs") {
-      command_runs = parse_count(i, argc, argv);
+      command_runs = uldp::bench::parse_count(i, argc, argv);
     } else if (flag == "--faulty-runs") {
-      faulty_runs = parse_count(i, argc, argv);
+      faulty_runs = uldp::bench::parse_count(i, argc, argv);
     } else {
       std::cerr << "conformance_defaults: unknown flag " << flag
                 << " (--runs N, --command-runs C, --faulty-runs M)\n";

@@ -28,6 +28,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench_arguments.h"
 #include "uldp/api/conform.h"
 #include "uldp/estimate/targeted_test.h"
 #include "uldp/testing/scaled_doubles.h"
@@ -120,14 +121,6 @@ double bound_samples(const Case& c, const Rational& factor, double alpha, double
   return 2 * uldp::estimate::information_bound(alpha, p, q, claimed.scope.claimed_exp_eps);
 }
 
-std::uint64_t parse_count(int& i, int argc, char** argv) {
-  if (i + 1 >= argc) {
-    std::cerr << argv[i] << ": needs a number\n";
-    std::exit(2);
-  }
-  return std::strtoull(argv[++i], nullptr, 10);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -137,12 +130,12 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string_view flag(argv[i]);
     if (flag == "--runs") {
-      runs = parse_count(i, argc, argv);
+      runs = uldp::bench::parse_count(i, argc, argv);
     } else if (flag == "--faulty-runs") {
-      faulty_runs = parse_count(i, argc, argv);
+      faulty_runs = uldp::bench::parse_count(i, argc, argv);
     } else if (flag == "--show") {
-      const std::uint64_t which = parse_count(i, argc, argv);
-      show.emplace(which, parse_count(i, argc, argv));
+      const std::uint64_t which = uldp::bench::parse_count(i, argc, argv);
+      show.emplace(which, uldp::bench::parse_count(i, argc, argv));
     } else if (flag == "--alpha" && i + 1 < argc) {
       alpha = std::strtod(argv[++i], nullptr);
     } else {
