@@ -12,11 +12,14 @@
 
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
+#include "uldp/mechanisms/blh/blh.h"
+#include "uldp/mechanisms/flh/flh.h"
 #include "uldp/mechanisms/geometric/geometric.h"
 #include "uldp/mechanisms/geometric_euclidean/geometric_euclidean.h"
 #include "uldp/mechanisms/idue/idue.h"
 #include "uldp/mechanisms/mangat/mangat.h"
 #include "uldp/mechanisms/none/none.h"
+#include "uldp/mechanisms/olh/olh.h"
 #include "uldp/mechanisms/oue/oue.h"
 #include "uldp/mechanisms/rappor/rappor.h"
 #include "uldp/mechanisms/rr/rr.h"
@@ -24,6 +27,7 @@
 #include "uldp/mechanisms/ubd/ubd.h"
 #include "uldp/mechanisms/ubd_opt/ubd_opt.h"
 #include "uldp/mechanisms/uhr/uhr.h"
+#include "uldp/mechanisms/ulh/ulh.h"
 #include "uldp/mechanisms/uoue/uoue.h"
 #include "uldp/mechanisms/urap/urap.h"
 #include "uldp/mechanisms/urr/urr.h"
@@ -33,9 +37,10 @@ namespace uldp {
 
 /// The parameters of one mechanism kind; the alternative names the kind.
 /// Their order is the registry's (`uldp mechanism --list`, messages, family claims).
-using MechanismKind = std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, OueSpec, SueSpec,
-                                   UrapSpec, UoueSpec, UbdSpec, UbdOptSpec, UhrSpec, UssSpec,
-                                   MangatSpec, GeometricSpec, GeometricEuclideanSpec, IdueSpec>;
+using MechanismKind =
+    std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, OueSpec, SueSpec, UrapSpec, UoueSpec,
+                 UbdSpec, UbdOptSpec, UhrSpec, UssSpec, MangatSpec, GeometricSpec,
+                 GeometricEuclideanSpec, IdueSpec, OlhSpec, BlhSpec, FlhSpec, UlhSpec>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {

@@ -70,6 +70,9 @@ struct MechanismEntry {
   std::size_t max_k = kMaxSymbols;                    ///< the largest k any command builds
   std::string_view family_claim = {};  ///< the `uldp prove` claim covering every parameter value
   std::string_view example = {};       ///< flags that build a small instance ("--k 5 --exp-eps 3")
+  /// Whether uldp has its unbiased linear (empirical) estimator, hence `estimate --method emp`,
+  /// `thr` and exact losses; local hashing has none (its l2_quadratic says why).
+  bool linear_estimator = true;
   /// Builds the spec; throws InvalidArgument naming the parameter on a bad combination.
   MechanismSpec (*make)(const MechanismArguments& arguments) = nullptr;
 
@@ -89,6 +92,7 @@ inline MechanismEntry fixed_parameter_entry(const MechanismEntry& base, Mechanis
   own.max_k = base.max_k;
   own.family_claim = base.family_claim;
   own.example = base.example;
+  own.linear_estimator = base.linear_estimator;
   return own;
 }
 

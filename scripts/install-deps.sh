@@ -5,6 +5,7 @@ packages=(
   g++ cmake make pkg-config git clang-format
   clang libclang-rt-14-dev  # scripts/sanitized-tests.sh: ASan + UBSan and libFuzzer
   libboost-dev libgmp-dev
+  libxxhash-dev  # local hashing's h_s(x) = xxh32 (header-only use: XXH_INLINE_ALL)
   libz3-dev z3 cvc5
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev

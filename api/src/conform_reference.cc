@@ -277,6 +277,7 @@ ConformReference from_registry(const RegistryReference& reference) {
     from_dense_expansion(spec, r);
   } else {
     r.scope = scope_of(spec);
+    r.syntax.labels = report_labels(r.model);  // as simulate writes them (local hashing: "s,y")
   }
   r.claim = claim_text(r.scope);
   if (const Claim claim = entry_of(spec).claim;

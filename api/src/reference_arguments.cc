@@ -292,6 +292,21 @@ MechanismArguments mechanism_arguments(const MechanismEntry& entry, const Mechan
   return arguments;
 }
 
+void read_parameter(const MechanismEntry& entry, std::string_view keyword, const std::string& text,
+                    const std::string& name, MechanismArguments& into) {
+  const ParameterDeclaration* d = parameter_of_keyword(keyword);
+  if (!d) throw InvalidArgument(name + ": no mechanism takes this parameter");
+  if (d->sets_k || d == &kCountParameter.declaration || d == &kSensitiveParameter.declaration ||
+      d == &kBudgetParameter.declaration || d->grammar == ParameterGrammar::kThetaRule) {
+    throw InvalidArgument(name + ": " + std::string(d->name) + " has its own setter");
+  }
+  if (entry.takes(*d) == Takes::kNo) {
+    throw InvalidArgument(name + ": mechanism " + std::string(entry.name) +
+                          " does not take it (it takes " + parameter_list(entry) + ")");
+  }
+  into.values.insert(*d, read_value(*d, keyword, text, name, entry, into.k));
+}
+
 MechanismArguments mechanism_arguments(const MechanismParameters& p, const ReferenceNames& names) {
   if (p.personalized()) {
     throw InvalidArgument(

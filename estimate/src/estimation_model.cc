@@ -56,6 +56,7 @@ std::size_t report_size(const EstimationModel& model) {
 }
 
 std::vector<std::string> report_labels(const EstimationModel& model) {
+  if (const auto* dense = std::get_if<DenseParams>(&model)) return dense->output_labels;
   const auto* uhr = std::get_if<UhrParams>(&model);
   if (!uhr) return {};
   std::vector<std::string> labels;

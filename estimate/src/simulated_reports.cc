@@ -53,7 +53,7 @@ SimulatedReports per_user(Xoshiro256& rng, const EstimationModel& model,
                  },
                  [&](const UnaryParams& m) { return bits(m); },
                  [&](const DenseParams& m) -> SimulatedReports {
-                   return {SymbolReports{sample_reports(rng, m, inputs)}, {}};
+                   return {SymbolReports{sample_reports(rng, m, inputs)}, m.output_labels};
                  },
                  [&](const UbdParams& m) { return bits(m); },
                  [&](const UbdOptParams& m) { return bits(m); },

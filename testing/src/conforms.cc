@@ -8,6 +8,7 @@
 
 #include "uldp/api/conform.h"
 #include "uldp/api/false_alarm.h"
+#include "uldp/api/reference_arguments.h"
 #include "uldp/api/render.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/error.h"
@@ -91,6 +92,14 @@ ConformanceReference ConformanceReference::theta(const std::string& value) const
 ConformanceReference ConformanceReference::block(std::size_t size) const {
   ConformanceReference r = *this;
   r.own_arguments().values.set(kBlockParameter, std::make_optional<std::uint64_t>(size));
+  return r;
+}
+
+ConformanceReference ConformanceReference::parameter(const std::string& keyword,
+                                                     const std::string& text) const {
+  ConformanceReference r = *this;
+  api::read_parameter(find_mechanism(mechanism_, "reference"), keyword, text,
+                      ".parameter(\"" + keyword + "\")", r.own_arguments());
   return r;
 }
 

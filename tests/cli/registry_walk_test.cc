@@ -90,6 +90,12 @@ TEST_P(RegistryWalk, SimulateThenEstimateWithEveryMethod) {
   for (const char* method : {"emp", "thr", "em"}) {
     const RunResult r = run_uldp("estimate " + flags() + " --reports " + reports + " --method " +
                                  method + " --json");
+    if (!GetParam().linear_estimator && std::string(method) != "em") {  // refused, saying why
+      EXPECT_EQ(r.exit_code, 2) << method;
+      EXPECT_NE(r.err.find("no empirical estimator"), std::string::npos) << method << r.err;
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+      continue;
+    }
     ASSERT_EQ(r.exit_code, 0) << method << ": " << r.err;
     const json j = json::parse(r.out);
     EXPECT_EQ(j["n"], 3000);
@@ -104,6 +110,11 @@ TEST_P(RegistryWalk, SimulateThenEstimateWithEveryMethod) {
 
 TEST_P(RegistryWalk, LossIsExactAndPositive) {
   const RunResult r = run_uldp("loss " + flags() + " --n 100 --json");
+  if (!GetParam().linear_estimator) {  // no estimator, no exact loss: refused saying why
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("no unbiased linear estimator"), std::string::npos) << r.err;
+    return;
+  }
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const json j = json::parse(r.out);
   EXPECT_GT(parse_rational(j["l2"]["exact"].get<std::string>(), "l2"), 0);
@@ -165,6 +176,7 @@ TEST_P(RegistryWalk, CsvOutputReadsBackAsTheSameMatrixForEveryK) {
       if (e.takes(kBudgetParameter.declaration) != Takes::kNo) flags += " --exp-eps 3";
       if (e.takes(kBudgetPerUnitParameter.declaration) != Takes::kNo) flags += " --eps-per-unit 1";
       if (e.takes(kBlockParameter.declaration) == Takes::kRequired) flags += " --block 1";
+      if (e.takes(kHashSeedsParameter.declaration) == Takes::kRequired) flags += " --hash-seeds 2";
       const std::string mechanism = "mechanism " + std::string(e.name) + flags;
       const RunResult csv = run_uldp(mechanism + " --format csv");
       if (csv.exit_code == 2) continue;  // parameters this entry refuses (X_S too small, say)

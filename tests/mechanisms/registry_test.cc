@@ -31,6 +31,8 @@ MechanismArguments small_arguments(const MechanismEntry& e) {
     if (e.takes(kBlockParameter.declaration) != Takes::kNo)
       a.values.set(kBlockParameter, std::optional<std::uint64_t>(1));
   }
+  if (e.takes(kHashSeedsParameter.declaration) != Takes::kNo)  // 3 seeds x g = 4: 12 outputs
+    a.values.set(kHashSeedsParameter, std::optional<std::uint64_t>(3));
   if (e.takes(kGridParameter.declaration) != Takes::kNo)
     a.values.set(kGridParameter,
                  std::optional<GridShape>(std::pair<std::size_t, std::size_t>{2, 2}));  // k = 4 too
@@ -76,7 +78,11 @@ TEST(Registry, EveryEntryHasEveryDerivation) {
     if (e.claim == Claim::kLdp || e.claim == Claim::kUldp) {
       EXPECT_TRUE(a[e.claim == Claim::kLdp ? Property::kLdp : Property::kUldp].holds) << e.name;
     }
-    EXPECT_EQ(l2_quadratic(spec).linear.size(), spec.k);
+    if (has_l2_quadratic(spec)) {
+      EXPECT_EQ(l2_quadratic(spec).linear.size(), spec.k);
+    } else {
+      EXPECT_THROW(l2_quadratic(spec), InvalidArgument) << e.name;
+    }
     if (has_coordinate_model(spec)) {
       EXPECT_EQ(coordinate_model(spec).k(), spec.k);
     }

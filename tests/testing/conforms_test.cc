@@ -13,6 +13,9 @@
 #include "uldp/error.h"
 #include "uldp/testing/gtest.h"
 
+#define XXH_INLINE_ALL  // the test double hashes as the Python libraries' xxhash does
+#include <xxhash.h>
+
 namespace uldp::testing {
 namespace {
 
@@ -43,6 +46,17 @@ std::string urr(std::uint32_t x, std::mt19937_64& rng, double leak) {
   if (u < 0.25) return "0";
   if (u < 0.5) return "1";
   return std::to_string(x);
+}
+
+// A local-hashing client as pure-LDP writes one: a seed s uniform in 0..seeds-1, h = xxh32(the
+// decimal text of x + shift, s) mod g, then g-ary randomized response at `t` on h; reports "s,y".
+// shift = 1 is a client whose inputs are off by one (the hash sees x + 1).
+std::string local_hashing(std::uint32_t x, std::mt19937_64& rng, std::uint32_t g,
+                          std::uint32_t seeds, double t, std::uint32_t shift = 0) {
+  const auto s = std::uniform_int_distribution<std::uint32_t>(0, seeds - 1)(rng);
+  const std::string text = std::to_string(x + shift);
+  const std::uint32_t h = XXH32(text.data(), text.size(), s) % g;
+  return std::to_string(s) + "," + std::to_string(grr(h, rng, g, t, false));
 }
 
 auto grr_client(double t, bool bug = false) {
@@ -95,6 +109,28 @@ TEST(ExpectConforms, AClientTenPercentOverItsClaimViolates) {
   EXPECT_NONFATAL_FAILURE(
       EXPECT_CONFORMS(grr_client(3), reference("rr", 5, exp_eps("3")).excess(-1)),
       "cannot run: .excess(-1): a relative excess of e^eps is 0 (none) or above 0");
+}
+
+// Issue 51: OLH over seeds 0..3 of xxh32 mod 4 at t = 3, reports "seed,value" as the Python
+// libraries write them. The client conforms; one that hashes x + 1 deviates; one that spends
+// 1.5 t violates; a parameter the mechanism does not take fails naming the builder call.
+TEST(ExpectConforms, LocalHashingClientsAreTestedOnTheirSeedValueReports) {
+  const auto olh = reference("olh", 6, exp_eps("3")).parameter("hash_seeds", "4");
+  EXPECT_CONFORMS(
+      [](std::uint32_t x, std::mt19937_64& rng) { return local_hashing(x, rng, 4, 4, 3); }, olh);
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS(
+          [](std::uint32_t x, std::mt19937_64& rng) { return local_hashing(x, rng, 4, 4, 3, 1); },
+          olh),
+      "does not conform to olh (k = 6, exp_eps = 3): deviates");
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS(
+          [](std::uint32_t x, std::mt19937_64& rng) { return local_hashing(x, rng, 4, 4, 4.5); },
+          olh),
+      "does not conform to olh (k = 6, exp_eps = 3): violates, eps >= ");
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS(grr_client(3), reference("rr", 5, exp_eps("3")).parameter("hash_seeds", "4")),
+      "cannot run: .parameter(\"hash_seeds\"): mechanism rr does not take it");
 }
 
 TEST(ExpectConforms, OutputsThatAreNoLabelFailNamingTheClient) {

@@ -94,6 +94,13 @@ MechanismArguments mechanism_arguments(const MechanismEntry& entry, const Mechan
 /// The same for the registry entry named p.name; the PUM and its parameters are refused.
 MechanismArguments mechanism_arguments(const MechanismParameters& p, const ReferenceNames& names);
 
+/// One more parameter of `entry` given as `text` under `keyword` (any of the table's keywords but
+/// k, X_S, the budget and those that set k, which have their own readers), read by its grammar
+/// into `into.values` as mechanism_arguments reads it. Throws InvalidArgument naming `name` when
+/// no parameter has the keyword, `entry` does not take it, or the text does not read.
+void read_parameter(const MechanismEntry& entry, std::string_view keyword, const std::string& text,
+                    const std::string& name, MechanismArguments& into);
+
 /// The PUM's tag names from "home,work": letters, digits, '_' and '-', none twice, at most 1000.
 std::vector<std::string> parse_pum_tags(const std::string& text, const ReferenceNames& names);
 

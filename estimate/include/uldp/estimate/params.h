@@ -47,6 +47,8 @@ struct DenseParams {
   std::size_t inputs = 0;
   std::size_t outputs = 0;
   std::vector<double> q;
+  /// How report files name the outputs (local hashing's "seed,value"); empty: by their indices.
+  std::vector<std::string> output_labels;
   double operator()(std::size_t x, std::size_t y) const { return q[x * outputs + y]; }
 };
 

@@ -22,6 +22,9 @@ L2Quadratic l2_quadratic(const CoordinateModel& model);
 /// The quadratic of any registered mechanism's empirical estimator: from its coordinate model,
 /// or its own (uBD, uHR: linear estimators that are not coordinate-wise).
 L2Quadratic l2_quadratic(const MechanismSpec& spec);
+/// Whether uldp has the mechanism's unbiased linear estimator, so its l2 loss (its registry
+/// entry's `linear_estimator`; without one, l2_quadratic refuses saying why).
+bool has_l2_quadratic(const MechanismSpec& spec);
 
 /// E[l2^2(p̂, p)] = (1/n) sum_x m(x)(1 - m(x)) / gain_x^2, exact for every n >= 1 (the counts
 /// are binomial and p̂ is unbiased). Throws InvalidArgument naming "p" or "n".

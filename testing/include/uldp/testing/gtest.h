@@ -227,6 +227,9 @@ class ConformanceReference {
   ConformanceReference sensitive(std::vector<std::size_t> inputs) const;  ///< X_S
   ConformanceReference theta(const std::string& value) const;             ///< θ, exact ("1/2")
   ConformanceReference block(std::size_t size) const;                     ///< uBD's block size K
+  /// Any other parameter the mechanism takes, by its keyword and as text, read as the command
+  /// line and Python read it: `.parameter("hash_seeds", "4")` (uldp mechanism --list).
+  ConformanceReference parameter(const std::string& keyword, const std::string& text) const;
   /// The false-alarm probability of this assertion, in (0, 1) (default: default_alpha()).
   ConformanceReference alpha(double level) const;
   /// The largest cell deviation a conforming run must be able to detect, in (0, 1] (default

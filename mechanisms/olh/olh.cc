@@ -1,0 +1,194 @@
+// Local hashing: the hash, the constants and the column classes of a finite family.
+#include "uldp/mechanisms/olh/olh.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "uldp/error.h"
+
+#define XXH_INLINE_ALL  // header-only: the consumer of uldp's library needs no libxxhash
+#include <xxhash.h>
+
+namespace uldp {
+namespace {
+
+// Per column class n (how many sensitive inputs hash to the column): how many columns, and the
+// first in rank order (seed, value).
+struct ColumnGroup {
+  Integer count{0};
+  std::uint64_t seed = 0;
+  std::uint64_t value = 0;
+};
+
+std::map<std::size_t, ColumnGroup> column_groups(const std::vector<std::size_t>& xs,
+                                                 std::uint64_t range, std::uint64_t seeds) {
+  std::map<std::size_t, ColumnGroup> groups;
+  std::vector<std::uint32_t> hashes(xs.size());
+  for (std::uint64_t s = 0; s < seeds; ++s) {
+    for (std::size_t i = 0; i < xs.size(); ++i)
+      hashes[i] =
+          local_hash(xs[i], static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(range));
+    std::sort(hashes.begin(), hashes.end());
+    std::uint64_t hit_columns = 0, first_empty = 0;
+    bool empty_seen = false;
+    for (std::size_t i = 0; i < hashes.size();) {
+      std::size_t j = i;
+      while (j < hashes.size() && hashes[j] == hashes[i]) ++j;
+      if (!empty_seen && hashes[i] > first_empty) empty_seen = true;  // a gap below this value
+      if (!empty_seen) first_empty = hashes[i] + std::uint64_t{1};
+      // Seeds ascend, and values within a seed: the first column met has the lowest rank.
+      auto it = groups.try_emplace(j - i, ColumnGroup{Integer(0), s, hashes[i]}).first;
+      ++it->second.count;
+      ++hit_columns;
+      i = j;
+    }
+    if (hit_columns < range) {  // columns no sensitive input hashes to
+      auto it = groups.try_emplace(0, ColumnGroup{Integer(0), s, first_empty}).first;
+      it->second.count += range - hit_columns;
+    }
+  }
+  return groups;
+}
+
+// The smallest min(2, ·) sensitive inputs that do (hit) or do not hash to (seed, value).
+std::vector<std::size_t> first_two(const std::vector<std::size_t>& xs, std::uint64_t seed,
+                                   std::uint64_t value, std::uint64_t range, bool hit) {
+  std::vector<std::size_t> first;
+  for (std::size_t i = 0; i < xs.size() && first.size() < 2; ++i) {
+    const bool hashes_there = local_hash(xs[i], static_cast<std::uint32_t>(seed),
+                                         static_cast<std::uint32_t>(range)) == value;
+    if (hashes_there == hit) first.push_back(xs[i]);
+  }
+  return first;
+}
+
+std::vector<std::size_t> first_two_of(const std::vector<std::size_t>& members) {
+  return {members.begin(),
+          members.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(2, members.size()))};
+}
+
+DenseFormulas dense_formulas(const IndexSet& sensitive, std::uint64_t range, std::uint64_t seeds,
+                             const LocalHashingConstants& c) {
+  const std::uint64_t columns = range * seeds;
+  const std::vector<std::size_t> open = sensitive.complement().indices();
+  const Rational keep = c.keep / Rational(Integer(seeds)),
+                 other = c.other / Rational(Integer(seeds));
+  return DenseFormulas{
+      [=](std::size_t x, std::size_t y) -> Rational {
+        if (y >= columns) return open[y - columns] == x ? c.itself : Rational(0);
+        if (!sensitive.contains(x)) return other;
+        const auto seed = static_cast<std::uint32_t>(y / range);
+        return local_hash(x, seed, static_cast<std::uint32_t>(range)) == y % range ? keep : other;
+      },
+      [=](std::size_t y) {
+        return y < columns ? local_hashing_label(y / range, y % range)
+                           : std::to_string(open[y - columns]);
+      },
+      [=](std::size_t y) { return y < columns; }};
+}
+
+}  // namespace
+
+std::uint32_t local_hash(std::size_t x, std::uint32_t seed, std::uint32_t range) {
+  char text[24];
+  const auto [end, error] = std::to_chars(text, text + sizeof text, x);
+  static_cast<void>(error);  // 24 characters hold every 64-bit value
+  return XXH32(text, static_cast<std::size_t>(end - text), seed) % range;
+}
+
+std::string local_hashing_label(std::uint64_t seed, std::uint64_t value) {
+  std::string label = std::to_string(seed);
+  label += ',';
+  label += std::to_string(value);
+  return label;
+}
+
+void validate_local_hashing_family(std::uint64_t range, std::uint64_t seeds) {
+  if (range < 2 || range > kMaxSeeds) {
+    throw InvalidArgument("hash_range: g = " + std::to_string(range) +
+                          " is outside 2..2^32 (a hash to one value carries nothing)");
+  }
+  if (seeds < 1 || seeds > kMaxSeeds) {
+    throw InvalidArgument("hash_seeds: S = " + std::to_string(seeds) +
+                          " is outside 1..2^32 (xxh32's seeds are 32 bits)");
+  }
+}
+
+std::uint64_t optimal_hash_range(const Rational& t) {
+  const Rational shifted = t + Rational(1, 2);
+  Integer rounded = numerator(shifted) / denominator(shifted);      // floor: t > 0
+  if (denominator(shifted) == 1 && rounded % 2 != 0) rounded -= 1;  // a tie goes to the even one
+  if (rounded > Integer(kMaxSeeds)) {
+    throw InvalidArgument("hash_range: round(e^eps) + 1 exceeds 2^32 (give --hash-range)");
+  }
+  return static_cast<std::uint64_t>(rounded) + 1;
+}
+
+LocalHashingConstants local_hashing_constants(std::uint64_t range, const Rational& t) {
+  const Rational denominator = t + Rational(Integer(range)) - 1;
+  return {t / denominator, 1 / denominator, (t - 1) / denominator};
+}
+
+ClassStructuredMechanism local_hashing_classes(const IndexSet& sensitive, std::uint64_t range,
+                                               std::uint64_t seeds, const PrivacyBudget& budget) {
+  validate_local_hashing_family(range, seeds);
+  const std::vector<std::size_t>& xs = sensitive.indices();
+  const std::vector<std::size_t> xn = sensitive.complement().indices();
+  if (xs.empty()) throw InvalidArgument("sensitive: local hashing needs a non-empty X_S");
+  if (seeds > kMaxEnumeratedHashes / xs.size()) {
+    throw InvalidArgument("hash_seeds: S |X_S| = " + std::to_string(seeds) + " x " +
+                          std::to_string(xs.size()) + " hashes exceed the " +
+                          std::to_string(kMaxEnumeratedHashes) +
+                          " uldp enumerates for an exact form (give a smaller --seeds)");
+  }
+  const LocalHashingConstants c = local_hashing_constants(range, budget.exp_eps());
+  const Rational per_seed{Integer(seeds)};
+  const Rational keep = c.keep / per_seed, other = c.other / per_seed;
+  std::vector<InputClass> inputs{{"sensitive", sensitive}};
+  const std::size_t s = 0, ns = 1;
+  if (!xn.empty()) inputs.push_back({"non-sensitive", sensitive.complement()});
+  auto add = [](std::vector<ColumnCell>& cells, std::size_t input_class, std::size_t members,
+                const Rational& q, std::vector<std::size_t> first) {
+    if (members > 0) cells.push_back({input_class, members, q, std::move(first)});
+  };
+  std::vector<std::pair<Integer, std::size_t>> order;  // (first rank, n)
+  const auto groups = column_groups(xs, range, seeds);
+  for (const auto& [n, g] : groups) order.emplace_back(Integer(g.seed) * range + g.value, n);
+  std::sort(order.begin(), order.end());
+  std::vector<OutputClass> outputs;
+  for (const auto& [rank, n] : order) {
+    const ColumnGroup& g = groups.at(n);
+    OutputClass o{"columns " + std::to_string(n) + " sensitive inputs hash to",
+                  g.count,
+                  true,
+                  {},
+                  {rank, local_hashing_label(g.seed, g.value)}};
+    add(o.cells, s, n, keep, first_two(xs, g.seed, g.value, range, true));
+    add(o.cells, s, xs.size() - n, other, first_two(xs, g.seed, g.value, range, false));
+    add(o.cells, ns, xn.size(), other, first_two_of(xn));
+    outputs.push_back(std::move(o));
+  }
+  if (!xn.empty()) {  // y in X_N: y itself reports it, nobody else
+    OutputClass o{"non-sensitive",
+                  Integer(xn.size()),
+                  false,
+                  {},
+                  {Integer(seeds) * range, std::to_string(xn[0])}};
+    add(o.cells, s, xs.size(), Rational(0), first_two_of(xs));
+    add(o.cells, ns, 1, c.itself, {xn[0]});
+    add(o.cells, ns, xn.size() - 1, Rational(0),
+        std::vector<std::size_t>(xn.begin() + 1, xn.begin() + std::min<std::size_t>(3, xn.size())));
+    outputs.push_back(std::move(o));
+  }
+  // A sensitive x meets keep once per seed and other g - 1 times, whatever the family; single
+  // column classes are uneven (which inputs collide is the family's).
+  return ClassStructuredMechanism(sensitive.universe(), std::move(inputs), std::move(outputs),
+                                  dense_formulas(sensitive, range, seeds, c), "local hashing",
+                                  RowEvenness::kPerProbability);
+}
+
+}  // namespace uldp
