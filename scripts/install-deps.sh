@@ -11,6 +11,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev
   python3 python3-dev pybind11-dev  # the Python package; conform client's test doubles
   python3-pytest python3-numpy python3-hypothesis  # the Python package's tests
+  python3-xxhash  # the local-hashing test doubles (python/tests) and bench/local_hashing_conform.sh
   python3-pandas  # uldp.table's DataFrame (optional: records without it), tested both ways
   python3-setuptools python3-wheel python3-build python3-pip python3-venv  # the wheel (pyproject.toml) and its venv test
   python3-mypy  # python.mypy: mypy --strict on the package and examples/python

@@ -140,3 +140,36 @@ def test_a_mechanism_states_the_budget_it_was_built_for_as_the_command_does():
     assert uldp.mechanism("mangat", mangat_p="1/3").exp_eps == 3
     assert uldp.mechanism("mangat", exp_eps=4).exp_eps == 4
     assert uldp.mechanism("rr", 3, exp_eps="5/2").exp_eps == Fraction(5, 2)
+
+
+def olh_client(t, shift=0, g=4, seeds=4):
+    """A local-hashing client as pure-LDP writes one (Debian's python3-xxhash): a seed uniform in
+    0..seeds-1, h = xxh32(str(x + shift), seed) mod g, g-ary randomized response at t on h,
+    reported as "seed,value"."""
+    import xxhash
+
+    def client(x, rng):
+        s = int(rng.integers(seeds))
+        h = xxhash.xxh32(str(x + shift), seed=s).intdigest() % g
+        if rng.random() < t / (t + g - 1):
+            y = h
+        else:
+            y = int(rng.integers(g - 1))
+            y += y >= h
+        return f"{s},{y}"
+
+    return client
+
+
+def test_local_hashing_takes_its_parameters_and_tests_seed_value_clients():
+    # Issue 51: hash_seeds / hash_range are keywords like any other; a correct client conforms on
+    # its "seed,value" reports, one spending 1.5 t violates, one hashing x + 1 does not conform.
+    olh = dict(mech="olh", k=6, exp_eps=3, hash_seeds=4)
+    assert uldp.mechanism("olh", k=6, exp_eps=3, hash_seeds=4).outputs[:5] == (
+        "0,0", "0,1", "0,2", "0,3", "1,0")  # g = round(3) + 1 = 4 values per seed
+    assert len(uldp.mechanism("blh", k=6, exp_eps=3, hash_seeds=4).outputs) == 8
+    assert uldp.conform_client(olh_client(3.0), **olh).verdict == "conforms"
+    assert uldp.conform_client(olh_client(4.5), **olh).verdict == "violates"
+    assert uldp.conform_client(olh_client(3.0, shift=1), **olh).verdict != "conforms"
+    with pytest.raises(ValueError, match="hash_seeds: mechanism flh needs"):
+        uldp.mechanism("flh", k=6, exp_eps=3)
