@@ -70,9 +70,10 @@ struct MechanismEntry {
   std::size_t max_k = kMaxSymbols;                    ///< the largest k any command builds
   std::string_view family_claim = {};  ///< the `uldp prove` claim covering every parameter value
   std::string_view example = {};       ///< flags that build a small instance ("--k 5 --exp-eps 3")
-  /// Whether uldp has its unbiased linear (empirical) estimator, hence `estimate --method emp`,
-  /// `thr` and exact losses; local hashing has none (its l2_quadratic says why).
-  bool linear_estimator = true;
+  /// Whether its empirical estimator is unbiased for every input distribution, so that its l2
+  /// loss is exact (l2_quadratic); local hashing's support count is biased over a finite family
+  /// (olh_estimator.h), and its l2_quadratic says so.
+  bool unbiased_estimator = true;
   /// Builds the spec; throws InvalidArgument naming the parameter on a bad combination.
   MechanismSpec (*make)(const MechanismArguments& arguments) = nullptr;
 
@@ -92,7 +93,7 @@ inline MechanismEntry fixed_parameter_entry(const MechanismEntry& base, Mechanis
   own.max_k = base.max_k;
   own.family_claim = base.family_claim;
   own.example = base.example;
-  own.linear_estimator = base.linear_estimator;
+  own.unbiased_estimator = base.unbiased_estimator;
   return own;
 }
 

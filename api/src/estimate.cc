@@ -93,12 +93,6 @@ EstimateResult estimate_distribution(const EstimateRequest& request) {
   const std::string name(entry_of(spec).name);
   const EstimationModel model = estimation_model(spec);
   const bool em = request.method == EstimateMethod::kEm;
-  if (!em && !entry_of(spec).linear_estimator) {
-    throw InvalidArgument(std::string("method: ") + estimate_method_name(request.method) + ": " +
-                          name +
-                          " has no empirical estimator in uldp (the libraries' support count is "
-                          "biased over a finite hash family); use em");
-  }
   if (em && request.accelerator == EmAccelerator::kNewton && !reports_are_bit_vectors(model)) {
     throw InvalidArgument("accelerator: newton only for bit-vector reports (rappor, urap); " +
                           name + " takes auto, squarem or none");

@@ -130,6 +130,18 @@ std::vector<double> DenseSolver::solve(std::span<const double> m) const {
 
 std::vector<double> empirical_estimate_dense(const DenseParams& params,
                                              std::span<const std::uint64_t> counts) {
+  if (!params.estimator.empty()) {  // p̂ = f B
+    validate(params);
+    const double n = static_cast<double>(total_reports(counts, params.outputs, "dense estimate"));
+    std::vector<double> p(params.inputs, 0.0);
+    for (std::size_t y = 0; y < params.outputs; ++y) {
+      if (counts[y] == 0) continue;
+      const double f = static_cast<double>(counts[y]) / n;
+      const double* row = params.estimator.data() + y * params.inputs;
+      for (std::size_t x = 0; x < params.inputs; ++x) p[x] += f * row[x];
+    }
+    return p;
+  }
   const DenseSolver solver(params);
   const double n = static_cast<double>(total_reports(counts, params.outputs, "dense estimate"));
   std::vector<double> m(counts.size());

@@ -190,6 +190,10 @@ void validate(const DenseParams& params, const char* what) {
     throw InvalidArgument(name + ": " + std::to_string(params.q.size()) + " entries, expected " +
                           std::to_string(params.inputs * params.outputs));
   }
+  if (!params.estimator.empty() && params.estimator.size() != params.q.size()) {
+    throw InvalidArgument(name + ": the estimator has " + std::to_string(params.estimator.size()) +
+                          " entries, expected " + std::to_string(params.q.size()));
+  }
   for (std::size_t x = 0; x < params.inputs; ++x) {
     double sum = 0;
     for (std::size_t y = 0; y < params.outputs; ++y) {

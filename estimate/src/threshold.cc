@@ -121,36 +121,39 @@ ThresholdEstimate threshold_estimate_unary(const UnaryParams& params, const BitC
 
 ThresholdEstimate threshold_estimate_dense(const DenseParams& params,
                                            std::span<const std::uint64_t> counts, double alpha) {
-  const DenseSolver solver(params);
-  const std::size_t k = params.inputs;
-  const std::vector<double> p = empirical_estimate_dense(params, counts);
+  const std::size_t k = params.inputs, outputs = params.outputs;
+  const std::vector<double> p = empirical_estimate_dense(params, counts);  // validates counts
   const double n =
       static_cast<double>(std::accumulate(counts.begin(), counts.end(), std::uint64_t{0}));
-  std::vector<double> m(k);
-  for (std::size_t y = 0; y < k; ++y) m[y] = static_cast<double>(counts[y]) / n;
-  // Rows of A = Q^{-1}: A(y, .) Q = e_y.
-  std::vector<double> inverse(k * k);
-  std::vector<double> unit(k, 0.0);
-  for (std::size_t y = 0; y < k; ++y) {
-    unit[y] = 1.0;
-    const std::vector<double> row = solver.solve(unit);
-    unit[y] = 0.0;
-    std::copy(row.begin(), row.end(), inverse.begin() + static_cast<std::ptrdiff_t>(y * k));
+  std::vector<double> m(outputs);
+  for (std::size_t y = 0; y < outputs; ++y) m[y] = static_cast<double>(counts[y]) / n;
+  // The estimator's rows A(y, .): given (p̂ = f A), or Q^{-1} (A(y, .) Q = e_y).
+  std::vector<double> inverse = params.estimator;
+  if (inverse.empty()) {
+    const DenseSolver solver(params);
+    inverse.resize(k * k);
+    std::vector<double> unit(k, 0.0);
+    for (std::size_t y = 0; y < k; ++y) {
+      unit[y] = 1.0;
+      const std::vector<double> row = solver.solve(unit);
+      unit[y] = 0.0;
+      std::copy(row.begin(), row.end(), inverse.begin() + static_cast<std::ptrdiff_t>(y * k));
+    }
   }
   std::vector<double> sd(k);
   for (std::size_t x = 0; x < k; ++x) {
     // m0 = p0 Q for p0 = p̂ with p̂(x) set to 0 and renormalised (the null hypothesis with
     // the other proportions as estimated); Var0 p̂(x) = (1/n) Σ_y m0(y) A(y,x)², as
-    // E_0[A(Y,x)] = p0(x) = 0.
+    // E_0[A(Y,x)] = p0(x) = 0 (for an unbiased A).
     double variance = 0, mass = 0;
-    for (std::size_t y = 0; y < k; ++y) {
+    for (std::size_t y = 0; y < outputs; ++y) {
       const double m0 = std::max(0.0, m[y] - p[x] * params(x, y));
       variance += m0 * inverse[y * k + x] * inverse[y * k + x];
       mass += m0;
     }
     if (!(mass > 0.0)) {  // p̂ is (numerically) a point mass at x: use m̂ itself
       variance = 0, mass = 1;
-      for (std::size_t y = 0; y < k; ++y)
+      for (std::size_t y = 0; y < outputs; ++y)
         variance += m[y] * inverse[y * k + x] * inverse[y * k + x];
     }
     sd[x] = std::sqrt(variance / mass / n);

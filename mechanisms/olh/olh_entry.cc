@@ -53,7 +53,7 @@ const MechanismEntry& registry_entry(std::type_identity<OlhSpec>) {
       .max_k = std::size_t{1} << 20,
       .family_claim = "local_hashing_ldp",
       .example = "--k 6 --exp-eps 3 --hash-seeds 4",
-      .linear_estimator = false,
+      .unbiased_estimator = false,
       .make = &make_olh};
   return entry;
 }
@@ -91,10 +91,9 @@ CoordinateModel coordinate_model(const MechanismSpec&, const OlhSpec&) {
 
 L2Quadratic l2_quadratic(const MechanismSpec&, const OlhSpec&) {
   throw InvalidArgument(
-      "local hashing: uldp has no unbiased linear estimator for it, so no exact loss (the "
-      "libraries' support count, (reports with h_s(x) = y - n/g) / (p - 1/g), is unbiased only "
-      "for a pairwise-uniform family; over a finite family the family's collisions bias it); "
-      "estimate with --method em");
+      "local hashing: its support-count estimator is biased over a finite hash family (by the "
+      "family's collisions, olh_estimator.h), so its l2 loss is not the unbiased estimators' "
+      "quadratic and uldp gives none");
 }
 
 }  // namespace uldp

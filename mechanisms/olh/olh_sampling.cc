@@ -7,8 +7,39 @@
 #include "uldp/estimate/report_file.h"
 #include "uldp/mechanisms/mechanism_spec.h"
 #include "uldp/mechanisms/olh/olh.h"
+#include "uldp/mechanisms/olh/olh_estimator.h"
+#include "uldp/mechanisms/olh/olh_sampling.h"
 
 namespace uldp {
+
+std::vector<double> support_count_matrix(const MechanismSpec& spec, const OlhSpec& p) {
+  const LocalHashingConstants c = local_hashing_constants(p.hash_range, p.budget.exp_eps());
+  const std::vector<std::size_t> open = spec.sensitive.complement().indices();
+  const std::uint64_t columns = p.hash_range * p.seeds;
+  const std::size_t k = spec.k;
+  std::vector<double> b((columns + open.size()) * k, 0.0);
+  const Rational one_over_g = Rational(1) / Rational(Integer(p.hash_range));
+  const Rational gap = c.keep - one_over_g;
+  if (gap == 0) return b;  // t = 1: the exact estimator refuses; the doubles carry nothing
+  const double hit = to_double((1 - one_over_g) / gap), miss = to_double(-one_over_g / gap);
+  for (std::size_t z : spec.sensitive.indices()) {
+    for (std::uint64_t s = 0; s < p.seeds; ++s) {
+      const std::uint32_t h =
+          local_hash(z, static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(p.hash_range));
+      for (std::uint64_t y = 0; y < p.hash_range; ++y)
+        b[(s * p.hash_range + y) * k + z] = y == h ? hit : miss;
+    }
+  }
+  if (open.empty()) return b;
+  const double own = to_double(1 / c.itself);
+  const double spread = to_double((-one_over_g + (one_over_g - c.other) / c.itself) / gap);
+  for (std::size_t i = 0; i < open.size(); ++i) {
+    double* row = b.data() + (columns + i) * k;
+    row[open[i]] = own;
+    for (std::size_t z : spec.sensitive.indices()) row[z] = spread;
+  }
+  return b;
+}
 
 estimate::DenseParams estimation_params(const MechanismSpec& spec, const OlhSpec& p) {
   validate_local_hashing_family(p.hash_range, p.seeds);
@@ -48,14 +79,14 @@ estimate::DenseParams estimation_params(const MechanismSpec& spec, const OlhSpec
       d.output_labels.push_back(local_hashing_label(s, y));
   }
   for (std::size_t x : open) d.output_labels.push_back(std::to_string(x));
+  d.estimator = support_count_matrix(spec, p);
   return d;
 }
 
-std::vector<Rational> exact_empirical_estimate(const MechanismSpec&, const OlhSpec&,
-                                               const estimate::ReportData&) {
-  throw InvalidArgument(
-      "local hashing: uldp has no empirical estimator for it (over a finite family the support "
-      "count is biased by the family's collisions); estimate with --method em");
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const OlhSpec& p,
+                                               const estimate::ReportData& data) {
+  return support_count_estimate(spec.sensitive, p.hash_range, p.seeds, p.budget.exp_eps(),
+                                data.symbol_counts);
 }
 
 }  // namespace uldp

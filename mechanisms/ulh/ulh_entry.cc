@@ -33,7 +33,7 @@ const MechanismEntry& registry_entry(std::type_identity<UlhSpec>) {
       .max_k = std::size_t{1} << 20,
       .family_claim = "local_hashing_uldp",
       .example = "--k 6 --sensitive 0,1,2 --exp-eps 3 --hash-seeds 4",
-      .linear_estimator = false,
+      .unbiased_estimator = false,
       .make = &make_ulh};
   return entry;
 }

@@ -126,7 +126,7 @@ TEST(FundamentalLimit, EveryRegisteredMechanismsWorstCaseIsAtLeastTheLimit) {
     const FundamentalLimit limit = fundamental_limit(s);
     for (const MechanismEntry& entry : mechanism_registry()) {
       if (entry.claim == Claim::kNone || entry.takes(kBudgetParameter.declaration) == Takes::kNo ||
-          entry.fixed_k || !entry.linear_estimator)  // no linear estimator: no exact loss
+          entry.fixed_k || !entry.unbiased_estimator)  // biased: no exact loss
         continue;
       MechanismArguments arguments;
       arguments.k = s.w;

@@ -56,7 +56,7 @@ std::vector<Rational> project_onto_simplex(const std::vector<Rational>& point) {
   return projected;
 }
 
-bool has_l2_quadratic(const MechanismSpec& spec) { return entry_of(spec).linear_estimator; }
+bool has_l2_quadratic(const MechanismSpec& spec) { return entry_of(spec).unbiased_estimator; }
 
 L2Quadratic l2_quadratic(const MechanismSpec& spec) {
   return std::visit(

@@ -11,6 +11,7 @@
 #include "uldp/forms/dense_privacy_check.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/olh/olh.h"
+#include "uldp/mechanisms/olh/olh_estimator.h"
 #include "uldp/mechanisms/registry.h"
 
 namespace uldp {
@@ -88,7 +89,7 @@ TEST(LocalHashing, ClassFormIsItsDenseRecount) {
   }
 }
 
-// OLH is eps-LDP tight at t; uLH is ULDP tight at t and not LDP (an X_N output is invertible).
+// OLH at k = 1000 over 64 seeds: eps-LDP, tight at t, from the class form.
 TEST(LocalHashing, VerdictsAreTheClaims) {
   const PrivacyBudget b = PrivacyBudget::from_exp_eps(Rational(3));
   const MechanismSpec olh =
@@ -98,16 +99,6 @@ TEST(LocalHashing, VerdictsAreTheClaims) {
   EXPECT_TRUE(ldp.holds);
   EXPECT_EQ(ldp.tight_exp_eps, ExtendedRational(Rational(3)));
   EXPECT_EQ(form.q.num_outputs(), 64 * 4);
-
-  MechanismArguments a = arguments(6, Rational(3), 4, 4);
-  a.sensitive = IndexSet::parse("0,1,2", 6, "xs");
-  const MechanismSpec ulh = make_mechanism(find_mechanism("ulh"), a);
-  const DenseForm dense = std::get<DenseForm>(exact_form(ulh, FormChoice::kDense));
-  const Verdict uldp =
-      check_uldp(dense.q, *a.sensitive, dense.protected_outputs, b, UldpReading::kLiteral);
-  EXPECT_TRUE(uldp.holds);
-  EXPECT_EQ(uldp.tight_exp_eps, ExtendedRational(Rational(3)));
-  EXPECT_FALSE(check_ldp(dense.q, b).holds);
 }
 
 TEST(LocalHashing, RefusalsNameTheParameter) {
@@ -126,6 +117,55 @@ TEST(LocalHashing, RefusalsNameTheParameter) {
           "hash_seeds: S |X_S| = 1048576 x 1000 hashes exceed the 16777216");
   refused("flh", arguments(5, Rational(3), std::nullopt, std::nullopt),
           "hash_seeds: mechanism flh needs");
+}
+
+// The libraries' formula by hand on OLH (k = 3, g = 2, two seeds): (support/n - 1/g)/(p - 1/g).
+TEST(LocalHashingEstimator, IsTheLibrariesSupportCount) {
+  const IndexSet all = IndexSet::all(3);
+  const std::vector<std::uint64_t> counts = {5, 1, 2, 4};  // (0,0), (0,1), (1,0), (1,1)
+  const Rational t(3), p = t / (t + 1), n(12);
+  const std::vector<Rational> estimate = support_count_estimate(all, 2, 2, t, counts);
+  for (std::size_t x = 0; x < 3; ++x) {
+    const std::uint64_t support = counts[local_hash(x, 0, 2)] + counts[2 + local_hash(x, 1, 2)];
+    EXPECT_EQ(estimate[x], (Rational(Integer(support)) / n - Rational(1, 2)) / (p - Rational(1, 2)))
+        << x;
+  }
+  EXPECT_THROW(support_count_estimate(all, 2, 2, t, {1, 2, 3}), InvalidArgument);
+  EXPECT_THROW(support_count_estimate(all, 2, 2, Rational(1), counts), InvalidArgument);
+}
+
+// The estimator is linear in the frequencies, so at counts n (p Q) exactly it gives E[p̂]: that
+// minus p is support_count_bias, computed from the family's collisions. A finite family is
+// biased (a zero bias everywhere here would mean the test proves nothing); X_N is unbiased.
+TEST(LocalHashingEstimator, ItsExpectationIsPPlusTheFamilysCollisionBias) {
+  const Rational t(3);
+  const std::vector<Rational> p = {Rational(1, 2), Rational(1, 4), Rational(1, 8), Rational(1, 8),
+                                   Rational(0)};
+  for (const char* xs_text : {"0-4", "0,1,3"}) {
+    const IndexSet xs = IndexSet::parse(xs_text, 5, "xs");
+    const DenseExpansion d =
+        local_hashing_classes(xs, 3, 4, PrivacyBudget::from_exp_eps(t)).to_dense();
+    std::vector<Rational> m(d.matrix.num_outputs(), Rational(0));
+    for (std::size_t x = 0; x < 5; ++x) {
+      for (std::size_t y = 0; y < m.size(); ++y) m[y] += p[x] * d.matrix(x, y);
+    }
+    Integer n = 1;  // the least common denominator of the expected frequencies
+    for (const Rational& v : m) n = boost::multiprecision::lcm(n, denominator(v));
+    std::vector<std::uint64_t> counts;
+    for (const Rational& v : m)
+      counts.push_back(static_cast<std::uint64_t>(numerator(v * Rational(n))));
+    const std::vector<Rational> expectation = support_count_estimate(xs, 3, 4, t, counts);
+    const std::vector<Rational> bias = support_count_bias(xs, 3, 4, t, p);
+    bool some_bias = false;
+    for (std::size_t x = 0; x < 5; ++x) {
+      EXPECT_EQ(expectation[x] - p[x], bias[x]) << xs_text << " x=" << x;
+      if (!xs.contains(x)) {
+        EXPECT_EQ(bias[x], 0) << xs_text;
+      }
+      some_bias = some_bias || bias[x] != 0;
+    }
+    EXPECT_TRUE(some_bias) << xs_text;
+  }
 }
 
 }  // namespace

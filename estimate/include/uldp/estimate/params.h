@@ -49,6 +49,10 @@ struct DenseParams {
   std::vector<double> q;
   /// How report files name the outputs (local hashing's "seed,value"); empty: by their indices.
   std::vector<std::string> output_labels;
+  /// The mechanism's empirical estimator as a linear map, outputs x inputs, row-major: p̂ = f B
+  /// for the report frequencies f (local hashing's support count, where Q is not square).
+  /// Empty: B = Q^{-1} (Q square).
+  std::vector<double> estimator;
   double operator()(std::size_t x, std::size_t y) const { return q[x * outputs + y]; }
 };
 

@@ -1,0 +1,96 @@
+// Local hashing's support-count estimator and its exact bias over a finite family (see the
+// header).
+#include "uldp/mechanisms/olh/olh_estimator.h"
+
+#include <string>
+
+#include "uldp/error.h"
+#include "uldp/mechanisms/olh/olh.h"
+
+namespace uldp {
+namespace {
+
+// 1/(p - 1/g) with p = t/(t+g-1): refused at t = 1, where p = 1/g.
+Rational support_scale(const LocalHashingConstants& c, std::uint64_t range) {
+  const Rational gap = c.keep - Rational(1, 1) / Rational(Integer(range));
+  if (gap == 0) {
+    throw InvalidArgument("local hashing estimate: at e^eps = 1 no report carries information");
+  }
+  return 1 / gap;
+}
+
+}  // namespace
+
+std::vector<Rational> support_count_estimate(const IndexSet& sensitive, std::uint64_t range,
+                                             std::uint64_t seeds, const Rational& t,
+                                             const std::vector<std::uint64_t>& counts) {
+  validate_local_hashing_family(range, seeds);
+  const std::vector<std::size_t> open = sensitive.complement().indices();
+  const std::uint64_t columns = range * seeds;
+  if (counts.size() != columns + open.size()) {
+    throw InvalidArgument("local hashing estimate: needs " + std::to_string(columns + open.size()) +
+                          " report counts (S g pairs, then X_N), got " +
+                          std::to_string(counts.size()));
+  }
+  Integer n = 0;
+  for (std::uint64_t c : counts) n += c;
+  if (n == 0) throw InvalidArgument("local hashing estimate: needs at least one report");
+  const LocalHashingConstants c = local_hashing_constants(range, t);
+  const Rational scale = support_scale(c, range);
+  const Rational total{n}, one_over_g = Rational(1) / Rational(Integer(range));
+  std::vector<Rational> p(sensitive.universe());
+  Rational open_mass = 0;
+  for (std::size_t i = 0; i < open.size(); ++i) {
+    p[open[i]] = Rational(Integer(counts[columns + i])) / total / c.itself;
+    open_mass += p[open[i]];
+  }
+  for (std::size_t z : sensitive.indices()) {
+    Integer support = 0;
+    for (std::uint64_t s = 0; s < seeds; ++s)
+      support += counts[s * range + local_hash(z, static_cast<std::uint32_t>(s),
+                                               static_cast<std::uint32_t>(range))];
+    p[z] = (Rational(support) / total - one_over_g + (one_over_g - c.other) * open_mass) * scale;
+  }
+  return p;
+}
+
+std::vector<Rational> support_count_bias(const IndexSet& sensitive, std::uint64_t range,
+                                         std::uint64_t seeds, const Rational& t,
+                                         const std::vector<Rational>& p) {
+  validate_local_hashing_family(range, seeds);
+  const std::vector<std::size_t>& xs = sensitive.indices();
+  if (p.size() != sensitive.universe()) {
+    throw InvalidArgument("p: needs " + std::to_string(sensitive.universe()) + " probabilities");
+  }
+  if (!xs.empty() && seeds > kMaxEnumeratedHashes / xs.size()) {
+    throw InvalidArgument("hash_seeds: S |X_S| = " + std::to_string(seeds) + " x " +
+                          std::to_string(xs.size()) + " hashes exceed the " +
+                          std::to_string(kMaxEnumeratedHashes) + " uldp enumerates");
+  }
+  const LocalHashingConstants c = local_hashing_constants(range, t);
+  const Rational factor = (c.keep - c.other) * support_scale(c, range);
+  // collisions[i][j]: seeds under which xs[i] and xs[j] hash alike.
+  std::vector<std::vector<std::uint64_t>> collisions(xs.size(),
+                                                     std::vector<std::uint64_t>(xs.size(), 0));
+  std::vector<std::uint32_t> h(xs.size());
+  for (std::uint64_t s = 0; s < seeds; ++s) {
+    for (std::size_t i = 0; i < xs.size(); ++i)
+      h[i] = local_hash(xs[i], static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(range));
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      for (std::size_t j = 0; j < xs.size(); ++j) collisions[i][j] += h[i] == h[j] ? 1 : 0;
+    }
+  }
+  const Rational per_seed{Integer(seeds)}, one_over_g = Rational(1) / Rational(Integer(range));
+  std::vector<Rational> bias(sensitive.universe(), Rational(0));
+  for (std::size_t j = 0; j < xs.size(); ++j) {
+    Rational sum = 0;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      if (i == j) continue;
+      sum += p[xs[i]] * (Rational(Integer(collisions[i][j])) / per_seed - one_over_g);
+    }
+    bias[xs[j]] = factor * sum;
+  }
+  return bias;
+}
+
+}  // namespace uldp
