@@ -71,6 +71,12 @@ TableRequest table_request(const TableArguments& arguments, const TableNames& na
                             "--mech " +
                             name);
     }
+    if (!entry.unbiased_estimator) {  // the loss columns are the unbiased estimators' losses
+      throw InvalidArgument(names.mech + ": " + name +
+                            "'s estimator is biased over its finite hash family, so the table's "
+                            "exact loss columns have no value for it; use uldp check --mech " +
+                            name);
+    }
     request.mechanisms.push_back(&entry);
   }
   request.ks = counts(arguments.ks, names.k, 1);

@@ -130,6 +130,7 @@ std::vector<double> DenseSolver::solve(std::span<const double> m) const {
 
 std::vector<double> empirical_estimate_dense(const DenseParams& params,
                                              std::span<const std::uint64_t> counts) {
+  if (params.not_estimable) throw InvalidArgument(*params.not_estimable);
   if (!params.estimator.empty()) {  // p̂ = f B
     validate(params);
     const double n = static_cast<double>(total_reports(counts, params.outputs, "dense estimate"));

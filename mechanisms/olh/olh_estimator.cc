@@ -14,7 +14,7 @@ namespace {
 Rational support_scale(const LocalHashingConstants& c, std::uint64_t range) {
   const Rational gap = c.keep - Rational(1, 1) / Rational(Integer(range));
   if (gap == 0) {
-    throw InvalidArgument("local hashing estimate: at e^eps = 1 no report carries information");
+    throw InvalidArgument(kNoInformation);
   }
   return 1 / gap;
 }

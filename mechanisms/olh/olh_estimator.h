@@ -17,6 +17,10 @@
 
 namespace uldp {
 
+/// Why there is no estimator at e^eps = 1 (p = 1/g): the exact and the double estimators say it.
+inline constexpr const char* kNoInformation =
+    "local hashing estimate: at e^eps = 1 no report carries information";
+
 /// p̂ from the report counts in the dense order (S g pairs, then X_N), exactly. Throws
 /// InvalidArgument on a wrong number of counts, n = 0 or t = 1 (no report carries information).
 std::vector<Rational> support_count_estimate(const IndexSet& sensitive, std::uint64_t range,

@@ -20,7 +20,7 @@ std::vector<double> support_count_matrix(const MechanismSpec& spec, const OlhSpe
   std::vector<double> b((columns + open.size()) * k, 0.0);
   const Rational one_over_g = Rational(1) / Rational(Integer(p.hash_range));
   const Rational gap = c.keep - one_over_g;
-  if (gap == 0) return b;  // t = 1: the exact estimator refuses; the doubles carry nothing
+  if (gap == 0) throw InvalidArgument(kNoInformation);
   const double hit = to_double((1 - one_over_g) / gap), miss = to_double(-one_over_g / gap);
   for (std::size_t z : spec.sensitive.indices()) {
     for (std::uint64_t s = 0; s < p.seeds; ++s) {
@@ -79,7 +79,11 @@ estimate::DenseParams estimation_params(const MechanismSpec& spec, const OlhSpec
       d.output_labels.push_back(local_hashing_label(s, y));
   }
   for (std::size_t x : open) d.output_labels.push_back(std::to_string(x));
-  d.estimator = support_count_matrix(spec, p);
+  if (p.budget.exp_eps() == 1) {
+    d.not_estimable = kNoInformation;
+  } else {
+    d.estimator = support_count_matrix(spec, p);
+  }
   return d;
 }
 

@@ -12,7 +12,8 @@ namespace uldp {
 /// B, outputs x inputs (row-major), with p̂ = f B for the report frequencies f: a pair (s, y) adds
 /// (1[h_s(z) = y] - 1/g) / (p - 1/g) to each sensitive z; the own output of x in X_N adds 1/c3 to
 /// x and (-1/g + (1/g - q)/c3) / (p - 1/g) to each sensitive z (the constant -1/g spread over all
-/// outputs, as the frequencies sum to 1). All zero at t = 1, where the exact estimator refuses.
+/// outputs, as the frequencies sum to 1). Throws InvalidArgument at t = 1 (kNoInformation of
+/// olh_estimator.h).
 std::vector<double> support_count_matrix(const MechanismSpec& spec, const OlhSpec& params);
 
 }  // namespace uldp

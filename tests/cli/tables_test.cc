@@ -251,5 +251,19 @@ TEST(CliTable, CsvAndJsonCarryDecimalsBesideTheExactValues) {
   EXPECT_EQ(row["decimal"]["parameters"], "c1=0.75; c2=0.25; c3=0.5");
 }
 
+// Issue 51: local hashing's support count is biased over its finite family, so a table, whose
+// loss columns are exact losses of unbiased estimators, refuses it by name before any row.
+TEST(CliTable, RefusesLocalHashingNamingWhy) {
+  for (const char* name : {"olh", "blh", "flh", "ulh"}) {
+    const RunResult r =
+        run_uldp(std::string("table --mech rr,") + name + " --k 6 --sensitive-count 3 --exp-eps 3");
+    EXPECT_EQ(r.exit_code, 2) << name;
+    EXPECT_EQ(r.err, std::string("uldp: error: --mech: ") + name +
+                         "'s estimator is biased over its finite hash family, so the table's "
+                         "exact loss columns have no value for it; use uldp check --mech " +
+                         name + "\n");
+  }
+}
+
 }  // namespace
 }  // namespace uldp::testing

@@ -4,7 +4,6 @@
 #include <functional>
 
 #include "uldp/error.h"
-#include "uldp/mechanisms/registry.h"
 
 namespace uldp {
 namespace {
@@ -55,8 +54,6 @@ std::vector<Rational> project_onto_simplex(const std::vector<Rational>& point) {
   }
   return projected;
 }
-
-bool has_l2_quadratic(const MechanismSpec& spec) { return entry_of(spec).unbiased_estimator; }
 
 L2Quadratic l2_quadratic(const MechanismSpec& spec) {
   return std::visit(

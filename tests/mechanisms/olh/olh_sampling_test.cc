@@ -1,10 +1,11 @@
 // Local hashing in doubles against the exact folder: the support-count matrix of the dense model
 // gives the exact estimator's values (each coefficient the double nearest its rational, so within
-// 1e-12), for olh and for uLH's X_N.
+// 1e-12), for olh and for uLH's X_N; and its refusal at e^eps = 1.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "uldp/error.h"
 #include "uldp/estimate/estimation_model.h"
 #include "uldp/estimate/exact_estimate.h"
 #include "uldp/estimate/report_file.h"
@@ -39,6 +40,25 @@ TEST(LocalHashingDoubles, TheSupportCountMatrixIsTheExactEstimator) {
     ASSERT_EQ(doubles.size(), exact.size());
     for (std::size_t x = 0; x < exact.size(); ++x)
       EXPECT_NEAR(doubles[x], to_double(exact[x]), 1e-12) << name << " x=" << x;
+  }
+}
+
+// At e^eps = 1 no report carries information: emp and thr refuse with the exact estimator's words
+// (the sampler and EM still run).
+TEST(LocalHashingDoubles, RefusesToEstimateAtEpsZero) {
+  MechanismArguments a;
+  a.k = 4;
+  a.budget = PrivacyBudget::from_exp_eps(Rational(1));
+  a.values.set(kHashSeedsParameter, std::optional<std::uint64_t>(2));
+  const EstimationModel model = estimation_model(make_mechanism(find_mechanism("olh"), a));
+  ReportData data;
+  data.symbol_counts.assign(std::get<DenseParams>(model).outputs, 1);
+  data.n = data.symbol_counts.size();
+  try {
+    empirical_estimate(model, data);
+    ADD_FAILURE() << "estimated at e^eps = 1";
+  } catch (const InvalidArgument& e) {
+    EXPECT_STREQ(e.what(), kNoInformation);
   }
 }
 

@@ -168,5 +168,28 @@ TEST(LocalHashingEstimator, ItsExpectationIsPPlusTheFamilysCollisionBias) {
   }
 }
 
+// Errata L1: pure-LDP's FLH server (seeds 0..k-1, the support count) at eps = ln 3 (g = 4),
+// d = 6, k = 16, uniform p. The expected values, computed independently with Python's fractions
+// and python3-xxhash: item 3 is estimated at 1/6 - 1/9 = 1/18 on average.
+TEST(LocalHashingEstimator, PureLdpFastLocalHashingIsBiased) {
+  const std::vector<Rational> bias = support_count_bias(IndexSet::all(6), 4, 16, Rational(3),
+                                                        std::vector<Rational>(6, Rational(1, 6)));
+  const std::vector<Rational> expected = {Rational(-1, 72), Rational(1, 36),  Rational(0),
+                                          Rational(-1, 9),  Rational(-1, 18), Rational(1, 72)};
+  EXPECT_EQ(bias, expected);
+  // k = 1000, d = 100, p = 1/100: item 3 is off by -379/75000 = -0.00505..., the absolute
+  // biases sum to 2711/18750 = 0.1446 (the same independent computation).
+  const std::vector<Rational> wide = support_count_bias(
+      IndexSet::all(100), 4, 1000, Rational(3), std::vector<Rational>(100, Rational(1, 100)));
+  Rational largest = 0, total = 0;
+  for (const Rational& b : wide) {
+    total += abs(b);
+    if (abs(b) > abs(largest)) largest = b;
+  }
+  EXPECT_EQ(largest, Rational(-379, 75000));
+  EXPECT_EQ(wide[3], largest);
+  EXPECT_EQ(total, Rational(2711, 18750));
+}
+
 }  // namespace
 }  // namespace uldp

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,9 @@ struct DenseParams {
   /// for the report frequencies f (local hashing's support count, where Q is not square).
   /// Empty: B = Q^{-1} (Q square).
   std::vector<double> estimator;
+  /// Why the mechanism has no empirical estimator at these parameters (local hashing at e^eps =
+  /// 1); emp and thr refuse with it.
+  std::optional<std::string> not_estimable;
   double operator()(std::size_t x, std::size_t y) const { return q[x * outputs + y]; }
 };
 

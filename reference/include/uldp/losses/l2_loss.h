@@ -22,9 +22,6 @@ L2Quadratic l2_quadratic(const CoordinateModel& model);
 /// The quadratic of any registered mechanism's empirical estimator: from its coordinate model,
 /// or its own (uBD, uHR: linear estimators that are not coordinate-wise).
 L2Quadratic l2_quadratic(const MechanismSpec& spec);
-/// Whether the mechanism's empirical estimator is unbiased, so that its l2 loss is exact (its
-/// registry entry's `unbiased_estimator`; otherwise l2_quadratic refuses saying why).
-bool has_l2_quadratic(const MechanismSpec& spec);
 
 /// E[l2^2(p̂, p)] = (1/n) sum_x m(x)(1 - m(x)) / gain_x^2, exact for every n >= 1 (the counts
 /// are binomial and p̂ is unbiased). Throws InvalidArgument naming "p" or "n".
