@@ -62,6 +62,11 @@ std::vector<Rational> support_count_bias(const IndexSet& sensitive, std::uint64_
   if (p.size() != sensitive.universe()) {
     throw InvalidArgument("p: needs " + std::to_string(sensitive.universe()) + " probabilities");
   }
+  if (xs.size() > kMaxBiasInputs) {  // |X_S|^2 collision counts are held
+    throw InvalidArgument("sensitive: the bias compares every pair of the " +
+                          std::to_string(xs.size()) + " sensitive inputs; at most " +
+                          std::to_string(kMaxBiasInputs));
+  }
   if (!xs.empty() && seeds > kMaxEnumeratedHashes / xs.size()) {
     throw InvalidArgument("hash_seeds: S |X_S| = " + std::to_string(seeds) + " x " +
                           std::to_string(xs.size()) + " hashes exceed the " +

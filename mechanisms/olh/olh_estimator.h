@@ -9,6 +9,7 @@
 // (support_count_bias) and states it, rather than calling the estimator unbiased.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -27,9 +28,12 @@ std::vector<Rational> support_count_estimate(const IndexSet& sensitive, std::uin
                                              std::uint64_t seeds, const Rational& t,
                                              const std::vector<std::uint64_t>& counts);
 
+/// The most sensitive inputs support_count_bias takes (it holds |X_S|^2 collision counts).
+inline constexpr std::size_t kMaxBiasInputs = 4096;
+
 /// E[p̂] - p for the input distribution `p` (size k), exactly: zero on X_N, the family's
-/// collisions on X_S. S |X_S|^2 hash comparisons; throws InvalidArgument as
-/// local_hashing_classes does beyond kMaxEnumeratedHashes hashes.
+/// collisions on X_S. S |X_S|^2 hash comparisons; throws InvalidArgument naming --sensitive
+/// beyond kMaxBiasInputs sensitive inputs, --hash-seeds beyond kMaxEnumeratedHashes hashes.
 std::vector<Rational> support_count_bias(const IndexSet& sensitive, std::uint64_t range,
                                          std::uint64_t seeds, const Rational& t,
                                          const std::vector<Rational>& p);

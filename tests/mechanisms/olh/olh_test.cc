@@ -189,6 +189,9 @@ TEST(LocalHashingEstimator, PureLdpFastLocalHashingIsBiased) {
   EXPECT_EQ(largest, Rational(-379, 75000));
   EXPECT_EQ(wide[3], largest);
   EXPECT_EQ(total, Rational(2711, 18750));
+  EXPECT_THROW(support_count_bias(IndexSet::all(kMaxBiasInputs + 1), 4, 1, Rational(3),
+                                  std::vector<Rational>(kMaxBiasInputs + 1, Rational(0))),
+               InvalidArgument);
 }
 
 }  // namespace
