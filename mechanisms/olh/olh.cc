@@ -143,7 +143,8 @@ ClassStructuredMechanism local_hashing_classes(const IndexSet& sensitive, std::u
     throw InvalidArgument("hash_seeds: S |X_S| = " + std::to_string(seeds) + " x " +
                           std::to_string(xs.size()) + " hashes exceed the " +
                           std::to_string(kMaxEnumeratedHashes) +
-                          " uldp enumerates for an exact form (give a smaller --seeds)");
+                          " uldp enumerates for an exact form (S <= " +
+                          std::to_string(kMaxEnumeratedHashes / xs.size()) + " here)");
   }
   const LocalHashingConstants c = local_hashing_constants(range, budget.exp_eps());
   const Rational per_seed{Integer(seeds)};

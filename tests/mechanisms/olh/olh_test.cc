@@ -114,7 +114,8 @@ TEST(LocalHashing, RefusalsNameTheParameter) {
   refused("olh", arguments(5, Rational(3), 4, 0), "hash_seeds: S = 0 is outside 1..2^32");
   refused("olh", arguments(5, Rational(3), 4, std::uint64_t{1} << 33), "hash_seeds: S = ");
   refused("olh", arguments(1000, Rational(3), 4, std::uint64_t{1} << 20),
-          "hash_seeds: S |X_S| = 1048576 x 1000 hashes exceed the 16777216");
+          "hash_seeds: S |X_S| = 1048576 x 1000 hashes exceed the 16777216 uldp enumerates for an "
+          "exact form (S <= 16777 here)");
   refused("flh", arguments(5, Rational(3), std::nullopt, std::nullopt),
           "hash_seeds: mechanism flh needs");
 }
