@@ -49,16 +49,6 @@ Proof.
   - rewrite Nat.mod_add by exact Hg. apply Nat.mod_small. exact Hi.
 Qed.
 
-(** A row with [a] at one value c < g and [b] at the others sums to a + (g - 1) b. *)
-Lemma rsum_one_hot : forall g c a b, (c < g)%nat ->
-  rsum g (fun y => if Nat.eqb c y then a else b) = a + (INR g - 1) * b.
-Proof.
-  intros g c a b Hc.
-  rewrite (rsum_ext g _ (fun y => b + (if Nat.eqb y c then a - b else 0))).
-  - rewrite rsum_plus, rsum_const, (rsum_single g c (a - b) Hc). lra.
-  - intros y _. rewrite (Nat.eqb_sym y c). destruct (Nat.eqb c y); lra.
-Qed.
-
 Section Family.
   Variables (t : R) (g S : nat) (h : nat -> nat -> nat).
   Hypotheses (Ht : 1 <= t) (Hg : (2 <= g)%nat) (HS : (1 <= S)%nat)

@@ -12,16 +12,6 @@ Definition rr_Q (t : R) (k : nat) (x y : nat) : R :=
 
 (* helper lemmas, not part of the statement *)
 
-(** A row with value [a] on the diagonal and [b] elsewhere sums to a + (n-1) b. *)
-Lemma rsum_diag : forall n x a b, (x < n)%nat ->
-  rsum n (fun y => if Nat.eqb x y then a else b) = a + (INR n - 1) * b.
-Proof.
-  intros n x a b Hx.
-  rewrite (rsum_ext n _ (fun y => b + (if Nat.eqb y x then a - b else 0))).
-  - rewrite rsum_plus, rsum_const, (rsum_single n x (a - b) Hx). lra.
-  - intros y _. rewrite (Nat.eqb_sym y x). destruct (Nat.eqb x y); lra.
-Qed.
-
 Lemma rr_denominator_pos : forall t k, 1 <= t -> (1 <= k)%nat -> 0 < INR k + t - 1.
 Proof.
   intros t k Ht Hk. apply le_INR in Hk. simpl in Hk. lra.
@@ -46,7 +36,7 @@ Proof.
   split.
   - intros x y _ _. pose proof (rr_entry_bounds t k x y Ht Hk) as [H _].
     assert (0 < 1 / (INR k + t - 1)) by (apply Rdiv_lt_0_compat; lra). lra.
-  - intros x Hx. unfold rr_Q. rewrite rsum_diag by exact Hx. field. lra.
+  - intros x Hx. unfold rr_Q. rewrite rsum_one_hot by exact Hx. field. lra.
 Qed.
 
 Lemma rr_ratio : forall t k, 1 <= t -> (1 <= k)%nat -> LDP k (Outputs k) (rr_Q t k) t.

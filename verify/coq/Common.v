@@ -75,6 +75,17 @@ Proof.
   - apply Nat.eqb_neq in E. rewrite IHn by lia. lra.
 Qed.
 
+(** A row with [a] at one index c < n and [b] at the others sums to a + (n - 1) b (RR's rows,
+    local hashing's per seed). *)
+Lemma rsum_one_hot : forall n c a b, (c < n)%nat ->
+  rsum n (fun y => if Nat.eqb c y then a else b) = a + (INR n - 1) * b.
+Proof.
+  intros n c a b Hc.
+  rewrite (rsum_ext n _ (fun y => b + (if Nat.eqb y c then a - b else 0))).
+  - rewrite rsum_plus, rsum_const, (rsum_single n c (a - b) Hc). lra.
+  - intros y _. rewrite (Nat.eqb_sym y c). destruct (Nat.eqb c y); lra.
+Qed.
+
 (* uldp:statement notions *)
 Section Notions.
   (** Outputs of any type; [Yd] is the output set of the mechanism. *)
