@@ -7,7 +7,7 @@ namespace uldp {
 namespace {
 
 MechanismSpec make_blh(const MechanismArguments& a) {
-  return {a.k, IndexSet::all(a.k), BlhSpec{local_hashing_spec(a, 2, kDefaultSeeds)}};
+  return {a.k, IndexSet::all(a.k), BlhSpec{local_hashing_spec(a, 2)}};
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // Fast local hashing (FLH; Cormode, Maddock and Maple, VLDB 2021, pure-LDP's FastLH): local
 // hashing over a small family of S hash functions fixed in advance (the server precomputes each
 // one's hashes), g = round(e^eps) + 1 unless given. uldp's local hashing is always over a finite
-// family, so FLH is OLH with --seeds required.
+// family, so FLH is OLH with --hash-seeds required.
 #pragma once
 
 #include <string_view>

@@ -7,7 +7,7 @@ namespace uldp {
 namespace {
 
 MechanismSpec make_flh(const MechanismArguments& a) {
-  return {a.k, IndexSet::all(a.k), FlhSpec{local_hashing_spec(a, std::nullopt, std::nullopt)}};
+  return {a.k, IndexSet::all(a.k), FlhSpec{local_hashing_spec(a, std::nullopt)}};
 }
 
 }  // namespace

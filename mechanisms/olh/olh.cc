@@ -123,7 +123,8 @@ std::uint64_t optimal_hash_range(const Rational& t) {
   Integer rounded = numerator(shifted) / denominator(shifted);      // floor: t > 0
   if (denominator(shifted) == 1 && rounded % 2 != 0) rounded -= 1;  // a tie goes to the even one
   if (rounded > Integer(kMaxSeeds)) {
-    throw InvalidArgument("hash_range: round(e^eps) + 1 exceeds 2^32 (give --hash-range)");
+    throw InvalidArgument(
+        "hash_range: round(e^eps) + 1 exceeds 2^32; give a range of at most 2^32");
   }
   return static_cast<std::uint64_t>(rounded) + 1;
 }

@@ -9,11 +9,10 @@
 
 namespace uldp {
 
-/// The spec from the arguments: g = `fixed_range`, else --hash-range, else OLH's round(t) + 1;
-/// S = --seeds, else `default_seeds` (none: --seeds is required). Throws InvalidArgument naming
+/// The spec from the arguments: g = `fixed_range`, else hash_range, else OLH's round(t) + 1;
+/// S = hash_seeds, else kDefaultSeeds (flh's entry requires it). Throws InvalidArgument naming
 /// the parameter when g is outside 2..2^32 or S outside 1..2^32.
 OlhSpec local_hashing_spec(const MechanismArguments& arguments,
-                           std::optional<std::uint64_t> fixed_range,
-                           std::optional<std::uint64_t> default_seeds);
+                           std::optional<std::uint64_t> fixed_range);
 
 }  // namespace uldp

@@ -15,7 +15,7 @@ namespace uldp {
 namespace {
 
 MechanismSpec make_olh(const MechanismArguments& a) {
-  return {a.k, IndexSet::all(a.k), local_hashing_spec(a, std::nullopt, kDefaultSeeds)};
+  return {a.k, IndexSet::all(a.k), local_hashing_spec(a, std::nullopt)};
 }
 
 // The most outputs whose Y_P is also given as an index set (a bit per output).
@@ -23,17 +23,14 @@ constexpr std::size_t kMaxListedOutputs = std::size_t{1} << 20;
 
 }  // namespace
 
-OlhSpec local_hashing_spec(const MechanismArguments& a, std::optional<std::uint64_t> fixed_range,
-                           std::optional<std::uint64_t> default_seeds) {
+OlhSpec local_hashing_spec(const MechanismArguments& a, std::optional<std::uint64_t> fixed_range) {
   const std::uint64_t* range = a.values.get(kHashRangeParameter);
   const std::uint64_t* seeds = a.values.get(kHashSeedsParameter);
   OlhSpec spec{*a.budget, 0, 0};
   spec.hash_range = fixed_range ? *fixed_range
                     : range     ? *range
                                 : optimal_hash_range(a.budget->exp_eps());
-  if (!seeds && !default_seeds)
-    throw InvalidArgument("hash_seeds: give the family size --hash-seeds S");
-  spec.seeds = seeds ? *seeds : *default_seeds;
+  spec.seeds = seeds ? *seeds : kDefaultSeeds;
   validate_local_hashing_family(spec.hash_range, spec.seeds);
   return spec;
 }

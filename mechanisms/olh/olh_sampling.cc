@@ -50,8 +50,7 @@ estimate::DenseParams estimation_params(const MechanismSpec& spec, const OlhSpec
     throw InvalidArgument(
         "hash_seeds: local hashing's doubles are its dense matrix, k x (S g + |X_N|) = " +
         std::to_string(spec.k) + " x " + std::to_string(columns + open.size()) +
-        " entries, more than " + std::to_string(kMaxEntries) +
-        " (give a smaller --hash-seeds or --hash-range)");
+        " entries, more than " + std::to_string(kMaxEntries) + " (a smaller family or range fits)");
   }
   const LocalHashingConstants c = local_hashing_constants(p.hash_range, p.budget.exp_eps());
   const Rational per_seed{Integer(p.seeds)};

@@ -10,7 +10,7 @@ namespace {
 
 MechanismSpec make_ulh(const MechanismArguments& a) {
   if (a.sensitive->size() == 0) throw InvalidArgument("sensitive: uLH needs a non-empty X_S");
-  return {a.k, *a.sensitive, UlhSpec{local_hashing_spec(a, std::nullopt, kDefaultSeeds)}};
+  return {a.k, *a.sensitive, UlhSpec{local_hashing_spec(a, std::nullopt)}};
 }
 
 }  // namespace
