@@ -80,7 +80,8 @@ ExactForm class_family_form(ClassStructuredMechanism q, FormChoice choice) {
 std::size_t num_inputs(const ExactForm& form) {
   return std::visit(Overloaded{[](const DenseForm& f) { return f.q.num_inputs(); },
                                [](const BitProductForm& f) { return f.q.k(); },
-                               [](const ClassForm& f) { return f.q.num_inputs(); }},
+                               [](const ClassForm& f) { return f.q.num_inputs(); },
+                               [](const BloomForm& f) { return f.q.num_inputs(); }},
                     form);
 }
 

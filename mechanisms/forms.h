@@ -1,7 +1,8 @@
 // The exact forms a mechanism takes, each with its declared protected outputs Y_P: a dense
-// matrix, a product of per-bit channels (RAPPOR family) that never enumerates 2^k outputs, or a
+// matrix, a product of per-bit channels (RAPPOR family) that never enumerates 2^k outputs, a
 // class-structured mechanism (RR, uRR, uBD, ubd-opt, uHR, uSS) whose checks cost a polynomial in
-// its classes. Each mechanism folder builds its own (exact_form.h dispatches).
+// its classes, or a Bloom filter per cohort (rappor-bloom) checked pair by pair. Each mechanism
+// folder builds its own (exact_form.h dispatches).
 #pragma once
 
 #include <cstddef>
@@ -11,6 +12,7 @@
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/forms/bit_product_mechanism.h"
 #include "uldp/forms/bit_product_privacy_check.h"
+#include "uldp/forms/bloom_filter_privacy_check.h"
 #include "uldp/forms/class_structured_mechanism.h"
 #include "uldp/forms/dense_mechanism.h"
 
@@ -35,7 +37,14 @@ struct ClassForm {
   std::optional<IndexSet> protected_outputs;
 };
 
-using ExactForm = std::variant<DenseForm, BitProductForm, ClassForm>;
+/// A Bloom-filter mechanism (rappor-bloom): C 2^m outputs, all of them protected (its claim is
+/// ε-LDP), checked pair by pair without listing them.
+struct BloomForm {
+  BloomFilterMechanism q;
+  EveryOutput protected_outputs;
+};
+
+using ExactForm = std::variant<DenseForm, BitProductForm, ClassForm, BloomForm>;
 
 /// Which form to build: the mechanism's structured (cheapest exact) one, per-bit product or
 /// classes (`uldp mechanism --structured`), or the dense expansion

@@ -22,6 +22,7 @@
 #include "uldp/mechanisms/olh/olh.h"
 #include "uldp/mechanisms/oue/oue.h"
 #include "uldp/mechanisms/rappor/rappor.h"
+#include "uldp/mechanisms/rappor_bloom/rappor_bloom.h"
 #include "uldp/mechanisms/rr/rr.h"
 #include "uldp/mechanisms/sue/sue.h"
 #include "uldp/mechanisms/ubd/ubd.h"
@@ -40,7 +41,8 @@ namespace uldp {
 using MechanismKind =
     std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, OueSpec, SueSpec, UrapSpec, UoueSpec,
                  UbdSpec, UbdOptSpec, UhrSpec, UssSpec, MangatSpec, GeometricSpec,
-                 GeometricEuclideanSpec, IdueSpec, OlhSpec, BlhSpec, FlhSpec, UlhSpec>;
+                 GeometricEuclideanSpec, IdueSpec, OlhSpec, BlhSpec, FlhSpec, UlhSpec,
+                 RapporBloomSpec>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {

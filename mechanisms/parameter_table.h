@@ -35,13 +35,14 @@ enum class ParameterGrammar {
   kThetaRule,        ///< a probability, paper, optimal or optimal-l1 (registry.h resolve_theta)
   kProbabilityList,  ///< comma-separated probabilities, one per input
   kGrid,             ///< "WxH": the cells of a grid, numbered row by row
+  kWord,             ///< a word its mechanism reads ("java"), refused there when unknown
 };
 
 /// The value a grammar reads.
 using GridShape = std::pair<std::size_t, std::size_t>;  ///< (width, height)
 using ParameterValue =
     std::variant<std::uint64_t, IndexSet, PrivacyBudget, std::vector<PrivacyBudget>, Probability,
-                 std::vector<Rational>, GridShape>;
+                 std::vector<Rational>, GridShape, std::string>;
 
 /// One parameter, declared once.
 struct ParameterDeclaration {
@@ -79,6 +80,8 @@ constexpr bool grammar_reads(ParameterGrammar grammar) {
       return std::is_same_v<T, std::vector<Rational>>;
     case ParameterGrammar::kGrid:
       return std::is_same_v<T, GridShape>;
+    case ParameterGrammar::kWord:
+      return std::is_same_v<T, std::string>;
   }
   return false;
 }

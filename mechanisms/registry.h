@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "uldp/arithmetic/extended_rational.h"
 #include "uldp/arithmetic/probability.h"
 #include "uldp/mechanisms/mechanism_spec.h"
 #include "uldp/mechanisms/parameter_table.h"
@@ -57,6 +58,16 @@ struct ParameterUse {
 inline constexpr std::size_t kMaxSymbols = 10'000'000;
 inline constexpr std::size_t kMaxBits = 1'000'000;
 
+/// A privacy bound a mechanism states besides its claim (rappor-bloom's long-run e^eps_inf),
+/// decided exactly on the instance and set beside the published formula's value; check prints it.
+struct StatedBound {
+  std::string name;                  ///< "long run (the permanent response alone)"
+  std::string basis;                 ///< "f = 19/64 (the java client's draw of f = 3/10)"
+  ExtendedRational tight_exp_eps;    ///< the instance's tight e^eps
+  ExtendedRational formula_exp_eps;  ///< the published formula's e^eps at the same f
+  std::string formula;               ///< "2h ln((1 - f/2) / (f/2))"
+};
+
 /// One registered mechanism, written with designated initialisers naming only what it takes.
 struct MechanismEntry {
   std::string_view name = {};       ///< "urr": the name every command accepts
@@ -76,6 +87,8 @@ struct MechanismEntry {
   bool unbiased_estimator = true;
   /// Builds the spec; throws InvalidArgument naming the parameter on a bad combination.
   MechanismSpec (*make)(const MechanismArguments& arguments) = nullptr;
+  /// The bounds it states besides its claim, decided on a spec it made (none: nullptr).
+  std::vector<StatedBound> (*stated_bounds)(const MechanismSpec& spec) = nullptr;
 
   /// How it takes `p` (kNo when not listed).
   Takes takes(const ParameterDeclaration& p) const;

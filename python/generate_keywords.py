@@ -22,6 +22,7 @@ TYPES = {
     "theta_rule": "Number",
     "probability_list": "Sequence[Number]",
     "grid": "Tuple[int, int]",
+    "word": "str",
 }
 
 

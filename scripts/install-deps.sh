@@ -6,6 +6,8 @@ packages=(
   clang libclang-rt-14-dev  # scripts/sanitized-tests.sh: ASan + UBSan and libFuzzer
   libboost-dev libgmp-dev
   libxxhash-dev  # local hashing's h_s(x) = xxh32 (header-only use: XXH_INLINE_ALL)
+  libssl-dev  # rappor-bloom's Bloom bits: MD5 as Google's clients hash (OpenSSL's libcrypto)
+  default-jdk-headless librappor-aosp-java  # rappor-bloom: Google's Java RAPPOR client, driven by tests/java
   libz3-dev z3 cvc5
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev

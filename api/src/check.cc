@@ -27,6 +27,11 @@ ExactForm with_protected(ExactForm form, const std::optional<IndexSelection>& gi
             throw InvalidArgument(given->name +
                                   ": the class-structured form declares Y_P by its output "
                                   "classes; check the dense form (k <= 4096) for another Y_P");
+          },
+          [&](BloomForm&) {
+            throw InvalidArgument(given->name +
+                                  ": a Bloom filter's Y_P is every output; check the dense form "
+                                  "(C 2^m <= 4096) for another Y_P");
           }},
       form);
   return form;
@@ -61,6 +66,14 @@ void describe(CheckResult& r, const ExactForm& form) {
                      r.protected_description = "the output classes {" + names + "}";
                      r.protected_json = {{"classes", names}};
                    }
+                 },
+                 [&](const BloomForm& f) {
+                   r.inputs = f.q.num_inputs();
+                   r.outputs_description = std::to_string(f.q.cohorts()) + " x 2^" +
+                                           std::to_string(f.q.bits()) +
+                                           " outputs (cohort, bits; Bloom-filter structured)";
+                   r.protected_description = "every output";
+                   r.protected_json = "all";
                  }},
       form);
 }
@@ -152,6 +165,7 @@ ExactForm form_of_mechanism(CheckResult& r, const MechanismSubject& s, const Che
   r.subject = "built-in " + std::string(entry_of(s.spec).name);
   r.sensitive = s.spec.sensitive;
   r.claim = entry_of(s.spec).claim;
+  if (entry.stated_bounds) r.stated_bounds = entry.stated_bounds(s.spec);
   // A class-structured form declares its Y_P and has no SMT encoding: another Y_P and the SMT
   // re-check take the dense expansion instead (k <= 4096).
   ExactForm natural = exact_form(s.spec, s.form);

@@ -66,6 +66,15 @@ nlohmann::json to_json(const CheckResult& r) {
   j["ldp"] = property_json(r, Property::kLdp);
   j["uldp"] = property_json(r, Property::kUldp);
   j["uldp_strict"] = property_json(r, Property::kUldpStrict);
+  nlohmann::json bounds = nlohmann::json::array();
+  for (const StatedBound& b : r.stated_bounds) {
+    bounds.push_back({{"name", b.name},
+                      {"basis", b.basis},
+                      {"tight_exp_eps", b.tight_exp_eps.to_string()},
+                      {"formula", b.formula},
+                      {"formula_exp_eps", b.formula_exp_eps.to_string()}});
+  }
+  j["stated_bounds"] = std::move(bounds);
   j["osldp"] = property_json(r, Property::kOsldp);
   j["seconds"] = r.seconds;
   if (r.smt) {
@@ -131,6 +140,12 @@ std::string to_text(const CheckResult& r) {
   line(Property::kUldp, "ULDP (reachable outputs)       ");
   line(Property::kUldpStrict, "ULDP (Definition 2, literal)   ");
   line(Property::kOsldp, "OSLDP                          ");
+  for (const StatedBound& b : r.stated_bounds) {
+    out << "  " << b.name << ", " << b.basis << ": tight exp_eps = " << b.tight_exp_eps.to_string()
+        << ", eps ~ " << approx_epsilon(b.tight_exp_eps) << "\n      (" << b.formula
+        << " gives exp_eps = " << b.formula_exp_eps.to_string() << ", eps ~ "
+        << approx_epsilon(b.formula_exp_eps) << ")\n";
+  }
   out << "checked in " << duration_text(r.seconds) << "\n";
   if (r.pairs) out << to_text(*r.pairs);
   return out.str();

@@ -42,7 +42,8 @@ RatioScope scope_of(const MechanismSpec& spec) {
                                                   " declares no listable Y_P");
                           }
                           scope.protected_symbols = *f.protected_outputs;
-                        }},
+                        },
+                        [&](const BloomForm&) {}},  // Y_P = Y: the LDP scope
              exact_form(spec));
   return scope;
 }

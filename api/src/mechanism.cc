@@ -90,6 +90,23 @@ std::string bit_product_json(const MechanismDescription& d, const BitProductForm
   return json_text(j, 1) + "\n";
 }
 
+std::string bloom_json(const MechanismDescription& d, const BloomForm& form) {
+  nlohmann::json j = common_json(d);
+  j["structure"] = "bloom_filter";
+  j["bits"] = form.q.bits();
+  j["cohorts"] = form.q.cohorts();
+  j["one_if_on"] = to_string(form.q.channel().one_if_on);
+  j["one_if_off"] = to_string(form.q.channel().one_if_off);
+  nlohmann::json filters = nlohmann::json::array();  // [cohort][input]: the Bloom bits
+  for (std::size_t c = 0; c < form.q.cohorts(); ++c) {
+    nlohmann::json row = nlohmann::json::array();
+    for (std::size_t x = 0; x < form.q.num_inputs(); ++x) row.push_back(form.q.bloom_bits(c, x));
+    filters.push_back(std::move(row));
+  }
+  j["bloom_bits"] = std::move(filters);
+  return json_text(j, 1) + "\n";
+}
+
 std::string classes_json(const MechanismDescription& d, const ClassForm& form) {
   nlohmann::json j = common_json(d);
   j["structure"] = "classes";
@@ -194,6 +211,7 @@ std::string render(const MechanismDescription& description, MechanismFormat form
                         [&](const DenseForm& f) { return dense_text(description, f, format); },
                         [&](const BitProductForm& f) { return bit_product_json(description, f); },
                         [&](const ClassForm& f) { return classes_json(description, f); },
+                        [&](const BloomForm& f) { return bloom_json(description, f); },
                     },
                     description.form);
 }

@@ -78,6 +78,9 @@ PairLossResult pair_losses(const PairLossRequest& request) {
       subject.form = exact_form(*subject.spec, FormChoice::kDense);
     }
   }
+  // A Bloom filter's pairs on its dense expansion (C 2^m <= 4096 outputs).
+  if (std::holds_alternative<BloomForm>(subject.form))
+    subject.form = exact_form(*subject.spec, FormChoice::kDense);
   // The geometric mechanisms over every output: axis by axis (Q = G_H ⊗ G_W), the same losses and
   // outputs as the dense reading without its k^3 comparisons.
   const GeometricSpec* geometric = nullptr;
@@ -123,6 +126,9 @@ PairLossResult pair_losses(const PairLossRequest& request) {
                           result.form = "class-structured (symmetric within input classes)";
                           require_affordable(f.q.num_inputs(), 1);
                           result.losses = uldp::pair_losses(f.q, false);
+                        },
+                        [&](const BloomForm&) {
+                          throw std::logic_error("pair_losses: a Bloom form is read densely");
                         }},
              subject.form);
   const std::size_t k = result.losses.inputs();

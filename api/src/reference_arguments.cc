@@ -51,6 +51,9 @@ ParameterValue read_value(const ParameterDeclaration& p, std::string_view keywor
       return parse_probability_list(text, name, entry.max_k);
     case ParameterGrammar::kGrid:
       return parse_grid(text, name);
+    case ParameterGrammar::kWord:
+      if (text.empty()) throw InvalidArgument(name + ": empty (give " + std::string(p.needs) + ")");
+      return text;
   }
   throw std::logic_error("read_value: a grammar without a reader");
 }

@@ -27,7 +27,8 @@ Interval log_interval(const Rational& r) {
 const char* form_name(const ExactForm& form) {
   return std::visit(Overloaded{[](const DenseForm&) { return "dense"; },
                                [](const BitProductForm&) { return "per-bit"; },
-                               [](const ClassForm&) { return "class"; }},
+                               [](const ClassForm&) { return "class"; },
+                               [](const BloomForm&) { return "bloom"; }},
                     form);
 }
 

@@ -129,8 +129,8 @@ py::dict verdict_dict(const Verdict& v) {
 // read, for uldp's own keyword checks and the generated uldp/_keywords.py.
 py::list parameters() {
   static constexpr const char* kGrammarNames[] = {
-      "count",       "index_set",  "budget",           "budget_list",
-      "probability", "theta_rule", "probability_list", "grid"};
+      "count",      "index_set",        "budget", "budget_list", "probability",
+      "theta_rule", "probability_list", "grid",   "word"};
   py::list out;
   for (const ParameterDeclaration* p : declared_parameters()) {
     py::dict d;

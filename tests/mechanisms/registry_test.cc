@@ -10,6 +10,7 @@
 #include "uldp/losses/coordinate_model.h"
 #include "uldp/losses/l2_loss.h"
 #include "uldp/mechanisms/exact_form.h"
+#include "uldp/mechanisms/rappor_bloom/rappor_bloom.h"
 #include "uldp/mechanisms/registry.h"
 
 namespace uldp {
@@ -33,6 +34,13 @@ MechanismArguments small_arguments(const MechanismEntry& e) {
   }
   if (e.takes(kHashSeedsParameter.declaration) != Takes::kNo)  // 3 seeds x g = 4: 12 outputs
     a.values.set(kHashSeedsParameter, std::optional<std::uint64_t>(3));
+  if (e.takes(kBloomBitsParameter.declaration) != Takes::kNo) {  // 2 cohorts x 2^4: 32 outputs
+    a.values.set(kBloomBitsParameter, std::optional<std::uint64_t>(4));
+    a.values.set(kCohortsParameter, std::optional<std::uint64_t>(2));
+    a.values.set(kPrrFParameter, Probability::parse("1/2", "f"));
+    a.values.set(kIrrPParameter, Probability::parse("1/2", "p"));
+    a.values.set(kIrrQParameter, Probability::parse("3/4", "q"));
+  }
   if (e.takes(kGridParameter.declaration) != Takes::kNo)
     a.values.set(kGridParameter,
                  std::optional<GridShape>(std::pair<std::size_t, std::size_t>{2, 2}));  // k = 4 too

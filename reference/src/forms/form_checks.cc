@@ -78,7 +78,8 @@ Verdict check_property(const ExactForm& form, Property property, const IndexSet&
 bool is_stochastic(const ExactForm& form) {
   return std::visit(Overloaded{[](const DenseForm& f) { return check_stochastic(f.q).stochastic; },
                                [](const BitProductForm&) { return true; },
-                               [](const ClassForm&) { return true; }},  // validated rows sum to 1
+                               [](const ClassForm&) { return true; },   // validated rows sum to 1
+                               [](const BloomForm&) { return true; }},  // validated channel
                     form);
 }
 

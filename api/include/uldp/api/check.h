@@ -140,7 +140,10 @@ struct CheckResult {
   nlohmann::json protected_json;
   bool protected_inferred = false;
   std::optional<PrivacyBudget> budget;
-  std::optional<Claim> claim;                ///< a registry mechanism's claim
+  std::optional<Claim> claim;  ///< a registry mechanism's claim
+  /// The bounds a registry mechanism states besides its claim (rappor-bloom's long run), each
+  /// decided exactly on the instance.
+  std::vector<StatedBound> stated_bounds;
   std::array<PropertyResult, 4> properties;  ///< indexed by Property
   std::vector<Property> required;
   std::optional<SmtResult> smt;

@@ -1,0 +1,63 @@
+// Bloom-filter RAPPOR in doubles: its dense matrix over (cohort, bits) outputs, for the samplers,
+// EM, conformance and the per-bit estimator's rows, while C 2^m is small enough to list
+// (mechanisms/derivations.h).
+#include <string>
+
+#include "uldp/error.h"
+#include "uldp/estimate/params.h"
+#include "uldp/estimate/report_file.h"
+#include "uldp/mechanisms/mechanism_spec.h"
+#include "uldp/mechanisms/rappor_bloom/rappor_bloom.h"
+#include "uldp/mechanisms/rappor_bloom/rappor_bloom_estimator.h"
+#include "uldp/mechanisms/rappor_bloom/rappor_bloom_sampling.h"
+
+namespace uldp {
+
+estimate::DenseParams estimation_params(const MechanismSpec& spec, const RapporBloomSpec& p) {
+  const BloomFilterMechanism q = one_report_mechanism(spec.k, p);
+  if (p.bloom_bits >= 13 || (std::size_t{p.cohorts} << p.bloom_bits) > q.kMaxDenseOutputs) {
+    throw InvalidArgument(
+        "bloom_bits: rappor-bloom's reports are sampled, estimated and tested on its listed "
+        "outputs, C 2^m <= " +
+        std::to_string(q.kMaxDenseOutputs) + " (C = " + std::to_string(p.cohorts) +
+        ", m = " + std::to_string(p.bloom_bits) +
+        "); check decides any m, the projected tests for larger filters are not built yet");
+  }
+  const DenseMechanism dense = q.to_dense();
+  estimate::DenseParams d = estimate::dense_params(dense);
+  d.output_labels = dense.output_labels();
+  try {
+    d.estimator = per_bit_estimator_rows(q);
+  } catch (const InvalidArgument& e) {
+    d.not_estimable = e.what();
+  }
+  return d;
+}
+
+std::vector<double> per_bit_estimator_rows(const BloomFilterMechanism& q) {
+  const std::vector<Rational> m = bloom_bit_weights(q);
+  const std::size_t k = q.num_inputs(), bits = q.bits(), per_cohort = std::size_t{1} << bits;
+  const Rational& on = q.channel().one_if_on;
+  const Rational& off = q.channel().one_if_off;
+  const Rational weight[2] = {-off / (on - off), (1 - off) / (on - off)};  // by y_j
+  std::vector<double> rows;
+  rows.reserve(q.cohorts() * per_cohort * k);
+  for (std::size_t c = 0; c < q.cohorts(); ++c) {
+    for (std::size_t i = 0; i < per_cohort; ++i) {
+      for (std::size_t x = 0; x < k; ++x) {
+        Rational b(0);
+        for (std::size_t j = 0; j < bits; ++j)
+          b += weight[(i >> j) & 1u] * m[(c * bits + j) * k + x];
+        rows.push_back(to_double(b));
+      }
+    }
+  }
+  return rows;
+}
+
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const RapporBloomSpec& p,
+                                               const estimate::ReportData& data) {
+  return per_bit_estimate(one_report_mechanism(spec.k, p), data.symbol_counts);
+}
+
+}  // namespace uldp
