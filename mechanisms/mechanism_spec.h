@@ -38,11 +38,10 @@ namespace uldp {
 
 /// The parameters of one mechanism kind; the alternative names the kind.
 /// Their order is the registry's (`uldp mechanism --list`, messages, family claims).
-using MechanismKind =
-    std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, OueSpec, SueSpec, UrapSpec, UoueSpec,
-                 UbdSpec, UbdOptSpec, UhrSpec, UssSpec, MangatSpec, GeometricSpec,
-                 GeometricEuclideanSpec, IdueSpec, OlhSpec, BlhSpec, FlhSpec, UlhSpec,
-                 RapporBloomSpec>;
+using MechanismKind = std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, OueSpec, SueSpec,
+                                   UrapSpec, UoueSpec, UbdSpec, UbdOptSpec, UhrSpec, UssSpec,
+                                   MangatSpec, GeometricSpec, GeometricEuclideanSpec, IdueSpec,
+                                   OlhSpec, BlhSpec, FlhSpec, UlhSpec, RapporBloomSpec>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {

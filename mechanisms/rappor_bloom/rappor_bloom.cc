@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <array>
 #include <stdexcept>
+#include <string>
+
+#include "uldp/error.h"
 
 namespace uldp {
 namespace {
@@ -58,37 +61,34 @@ std::vector<std::vector<BloomBits>> bloom_table(std::size_t k, const RapporBloom
   for (std::uint32_t c = 0; c < s.cohorts; ++c) {
     table[c].reserve(k);
     for (std::size_t x = 0; x < k; ++x)
-      table[c].push_back(bloom_bits_of(x, c, s.bloom_bits, s.bloom_hashes));
+      table[c].push_back(bloom_bits_of(x, c, s.bloom_bits, s.bloom_hashes, s.client));
   }
   return table;
 }
 
 }  // namespace
 
-Rational nearest_double(const Rational& value) {
+namespace {
+
+// The binary floating-point number nearest `value` with `precision` significant bits and no
+// exponent below `min_exponent` (subnormals), ties to even, exactly.
+Rational nearest_binary(const Rational& value, long precision, long min_exponent) {
   if (value == 0) return value;
   const Rational magnitude = value < 0 ? Rational(-value) : value;
   const Integer n = numerator(magnitude);
   const Integer d = denominator(magnitude);
-  // e with 2^52 <= |value| / 2^e < 2^53, not below the subnormals' 2^-1074.
-  long e = static_cast<long>(msb(n)) - static_cast<long>(msb(d)) - 52;
-  auto scaled = [&](long exponent, Integer& remainder) {
-    Integer num = exponent < 0 ? Integer(n << static_cast<unsigned>(-exponent)) : n;
-    Integer den = exponent > 0 ? Integer(d << static_cast<unsigned>(exponent)) : d;
-    Integer q = num / den;
+  // e with 2^(precision-1) <= |value| / 2^e < 2^precision.
+  long e = static_cast<long>(msb(n)) - static_cast<long>(msb(d)) - (precision - 1);
+  Integer q, den, remainder;
+  auto scale = [&](long exponent) {
+    const Integer num = exponent < 0 ? Integer(n << static_cast<unsigned>(-exponent)) : n;
+    den = exponent > 0 ? Integer(d << static_cast<unsigned>(exponent)) : d;
+    q = num / den;
     remainder = num - q * den;
-    return std::pair<Integer, Integer>(q, den);
   };
-  Integer remainder;
-  auto [q, den] = scaled(e, remainder);
-  if (q < (Integer(1) << 52)) {
-    --e;
-    std::tie(q, den) = scaled(e, remainder);
-  }
-  if (e < -1074) {
-    e = -1074;
-    std::tie(q, den) = scaled(e, remainder);
-  }
+  scale(e);
+  if (q < (Integer(1) << (precision - 1))) scale(--e);
+  if (e < min_exponent) scale(e = min_exponent);
   const Integer twice = 2 * remainder;
   if (twice > den || (twice == den && bit_test(q, 0))) ++q;
   Rational result = e < 0 ? Rational(q, Integer(1) << static_cast<unsigned>(-e))
@@ -96,9 +96,29 @@ Rational nearest_double(const Rational& value) {
   return value < 0 ? Rational(-result) : result;
 }
 
+// The C++ client's chance that a random byte is below static_cast<uint8_t>(256 p_s).
+Rational cpp_coin(const Rational& p, const char* name) {
+  const Rational scaled = nearest_float(p) * 256;
+  if (scaled >= 256) {
+    throw InvalidArgument(std::string(name) +
+                          ": the cpp client's threshold static_cast<uint8_t>(256 p) is undefined "
+                          "at p = 1 (256 does not fit; on x86 it becomes 0, a bit never 1)");
+  }
+  return round_down_dyadic(scaled / 256, 8);
+}
+
+}  // namespace
+
+Rational nearest_double(const Rational& value) { return nearest_binary(value, 53, -1074); }
+Rational nearest_float(const Rational& value) { return nearest_binary(value, 24, -149); }
+
 RapporProbabilities drawn_probabilities(RapporClient client, const Rational& f, const Rational& p,
                                         const Rational& q) {
   if (client == RapporClient::kExact) return {f, p, q};
+  if (client == RapporClient::kCpp) {
+    // static_cast<uint8_t>(f_s * 128): the product is exact in float, the cast truncates.
+    return {round_down_dyadic(nearest_float(f), 7), cpp_coin(p, "irr_p"), cpp_coin(q, "irr_q")};
+  }
   // Math.round(f * 128) / 128.0: floor(128 f_d + 1/2) / 128 (f_d * 128 is exact).
   const Rational f_java = round_down_dyadic(nearest_double(f) + Rational(1, 256), 7);
   // P(nextFloat() < p_d) with nextFloat() = j / 2^24, j uniform in 0..2^24-1.
@@ -106,14 +126,16 @@ RapporProbabilities drawn_probabilities(RapporClient client, const Rational& f, 
 }
 
 BloomBits bloom_bits_of(std::size_t x, std::uint32_t cohort, std::uint32_t bits,
-                        std::uint32_t hashes) {
+                        std::uint32_t hashes, RapporClient client) {
   std::string message(4, '\0');
   for (int i = 0; i < 4; ++i) message[i] = static_cast<char>((cohort >> (24 - 8 * i)) & 0xFF);
   message += std::to_string(x);
   const Digest digest = md5(message);
   BloomBits out;
   for (std::uint32_t i = 0; i < hashes; ++i) {
-    const std::uint32_t word = (std::uint32_t{digest[2 * i]} << 8) | digest[2 * i + 1];
+    const std::uint32_t word = client == RapporClient::kCpp
+                                   ? std::uint32_t{digest[i]}
+                                   : (std::uint32_t{digest[2 * i]} << 8) | digest[2 * i + 1];
     out.push_back(word % bits);
   }
   std::sort(out.begin(), out.end());

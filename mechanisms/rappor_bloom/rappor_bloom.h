@@ -76,11 +76,13 @@ inline constexpr Parameter<std::string> kRapporClientParameter{
      "CLIENT",
      "rappor-bloom: exact (f, p, q as given; the default) | java (Google's Java and Android "
      "Encoder: f rounded to a multiple of 1/128, p and q as its coins draw them, "
-     "nextFloat() < p on a 2^-24 grid; C a power of 2)",
-     "a client (exact or java)"}};
+     "nextFloat() < p on a 2^-24 grid; C a power of 2) | cpp (Google's C++ encoder: f, p, q "
+     "as floats, f truncated to 1/128, coins on 1/256 from /dev/urandom bytes, one MD5 byte per "
+     "hash; m <= 32, p, q < 1)",
+     "a client (exact, java or cpp)"}};
 
 /// Whose randomness the mechanism is: the probabilities as given, or as a client draws them.
-enum class RapporClient { kExact, kJava };
+enum class RapporClient { kExact, kJava, kCpp };
 
 /// The probabilities a client really uses.
 struct RapporProbabilities {
@@ -89,17 +91,23 @@ struct RapporProbabilities {
 
 /// f, p, q as `client` draws them from the values given (java: f_d = the double nearest f,
 /// round(128 f_d)/128 halves up as Math.round does; p, q: ceil(2^24 p_d)/2^24, the chance that
-/// nextFloat() < p_d).
+/// nextFloat() < p_d; cpp: with f_s the float nearest f, floor(128 f_s)/128, the chance that 7
+/// random bits are below static_cast<uint8_t>(f_s * 128), and floor(256 p_s)/256, that a random
+/// byte is below static_cast<uint8_t>(p_s * 256); throws InvalidArgument naming irr_p / irr_q
+/// when 256 p_s = 256, where that cast is undefined).
 RapporProbabilities drawn_probabilities(RapporClient client, const Rational& f, const Rational& p,
                                         const Rational& q);
 
-/// The double nearest `value` (ties to even) as an exact rational: what Double.parseDouble makes
-/// of its decimal text.
+/// The double (the float) nearest `value`, ties to even, as an exact rational: what
+/// Double.parseDouble (strtof) makes of its decimal text.
 Rational nearest_double(const Rational& value);
+Rational nearest_float(const Rational& value);
 
-/// B_c(x) by Google's hashing of the decimal text of x: ascending, distinct, at most h bits.
+/// B_c(x) by Google's hashing of the decimal text of x, MD5 of the cohort as 4 big-endian bytes
+/// and the text: bit i = digest bytes 2i, 2i+1 as a big-endian word mod m (the Java client's, and
+/// uldp's for exact), or byte i mod m (the C++ client's, cpp): ascending, distinct, <= h bits.
 BloomBits bloom_bits_of(std::size_t x, std::uint32_t cohort, std::uint32_t bits,
-                        std::uint32_t hashes);
+                        std::uint32_t hashes, RapporClient client = RapporClient::kExact);
 
 /// Bloom-filter RAPPOR as a registered mechanism (`rappor-bloom`); X_S is every input.
 struct RapporBloomSpec {

@@ -18,6 +18,7 @@ namespace {
 constexpr std::uint64_t kMaxBloomBits = 4096;  // the Java client's MAX_BITS
 constexpr std::uint64_t kMaxBloomHashes = 8;   // two bytes of a 16-byte MD5 digest each
 constexpr std::uint64_t kMaxCohorts = 128;     // the Java client's MAX_COHORTS
+constexpr std::uint64_t kMaxCppBits = 32;      // the C++ client: a byte of HMAC-SHA256 per bit
 
 std::uint32_t count_in(const MechanismArguments& a, const Parameter<std::uint64_t>& p,
                        std::uint64_t fallback, std::uint64_t low, std::uint64_t high) {
@@ -34,7 +35,9 @@ RapporClient client_of(const MechanismArguments& a) {
   const std::string* given = a.values.get(kRapporClientParameter);
   if (!given || *given == "exact") return RapporClient::kExact;
   if (*given == "java") return RapporClient::kJava;
-  throw InvalidArgument("rappor_client: unknown client '" + *given + "' (expected exact or java)");
+  if (*given == "cpp") return RapporClient::kCpp;
+  throw InvalidArgument("rappor_client: unknown client '" + *given +
+                        "' (expected exact, java or cpp)");
 }
 
 MechanismSpec make_rappor_bloom(const MechanismArguments& a) {
@@ -51,6 +54,10 @@ MechanismSpec make_rappor_bloom(const MechanismArguments& a) {
     throw InvalidArgument("cohorts: the java client takes a power of 2, not " +
                           std::to_string(s.cohorts));
   }
+  if (s.client == RapporClient::kCpp && s.bloom_bits > kMaxCppBits) {
+    throw InvalidArgument("bloom_bits: the cpp client's reports have at most 32 bits, not " +
+                          std::to_string(s.bloom_bits));
+  }
   if (a.budget) {
     s.budget = *a.budget;
   } else if (const ExtendedRational t = stated_one_report_exp_eps(s); !t.is_infinite()) {
@@ -59,7 +66,9 @@ MechanismSpec make_rappor_bloom(const MechanismArguments& a) {
   return {a.k, IndexSet::all(a.k), s};
 }
 
-std::string client_name(RapporClient c) { return c == RapporClient::kJava ? "java" : "exact"; }
+std::string client_name(RapporClient c) {
+  return c == RapporClient::kJava ? "java" : c == RapporClient::kCpp ? "cpp" : "exact";
+}
 
 std::vector<StatedBound> rappor_bloom_bounds(const MechanismSpec& spec) {
   const auto& s = std::get<RapporBloomSpec>(spec.kind);
@@ -98,6 +107,7 @@ const MechanismEntry& registry_entry(std::type_identity<RapporBloomSpec>) {
       .protected_outputs = "Y_P = Y (every (cohort, bits))",
       .parameters = kTakes,
       .max_k = 10000,
+      .family_claim = "rappor_bloom_ldp",
       .example = "--k 4 --bloom-bits 8 --cohorts 2 --prr-f 1/2 --irr-p 1/2 --irr-q 3/4",
       .make = &make_rappor_bloom,
       .stated_bounds = &rappor_bloom_bounds};

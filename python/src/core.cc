@@ -256,6 +256,17 @@ py::dict check_result_dict(const api::CheckResult& r) {
   d["required"] = required;
   d["passes"] = r.passes();
   d["text"] = api::to_text(r);
+  py::list bounds;
+  for (const StatedBound& b : r.stated_bounds) {
+    py::dict bound;
+    bound["name"] = b.name;
+    bound["basis"] = b.basis;
+    bound["tight_exp_eps"] = b.tight_exp_eps.to_string();
+    bound["formula"] = b.formula;
+    bound["formula_exp_eps"] = b.formula_exp_eps.to_string();
+    bounds.append(bound);
+  }
+  d["stated_bounds"] = bounds;
   if (r.pairs) {
     nlohmann::json j = api::to_json(*r.pairs);
     j["text"] = api::to_text(*r.pairs);

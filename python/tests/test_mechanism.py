@@ -173,3 +173,50 @@ def test_local_hashing_takes_its_parameters_and_tests_seed_value_clients():
     assert uldp.conform_client(olh_client(3.0, shift=1), **olh).verdict != "conforms"
     with pytest.raises(ValueError, match="hash_seeds: mechanism flh needs"):
         uldp.mechanism("flh", k=6, exp_eps=3)
+
+
+def rappor_bloom_client(f, p=0.5, q=0.75, m=8, h=2, cohorts=2, shift=0):
+    """A Bloom-filter RAPPOR client as Google's clients hash (hashlib's MD5 of the cohort as 4
+    big-endian bytes and the value's text, two digest bytes per bit mod m), each report a fresh
+    user: a uniform cohort, a fresh permanent response with f, then the instantaneous one with p
+    and q; reported as "cohort:bits"."""
+    import hashlib
+    import struct
+
+    def client(x, rng):
+        c = int(rng.integers(cohorts))
+        d = hashlib.md5(struct.pack(">I", c) + str(x + shift).encode()).digest()
+        filter_bits = {((d[2 * i] << 8) | d[2 * i + 1]) % m for i in range(h)}
+        bits = []
+        for j in range(m):
+            b = j in filter_bits
+            if rng.random() < f:
+                b = rng.random() < 0.5
+            bits.append("1" if rng.random() < (q if b else p) else "0")
+        return f"{c}:{''.join(bits)}"
+
+    return client
+
+
+def test_rappor_bloom_takes_its_parameters_and_tests_cohort_bits_clients():
+    # Issue 51: Bloom-filter RAPPOR's parameters are keywords (rappor_client a word); a correct
+    # client conforms on its "cohort:bits" reports, one hashing x + 1 does not, and the java
+    # client's f is what it draws.
+    bloom = dict(mech="rappor-bloom", k=4, bloom_bits=8, cohorts=2, prr_f="1/2", irr_p="1/2",
+                 irr_q="3/4")
+    assert uldp.mechanism("rappor-bloom", k=4, bloom_bits=2, bloom_hashes=1, prr_f="1/2",
+                          irr_p="1/2", irr_q="3/4").outputs == ("0:00", "0:10", "0:01", "0:11")
+    assert uldp.conform_client(rappor_bloom_client(0.5), **bloom).verdict == "conforms"
+    assert uldp.conform_client(rappor_bloom_client(0.5, shift=1), **bloom).verdict != "conforms"
+    report = uldp.check(uldp.mechanism("rappor-bloom", k=4, bloom_bits=8, cohorts=2, prr_f="0.3",
+                                        irr_p="0.5", irr_q="0.75", rappor_client="java"))
+    assert report.ldp.holds
+    real, nominal = report.stated_bounds  # f = 19/64 as drawn; 3/10 as given
+    assert real.tight_exp_eps == Fraction(109, 19) ** 4 == real.formula_exp_eps
+    assert nominal.tight_exp_eps == Fraction(17, 3) ** 4
+    with pytest.raises(ValueError, match="rappor_client: unknown client 'go'"):
+        uldp.mechanism("rappor-bloom", k=4, bloom_bits=8, prr_f="1/2", irr_p="1/2", irr_q="3/4",
+                       rappor_client="go")
+    with pytest.raises(ValueError, match="rappor_client: 3 is not a word"):
+        uldp.mechanism("rappor-bloom", k=4, bloom_bits=8, prr_f="1/2", irr_p="1/2", irr_q="3/4",
+                       rappor_client=3)

@@ -17,8 +17,8 @@ stops a long computation with KeyboardInterrupt. uldp.testing has the pytest ass
 """
 
 from . import _core
-from ._api import (CheckReport, Mechanism, Verdict, Witness, check, construct_uldp_from_ldp,
-                   mechanism, mechanisms)
+from ._api import (CheckReport, Mechanism, StatedBound, Verdict, Witness, check,
+                   construct_uldp_from_ldp, mechanism, mechanisms)
 from ._commands import (AuditReport, ConformanceReport, Estimate, EstimatesReport, GoldenCase,
                         GoldenVectors, ProofReport, Reference, Resolution, Simulation, audit,
                         conform_client, conform_counts, conform_estimates, conform_plan,
@@ -32,7 +32,8 @@ __version__: str = _core.__version__
 __all__ = [
     "AuditReport", "ProofReport", "Simulation", "audit", "prove", "simulate", "table",
     "CheckReport", "ConformanceReport", "Estimate", "EstimatesReport", "GoldenCase",
-    "GoldenVectors", "Mechanism", "Reference", "Resolution", "Verdict", "Witness", "check",
+    "GoldenVectors", "Mechanism", "Reference", "Resolution", "StatedBound", "Verdict", "Witness",
+    "check",
     "conform_client", "conform_counts", "conform_estimates", "conform_plan", "conform_samples", "estimate", "golden",
     "construct_uldp_from_ldp", "loss", "mechanism", "mechanisms", "reference",
 ]

@@ -165,6 +165,18 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class StatedBound:
+    """A bound a registry mechanism states besides its claim, decided exactly (rappor-bloom's
+    long run): the instance's tight e^eps beside the published formula's at the same parameters."""
+
+    name: str
+    basis: str
+    tight_exp_eps: Union[Fraction, float]
+    formula: str
+    formula_exp_eps: Union[Fraction, float]
+
+
+@dataclass(frozen=True)
 class CheckReport:
     """The four verdicts of uldp check: eps-LDP, ULDP (reachable outputs), ULDP read literally,
     and OSLDP, with the X_S, Y_P and e^eps they were decided for. With a tolerance, each verdict
@@ -188,6 +200,8 @@ class CheckReport:
         default=None, compare=False, repr=False)
     #: The command's JSON of the pairs ("attained_at", "largest", "text"), with pairs=True.
     pairs_json: Optional[Dict[str, Any]] = field(default=None, compare=False, repr=False)
+    #: The bounds a registry mechanism states besides its claim (rappor-bloom's long run).
+    stated_bounds: Tuple[StatedBound, ...] = ()
 
     def __str__(self) -> str:
         return self.text.rstrip("\n")
@@ -432,6 +446,8 @@ def _check_report(d: Dict[str, Any]) -> CheckReport:
         None if d["tolerance"] is None else Fraction(d["tolerance"]),
         tuple(d["required"]), d["passes"], d["text"],
         _pair_ratios(d["pair_losses"]) if "pair_losses" in d else None, d.get("pair_losses"),
+        tuple(StatedBound(b["name"], b["basis"], _fraction_or_inf(b["tight_exp_eps"]), b["formula"],
+                          _fraction_or_inf(b["formula_exp_eps"])) for b in d["stated_bounds"]),
     )
 
 

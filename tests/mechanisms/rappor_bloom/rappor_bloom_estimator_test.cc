@@ -10,6 +10,9 @@
 
 #include "uldp/error.h"
 #include "uldp/forms/bit_product_mechanism.h"
+#include "uldp/forms/bloom_filter_privacy_check.h"
+#include "uldp/losses/fundamental_limit.h"
+#include "uldp/mechanisms/rappor_bloom/rappor_bloom.h"
 
 namespace uldp {
 namespace {
@@ -64,6 +67,22 @@ TEST(RapporBloomEstimator, ItsL2QuadraticIsTheLossOutputByOutput) {
   }
   // n E[l2^2] for n = 1: E||π̂||^2 - ||π||^2 (π̂ unbiased).
   EXPECT_EQ(from_quadratic - squares, moments(q, pi).second - squares);
+}
+
+// An eps-LDP mechanism is (X_S, Y, eps)-ULDP for every X_S, so the limit of arXiv 2509.24173 at
+// its tight e^eps bounds its worst case from below.
+TEST(RapporBloomEstimator, ItsWorstCaseIsAtLeastTheFundamentalLimit) {
+  std::vector<std::vector<BloomBits>> filters(2);
+  for (std::uint32_t c = 0; c < 2; ++c) {
+    for (std::size_t x = 0; x < 8; ++x) filters[c].push_back(bloom_bits_of(x, c, 16, 2));
+  }
+  const BloomFilterMechanism q(16, filters, BitChannel{Rational(11, 16), Rational(9, 16)});
+  const ExtendedRational t = check_ldp(q, std::nullopt).tight_exp_eps;
+  ASSERT_FALSE(t.is_infinite());
+  const Rational worst = worst_case_l2_loss(per_bit_l2_quadratic(q), 1).value;
+  for (std::size_t v : {2u, 5u, 7u}) {
+    EXPECT_GE(worst, fundamental_limit(LimitSetting{8, v, t.value()}).value.lower) << v;
+  }
 }
 
 TEST(RapporBloomEstimator, CountsAreReadPerCohortAndBit) {

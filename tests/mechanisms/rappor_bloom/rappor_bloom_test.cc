@@ -46,6 +46,37 @@ TEST(RapporBloom, HashesAsGooglesClientsDo) {
             (BloomBits{412, 1745, 1938, 2029, 2534, 3427, 3752, 3967}));
 }
 
+// The C++ client hashes one digest byte per bit (hashlib's md5(...).digest()[i] % m).
+TEST(RapporBloom, TheCppClientHashesOneByteABit) {
+  EXPECT_EQ(bloom_bits_of(0, 0, 32, 2, RapporClient::kCpp), (BloomBits{15, 28}));
+  EXPECT_EQ(bloom_bits_of(2, 0, 32, 2, RapporClient::kCpp), (BloomBits{0, 1}));
+  EXPECT_EQ(bloom_bits_of(7, 1, 32, 4, RapporClient::kCpp), (BloomBits{12, 20, 23, 26}));
+  EXPECT_EQ(bloom_bits_of(0, 5, 8, 16, RapporClient::kCpp), (BloomBits{0, 1, 2, 3, 4, 5, 6, 7}));
+}
+
+TEST(RapporBloom, TheCppClientTruncatesFloats) {
+  // f_s = 0.300000011920928955078125: 128 f_s = 38.40000152..., truncated to 38; 256 p_s for
+  // p = 0.3 is 76.80000305..., truncated to 76.
+  const RapporProbabilities d =
+      drawn_probabilities(RapporClient::kCpp, Rational(3, 10), Rational(3, 10), Rational(3, 4));
+  EXPECT_EQ(d.f, Rational(19, 64));
+  EXPECT_EQ(d.p, Rational(19, 64));
+  EXPECT_EQ(d.q, Rational(3, 4));
+  // 128 f = 38.6: Java rounds to 39, C++ truncates to 38.
+  EXPECT_EQ(drawn_probabilities(RapporClient::kJava, Rational(193, 640), 0, 0).f,
+            Rational(39, 128));
+  EXPECT_EQ(drawn_probabilities(RapporClient::kCpp, Rational(193, 640), 0, 0).f, Rational(19, 64));
+  EXPECT_EQ(nearest_float(Rational(3, 10)), Rational(10066330, 33554432));
+  try {
+    drawn_probabilities(RapporClient::kCpp, Rational(1, 2), Rational(1, 2), Rational(1));
+    ADD_FAILURE() << "q = 1 accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "irr_q: the cpp client's threshold static_cast<uint8_t>(256 p) is undefined at p = "
+              "1 (256 does not fit; on x86 it becomes 0, a bit never 1)");
+  }
+}
+
 TEST(RapporBloom, CollidingHashesSetFewerBits) {
   // m = 1: every hash sets bit 0.
   EXPECT_EQ(bloom_bits_of(5, 0, 1, 8), (BloomBits{0}));
@@ -160,8 +191,10 @@ TEST(RapporBloom, RefusesBadParametersNamingThem) {
   EXPECT_EQ(refusal(arguments(4, 8, 129, "0.5", "0.5", "0.75")), "cohorts: 129 is outside 1..128");
   EXPECT_EQ(refusal(arguments(4, 8, 3, "0.5", "0.5", "0.75", "java")),
             "cohorts: the java client takes a power of 2, not 3");
-  EXPECT_EQ(refusal(arguments(4, 8, 2, "0.5", "0.5", "0.75", "cpp")),
-            "rappor_client: unknown client 'cpp' (expected exact or java)");
+  EXPECT_EQ(refusal(arguments(4, 8, 2, "0.5", "0.5", "0.75", "go")),
+            "rappor_client: unknown client 'go' (expected exact, java or cpp)");
+  EXPECT_EQ(refusal(arguments(4, 64, 2, "0.5", "0.5", "0.75", "cpp")),
+            "bloom_bits: the cpp client's reports have at most 32 bits, not 64");
   MechanismArguments hashes = arguments(4, 4, 1, "0.5", "0.5", "0.75");
   hashes.values.set(kBloomHashesParameter, std::uint64_t{5});
   EXPECT_EQ(refusal(hashes), "bloom_hashes: 5 is outside 1..4");
