@@ -13,6 +13,7 @@
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/mechanisms/blh/blh.h"
+#include "uldp/mechanisms/cms/cms.h"
 #include "uldp/mechanisms/flh/flh.h"
 #include "uldp/mechanisms/geometric/geometric.h"
 #include "uldp/mechanisms/geometric_euclidean/geometric_euclidean.h"
@@ -41,7 +42,7 @@ namespace uldp {
 using MechanismKind = std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, OueSpec, SueSpec,
                                    UrapSpec, UoueSpec, UbdSpec, UbdOptSpec, UhrSpec, UssSpec,
                                    MangatSpec, GeometricSpec, GeometricEuclideanSpec, IdueSpec,
-                                   OlhSpec, BlhSpec, FlhSpec, UlhSpec, RapporBloomSpec>;
+                                   OlhSpec, BlhSpec, FlhSpec, UlhSpec, RapporBloomSpec, CmsSpec>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {

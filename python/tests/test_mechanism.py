@@ -220,3 +220,34 @@ def test_rappor_bloom_takes_its_parameters_and_tests_cohort_bits_clients():
     with pytest.raises(ValueError, match="rappor_client: 3 is not a word"):
         uldp.mechanism("rappor-bloom", k=4, bloom_bits=8, prr_f="1/2", irr_p="1/2", irr_q="3/4",
                        rappor_client=3)
+
+
+def cms_client(s, hashes=3, width=4, shift=0):
+    """A count-mean sketch client as pure-LDP's CMSClient writes one (Debian's python3-xxhash):
+    j uniform in 0..hashes-1, v = -1 but +1 at xxh64(str(x + shift), seed=j) % width, each
+    coordinate flipped with probability 1/(1 + s); reported as "j:bits", 1 for +1."""
+    import xxhash
+
+    def client(x, rng):
+        j = int(rng.integers(hashes))
+        bucket = xxhash.xxh64(str(x + shift), seed=j).intdigest() % width
+        bits = []
+        for i in range(width):
+            one = i == bucket
+            if rng.random() < 1 / (1 + s):
+                one = not one
+            bits.append("1" if one else "0")
+        return f"{j}:{''.join(bits)}"
+
+    return client
+
+
+def test_count_mean_sketch_tests_j_bits_clients():
+    # Issue 51: a correct sketch client conforms on its "j:bits" reports; one hashing x + 1 does
+    # not, and one flipping as if e^eps were 9 (s = 3) violates the claim e^eps = 4.
+    cms = dict(mech="cms", k=4, exp_eps=4, sketch_hashes=3, sketch_width=4)
+    assert uldp.mechanism("cms", **{k: v for k, v in cms.items() if k != "mech"}).outputs[:3] == (
+        "0:0000", "0:1000", "0:0100")
+    assert uldp.conform_client(cms_client(2.0), **cms).verdict == "conforms"
+    assert uldp.conform_client(cms_client(2.0, shift=1), **cms).verdict != "conforms"
+    assert uldp.conform_client(cms_client(3.0), **cms).verdict == "violates"

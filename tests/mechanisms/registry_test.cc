@@ -9,6 +9,7 @@
 #include "uldp/forms/form_checks.h"
 #include "uldp/losses/coordinate_model.h"
 #include "uldp/losses/l2_loss.h"
+#include "uldp/mechanisms/cms/cms.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/rappor_bloom/rappor_bloom.h"
 #include "uldp/mechanisms/registry.h"
@@ -40,6 +41,10 @@ MechanismArguments small_arguments(const MechanismEntry& e) {
     a.values.set(kPrrFParameter, Probability::parse("1/2", "f"));
     a.values.set(kIrrPParameter, Probability::parse("1/2", "p"));
     a.values.set(kIrrQParameter, Probability::parse("3/4", "q"));
+  }
+  if (e.takes(kSketchHashesParameter.declaration) != Takes::kNo) {  // 2 hashes x 2^3: 16 outputs
+    a.values.set(kSketchHashesParameter, std::optional<std::uint64_t>(2));
+    a.values.set(kSketchWidthParameter, std::optional<std::uint64_t>(3));
   }
   if (e.takes(kGridParameter.declaration) != Takes::kNo)
     a.values.set(kGridParameter,

@@ -1,0 +1,53 @@
+// The count-mean sketch: its hash, its half budget and its Bloom-filter form.
+#include "uldp/mechanisms/cms/cms.h"
+
+#include <string>
+#include <vector>
+
+#include "uldp/error.h"
+
+#define XXH_INLINE_ALL  // header-only: the consumer of uldp's library needs no libxxhash
+#include <xxhash.h>
+
+namespace uldp {
+
+std::uint32_t sketch_hash(std::size_t x, std::uint64_t j, std::uint32_t width) {
+  const std::string text = std::to_string(x);
+  return static_cast<std::uint32_t>(XXH64(text.data(), text.size(), j) % width);
+}
+
+Rational sketch_half_budget(const PrivacyBudget& budget) {
+  return budget.exp_half_eps() ? *budget.exp_half_eps() : sqrt_lower(budget.exp_eps(), 64);
+}
+
+void validate_sketch(std::uint64_t hashes, std::uint64_t width, bool power_of_two) {
+  if (hashes < 1 || hashes > 65536) {
+    throw InvalidArgument("sketch_hashes: J = " + std::to_string(hashes) + " is outside 1..65536");
+  }
+  if (width < 2 || width > 4096) {
+    throw InvalidArgument("sketch_width: m = " + std::to_string(width) + " is outside 2..4096");
+  }
+  if (power_of_two && (width & (width - 1)) != 0) {
+    throw InvalidArgument("sketch_width: m = " + std::to_string(width) +
+                          " is not a power of 2 (hcms reports a row of the m x m Hadamard matrix)");
+  }
+}
+
+BloomFilterMechanism count_mean_sketch(std::size_t k, const CmsSpec& spec) {
+  validate_sketch(spec.hashes, spec.width, false);
+  if (std::uint64_t{spec.hashes} * k > kMaxSketchHashes) {
+    throw InvalidArgument("sketch_hashes: J |X| = " + std::to_string(spec.hashes) + " x " +
+                          std::to_string(k) + " hashes exceed the " +
+                          std::to_string(kMaxSketchHashes) + " uldp enumerates");
+  }
+  const Rational s = sketch_half_budget(spec.budget);
+  std::vector<std::vector<BloomBits>> buckets(spec.hashes);
+  for (std::uint32_t j = 0; j < spec.hashes; ++j) {
+    buckets[j].reserve(k);
+    for (std::size_t x = 0; x < k; ++x) buckets[j].push_back({sketch_hash(x, j, spec.width)});
+  }
+  return BloomFilterMechanism(spec.width, std::move(buckets), BitChannel{s / (1 + s), 1 / (1 + s)},
+                              "cms");
+}
+
+}  // namespace uldp

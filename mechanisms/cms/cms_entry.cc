@@ -1,0 +1,80 @@
+// The count-mean sketch's registry entry and derivations (mechanisms/derivations.h).
+#include <string>
+
+#include "uldp/error.h"
+#include "uldp/losses/coordinate_model.h"
+#include "uldp/losses/l2_loss.h"
+#include "uldp/mechanisms/cms/cms.h"
+#include "uldp/mechanisms/exact_form.h"
+#include "uldp/mechanisms/mechanism_parameters.h"
+#include "uldp/mechanisms/pooled_form.h"
+#include "uldp/mechanisms/registry.h"
+
+namespace uldp {
+namespace {
+
+MechanismSpec make_cms(const MechanismArguments& a) {
+  const std::uint64_t hashes = *a.values.get(kSketchHashesParameter);
+  const std::uint64_t width = *a.values.get(kSketchWidthParameter);
+  validate_sketch(hashes, width, false);
+  return {
+      a.k, IndexSet::all(a.k),
+      CmsSpec{*a.budget, static_cast<std::uint32_t>(hashes), static_cast<std::uint32_t>(width)}};
+}
+
+}  // namespace
+
+const MechanismEntry& registry_entry(std::type_identity<CmsSpec>) {
+  using enum Takes;
+  static constexpr ParameterUse kTakes[] = {{&kBudgetParameter.declaration, kRequired},
+                                            {&kSketchHashesParameter.declaration, kRequired},
+                                            {&kSketchWidthParameter.declaration, kRequired}};
+  static constexpr MechanismEntry entry{
+      .name = "cms",
+      .title = "count-mean sketch (CMS): J hashes xxh64 mod m, a +-1 vector flipped per coordinate",
+      .reference = "Apple, Learning with Privacy at Scale, 2017 (pure-LDP's CMSClient)",
+      .claim = Claim::kLdp,
+      .protected_outputs = "Y_P = Y (every (j, v))",
+      .parameters = kTakes,
+      .max_k = std::size_t{1} << 20,
+      .family_claim = "count_mean_sketch_ldp",
+      .example = "--k 4 --exp-eps 4 --sketch-hashes 2 --sketch-width 4",
+      .unbiased_estimator = false,
+      .make = &make_cms};
+  return entry;
+}
+
+ExactForm exact_form(const MechanismSpec& spec, const CmsSpec& p, FormChoice choice) {
+  BloomFilterMechanism q = count_mean_sketch(spec.k, p);
+  if (choice == FormChoice::kStructured) return BloomForm{std::move(q), {}};
+  DenseMechanism dense = q.to_dense();
+  const std::size_t outputs = dense.num_outputs();
+  return DenseForm{std::move(dense), IndexSet::all(outputs)};
+}
+
+std::optional<PooledForm> pooled_form(const MechanismSpec&, const CmsSpec&, std::size_t) {
+  return std::nullopt;  // not a block family
+}
+
+std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec&, const CmsSpec& p) {
+  const Rational s = sketch_half_budget(p.budget);
+  return {{"J", Rational(Integer(p.hashes))},
+          {"m", Rational(Integer(p.width))},
+          {"s", s},
+          {"flip", 1 / (1 + s)}};
+}
+
+CoordinateModel coordinate_model(const MechanismSpec&, const CmsSpec&) {
+  throw InvalidArgument(
+      "cms: its estimator is not coordinate-wise (a report's bucket is shared by every value "
+      "hashed to it)");
+}
+
+L2Quadratic l2_quadratic(const MechanismSpec&, const CmsSpec&) {
+  throw InvalidArgument(
+      "cms: its sketch estimator is biased over a finite hash family (by the family's "
+      "collisions, cms_estimator.h), so its l2 loss is not the unbiased estimators' quadratic and "
+      "uldp gives none");
+}
+
+}  // namespace uldp

@@ -1,0 +1,55 @@
+// The count-mean sketch in doubles: its dense matrix over (j, bits) outputs with the sketch
+// estimator's rows, while J 2^m is small enough to list (mechanisms/derivations.h).
+#include <string>
+
+#include "uldp/error.h"
+#include "uldp/estimate/params.h"
+#include "uldp/estimate/report_file.h"
+#include "uldp/mechanisms/cms/cms.h"
+#include "uldp/mechanisms/cms/cms_estimator.h"
+#include "uldp/mechanisms/cms/cms_sampling.h"
+#include "uldp/mechanisms/mechanism_spec.h"
+
+namespace uldp {
+
+estimate::DenseParams estimation_params(const MechanismSpec& spec, const CmsSpec& p) {
+  const BloomFilterMechanism q = count_mean_sketch(spec.k, p);
+  if (p.width >= 13 || (std::size_t{p.hashes} << p.width) > q.kMaxDenseOutputs) {
+    throw InvalidArgument(
+        "sketch_width: cms's reports are sampled, estimated and tested on its "
+        "listed outputs, J 2^m <= " +
+        std::to_string(q.kMaxDenseOutputs) + " (J = " + std::to_string(p.hashes) +
+        ", m = " + std::to_string(p.width) + "); check decides any m");
+  }
+  const DenseMechanism dense = q.to_dense();
+  estimate::DenseParams d = estimate::dense_params(dense);
+  d.output_labels = dense.output_labels();
+  const Rational s = sketch_half_budget(p.budget);
+  if (s == 1) {
+    d.not_estimable = kSketchNoInformation;
+    return d;
+  }
+  d.estimator = sketch_estimator_rows(q, s);
+  return d;
+}
+
+std::vector<double> sketch_estimator_rows(const BloomFilterMechanism& q, const Rational& s) {
+  std::vector<double> rows;
+  const std::size_t per_hash = std::size_t{1} << q.bits();
+  rows.reserve(q.cohorts() * per_hash * q.num_inputs());
+  for (std::size_t j = 0; j < q.cohorts(); ++j) {
+    for (std::size_t y = 0; y < per_hash; ++y) {
+      for (std::size_t x = 0; x < q.num_inputs(); ++x)
+        rows.push_back(to_double(sketch_report_estimate(q, s, j, y, x)));
+    }
+  }
+  return rows;
+}
+
+std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const CmsSpec& p,
+                                               const estimate::ReportData& data) {
+  return sketch_estimate(count_mean_sketch(spec.k, p), sketch_half_budget(p.budget),
+                         data.symbol_counts);
+}
+
+}  // namespace uldp
