@@ -39,24 +39,7 @@ with open(f"{out}/rr.txt", "w") as f:
         f.write(f"{x},{grr(x, k)}\n")
 PY
 
-run() {  # name, then the reference's flags
-  local name=$1
-  shift
-  local start end verdict
-  start=$(date +%s.%N)
-  verdict=$("$uldp" conform samples "$@" --samples "$scratch/$name.txt" 2>&1 | grep '^verdict' || true)
-  end=$(date +%s.%N)
-  echo "$name $(echo "$end - $start" | bc) ${verdict:-no verdict}"
-}
-olh=$(run olh --mech olh --k 16 --exp-eps 3 --hash-range 4 --hash-seeds 64)
-rr=$(run rr --mech rr --k 16 --exp-eps 3)
-echo "| samples | reference | wall s | verdict |"
-echo "|---|---|---|---|"
-for line in "$olh" "$rr"; do
-  read -r name seconds verdict <<<"$line"
-  echo "| $n | $name | $seconds | $verdict |"
-done
-read -r _ olh_s _ <<<"$olh"
-read -r _ rr_s _ <<<"$rr"
-echo
-echo "olh / rr: $(echo "scale=2; $olh_s / $rr_s" | bc)x"
+. "$(dirname "$0")/conform_timing.sh"
+subject=$(conform_run olh --mech olh --k 16 --exp-eps 3 --hash-range 4 --hash-seeds 64)
+rr=$(conform_run rr --mech rr --k 16 --exp-eps 3)
+conform_table "$n" "$subject" "$rr"

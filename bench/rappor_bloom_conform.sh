@@ -38,7 +38,7 @@ def grr(v, size):
         return v
     other = rng.randrange(size - 1)
     return other + (other >= v)
-with open(f"{out}/bloom.txt", "w") as fh:
+with open(f"{out}/rappor-bloom.txt", "w") as fh:
     for i in range(n):
         fh.write(f"{i % k},{report(i % k)}\n")
 with open(f"{out}/rr.txt", "w") as fh:
@@ -46,25 +46,8 @@ with open(f"{out}/rr.txt", "w") as fh:
         fh.write(f"{i % k},{grr(i % k, k)}\n")
 PY
 
-run() {  # name, then the reference's flags
-  local name=$1
-  shift
-  local start end verdict
-  start=$(date +%s.%N)
-  verdict=$("$uldp" conform samples "$@" --samples "$scratch/$name.txt" 2>&1 | grep '^verdict' || true)
-  end=$(date +%s.%N)
-  echo "$name $(echo "$end - $start" | bc) ${verdict:-no verdict}"
-}
-bloom=$(run bloom --mech rappor-bloom --k 16 --bloom-bits 8 --cohorts 2 --prr-f 1/2 --irr-p 1/2 \
+. "$(dirname "$0")/conform_timing.sh"
+subject=$(conform_run rappor-bloom --mech rappor-bloom --k 16 --bloom-bits 8 --cohorts 2 --prr-f 1/2 --irr-p 1/2 \
   --irr-q 3/4)
-rr=$(run rr --mech rr --k 16 --exp-eps 3)
-echo "| samples | reference | wall s | verdict |"
-echo "|---|---|---|---|"
-for line in "$bloom" "$rr"; do
-  read -r name seconds verdict <<<"$line"
-  echo "| $n | $name | $seconds | $verdict |"
-done
-read -r _ bloom_s _ <<<"$bloom"
-read -r _ rr_s _ <<<"$rr"
-echo
-echo "rappor-bloom / rr: $(echo "scale=2; $bloom_s / $rr_s" | bc)x"
+rr=$(conform_run rr --mech rr --k 16 --exp-eps 3)
+conform_table "$n" "$subject" "$rr"
