@@ -17,6 +17,7 @@
 #include "uldp/mechanisms/flh/flh.h"
 #include "uldp/mechanisms/geometric/geometric.h"
 #include "uldp/mechanisms/geometric_euclidean/geometric_euclidean.h"
+#include "uldp/mechanisms/hcms/hcms.h"
 #include "uldp/mechanisms/idue/idue.h"
 #include "uldp/mechanisms/mangat/mangat.h"
 #include "uldp/mechanisms/none/none.h"
@@ -39,10 +40,11 @@ namespace uldp {
 
 /// The parameters of one mechanism kind; the alternative names the kind.
 /// Their order is the registry's (`uldp mechanism --list`, messages, family claims).
-using MechanismKind = std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, OueSpec, SueSpec,
-                                   UrapSpec, UoueSpec, UbdSpec, UbdOptSpec, UhrSpec, UssSpec,
-                                   MangatSpec, GeometricSpec, GeometricEuclideanSpec, IdueSpec,
-                                   OlhSpec, BlhSpec, FlhSpec, UlhSpec, RapporBloomSpec, CmsSpec>;
+using MechanismKind =
+    std::variant<NoneSpec, RrSpec, UrrSpec, RapporSpec, OueSpec, SueSpec, UrapSpec, UoueSpec,
+                 UbdSpec, UbdOptSpec, UhrSpec, UssSpec, MangatSpec, GeometricSpec,
+                 GeometricEuclideanSpec, IdueSpec, OlhSpec, BlhSpec, FlhSpec, UlhSpec,
+                 RapporBloomSpec, CmsSpec, HcmsSpec>;
 
 /// A mechanism over k input symbols with its declared X_S (universe k).
 struct MechanismSpec {

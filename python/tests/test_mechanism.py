@@ -251,3 +251,30 @@ def test_count_mean_sketch_tests_j_bits_clients():
     assert uldp.conform_client(cms_client(2.0), **cms).verdict == "conforms"
     assert uldp.conform_client(cms_client(2.0, shift=1), **cms).verdict != "conforms"
     assert uldp.conform_client(cms_client(3.0), **cms).verdict == "violates"
+
+
+def hcms_client(t, hashes=2, width=4, shift=0):
+    """A Hadamard count-mean sketch client as pure-LDP's CMSClient(is_hadamard=True) writes one:
+    j and l uniform, w = H[l][xxh64(str(x + shift), seed=j) % width] of Sylvester's Hadamard
+    matrix, negated with probability 1/(1 + t); reported as "j,l,w"."""
+    import xxhash
+
+    def client(x, rng):
+        j = int(rng.integers(hashes))
+        l = int(rng.integers(width))
+        bucket = xxhash.xxh64(str(x + shift), seed=j).intdigest() % width
+        w = -1 if bin(l & bucket).count("1") % 2 else 1
+        if rng.random() < 1 / (1 + t):
+            w = -w
+        return f"{j},{l},{w}"
+
+    return client
+
+
+def test_hadamard_count_mean_sketch_tests_j_l_w_clients():
+    # Issue 51: a correct HCMS client conforms on its "j,l,w" reports; one hashing x + 1 does
+    # not; one flipping as if e^eps were 4 violates the claim e^eps = 3.
+    hcms = dict(mech="hcms", k=4, exp_eps=3, sketch_hashes=2, sketch_width=4)
+    assert uldp.conform_client(hcms_client(3.0), **hcms).verdict == "conforms"
+    assert uldp.conform_client(hcms_client(3.0, shift=1), **hcms).verdict != "conforms"
+    assert uldp.conform_client(hcms_client(4.0), **hcms).verdict == "violates"

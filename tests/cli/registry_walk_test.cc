@@ -174,7 +174,7 @@ TEST_P(RegistryWalk, CsvOutputReadsBackAsTheSameMatrixForEveryK) {
       if (e.takes(kBloomBitsParameter.declaration) == Takes::kRequired)
         flags += " --bloom-bits 3 --cohorts 2 --prr-f 1/2 --irr-p 1/2 --irr-q 3/4";
       if (e.takes(kSketchHashesParameter.declaration) == Takes::kRequired)
-        flags += " --sketch-hashes 2 --sketch-width 3";
+        flags += " --sketch-hashes 2 --sketch-width 4";
       if (e.takes(kHashSeedsParameter.declaration) == Takes::kRequired) flags += " --hash-seeds 2";
       const std::string mechanism = "mechanism " + std::string(e.name) + flags;
       const RunResult csv = run_uldp(mechanism + " --format csv");

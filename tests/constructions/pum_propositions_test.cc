@@ -121,7 +121,7 @@ TEST(PumCommonMechanism, BuildsTheEntryOverZWithBotsSensitive) {
   EXPECT_EQ(spec.sensitive.indices(), (std::vector<std::size_t>{1, 4, 5}));
   EXPECT_EQ(pum_common_names(),
             "rr, urr, rappor, oue, sue, urap, uoue, ubd, ubd-opt, uhr, uss, olh, blh, flh, ulh, "
-            "rappor-bloom, cms");
+            "rappor-bloom, cms, hcms");
   EXPECT_THROW(pum_common_mechanism(find_mechanism("mangat"), over_x, 2), InvalidArgument);
   EXPECT_THROW(pum_common_mechanism(find_mechanism("none"), over_x, 2), InvalidArgument);
 }

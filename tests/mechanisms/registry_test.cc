@@ -42,9 +42,10 @@ MechanismArguments small_arguments(const MechanismEntry& e) {
     a.values.set(kIrrPParameter, Probability::parse("1/2", "p"));
     a.values.set(kIrrQParameter, Probability::parse("3/4", "q"));
   }
-  if (e.takes(kSketchHashesParameter.declaration) != Takes::kNo) {  // 2 hashes x 2^3: 16 outputs
+  if (e.takes(kSketchHashesParameter.declaration) !=
+      Takes::kNo) {  // cms: 2 x 2^4 outputs; hcms: 2 x 4 x 2
     a.values.set(kSketchHashesParameter, std::optional<std::uint64_t>(2));
-    a.values.set(kSketchWidthParameter, std::optional<std::uint64_t>(3));
+    a.values.set(kSketchWidthParameter, std::optional<std::uint64_t>(4));
   }
   if (e.takes(kGridParameter.declaration) != Takes::kNo)
     a.values.set(kGridParameter,

@@ -28,6 +28,8 @@ std::vector<QueryResult> rr_queries(unsigned timeout_ms);
 std::vector<QueryResult> rappor_queries(unsigned timeout_ms);
 /// Apple's count-mean sketch: its channel and its ratio s^2, every m, J and family.
 std::vector<QueryResult> count_mean_sketch_queries(unsigned timeout_ms);
+/// Apple's Hadamard count-mean sketch: rows, ratio and tightness, every J, m and family.
+std::vector<QueryResult> hadamard_count_mean_sketch_queries(unsigned timeout_ms);
 /// Bloom-filter RAPPOR: its channel, the per-bit ratio factors and their attainment, every m, h.
 std::vector<QueryResult> rappor_bloom_queries(unsigned timeout_ms);
 /// Mangat's RR: (X_S, Y_P, ln 1/p)-ULDP (tight) and no ε-LDP, for every p in (0,1).
