@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "uldp/api/check.h"
+#include "uldp/api/pair_loss.h"
 #include "uldp/api/render.h"
 #include "uldp/constructions/personalized_mechanism.h"
 #include "uldp/constructions/pum_population.h"
@@ -158,6 +160,36 @@ std::optional<std::string> own_claim_break(const ExactForm& form, const MatrixRe
   return line + "; a client that matches it breaks the claim too";
 }
 
+// The exact verdict of a registry reference on its own claim, where its construction does not
+// guarantee it: IDUE's per-input bits against MinID-LDP, a budget given to a mechanism built from
+// other parameters (rappor-bloom's f, p, q; Mangat's p). A line when it breaks it.
+std::optional<std::string> registry_claim_break(const MechanismSpec& spec,
+                                                const MechanismArguments& arguments) {
+  const MechanismEntry& entry = entry_of(spec);
+  const bool budget_is_a_claim =
+      arguments.budget && entry.takes(kBudgetParameter.declaration) == Takes::kOptional;
+  if (entry.claim != Claim::kMinIdLdp && !budget_is_a_claim) return std::nullopt;
+  const CheckResult c = check(CheckRequest(MechanismSubject{spec}));
+  if (c.passes()) return std::nullopt;
+  for (Property p : c.required) {
+    const Verdict& v = c[p].verdict;
+    if (v.holds) continue;
+    std::string line = "its tight e^eps is " + v.tight_exp_eps.to_string() + " > the claimed " +
+                       to_string(c.budget->exp_eps());
+    if (v.witness) {
+      line += " (x = " + std::to_string(v.witness->x) +
+              ", x' = " + std::to_string(v.witness->x_prime) + ", y = " + v.witness->y_label + ")";
+    }
+    return line + "; a client that matches it breaks the claim too";
+  }
+  if (c.pairs) {
+    for (const NotionVerdictLine& line : notion_verdict_lines(*c.pairs)) {
+      if (!line.accepted) return line.text + "; a client that matches it breaks the claim too";
+    }
+  }
+  return std::nullopt;
+}
+
 ConformReference from_file(const MatrixReference& f) {
   if (f.row_sum_tolerance) {
     validate_tolerance(*f.row_sum_tolerance, to_string(*f.row_sum_tolerance),
@@ -274,6 +306,7 @@ ConformReference from_registry(const RegistryReference& reference) {
     if (parameter.name == "K") r.parameters = "K = " + to_string(parameter.value);
   }
   r.model = estimation_model(spec);
+  r.breaks_own_claim = registry_claim_break(spec, reference.arguments);
   if (is_class_family(r.model)) {
     from_dense_expansion(spec, r);
   } else {

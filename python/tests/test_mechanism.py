@@ -271,6 +271,19 @@ def hcms_client(t, hashes=2, width=4, shift=0):
     return client
 
 
+def test_a_registry_reference_that_breaks_its_own_claim_is_said():
+    # Issue 52 item 4: IDUE whose bits break MinID-LDP (L(0, 1) = 9 against 2) is said to break
+    # its claim, whatever the samples; with bits within its budgets it keeps it.
+    inputs, outputs = [0, 1, 2], ["000", "000", "000"]
+    breaking = uldp.conform_samples(inputs, outputs, mech="idue", id_exp_eps=[4, 2, 3],
+                                    one_if_off=["1/10", "1/10", "1/10"])
+    assert breaking.breaks_own_claim is not None
+    assert breaking.breaks_own_claim.startswith("ID-LDP, r = min of the pair's budgets: FAILS")
+    keeping = uldp.conform_samples(inputs, outputs, mech="idue", id_exp_eps=[2, 3, 3],
+                                   one_if_off=["2/5", "3/10", "3/10"])
+    assert keeping.breaks_own_claim is None
+
+
 def test_hadamard_count_mean_sketch_tests_j_l_w_clients():
     # Issue 51: a correct HCMS client conforms on its "j,l,w" reports; one hashing x + 1 does
     # not; one flipping as if e^eps were 4 violates the claim e^eps = 3.

@@ -338,6 +338,14 @@ class ConformanceReport:
         return self.verdict == "conforms"
 
     @property
+    def breaks_own_claim(self) -> Optional[str]:
+        """Why the reference itself breaks its claim, decided exactly (a matrix over its budget,
+        IDUE's bits against MinID-LDP, a budget given to rappor-bloom below its tight one); None
+        when it keeps it. A client that matches such a reference breaks the claim too."""
+        line = self.json["reference"].get("breaks_own_claim")
+        return None if line is None else str(line)
+
+    @property
     def targeted(self) -> Optional[Json]:
         """A client run's targeted test: its witness ("event", "x", "x_prime"), "outcome",
         "samples_used" beside "information_bound_pairs" (log(1/alpha)/D), ...; else None."""

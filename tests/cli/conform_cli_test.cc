@@ -887,5 +887,45 @@ TEST(ConformSamples, AMatrixReferenceThatBreaksItsOwnClaimIsSaid) {
           .is_null());
 }
 
+// Issue 52 item 4: a registry reference whose claim its construction does not guarantee is
+// decided too: IDUE whose bits break MinID-LDP (L(0, 1) = 9 against min(4, 2) = 2) is said to,
+// in the text and the JSON, whatever its samples; the registry's example IDUE, whose bits keep
+// it, is not. So is a budget
+// given to rappor-bloom below its tight 5929/2025.
+TEST(ConformSamples, ARegistryReferenceThatBreaksItsOwnClaimIsSaid) {
+  const std::string samples = temp_file("idue_samples.txt", "0,000\n1,000\n2,000\n");
+  const std::string breaking =
+      "conform samples --mech idue --id-exp-eps 4,2,3 --one-if-off "
+      "1/10,1/10,1/10 --samples " +
+      samples;
+  const RunResult r = run_uldp(breaking);
+  EXPECT_NE(r.out.find("the reference breaks its own claim: ID-LDP, r = min of the pair's budgets: "
+                       "FAILS; first violated by L(0, 1) = 9"),
+            std::string::npos)
+      << r.out;
+  const json j = json::parse(run_uldp(breaking + " --json").out);
+  EXPECT_TRUE(j["reference"]["breaks_own_claim"].get<std::string>().ends_with(
+      "a client that matches it breaks the claim too"));
+  const std::string keeping =
+      "conform samples --mech idue --id-exp-eps 2,3,3 --one-if-off "
+      "2/5,3/10,3/10 --json --samples " +
+      samples;
+  const RunResult kept = run_uldp(keeping);
+  ASSERT_NE(kept.exit_code, 2) << kept.err;  // a report (3 samples: insufficient), not an error
+  EXPECT_TRUE(json::parse(kept.out)["reference"]["breaks_own_claim"].is_null());
+  const std::string bloom_samples = temp_file("bloom_samples.txt", "0,0:0000\n1,1:1111\n");
+  const std::string bloom =
+      "conform samples --mech rappor-bloom --k 2 --bloom-bits 4 --cohorts 2 "
+      "--prr-f 1/2 --irr-p 1/2 --irr-q 3/4 --json --samples " +
+      bloom_samples;
+  EXPECT_EQ(json::parse(run_uldp(bloom + " --exp-eps 2").out)["reference"]["breaks_own_claim"]
+                .get<std::string>(),
+            "its tight e^eps is 5929/2025 > the claimed 2 (x = 0, x' = 1, y = 0:1100); a client "
+            "that matches it breaks the claim too");
+  const RunResult bloom_kept = run_uldp(bloom);
+  ASSERT_NE(bloom_kept.exit_code, 2) << bloom_kept.err;
+  EXPECT_TRUE(json::parse(bloom_kept.out)["reference"]["breaks_own_claim"].is_null());
+}
+
 }  // namespace
 }  // namespace uldp::testing
