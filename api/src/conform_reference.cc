@@ -143,6 +143,17 @@ void require_stochastic(const MatrixFile& m, const MatrixReference& f) {
                                : " (" + f.row_sum_tolerance_name + " T accepts rounding)"));
 }
 
+// The line of a reference whose ratio claim fails: its tight e^eps, the claim, the witness.
+std::string ratio_break_line(const Verdict& v, const Rational& claimed) {
+  std::string line =
+      "its tight e^eps is " + v.tight_exp_eps.to_string() + " > the claimed " + to_string(claimed);
+  if (v.witness) {
+    line += " (x = " + std::to_string(v.witness->x) +
+            ", x' = " + std::to_string(v.witness->x_prime) + ", y = " + v.witness->y_label + ")";
+  }
+  return line + "; a client that matches it breaks the claim too";
+}
+
 // The exact verdict of a matrix reference on its own claim: a line when it breaks it.
 std::optional<std::string> own_claim_break(const ExactForm& form, const MatrixReference& f,
                                            std::size_t inputs) {
@@ -151,13 +162,7 @@ std::optional<std::string> own_claim_break(const ExactForm& form, const MatrixRe
   const Verdict v =
       check_property(form, f.sensitive ? Property::kUldp : Property::kLdp, xs, f.budget);
   if (v.holds) return std::nullopt;
-  std::string line = "its tight e^eps is " + v.tight_exp_eps.to_string() + " > the claimed " +
-                     to_string(f.budget->exp_eps());
-  if (v.witness) {
-    line += " (x = " + std::to_string(v.witness->x) +
-            ", x' = " + std::to_string(v.witness->x_prime) + ", y = " + v.witness->y_label + ")";
-  }
-  return line + "; a client that matches it breaks the claim too";
+  return ratio_break_line(v, f.budget->exp_eps());
 }
 
 // The exact verdict of a registry reference on its own claim, where its construction does not
@@ -173,14 +178,7 @@ std::optional<std::string> registry_claim_break(const MechanismSpec& spec,
   if (c.passes()) return std::nullopt;
   for (Property p : c.required) {
     const Verdict& v = c[p].verdict;
-    if (v.holds) continue;
-    std::string line = "its tight e^eps is " + v.tight_exp_eps.to_string() + " > the claimed " +
-                       to_string(c.budget->exp_eps());
-    if (v.witness) {
-      line += " (x = " + std::to_string(v.witness->x) +
-              ", x' = " + std::to_string(v.witness->x_prime) + ", y = " + v.witness->y_label + ")";
-    }
-    return line + "; a client that matches it breaks the claim too";
+    if (!v.holds) return ratio_break_line(v, c.budget->exp_eps());
   }
   if (c.pairs) {
     for (const NotionVerdictLine& line : notion_verdict_lines(*c.pairs)) {
