@@ -55,6 +55,13 @@ void require_dense_symbols(std::size_t k, const PrivacyBudget& budget) {
                         " at this budget, or the structured form");
 }
 
+ExactForm bloom_filter_form(BloomFilterMechanism q, FormChoice choice) {
+  if (choice == FormChoice::kStructured) return BloomForm{std::move(q), {}};
+  DenseMechanism dense = q.to_dense();  // refuses more than kMaxDenseOutputs outputs
+  const std::size_t outputs = dense.num_outputs();
+  return DenseForm{std::move(dense), IndexSet::all(outputs)};
+}
+
 ExactForm bit_product_form(BitProductMechanism q, const IndexSet& zero_bits, FormChoice choice) {
   if (choice == FormChoice::kStructured)
     return BitProductForm{std::move(q), ZeroMaskOutputs{zero_bits}};

@@ -20,6 +20,8 @@ void require_dense_symbols(std::size_t k);
 void require_dense_symbols(std::size_t k, const PrivacyBudget& budget);
 /// a product of bits, or its 2^k-column expansion, with Y_P = the outputs whose `zero_bits` are 0;
 ExactForm bit_product_form(BitProductMechanism q, const IndexSet& zero_bits, FormChoice choice);
+/// a Bloom filter per cohort (Y_P = every output), or its C 2^m-column expansion;
+ExactForm bloom_filter_form(BloomFilterMechanism q, FormChoice choice);
 /// a class family (Y_P by its output classes), or its dense expansion (at most kMaxDenseSize
 /// outputs).
 ExactForm class_family_form(ClassStructuredMechanism q, FormChoice choice);

@@ -45,11 +45,7 @@ const MechanismEntry& registry_entry(std::type_identity<CmsSpec>) {
 }
 
 ExactForm exact_form(const MechanismSpec& spec, const CmsSpec& p, FormChoice choice) {
-  BloomFilterMechanism q = count_mean_sketch(spec.k, p);
-  if (choice == FormChoice::kStructured) return BloomForm{std::move(q), {}};
-  DenseMechanism dense = q.to_dense();
-  const std::size_t outputs = dense.num_outputs();
-  return DenseForm{std::move(dense), IndexSet::all(outputs)};
+  return bloom_filter_form(count_mean_sketch(spec.k, p), choice);
 }
 
 std::optional<PooledForm> pooled_form(const MechanismSpec&, const CmsSpec&, std::size_t) {

@@ -14,7 +14,7 @@ namespace uldp {
 
 estimate::DenseParams estimation_params(const MechanismSpec& spec, const CmsSpec& p) {
   const BloomFilterMechanism q = count_mean_sketch(spec.k, p);
-  if (p.width >= 13 || (std::size_t{p.hashes} << p.width) > q.kMaxDenseOutputs) {
+  if (!q.listable()) {
     throw InvalidArgument(
         "sketch_width: cms's reports are sampled, estimated and tested on its "
         "listed outputs, J 2^m <= " +

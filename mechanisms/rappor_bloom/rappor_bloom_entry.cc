@@ -115,11 +115,7 @@ const MechanismEntry& registry_entry(std::type_identity<RapporBloomSpec>) {
 }
 
 ExactForm exact_form(const MechanismSpec& spec, const RapporBloomSpec& p, FormChoice choice) {
-  BloomFilterMechanism q = one_report_mechanism(spec.k, p);
-  if (choice == FormChoice::kStructured) return BloomForm{std::move(q), {}};
-  DenseMechanism dense = q.to_dense();
-  const std::size_t outputs = dense.num_outputs();
-  return DenseForm{std::move(dense), IndexSet::all(outputs)};
+  return bloom_filter_form(one_report_mechanism(spec.k, p), choice);
 }
 
 std::optional<PooledForm> pooled_form(const MechanismSpec&, const RapporBloomSpec&, std::size_t) {

@@ -15,7 +15,7 @@ namespace uldp {
 
 estimate::DenseParams estimation_params(const MechanismSpec& spec, const RapporBloomSpec& p) {
   const BloomFilterMechanism q = one_report_mechanism(spec.k, p);
-  if (p.bloom_bits >= 13 || (std::size_t{p.cohorts} << p.bloom_bits) > q.kMaxDenseOutputs) {
+  if (!q.listable()) {
     throw InvalidArgument(
         "bloom_bits: rappor-bloom's reports are sampled, estimated and tested on its listed "
         "outputs, C 2^m <= " +

@@ -69,14 +69,14 @@ Rational BloomFilterMechanism::probability(std::size_t cohort, const std::vector
 
 std::optional<std::size_t> BloomFilterMechanism::dense_index(std::size_t cohort,
                                                              const std::vector<bool>& y) const {
-  if (bits_ >= 13 || (cohorts() << bits_) > kMaxDenseOutputs) return std::nullopt;
+  if (!listable()) return std::nullopt;
   std::size_t index = 0;
   for (std::size_t j = 0; j < bits_; ++j) index |= static_cast<std::size_t>(y[j]) << j;
   return (cohort << bits_) | index;
 }
 
 DenseMechanism BloomFilterMechanism::to_dense() const {
-  if (bits_ >= 13 || (cohorts() << bits_) > kMaxDenseOutputs) {
+  if (!listable()) {
     throw InvalidArgument("Bloom-filter mechanism: its dense form has C 2^m outputs, beyond " +
                           std::to_string(kMaxDenseOutputs) + " (C = " + std::to_string(cohorts()) +
                           ", m = " + std::to_string(bits_) + ")");

@@ -40,6 +40,8 @@ class BloomFilterMechanism {
   /// bloom_report_label. Throws InvalidArgument when C 2^m > kMaxDenseOutputs.
   DenseMechanism to_dense() const;
   static constexpr std::size_t kMaxDenseOutputs = 4096;
+  /// Whether C 2^m <= kMaxDenseOutputs: the outputs can be listed (dense form, samplers).
+  bool listable() const { return bits_ < 13 && (cohorts() << bits_) <= kMaxDenseOutputs; }
   /// The output's index in that order, when C 2^m <= kMaxDenseOutputs.
   std::optional<std::size_t> dense_index(std::size_t cohort, const std::vector<bool>& y) const;
 
