@@ -44,6 +44,12 @@ std::vector<Rational> bloom_bit_weights(const BloomFilterMechanism& q) {
     throw InvalidArgument("rappor-bloom estimate: q* = p*, so no report carries information");
   }
   const std::size_t columns = q.cohorts() * q.bits();
+  if (k * (k + columns) > kMaxBloomEstimatorEntries) {
+    throw InvalidArgument(
+        "bloom_bits: rappor-bloom's exact per-bit estimator eliminates k (k + C m) = " +
+        std::to_string(k * (k + columns)) + " rationals, beyond " +
+        std::to_string(kMaxBloomEstimatorEntries) + " (fewer inputs, cohorts or bits fit)");
+  }
   // [G | D] with G = D Dᵀ (scaled by C^2: D's entries are 0/1 here) and D by C, row-reduced to
   // [I | G^{-1} D]; then M = (G^{-1} D)ᵀ with the scales put back: M = C (G'^{-1} D').
   const std::size_t width = k + columns;

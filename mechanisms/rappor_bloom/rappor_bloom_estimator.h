@@ -19,11 +19,14 @@ namespace uldp {
 
 /// The most inputs the exact estimator takes (it inverts a k x k rational matrix).
 inline constexpr std::size_t kMaxBloomEstimatorInputs = 128;
+/// The most rationals its elimination holds: k (k + C m).
+inline constexpr std::size_t kMaxBloomEstimatorEntries = std::size_t{1} << 22;
 
 /// The weights M = Dᵀ (D Dᵀ)^{-1}, row (c m + j) for bit j of cohort c, k columns: π̂ = z M.
 /// Throws InvalidArgument saying why there is none: q* = p* (no report carries information),
 /// linearly dependent filters (naming two inputs whose filters agree in every cohort when there
-/// are such), or more than kMaxBloomEstimatorInputs inputs.
+/// are such), more than kMaxBloomEstimatorInputs inputs, or more than kMaxBloomEstimatorEntries
+/// entries to eliminate (naming bloom_bits).
 std::vector<Rational> bloom_bit_weights(const BloomFilterMechanism& q);
 
 /// n E[l2^2] of the per-bit estimator as the quadratic Σ_x linear[x] π(x) - Σ_x π(x)^2

@@ -118,5 +118,22 @@ TEST(RapporBloomEstimator, RefusesWhatNoUnbiasedEstimatorSeparates) {
       "rappor-bloom estimate: q* = p*, so no report carries information");
 }
 
+TEST(RapporBloomEstimator, RefusesAnEliminationBeyondItsLimitBeforeAllocatingIt) {
+  // 128 inputs x (128 + 128 cohorts x 4096 bits): 67 million rationals, refused before any.
+  std::vector<std::vector<BloomBits>> large(128, std::vector<BloomBits>(128));
+  for (auto& cohort : large) {
+    for (std::size_t x = 0; x < 128; ++x) cohort[x] = {static_cast<std::uint32_t>(x)};
+  }
+  try {
+    bloom_bit_weights(
+        BloomFilterMechanism(4096, large, BitChannel{Rational(11, 16), Rational(9, 16)}));
+    ADD_FAILURE() << "accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "bloom_bits: rappor-bloom's exact per-bit estimator eliminates k (k + C m) = "
+              "67125248 rationals, beyond 4194304 (fewer inputs, cohorts or bits fit)");
+  }
+}
+
 }  // namespace
 }  // namespace uldp
