@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -34,6 +35,7 @@ struct TableCommand {
   int digits = 6;
   std::string out_path;
   bool vs_limit = false;
+  std::map<std::string, std::string, std::less<>> parameters;  ///< by keyword
 };
 
 std::vector<std::string> split_list(const std::string& text, const char* flag) {
@@ -61,6 +63,7 @@ int run_table(const TableCommand& c) {
   arguments.theta = c.theta;
   arguments.n = c.n_text;
   arguments.vs_limit = c.vs_limit;
+  arguments.parameters = c.parameters;
   const api::TableRequest request = api::table_request(arguments, api::TableNames::flags());
   layout.n = request.n;
   const std::vector<TableRow> rows = api::table_rows(request);
@@ -110,6 +113,18 @@ void add_table_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--vs-limit", c->vs_limit,
                 "add the certified fundamental limit of ULDP estimation (arXiv 2509.24173) as a "
                 "worst E[l2^2] at n users, and the ratio worst E[l2^2] / limit");
+  // The listed mechanisms' own parameters, one value each (--hash-seeds 64, --bloom-bits 128).
+  for (const ParameterDeclaration* p : api::table_mechanism_parameters()) {
+    for (std::string_view keyword : keywords_of(*p)) {
+      cmd->add_option_function<std::string>(
+             flag_of(keyword),
+             [c, keyword](const std::string& text) {
+               c->parameters.insert_or_assign(std::string(keyword), text);
+             },
+             std::string(p->help) + " (for the listed mechanisms that take it)")
+          ->type_name(std::string(p->metavar));
+    }
+  }
   cmd->callback([c, &exit_code] { exit_code = run_table(*c); });
 }
 

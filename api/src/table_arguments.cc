@@ -7,6 +7,7 @@
 #include "uldp/api/loss.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/error.h"
+#include "uldp/mechanisms/parameter_table.h"
 
 namespace uldp::api {
 namespace {
@@ -31,14 +32,34 @@ std::vector<std::size_t> counts(const std::vector<std::string>& items, const std
   return values;
 }
 
+// k, |X_S|, the budget and θ are the table's own lists; what sets k (a grid, one budget per
+// input) belongs to mechanisms a table refuses.
+bool is_table_parameter(const ParameterDeclaration& d) {
+  return &d != &kCountParameter.declaration && &d != &kSensitiveParameter.declaration &&
+         &d != &kBudgetParameter.declaration && &d != &kThetaParameter.declaration && !d.sets_k;
+}
+
 }  // namespace
+
+std::vector<const ParameterDeclaration*> table_mechanism_parameters() {
+  std::vector<const ParameterDeclaration*> out;
+  for (const ParameterDeclaration* d : declared_parameters()) {
+    if (is_table_parameter(*d)) out.push_back(d);
+  }
+  return out;
+}
 
 TableNames TableNames::flags() {
   return {"--mech", "--k", "--sensitive-count", "--eps", "--exp-eps", "--n"};
 }
 
+std::string TableNames::of(std::string_view keyword) const {
+  return flags_style ? flag_of(keyword) : std::string(keyword);
+}
+
 TableNames TableNames::keywords() {
   TableNames n = flags();
+  n.flags_style = false;
   for (std::string* name : {&n.mech, &n.k, &n.sensitive_count, &n.eps, &n.exp_eps, &n.n}) {
     name->erase(0, 2);
     std::replace(name->begin(), name->end(), '-', '_');
@@ -71,13 +92,27 @@ TableRequest table_request(const TableArguments& arguments, const TableNames& na
                             "--mech " +
                             name);
     }
-    if (!entry.unbiased_estimator) {  // the loss columns are the unbiased estimators' losses
-      throw InvalidArgument(names.mech + ": " + name +
-                            "'s estimator is biased over its finite hash family, so the table's "
-                            "exact loss columns have no value for it; use uldp check --mech " +
-                            name);
-    }
     request.mechanisms.push_back(&entry);
+  }
+  for (const auto& [keyword, text] : arguments.parameters) {
+    const std::string name = names.of(keyword);
+    const ParameterDeclaration* declared = parameter_of_keyword(keyword);
+    if (!declared) throw InvalidArgument(name + ": no mechanism takes this parameter");
+    if (!is_table_parameter(*declared)) {
+      throw InvalidArgument(name + ": not a parameter of a table's rows (they take " + names.k +
+                            ", " + names.sensitive_count + ", " + names.eps + " or " +
+                            names.exp_eps + " and theta as lists)");
+    }
+    const bool taken =
+        std::any_of(request.mechanisms.begin(), request.mechanisms.end(),
+                    [&](const MechanismEntry* e) { return e->takes(*declared) != Takes::kNo; });
+    if (!taken) {
+      std::string listed;
+      for (const MechanismEntry* e : request.mechanisms)
+        listed += (listed.empty() ? "" : ", ") + std::string(e->name);
+      throw InvalidArgument(name + ": none of the mechanisms listed (" + listed + ") takes it");
+    }
+    request.parameters.insert_or_assign(keyword, TableParameter{text, name});
   }
   request.ks = counts(arguments.ks, names.k, 1);
   for (const std::size_t k : request.ks) {
@@ -96,6 +131,14 @@ TableRequest table_request(const TableArguments& arguments, const TableNames& na
   for (const std::string& item : arguments.exp_eps) {
     request.budgets.push_back(
         PrivacyBudget::from_exp_eps(parse_rational(item, names.exp_eps), names.exp_eps.c_str()));
+  }
+  if (request.budgets.empty()) {
+    for (const MechanismEntry* entry : request.mechanisms) {
+      if (entry->takes(kBudgetParameter.declaration) == Takes::kRequired) {
+        throw InvalidArgument(names.eps + ": mechanism " + std::string(entry->name) + " needs " +
+                              names.eps + " or " + names.exp_eps);
+      }
+    }
   }
   request.theta = arguments.theta;
   request.n = arguments.n ? count(*arguments.n, names.n, 1) : kDefaultUsers;

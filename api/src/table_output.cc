@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <iomanip>
 #include <optional>
 #include <sstream>
 
@@ -16,15 +15,14 @@ namespace uldp::api {
 
 namespace {
 
-std::string decimal(double v, int digits) {
-  std::ostringstream s;
-  s << std::setprecision(digits) << v;
-  return s.str();
-}
+// Decimals true as printed (render.h): correctly rounded, or cut and marked where a certified
+// interval is too wide to know the rounding.
 std::string decimal(const Rational& a, int digits) {
-  return decimal(a.convert_to<double>(), digits);
+  return decimal_text(RealBracket::exact(a), digits);
 }
-std::string decimal(const Interval& a, int digits) { return decimal(a.midpoint(), digits); }
+std::string decimal(const Interval& a, int digits) {
+  return decimal_text(RealBracket{a.lower, a.upper}, digits);
+}
 
 std::string parameters_text(const TableRow& row, std::optional<int> digits) {
   std::string s;
@@ -36,8 +34,9 @@ std::string parameters_text(const TableRow& row, std::optional<int> digits) {
 }
 
 std::string argmax_text(const TableRow& row, std::optional<int> digits) {
+  if (!row.l2_worst) return "-";
   std::vector<std::string> values;
-  for (const auto& v : row.l2_worst.argmax) {
+  for (const auto& v : row.l2_worst->argmax) {
     values.push_back(digits ? decimal(v, *digits) : to_string(v));
   }
   return run_length(values);
@@ -78,14 +77,24 @@ std::vector<Column> columns(bool vs_limit) {
                                 : std::nullopt;
        }},
       {"l2_uniform", "E[l2^2] uniform",
-       [](const TableRow& r, int d) { return decimal(r.l2_uniform, d); },
-       [](const TableRow& r) { return std::optional(to_string(r.l2_uniform)); }},
+       [](const TableRow& r, int d) {
+         return r.l2_uniform ? decimal(*r.l2_uniform, d) : std::string("-");
+       },
+       [](const TableRow& r) {
+         return r.l2_uniform ? std::optional(to_string(*r.l2_uniform)) : std::nullopt;
+       }},
       {"l2_worst", "worst E[l2^2]",
-       [](const TableRow& r, int d) { return decimal(r.l2_worst.value, d); },
-       [](const TableRow& r) { return std::optional(to_string(r.l2_worst.value)); }},
+       [](const TableRow& r, int d) {
+         return r.l2_worst ? decimal(r.l2_worst->value, d) : std::string("-");
+       },
+       [](const TableRow& r) {
+         return r.l2_worst ? std::optional(to_string(r.l2_worst->value)) : std::nullopt;
+       }},
       {"l2_worst_argmax", "worst p (l2)",
        [](const TableRow& r, int d) { return argmax_text(r, d); },
-       [](const TableRow& r) { return std::optional(argmax_text(r, std::nullopt)); }},
+       [](const TableRow& r) {
+         return r.l2_worst ? std::optional(argmax_text(r, std::nullopt)) : std::nullopt;
+       }},
       {"l1_worst", "worst asympt. E[l1]",
        [=](const TableRow& r, int d) {
          return interval_or_dash(r.l1_worst ? std::optional(r.l1_worst->value) : std::nullopt, d);
@@ -134,15 +143,16 @@ std::vector<std::string> footnotes(const TableLayout& layout) {
   return {"n = " + std::to_string(layout.n) + " users, theta = " + layout.theta +
               "; X_S = the first |X_S| symbols (0 .. |X_S|-1); RR and RAPPOR protect every "
               "symbol; Mangat has X = {0,1}, X_S = {1}.",
-          "Decimals are rounded to " + digits.str() +
-              " significant digits; certified intervals are shown by their midpoint. `uldp table "
-              "--format csv|json` gives every exact value.",
+          "Decimals are correctly rounded to " + digits.str() +
+              " significant digits, or cut and marked '...' where a certified interval is too "
+              "wide to know the rounding. `uldp table --format csv|json` gives every exact value.",
           "eps (used): ln t for the rational t <= e^eps the mechanism is built from. tight eps: "
           "ln of the largest ratio Q(y|x)/Q(y|x') over the outputs the claim covers, decided "
           "exactly. worst p (l2): the input distribution attaining the worst E[l2^2] (v xN: N "
           "symbols at v). status: the checks that ran and passed.",
-          "'-': not defined for the row (no budget, or an estimator that is not coordinate-wise "
-          "for l1)."};
+          "'-': not defined for the row (no budget, an estimator that is not coordinate-wise for "
+          "l1, or one biased over a finite hash family for every loss: local hashing, count-mean "
+          "sketch)."};
 }
 
 // Markdown: '|' inside a cell would end it.
@@ -252,9 +262,11 @@ nlohmann::json exact_row_json(const TableRow& r) {
   j["tight_exp_eps"] =
       r.tight_exp_eps ? nlohmann::json(r.tight_exp_eps->to_string()) : nlohmann::json(nullptr);
   j["tight_eps"] = r.tight_eps ? interval_json(*r.tight_eps) : nlohmann::json(nullptr);
-  j["l2_uniform"] = to_string(r.l2_uniform);
-  j["l2_worst"] = to_string(r.l2_worst.value);
-  j["l2_worst_argmax"] = argmax_text(r, std::nullopt);
+  j["l2_uniform"] = r.l2_uniform ? nlohmann::json(to_string(*r.l2_uniform)) : nlohmann::json();
+  j["l2_worst"] = r.l2_worst ? nlohmann::json(to_string(r.l2_worst->value)) : nlohmann::json();
+  j["l2_worst_argmax"] =
+      r.l2_worst ? nlohmann::json(argmax_text(r, std::nullopt)) : nlohmann::json();
+  if (!r.loss_note.empty()) j["loss_note"] = r.loss_note;
   j["l1_worst"] = r.l1_worst ? interval_json(r.l1_worst->value) : nlohmann::json(nullptr);
   if (r.limit) {
     j["limit"] = interval_json(*r.limit);
@@ -294,9 +306,9 @@ void write_csv(std::ostream& out, const std::vector<TableRow>& rows, const Table
                                        parameters_text(r, std::nullopt),
                                        r.property,
                                        r.tight_exp_eps ? r.tight_exp_eps->to_string() : "",
-                                       to_string(r.l2_uniform),
-                                       to_string(r.l2_worst.value),
-                                       argmax_text(r, std::nullopt),
+                                       r.l2_uniform ? to_string(*r.l2_uniform) : "",
+                                       r.l2_worst ? to_string(r.l2_worst->value) : "",
+                                       r.l2_worst ? argmax_text(r, std::nullopt) : "",
                                        r.l1_worst ? to_string(r.l1_worst->value.lower) : "",
                                        r.l1_worst ? to_string(r.l1_worst->value.upper) : "",
                                        r.status()};

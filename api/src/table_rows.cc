@@ -4,6 +4,7 @@
 #include <numeric>
 #include <set>
 
+#include "uldp/api/reference_arguments.h"
 #include "uldp/arithmetic/certified_exp.h"
 #include "uldp/error.h"
 #include "uldp/forms/form_checks.h"
@@ -32,9 +33,22 @@ const char* form_name(const ExactForm& form) {
                     form);
 }
 
+// Z3 is given the dense form only when it is small: few inputs and, for a family whose outputs
+// grow with its other parameters (a hash family's seeds, a Bloom filter's cohorts), few outputs.
 bool small_enough_for_smt(const MechanismSpec& spec, const ExactForm& natural) {
-  return std::holds_alternative<BitProductForm>(natural) ? spec.k <= kMaxSmtBits
-                                                         : spec.k <= kMaxSmtSymbols;
+  return std::visit(
+      Overloaded{[&](const DenseForm& f) {
+                   return spec.k <= kMaxSmtSymbols && f.q.num_outputs() <= kMaxSmtOutputs;
+                 },
+                 [&](const BitProductForm&) { return spec.k <= kMaxSmtBits; },
+                 [&](const ClassForm& f) {
+                   return spec.k <= kMaxSmtSymbols && f.q.num_outputs() <= kMaxSmtOutputs;
+                 },
+                 [&](const BloomForm& f) {
+                   return spec.k <= kMaxSmtSymbols && f.q.listable() &&
+                          (f.q.cohorts() << f.q.bits()) <= kMaxSmtOutputs;
+                 }},
+      natural);
 }
 
 // Z3 re-decides the claimed property on the dense form; it must prove it with the same tight
@@ -81,6 +95,12 @@ TableRow evaluate_table_row(const TableSetting& setting) {
     arguments.sensitive = IndexSet::from_indices(first, arguments.k, "sensitive_count");
   }
   if (entry.takes(kBudgetParameter.declaration) != Takes::kNo) arguments.budget = setting.budget;
+  if (setting.parameters) {
+    for (const auto& [keyword, given] : *setting.parameters) {
+      if (entry.takes(*parameter_of_keyword(keyword)) != Takes::kNo)
+        read_parameter(entry, keyword, given.text, given.name, arguments);
+    }
+  }
   if (entry.takes(kThetaParameter.declaration) != Takes::kNo)
     arguments.values.set(kThetaParameter,
                          resolve_theta(setting.theta_text, entry, arguments, "theta"));
@@ -118,6 +138,12 @@ TableRow evaluate_table_row(const TableSetting& setting) {
       smt_check(row, spec, property, budget, verdict.tight_exp_eps);
   }
 
+  // A biased estimator (local hashing, count-mean sketch over a finite hash family) has no
+  // variance quadratic: its loss columns stay empty and the row says why.
+  if (!entry.unbiased_estimator) {
+    row.loss_note = "no exact loss: the estimator is biased over the finite hash family";
+    return row;
+  }
   // l2 from the quadratic (the coordinate model's, or uBD's own): the same exact values.
   const L2Quadratic quadratic = l2_quadratic(spec);
   const std::vector<Rational> uniform(spec.k, Rational(1, static_cast<long>(spec.k)));
@@ -131,7 +157,7 @@ TableRow evaluate_table_row(const TableSetting& setting) {
         fundamental_limit({spec.k, spec.sensitive.size(), budget->exp_eps()});
     const Rational n(static_cast<long long>(setting.n));
     row.limit = Interval{limit.value.lower / n, limit.value.upper / n};
-    row.limit_ratio = Interval::exact(row.l2_worst.value) / *row.limit;
+    row.limit_ratio = Interval::exact(row.l2_worst->value) / *row.limit;
   }
   return row;
 }
@@ -153,9 +179,6 @@ std::vector<TableRow> table_rows(const TableRequest& request) {
                                           request.sensitive_counts.size() *
                                           std::max<std::size_t>(request.budgets.size(), 1));
   for (const MechanismEntry* entry : request.mechanisms) {
-    if (entry->takes(kBudgetParameter.declaration) == Takes::kRequired && request.budgets.empty()) {
-      throw InvalidArgument("mechanism " + std::string(entry->name) + " needs --eps or --exp-eps");
-    }
     std::vector<std::optional<PrivacyBudget>> row_budgets;
     if (entry->takes(kBudgetParameter.declaration) == Takes::kNo || request.budgets.empty())
       row_budgets.push_back(std::nullopt);
@@ -165,8 +188,8 @@ std::vector<TableRow> table_rows(const TableRequest& request) {
     for (const std::size_t k : request.ks) {
       for (const std::size_t count : request.sensitive_counts) {
         for (const std::optional<PrivacyBudget>& budget : row_budgets) {
-          TableRow row = evaluate_table_row(
-              {entry, k, count, budget, request.theta, request.n, request.vs_limit});
+          TableRow row = evaluate_table_row({entry, k, count, budget, request.theta, request.n,
+                                             request.vs_limit, &request.parameters});
           progress.advance();
           const std::string key = row.mechanism + "|" + std::to_string(row.k) + "|" +
                                   std::to_string(row.sensitive_count) + "|" +

@@ -1089,7 +1089,7 @@ PYBIND11_MODULE(_core, m) {
       [](std::vector<std::string> mech, std::vector<std::string> k,
          std::vector<std::string> sensitive_count, std::vector<std::string> eps,
          std::vector<std::string> exp_eps, std::string theta, std::optional<std::string> n,
-         bool vs_limit) {
+         bool vs_limit, std::map<std::string, std::string> parameters) {
         uldp::api::TableArguments arguments;
         arguments.mechanisms = std::move(mech);
         arguments.ks = std::move(k);
@@ -1099,10 +1099,11 @@ PYBIND11_MODULE(_core, m) {
         arguments.theta = std::move(theta);
         arguments.n = std::move(n);
         arguments.vs_limit = vs_limit;
+        arguments.parameters.insert(parameters.begin(), parameters.end());
         return uldp::python::table(arguments);
       },
       py::arg("mech"), py::arg("k"), py::arg("sensitive_count"), py::arg("eps"), py::arg("exp_eps"),
-      py::arg("theta"), py::arg("n"), py::arg("vs_limit"));
+      py::arg("theta"), py::arg("n"), py::arg("vs_limit"), py::arg("parameters"));
   // The suite's false-alarm level, decided once for C++ and Python (uldp/api/false_alarm.h).
   m.def("parse_false_alarm_level", &uldp::api::parse_false_alarm_level, py::arg("text"),
         py::arg("source"));

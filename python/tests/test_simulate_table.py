@@ -136,3 +136,27 @@ def test_table_refuses_bad_values_naming_the_keyword():
         uldp.table(mech="urr", k=3, sensitive_count=1, eps=1, exp_eps=3)
     with pytest.raises(ValueError, match=r"^sensitive_count: "):
         uldp.table(mech="urr", k=3, sensitive_count=4, exp_eps=3)
+
+
+def test_table_takes_the_listed_mechanisms_own_parameters_as_keywords():
+    records = uldp.table(mech=["olh", "rappor-bloom"], k=4, sensitive_count=0, exp_eps=3,
+                         hash_seeds=8,
+                         bloom_bits=6, cohorts=2, prr_f="1/2", irr_p=Fraction(1, 2), irr_q="3/4",
+                         as_frame=False)
+    olh, bloom = records
+    assert olh["parameters"]["S"] == 8 and olh["verified"] is True
+    # Local hashing's estimator is biased over its 8 hashes: no loss, and the row says why.
+    assert olh["l2_worst"] is None and olh["loss_note"].startswith("no exact loss")
+    assert bloom["parameters"]["m"] == 6 and bloom["l2_worst"] > 0
+    assert bloom["loss_note"] is None
+    assert bloom["tight_exp_eps"] == uldp.check(uldp.mechanism(
+        "rappor-bloom", k=4, bloom_bits=6, cohorts=2, prr_f="1/2", irr_p="1/2",
+        irr_q="3/4")).ldp.tight_exp_eps
+    with pytest.raises(ValueError, match=r"^hash_seeds: none of the mechanisms listed \(rr\)"):
+        uldp.table(mech="rr", k=4, sensitive_count=0, exp_eps=3, hash_seeds=8)
+    with pytest.raises(ValueError, match=r"^eps: mechanism olh needs eps or exp_eps"):
+        uldp.table(mech="olh", k=4, sensitive_count=0)
+    with pytest.raises(ValueError, match=r"^sensitive: not a parameter of a table's rows"):
+        uldp.table(mech="urr", k=4, sensitive_count=1, exp_eps=3, sensitive=[0])
+    with pytest.raises(TypeError, match=r"^hash_sedes: no mechanism takes this parameter"):
+        uldp.table(mech="olh", k=4, sensitive_count=0, exp_eps=3, hash_sedes=8)

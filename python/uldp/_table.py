@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _core
-from ._api import Number, _exact_text, _text, _whole
+from ._api import Number, _check_keywords, _exact_text, _parameter_text, _text, _whole
 
 #: A table row: exact values as Fraction, certified intervals as (low, high) Fractions, the
 #: parameters as {name: Fraction}, None where the command prints '-'.
@@ -33,7 +33,7 @@ def _exact(value: Optional[str]) -> Optional[Union[Fraction, float]]:
 # The columns in the order of the command's Markdown table (others after them).
 _ORDER = ("mechanism", "k", "sensitive_count", "eps_asked", "exp_eps", "eps_used", "parameters",
           "property", "tight_exp_eps", "tight_eps", "l2_uniform", "l2_worst", "l2_worst_argmax",
-          "l1_worst", "limit", "limit_ratio", "status", "verified")
+          "l1_worst", "limit", "limit_ratio", "status", "verified", "loss_note")
 
 
 def _record(row: Dict[str, Any], keys: List[str]) -> Record:
@@ -93,14 +93,18 @@ def table(*, mech: Union[str, Sequence[str]], k: Union[int, Sequence[int]],
           eps: Optional[Union[Number, Sequence[Number]]] = None,
           exp_eps: Optional[Union[Number, Sequence[Number]]] = None, theta: Union[str, Number] = "paper",
           n: Optional[int] = None, vs_limit: bool = False,
-          as_frame: Optional[bool] = None) -> Union[List[Record], Any]:
+          as_frame: Optional[bool] = None, **parameters: Any) -> Union[List[Record], Any]:
     """A verified parameter table (`uldp table`): one row per mechanism, k, |X_S| (X_S = the
     first sensitive_count symbols) and budget, each with its exact parameters, its privacy
     re-verified, its exact losses at n users (default 10000) and with vs_limit the certified
     fundamental limit. Each of mech, k, sensitive_count, eps and exp_eps is one value or a list.
     Returns a pandas DataFrame (floats; the exact records in .attrs["records"]) when pandas is
-    installed, else the exact records; as_frame=True / False chooses. Raises ValueError naming
-    the keyword. A row whose checks failed has verified False (the command's exit code 1)."""
+    installed, else the exact records; as_frame=True / False chooses. The listed mechanisms' own
+    parameters are keywords, one value each, applied to each mechanism that takes it
+    (hash_seeds=64, bloom_bits=128, prr_f="1/2", ...). Raises ValueError naming the keyword
+    (TypeError for a keyword no mechanism takes). A row whose checks failed has verified False
+    (the command's exit code 1); a row of a biased estimator (local hashing, count-mean sketch)
+    has None in its loss columns and says why in "loss_note"."""
     if eps is not None and exp_eps is not None:
         raise ValueError("eps: give eps or exp_eps, not both")
     mechs = [_text(m, f"mech[{i}]") for i, m in enumerate(_list(mech))]
@@ -112,8 +116,16 @@ def table(*, mech: Union[str, Sequence[str]], k: Union[int, Sequence[int]],
         [] if exp_eps is None else [_exact_text(v, f"exp_eps[{i}]")
                                     for i, v in enumerate(_list(exp_eps))])
     theta_text = theta if isinstance(theta, str) else _exact_text(theta, "theta")
+    given = {key: value for key, value in parameters.items() if value is not None}
+    _check_keywords(given)
+    texts: Dict[str, str] = {}
+    for key, value in given.items():
+        text = _parameter_text(value, key)
+        if text is not None:
+            texts[key] = text if isinstance(text, str) else (
+                str(text) if isinstance(text, int) else ",".join(str(i) for i in text))
     j = _core.table(mechs, ks, counts, budgets[0], budgets[1], _text(theta_text, "theta"),
-                    None if n is None else str(_whole(n, "n", 1)), bool(vs_limit))
+                    None if n is None else str(_whole(n, "n", 1)), bool(vs_limit), texts)
     present = {key for row in j["rows"] for key in row if key != "decimal"}
     keys = [key for key in _ORDER if key in present] + sorted(present - set(_ORDER))
     records = [_record(row, keys) for row in j["rows"]]

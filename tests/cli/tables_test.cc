@@ -251,18 +251,90 @@ TEST(CliTable, CsvAndJsonCarryDecimalsBesideTheExactValues) {
   EXPECT_EQ(row["decimal"]["parameters"], "c1=0.75; c2=0.25; c3=0.5");
 }
 
-// Issue 51: local hashing's support count is biased over its finite family, so a table, whose
-// loss columns are exact losses of unbiased estimators, refuses it by name before any row.
-TEST(CliTable, RefusesLocalHashingNamingWhy) {
-  for (const char* name : {"olh", "blh", "flh", "ulh"}) {
-    const RunResult r =
-        run_uldp(std::string("table --mech rr,") + name + " --k 6 --sensitive-count 3 --exp-eps 3");
-    EXPECT_EQ(r.exit_code, 2) << name;
-    EXPECT_EQ(r.err, std::string("uldp: error: --mech: ") + name +
-                         "'s estimator is biased over its finite hash family, so the table's "
-                         "exact loss columns have no value for it; use uldp check --mech " +
-                         name + "\n");
+// Issue 51: every registry mechanism a table's rows (k, |X_S|, eps) can build has its row, its
+// own parameters given once (each to the listed mechanisms that take it); the biased estimators
+// (local hashing, count-mean sketch) keep their privacy columns and leave the losses empty,
+// saying why; the three mechanisms whose k comes from elsewhere are refused by name.
+TEST(CliTable, EveryMechanismHasItsRowWithItsOwnParameters) {
+  const std::set<std::string> refused = {"geometric", "geometric-euclidean", "idue"};
+  const std::set<std::string> biased = {"olh", "blh", "flh", "ulh", "cms", "hcms"};
+  const RunResult list = run_uldp("mechanism --list --format json");
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  std::string mechs;
+  std::set<std::string> expected;
+  const json listed = json::parse(list.out);
+  for (const json& m : listed["mechanisms"]) {
+    const std::string name = m["name"].get<std::string>();
+    if (refused.count(name) != 0) continue;
+    mechs += (mechs.empty() ? "" : ",") + name;
+    expected.insert(name);
   }
+  const RunResult r =
+      run_uldp("table --mech " + mechs +
+               " --k 6 --sensitive-count 3 --exp-eps 3 --block 2 --hash-seeds 8 --bloom-bits 6 "
+               "--cohorts 2 --prr-f 1/2 --irr-p 1/2 --irr-q 3/4 --sketch-hashes 4 --sketch-width 4 "
+               "--format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::set<std::string> seen;
+  const json table = json::parse(r.out);
+  for (const json& row : table["rows"]) {
+    const std::string name = row["mechanism"].get<std::string>();
+    seen.insert(name);
+    EXPECT_TRUE(row["verified"].get<bool>()) << name << ": " << row["status"];
+    if (biased.count(name) != 0) {
+      EXPECT_TRUE(row["l2_uniform"].is_null()) << name;
+      EXPECT_TRUE(row["l2_worst"].is_null()) << name;
+      EXPECT_EQ(row["decimal"]["l2_worst"], "-") << name;
+      EXPECT_EQ(row["loss_note"],
+                "no exact loss: the estimator is biased over the finite hash family")
+          << name;
+      EXPECT_FALSE(row["tight_exp_eps"].is_null()) << name;
+    } else if (name != "mangat") {
+      EXPECT_FALSE(row["l2_worst"].is_null()) << name;
+      EXPECT_FALSE(row.contains("loss_note")) << name;
+    }
+  }
+  EXPECT_EQ(seen, expected);
+  for (const std::string& name : refused) {
+    const RunResult no = run_uldp("table --mech " + name + " --k 6 --sensitive-count 3");
+    EXPECT_EQ(no.exit_code, 2) << name;
+    EXPECT_EQ(no.err.rfind("uldp: error: --mech: " + name + " ", 0), 0u) << no.err;
+  }
+}
+
+// A row's parameters are the mechanism's own: what `check` decides at them, `table` shows, and
+// its exact l2 at uniform p is `loss`'s (rappor-bloom: the per-bit estimator's, at Google's Java
+// quantization).
+TEST(CliTable, ARowAgreesWithCheckAndLossAtTheSameParameters) {
+  const std::string params =
+      " --bloom-bits 8 --bloom-hashes 2 --cohorts 2 --prr-f 0.3 --irr-p 0.5 --irr-q 0.75 "
+      "--rappor-client java";
+  const RunResult table =
+      run_uldp("table --mech rappor-bloom --k 4 --sensitive-count 0 --format json" + params);
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  const json row = json::parse(table.out)["rows"][0];
+  const RunResult check = run_uldp("check --mech rappor-bloom --k 4 --json" + params);
+  ASSERT_EQ(check.exit_code, 0) << check.err;
+  EXPECT_EQ(row["tight_exp_eps"], json::parse(check.out)["ldp"]["tight_exp_eps"]);
+  EXPECT_EQ(row["parameters"]["f"], "19/64");  // the client's f, as check states it
+  const RunResult loss = run_uldp("loss --mech rappor-bloom --k 4 --n 10000 --json" + params);
+  ASSERT_EQ(loss.exit_code, 0) << loss.err;
+  EXPECT_EQ(row["l2_uniform"], json::parse(loss.out)["l2"]["exact"]);  // loss's p: uniform
+}
+
+TEST(CliTable, AMechanismParameterIsRefusedWhereNoListedMechanismTakesIt) {
+  const RunResult none =
+      run_uldp("table --mech rr,urr --k 6 --sensitive-count 3 --exp-eps 3 --hash-seeds 8");
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_EQ(none.err,
+            "uldp: error: --hash-seeds: none of the mechanisms listed (rr, urr) takes it\n");
+  const RunResult bad =
+      run_uldp("table --mech rr,olh --k 6 --sensitive-count 3 --exp-eps 3 --hash-seeds 0");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err.rfind("uldp: error: --hash-seeds: ", 0), 0u) << bad.err;
+  const RunResult missing = run_uldp("table --mech rappor-bloom --k 4 --sensitive-count 0");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.err.rfind("uldp: error: --bloom-bits: ", 0), 0u) << missing.err;
 }
 
 }  // namespace

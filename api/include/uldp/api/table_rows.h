@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +19,15 @@
 
 namespace uldp::api {
 
+/// A mechanism parameter of the table's (a hash family's size, a Bloom filter's bits, ...): the
+/// text given, read by its declared grammar for each listed mechanism that takes it.
+struct TableParameter {
+  std::string text;
+  std::string name;  ///< how messages name it: "--hash-seeds" or "hash_seeds"
+};
+/// By keyword ("hash_seeds").
+using TableParameters = std::map<std::string, TableParameter, std::less<>>;
+
 /// What a row is asked for (X_S = the first sensitive_count symbols where the mechanism takes
 /// an X_S of the user's choice).
 struct TableSetting {
@@ -27,11 +38,14 @@ struct TableSetting {
   std::string theta_text;  ///< "paper", "optimal", "optimal-l1" or a probability
   std::uint64_t n = 1;
   bool vs_limit = false;  ///< also certify the fundamental limit (arXiv 2509.24173)
+  const TableParameters* parameters = nullptr;  ///< none: no parameter beyond the row's own
 };
 
 /// Largest dense form handed to Z3: symbols (k x k) and bits (k x 2^k).
 inline constexpr std::size_t kMaxSmtSymbols = 8;
 inline constexpr std::size_t kMaxSmtBits = 4;
+/// ... and at most this many outputs (a hash family's seeds times its range, a Bloom filter's).
+inline constexpr std::size_t kMaxSmtOutputs = 256;
 
 /// A computed row; `verified` only when every check that ran passed.
 struct TableRow {
@@ -44,9 +58,10 @@ struct TableRow {
   std::vector<MechanismParameter> parameters;
   std::string property;  ///< "ldp", "uldp" or "" (no claim)
   std::optional<ExtendedRational> tight_exp_eps;
-  std::optional<Interval> tight_eps;  ///< ln of the tight ratio, certified (finite only)
-  Rational l2_uniform;
-  WorstCaseL2 l2_worst;
+  std::optional<Interval> tight_eps;   ///< ln of the tight ratio, certified (finite only)
+  std::optional<Rational> l2_uniform;  ///< none: see loss_note
+  std::optional<WorstCaseL2> l2_worst;
+  std::string loss_note;                ///< why the loss columns are empty ("" when they are not)
   std::optional<WorstCaseL1> l1_worst;  ///< where the estimator is coordinate-wise
   std::optional<Interval> limit;        ///< the certified limit M(|X|, |X_S|, t) / n (--vs-limit)
   std::optional<Interval> limit_ratio;  ///< l2_worst / limit, certified
@@ -71,6 +86,7 @@ struct TableRequest {
   std::string theta = "paper";
   std::uint64_t n = 10000;
   bool vs_limit = false;
+  TableParameters parameters;  ///< each applied to the listed mechanisms that take it
 };
 
 /// Every row of the table. Throws InvalidArgument naming the parameter: a sensitive count above a
