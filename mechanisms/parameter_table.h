@@ -36,13 +36,20 @@ enum class ParameterGrammar {
   kProbabilityList,  ///< comma-separated probabilities, one per input
   kGrid,             ///< "WxH": the cells of a grid, numbered row by row
   kWord,             ///< a word its mechanism reads ("java"), refused there when unknown
+  kPath,             ///< a file: the workflow layer reads it, its mechanism parses the text
 };
 
 /// The value a grammar reads.
 using GridShape = std::pair<std::size_t, std::size_t>;  ///< (width, height)
+/// A file given as a parameter: its text, read whole by the workflow layer (bounded, as every
+/// input), and how errors name it (the path as given), so the mechanism parses without I/O.
+struct FileText {
+  std::string source;
+  std::string text;
+};
 using ParameterValue =
     std::variant<std::uint64_t, IndexSet, PrivacyBudget, std::vector<PrivacyBudget>, Probability,
-                 std::vector<Rational>, GridShape, std::string>;
+                 std::vector<Rational>, GridShape, std::string, FileText>;
 
 /// One parameter, declared once.
 struct ParameterDeclaration {
@@ -82,6 +89,8 @@ constexpr bool grammar_reads(ParameterGrammar grammar) {
       return std::is_same_v<T, GridShape>;
     case ParameterGrammar::kWord:
       return std::is_same_v<T, std::string>;
+    case ParameterGrammar::kPath:
+      return std::is_same_v<T, FileText>;
   }
   return false;
 }

@@ -10,6 +10,7 @@
 #include "uldp/arithmetic/unsigned_integer.h"
 #include "uldp/error.h"
 #include "uldp/forms/tolerance.h"
+#include "uldp/io/input_text.h"
 
 namespace uldp::api {
 namespace {
@@ -54,6 +55,9 @@ ParameterValue read_value(const ParameterDeclaration& p, std::string_view keywor
     case ParameterGrammar::kWord:
       if (text.empty()) throw InvalidArgument(name + ": empty (give " + std::string(p.needs) + ")");
       return text;
+    case ParameterGrammar::kPath:
+      if (text.empty()) throw InvalidArgument(name + ": empty (give " + std::string(p.needs) + ")");
+      return FileText{text, read_input_text(text, std::string(p.needs))};
   }
   throw std::logic_error("read_value: a grammar without a reader");
 }

@@ -25,13 +25,12 @@ struct ColumnGroup {
 };
 
 std::map<std::size_t, ColumnGroup> column_groups(const std::vector<std::size_t>& xs,
-                                                 std::uint64_t range, std::uint64_t seeds) {
+                                                 const HashFamily& family) {
+  const std::uint64_t range = family.range;
   std::map<std::size_t, ColumnGroup> groups;
   std::vector<std::uint32_t> hashes(xs.size());
-  for (std::uint64_t s = 0; s < seeds; ++s) {
-    for (std::size_t i = 0; i < xs.size(); ++i)
-      hashes[i] =
-          local_hash(xs[i], static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(range));
+  for (std::uint64_t s = 0; s < family.seeds; ++s) {
+    for (std::size_t i = 0; i < xs.size(); ++i) hashes[i] = family(xs[i], s);
     std::sort(hashes.begin(), hashes.end());
     std::uint64_t hit_columns = 0, first_empty = 0;
     bool empty_seen = false;
@@ -56,11 +55,10 @@ std::map<std::size_t, ColumnGroup> column_groups(const std::vector<std::size_t>&
 
 // The smallest min(2, ·) sensitive inputs that do (hit) or do not hash to (seed, value).
 std::vector<std::size_t> first_two(const std::vector<std::size_t>& xs, std::uint64_t seed,
-                                   std::uint64_t value, std::uint64_t range, bool hit) {
+                                   std::uint64_t value, const HashFamily& family, bool hit) {
   std::vector<std::size_t> first;
   for (std::size_t i = 0; i < xs.size() && first.size() < 2; ++i) {
-    const bool hashes_there = local_hash(xs[i], static_cast<std::uint32_t>(seed),
-                                         static_cast<std::uint32_t>(range)) == value;
+    const bool hashes_there = family(xs[i], seed) == value;
     if (hashes_there == hit) first.push_back(xs[i]);
   }
   return first;
@@ -71,24 +69,23 @@ std::vector<std::size_t> first_two_of(const std::vector<std::size_t>& members) {
           members.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(2, members.size()))};
 }
 
-DenseFormulas dense_formulas(const IndexSet& sensitive, std::uint64_t range, std::uint64_t seeds,
+DenseFormulas dense_formulas(const IndexSet& sensitive, const HashFamily& family,
                              const LocalHashingConstants& c) {
+  const std::uint64_t range = family.range, seeds = family.seeds;
   const std::uint64_t columns = range * seeds;
   const std::vector<std::size_t> open = sensitive.complement().indices();
   const Rational keep = c.keep / Rational(Integer(seeds)),
                  other = c.other / Rational(Integer(seeds));
-  return DenseFormulas{
-      [=](std::size_t x, std::size_t y) -> Rational {
-        if (y >= columns) return open[y - columns] == x ? c.itself : Rational(0);
-        if (!sensitive.contains(x)) return other;
-        const auto seed = static_cast<std::uint32_t>(y / range);
-        return local_hash(x, seed, static_cast<std::uint32_t>(range)) == y % range ? keep : other;
-      },
-      [=](std::size_t y) {
-        return y < columns ? local_hashing_label(y / range, y % range)
-                           : std::to_string(open[y - columns]);
-      },
-      [=](std::size_t y) { return y < columns; }};
+  return DenseFormulas{[=](std::size_t x, std::size_t y) -> Rational {
+                         if (y >= columns) return open[y - columns] == x ? c.itself : Rational(0);
+                         if (!sensitive.contains(x)) return other;
+                         return family(x, y / range) == y % range ? keep : other;
+                       },
+                       [=](std::size_t y) {
+                         return y < columns ? local_hashing_label(y / range, y % range)
+                                            : std::to_string(open[y - columns]);
+                       },
+                       [=](std::size_t y) { return y < columns; }};
 }
 
 }  // namespace
@@ -134,8 +131,9 @@ LocalHashingConstants local_hashing_constants(std::uint64_t range, const Rationa
   return {t / denominator, 1 / denominator, (t - 1) / denominator};
 }
 
-ClassStructuredMechanism local_hashing_classes(const IndexSet& sensitive, std::uint64_t range,
-                                               std::uint64_t seeds, const PrivacyBudget& budget) {
+ClassStructuredMechanism local_hashing_classes(const IndexSet& sensitive, const HashFamily& family,
+                                               const PrivacyBudget& budget) {
+  const std::uint64_t range = family.range, seeds = family.seeds;
   validate_local_hashing_family(range, seeds);
   const std::vector<std::size_t>& xs = sensitive.indices();
   const std::vector<std::size_t> xn = sensitive.complement().indices();
@@ -158,7 +156,7 @@ ClassStructuredMechanism local_hashing_classes(const IndexSet& sensitive, std::u
     if (members > 0) cells.push_back({input_class, members, q, std::move(first)});
   };
   std::vector<std::pair<Integer, std::size_t>> order;  // (first rank, n)
-  const auto groups = column_groups(xs, range, seeds);
+  const auto groups = column_groups(xs, family);
   for (const auto& [n, g] : groups) order.emplace_back(Integer(g.seed) * range + g.value, n);
   std::sort(order.begin(), order.end());
   std::vector<OutputClass> outputs;
@@ -169,8 +167,8 @@ ClassStructuredMechanism local_hashing_classes(const IndexSet& sensitive, std::u
                   true,
                   {},
                   {rank, local_hashing_label(g.seed, g.value)}};
-    add(o.cells, s, n, keep, first_two(xs, g.seed, g.value, range, true));
-    add(o.cells, s, xs.size() - n, other, first_two(xs, g.seed, g.value, range, false));
+    add(o.cells, s, n, keep, first_two(xs, g.seed, g.value, family, true));
+    add(o.cells, s, xs.size() - n, other, first_two(xs, g.seed, g.value, family, false));
     add(o.cells, ns, xn.size(), other, first_two_of(xn));
     outputs.push_back(std::move(o));
   }
@@ -189,7 +187,7 @@ ClassStructuredMechanism local_hashing_classes(const IndexSet& sensitive, std::u
   // A sensitive x meets keep once per seed and other g - 1 times, whatever the family; single
   // column classes are uneven (which inputs collide is the family's).
   return ClassStructuredMechanism(sensitive.universe(), std::move(inputs), std::move(outputs),
-                                  dense_formulas(sensitive, range, seeds, c), "local hashing",
+                                  dense_formulas(sensitive, family, c), "local hashing",
                                   RowEvenness::kPerProbability);
 }
 

@@ -11,8 +11,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
@@ -50,6 +52,31 @@ inline constexpr Parameter<std::uint64_t> kHashSeedsParameter{
      "a seed count S (the hash functions h_0..h_{S-1})"}};
 /// The family size used when --hash-seeds is not given (except by flh, which requires it).
 inline constexpr std::uint64_t kDefaultSeeds = 1024;
+/// A family given as a file, for an encoder whose hash is not xxh32 of the decimal text.
+inline constexpr Parameter<FileText> kHashFamilyParameter{
+    {"hash_family",
+     {"hash_family"},
+     ParameterGrammar::kPath,
+     "FILE",
+     "local hashing: the family from a file, one hash function a line, h(0),h(1),...,h(k-1) each "
+     "in 0..g-1 (instead of xxh32's seeds; S = its lines, at most 2^16)",
+     "a hash family file (hash_family)"}};
+
+/// h_s(x) of a given family: table[s][x], s the line of the file.
+using HashTable = std::vector<std::vector<std::uint32_t>>;
+
+/// The family a user draws a seed from: seeds 0..S-1 of xxh32 mod g, or a given table.
+struct HashFamily {
+  std::uint64_t range = 2;
+  std::uint64_t seeds = kDefaultSeeds;
+  std::shared_ptr<const HashTable> table;  ///< none: xxh32 (local_hash)
+  /// h_s(x).
+  std::uint32_t operator()(std::size_t x, std::uint64_t seed) const {
+    return table
+               ? (*table)[seed][x]
+               : local_hash(x, static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(range));
+  }
+};
 
 /// The label of output (seed, value): "seed,value", as clients write their reports.
 std::string local_hashing_label(std::uint64_t seed, std::uint64_t value);
@@ -70,13 +97,13 @@ struct LocalHashingConstants {
 };
 LocalHashingConstants local_hashing_constants(std::uint64_t range, const Rational& t);
 
-/// Local hashing over k = sensitive.universe() inputs with seeds 0..seeds-1 and range g, in
+/// Local hashing over k = sensitive.universe() inputs with the family's S seeds and range g, in
 /// class-structured form: output classes "columns hit by n" (Y_P, one per n occurring), then
 /// "non-sensitive" (Y_I = X_N). Dense order: (s, y) at rank s g + y, labelled "s,y", then X_N
 /// ascending. Throws InvalidArgument naming --hash-seeds or --hash-range when the family is out of
 /// range or S |X_S| exceeds kMaxEnumeratedHashes.
-ClassStructuredMechanism local_hashing_classes(const IndexSet& sensitive, std::uint64_t range,
-                                               std::uint64_t seeds, const PrivacyBudget& budget);
+ClassStructuredMechanism local_hashing_classes(const IndexSet& sensitive, const HashFamily& family,
+                                               const PrivacyBudget& budget);
 
 /// Local hashing as a registered mechanism (`olh`): the budget, g and S. X_S is every input;
 /// blh, flh and ulh derive from it.
@@ -87,6 +114,10 @@ struct OlhSpec {
   PrivacyBudget budget;
   std::uint64_t hash_range = 2;
   std::uint64_t seeds = kDefaultSeeds;
+  /// The family a --hash-family file gives (seeds is then its lines); none: xxh32.
+  std::shared_ptr<const HashTable> given_hashes;
+
+  HashFamily family() const { return {hash_range, seeds, given_hashes}; }
 };
 
 // What every layer derives from it (mechanisms/derivations.h).

@@ -1,4 +1,5 @@
 // Local hashing's registry entry and derivations (mechanisms/derivations.h).
+#include <memory>
 #include <string>
 
 #include "uldp/error.h"
@@ -8,6 +9,7 @@
 #include "uldp/mechanisms/mechanism_parameters.h"
 #include "uldp/mechanisms/olh/olh.h"
 #include "uldp/mechanisms/olh/olh_arguments.h"
+#include "uldp/mechanisms/olh/olh_family_file.h"
 #include "uldp/mechanisms/pooled_form.h"
 #include "uldp/mechanisms/registry.h"
 
@@ -26,11 +28,22 @@ constexpr std::size_t kMaxListedOutputs = std::size_t{1} << 20;
 OlhSpec local_hashing_spec(const MechanismArguments& a, std::optional<std::uint64_t> fixed_range) {
   const std::uint64_t* range = a.values.get(kHashRangeParameter);
   const std::uint64_t* seeds = a.values.get(kHashSeedsParameter);
-  OlhSpec spec{*a.budget, 0, 0};
+  OlhSpec spec{*a.budget, 0, 0, nullptr};
   spec.hash_range = fixed_range ? *fixed_range
                     : range     ? *range
                                 : optimal_hash_range(a.budget->exp_eps());
   spec.seeds = seeds ? *seeds : kDefaultSeeds;
+  if (const FileText* family = a.values.get(kHashFamilyParameter)) {
+    if (seeds) {
+      throw InvalidArgument(
+          "hash_seeds: the family file gives the hash functions (S = its lines); give hash_seeds "
+          "or hash_family, not both");
+    }
+    validate_local_hashing_family(spec.hash_range, 1);  // g before its values are read
+    spec.given_hashes = std::make_shared<const HashTable>(
+        parse_hash_family(family->text, family->source, a.k, spec.hash_range));
+    spec.seeds = spec.given_hashes->size();
+  }
   validate_local_hashing_family(spec.hash_range, spec.seeds);
   return spec;
 }
@@ -39,7 +52,8 @@ const MechanismEntry& registry_entry(std::type_identity<OlhSpec>) {
   using enum Takes;
   static constexpr ParameterUse kTakes[] = {{&kBudgetParameter.declaration, kRequired},
                                             {&kHashRangeParameter.declaration, kOptional},
-                                            {&kHashSeedsParameter.declaration, kOptional}};
+                                            {&kHashSeedsParameter.declaration, kOptional},
+                                            {&kHashFamilyParameter.declaration, kOptional}};
   static constexpr MechanismEntry entry{
       .name = "olh",
       .title = "optimized local hashing (OLH) over seeds 0..S-1 of xxh32 mod g",
@@ -56,8 +70,7 @@ const MechanismEntry& registry_entry(std::type_identity<OlhSpec>) {
 }
 
 ExactForm exact_form(const MechanismSpec& spec, const OlhSpec& p, FormChoice choice) {
-  ClassStructuredMechanism q =
-      local_hashing_classes(spec.sensitive, p.hash_range, p.seeds, p.budget);
+  ClassStructuredMechanism q = local_hashing_classes(spec.sensitive, p.family(), p.budget);
   if (choice == FormChoice::kDense || q.num_outputs() > kMaxListedOutputs)
     return class_family_form(std::move(q), choice);
   // Y_P as output indices too, so reports print "Y_P = {0-4095}" rather than every class.

@@ -21,9 +21,10 @@ Rational support_scale(const LocalHashingConstants& c, std::uint64_t range) {
 
 }  // namespace
 
-std::vector<Rational> support_count_estimate(const IndexSet& sensitive, std::uint64_t range,
-                                             std::uint64_t seeds, const Rational& t,
+std::vector<Rational> support_count_estimate(const IndexSet& sensitive, const HashFamily& family,
+                                             const Rational& t,
                                              const std::vector<std::uint64_t>& counts) {
+  const std::uint64_t range = family.range, seeds = family.seeds;
   validate_local_hashing_family(range, seeds);
   const std::vector<std::size_t> open = sensitive.complement().indices();
   const std::uint64_t columns = range * seeds;
@@ -46,17 +47,15 @@ std::vector<Rational> support_count_estimate(const IndexSet& sensitive, std::uin
   }
   for (std::size_t z : sensitive.indices()) {
     Integer support = 0;
-    for (std::uint64_t s = 0; s < seeds; ++s)
-      support += counts[s * range + local_hash(z, static_cast<std::uint32_t>(s),
-                                               static_cast<std::uint32_t>(range))];
+    for (std::uint64_t s = 0; s < seeds; ++s) support += counts[s * range + family(z, s)];
     p[z] = (Rational(support) / total - one_over_g + (one_over_g - c.other) * open_mass) * scale;
   }
   return p;
 }
 
-std::vector<Rational> support_count_bias(const IndexSet& sensitive, std::uint64_t range,
-                                         std::uint64_t seeds, const Rational& t,
-                                         const std::vector<Rational>& p) {
+std::vector<Rational> support_count_bias(const IndexSet& sensitive, const HashFamily& family,
+                                         const Rational& t, const std::vector<Rational>& p) {
+  const std::uint64_t range = family.range, seeds = family.seeds;
   validate_local_hashing_family(range, seeds);
   const std::vector<std::size_t>& xs = sensitive.indices();
   if (p.size() != sensitive.universe()) {
@@ -79,8 +78,7 @@ std::vector<Rational> support_count_bias(const IndexSet& sensitive, std::uint64_
                                                      std::vector<std::uint64_t>(xs.size(), 0));
   std::vector<std::uint32_t> h(xs.size());
   for (std::uint64_t s = 0; s < seeds; ++s) {
-    for (std::size_t i = 0; i < xs.size(); ++i)
-      h[i] = local_hash(xs[i], static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(range));
+    for (std::size_t i = 0; i < xs.size(); ++i) h[i] = family(xs[i], s);
     for (std::size_t i = 0; i < xs.size(); ++i) {
       for (std::size_t j = 0; j < xs.size(); ++j) collisions[i][j] += h[i] == h[j] ? 1 : 0;
     }

@@ -15,6 +15,7 @@
 
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/rational.h"
+#include "uldp/mechanisms/olh/olh.h"
 
 namespace uldp {
 
@@ -24,8 +25,8 @@ inline constexpr const char* kNoInformation =
 
 /// p̂ from the report counts in the dense order (S g pairs, then X_N), exactly. Throws
 /// InvalidArgument on a wrong number of counts, n = 0 or t = 1 (no report carries information).
-std::vector<Rational> support_count_estimate(const IndexSet& sensitive, std::uint64_t range,
-                                             std::uint64_t seeds, const Rational& t,
+std::vector<Rational> support_count_estimate(const IndexSet& sensitive, const HashFamily& family,
+                                             const Rational& t,
                                              const std::vector<std::uint64_t>& counts);
 
 /// The most sensitive inputs support_count_bias takes (it holds |X_S|^2 collision counts).
@@ -34,8 +35,7 @@ inline constexpr std::size_t kMaxBiasInputs = 4096;
 /// E[p̂] - p for the input distribution `p` (size k), exactly: zero on X_N, the family's
 /// collisions on X_S. S |X_S|^2 hash comparisons; throws InvalidArgument naming --sensitive
 /// beyond kMaxBiasInputs sensitive inputs, --hash-seeds beyond kMaxEnumeratedHashes hashes.
-std::vector<Rational> support_count_bias(const IndexSet& sensitive, std::uint64_t range,
-                                         std::uint64_t seeds, const Rational& t,
-                                         const std::vector<Rational>& p);
+std::vector<Rational> support_count_bias(const IndexSet& sensitive, const HashFamily& family,
+                                         const Rational& t, const std::vector<Rational>& p);
 
 }  // namespace uldp

@@ -22,10 +22,10 @@ std::vector<double> support_count_matrix(const MechanismSpec& spec, const OlhSpe
   const Rational gap = c.keep - one_over_g;
   if (gap == 0) throw InvalidArgument(kNoInformation);
   const double hit = to_double((1 - one_over_g) / gap), miss = to_double(-one_over_g / gap);
+  const HashFamily family = p.family();
   for (std::size_t z : spec.sensitive.indices()) {
     for (std::uint64_t s = 0; s < p.seeds; ++s) {
-      const std::uint32_t h =
-          local_hash(z, static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(p.hash_range));
+      const std::uint32_t h = family(z, s);
       for (std::uint64_t y = 0; y < p.hash_range; ++y)
         b[(s * p.hash_range + y) * k + z] = y == h ? hit : miss;
     }
@@ -59,13 +59,13 @@ estimate::DenseParams estimation_params(const MechanismSpec& spec, const OlhSpec
   d.inputs = spec.k;
   d.outputs = static_cast<std::size_t>(columns) + open.size();
   d.q.assign(d.inputs * d.outputs, 0.0);
+  const HashFamily family = p.family();
   for (std::size_t x = 0; x < spec.k; ++x) {
     double* row = d.q.data() + x * d.outputs;
     const bool sensitive = spec.sensitive.contains(x);
     for (std::uint64_t s = 0; s < p.seeds; ++s) {
-      const std::uint64_t hit = sensitive ? local_hash(x, static_cast<std::uint32_t>(s),
-                                                       static_cast<std::uint32_t>(p.hash_range))
-                                          : p.hash_range;  // non-sensitive: no value is its hash
+      const std::uint64_t hit =
+          sensitive ? family(x, s) : p.hash_range;  // non-sensitive: no value is its hash
       for (std::uint64_t y = 0; y < p.hash_range; ++y)
         row[s * p.hash_range + y] = y == hit ? keep : other;
     }
@@ -88,8 +88,7 @@ estimate::DenseParams estimation_params(const MechanismSpec& spec, const OlhSpec
 
 std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const OlhSpec& p,
                                                const estimate::ReportData& data) {
-  return support_count_estimate(spec.sensitive, p.hash_range, p.seeds, p.budget.exp_eps(),
-                                data.symbol_counts);
+  return support_count_estimate(spec.sensitive, p.family(), p.budget.exp_eps(), data.symbol_counts);
 }
 
 }  // namespace uldp

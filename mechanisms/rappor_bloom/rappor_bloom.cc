@@ -56,8 +56,9 @@ BitChannel one_report_channel(const RapporProbabilities& d) {
 
 BitChannel permanent_channel(const Rational& f) { return {1 - f / 2, f / 2}; }
 
-std::vector<std::vector<BloomBits>> bloom_table(std::size_t k, const RapporBloomSpec& s) {
-  std::vector<std::vector<BloomBits>> table(s.cohorts);
+BloomTable bloom_table(std::size_t k, const RapporBloomSpec& s) {
+  if (s.given_filters) return *s.given_filters;
+  BloomTable table(s.cohorts);
   for (std::uint32_t c = 0; c < s.cohorts; ++c) {
     table[c].reserve(k);
     for (std::size_t x = 0; x < k; ++x)

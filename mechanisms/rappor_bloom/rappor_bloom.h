@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -81,6 +82,18 @@ inline constexpr Parameter<std::string> kRapporClientParameter{
      "hash; m <= 32, p, q < 1)",
      "a client (exact, java or cpp)"}};
 
+inline constexpr Parameter<FileText> kBloomMapParameter{
+    {"bloom_map",
+     {"bloom_map"},
+     ParameterGrammar::kPath,
+     "FILE",
+     "rappor-bloom: each input's Bloom bits per cohort from a file, one line x,c:bits (bits: m "
+     "characters 0/1), instead of Google's MD5 hashing (h = the most bits a filter sets)",
+     "a Bloom map file (bloom_map)"}};
+
+/// B_c(x) for every cohort c and input x: table[c][x].
+using BloomTable = std::vector<std::vector<BloomBits>>;
+
 /// Whose randomness the mechanism is: the probabilities as given, or as a client draws them.
 enum class RapporClient { kExact, kJava, kCpp };
 
@@ -119,6 +132,9 @@ struct RapporBloomSpec {
   std::uint32_t cohorts = 1;
   Rational f, p, q;  ///< as given
   RapporClient client = RapporClient::kExact;
+  /// The filters as a --bloom-map file gives them (bloom_hashes is then the most bits one sets);
+  /// none: Google's hashing.
+  std::shared_ptr<const BloomTable> given_filters;
   /// The one-report claim: as given, else (q*(1-p*) / (p*(1-q*)))^h for the drawn f, p, q
   /// (Erlingsson et al.'s eps_1; none when it is infinite).
   std::optional<PrivacyBudget> budget;

@@ -1,4 +1,6 @@
 // Bloom-filter RAPPOR's registry entry and derivations (mechanisms/derivations.h).
+#include <algorithm>
+#include <memory>
 #include <string>
 
 #include "uldp/error.h"
@@ -10,6 +12,7 @@
 #include "uldp/mechanisms/pooled_form.h"
 #include "uldp/mechanisms/rappor_bloom/rappor_bloom.h"
 #include "uldp/mechanisms/rappor_bloom/rappor_bloom_estimator.h"
+#include "uldp/mechanisms/rappor_bloom/rappor_bloom_map_file.h"
 #include "uldp/mechanisms/registry.h"
 
 namespace uldp {
@@ -43,9 +46,24 @@ RapporClient client_of(const MechanismArguments& a) {
 MechanismSpec make_rappor_bloom(const MechanismArguments& a) {
   RapporBloomSpec s;
   s.bloom_bits = count_in(a, kBloomBitsParameter, 0, 1, kMaxBloomBits);
-  s.bloom_hashes = count_in(a, kBloomHashesParameter, 2, 1,
-                            std::min<std::uint64_t>(kMaxBloomHashes, s.bloom_bits));
   s.cohorts = count_in(a, kCohortsParameter, 1, 1, kMaxCohorts);
+  if (const FileText* map = a.values.get(kBloomMapParameter)) {
+    if (a.values.get(kBloomHashesParameter)) {
+      throw InvalidArgument(
+          "bloom_hashes: the Bloom map gives every filter (h is the most bits one sets); give "
+          "bloom_hashes or bloom_map, not both");
+    }
+    s.given_filters = std::make_shared<const BloomTable>(
+        parse_bloom_map(map->text, map->source, {a.k, s.cohorts, s.bloom_bits}));
+    std::size_t most = 0;
+    for (const auto& cohort : *s.given_filters) {
+      for (const BloomBits& filter : cohort) most = std::max(most, filter.size());
+    }
+    s.bloom_hashes = static_cast<std::uint32_t>(most);
+  } else {
+    s.bloom_hashes = count_in(a, kBloomHashesParameter, 2, 1,
+                              std::min<std::uint64_t>(kMaxBloomHashes, s.bloom_bits));
+  }
   s.f = a.values.get(kPrrFParameter)->value();
   s.p = a.values.get(kIrrPParameter)->value();
   s.q = a.values.get(kIrrQParameter)->value();
@@ -91,6 +109,7 @@ const MechanismEntry& registry_entry(std::type_identity<RapporBloomSpec>) {
   using enum Takes;
   static constexpr ParameterUse kTakes[] = {{&kBloomBitsParameter.declaration, kRequired},
                                             {&kBloomHashesParameter.declaration, kOptional},
+                                            {&kBloomMapParameter.declaration, kOptional},
                                             {&kCohortsParameter.declaration, kOptional},
                                             {&kPrrFParameter.declaration, kRequired},
                                             {&kIrrPParameter.declaration, kRequired},

@@ -20,7 +20,8 @@ const MechanismEntry& registry_entry(std::type_identity<UlhSpec>) {
   static constexpr ParameterUse kTakes[] = {{&kSensitiveParameter.declaration, kRequired},
                                             {&kBudgetParameter.declaration, kRequired},
                                             {&kHashRangeParameter.declaration, kOptional},
-                                            {&kHashSeedsParameter.declaration, kOptional}};
+                                            {&kHashSeedsParameter.declaration, kOptional},
+                                            {&kHashFamilyParameter.declaration, kOptional}};
   static constexpr MechanismEntry entry{
       .name = "ulh",
       .title = "utility-optimized local hashing (uLH; uldp's construction)",

@@ -130,7 +130,7 @@ py::dict verdict_dict(const Verdict& v) {
 py::list parameters() {
   static constexpr const char* kGrammarNames[] = {
       "count",      "index_set",        "budget", "budget_list", "probability",
-      "theta_rule", "probability_list", "grid",   "word"};
+      "theta_rule", "probability_list", "grid",   "word",        "path"};
   py::list out;
   for (const ParameterDeclaration* p : declared_parameters()) {
     py::dict d;

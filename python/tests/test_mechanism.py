@@ -291,3 +291,23 @@ def test_hadamard_count_mean_sketch_tests_j_l_w_clients():
     assert uldp.conform_client(hcms_client(3.0), **hcms).verdict == "conforms"
     assert uldp.conform_client(hcms_client(3.0, shift=1), **hcms).verdict != "conforms"
     assert uldp.conform_client(hcms_client(4.0), **hcms).verdict == "violates"
+
+
+def test_a_hash_family_or_a_bloom_map_is_given_as_a_path(tmp_path):
+    family = tmp_path / "family.txt"
+    family.write_text("# h(0),h(1),h(2)\n0,2,1\n2,2,0\n")
+    olh = uldp.mechanism("olh", k=3, exp_eps=3, hash_range=3, hash_family=family)
+    assert olh.outputs == ("0,0", "0,1", "0,2", "1,0", "1,1", "1,2")
+    # Input 1 hashes to 2 under both seeds: keep / S = (3/5) / 2 on (0,2) and (1,2).
+    assert olh.Q[1][2] == olh.Q[1][5] == Fraction(3, 10)
+    assert uldp.check(olh).ldp.tight_exp_eps == 3
+    bloom_map = tmp_path / "map.txt"
+    bloom_map.write_text("0,0:0110\n1,0:0011\n")
+    bloom = uldp.mechanism("rappor-bloom", k=2, bloom_bits=4, prr_f="1/2", irr_p="1/2",
+                           irr_q="3/4", bloom_map=str(bloom_map))
+    assert len(bloom.outputs) == 16 and uldp.check(bloom).passes
+    family.write_text("0,3,1\n")
+    with pytest.raises(ValueError, match=r"family.txt:1:3: hash value 3 is outside 0..2"):
+        uldp.mechanism("olh", k=3, exp_eps=3, hash_range=3, hash_family=family)
+    with pytest.raises(ValueError, match=r"^hash_family: 3 is not a path"):
+        uldp.mechanism("olh", k=3, exp_eps=3, hash_range=3, hash_family=3)

@@ -265,6 +265,10 @@ def _parameter_text(value: Any, keyword: str) -> Union[str, int, List[int], None
         return _exact_list(value, keyword)
     if grammar == "grid":
         return _grid_text(value)
+    if grammar == "path":
+        if not isinstance(value, (str, PathLike)):
+            raise ValueError(f"{keyword}: {value!r} is not a path (a str or os.PathLike)")
+        return fspath(value)
     if grammar == "word":
         if not isinstance(value, str):
             raise ValueError(f"{keyword}: {value!r} is not a word (a str such as 'java')")

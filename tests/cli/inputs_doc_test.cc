@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "uldp/constructions/pum_population.h"
+#include "uldp/mechanisms/registry.h"
 #include "uldp/testing/command.h"
 #include "uldp/testing/temp_files.h"
 
@@ -90,6 +92,9 @@ TEST(InputsDoc, EveryDocumentedBadInputGivesItsExactLineAndExitCode) {
   for (const DocumentedInput& row : rows) {
     std::string command = row.command;
     std::string message = row.message;
+    // The registry's lists (docs/inputs.md says so): a new mechanism edits no row.
+    replace_all(message, "MECHANISMS", mechanism_names());
+    replace_all(message, "PUM_COMMONS", pum_common_names());
     for (const std::string placeholder : {"FILE.csv", "FILE.json", "FILE.txt"}) {
       if (command.find(placeholder) == std::string::npos) continue;
       const std::string ext = placeholder.substr(4);

@@ -54,7 +54,8 @@ TEST(LocalHashing, DenseEntriesMatchTheDescription) {
     for (const auto& [g, seeds] : {std::pair<std::uint64_t, std::uint64_t>{2, 1}, {3, 3}, {5, 2}}) {
       const IndexSet xs = IndexSet::parse(xs_text, 5, "xs");
       const DenseExpansion d =
-          local_hashing_classes(xs, g, seeds, PrivacyBudget::from_exp_eps(t)).to_dense();
+          local_hashing_classes(xs, HashFamily{g, seeds, nullptr}, PrivacyBudget::from_exp_eps(t))
+              .to_dense();
       const std::vector<std::size_t> open = xs.complement().indices();
       ASSERT_EQ(d.matrix.num_outputs(), g * seeds + open.size());
       EXPECT_EQ(d.protected_outputs.size(), g * seeds);
@@ -80,8 +81,8 @@ TEST(LocalHashing, ClassFormIsItsDenseRecount) {
   for (const char* xs_text : {"0-6", "0,2,5", "3"}) {
     for (std::uint64_t seeds : {1, 4, 9}) {
       const IndexSet xs = IndexSet::parse(xs_text, 7, "xs");
-      const ClassStructuredMechanism q =
-          local_hashing_classes(xs, 3, seeds, PrivacyBudget::from_exp_eps(Rational(5, 2)));
+      const ClassStructuredMechanism q = local_hashing_classes(
+          xs, HashFamily{3, seeds, nullptr}, PrivacyBudget::from_exp_eps(Rational(5, 2)));
       const DenseExpansion d = q.to_dense();
       EXPECT_EQ(structure_mismatch(q, d.matrix, d.protected_outputs), std::nullopt)
           << xs_text << " S=" << seeds;
@@ -125,14 +126,17 @@ TEST(LocalHashingEstimator, IsTheLibrariesSupportCount) {
   const IndexSet all = IndexSet::all(3);
   const std::vector<std::uint64_t> counts = {5, 1, 2, 4};  // (0,0), (0,1), (1,0), (1,1)
   const Rational t(3), p = t / (t + 1), n(12);
-  const std::vector<Rational> estimate = support_count_estimate(all, 2, 2, t, counts);
+  const std::vector<Rational> estimate =
+      support_count_estimate(all, HashFamily{2, 2, nullptr}, t, counts);
   for (std::size_t x = 0; x < 3; ++x) {
     const std::uint64_t support = counts[local_hash(x, 0, 2)] + counts[2 + local_hash(x, 1, 2)];
     EXPECT_EQ(estimate[x], (Rational(Integer(support)) / n - Rational(1, 2)) / (p - Rational(1, 2)))
         << x;
   }
-  EXPECT_THROW(support_count_estimate(all, 2, 2, t, {1, 2, 3}), InvalidArgument);
-  EXPECT_THROW(support_count_estimate(all, 2, 2, Rational(1), counts), InvalidArgument);
+  EXPECT_THROW(support_count_estimate(all, HashFamily{2, 2, nullptr}, t, {1, 2, 3}),
+               InvalidArgument);
+  EXPECT_THROW(support_count_estimate(all, HashFamily{2, 2, nullptr}, Rational(1), counts),
+               InvalidArgument);
 }
 
 // The estimator is linear in the frequencies, so at counts n (p Q) exactly it gives E[p̂]: that
@@ -145,7 +149,8 @@ TEST(LocalHashingEstimator, ItsExpectationIsPPlusTheFamilysCollisionBias) {
   for (const char* xs_text : {"0-4", "0,1,3"}) {
     const IndexSet xs = IndexSet::parse(xs_text, 5, "xs");
     const DenseExpansion d =
-        local_hashing_classes(xs, 3, 4, PrivacyBudget::from_exp_eps(t)).to_dense();
+        local_hashing_classes(xs, HashFamily{3, 4, nullptr}, PrivacyBudget::from_exp_eps(t))
+            .to_dense();
     std::vector<Rational> m(d.matrix.num_outputs(), Rational(0));
     for (std::size_t x = 0; x < 5; ++x) {
       for (std::size_t y = 0; y < m.size(); ++y) m[y] += p[x] * d.matrix(x, y);
@@ -155,8 +160,9 @@ TEST(LocalHashingEstimator, ItsExpectationIsPPlusTheFamilysCollisionBias) {
     std::vector<std::uint64_t> counts;
     for (const Rational& v : m)
       counts.push_back(static_cast<std::uint64_t>(numerator(v * Rational(n))));
-    const std::vector<Rational> expectation = support_count_estimate(xs, 3, 4, t, counts);
-    const std::vector<Rational> bias = support_count_bias(xs, 3, 4, t, p);
+    const std::vector<Rational> expectation =
+        support_count_estimate(xs, HashFamily{3, 4, nullptr}, t, counts);
+    const std::vector<Rational> bias = support_count_bias(xs, HashFamily{3, 4, nullptr}, t, p);
     bool some_bias = false;
     for (std::size_t x = 0; x < 5; ++x) {
       EXPECT_EQ(expectation[x] - p[x], bias[x]) << xs_text << " x=" << x;
@@ -173,15 +179,17 @@ TEST(LocalHashingEstimator, ItsExpectationIsPPlusTheFamilysCollisionBias) {
 // d = 6, k = 16, uniform p. The expected values, computed independently with Python's fractions
 // and python3-xxhash: item 3 is estimated at 1/6 - 1/9 = 1/18 on average.
 TEST(LocalHashingEstimator, PureLdpFastLocalHashingIsBiased) {
-  const std::vector<Rational> bias = support_count_bias(IndexSet::all(6), 4, 16, Rational(3),
-                                                        std::vector<Rational>(6, Rational(1, 6)));
+  const std::vector<Rational> bias =
+      support_count_bias(IndexSet::all(6), HashFamily{4, 16, nullptr}, Rational(3),
+                         std::vector<Rational>(6, Rational(1, 6)));
   const std::vector<Rational> expected = {Rational(-1, 72), Rational(1, 36),  Rational(0),
                                           Rational(-1, 9),  Rational(-1, 18), Rational(1, 72)};
   EXPECT_EQ(bias, expected);
   // k = 1000, d = 100, p = 1/100: item 3 is off by -379/75000 = -0.00505..., the absolute
   // biases sum to 2711/18750 = 0.1446 (the same independent computation).
-  const std::vector<Rational> wide = support_count_bias(
-      IndexSet::all(100), 4, 1000, Rational(3), std::vector<Rational>(100, Rational(1, 100)));
+  const std::vector<Rational> wide =
+      support_count_bias(IndexSet::all(100), HashFamily{4, 1000, nullptr}, Rational(3),
+                         std::vector<Rational>(100, Rational(1, 100)));
   Rational largest = 0, total = 0;
   for (const Rational& b : wide) {
     total += abs(b);
@@ -190,9 +198,10 @@ TEST(LocalHashingEstimator, PureLdpFastLocalHashingIsBiased) {
   EXPECT_EQ(largest, Rational(-379, 75000));
   EXPECT_EQ(wide[3], largest);
   EXPECT_EQ(total, Rational(2711, 18750));
-  EXPECT_THROW(support_count_bias(IndexSet::all(kMaxBiasInputs + 1), 4, 1, Rational(3),
-                                  std::vector<Rational>(kMaxBiasInputs + 1, Rational(0))),
-               InvalidArgument);
+  EXPECT_THROW(
+      support_count_bias(IndexSet::all(kMaxBiasInputs + 1), HashFamily{4, 1, nullptr}, Rational(3),
+                         std::vector<Rational>(kMaxBiasInputs + 1, Rational(0))),
+      InvalidArgument);
 }
 
 }  // namespace
