@@ -119,9 +119,18 @@ TEST(PumCommonMechanism, BuildsTheEntryOverZWithBotsSensitive) {
   const MechanismSpec spec = pum_common_mechanism(find_mechanism("urr"), over_x, 2);
   EXPECT_EQ(spec.k, 6u);
   EXPECT_EQ(spec.sensitive.indices(), (std::vector<std::size_t>{1, 4, 5}));
-  EXPECT_EQ(pum_common_names(),
-            "rr, urr, rappor, oue, sue, urap, uoue, ubd, ubd-opt, uhr, uss, olh, blh, flh, ulh, "
-            "rappor-bloom, cms, hcms");
+  // Section 5's Q_cmn is (Z_S, Y_P, eps)-ULDP over Z = X and the bots: any registry entry that
+  // claims LDP or ULDP over a k of the user's choice, in registry order (a new mechanism edits
+  // no list here); not the baseline, not Mangat (k = 2), not the per-pair notions.
+  std::string expected;
+  for (const MechanismEntry& e : mechanism_registry()) {
+    if ((e.claim == Claim::kLdp || e.claim == Claim::kUldp) && !e.fixed_k)
+      expected += (expected.empty() ? "" : ", ") + std::string(e.name);
+  }
+  EXPECT_EQ(pum_common_names(), expected);
+  EXPECT_EQ(pum_common_names().rfind("rr, urr, rappor, ", 0), 0u);
+  for (const char* refused : {"none", "mangat", "geometric", "idue"})
+    EXPECT_FALSE(accepts_as_pum_common(find_mechanism(refused))) << refused;
   EXPECT_THROW(pum_common_mechanism(find_mechanism("mangat"), over_x, 2), InvalidArgument);
   EXPECT_THROW(pum_common_mechanism(find_mechanism("none"), over_x, 2), InvalidArgument);
 }
