@@ -54,7 +54,13 @@ void describe(CheckResult& r, const ExactForm& form) {
                  },
                  [&](const ClassForm& f) {
                    r.inputs = f.q.num_inputs();
-                   r.outputs_description = f.q.num_outputs().str() + " outputs (class-structured)";
+                   r.outputs_description =
+                       f.q.mechanism_outputs()
+                           ? f.q.mechanism_outputs()->str() + " outputs, checked as " +
+                                 f.q.num_outputs().str() +
+                                 " (class-structured; one of them pools the rest, a "
+                                 "post-processing that keeps every ratio decided)"
+                           : f.q.num_outputs().str() + " outputs (class-structured)";
                    std::string names;
                    for (const OutputClass& o : f.q.output_classes()) {
                      if (o.is_protected) names += (names.empty() ? "" : ", ") + o.name;

@@ -64,6 +64,33 @@ std::vector<std::size_t> first_two(const std::vector<std::size_t>& xs, std::uint
   return first;
 }
 
+// Seeds 0..S'-1 of a family of S: pooling the rest into one output (post-processing) can only
+// lower a pair's ratio, while every column's ratio is at most t (local_hashing_ldp), and a pair
+// some listed seed hashes apart already reaches the largest ratio a column gives it (t on Y_P
+// between two sensitive inputs). So the pooled form decides exactly what the whole family does
+// when every pair of sensitive inputs is told apart by a listed seed; refused otherwise.
+void require_every_pair_told_apart(const std::vector<std::size_t>& xs, const HashFamily& listed,
+                                   std::uint64_t seeds) {
+  // Partition refinement: inputs in one block hash alike under every seed seen so far.
+  std::vector<std::size_t> block(xs.size(), 0);
+  std::size_t blocks = 1;
+  std::map<std::pair<std::size_t, std::uint32_t>, std::size_t> renumbered;
+  for (std::uint64_t s = 0; s < listed.seeds && blocks < xs.size(); ++s) {
+    renumbered.clear();
+    for (std::size_t i = 0; i < xs.size(); ++i)
+      block[i] =
+          renumbered.try_emplace({block[i], listed(xs[i], s)}, renumbered.size()).first->second;
+    blocks = renumbered.size();
+  }
+  if (blocks < xs.size()) {
+    throw InvalidArgument("hash_seeds: S = " + std::to_string(seeds) +
+                          " is decided from its first " + std::to_string(listed.seeds) +
+                          " seeds (S |X_S| <= 2^24), which do not hash every pair of sensitive "
+                          "inputs apart; a family of at most " +
+                          std::to_string(listed.seeds) + " seeds is listed whole");
+  }
+}
+
 std::vector<std::size_t> first_two_of(const std::vector<std::size_t>& members) {
   return {members.begin(),
           members.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(2, members.size()))};
@@ -138,13 +165,10 @@ ClassStructuredMechanism local_hashing_classes(const IndexSet& sensitive, const 
   const std::vector<std::size_t>& xs = sensitive.indices();
   const std::vector<std::size_t> xn = sensitive.complement().indices();
   if (xs.empty()) throw InvalidArgument("sensitive: local hashing needs a non-empty X_S");
-  if (seeds > kMaxEnumeratedHashes / xs.size()) {
-    throw InvalidArgument("hash_seeds: S |X_S| = " + std::to_string(seeds) + " x " +
-                          std::to_string(xs.size()) + " hashes exceed the " +
-                          std::to_string(kMaxEnumeratedHashes) +
-                          " uldp enumerates for an exact form (S <= " +
-                          std::to_string(kMaxEnumeratedHashes / xs.size()) + " here)");
-  }
+  // A family beyond the enumerated hashes is listed for its first seeds and pooled after them.
+  HashFamily listed = family;
+  listed.seeds = std::min(seeds, kMaxEnumeratedHashes / xs.size());
+  if (listed.seeds < seeds) require_every_pair_told_apart(xs, listed, seeds);
   const LocalHashingConstants c = local_hashing_constants(range, budget.exp_eps());
   const Rational per_seed{Integer(seeds)};
   const Rational keep = c.keep / per_seed, other = c.other / per_seed;
@@ -156,7 +180,7 @@ ClassStructuredMechanism local_hashing_classes(const IndexSet& sensitive, const 
     if (members > 0) cells.push_back({input_class, members, q, std::move(first)});
   };
   std::vector<std::pair<Integer, std::size_t>> order;  // (first rank, n)
-  const auto groups = column_groups(xs, family);
+  const auto groups = column_groups(xs, listed);
   for (const auto& [n, g] : groups) order.emplace_back(Integer(g.seed) * range + g.value, n);
   std::sort(order.begin(), order.end());
   std::vector<OutputClass> outputs;
@@ -172,12 +196,26 @@ ClassStructuredMechanism local_hashing_classes(const IndexSet& sensitive, const 
     add(o.cells, ns, xn.size(), other, first_two_of(xn));
     outputs.push_back(std::move(o));
   }
-  if (!xn.empty()) {  // y in X_N: y itself reports it, nobody else
-    OutputClass o{"non-sensitive",
-                  Integer(xn.size()),
-                  false,
+  if (listed.seeds < seeds) {
+    // Seeds listed.seeds..S-1 as one output: each input's total mass there, (S - S') / S; ratio 1.
+    const Rational rest = Rational(Integer(seeds - listed.seeds)) / per_seed;
+    OutputClass o{"seeds " + std::to_string(listed.seeds) + ".." + std::to_string(seeds - 1) +
+                      " pooled (every pair already meets its largest ratio in the seeds before)",
+                  Integer(1),
+                  true,
                   {},
-                  {Integer(seeds) * range, std::to_string(xn[0])}};
+                  {Integer(listed.seeds) * range, "seeds " + std::to_string(listed.seeds) + "+"}};
+    add(o.cells, s, xs.size(), rest, first_two_of(xs));
+    add(o.cells, ns, xn.size(), rest * Rational(Integer(range)) * c.other, first_two_of(xn));
+    outputs.push_back(std::move(o));
+  }
+  if (!xn.empty()) {  // y in X_N: y itself reports it, nobody else
+    OutputClass o{
+        "non-sensitive",
+        Integer(xn.size()),
+        false,
+        {},
+        {Integer(listed.seeds) * range + (listed.seeds < seeds ? 1 : 0), std::to_string(xn[0])}};
     add(o.cells, s, xs.size(), Rational(0), first_two_of(xs));
     add(o.cells, ns, 1, c.itself, {xn[0]});
     add(o.cells, ns, xn.size() - 1, Rational(0),
@@ -186,9 +224,13 @@ ClassStructuredMechanism local_hashing_classes(const IndexSet& sensitive, const 
   }
   // A sensitive x meets keep once per seed and other g - 1 times, whatever the family; single
   // column classes are uneven (which inputs collide is the family's).
+  std::optional<DenseFormulas> dense;  // a pooled family has no dense form (and is too large)
+  if (listed.seeds == seeds) dense = dense_formulas(sensitive, family, c);
+  std::optional<Integer> mechanism_outputs;
+  if (listed.seeds < seeds) mechanism_outputs = Integer(seeds) * range + xn.size();
   return ClassStructuredMechanism(sensitive.universe(), std::move(inputs), std::move(outputs),
-                                  dense_formulas(sensitive, family, c), "local hashing",
-                                  RowEvenness::kPerProbability);
+                                  std::move(dense), "local hashing", RowEvenness::kPerProbability,
+                                  ColumnSymmetry::kUnstated, std::move(mechanism_outputs));
 }
 
 }  // namespace uldp

@@ -75,7 +75,9 @@ ExactForm exact_form(const MechanismSpec& spec, const OlhSpec& p, FormChoice cho
     return class_family_form(std::move(q), choice);
   // Y_P as output indices too, so reports print "Y_P = {0-4095}" rather than every class.
   const auto outputs = static_cast<std::size_t>(q.num_outputs());
-  IndexSet protected_outputs = IndexSet::first(p.hash_range * p.seeds, outputs);
+  // Y_P comes first in the output order: the (seed, value) pairs (and a pooled rest), then X_N.
+  IndexSet protected_outputs =
+      IndexSet::first(static_cast<std::size_t>(q.num_protected_outputs()), outputs);
   return ClassForm{std::move(q), std::move(protected_outputs)};
 }
 

@@ -36,8 +36,8 @@ HashTable parse_hash_family(std::string_view text, const std::string& source, st
       }
       if (*h >= range) {
         throw fail(value_at, "hash value " + std::to_string(*h) + " is outside 0.." +
-                                 std::to_string(range - 1) + " (g = " + std::to_string(range) +
-                                 ")");
+                                 std::to_string(range - 1) + " (the hash range is " +
+                                 std::to_string(range) + ")");
       }
       if (hashes.size() == inputs) {
         throw fail(value_at, "more than k = " + std::to_string(inputs) +

@@ -153,6 +153,24 @@ TEST(CliCheck, StructuredFileFromMechanismStructured) {
   EXPECT_EQ(json::parse(c.out)["uldp"]["tight_exp_eps"], "9");
 }
 
+// Local hashing over the libraries' 2^32 xxh32 seeds (issue 51): decided from its listed seeds
+// with the rest pooled, the subject saying how many outputs the mechanism has and how many were
+// checked; the witness is a real output at the family's S (Q = p / 2^32).
+TEST(CliCheck, LocalHashingOverTheLibrariesSeedRange) {
+  const RunResult r = run_uldp("check --mech olh --k 1000 --exp-eps 3 --hash-seeds 4294967296");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("(1000 inputs, 17179869184 outputs, checked as 67109 (class-structured; "
+                       "one of them pools the rest"),
+            std::string::npos)
+      << r.out;
+  const RunResult j =
+      run_uldp("check --mech olh --k 1000 --exp-eps 3 --hash-seeds 4294967296 --json");
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  const json ldp = json::parse(j.out)["ldp"];
+  EXPECT_EQ(ldp["tight_exp_eps"], "3");
+  EXPECT_EQ(ldp["tight_attained_by"]["q_x"], "1/8589934592");  // p = 3/6, over 2^32 seeds
+}
+
 TEST(CliAudit, PapersClaimsHold) {
   const RunResult r = run_uldp("audit --json");
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -29,17 +29,16 @@ Integer row_count(const OutputClass& output, const ColumnCell& cell, std::size_t
 
 }  // namespace
 
-ClassStructuredMechanism::ClassStructuredMechanism(std::size_t k,
-                                                   std::vector<InputClass> input_classes,
-                                                   std::vector<OutputClass> output_classes,
-                                                   std::optional<DenseFormulas> dense,
-                                                   const std::string& what, RowEvenness evenness,
-                                                   ColumnSymmetry symmetry)
+ClassStructuredMechanism::ClassStructuredMechanism(
+    std::size_t k, std::vector<InputClass> input_classes, std::vector<OutputClass> output_classes,
+    std::optional<DenseFormulas> dense, const std::string& what, RowEvenness evenness,
+    ColumnSymmetry symmetry, std::optional<Integer> mechanism_outputs)
     : k_(k),
       input_classes_(std::move(input_classes)),
       output_classes_(std::move(output_classes)),
       dense_(std::move(dense)),
-      symmetry_(symmetry) {
+      symmetry_(symmetry),
+      mechanism_outputs_(std::move(mechanism_outputs)) {
   if (k_ == 0) throw InvalidArgument(what + ": k must be at least 1");
   if (output_classes_.empty()) throw InvalidArgument(what + ": it has no output classes");
   // Input classes: a partition of {0..k-1} into non-empty sets.

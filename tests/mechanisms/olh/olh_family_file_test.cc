@@ -32,7 +32,8 @@ TEST(HashFamilyFile, ReadsOneHashFunctionALine) {
 }
 
 TEST(HashFamilyFile, RefusesEachFaultNamingItsPlace) {
-  EXPECT_EQ(message_of("0,1,2\n0,3,1\n", 3, 3), "h.txt:2:3: hash value 3 is outside 0..2 (g = 3)");
+  EXPECT_EQ(message_of("0,1,2\n0,3,1\n", 3, 3),
+            "h.txt:2:3: hash value 3 is outside 0..2 (the hash range is 3)");
   EXPECT_EQ(message_of("0,1\n", 3, 3),
             "h.txt:1:4: 2 values where k = 3 (a line is h(0),...,h(k-1))");
   EXPECT_EQ(message_of("0,1,2,0\n", 3, 3),

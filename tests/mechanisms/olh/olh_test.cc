@@ -3,12 +3,14 @@
 // its dense recount, the verdicts, and the refusals that name the parameter.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "uldp/error.h"
 #include "uldp/forms/class_privacy_check.h"
 #include "uldp/forms/dense_privacy_check.h"
+#include "uldp/forms/form_checks.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/olh/olh.h"
 #include "uldp/mechanisms/olh/olh_estimator.h"
@@ -114,11 +116,70 @@ TEST(LocalHashing, RefusalsNameTheParameter) {
   refused("olh", arguments(5, Rational(3), 1, 4), "hash_range: g = 1 is outside 2..2^32");
   refused("olh", arguments(5, Rational(3), 4, 0), "hash_seeds: S = 0 is outside 1..2^32");
   refused("olh", arguments(5, Rational(3), 4, std::uint64_t{1} << 33), "hash_seeds: S = ");
-  refused("olh", arguments(1000, Rational(3), 4, std::uint64_t{1} << 20),
-          "hash_seeds: S |X_S| = 1048576 x 1000 hashes exceed the 16777216 uldp enumerates for an "
-          "exact form (S <= 16777 here)");
   refused("flh", arguments(5, Rational(3), std::nullopt, std::nullopt),
           "hash_seeds: mechanism flh needs");
+}
+
+// The libraries' 2^32 seeds (pure-LDP draws randint(0, sys.maxsize), reduced mod 2^32 by xxhash)
+// are decided without listing them: seeds 0..S'-1 listed (S' |X_S| <= 2^24), the rest pooled into
+// one output. Pooling only lowers ratios and every column's ratio is at most t (the proof), so
+// once every pair is hashed apart in the listed seeds each pair loss, the tight value and the
+// verdicts are the whole family's: the same as those of the listed family alone.
+TEST(LocalHashing, TheLibrariesSeedRangeIsDecidedFromItsListedSeeds) {
+  const PrivacyBudget b = PrivacyBudget::from_exp_eps(Rational(3));
+  for (const char* name : {"olh", "ulh"}) {
+    MechanismArguments whole = arguments(1000, Rational(3), std::nullopt, std::uint64_t{1} << 32);
+    MechanismArguments listed = arguments(1000, Rational(3), std::nullopt, 16777);
+    if (std::string(name) == "ulh") {
+      whole.sensitive = listed.sensitive = IndexSet::first(900, 1000);
+      listed.values.set(kHashSeedsParameter, std::uint64_t{18641});  // 2^24 / 900
+    }
+    const ClassForm pooled =
+        std::get<ClassForm>(exact_form(make_mechanism(find_mechanism(name), whole)));
+    const ClassForm small =
+        std::get<ClassForm>(exact_form(make_mechanism(find_mechanism(name), listed)));
+    EXPECT_EQ(pooled.q.mechanism_outputs(),
+              std::optional<Integer>(Integer(std::uint64_t{1} << 32) * 4 +
+                                     (std::string(name) == "ulh" ? 100 : 0)))
+        << name;
+    EXPECT_EQ(pooled.q.num_outputs(), small.q.num_outputs() + 1) << name;  // one pooled output
+    EXPECT_FALSE(small.q.mechanism_outputs());
+    for (const Property property : {Property::kLdp, Property::kUldp}) {
+      const Verdict a = check_property(ExactForm(pooled), property,
+                                       whole.sensitive ? *whole.sensitive : IndexSet::all(1000), b);
+      const Verdict c = check_property(ExactForm(small), property,
+                                       whole.sensitive ? *whole.sensitive : IndexSet::all(1000), b);
+      EXPECT_EQ(a.holds, c.holds) << name;
+      EXPECT_EQ(a.tight_exp_eps, c.tight_exp_eps) << name;
+    }
+    // Every row still sums to 1 with the pooled seeds' mass: (S - S') / S per input.
+    EXPECT_TRUE(is_stochastic(ExactForm(pooled))) << name;
+  }
+  const Verdict ldp = check_ldp(
+      std::get<ClassForm>(exact_form(make_mechanism(
+                              find_mechanism("olh"),
+                              arguments(1000, Rational(3), std::nullopt, std::uint64_t{1} << 32))))
+          .q,
+      b);
+  EXPECT_TRUE(ldp.holds);
+  EXPECT_EQ(ldp.tight_exp_eps, ExtendedRational(Rational(3)));
+}
+
+// ... and refused when the listed seeds leave a pair of sensitive inputs hashed alike: a pooled
+// seed could still tell them apart, so the listed seeds would not decide the family.
+TEST(LocalHashing, APooledFamilyWhoseListedSeedsLeaveAPairTogetherIsRefused) {
+  const std::size_t k = std::size_t{1} << 19;  // S' = 2^24 / k = 32 listed seeds
+  auto table = std::make_shared<const HashTable>(32, std::vector<std::uint32_t>(k, 0));
+  try {
+    static_cast<void>(local_hashing_classes(IndexSet::all(k), HashFamily{2, 64, table},
+                                            PrivacyBudget::from_exp_eps(Rational(3))));
+    ADD_FAILURE() << "built";
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "hash_seeds: S = 64 is decided from its first 32 seeds (S |X_S| <= 2^24), which do "
+              "not hash every pair of sensitive inputs apart; a family of at most 32 seeds is "
+              "listed whole");
+  }
 }
 
 // The libraries' formula by hand on OLH (k = 3, g = 2, two seeds): (support/n - 1/g)/(p - 1/g).

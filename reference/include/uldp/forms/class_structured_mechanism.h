@@ -105,12 +105,17 @@ class ClassStructuredMechanism {
                            std::optional<DenseFormulas> dense = std::nullopt,
                            const std::string& what = "class-structured mechanism",
                            RowEvenness evenness = RowEvenness::kPerCell,
-                           ColumnSymmetry symmetry = ColumnSymmetry::kUnstated);
+                           ColumnSymmetry symmetry = ColumnSymmetry::kUnstated,
+                           std::optional<Integer> mechanism_outputs = std::nullopt);
 
   /// k = |X|.
   std::size_t num_inputs() const { return k_; }
   /// |Y|, exact.
   const Integer& num_outputs() const { return num_outputs_; }
+  /// The number of the mechanism's own outputs where this form pools some of them into one
+  /// output (post-processing that keeps every ratio the checks decide; local hashing beyond its
+  /// listed seeds); nullopt when the form lists every output.
+  const std::optional<Integer>& mechanism_outputs() const { return mechanism_outputs_; }
   /// |Y_P|, exact.
   const Integer& num_protected_outputs() const { return num_protected_outputs_; }
   const std::vector<InputClass>& input_classes() const { return input_classes_; }
@@ -144,6 +149,7 @@ class ClassStructuredMechanism {
   Integer num_protected_outputs_;
   bool outputs_indexable_ = false;
   ColumnSymmetry symmetry_ = ColumnSymmetry::kUnstated;
+  std::optional<Integer> mechanism_outputs_;
 };
 
 /// Whether `dense` (with Y_P `protected_outputs`) has exactly the structure `q` declares,
