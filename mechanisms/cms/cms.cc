@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "uldp/error.h"
+#include "uldp/mechanisms/olh/olh_family_file.h"
+#include "uldp/mechanisms/registry.h"
 
 #define XXH_INLINE_ALL  // header-only: the consumer of uldp's library needs no libxxhash
 #include <xxhash.h>
@@ -41,13 +43,37 @@ BloomFilterMechanism count_mean_sketch(std::size_t k, const CmsSpec& spec) {
                           std::to_string(kMaxSketchHashes) + " uldp enumerates");
   }
   const Rational s = sketch_half_budget(spec.budget);
+  const SketchFamily family = spec.family();
   std::vector<std::vector<BloomBits>> buckets(spec.hashes);
   for (std::uint32_t j = 0; j < spec.hashes; ++j) {
     buckets[j].reserve(k);
-    for (std::size_t x = 0; x < k; ++x) buckets[j].push_back({sketch_hash(x, j, spec.width)});
+    for (std::size_t x = 0; x < k; ++x) buckets[j].push_back({family(x, j)});
   }
   return BloomFilterMechanism(spec.width, std::move(buckets), BitChannel{s / (1 + s), 1 / (1 + s)},
                               "cms");
+}
+
+std::pair<std::uint64_t, std::shared_ptr<const SketchTable>> sketch_family_of(
+    const MechanismArguments& a, std::uint64_t width, const char* mechanism) {
+  const std::uint64_t* hashes = a.values.get(kSketchHashesParameter);
+  const FileText* file = a.values.get(kHashFamilyParameter);
+  if (hashes && file) {
+    throw InvalidArgument(
+        "sketch_hashes: the family file gives the hash functions (J = its lines); give "
+        "sketch_hashes or hash_family, not both");
+  }
+  if (file) {
+    validate_sketch(1, width, false);  // m before the values are read against it
+    auto table = std::make_shared<const SketchTable>(
+        parse_hash_family(file->text, file->source, a.k, width));
+    return {table->size(), std::move(table)};
+  }
+  if (!hashes) {
+    throw InvalidArgument("sketch_hashes: mechanism " + std::string(mechanism) +
+                          " needs a number of hash functions J (sketch_hashes), or their values "
+                          "as a file (hash_family)");
+  }
+  return {*hashes, nullptr};
 }
 
 }  // namespace uldp

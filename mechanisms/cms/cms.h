@@ -9,7 +9,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/rational.h"
@@ -18,6 +21,8 @@
 #include "uldp/mechanisms/parameter_table.h"
 
 namespace uldp {
+
+struct MechanismArguments;  // registry.h
 
 inline constexpr Parameter<std::uint64_t> kSketchHashesParameter{
     {"sketch_hashes",
@@ -41,6 +46,24 @@ inline constexpr std::uint64_t kMaxSketchHashes = std::uint64_t{1} << 24;
 /// h_j(x) = xxh64(decimal text of x, seed j) mod m: pure-LDP's generate_hash.
 std::uint32_t sketch_hash(std::size_t x, std::uint64_t j, std::uint32_t width);
 
+/// A sketch's hash functions given as a file (--hash-family, olh_family_file.h): table[j][x].
+using SketchTable = std::vector<std::vector<std::uint32_t>>;
+
+/// The J hash functions into m buckets: xxh64's seeds 0..J-1 (sketch_hash), or a given table.
+struct SketchFamily {
+  std::uint32_t width = 2;
+  std::shared_ptr<const SketchTable> table;  ///< none: sketch_hash
+  std::uint32_t operator()(std::size_t x, std::uint64_t j) const {
+    return table ? (*table)[j][x] : sketch_hash(x, j, width);
+  }
+};
+
+/// J and the family of a sketch's arguments: sketch_hashes with xxh64, or the lines of a
+/// hash_family file (each value below m; refused beside sketch_hashes, and one of the two is
+/// needed). Throws InvalidArgument naming the parameter, InputError naming the file.
+std::pair<std::uint64_t, std::shared_ptr<const SketchTable>> sketch_family_of(
+    const MechanismArguments& arguments, std::uint64_t width, const char* mechanism);
+
 /// s = e^{eps/2} for the budget: exact when the budget knows it (built from eps, or t a square),
 /// else sqrt(t) rounded down to 64 bits, so the sketch is never weaker than asked.
 Rational sketch_half_budget(const PrivacyBudget& budget);
@@ -57,6 +80,10 @@ struct CmsSpec {
   PrivacyBudget budget;
   std::uint32_t hashes = 1;
   std::uint32_t width = 2;
+  /// The hash functions a --hash-family file gives (hashes is then its lines); none: xxh64.
+  std::shared_ptr<const SketchTable> given_hashes;
+
+  SketchFamily family() const { return {width, given_hashes}; }
 };
 
 /// One report of the sketch over k inputs.

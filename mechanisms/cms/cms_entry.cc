@@ -7,6 +7,7 @@
 #include "uldp/mechanisms/cms/cms.h"
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/mechanism_parameters.h"
+#include "uldp/mechanisms/olh/olh.h"
 #include "uldp/mechanisms/pooled_form.h"
 #include "uldp/mechanisms/registry.h"
 
@@ -14,12 +15,12 @@ namespace uldp {
 namespace {
 
 MechanismSpec make_cms(const MechanismArguments& a) {
-  const std::uint64_t hashes = *a.values.get(kSketchHashesParameter);
   const std::uint64_t width = *a.values.get(kSketchWidthParameter);
+  auto [hashes, table] = sketch_family_of(a, width, "cms");
   validate_sketch(hashes, width, false);
-  return {
-      a.k, IndexSet::all(a.k),
-      CmsSpec{*a.budget, static_cast<std::uint32_t>(hashes), static_cast<std::uint32_t>(width)}};
+  return {a.k, IndexSet::all(a.k),
+          CmsSpec{*a.budget, static_cast<std::uint32_t>(hashes), static_cast<std::uint32_t>(width),
+                  std::move(table)}};
 }
 
 }  // namespace
@@ -27,7 +28,8 @@ MechanismSpec make_cms(const MechanismArguments& a) {
 const MechanismEntry& registry_entry(std::type_identity<CmsSpec>) {
   using enum Takes;
   static constexpr ParameterUse kTakes[] = {{&kBudgetParameter.declaration, kRequired},
-                                            {&kSketchHashesParameter.declaration, kRequired},
+                                            {&kSketchHashesParameter.declaration, kOptional},
+                                            {&kHashFamilyParameter.declaration, kOptional},
                                             {&kSketchWidthParameter.declaration, kRequired}};
   static constexpr MechanismEntry entry{
       .name = "cms",

@@ -45,9 +45,10 @@ ClassStructuredMechanism hcms_classes(std::size_t k, const HcmsSpec& spec) {
   const Rational t = spec.budget.exp_eps();
   const Rational cells(Integer(hashes * width));
   const Rational keep = t / ((1 + t) * cells), other = 1 / ((1 + t) * cells);
+  const SketchFamily family = spec.family();
   std::vector<std::vector<std::uint32_t>> buckets(hashes, std::vector<std::uint32_t>(k));
   for (std::uint64_t j = 0; j < hashes; ++j) {
-    for (std::size_t x = 0; x < k; ++x) buckets[j][x] = sketch_hash(x, j, spec.width);
+    for (std::size_t x = 0; x < k; ++x) buckets[j][x] = family(x, j);
   }
   std::map<std::size_t, ColumnGroup> groups;  // n -> columns n inputs match
   for (std::uint64_t j = 0; j < hashes; ++j) {
@@ -93,7 +94,7 @@ ClassStructuredMechanism hcms_classes(std::size_t k, const HcmsSpec& spec) {
       [=](std::size_t x, std::size_t y) -> Rational {
         const std::uint64_t jj = y / 2 / width, ll = y / 2 % width;
         const bool w = y % 2 == 1;
-        const std::uint32_t b = sketch_hash(x, jj, static_cast<std::uint32_t>(width));
+        const std::uint32_t b = family(x, jj);
         return hadamard_plus(static_cast<std::uint32_t>(ll), b) == w ? keep : other;
       },
       [=](std::size_t y) { return hcms_label(y / 2 / width, y / 2 % width, y % 2); },

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -37,6 +38,10 @@ struct HcmsSpec {
   PrivacyBudget budget;
   std::uint32_t hashes = 1;
   std::uint32_t width = 2;
+  /// The hash functions a --hash-family file gives (hashes is then its lines); none: xxh64.
+  std::shared_ptr<const SketchTable> given_hashes;
+
+  SketchFamily family() const { return {width, given_hashes}; }
 };
 
 /// HCMS over k inputs in class-structured form; dense order (j, l, w), w = -1 before +1. Throws

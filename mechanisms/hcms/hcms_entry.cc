@@ -7,6 +7,7 @@
 #include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/hcms/hcms.h"
 #include "uldp/mechanisms/mechanism_parameters.h"
+#include "uldp/mechanisms/olh/olh.h"
 #include "uldp/mechanisms/pooled_form.h"
 #include "uldp/mechanisms/registry.h"
 
@@ -14,12 +15,12 @@ namespace uldp {
 namespace {
 
 MechanismSpec make_hcms(const MechanismArguments& a) {
-  const std::uint64_t hashes = *a.values.get(kSketchHashesParameter);
   const std::uint64_t width = *a.values.get(kSketchWidthParameter);
+  auto [hashes, table] = sketch_family_of(a, width, "hcms");
   validate_sketch(hashes, width, true);
-  return {
-      a.k, IndexSet::all(a.k),
-      HcmsSpec{*a.budget, static_cast<std::uint32_t>(hashes), static_cast<std::uint32_t>(width)}};
+  return {a.k, IndexSet::all(a.k),
+          HcmsSpec{*a.budget, static_cast<std::uint32_t>(hashes), static_cast<std::uint32_t>(width),
+                   std::move(table)}};
 }
 
 // The most outputs whose Y_P is also given as an index set (a bit per output).
@@ -30,7 +31,8 @@ constexpr std::size_t kMaxListedOutputs = std::size_t{1} << 20;
 const MechanismEntry& registry_entry(std::type_identity<HcmsSpec>) {
   using enum Takes;
   static constexpr ParameterUse kTakes[] = {{&kBudgetParameter.declaration, kRequired},
-                                            {&kSketchHashesParameter.declaration, kRequired},
+                                            {&kSketchHashesParameter.declaration, kOptional},
+                                            {&kHashFamilyParameter.declaration, kOptional},
                                             {&kSketchWidthParameter.declaration, kRequired}};
   static constexpr MechanismEntry entry{
       .name = "hcms",

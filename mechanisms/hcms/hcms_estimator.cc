@@ -13,8 +13,7 @@ Rational hadamard_report_estimate(const HcmsSpec& spec, std::size_t y, std::size
   const Rational m(Integer(spec.width));
   const std::uint64_t j = y / 2 / spec.width, l = y / 2 % spec.width;
   const bool plus = y % 2 == 1;
-  const bool agrees =
-      hadamard_plus(static_cast<std::uint32_t>(l), sketch_hash(x, j, spec.width)) == plus;
+  const bool agrees = hadamard_plus(static_cast<std::uint32_t>(l), spec.family()(x, j)) == plus;
   return m / (m - 1) * ((agrees ? c : Rational(-c)) - 1 / m);
 }
 

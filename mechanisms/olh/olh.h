@@ -58,8 +58,9 @@ inline constexpr Parameter<FileText> kHashFamilyParameter{
      {"hash_family"},
      ParameterGrammar::kPath,
      "FILE",
-     "local hashing: the family from a file, one hash function a line, h(0),h(1),...,h(k-1) each "
-     "in 0..g-1 (instead of xxh32's seeds; S = its lines, at most 2^16)",
+     "local hashing, cms, hcms: the hash functions from a file, one a line, h(0),h(1),...,h(k-1) "
+     "each below the range (g, or the sketch's m), instead of xxh32's (xxh64's) seeds: S (J) = "
+     "its lines, at most 2^16",
      "a hash family file (hash_family)"}};
 
 /// h_s(x) of a given family: table[s][x], s the line of the file.

@@ -173,7 +173,7 @@ TEST_P(RegistryWalk, CsvOutputReadsBackAsTheSameMatrixForEveryK) {
       if (e.takes(kBlockParameter.declaration) == Takes::kRequired) flags += " --block 1";
       if (e.takes(kBloomBitsParameter.declaration) == Takes::kRequired)
         flags += " --bloom-bits 3 --cohorts 2 --prr-f 1/2 --irr-p 1/2 --irr-q 3/4";
-      if (e.takes(kSketchHashesParameter.declaration) == Takes::kRequired)
+      if (e.takes(kSketchHashesParameter.declaration) != Takes::kNo)  // or --hash-family
         flags += " --sketch-hashes 2 --sketch-width 4";
       if (e.takes(kHashSeedsParameter.declaration) == Takes::kRequired) flags += " --hash-seeds 2";
       const std::string mechanism = "mechanism " + std::string(e.name) + flags;

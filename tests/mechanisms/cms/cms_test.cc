@@ -10,6 +10,7 @@
 #include "uldp/forms/bloom_filter_privacy_check.h"
 #include "uldp/forms/dense_privacy_check.h"
 #include "uldp/mechanisms/exact_form.h"
+#include "uldp/mechanisms/olh/olh.h"
 #include "uldp/mechanisms/registry.h"
 
 namespace uldp {
@@ -72,6 +73,42 @@ TEST(CountMeanSketch, RefusesBadSizesNamingThem) {
   EXPECT_EQ(refusal(0, 4), "sketch_hashes: J = 0 is outside 1..65536");
   EXPECT_EQ(refusal(2, 1), "sketch_width: m = 1 is outside 2..4096");
   EXPECT_EQ(refusal(2, 5000), "sketch_width: m = 5000 is outside 2..4096");
+}
+
+// A family given as a file (--hash-family, one hash function a line): a file that writes down
+// xxh64's seeds 0..J-1 builds what --sketch-hashes J builds, entry for entry, for cms and hcms;
+// J is the file's lines, and the two are refused together.
+TEST(CountMeanSketch, AFamilyFileOfXxh64sSeedsBuildsTheBuiltInSketch) {
+  std::string text;
+  for (std::uint64_t j = 0; j < 3; ++j) {
+    for (std::size_t x = 0; x < 5; ++x) {
+      if (x > 0) text += ',';
+      text += std::to_string(sketch_hash(x, j, 4));
+    }
+    text += '\n';
+  }
+  for (const char* name : {"cms", "hcms"}) {
+    MechanismArguments seeds;
+    seeds.k = 5;
+    seeds.budget = PrivacyBudget::from_exp_eps(Rational(4));
+    seeds.values.set(kSketchWidthParameter, std::uint64_t{4});
+    MechanismArguments file = seeds;
+    seeds.values.set(kSketchHashesParameter, std::uint64_t{3});
+    file.values.set(kHashFamilyParameter, FileText{"h.txt", text});
+    const auto dense = [&](const MechanismArguments& a) {
+      return std::get<DenseForm>(
+                 exact_form(make_mechanism(find_mechanism(name), a), FormChoice::kDense))
+          .q;
+    };
+    EXPECT_EQ(dense(file).output_labels(), dense(seeds).output_labels()) << name;
+    EXPECT_EQ(dense(file).entries(), dense(seeds).entries()) << name;
+    MechanismArguments both = file;
+    both.values.set(kSketchHashesParameter, std::uint64_t{3});
+    EXPECT_THROW(make_mechanism(find_mechanism(name), both), InvalidArgument) << name;
+    MechanismArguments neither = seeds;
+    neither.values.set(kSketchHashesParameter, std::nullopt);
+    EXPECT_THROW(make_mechanism(find_mechanism(name), neither), InvalidArgument) << name;
+  }
 }
 
 }  // namespace

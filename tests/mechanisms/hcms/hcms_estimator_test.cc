@@ -13,7 +13,7 @@ namespace uldp {
 namespace {
 
 TEST(HadamardSketchEstimator, ItsMeanIsTheCollisionFormula) {
-  const HcmsSpec spec{PrivacyBudget::from_exp_eps(Rational(3)), 3, 4};
+  const HcmsSpec spec{PrivacyBudget::from_exp_eps(Rational(3)), 3, 4, nullptr};
   const std::size_t k = 5;
   const DenseExpansion dense = hcms_classes(k, spec).to_dense();
   const std::vector<Rational> pi{Rational(1, 10), Rational(1, 5), Rational(3, 10), Rational(1, 4),
@@ -38,12 +38,12 @@ TEST(HadamardSketchEstimator, ItsMeanIsTheCollisionFormula) {
 }
 
 TEST(HadamardSketchEstimator, ReadsCountsAndRefusesWithoutInformation) {
-  const HcmsSpec spec{PrivacyBudget::from_exp_eps(Rational(3)), 1, 2};
+  const HcmsSpec spec{PrivacyBudget::from_exp_eps(Rational(3)), 1, 2, nullptr};
   // One report (0, 0, +1): c = 2, and H[0][.] = +1 for every bucket: p̂ = 2 (2 - 1/2) = 3.
   EXPECT_EQ(hadamard_sketch_estimate(2, spec, {0, 1, 0, 0}), (std::vector<Rational>{3, 3}));
   EXPECT_THROW(hadamard_sketch_estimate(2, spec, {0, 0, 0, 0}), InvalidArgument);
   EXPECT_THROW(hadamard_sketch_estimate(2, spec, {0, 1, 0}), InvalidArgument);
-  const HcmsSpec flat{PrivacyBudget::from_exp_eps(Rational(1)), 1, 2};
+  const HcmsSpec flat{PrivacyBudget::from_exp_eps(Rational(1)), 1, 2, nullptr};
   EXPECT_THROW(hadamard_sketch_estimate(2, flat, {0, 1, 0, 0}), InvalidArgument);
 }
 

@@ -9,7 +9,7 @@ namespace uldp {
 namespace {
 
 TEST(HadamardSketchSampling, EstimatorRowsAreTheExactPerReportEstimates) {
-  const HcmsSpec spec{PrivacyBudget::from_exp_eps(Rational(5, 2)), 2, 8};
+  const HcmsSpec spec{PrivacyBudget::from_exp_eps(Rational(5, 2)), 2, 8, nullptr};
   const std::vector<double> rows = hadamard_estimator_rows(4, spec);
   ASSERT_EQ(rows.size(), 2u * 8u * 2u * 4u);
   for (std::size_t y = 0; y < 32; ++y) {
