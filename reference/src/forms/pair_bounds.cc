@@ -1,5 +1,6 @@
 #include "uldp/forms/pair_bounds.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -57,6 +58,36 @@ void bracket_excess(PairAgainstBudget& pair, const PairBoundRule& bound) {
   store(lower, upper);
 }
 
+// Whether pair a's share L/B exceeds pair b's, exactly. Doubles decide where they are farther
+// apart than their rounding (L and B each within an ulp or two); nearer, both shares are located
+// by the notions' exact rules at the same rationals (share <= c exactly when the rule admits
+// L / c) until one rational parts them. Shares equal to 2^-kTieBits are a tie: the first pair
+// met stays named.
+bool share_exceeds(const PairAgainstBudget& a, const PairAgainstBudget& b,
+                   const PairBoundRule& bound) {
+  constexpr double kRounding = 1e-13;  // relative: far above the doubles' few ulps
+  constexpr int kTieBits = 160;
+  const double da = a.loss_share, db = b.loss_share;
+  if (!(da > 0) || !(db > 0) || std::isinf(da) || std::isinf(db) ||
+      std::abs(da - db) > kRounding * std::max(da, db)) {
+    return da > db;
+  }
+  const auto at_most = [&](const PairAgainstBudget& p, const Rational& c) {
+    return bound(p.x, p.x_prime, ExtendedRational(Rational(p.loss.ratio.value() / c))).admits;
+  };
+  Rational low = from_double(std::min(da, db) * (1 - 4 * kRounding));
+  Rational high = from_double(std::max(da, db) * (1 + 4 * kRounding));
+  // Both shares must lie in (low, high]; where a double was off by more, doubles decide.
+  if (at_most(a, low) || at_most(b, low) || !at_most(a, high) || !at_most(b, high)) return da > db;
+  for (int i = 0; i < kTieBits; ++i) {
+    const Rational middle = (low + high) / 2;
+    const bool a_below = at_most(a, middle), b_below = at_most(b, middle);
+    if (a_below != b_below) return b_below;  // a above the middle, b at or below it
+    (a_below ? high : low) = middle;
+  }
+  return false;
+}
+
 }  // namespace
 
 PairBoundVerdict check_pair_bounds(const PairLossMatrix& losses, const PairBoundRule& bound,
@@ -96,7 +127,7 @@ PairBoundVerdict check_pair_bounds(const PairLossMatrix& losses, const PairBound
           verdict.beyond_tolerance = pair;
         }
       }
-      if (!verdict.tightest || verdict.tightest->loss_share < pair.loss_share) {
+      if (!verdict.tightest || share_exceeds(pair, *verdict.tightest, bound)) {
         verdict.tightest = pair;
       }
     }

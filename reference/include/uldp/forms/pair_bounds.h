@@ -43,7 +43,8 @@ struct PairBoundVerdict {
   bool holds = true;
   /// The first pair (row by row) whose loss exceeds its bound, decided exactly.
   std::optional<PairAgainstBudget> violation;
-  /// The pair with the largest L / bound (the margin: how close the mechanism comes).
+  /// The pair with the largest L / bound (the margin: how close the mechanism comes), compared
+  /// exactly (the notions' rules part shares the doubles cannot; a tie names the first pair).
   std::optional<PairAgainstBudget> tightest;
   /// With a tolerance T (the rounding a floating-point matrix may carry, as for the ULDP ratios):
   /// how many pairs exceed their bound B exactly but not B (1 + T), and the first pair beyond
