@@ -72,6 +72,25 @@ TEST(PersonalizedLdp, TheRegionNamedIsTheOneThatFails) {
   EXPECT_NE(v.violation->bound.find("(region r2)"), std::string::npos) << v.violation->bound;
 }
 
+// While every region admits the pair, the one named is the one whose bound is exactly the
+// smallest, also where doubles cannot tell them apart: t = 2.71828182845904524 reads as the double
+// of e, but it is above e = 2.718281828459045235..., so e^1 (region e1) binds.
+TEST(PersonalizedLdp, TheRegionNamedHasTheExactlySmallestBound) {
+  const PairLossMatrix losses = pair_losses(three(), std::nullopt);
+  const PairBoundVerdict v = check_personalized(
+      losses, {{"0,1", PrivacyBudget::from_exp_eps(q("2.71828182845904524")), "t"},
+               {"0,1", PrivacyBudget::from_epsilon(q("1")), "e1"}});
+  ASSERT_TRUE(v.holds);
+  ASSERT_TRUE(v.tightest);
+  EXPECT_NE(v.tightest->bound.find("(region e1)"), std::string::npos) << v.tightest->bound;
+  // And the other way round: t = 2.71828182845904523 is below e.
+  const PairBoundVerdict w = check_personalized(
+      losses, {{"0,1", PrivacyBudget::from_epsilon(q("1")), "e1"},
+               {"0,1", PrivacyBudget::from_exp_eps(q("2.71828182845904523")), "t"}});
+  ASSERT_TRUE(w.tightest);
+  EXPECT_NE(w.tightest->bound.find("(region t)"), std::string::npos) << w.tightest->bound;
+}
+
 TEST(PersonalizedLdp, RegionsMustNameInputs) {
   const PairLossMatrix losses = pair_losses(three(), std::nullopt);
   try {

@@ -20,6 +20,7 @@ PairBound pair_budget(const PrivacyBudget& a, const PrivacyBudget& b, IdCombine 
     p.admits = PrivacyBudget::from_epsilon(eps).admits(loss);
     p.text = "e^" + to_decimal(eps);
     p.value = std::exp(to_double(eps));
+    p.exp_of = eps;
     return p;
   }
   const Rational& ta = a.exp_eps();
@@ -35,6 +36,7 @@ PairBound pair_budget(const PrivacyBudget& a, const PrivacyBudget& b, IdCombine 
   p.admits = !loss.is_infinite() && loss.value() <= t;
   p.text = to_string(t);
   p.value = to_double(t);
+  p.exactly = t;
   return p;
 }
 

@@ -137,11 +137,13 @@ PairBound grid_bound(const GridDistance& grid, const PrivacyBudget& per_unit, Po
       b.admits = within_exp(loss, exponent);
       b.text = "e^" + to_decimal(exponent);
       b.value = std::exp(to_double(exponent));
+      b.exp_of = exponent;
     } else {
       const Rational& bound = powers.of(static_cast<unsigned long>(d));
       b.admits = !loss.is_infinite() && loss.value() <= bound;
       b.text = to_string(per_unit.exp_eps()) + "^" + std::to_string(d);
       b.value = to_double(bound);
+      b.exactly = bound;
     }
     return b;
   }
@@ -157,6 +159,7 @@ PairBound grid_bound(const GridDistance& grid, const PrivacyBudget& per_unit, Po
   const auto root = static_cast<unsigned long>(std::llround(std::sqrt(static_cast<double>(s))));
   if (root * root == s) {
     b.admits = !loss.is_infinite() && loss.value() <= powers.of(root);
+    b.exactly = powers.of(root);
   } else {
     b.admits = t == 1 ? !loss.is_infinite() && loss.value() <= 1
                       : within_power_of_root(loss, powers.log_t(), s);
@@ -182,6 +185,7 @@ PairBound given_bound(const std::optional<Rational>& d, const PrivacyBudget& per
     b.admits = within_exp(loss, exponent);
     b.text = "e^" + to_decimal(exponent);
     b.value = std::exp(to_double(exponent));
+    b.exp_of = exponent;
     return b;
   }
   // L <= t^{p/q} exactly when L^q <= t^p (both sides >= 0, t >= 1).
@@ -194,6 +198,7 @@ PairBound given_bound(const std::optional<Rational>& d, const PrivacyBudget& per
   if (q != 1) exponent = std::string(1, '(').append(exponent).append(1, ')');
   b.text = base + "^" + exponent;
   b.value = std::pow(to_double(t), to_double(*d));
+  if (q == 1) b.exactly = powers.of(p);
   return b;
 }
 

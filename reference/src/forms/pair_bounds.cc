@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <compare>
 #include <limits>
 
+#include "uldp/arithmetic/certified_exp.h"
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
 
@@ -72,6 +74,23 @@ bool share_exceeds(const PairAgainstBudget& a, const PairAgainstBudget& b,
       std::abs(da - db) > kRounding * std::max(da, db)) {
     return da > db;
   }
+  const Rational& la = a.loss.ratio.value();
+  const Rational& lb = b.loss.ratio.value();
+  // Bounds known exactly (a rational B, or e^x): La / Ba > Lb / Bb as one exact comparison of a
+  // rational with a rational or with e^(xa - xb) (compare_with_exp, certified and exact).
+  if (a.bound_exactly && b.bound_exactly) return la * *b.bound_exactly > lb * *a.bound_exactly;
+  if (a.bound_exp_of && b.bound_exp_of) {
+    return compare_with_exp(Rational(la / lb), Rational(*a.bound_exp_of - *b.bound_exp_of)) ==
+           std::strong_ordering::greater;
+  }
+  if (a.bound_exactly && b.bound_exp_of) {  // La / (Ba Lb) > e^(-xb)
+    return compare_with_exp(Rational(la / (*a.bound_exactly * lb)), Rational(-*b.bound_exp_of)) ==
+           std::strong_ordering::greater;
+  }
+  if (a.bound_exp_of && b.bound_exactly) {  // e^(-xa) > Lb / (Bb La)
+    return compare_with_exp(Rational(lb / (*b.bound_exactly * la)), Rational(-*a.bound_exp_of)) ==
+           std::strong_ordering::less;
+  }
   const auto at_most = [&](const PairAgainstBudget& p, const Rational& c) {
     return bound(p.x, p.x_prime, ExtendedRational(Rational(p.loss.ratio.value() / c))).admits;
   };
@@ -109,7 +128,7 @@ PairBoundVerdict check_pair_bounds(const PairLossMatrix& losses, const PairBound
       const double share = std::isinf(b.value)        ? 0
                            : loss.ratio.is_infinite() ? std::numeric_limits<double>::infinity()
                                                       : to_double(loss.ratio.value()) / b.value;
-      PairAgainstBudget pair{x, x_prime, loss, b.text, share, !b.admits, 0, 0};
+      PairAgainstBudget pair{x, x_prime, loss, b.text, share, !b.admits, 0, 0, b.exactly, b.exp_of};
       // Doubles must not contradict the exact verdict: an L / B within 1e-16 of 1 reads 1.
       if (pair.exceeds && !(share > 1)) pair.loss_share = std::nextafter(1.0, 2.0);
       if (!pair.exceeds && share > 1) pair.loss_share = 1;
@@ -161,6 +180,7 @@ PairBoundVerdict check_context_aware(const PairLossMatrix& losses, const PairBud
           bound.admits = !loss.is_infinite() && loss.value() <= *b;
           bound.text = to_string(*b);
           bound.value = to_double(*b);
+          bound.exactly = *b;
         }
         return bound;
       },

@@ -7,6 +7,21 @@
 #include "uldp/error.h"
 
 namespace uldp {
+namespace {
+
+// Whether a's bound e^eps is below b's, exactly: rationals compare as themselves, and a budget
+// given as eps tells on which side of e^eps a rational t lies (admits: t <= e^eps; equality would
+// need t = 1 at eps = 0, where both read 1).
+bool smaller_bound(const PrivacyBudget& a, const PrivacyBudget& b) {
+  const auto& ea = a.epsilon();
+  const auto& eb = b.epsilon();
+  if (ea && eb) return *ea < *eb;
+  if (!ea && !eb) return a.exp_eps() < b.exp_eps();
+  if (ea) return !a.admits(ExtendedRational(b.exp_eps()));  // e^eps_a < t_b
+  return b.admits(ExtendedRational(a.exp_eps())) && !(a.exp_eps() == 1 && *eb == 0);
+}
+
+}  // namespace
 
 PairBoundVerdict check_personalized(const PairLossMatrix& losses,
                                     const std::vector<SafeRegion>& regions,
@@ -14,7 +29,7 @@ PairBoundVerdict check_personalized(const PairLossMatrix& losses,
   if (regions.empty()) throw InvalidArgument("safe regions: none given");
   const std::size_t k = losses.inputs();
   std::vector<IndexSet> members;
-  std::vector<double> values;  // each region's e^ε in doubles, to name the tightest (display)
+  std::vector<double> values;  // each region's e^ε in doubles, for the pair's share (display)
   for (const SafeRegion& region : regions) {
     members.push_back(IndexSet::parse(
         region.inputs, k, region.inputs_name.empty() ? region.name : region.inputs_name));
@@ -39,13 +54,20 @@ PairBoundVerdict check_personalized(const PairLossMatrix& losses,
           const bool admits = regions[r].budget.admits(loss);  // every region, exactly
           if (!admits && b.admits) shown = r;                  // the first region that fails
           b.admits = b.admits && admits;
-          // While none fails, the region with the smallest bound (in doubles: which one is
-          // named, never whether the pair holds); an overflowing e^eps still names its region.
-          if (b.admits && (!shown || values[r] < values[*shown])) shown = r;
+          // While none fails, the region with the smallest bound, compared exactly (which one
+          // is named; whether the pair holds is every region's own exact rule).
+          if (b.admits && (!shown || smaller_bound(regions[r].budget, regions[*shown].budget)))
+            shown = r;
         }
         if (shown) {
           b.text = text_of(*shown);
           b.value = values[*shown];
+          const PrivacyBudget& budget = regions[*shown].budget;
+          if (budget.epsilon()) {
+            b.exp_of = *budget.epsilon();
+          } else {
+            b.exactly = budget.exp_eps();
+          }
         }
         return b;
       },

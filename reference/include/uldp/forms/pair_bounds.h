@@ -19,6 +19,11 @@ struct PairBound {
   bool admits = false;
   std::string text;
   double value = 0;
+  /// The bound exactly, where the notion knows it in one of two forms: a rational, or e^r for a
+  /// rational r; what lets pairs' shares L / bound be compared without refining (ties are common:
+  /// a tight mechanism meets every bound). Neither: compared through `admits` alone.
+  std::optional<Rational> exactly;
+  std::optional<Rational> exp_of;
 };
 
 /// The bound of pair (x, x') for its loss.
@@ -37,6 +42,8 @@ struct PairAgainstBudget {
   /// and bound: certified bounds on L / bound - 1 (the margin, or the excess), from the notion's
   /// exact rule alone; both 0 otherwise.
   Rational excess_lower = 0, excess_upper = 0;
+  /// The bound exactly (PairBound::exactly, exp_of), for comparing shares.
+  std::optional<Rational> bound_exactly, bound_exp_of;
 };
 
 struct PairBoundVerdict {
