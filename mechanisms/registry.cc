@@ -26,13 +26,29 @@ const std::vector<MechanismEntry>& registry() {
   return entries;
 }
 
-// "sensitive: mechanism urr needs X_S (...)" / "... does not take it (it takes ...)".
+// The parameter that may be given in place of `p` by entry `e`, or nullptr.
+const ParameterDeclaration* alternative_of(const MechanismEntry& e, const ParameterDeclaration& p) {
+  for (const ParameterUse& use : e.parameters) {
+    if (use.parameter->name == p.name) return use.or_instead;
+  }
+  return nullptr;
+}
+
+// "sensitive: mechanism urr needs X_S (...)" / "... does not take it (it takes ...)"; a parameter
+// with an alternative needs one of the two, never both.
 void require(const MechanismEntry& e, const ParameterDeclaration& p, bool given,
-             std::string_view keyword_given) {
+             std::string_view keyword_given, const ParameterValues& values) {
   const Takes takes = e.takes(p);
-  if (takes == Takes::kRequired && !given) {
+  const ParameterDeclaration* instead = alternative_of(e, p);
+  if (instead && given && values.has(*instead)) {
     throw InvalidArgument(std::string(p.keywords[0]) + ": mechanism " + std::string(e.name) +
-                          " needs " + std::string(p.needs));
+                          " takes " + keyword_list(p) + " or " + keyword_list(*instead) +
+                          ", not both");
+  }
+  if (takes == Takes::kRequired && !given && !(instead && values.has(*instead))) {
+    throw InvalidArgument(std::string(p.keywords[0]) + ": mechanism " + std::string(e.name) +
+                          " needs " + std::string(p.needs) +
+                          (instead ? ", or " + std::string(instead->needs) : std::string()));
   }
   if (takes == Takes::kNo && given) {
     throw InvalidArgument(std::string(keyword_given) + ": mechanism " + std::string(e.name) +
@@ -72,6 +88,7 @@ std::string_view claim_name(Claim claim) {
 Takes MechanismEntry::takes(const ParameterDeclaration& p) const {
   for (const ParameterUse& use : parameters) {
     if (use.parameter == &p || use.parameter->name == p.name) return use.takes;
+    if (use.or_instead && use.or_instead->name == p.name) return Takes::kOptional;
   }
   return Takes::kNo;
 }
@@ -88,10 +105,13 @@ std::vector<const ParameterDeclaration*> declared_parameters() {
   std::vector<const ParameterDeclaration*> all = shared_parameters();
   for (const MechanismEntry& e : registry()) {
     for (const ParameterUse& use : e.parameters) {
-      const bool known = std::any_of(all.begin(), all.end(), [&](const ParameterDeclaration* p) {
-        return p->name == use.parameter->name;
-      });
-      if (!known) all.push_back(use.parameter);
+      for (const ParameterDeclaration* d : {use.parameter, use.or_instead}) {
+        if (!d) continue;
+        const bool known = std::any_of(all.begin(), all.end(), [&](const ParameterDeclaration* p) {
+          return p->name == d->name;
+        });
+        if (!known) all.push_back(d);
+      }
     }
   }
   return all;
@@ -131,7 +151,8 @@ std::string parameter_list(const MechanismEntry& e, bool as_flags) {
     s = "k";
   }
   for (const ParameterUse& use : e.parameters) {
-    const std::string keywords = spelled(*use.parameter);
+    std::string keywords = spelled(*use.parameter);
+    if (use.or_instead) keywords += (as_flags ? "|" : " or ") + spelled(*use.or_instead);
     s +=
         (s.empty() ? "" : ", ") + (use.takes == Takes::kOptional ? "[" + keywords + "]" : keywords);
   }
@@ -209,14 +230,16 @@ MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArgumen
     }
     arguments.k = budgets->size();
   }
-  require(entry, kSensitiveParameter.declaration, arguments.sensitive.has_value(), "sensitive");
+  require(entry, kSensitiveParameter.declaration, arguments.sensitive.has_value(), "sensitive",
+          arguments.values);
   require(entry, kBudgetParameter.declaration, arguments.budget.has_value(),
-          arguments.budget && !arguments.budget->epsilon() ? "exp_eps" : "eps");
+          arguments.budget && !arguments.budget->epsilon() ? "exp_eps" : "eps", arguments.values);
   for (const ParameterDeclaration* p : declared_parameters()) {
     if (p->name == kSensitiveParameter.declaration.name ||
         p->name == kBudgetParameter.declaration.name || p->name == kCountParameter.declaration.name)
       continue;
-    require(entry, *p, arguments.values.has(*p), keyword_given(*p, arguments.values));
+    require(entry, *p, arguments.values.has(*p), keyword_given(*p, arguments.values),
+            arguments.values);
   }
   if (entry.fixed_k && arguments.k != *entry.fixed_k) {
     throw InvalidArgument("k: mechanism " + std::string(entry.name) +

@@ -51,6 +51,9 @@ struct MechanismArguments {
 struct ParameterUse {
   const ParameterDeclaration* parameter;
   Takes takes;
+  /// A parameter that may be given in its place, never both (a hash family file instead of a
+  /// seed count): taken as optional, and a required `parameter` is satisfied by it.
+  const ParameterDeclaration* or_instead = nullptr;
 };
 
 /// The folders' limits on k: symbol-valued mechanisms (estimators and samplers are O(k); exact

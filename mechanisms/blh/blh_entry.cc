@@ -14,9 +14,9 @@ MechanismSpec make_blh(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<BlhSpec>) {
   using enum Takes;
-  static constexpr ParameterUse kTakes[] = {{&kBudgetParameter.declaration, kRequired},
-                                            {&kHashSeedsParameter.declaration, kOptional},
-                                            {&kHashFamilyParameter.declaration, kOptional}};
+  static constexpr ParameterUse kTakes[] = {
+      {&kBudgetParameter.declaration, kRequired},
+      {&kHashSeedsParameter.declaration, kOptional, &kHashFamilyParameter.declaration}};
   static const MechanismEntry entry =
       fixed_parameter_entry(registry_entry(std::type_identity<OlhSpec>{}),
                             {.name = "blh",

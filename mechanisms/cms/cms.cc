@@ -54,26 +54,15 @@ BloomFilterMechanism count_mean_sketch(std::size_t k, const CmsSpec& spec) {
 }
 
 std::pair<std::uint64_t, std::shared_ptr<const SketchTable>> sketch_family_of(
-    const MechanismArguments& a, std::uint64_t width, const char* mechanism) {
-  const std::uint64_t* hashes = a.values.get(kSketchHashesParameter);
-  const FileText* file = a.values.get(kHashFamilyParameter);
-  if (hashes && file) {
-    throw InvalidArgument(
-        "sketch_hashes: the family file gives the hash functions (J = its lines); give "
-        "sketch_hashes or hash_family, not both");
-  }
-  if (file) {
+    const MechanismArguments& a, std::uint64_t width) {
+  // The registry lets exactly one of the two through (ParameterUse::or_instead).
+  if (const FileText* file = a.values.get(kHashFamilyParameter)) {
     validate_sketch(1, width, false);  // m before the values are read against it
     auto table = std::make_shared<const SketchTable>(
         parse_hash_family(file->text, file->source, a.k, width));
     return {table->size(), std::move(table)};
   }
-  if (!hashes) {
-    throw InvalidArgument("sketch_hashes: mechanism " + std::string(mechanism) +
-                          " needs a number of hash functions J (sketch_hashes), or their values "
-                          "as a file (hash_family)");
-  }
-  return {*hashes, nullptr};
+  return {*a.values.get(kSketchHashesParameter), nullptr};
 }
 
 }  // namespace uldp

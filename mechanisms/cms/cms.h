@@ -58,11 +58,11 @@ struct SketchFamily {
   }
 };
 
-/// J and the family of a sketch's arguments: sketch_hashes with xxh64, or the lines of a
-/// hash_family file (each value below m; refused beside sketch_hashes, and one of the two is
-/// needed). Throws InvalidArgument naming the parameter, InputError naming the file.
+/// J and the family of a sketch's arguments (the registry lets exactly one of the two through):
+/// sketch_hashes with xxh64, or the lines of a hash_family file, each value below m. Throws
+/// InvalidArgument naming the parameter, InputError naming the file.
 std::pair<std::uint64_t, std::shared_ptr<const SketchTable>> sketch_family_of(
-    const MechanismArguments& arguments, std::uint64_t width, const char* mechanism);
+    const MechanismArguments& arguments, std::uint64_t width);
 
 /// s = e^{eps/2} for the budget: exact when the budget knows it (built from eps, or t a square),
 /// else sqrt(t) rounded down to 64 bits, so the sketch is never weaker than asked.

@@ -16,7 +16,7 @@ namespace {
 
 MechanismSpec make_cms(const MechanismArguments& a) {
   const std::uint64_t width = *a.values.get(kSketchWidthParameter);
-  auto [hashes, table] = sketch_family_of(a, width, "cms");
+  auto [hashes, table] = sketch_family_of(a, width);
   validate_sketch(hashes, width, false);
   return {a.k, IndexSet::all(a.k),
           CmsSpec{*a.budget, static_cast<std::uint32_t>(hashes), static_cast<std::uint32_t>(width),
@@ -27,10 +27,10 @@ MechanismSpec make_cms(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<CmsSpec>) {
   using enum Takes;
-  static constexpr ParameterUse kTakes[] = {{&kBudgetParameter.declaration, kRequired},
-                                            {&kSketchHashesParameter.declaration, kOptional},
-                                            {&kHashFamilyParameter.declaration, kOptional},
-                                            {&kSketchWidthParameter.declaration, kRequired}};
+  static constexpr ParameterUse kTakes[] = {
+      {&kBudgetParameter.declaration, kRequired},
+      {&kSketchHashesParameter.declaration, kRequired, &kHashFamilyParameter.declaration},
+      {&kSketchWidthParameter.declaration, kRequired}};
   static constexpr MechanismEntry entry{
       .name = "cms",
       .title = "count-mean sketch (CMS): J hashes xxh64 mod m, a +-1 vector flipped per coordinate",

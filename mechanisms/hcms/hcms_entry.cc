@@ -16,7 +16,7 @@ namespace {
 
 MechanismSpec make_hcms(const MechanismArguments& a) {
   const std::uint64_t width = *a.values.get(kSketchWidthParameter);
-  auto [hashes, table] = sketch_family_of(a, width, "hcms");
+  auto [hashes, table] = sketch_family_of(a, width);
   validate_sketch(hashes, width, true);
   return {a.k, IndexSet::all(a.k),
           HcmsSpec{*a.budget, static_cast<std::uint32_t>(hashes), static_cast<std::uint32_t>(width),
@@ -30,10 +30,10 @@ constexpr std::size_t kMaxListedOutputs = std::size_t{1} << 20;
 
 const MechanismEntry& registry_entry(std::type_identity<HcmsSpec>) {
   using enum Takes;
-  static constexpr ParameterUse kTakes[] = {{&kBudgetParameter.declaration, kRequired},
-                                            {&kSketchHashesParameter.declaration, kOptional},
-                                            {&kHashFamilyParameter.declaration, kOptional},
-                                            {&kSketchWidthParameter.declaration, kRequired}};
+  static constexpr ParameterUse kTakes[] = {
+      {&kBudgetParameter.declaration, kRequired},
+      {&kSketchHashesParameter.declaration, kRequired, &kHashFamilyParameter.declaration},
+      {&kSketchWidthParameter.declaration, kRequired}};
   static constexpr MechanismEntry entry{
       .name = "hcms",
       .title =

@@ -33,12 +33,7 @@ OlhSpec local_hashing_spec(const MechanismArguments& a, std::optional<std::uint6
                     : range     ? *range
                                 : optimal_hash_range(a.budget->exp_eps());
   spec.seeds = seeds ? *seeds : kDefaultSeeds;
-  if (const FileText* family = a.values.get(kHashFamilyParameter)) {
-    if (seeds) {
-      throw InvalidArgument(
-          "hash_seeds: the family file gives the hash functions (S = its lines); give hash_seeds "
-          "or hash_family, not both");
-    }
+  if (const FileText* family = a.values.get(kHashFamilyParameter)) {  // never with hash_seeds
     validate_local_hashing_family(spec.hash_range, 1);  // g before its values are read
     spec.given_hashes = std::make_shared<const HashTable>(
         parse_hash_family(family->text, family->source, a.k, spec.hash_range));
@@ -50,10 +45,10 @@ OlhSpec local_hashing_spec(const MechanismArguments& a, std::optional<std::uint6
 
 const MechanismEntry& registry_entry(std::type_identity<OlhSpec>) {
   using enum Takes;
-  static constexpr ParameterUse kTakes[] = {{&kBudgetParameter.declaration, kRequired},
-                                            {&kHashRangeParameter.declaration, kOptional},
-                                            {&kHashSeedsParameter.declaration, kOptional},
-                                            {&kHashFamilyParameter.declaration, kOptional}};
+  static constexpr ParameterUse kTakes[] = {
+      {&kBudgetParameter.declaration, kRequired},
+      {&kHashRangeParameter.declaration, kOptional},
+      {&kHashSeedsParameter.declaration, kOptional, &kHashFamilyParameter.declaration}};
   static constexpr MechanismEntry entry{
       .name = "olh",
       .title = "optimized local hashing (OLH) over seeds 0..S-1 of xxh32 mod g",

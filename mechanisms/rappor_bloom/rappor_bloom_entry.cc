@@ -47,12 +47,7 @@ MechanismSpec make_rappor_bloom(const MechanismArguments& a) {
   RapporBloomSpec s;
   s.bloom_bits = count_in(a, kBloomBitsParameter, 0, 1, kMaxBloomBits);
   s.cohorts = count_in(a, kCohortsParameter, 1, 1, kMaxCohorts);
-  if (const FileText* map = a.values.get(kBloomMapParameter)) {
-    if (a.values.get(kBloomHashesParameter)) {
-      throw InvalidArgument(
-          "bloom_hashes: the Bloom map gives every filter (h is the most bits one sets); give "
-          "bloom_hashes or bloom_map, not both");
-    }
+  if (const FileText* map = a.values.get(kBloomMapParameter)) {  // never with bloom_hashes
     s.given_filters = std::make_shared<const BloomTable>(
         parse_bloom_map(map->text, map->source, {a.k, s.cohorts, s.bloom_bits}));
     std::size_t most = 0;
@@ -107,15 +102,15 @@ std::vector<StatedBound> rappor_bloom_bounds(const MechanismSpec& spec) {
 
 const MechanismEntry& registry_entry(std::type_identity<RapporBloomSpec>) {
   using enum Takes;
-  static constexpr ParameterUse kTakes[] = {{&kBloomBitsParameter.declaration, kRequired},
-                                            {&kBloomHashesParameter.declaration, kOptional},
-                                            {&kBloomMapParameter.declaration, kOptional},
-                                            {&kCohortsParameter.declaration, kOptional},
-                                            {&kPrrFParameter.declaration, kRequired},
-                                            {&kIrrPParameter.declaration, kRequired},
-                                            {&kIrrQParameter.declaration, kRequired},
-                                            {&kRapporClientParameter.declaration, kOptional},
-                                            {&kBudgetParameter.declaration, kOptional}};
+  static constexpr ParameterUse kTakes[] = {
+      {&kBloomBitsParameter.declaration, kRequired},
+      {&kBloomHashesParameter.declaration, kOptional, &kBloomMapParameter.declaration},
+      {&kCohortsParameter.declaration, kOptional},
+      {&kPrrFParameter.declaration, kRequired},
+      {&kIrrPParameter.declaration, kRequired},
+      {&kIrrQParameter.declaration, kRequired},
+      {&kRapporClientParameter.declaration, kOptional},
+      {&kBudgetParameter.declaration, kOptional}};
   static constexpr MechanismEntry entry{
       .name = "rappor-bloom",
       .title =

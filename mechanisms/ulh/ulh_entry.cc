@@ -17,11 +17,11 @@ MechanismSpec make_ulh(const MechanismArguments& a) {
 
 const MechanismEntry& registry_entry(std::type_identity<UlhSpec>) {
   using enum Takes;
-  static constexpr ParameterUse kTakes[] = {{&kSensitiveParameter.declaration, kRequired},
-                                            {&kBudgetParameter.declaration, kRequired},
-                                            {&kHashRangeParameter.declaration, kOptional},
-                                            {&kHashSeedsParameter.declaration, kOptional},
-                                            {&kHashFamilyParameter.declaration, kOptional}};
+  static constexpr ParameterUse kTakes[] = {
+      {&kSensitiveParameter.declaration, kRequired},
+      {&kBudgetParameter.declaration, kRequired},
+      {&kHashRangeParameter.declaration, kOptional},
+      {&kHashSeedsParameter.declaration, kOptional, &kHashFamilyParameter.declaration}};
   static constexpr MechanismEntry entry{
       .name = "ulh",
       .title = "utility-optimized local hashing (uLH; uldp's construction)",
