@@ -132,9 +132,10 @@ std::string local_hashing_label(std::uint64_t seed, std::uint64_t value) {
 }
 
 void validate_local_hashing_family(std::uint64_t range, std::uint64_t seeds) {
-  if (range < 2 || range > kMaxSeeds) {
+  if (range < 2 || range > kMaxSeeds - 1) {  // a 32-bit modulus: h_s(x) is xxh32 mod g
     throw InvalidArgument("hash_range: g = " + std::to_string(range) +
-                          " is outside 2..2^32 (a hash to one value carries nothing)");
+                          " is outside 2..2^32-1 (a hash to one value carries nothing; xxh32 has "
+                          "32 bits)");
   }
   if (seeds < 1 || seeds > kMaxSeeds) {
     throw InvalidArgument("hash_seeds: S = " + std::to_string(seeds) +
@@ -146,9 +147,9 @@ std::uint64_t optimal_hash_range(const Rational& t) {
   const Rational shifted = t + Rational(1, 2);
   Integer rounded = numerator(shifted) / denominator(shifted);      // floor: t > 0
   if (denominator(shifted) == 1 && rounded % 2 != 0) rounded -= 1;  // a tie goes to the even one
-  if (rounded > Integer(kMaxSeeds)) {
+  if (rounded + 1 > Integer(kMaxSeeds - 1)) {
     throw InvalidArgument(
-        "hash_range: round(e^eps) + 1 exceeds 2^32; give a range of at most 2^32");
+        "hash_range: round(e^eps) + 1 exceeds 2^32-1; give a range of at most 2^32-1");
   }
   return static_cast<std::uint64_t>(rounded) + 1;
 }

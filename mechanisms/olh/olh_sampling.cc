@@ -44,7 +44,8 @@ std::vector<double> support_count_matrix(const MechanismSpec& spec, const OlhSpe
 estimate::DenseParams estimation_params(const MechanismSpec& spec, const OlhSpec& p) {
   validate_local_hashing_family(p.hash_range, p.seeds);
   const std::vector<std::size_t> open = spec.sensitive.complement().indices();
-  const std::uint64_t columns = p.hash_range * p.seeds;  // both <= 2^32: no overflow
+  // g < 2^32 and S <= 2^32 (validate_local_hashing_family): the product fits 64 bits.
+  const std::uint64_t columns = p.hash_range * p.seeds;
   constexpr std::uint64_t kMaxEntries = std::uint64_t{1} << 22;
   if (columns > kMaxEntries || columns + open.size() > kMaxEntries / spec.k) {
     throw InvalidArgument(
