@@ -70,15 +70,22 @@ bool share_exceeds(const PairAgainstBudget& a, const PairAgainstBudget& b,
   constexpr double kRounding = 1e-13;  // relative: far above the doubles' few ulps
   constexpr int kTieBits = 160;
   const double da = a.loss_share, db = b.loss_share;
-  if (!(da > 0) || !(db > 0) || std::isinf(da) || std::isinf(db) ||
-      std::abs(da - db) > kRounding * std::max(da, db)) {
-    return da > db;
+  const bool finite = da > 0 && db > 0 && !std::isinf(da) && !std::isinf(db);
+  // Two rational bounds: La / Ba > Lb / Bb exactly, as cheap as the doubles.
+  if (finite && a.bound_exactly && b.bound_exactly && *a.bound_exactly > 0 &&
+      *b.bound_exactly > 0) {
+    return a.loss.ratio.value() * *b.bound_exactly > b.loss.ratio.value() * *a.bound_exactly;
   }
+  // e^x in doubles is off by about |x| ulps: the gate widens with the exponents.
+  double tolerance = kRounding;
+  for (const auto& x : {a.bound_exp_of, b.bound_exp_of}) {
+    if (x) tolerance += 1e-15 * std::abs(to_double(*x));
+  }
+  if (!finite || std::abs(da - db) > tolerance * std::max(da, db)) return da > db;
   const Rational& la = a.loss.ratio.value();
   const Rational& lb = b.loss.ratio.value();
-  // Bounds known exactly (a rational B, or e^x): La / Ba > Lb / Bb as one exact comparison of a
-  // rational with a rational or with e^(xa - xb) (compare_with_exp, certified and exact).
-  if (a.bound_exactly && b.bound_exactly) return la * *b.bound_exactly > lb * *a.bound_exactly;
+  // Bounds known exactly (a rational B, or e^x): one exact comparison of a rational with e^x
+  // (compare_with_exp, certified and exact).
   if (a.bound_exp_of && b.bound_exp_of) {
     return compare_with_exp(Rational(la / lb), Rational(*a.bound_exp_of - *b.bound_exp_of)) ==
            std::strong_ordering::greater;
@@ -94,8 +101,8 @@ bool share_exceeds(const PairAgainstBudget& a, const PairAgainstBudget& b,
   const auto at_most = [&](const PairAgainstBudget& p, const Rational& c) {
     return bound(p.x, p.x_prime, ExtendedRational(Rational(p.loss.ratio.value() / c))).admits;
   };
-  Rational low = from_double(std::min(da, db) * (1 - 4 * kRounding));
-  Rational high = from_double(std::max(da, db) * (1 + 4 * kRounding));
+  Rational low = from_double(std::min(da, db) * (1 - 4 * tolerance));
+  Rational high = from_double(std::max(da, db) * (1 + 4 * tolerance));
   // Both shares must lie in (low, high]; where a double was off by more, doubles decide.
   if (at_most(a, low) || at_most(b, low) || !at_most(a, high) || !at_most(b, high)) return da > db;
   for (int i = 0; i < kTieBits; ++i) {
@@ -125,9 +132,12 @@ PairBoundVerdict check_pair_bounds(const PairLossMatrix& losses, const PairBound
       if (!loss.output) continue;  // x gives no output of the set: nothing to bound
       const PairBound b = bound(x, x_prime, loss.ratio);
       // An unbounded pair (inf) constrains nothing: share 0, whatever its loss.
+      // L / B correctly rounded where B is a known rational (a power's double drifts with d).
       const double share = std::isinf(b.value)        ? 0
                            : loss.ratio.is_infinite() ? std::numeric_limits<double>::infinity()
-                                                      : to_double(loss.ratio.value()) / b.value;
+                           : b.exactly && *b.exactly > 0
+                               ? to_double(Rational(loss.ratio.value() / *b.exactly))
+                               : to_double(loss.ratio.value()) / b.value;
       PairAgainstBudget pair{x, x_prime, loss, b.text, share, !b.admits, 0, 0, b.exactly, b.exp_of};
       // Doubles must not contradict the exact verdict: an L / B within 1e-16 of 1 reads 1.
       if (pair.exceeds && !(share > 1)) pair.loss_share = std::nextafter(1.0, 2.0);

@@ -51,13 +51,10 @@ PairBoundVerdict check_personalized(const PairLossMatrix& losses,
         std::optional<std::size_t> shown;  // the region the report names
         for (std::size_t r = 0; r < regions.size(); ++r) {
           if (!members[r].contains(x) || !members[r].contains(x_prime)) continue;
-          const bool admits = regions[r].budget.admits(loss);  // every region, exactly
-          if (!admits && b.admits) shown = r;                  // the first region that fails
-          b.admits = b.admits && admits;
-          // While none fails, the region with the smallest bound, compared exactly (which one
-          // is named; whether the pair holds is every region's own exact rule).
-          if (b.admits && (!shown || smaller_bound(regions[r].budget, regions[*shown].budget)))
-            shown = r;
+          b.admits = b.admits && regions[r].budget.admits(loss);  // every region, exactly
+          // The region of the smallest bound, compared exactly: it fails whenever any region
+          // does, so the bound named, its value and the excess measured against it agree.
+          if (!shown || smaller_bound(regions[r].budget, regions[*shown].budget)) shown = r;
         }
         if (shown) {
           b.text = text_of(*shown);
