@@ -2,8 +2,8 @@
 # Issue 51: what `uldp check` costs on the encodings deployed at scale, at their published
 # settings, beside urr at the paper's largest setting: OLH over 1000 values at eps = 1 (uldp's
 # default 1024 seeds and the libraries' 2^32 xxh32 seeds), RAPPOR as Chrome ran it (m = 128, h = 2,
-# 64 cohorts, f = 0.5, p = 0.5, q = 0.75), the count-mean sketch and Hadamard CMS at J = 1024 and
-# m = 1024. The target: each answers in under a second on this two-core machine.
+# 64 cohorts, f = 0.5, p = 0.5, q = 0.75), the count-mean sketch at J = m = 1024 and Hadamard CMS
+# at J = 64, m = 1024. The target: each answers in under a second on this two-core machine.
 # Run by hand: bench/deployed_encodings_check.sh [build dir, default build]. Prints Markdown:
 # each command's wall time (best of 3) and its required property's verdict line.
 set -euo pipefail
@@ -16,7 +16,7 @@ run() {
   shift
   for _ in 1 2 3; do
     start=$(date +%s.%N)
-    line=$("$uldp" check "$@" | grep -m1 '\[required\]' | sed 's/^ *//; s/  */ /g')
+    line=$({ "$uldp" check "$@" || true; } | grep -m1 '\[required\]' | sed 's/^ *//; s/  */ /g' || true)
     end=$(date +%s.%N)
     seconds=$(echo "$end - $start" | bc)
     if [[ -z "$best" ]] || (($(echo "$seconds < $best" | bc))); then best=$seconds; fi

@@ -101,8 +101,10 @@ LocalHashingConstants local_hashing_constants(std::uint64_t range, const Rationa
 /// Local hashing over k = sensitive.universe() inputs with the family's S seeds and range g, in
 /// class-structured form: output classes "columns hit by n" (Y_P, one per n occurring), then
 /// "non-sensitive" (Y_I = X_N). Dense order: (s, y) at rank s g + y, labelled "s,y", then X_N
-/// ascending. Throws InvalidArgument naming --hash-seeds or --hash-range when the family is out of
-/// range or S |X_S| exceeds kMaxEnumeratedHashes.
+/// ascending. Beyond kMaxEnumeratedHashes (S |X_S|), the first S' = 2^24 / |X_S| seeds are listed
+/// and the rest pooled into one protected output (mechanism_outputs() keeps the real count),
+/// exact when every pair of sensitive inputs is hashed apart in them. Throws InvalidArgument
+/// naming --hash-seeds or --hash-range when the family is out of range or a pair stays together.
 ClassStructuredMechanism local_hashing_classes(const IndexSet& sensitive, const HashFamily& family,
                                                const PrivacyBudget& budget);
 

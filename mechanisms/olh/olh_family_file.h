@@ -1,6 +1,6 @@
-// A hash family (olh, blh, flh, ulh --hash-family FILE): for an encoder whose hash is not xxh32 of
-// the decimal text, the family as a table, one hash function a line (its seed is the line's rank
-// among the data lines, from 0), h(0), h(1), ..., h(k-1) separated by commas:
+// A hash family (olh, blh, ulh, cms, hcms --hash-family FILE): for an encoder whose hash is not
+// xxh32 of the decimal text, the family as a table, one hash function a line (its seed is the
+// line's rank among the data lines, from 0), h(0), h(1), ..., h(k-1) separated by commas:
 //
 //   # h(0),h(1),h(2),h(3)   (g = 3)
 //   0,2,1,1

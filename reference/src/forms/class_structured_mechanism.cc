@@ -175,12 +175,12 @@ std::vector<RowCell> ClassStructuredMechanism::row_cells(std::size_t input_class
 }
 
 DenseExpansion ClassStructuredMechanism::to_dense() const {
-  if (!dense_) throw InvalidArgument("dense expansion: the mechanism has no dense formulas");
   if (k_ > kMaxDenseSize || num_outputs_ > kMaxDenseSize) {
     throw InvalidArgument("dense expansion: |X| = " + std::to_string(k_) + ", |Y| = " +
                           text(num_outputs_) + "; the limit is " + std::to_string(kMaxDenseSize) +
                           " each (use the class-structured checks)");
   }
+  if (!dense_) throw InvalidArgument("dense expansion: the mechanism has no dense formulas");
   const std::size_t outputs = num_outputs_.convert_to<std::size_t>();
   std::vector<std::string> labels(outputs);
   std::vector<Rational> entries(k_ * outputs);
