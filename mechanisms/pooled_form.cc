@@ -95,6 +95,29 @@ struct CellIndex {
   std::size_t with_block_size = 0;
 };
 
+// Of the C(v, K) blocks, C(v-1, K-1) hold a given member a; of those, C(v-2, K-2) also hold the
+// sensitive x != a and C(v-2, K-1) do not; C(v-1, K) do not hold x.
+std::vector<BlockMembership> block_membership(const std::vector<PooledComponent>& components,
+                                              std::size_t v) {
+  std::map<std::size_t, BlockMembership> by_block;  // one entry per K, components summed
+  for (const PooledComponent& comp : components) {
+    const std::size_t K = comp.block;
+    const Integer holding = binomial(v - 1, K - 1);
+    const Integer holding_both = v >= 2 && K >= 2 ? binomial(v - 2, K - 2) : Integer(0);
+    const Integer holding_a_only = v >= 2 ? binomial(v - 2, K - 1) : Integer(0);
+    const Integer without_x = binomial(v - 1, K);
+    BlockMembership& m = by_block[K];
+    m.block = K;
+    m.own += comp.weight * comp.c.in_block * holding;
+    m.other += comp.weight * (comp.c.in_block * holding_both + comp.c.off_block * holding_a_only);
+    m.open += comp.weight * comp.c.from_open * holding;
+    m.sized += comp.weight * (comp.c.in_block * holding + comp.c.off_block * without_x);
+  }
+  std::vector<BlockMembership> out;
+  for (auto& entry : by_block) out.push_back(std::move(entry.second));
+  return out;
+}
+
 }  // namespace
 
 PooledForm pool_block_family(const IndexSet& sensitive,
@@ -192,6 +215,7 @@ PooledForm pool_block_family(const IndexSet& sensitive,
                                                 cell.c->off_block * Rational(total - holding)));
     }
   }
+  f.membership = block_membership(components, v);
   f.output_cells = CellsBySet{
       [index, sensitive](std::span<const std::uint32_t> members) -> std::optional<std::size_t> {
         if (members.empty()) return std::nullopt;

@@ -10,6 +10,13 @@
 // post-processing, so a client that conforms passes the pooled test, and a pooled ratio above e^ε
 // proves a single output's ratio above it (a ratio of sums is at most the largest ratio); cells
 // never mix protected and unprotected outputs, so the claim's ratio condition carries over.
+//
+// What the cells pool away, privacy may depend on: whether a block holds the reporting input (a
+// client that never reports a block holding its own value keeps every cell's total right). So
+// the form also states, per block size K, the chance of a block of size K holding a given
+// sensitive symbol a, for a = x (own), a != x and x in X_N: the samples are tallied by those
+// memberships too (estimate/conformance.h), and any one move of mass between two outputs of one
+// row changes a cell or a membership (properties/pooled_membership_property.cc).
 #pragma once
 
 #include <cstddef>
@@ -38,6 +45,14 @@ struct CellsByLabel {
   FoldedSymbols folded;
 };
 
+/// Per block size K, what a row gives the blocks of size K (of X_S, in Y_P) that hold a
+/// sensitive symbol a: P(|B| = K, a in B | x) is `own` for a = x, `other` for sensitive x != a
+/// and `open` for x in X_N; `sized` = P(|B| = K | x) for sensitive x.
+struct BlockMembership {
+  std::size_t block = 0;  ///< K
+  Rational own, other, open, sized;
+};
+
 struct PooledForm {
   std::size_t k = 0;  ///< inputs
   std::vector<std::string>
@@ -47,6 +62,8 @@ struct PooledForm {
   std::vector<Rational> q;   ///< Q(cell | x) at [x * cells + cell]; every row sums to 1
   /// How a sample's output finds its cell.
   std::variant<CellsBySet, CellsByLabel> output_cells;
+  /// The block families' memberships, by K ascending (empty for uHR's folded columns).
+  std::vector<BlockMembership> membership;
   std::size_t cells() const { return labels.size(); }
 };
 

@@ -57,10 +57,25 @@ bool is_class_family(const EstimationModel& model) {
          std::holds_alternative<UssParams>(model) || std::holds_alternative<UhrParams>(model);
 }
 
+// A block family's memberships in doubles (none for uHR's folded columns).
+std::optional<PooledMembership> membership_of(const MechanismSpec& spec, const PooledForm& f) {
+  if (f.membership.empty()) return std::nullopt;
+  PooledMembership m{spec.sensitive, {}, {}, {}, {}, {}};
+  for (const BlockMembership& b : f.membership) {
+    m.blocks.push_back(b.block);
+    m.own.push_back(to_double(b.own));
+    m.other.push_back(to_double(b.other));
+    m.open.push_back(to_double(b.open));
+    m.sized.push_back(to_double(b.sized));
+  }
+  return m;
+}
+
 // The block families beyond their dense expansion: the pooled form, outputs read as sets; uHR
 // beyond it: its columns by label and X_N folded by the reporting input.
-bool from_pooled_form(const MechanismSpec& spec, ConformReference& r) {
-  const std::optional<PooledForm> pooled = pooled_form(spec, kMaxPooledEntries);
+bool from_pooled_form(const MechanismSpec& spec, ConformReference& r,
+                      std::size_t max_entries = kMaxPooledEntries) {
+  const std::optional<PooledForm> pooled = pooled_form(spec, max_entries);
   if (!pooled) return false;
   if (pooled->cells() > kMaxPooledEntries / spec.k) {
     throw InvalidArgument("conform: " + r.name + " pools into " + std::to_string(pooled->cells()) +
@@ -71,7 +86,9 @@ bool from_pooled_form(const MechanismSpec& spec, ConformReference& r) {
       std::visit(Overloaded{[](const ClassForm& f) { return to_string(f.q.num_outputs()); },
                             [](const auto&) { return std::string("?"); }},
                  exact_form(spec));
-  r.model = dense_params(DenseMechanism(spec.k, pooled->labels, pooled->q));
+  DenseParams model = dense_params(DenseMechanism(spec.k, pooled->labels, pooled->q));
+  model.membership = membership_of(spec, *pooled);
+  r.model = std::move(model);
   r.syntax.labels = pooled->labels;
   std::visit(
       Overloaded{[&](const CellsBySet& sets) {
@@ -80,7 +97,8 @@ bool from_pooled_form(const MechanismSpec& spec, ConformReference& r) {
                    r.pooling = std::to_string(pooled->cells()) + " cells pooling its " + outputs +
                                " outputs (blocks by size and " +
                                (pooled->spans ? "smallest and largest member" : "smallest member") +
-                               ", X_N symbols alone), since they are too many to list";
+                               ", X_N symbols alone), since they are too many to list, and "
+                               "by the blocks holding each input, by size";
                  },
                  [&](const CellsByLabel& labels) {
                    r.syntax.folded_symbols = labels.folded;
@@ -111,7 +129,15 @@ void from_dense_expansion(const MechanismSpec& spec, ConformReference& r) {
                           e.what() + ")");
   }
   DenseForm& dense = *expanded;
-  r.model = dense_params(dense.q);
+  DenseParams model = dense_params(dense.q);
+  // Each block is its own output here, yet a test of thousands of outputs barely sees a client
+  // that never reports its own value in blocks of one size: the memberships see it (coarse
+  // cells: only their memberships are used).
+  if (blocks) {
+    if (const std::optional<PooledForm> pooled = pooled_form(spec, 0))
+      model.membership = membership_of(spec, *pooled);
+  }
+  r.model = std::move(model);
   r.syntax.labels = dense.q.output_labels();
   if (blocks) r.syntax.bit_strings_over = spec.sensitive;  // reports as simulate writes them
   const std::optional<PrivacyBudget> budget = budget_of(spec);
@@ -187,6 +213,19 @@ std::optional<std::string> registry_claim_break(const MechanismSpec& spec,
   }
   return std::nullopt;
 }
+
+}  // namespace
+
+std::optional<ConformReference> pooled_reference(const MechanismSpec& spec,
+                                                 std::size_t max_entries) {
+  ConformReference r;
+  r.name = entry_of(spec).name;
+  if (!from_pooled_form(spec, r, max_entries)) return std::nullopt;
+  r.claim = claim_text(r.scope);
+  return r;
+}
+
+namespace {
 
 ConformReference from_file(const MatrixReference& f) {
   if (f.row_sum_tolerance) {

@@ -40,6 +40,12 @@ std::size_t symbol_outputs(const EstimationModel& model) {
   return num_symbols(model);
 }
 
+// A pooled block family's memberships, or null.
+const PooledMembership* pooled_membership(const EstimationModel& model) {
+  const auto* dense = std::get_if<DenseParams>(&model);
+  return dense && dense->membership ? &*dense->membership : nullptr;
+}
+
 // P(bit j = 1 | x).
 double bit_probability(const UnaryParams& m, std::size_t x, std::size_t j) {
   return j == x ? m.on[j] : m.off[j];
@@ -148,7 +154,7 @@ void require_supported(const EstimationModel& model) {
 }
 
 std::size_t fit_test_count(const EstimationModel& model, std::size_t inputs) {
-  if (!reports_are_bit_vectors(model)) return inputs;
+  if (!reports_are_bit_vectors(model)) return pooled_membership(model) ? 2 * inputs : inputs;
   const std::size_t k = num_symbols(model);
   return inputs * (k + (k <= SampleTallies::kMaxPairBits ? k * (k - 1) / 2 : 0));
 }
@@ -156,8 +162,11 @@ std::size_t fit_test_count(const EstimationModel& model, std::size_t inputs) {
 std::size_t event_family_size(const EstimationModel& model, const RatioScope& scope) {
   const std::size_t k = num_symbols(model);
   if (!reports_are_bit_vectors(model)) {
-    if (!scope.protected_symbols) return symbol_outputs(model);
-    return scope.protected_symbols->size();
+    // A pooled family's blocks are in Y_P: its events "a block of size K holding a" too.
+    const PooledMembership* m = pooled_membership(model);
+    const std::size_t memberships = m ? m->blocks.size() * m->sensitive.size() : 0;
+    if (!scope.protected_symbols) return symbol_outputs(model) + memberships;
+    return scope.protected_symbols->size() + memberships;
   }
   const bool pairs = k <= SampleTallies::kMaxPairBits && !scope.protected_zero_bits;
   return 2 * k + (pairs ? 4 * (k * (k - 1) / 2) : 0);
@@ -398,19 +407,18 @@ std::optional<std::vector<std::uint32_t>> members_of_output(const std::string& y
   return members;
 }
 
-// The cell of y in a pooled reference; nullopt for a well-formed set that is no output of it (a
-// block of the wrong size: evidence against the client, not a malformed line).
-std::optional<std::size_t> pooled_cell(const std::string& y, const OutputSyntax& syntax,
-                                       const std::string& source, std::size_t line,
-                                       std::size_t column) {
+// The members of y in a pooled reference, or an InputError naming the line.
+std::vector<std::uint32_t> pooled_members(const std::string& y, const OutputSyntax& syntax,
+                                          const std::string& source, std::size_t line,
+                                          std::size_t column) {
   const std::size_t universe = syntax.bit_strings_over ? syntax.bit_strings_over->universe() : 0;
-  const std::optional<std::vector<std::uint32_t>> members = members_of_output(y, universe);
+  std::optional<std::vector<std::uint32_t>> members = members_of_output(y, universe);
   if (!members) {
     throw InputError(source, line, column,
                      "output '" + message_excerpt(y) + "' is not a set of symbols ({1,3}, a " +
                          std::to_string(universe) + "-character 0/1 string, or one symbol)");
   }
-  return syntax.cell_of_set(*members);
+  return std::move(*members);
 }
 
 // y as a symbol written the way labels write it (decimal, no sign, no leading zero), if < limit.
@@ -436,7 +444,10 @@ std::optional<std::size_t> output_column(
   if (!text)
     throw InputError(source, line, column, "unbalanced quotes in the output " + y.substr(0, 40));
   if (by_label.empty()) return parse_index(*text, outputs, source, line, column, "output");
-  if (syntax.cell_of_set) return pooled_cell(*text, syntax, source, line, column);
+  // The cell of a set in a pooled reference; nullopt for a well-formed set that is no output of
+  // it (a block of the wrong size: evidence against the client, not a malformed line).
+  if (syntax.cell_of_set)
+    return syntax.cell_of_set(pooled_members(*text, syntax, source, line, column));
   if (const auto it = by_label.find(*text); it != by_label.end()) return it->second;
   if (const std::optional<FoldedSymbols>& fold = syntax.folded_symbols) {
     if (const std::optional<std::size_t> o = canonical_index(*text, fold->symbols.universe());
@@ -485,6 +496,8 @@ void add_tallies(SampleTallies& into, const SampleTallies& more, std::size_t lin
   add(into.protected_ones, more.protected_ones);
   add(into.in_protected, more.in_protected);
   add(into.both_ones, more.both_ones);
+  add(into.membership, more.membership);
+  add(into.sized, more.sized);
   if (more.impossible > 0 && !into.first_impossible_line) {
     into.first_impossible_line = *more.first_impossible_line + lines_before;
     into.first_impossible = more.first_impossible;
@@ -521,6 +534,25 @@ class TallyState {
       if (k <= SampleTallies::kMaxPairBits) t.both_ones.assign(k * k * k, 0);
     } else {
       t.symbol_counts.resize(k);
+    }
+    if (const PooledMembership* m = pooled_membership(model)) {
+      membership_ = m;
+      const std::size_t v = m->sensitive.size();
+      block_index_.assign(v + 1, m->blocks.size());
+      for (std::size_t b = 0; b < m->blocks.size(); ++b) block_index_[m->blocks[b]] = b;
+      rank_.assign(k, v);
+      const std::vector<std::size_t> xs = m->sensitive.indices();
+      for (std::size_t r = 0; r < v; ++r) rank_[xs[r]] = r;
+      t.membership.assign(k * m->blocks.size() * v, 0);
+      t.sized.assign(k * m->blocks.size(), 0);
+      // A listed family: each output's members, from its label ("{1,3}", "4"); a pooled one's
+      // cells are not outputs, its samples' members are read from each line.
+      if (!syntax.cell_of_set) {
+        for (const std::string& label : syntax.labels) {
+          column_members_.push_back(
+              members_of_output(label, k).value_or(std::vector<std::uint32_t>{}));
+        }
+      }
     }
     outputs = t.bit_vectors ? 0 : symbol_outputs(model);
     if (!t.bit_vectors && !syntax.labels.empty()) {
@@ -562,6 +594,7 @@ class TallyState {
                   std::uint64_t count = 1) {
     t.n += count;
     t.per_input[x] += count;
+    if (!column_members_.empty()) add_members(x, column_members_[symbol], count);
     bool possible;
     if (table_) {
       cell_counts_[x * outputs + symbol] += count;
@@ -571,6 +604,20 @@ class TallyState {
       possible = symbol_probability(model_, x, symbol) > 0;
     }
     if (!possible) note_impossible(x, y, number, count);
+  }
+
+  // A pooled family's sample of input x with output `members` (ascending): a block of X_S of a
+  // size the family draws is tallied by size and by each member.
+  void add_members(std::size_t x, std::span<const std::uint32_t> members, std::uint64_t count) {
+    if (!membership_ || members.empty() || members.size() >= block_index_.size()) return;
+    const std::size_t b = block_index_[members.size()];
+    const std::size_t blocks = membership_->blocks.size(), v = block_index_.size() - 1;
+    if (b == blocks) return;
+    for (const std::uint32_t a : members) {
+      if (rank_[a] == v) return;  // S ∪ {o}: not a block of X_S
+    }
+    t.sized[x * blocks + b] += count;
+    for (const std::uint32_t a : members) t.membership[(x * blocks + b) * v + rank_[a]] += count;
   }
 
   // Samples whose output the reference never produces for any input: counted for x and as
@@ -603,6 +650,10 @@ class TallyState {
 
  private:
   const EstimationModel& model_;
+  const PooledMembership* membership_ = nullptr;
+  std::vector<std::size_t> block_index_;  ///< by block size: its index in blocks, or none
+  std::vector<std::size_t> rank_;         ///< by symbol: its rank in X_S, or v
+  std::vector<std::vector<std::uint32_t>> column_members_;  ///< a listed family's outputs
   bool table_ = false;
   std::vector<std::uint64_t> cell_counts_;
   std::vector<std::uint8_t> cell_possible_;
@@ -755,7 +806,21 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     const std::size_t x = parse_index(x_text, k, source, number, column, "input");
     const std::string y = trim(text.substr(comma + 1));
     const std::size_t y_column = column + comma + 1;
-    if (!t.bit_vectors) {
+    if (!t.bit_vectors && syntax.cell_of_set) {
+      const std::optional<std::string> set = unquoted(y);
+      if (!set) {
+        throw InputError(source, number, y_column,
+                         "unbalanced quotes in the output " + y.substr(0, 40));
+      }
+      const std::vector<std::uint32_t> members =
+          pooled_members(*set, syntax, source, number, y_column);
+      if (const std::optional<std::size_t> cell = syntax.cell_of_set(members)) {
+        add_symbol(x, *cell, y, number, count);
+        state.add_members(x, members, count);
+      } else {
+        state.add_outside(x, y, number, count);
+      }
+    } else if (!t.bit_vectors) {
       if (const std::optional<std::size_t> symbol =
               output_column(x, y, syntax, by_label, outputs, source, number, y_column)) {
         add_symbol(x, *symbol, y, number, count);
@@ -825,6 +890,59 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
   return state.finish(source, counted);
 }
 
+namespace {
+
+// A pooled family's sensitive input x: its samples by block size, holding x or not, and the rest
+// (X_N reports, S ∪ {o}), against the reference: a client that never reports its own value in
+// blocks of one size keeps every pooled cell's total right, not this.
+FitTest own_block_test(const PooledMembership& m, const SampleTallies& t, std::size_t x) {
+  const std::size_t blocks = m.blocks.size(), v = m.sensitive.size();
+  const std::vector<std::size_t>& xs = m.sensitive.indices();
+  const auto rank =
+      static_cast<std::size_t>(std::lower_bound(xs.begin(), xs.end(), x) - xs.begin());
+  std::vector<std::uint64_t> observed;
+  std::vector<double> p;
+  std::uint64_t in_blocks = 0;
+  double p_blocks = 0;
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const std::uint64_t own = t.membership[(x * blocks + b) * v + rank];
+    const std::uint64_t sized = t.sized[x * blocks + b];
+    observed.push_back(own);
+    observed.push_back(sized - own);
+    p.push_back(m.own[b]);
+    p.push_back(std::max(0.0, m.sized[b] - m.own[b]));
+    in_blocks += sized;
+    p_blocks += m.sized[b];
+  }
+  observed.push_back(t.per_input[x] - in_blocks);
+  p.push_back(std::max(0.0, 1 - p_blocks));
+  return g_test(observed, p);
+}
+
+// A pooled family's events "a block of size K holding a", one per size and sensitive a.
+void add_membership_events(
+    const PooledMembership& m, const SampleTallies& t,
+    std::vector<std::pair<std::string, std::vector<std::uint64_t>>>& events) {
+  const std::size_t blocks = m.blocks.size(), v = m.sensitive.size(), k = t.k;
+  const std::vector<std::size_t>& xs = m.sensitive.indices();
+  for (std::size_t b = 0; b < blocks; ++b) {
+    for (std::size_t r = 0; r < v; ++r) {
+      std::vector<std::uint64_t> counts(k);
+      bool any = false;
+      for (std::size_t x = 0; x < k; ++x) {
+        counts[x] = t.membership[(x * blocks + b) * v + r];
+        any = any || counts[x] > 0;
+      }
+      if (!any) continue;
+      events.emplace_back(
+          "a block of size " + std::to_string(m.blocks[b]) + " holding " + std::to_string(xs[r]),
+          std::move(counts));
+    }
+  }
+}
+
+}  // namespace
+
 ConformanceReport check_conformance(const SampleTallies& t, const EstimationModel& model,
                                     const RatioScope& scope, double alpha,
                                     const EvidenceDemand& demand, ResolutionDetail detail) {
@@ -855,6 +973,10 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
       for (const auto& [y, c] : t.symbol_counts[x]) observed[y] = c;
       for (std::size_t y = 0; y < outputs; ++y) p[y] = symbol_probability(model, x, y);
       consider(g_test(observed, p), "x = " + std::to_string(x) + ", output histogram");
+      if (const PooledMembership* m = pooled_membership(model); m && m->sensitive.contains(x)) {
+        consider(own_block_test(*m, t, x),
+                 "x = " + std::to_string(x) + ", blocks holding x and not, by size");
+      }
       continue;
     }
     const auto& m = std::get<UnaryParams>(model);
@@ -899,6 +1021,7 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
             "y = " + (t.output_labels.empty() ? std::to_string(y) : t.output_labels[y]),
             std::move(by_output[y]));
     }
+    if (const PooledMembership* m = pooled_membership(model)) add_membership_events(*m, t, events);
   } else {
     const bool uldp = scope.protected_zero_bits.has_value();
     const auto& ones = uldp ? t.protected_ones : t.ones;

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <sstream>
@@ -454,6 +455,73 @@ TEST(ApiConform, APlanNamesTheSamplesPerInput) {
   EXPECT_GT(plan.plan.per_input_for_delta, 0u);
   EXPECT_NE(to_text(plan).find("conform plan for urr"), std::string::npos) << to_text(plan);
   EXPECT_EQ(to_json(plan)["mechanism"], "urr");
+}
+
+// The 2025 uBD reference encoder's mixture mode, as its bug acts (issue 52): a sensitive user
+// never reports a block of size 2 holding its own value; that mass goes to its other blocks of
+// size 2, so every size's total stays right. The memberships see it at 2000 samples per input
+// (about 302 own blocks of size 2 expected per input, none drawn), where the issue found the
+// output histogram alone to need 400,000 samples. The correct rows, drawn the same way, conform.
+TEST(ApiConform, AClientThatNeverReportsItsOwnValueInBlocksOfOneSizeIsCaught) {
+  MechanismArguments a;
+  a.k = 20;
+  a.sensitive = IndexSet::first(6, 20);
+  a.budget = PrivacyBudget::from_epsilon(Rational(2));
+  const DenseForm correct = std::get<DenseForm>(
+      exact_form(make_mechanism(find_mechanism("ubd-opt"), a), FormChoice::kDense));
+  const std::vector<std::string> labels = correct.q.output_labels();
+  const auto members = [&](std::size_t y) {
+    std::vector<std::size_t> m;
+    if (labels[y].front() != '{') return m;
+    std::istringstream in(labels[y].substr(1));
+    for (std::size_t v; in >> v; in.ignore()) m.push_back(v);
+    return m;
+  };
+  // Row x of the buggy encoder, in doubles: own blocks of size 2 emptied onto the others.
+  const auto row = [&](std::size_t x, bool faulty) {
+    std::vector<double> p(correct.q.num_outputs());
+    double own = 0, others = 0;
+    for (std::size_t y = 0; y < p.size(); ++y) {
+      p[y] = to_double(correct.q(x, y));
+      const std::vector<std::size_t> m = members(y);
+      if (m.size() != 2) continue;
+      (std::find(m.begin(), m.end(), x) != m.end() ? own : others) += p[y];
+    }
+    if (!faulty || !a.sensitive->contains(x)) return p;
+    for (std::size_t y = 0; y < p.size(); ++y) {
+      const std::vector<std::size_t> m = members(y);
+      if (m.size() != 2) continue;
+      p[y] = std::find(m.begin(), m.end(), x) != m.end() ? 0 : p[y] * (own + others) / others;
+    }
+    return p;
+  };
+  const auto samples = [&](bool faulty) {
+    Xoshiro256 rng(52);
+    std::string lines;
+    for (std::size_t x = 0; x < a.k; ++x) {
+      const std::vector<double> p = row(x, faulty);
+      for (int i = 0; i < 2000; ++i) {
+        double u = uniform01(rng);
+        std::size_t y = 0;
+        while (y + 1 < p.size() && (u -= p[y]) >= 0) ++y;
+        lines += std::to_string(x) + ",\"" + labels[y] + "\"\n";
+      }
+    }
+    return lines;
+  };
+  const auto run = [&](bool faulty) {
+    ConformSamplesRequest request(
+        RegistryReference{"ubd-opt", a},
+        [text = samples(faulty)] { return std::make_unique<std::istringstream>(text); }, "mixture");
+    return conform_samples(request);
+  };
+  const ConformResult right = run(false);
+  EXPECT_EQ(right.report.verdict, Conformance::kConforms) << to_text(right);
+  const ConformResult buggy = run(true);
+  EXPECT_NE(buggy.report.verdict, Conformance::kConforms) << to_text(buggy);
+  EXPECT_TRUE(buggy.report.fit_rejected) << to_text(buggy);
+  EXPECT_NE(buggy.report.worst_test.find("blocks holding x and not, by size"), std::string::npos)
+      << to_text(buggy);
 }
 
 }  // namespace

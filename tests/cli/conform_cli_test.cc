@@ -376,7 +376,10 @@ TEST(ConformSamples, UbdSamplesReadTheSameByLabelQuotedLabelOrBitString) {
     EXPECT_EQ(reports[0][key], reports[1][key]) << key;
     EXPECT_EQ(reports[0][key], reports[2][key]) << key;
   }
-  EXPECT_EQ(reports[0]["eps_lower_bound"]["event"].get<std::string>().substr(0, 5), "y = {");
+  // The event names blocks by their members, never by a column index: a block's label, or the
+  // blocks of one size holding a symbol.
+  const std::string event = reports[0]["eps_lower_bound"]["event"];
+  EXPECT_TRUE(event.starts_with("y = {") || event.starts_with("a block of size ")) << event;
   // {0,2} is not a block of X_S = {0,1,3}, spelled as a label or as bits: a well-formed output
   // the reference never produces is evidence (violates, with its line), not bad input.
   for (const char* spelling : {"0,\"{0,2}\"\n", "0,10100\n"}) {

@@ -103,6 +103,13 @@ struct ConformReference {
 /// parameter, InputError naming file:line (a row that does not sum to 1).
 ConformReference build_reference(const ReferenceRequest& request);
 
+/// The reference of a block family or uHR on its pooled form whatever its size, as
+/// build_reference tests it beyond the dense expansion (blocks kept apart by span when k x cells
+/// stays within `max_entries`): for checking that the pooled tests see what privacy depends on.
+/// nullopt for a mechanism without a pooled form.
+std::optional<ConformReference> pooled_reference(const MechanismSpec& spec,
+                                                 std::size_t max_entries);
+
 /// How samples name outputs: the reference's syntax, or with `output_index` the 0-based column
 /// (refused for a pooled reference, whose outputs are not listed, naming `output_index_name`).
 estimate::OutputSyntax sample_syntax(const ConformReference& reference, bool output_index,

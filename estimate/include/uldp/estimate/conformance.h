@@ -47,6 +47,10 @@ struct SampleTallies {
   std::vector<std::uint64_t> ones, protected_ones, in_protected;
   /// Bits, k <= kMaxPairBits: both_ones[(x * k + i) * k + j] for i < j.
   std::vector<std::uint64_t> both_ones;
+  /// A pooled block family (DenseParams::membership, its B block sizes, v = |X_S|):
+  /// membership[(x * B + b) * v + r] = samples of input x whose output is a block of size
+  /// blocks[b] holding the sensitive symbol of rank r; sized[x * B + b] = those of that size.
+  std::vector<std::uint64_t> membership, sized;
   /// Samples the reference gives probability 0, and the first of them.
   std::uint64_t impossible = 0;
   std::optional<std::size_t> first_impossible_line;
@@ -151,8 +155,9 @@ struct EvidenceDemand {
 struct ConformanceReport {
   Conformance verdict = Conformance::kConforms;
   double alpha = 0.05;
-  // Goodness of fit: per input (symbols: one G-test; bits: one per bit, and one per pair of bits
-  // when k <= kMaxPairBits), Bonferroni over all tests.
+  // Goodness of fit: per input (symbols: one G-test, and for a pooled block family one more on
+  // the blocks holding the input and those not, by size; bits: one per bit, and one per pair of
+  // bits when k <= kMaxPairBits), Bonferroni over all tests.
   std::size_t fit_tests = 0;
   double fit_threshold = 0;  ///< alpha / 2 / fit_tests
   double min_p_value = 1;

@@ -43,6 +43,20 @@ struct UnaryParams {
   std::vector<double> off;
 };
 
+/// A pooled block family's memberships (uldp/mechanisms/pooled_form.h), each double the nearest
+/// to its exact value: for the block size blocks[b], P(|B| = K, a in B | x) is own[b] for a = x,
+/// other[b] for sensitive x != a, open[b] for x in X_N; sized[b] = P(|B| = K | x), x in X_S.
+struct PooledMembership {
+  IndexSet sensitive;
+  std::vector<std::size_t> blocks;  ///< K, ascending
+  std::vector<double> own, other, open, sized;
+  /// P(|B| = blocks[b], a in B | x), a sensitive.
+  double holding(std::size_t x, std::size_t b, std::size_t a) const {
+    if (!sensitive.contains(x)) return open[b];
+    return x == a ? own[b] : other[b];
+  }
+};
+
 /// Any mechanism as a dense row-major matrix q[x * outputs + y] = Q(y|x).
 struct DenseParams {
   std::size_t inputs = 0;
@@ -57,6 +71,9 @@ struct DenseParams {
   /// Why the mechanism has no empirical estimator at these parameters (local hashing at e^eps =
   /// 1); emp and thr refuse with it.
   std::optional<std::string> not_estimable;
+  /// A pooled block family: what its cells pool away that privacy depends on (conformance
+  /// tallies the samples by it too); none for every other matrix.
+  std::optional<PooledMembership> membership = std::nullopt;
   double operator()(std::size_t x, std::size_t y) const { return q[x * outputs + y]; }
 };
 
