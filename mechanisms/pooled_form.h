@@ -10,6 +10,8 @@
 // post-processing, so a client that conforms passes the pooled test, and a pooled ratio above e^ε
 // proves a single output's ratio above it (a ratio of sums is at most the largest ratio); cells
 // never mix protected and unprotected outputs, so the claim's ratio condition carries over.
+// rappor-bloom beyond C 2^m <= 4096 outputs pools its reports by cohort, and states each bit's
+// probability so that the samples are tallied bit by bit, per input and cohort.
 //
 // What the cells pool away, privacy may depend on: whether a block holds the reporting input (a
 // client that never reports a block holding its own value keeps every cell's total right). So
@@ -30,6 +32,7 @@
 
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/rational.h"
+#include "uldp/forms/bloom_filter_mechanism.h"
 #include "uldp/mechanisms/folded_symbols.h"
 #include "uldp/mechanisms/mechanism_spec.h"
 
@@ -43,6 +46,18 @@ struct CellsBySet {
 /// uHR's cells: its columns by label ("h3"), its X_N symbols folded by the reporting input.
 struct CellsByLabel {
   FoldedSymbols folded;
+};
+/// rappor-bloom's cells beyond its listing: a report "c:bits" is tallied in cohort c's cell, and
+/// its m bits one by one (PooledForm::bloom_bits says what each is).
+struct CellsByCohort {
+  std::size_t cohorts = 1, bits = 0;
+};
+
+/// rappor-bloom's reports bit by bit: for input x in cohort c, bit j is 1 with probability
+/// one_if_on when j is in B_c(x), one_if_off otherwise, each bit independently of the others.
+struct BloomBitMarginals {
+  std::vector<std::vector<BloomBits>> filters;  ///< B_c(x) at [c][x]
+  Rational one_if_on, one_if_off;
 };
 
 /// Per block size K, what a row gives the blocks of size K (of X_S, in Y_P) that hold a
@@ -61,19 +76,21 @@ struct PooledForm {
   bool spans = false;        ///< blocks pooled by smallest and largest member (else smallest only)
   std::vector<Rational> q;   ///< Q(cell | x) at [x * cells + cell]; every row sums to 1
   /// How a sample's output finds its cell.
-  std::variant<CellsBySet, CellsByLabel> output_cells;
-  /// The block families' memberships, by K ascending (empty for uHR's folded columns).
+  std::variant<CellsBySet, CellsByLabel, CellsByCohort> output_cells;
+  /// The block families' memberships, by K ascending (empty for the others).
   std::vector<BlockMembership> membership;
+  /// rappor-bloom's bits (CellsByCohort); none for the others.
+  std::optional<BloomBitMarginals> bloom_bits = std::nullopt;
   std::size_t cells() const { return labels.size(); }
 };
 
 /// The most entries (k x cells exact probabilities) a pooled form may hold: 2^22, about 0.7 GB.
 inline constexpr std::size_t kMaxPooledEntries = std::size_t{1} << 22;
 
-/// The pooled form of a block family (ubd, ubd-opt, uss) or of uHR (its folder's pooled_form
-/// overload); nullopt for every other mechanism. Cells keep spans when k x cells stays within
-/// `max_entries`; InvalidArgument naming k when even the coarser cells exceed kMaxPooledEntries
-/// (refused before any is built).
+/// The pooled form of a block family (ubd, ubd-opt, uss), of uHR, or of rappor-bloom beyond its
+/// listing (its folder's pooled_form overload); nullopt for every other mechanism. Cells keep spans
+/// when k x cells stays within `max_entries`; InvalidArgument naming k when even the coarser cells
+/// exceed kMaxPooledEntries (refused before any is built).
 std::optional<PooledForm> pooled_form(const MechanismSpec& spec,
                                       std::size_t max_entries = std::size_t{1} << 22);
 

@@ -249,7 +249,11 @@ DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference
   }
   // Another budget: fitted, not searched on a grid (e^2 fell between the points of a grid of
   // ratio 2^(1/8), so a client run at eps = 2 and declared at 1 fit "no reading tried").
-  if (reference.scope.claimed) {
+  // Only where the budget makes the mechanism: given to one built from other parameters
+  // (rappor-bloom's f, p, q; Mangat's p) it is a claim, and every budget reads the same.
+  const bool budget_builds =
+      find_mechanism(name, "mechanism").takes(kBudgetParameter.declaration) == Takes::kRequired;
+  if (reference.scope.claimed && budget_builds) {
     report.tried.push_back("another budget (e^eps fitted from t/8 to 8t)");
     const double t = reference.scope.claimed_exp_eps;
     const FittedParameter fit = fit_parameter(

@@ -71,6 +71,26 @@ std::optional<PooledMembership> membership_of(const MechanismSpec& spec, const P
   return m;
 }
 
+// rappor-bloom's bits in doubles: the filters as masks.
+BloomBitModel bloom_bit_model(std::size_t k, const CellsByCohort& cells,
+                              const BloomBitMarginals& b) {
+  BloomBitModel m;
+  m.inputs = k;
+  m.cohorts = cells.cohorts;
+  m.bits = cells.bits;
+  m.one_if_on = to_double(b.one_if_on);
+  m.one_if_off = to_double(b.one_if_off);
+  m.words = (m.bits + 63) / 64;
+  m.masks.assign(k * m.cohorts * m.words, 0);
+  for (std::size_t c = 0; c < m.cohorts; ++c) {
+    for (std::size_t x = 0; x < k; ++x) {
+      for (const std::uint32_t j : b.filters[c][x])
+        m.masks[(x * m.cohorts + c) * m.words + j / 64] |= std::uint64_t{1} << (j % 64);
+    }
+  }
+  return m;
+}
+
 // The block families beyond their dense expansion: the pooled form, outputs read as sets; uHR
 // beyond it: its columns by label and X_N folded by the reporting input.
 bool from_pooled_form(const MechanismSpec& spec, ConformReference& r,
@@ -88,6 +108,10 @@ bool from_pooled_form(const MechanismSpec& spec, ConformReference& r,
                  exact_form(spec));
   DenseParams model = dense_params(DenseMechanism(spec.k, pooled->labels, pooled->q));
   model.membership = membership_of(spec, *pooled);
+  if (pooled->bloom_bits) {
+    model.bloom_bits =
+        bloom_bit_model(spec.k, std::get<CellsByCohort>(pooled->output_cells), *pooled->bloom_bits);
+  }
   r.model = std::move(model);
   r.syntax.labels = pooled->labels;
   std::visit(
@@ -99,6 +123,13 @@ bool from_pooled_form(const MechanismSpec& spec, ConformReference& r,
                                (pooled->spans ? "smallest and largest member" : "smallest member") +
                                ", X_N symbols alone), since they are too many to list, and "
                                "by the blocks holding each input, by size";
+                 },
+                 [&](const CellsByCohort& cohorts) {
+                   r.pooling = std::to_string(cohorts.cohorts) +
+                               " cells: its cohorts, each report's " +
+                               std::to_string(cohorts.bits) +
+                               " bits tallied one by one per input and cohort, since its C 2^m "
+                               "outputs are too many to list";
                  },
                  [&](const CellsByLabel& labels) {
                    r.syntax.folded_symbols = labels.folded;
@@ -342,8 +373,16 @@ ConformReference from_registry(const RegistryReference& reference) {
   for (const MechanismParameter& parameter : mechanism_parameters(spec)) {
     if (parameter.name == "K") r.parameters = "K = " + to_string(parameter.value);
   }
-  r.model = estimation_model(spec);
   r.breaks_own_claim = registry_claim_break(spec, reference.arguments);
+  try {
+    r.model = estimation_model(spec);
+  } catch (const InvalidArgument&) {
+    // rappor-bloom beyond its listing has no double model to sample or estimate with, yet a
+    // pooled form to test on.
+    if (!from_pooled_form(spec, r)) throw;
+    r.claim = claim_text(r.scope);
+    return r;
+  }
   if (is_class_family(r.model)) {
     from_dense_expansion(spec, r);
   } else {

@@ -261,7 +261,8 @@ std::string to_text(const ConformResult& result) {
         << ", x = " << r.x << ": " << r.count_x << "/" << r.n_x << ", x' = " << r.x_prime << ": "
         << r.count_x_prime << "/" << r.n_x_prime << ")";
   } else {
-    out << "  eps: no bound (no event was seen with samples of two inputs)";
+    out << "  eps: no bound above 0 (no event's samples of two inputs put e^eps above 1 at this "
+           "confidence)";
   }
   if (scope.claimed) {
     out << "; claimed eps = " << eps[1] << (r.ratio_violated ? ": VIOLATED" : "");

@@ -40,6 +40,12 @@ std::size_t symbol_outputs(const EstimationModel& model) {
   return num_symbols(model);
 }
 
+// rappor-bloom's bits beyond its listing, or null.
+const BloomBitModel* bloom_bits(const EstimationModel& model) {
+  const auto* dense = std::get_if<DenseParams>(&model);
+  return dense && dense->bloom_bits ? &*dense->bloom_bits : nullptr;
+}
+
 // A pooled block family's memberships, or null.
 const PooledMembership* pooled_membership(const EstimationModel& model) {
   const auto* dense = std::get_if<DenseParams>(&model);
@@ -154,7 +160,12 @@ void require_supported(const EstimationModel& model) {
 }
 
 std::size_t fit_test_count(const EstimationModel& model, std::size_t inputs) {
-  if (!reports_are_bit_vectors(model)) return pooled_membership(model) ? 2 * inputs : inputs;
+  if (!reports_are_bit_vectors(model)) {
+    const BloomBitModel* bloom = bloom_bits(model);
+    // rappor-bloom: per input, one test per cohort and bit, and their sum.
+    return inputs * (1 + (pooled_membership(model) ? 1 : 0) +
+                     (bloom ? 1 + bloom->cohorts * bloom->bits : 0));
+  }
   const std::size_t k = num_symbols(model);
   return inputs * (k + (k <= SampleTallies::kMaxPairBits ? k * (k - 1) / 2 : 0));
 }
@@ -164,9 +175,11 @@ std::size_t event_family_size(const EstimationModel& model, const RatioScope& sc
   if (!reports_are_bit_vectors(model)) {
     // A pooled family's blocks are in Y_P: its events "a block of size K holding a" too.
     const PooledMembership* m = pooled_membership(model);
-    const std::size_t memberships = m ? m->blocks.size() * m->sensitive.size() : 0;
-    if (!scope.protected_symbols) return symbol_outputs(model) + memberships;
-    return scope.protected_symbols->size() + memberships;
+    std::size_t more = m ? m->blocks.size() * m->sensitive.size() : 0;
+    // rappor-bloom's: "cohort c, bit j = 1" and "= 0".
+    if (const BloomBitModel* bloom = bloom_bits(model)) more += 2 * bloom->cohorts * bloom->bits;
+    if (!scope.protected_symbols) return symbol_outputs(model) + more;
+    return scope.protected_symbols->size() + more;
   }
   const bool pairs = k <= SampleTallies::kMaxPairBits && !scope.protected_zero_bits;
   return 2 * k + (pairs ? 4 * (k * (k - 1) / 2) : 0);
@@ -498,6 +511,7 @@ void add_tallies(SampleTallies& into, const SampleTallies& more, std::size_t lin
   add(into.both_ones, more.both_ones);
   add(into.membership, more.membership);
   add(into.sized, more.sized);
+  add(into.bloom_ones, more.bloom_ones);
   if (more.impossible > 0 && !into.first_impossible_line) {
     into.first_impossible_line = *more.first_impossible_line + lines_before;
     into.first_impossible = more.first_impossible;
@@ -553,6 +567,10 @@ class TallyState {
               members_of_output(label, k).value_or(std::vector<std::uint32_t>{}));
         }
       }
+    }
+    if (const BloomBitModel* b = bloom_bits(model)) {
+      bloom_ = b;
+      t.bloom_ones.assign(k * b->cohorts * b->bits, 0);
     }
     outputs = t.bit_vectors ? 0 : symbol_outputs(model);
     if (!t.bit_vectors && !syntax.labels.empty()) {
@@ -620,6 +638,37 @@ class TallyState {
     for (const std::uint32_t a : members) t.membership[(x * blocks + b) * v + rank_[a]] += count;
   }
 
+  // rappor-bloom: `count` samples of input x reporting "c:bits" (`y` as written, for messages);
+  // false when `report` is not of that form, nothing tallied.
+  bool add_cohort_bits(std::size_t x, std::string_view report, std::string_view y,
+                       std::size_t number, std::uint64_t count) {
+    const std::size_t colon = report.find(':');
+    if (colon == std::string_view::npos || colon == 0 || colon > 9) return false;
+    std::size_t c = 0;
+    for (std::size_t i = 0; i < colon; ++i) {
+      if (report[i] < '0' || report[i] > '9' || (i == 0 && report[0] == '0' && colon > 1))
+        return false;
+      c = c * 10 + static_cast<std::size_t>(report[i] - '0');
+    }
+    const std::string_view bits = report.substr(colon + 1);
+    if (c >= bloom_->cohorts || bits.size() != bloom_->bits) return false;
+    bool impossible = false;
+    for (std::size_t j = 0; j < bits.size(); ++j) {
+      if ((bits[j] & ~1) != '0') return false;
+      const double one = bloom_->one(x, c, j);
+      impossible = impossible || (bits[j] == '1' ? one == 0 : one == 1);
+    }
+    add_symbol(x, c, y, number, count);
+    std::uint64_t* ones = t.bloom_ones.data() + (x * bloom_->cohorts + c) * bloom_->bits;
+    for (std::size_t j = 0; j < bits.size(); ++j) {
+      if (bits[j] == '1') ones[j] += count;
+    }
+    if (impossible) note_impossible(x, y, number, count);
+    return true;
+  }
+
+  const BloomBitModel* bloom() const { return bloom_; }
+
   // Samples whose output the reference never produces for any input: counted for x and as
   // impossible, in no cell.
   void add_outside(std::size_t x, std::string_view y, std::size_t number, std::uint64_t count = 1) {
@@ -651,6 +700,7 @@ class TallyState {
  private:
   const EstimationModel& model_;
   const PooledMembership* membership_ = nullptr;
+  const BloomBitModel* bloom_ = nullptr;
   std::vector<std::size_t> block_index_;  ///< by block size: its index in blocks, or none
   std::vector<std::size_t> rank_;         ///< by symbol: its rank in X_S, or v
   std::vector<std::vector<std::uint32_t>> column_members_;  ///< a listed family's outputs
@@ -666,7 +716,7 @@ std::optional<SampleTallies> tally_symbol_columns(std::span<const std::int64_t> 
                                                   const EstimationModel& model,
                                                   const OutputSyntax& syntax) {
   if (reports_are_bit_vectors(model) || syntax.cell_of_set || syntax.folded_symbols ||
-      inputs.size() != outputs.size()) {
+      bloom_bits(model) || inputs.size() != outputs.size()) {
     return std::nullopt;
   }
   TallyState state(model, syntax);
@@ -806,7 +856,15 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     const std::size_t x = parse_index(x_text, k, source, number, column, "input");
     const std::string y = trim(text.substr(comma + 1));
     const std::size_t y_column = column + comma + 1;
-    if (!t.bit_vectors && syntax.cell_of_set) {
+    if (state.bloom()) {
+      const std::optional<std::string> report = unquoted(y);
+      if (!report || !state.add_cohort_bits(x, *report, y, number, count)) {
+        throw InputError(
+            source, number, y_column,
+            "expected 'cohort:bits' (a cohort 0.." + std::to_string(state.bloom()->cohorts - 1) +
+                ", ':', then m = " + std::to_string(state.bloom()->bits) + " characters 0/1)");
+      }
+    } else if (!t.bit_vectors && syntax.cell_of_set) {
       const std::optional<std::string> set = unquoted(y);
       if (!set) {
         throw InputError(source, number, y_column,
@@ -865,6 +923,8 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
       const std::string_view y = rest.substr(i + 1);
       if (t.bit_vectors) {
         if (add_bits(x, y, number)) continue;
+      } else if (state.bloom()) {
+        if (state.add_cohort_bits(x, y, y, number, 1)) continue;
       } else if (identity_labels) {
         // A canonical index: digits without leading zeros (an index label or --output-index).
         std::size_t d = 0;
@@ -917,6 +977,45 @@ FitTest own_block_test(const PooledMembership& m, const SampleTallies& t, std::s
   observed.push_back(t.per_input[x] - in_blocks);
   p.push_back(std::max(0.0, 1 - p_blocks));
   return g_test(observed, p);
+}
+
+// One bit of `n` reports, `ones` of them 1, against P(1) = p: the exact two-sided binomial test
+// (a bit may have a few dozen samples per cohort, where the chi-square tail of a G-test is far
+// off at a Bonferroni level of 1e-7), its Pearson term as the statistic.
+FitTest binomial_bit_test(std::uint64_t ones, std::uint64_t n, double p) {
+  FitTest bit;
+  if (n == 0 || !(p > 0 && p < 1)) return bit;  // a certain bit: impossible samples say the rest
+  const double nd = static_cast<double>(n), o = static_cast<double>(ones);
+  bit.statistic = (o - nd * p) * (o - nd * p) / (nd * p * (1 - p));
+  bit.df = 1;
+  const double at_most = ones == n ? 1 : 1 - regularized_beta(p, o + 1, nd - o);
+  const double at_least = ones == 0 ? 1 : regularized_beta(p, o, nd - o + 1);
+  bit.p_value = std::min(1.0, 2 * std::min(at_most, at_least));
+  return bit;
+}
+
+// rappor-bloom's input x: every bit of every cohort against its probability, one exact test per
+// bit; `each` sees each bit's test, and the sum of their Pearson terms is returned as one test
+// (each term has mean exactly 1 and variance at most 2, so the chi-square tail with that many
+// degrees of freedom is conservative): it sees a deviation spread thinly over many bits (a wrong
+// q, a permanent response reused), a bit's own test one on a single bit.
+FitTest bloom_bits_test(const BloomBitModel& b, const SampleTallies& t, std::size_t x,
+                        const std::function<void(const FitTest&, std::size_t, std::size_t)>& each) {
+  FitTest sum;
+  for (std::size_t c = 0; c < b.cohorts; ++c) {
+    const auto in_cohort = t.symbol_counts[x].find(static_cast<std::uint32_t>(c));
+    const std::uint64_t n = in_cohort == t.symbol_counts[x].end() ? 0 : in_cohort->second;
+    if (n == 0) continue;
+    const std::uint64_t* ones = t.bloom_ones.data() + (x * b.cohorts + c) * b.bits;
+    for (std::size_t j = 0; j < b.bits; ++j) {
+      const FitTest bit = binomial_bit_test(ones[j], n, b.one(x, c, j));
+      each(bit, c, j);
+      sum.statistic += bit.statistic;
+      sum.df += bit.df;
+    }
+  }
+  sum.p_value = sum.df > 0 ? chi_square_survival(sum.statistic, sum.df) : 1;
+  return sum;
 }
 
 // A pooled family's events "a block of size K holding a", one per size and sensitive a.
@@ -976,6 +1075,16 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
       if (const PooledMembership* m = pooled_membership(model); m && m->sensitive.contains(x)) {
         consider(own_block_test(*m, t, x),
                  "x = " + std::to_string(x) + ", blocks holding x and not, by size");
+      }
+      if (const BloomBitModel* b = bloom_bits(model)) {
+        const FitTest all =
+            bloom_bits_test(*b, t, x, [&](const FitTest& bit, std::size_t c, std::size_t j) {
+              if (bit.p_value < r.min_p_value) {  // named only when it is the smallest yet
+                consider(bit, "x = " + std::to_string(x) + ", cohort " + std::to_string(c) +
+                                  ", bit " + std::to_string(j));
+              }
+            });
+        consider(all, "x = " + std::to_string(x) + ", every cohort's bits");
       }
       continue;
     }
@@ -1062,17 +1171,36 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
   }
   const double interval_alpha =
       alpha / 2 / static_cast<double>(std::max<std::size_t>(r.intervals, 1));
-  for (const auto& [name, counts] : events) {
+  const auto bound = [&](const std::vector<std::uint64_t>& counts,
+                         const std::function<std::string()>& name) {
     const EventBound b = event_bound(counts, t.per_input, interval_alpha, r.exp_eps_lower_bound);
     if (b.ratio > r.exp_eps_lower_bound) {
       r.exp_eps_lower_bound = b.ratio;
-      r.event = name;
+      r.event = name();
       r.x = b.x;
       r.x_prime = b.x_prime;
       r.count_x = counts[b.x];
       r.n_x = t.per_input[b.x];
       r.count_x_prime = counts[b.x_prime];
       r.n_x_prime = t.per_input[b.x_prime];
+    }
+  };
+  for (const auto& [name, counts] : events) bound(counts, [&] { return name; });
+  // rappor-bloom's bit events, one at a time (2 C m of them, each over every input).
+  if (const BloomBitModel* b = bloom_bits(model); b && !t.bit_vectors) {
+    std::vector<std::uint64_t> one(k), zero(k);
+    for (std::size_t c = 0; c < b->cohorts; ++c) {
+      for (std::size_t j = 0; j < b->bits; ++j) {
+        for (std::size_t x = 0; x < k; ++x) {
+          const auto in_cohort = t.symbol_counts[x].find(static_cast<std::uint32_t>(c));
+          const std::uint64_t n = in_cohort == t.symbol_counts[x].end() ? 0 : in_cohort->second;
+          one[x] = t.bloom_ones[(x * b->cohorts + c) * b->bits + j];
+          zero[x] = n - one[x];
+        }
+        const std::string event = "cohort " + std::to_string(c) + ", bit " + std::to_string(j);
+        bound(one, [&] { return event + " = 1"; });
+        bound(zero, [&] { return event + " = 0"; });
+      }
     }
   }
   // A statistical bound, so a relative margin far above double rounding keeps an exact-t client

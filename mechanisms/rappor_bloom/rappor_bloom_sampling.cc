@@ -17,11 +17,10 @@ estimate::DenseParams estimation_params(const MechanismSpec& spec, const RapporB
   const BloomFilterMechanism q = one_report_mechanism(spec.k, p);
   if (!q.listable()) {
     throw InvalidArgument(
-        "bloom_bits: rappor-bloom's reports are sampled, estimated and tested on its listed "
+        "bloom_bits: rappor-bloom's reports are sampled and estimated on its listed "
         "outputs, C 2^m <= " +
-        std::to_string(q.kMaxDenseOutputs) + " (C = " + std::to_string(p.cohorts) +
-        ", m = " + std::to_string(p.bloom_bits) +
-        "); check decides any m, the projected tests for larger filters are not built yet");
+        std::to_string(q.kMaxDenseOutputs) + " (C = " + std::to_string(p.cohorts) + ", m = " +
+        std::to_string(p.bloom_bits) + "); check, prove, table, loss and conform take any m");
   }
   const DenseMechanism dense = q.to_dense();
   estimate::DenseParams d = estimate::dense_params(dense);

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "uldp/estimate/random.h"
+#include "uldp/mechanisms/rappor_bloom/rappor_bloom.h"
 #include "uldp/testing/client_doubles.h"
 #include "uldp/testing/command.h"
 #include "uldp/testing/temp_files.h"
@@ -193,7 +194,8 @@ TEST(ConformSamples, ASampleOrTwoPerInputIsInsufficientAndSaysWhy) {
   EXPECT_EQ(t.exit_code, 1);
   EXPECT_NE(t.out.find("; no samples for 3 input(s), the first x = 2\n"), std::string::npos)
       << t.out;
-  EXPECT_NE(t.out.find("  eps: no bound (no event was seen with samples of two inputs)"),
+  EXPECT_NE(t.out.find("  eps: no bound above 0 (no event's samples of two inputs put e^eps above "
+                       "1 at this confidence)"),
             std::string::npos)
       << t.out;
 }
@@ -928,6 +930,52 @@ TEST(ConformSamples, ARegistryReferenceThatBreaksItsOwnClaimIsSaid) {
   const RunResult bloom_kept = run_uldp(bloom);
   ASSERT_NE(bloom_kept.exit_code, 2) << bloom_kept.err;
   EXPECT_TRUE(json::parse(bloom_kept.out)["reference"]["breaks_own_claim"].is_null());
+}
+
+// Bloom-filter RAPPOR at Chrome's settings (m = 128, h = 2, 64 cohorts, f = 1/2, p = 1/2,
+// q = 3/4; P(1) = q* = 11/16 on a filter bit, p* = 9/16 off it): 64 x 2^128 outputs, tested on
+// its cohorts and each report's bits, per input and cohort (issue 51). A report drawn bit by bit
+// with a fresh permanent response conforms; one whose bits off the filter are 1 with 0.6 deviates
+// (a bit's 3/64 over its 9/16, on every bit of every cohort); a report that is no "c:bits" is
+// named by its line.
+const char* kChromeRappor =
+    "--mech rappor-bloom --k 6 --bloom-bits 128 --cohorts 64 --prr-f 1/2 --irr-p 1/2 --irr-q 3/4";
+
+std::string chrome_rappor_client(std::size_t x, Xoshiro256& rng, double one_if_off) {
+  const auto cohort = static_cast<std::uint32_t>(uniform01(rng) * 64);
+  const BloomBits filter = bloom_bits_of(x, cohort, 128, 2);
+  std::string y = std::to_string(cohort) + ":";
+  for (std::uint32_t j = 0; j < 128; ++j) {
+    const bool on = std::binary_search(filter.begin(), filter.end(), j);
+    y += uniform01(rng) < (on ? 11.0 / 16 : one_if_off) ? '1' : '0';
+  }
+  return y;
+}
+
+TEST(ConformSamples, RapporBloomAtChromesSettingsIsTestedBitByBit) {
+  const std::string good = samples_file(
+      "chrome_rappor_ok.txt", 6, 3000,
+      [](std::size_t x, Xoshiro256& rng) { return chrome_rappor_client(x, rng, 9.0 / 16); });
+  const json ok = conform(kChromeRappor, good, 0);
+  EXPECT_EQ(ok["verdict"], "conforms") << ok;
+  EXPECT_TRUE(ok["reference"]["pooling"].get<std::string>().starts_with(
+      "64 cells: its cohorts, each report's 128 bits tallied one by one"))
+      << ok["reference"];
+  EXPECT_EQ(ok["fit"]["tests"], 6 * (1 + 1 + 64 * 128)) << ok["fit"];
+  const std::string off = samples_file(
+      "chrome_rappor_off.txt", 6, 3000,
+      [](std::size_t x, Xoshiro256& rng) { return chrome_rappor_client(x, rng, 0.6); });
+  const json bad = conform(kChromeRappor, off, 1);
+  EXPECT_EQ(bad["verdict"], "deviates") << bad;
+  EXPECT_TRUE(bad["fit"]["worst"].get<std::string>().ends_with(", every cohort's bits"))
+      << bad["fit"];
+  const std::string short_bits = temp_file("chrome_rappor_short.txt", "0,3:0110\n");
+  const RunResult r =
+      run_uldp(std::string("conform samples ") + kChromeRappor + " --samples " + short_bits);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "uldp: error: " + short_bits +
+                       ":1:3: expected 'cohort:bits' (a cohort 0..63, ':', then m = 128 "
+                       "characters 0/1)\n");
 }
 
 }  // namespace

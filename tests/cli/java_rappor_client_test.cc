@@ -1,7 +1,8 @@
 // Google's Java RAPPOR Encoder (Debian's librappor-aosp-java) as a live client of `uldp conform
 // client --mech rappor-bloom`, through tests/java/UldpRapporHarness.java: it conforms at the
-// parameters it really draws (f rounded to 1/128), it is caught when one user secret serves every
-// report, and check states its real long-run eps beside the nominal one.
+// parameters it really draws (f rounded to 1/128), at a listed filter and at Chrome's m = 128 with
+// 64 cohorts, it is caught when one user secret serves every report, and check states its real
+// long-run eps beside the nominal one.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -20,16 +21,23 @@ constexpr const char* kMechanism =
     "--mech rappor-bloom --k 4 --bloom-bits 8 --bloom-hashes 2 --cohorts 2 --prr-f 0.3 "
     "--irr-p 0.5 --irr-q 0.75 --rappor-client java";
 
-std::string harness(const std::string& extra = "") {
-  return std::string(ULDP_JAVA) + " -cp " + ULDP_RAPPOR_CLASSPATH +
-         " UldpRapporHarness 8 2 2 0.3 0.5 0.75 7" + extra;
+// Chrome's published settings: 64 x 2^128 outputs, tested bit by bit per input and cohort.
+constexpr const char* kChromeMechanism =
+    "--mech rappor-bloom --k 4 --bloom-bits 128 --bloom-hashes 2 --cohorts 64 --prr-f 0.5 "
+    "--irr-p 0.5 --irr-q 0.75 --rappor-client java";
+
+std::string harness(const std::string& extra = "",
+                    const std::string& settings = "8 2 2 0.3 0.5 0.75") {
+  return std::string(ULDP_JAVA) + " -cp " + ULDP_RAPPOR_CLASSPATH + " UldpRapporHarness " +
+         settings + " 7" + extra;
 }
 
-json conform(const std::string& extra, int expected_exit) {
+json conform(const std::string& extra, int expected_exit, const char* mechanism = kMechanism,
+             const std::string& settings = "8 2 2 0.3 0.5 0.75") {
   // alpha 1e-6: the level of the testing assertions, a false alarm once in a million runs.
   const uldp::testing::RunResult r =
-      run_uldp(std::string("conform client --json --alpha 1e-6 --max-samples 200000 ") +
-               kMechanism + " -- " + harness(extra));
+      run_uldp(std::string("conform client --json --alpha 1e-6 --max-samples 200000 ") + mechanism +
+               " -- " + harness(extra, settings));
   EXPECT_EQ(r.exit_code, expected_exit) << r.out << r.err;
   return json::parse(r.out);
 }
@@ -45,6 +53,15 @@ TEST(JavaRapporClient, OneUserSecretForEveryReportIsCaught) {
   const json j = conform(" reuse-secret", 1);
   EXPECT_NE(j["verdict"], "conforms");
   EXPECT_TRUE(j["verdict"] == "deviates" || j["verdict"] == "violates") << j["verdict"];
+}
+
+TEST(JavaRapporClient, ConformsAtChromesSettingsAndIsCaughtReusingOneSecret) {
+  const std::string chrome = "128 2 64 0.5 0.5 0.75";
+  const json j = conform("", 0, kChromeMechanism, chrome);
+  EXPECT_EQ(j["verdict"], "conforms");
+  EXPECT_LE(j["resolution"]["cell_deviation"].get<double>(), 0.05);
+  const json reused = conform(" reuse-secret", 1, kChromeMechanism, chrome);
+  EXPECT_EQ(reused["verdict"], "deviates");
 }
 
 TEST(JavaRapporClient, CheckStatesTheRealLongRunEpsBesideTheNominal) {

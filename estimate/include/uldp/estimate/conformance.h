@@ -51,6 +51,9 @@ struct SampleTallies {
   /// membership[(x * B + b) * v + r] = samples of input x whose output is a block of size
   /// blocks[b] holding the sensitive symbol of rank r; sized[x * B + b] = those of that size.
   std::vector<std::uint64_t> membership, sized;
+  /// rappor-bloom beyond its listing (DenseParams::bloom_bits, C cohorts of m bits):
+  /// bloom_ones[(x * C + c) * m + j] = samples of input x in cohort c with bit j set.
+  std::vector<std::uint64_t> bloom_ones;
   /// Samples the reference gives probability 0, and the first of them.
   std::uint64_t impossible = 0;
   std::optional<std::size_t> first_impossible_line;
@@ -96,7 +99,8 @@ enum class SampleLine {
 };
 
 /// Reads "x,y" lines (y as `syntax` says for symbol models, a k-character 0/1 string for
-/// bit-vector models; '#' comments and blank lines skipped), or "x,y,count" lines, and tallies
+/// bit-vector models, "c:bits" for rappor-bloom beyond its listing; '#' comments and blank lines
+/// skipped), or "x,y,count" lines, and tallies
 /// them against the model and the scope: counted lines give exactly the tallies of their samples
 /// one per line. Throws InputError "source:line:column: ..." on malformed lines. Streams, `block`
 /// bytes at a time: memory is the tallies' and one block, whatever the number of lines.
@@ -156,8 +160,9 @@ struct ConformanceReport {
   Conformance verdict = Conformance::kConforms;
   double alpha = 0.05;
   // Goodness of fit: per input (symbols: one G-test, and for a pooled block family one more on
-  // the blocks holding the input and those not, by size; bits: one per bit, and one per pair of
-  // bits when k <= kMaxPairBits), Bonferroni over all tests.
+  // the blocks holding the input and those not, by size, for rappor-bloom beyond its listing one
+  // per cohort and bit and one on their sum; bits: one per bit, and one per pair of bits when
+  // k <= kMaxPairBits), Bonferroni over all tests.
   std::size_t fit_tests = 0;
   double fit_threshold = 0;  ///< alpha / 2 / fit_tests
   double min_p_value = 1;

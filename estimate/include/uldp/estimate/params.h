@@ -57,6 +57,24 @@ struct PooledMembership {
   }
 };
 
+/// rappor-bloom's reports bit by bit beyond its listing (uldp/mechanisms/pooled_form.h), each
+/// probability the double nearest its exact value: a report of input x in cohort c has bit j = 1
+/// with probability one_if_on when j is in B_c(x), one_if_off otherwise, independently.
+struct BloomBitModel {
+  std::size_t inputs = 0, cohorts = 1, bits = 0;
+  double one_if_on = 0, one_if_off = 0;
+  /// B_c(x) as a bit mask of `words` 64-bit words at (x * cohorts + c) * words.
+  std::vector<std::uint64_t> masks;
+  std::size_t words = 0;
+  bool in_filter(std::size_t x, std::size_t c, std::size_t j) const {
+    return (masks[(x * cohorts + c) * words + j / 64] >> (j % 64)) & 1u;
+  }
+  /// P(bit j = 1 | x, cohort c).
+  double one(std::size_t x, std::size_t c, std::size_t j) const {
+    return in_filter(x, c, j) ? one_if_on : one_if_off;
+  }
+};
+
 /// Any mechanism as a dense row-major matrix q[x * outputs + y] = Q(y|x).
 struct DenseParams {
   std::size_t inputs = 0;
@@ -74,6 +92,9 @@ struct DenseParams {
   /// A pooled block family: what its cells pool away that privacy depends on (conformance
   /// tallies the samples by it too); none for every other matrix.
   std::optional<PooledMembership> membership = std::nullopt;
+  /// rappor-bloom beyond its listing: the outputs are its cohorts, each report tallied bit by bit
+  /// too; none for every other matrix.
+  std::optional<BloomBitModel> bloom_bits = std::nullopt;
   double operator()(std::size_t x, std::size_t y) const { return q[x * outputs + y]; }
 };
 
