@@ -11,7 +11,8 @@
 // proves a single output's ratio above it (a ratio of sums is at most the largest ratio); cells
 // never mix protected and unprotected outputs, so the claim's ratio condition carries over.
 // rappor-bloom beyond C 2^m <= 4096 outputs pools its reports by cohort, and states each bit's
-// probability so that the samples are tallied bit by bit, per input and cohort.
+// probability so that the samples are tallied bit by bit, per input and cohort. Local hashing
+// beyond its listing folds each report by the reporting input's own hash (CellsByOwnHash).
 //
 // What the cells pool away, privacy may depend on: whether a block holds the reporting input (a
 // client that never reports a block holding its own value keeps every cell's total right). So
@@ -27,6 +28,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -53,6 +55,16 @@ struct CellsByCohort {
   std::size_t cohorts = 1, bits = 0;
 };
 
+/// Local hashing beyond its listing: a report y of input x is folded by x's own hash h_s(x) into
+/// the cell cell_of(x, y) returns: its seed's bin and the offset of its value from h_s(x) (0: its
+/// own hash value), or X_N's own symbol or another's. nullopt: no output of the mechanism; throws
+/// InvalidArgument saying what y should be when y has no form of an output. The cells are
+/// relative to the reporting input, so no cell is one event under two inputs.
+struct CellsByOwnHash {
+  std::function<std::optional<std::size_t>(std::size_t, std::string_view)> cell_of;
+  std::string form;  ///< what an output is: "seed,value (seed 0..S-1, value 0..g-1)"
+};
+
 /// rappor-bloom's reports bit by bit: for input x in cohort c, bit j is 1 with probability
 /// one_if_on when j is in B_c(x), one_if_off otherwise, each bit independently of the others.
 struct BloomBitMarginals {
@@ -76,7 +88,7 @@ struct PooledForm {
   bool spans = false;        ///< blocks pooled by smallest and largest member (else smallest only)
   std::vector<Rational> q;   ///< Q(cell | x) at [x * cells + cell]; every row sums to 1
   /// How a sample's output finds its cell.
-  std::variant<CellsBySet, CellsByLabel, CellsByCohort> output_cells;
+  std::variant<CellsBySet, CellsByLabel, CellsByCohort, CellsByOwnHash> output_cells;
   /// The block families' memberships, by K ascending (empty for the others).
   std::vector<BlockMembership> membership;
   /// rappor-bloom's bits (CellsByCohort); none for the others.

@@ -52,6 +52,7 @@ std::string output_forms(const ConformReference& reference, const estimate::Outp
   std::string text = reference.title() + "'s outputs are ";
   if (estimate::reports_are_bit_vectors(reference.model))
     return text + "bit vectors, strings of k = " + k + " characters 0/1 (bit j as character j)";
+  if (syntax.cell_of_report) return text + syntax.report_form;
   if (const auto* dense = std::get_if<estimate::DenseParams>(&reference.model);
       dense && dense->bloom_bits) {
     return text + "cohort:bits, a cohort 0.." + std::to_string(dense->bloom_bits->cohorts - 1) +

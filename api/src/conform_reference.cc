@@ -102,12 +102,15 @@ bool from_pooled_form(const MechanismSpec& spec, ConformReference& r,
                           " cells for " + std::to_string(spec.k) + " inputs, beyond the limit of " +
                           std::to_string(kMaxPooledEntries) + " entries");
   }
-  const std::string outputs =
-      std::visit(Overloaded{[](const ClassForm& f) { return to_string(f.q.num_outputs()); },
-                            [](const auto&) { return std::string("?"); }},
-                 exact_form(spec));
+  // The block families' output count, for the pooling line (the exact form: built only for it).
+  const auto outputs = [&] {
+    return std::visit(Overloaded{[](const ClassForm& f) { return to_string(f.q.num_outputs()); },
+                                 [](const auto&) { return std::string("?"); }},
+                      exact_form(spec));
+  };
   DenseParams model = dense_params(DenseMechanism(spec.k, pooled->labels, pooled->q));
   model.membership = membership_of(spec, *pooled);
+  model.cells_relative_to_input = std::holds_alternative<CellsByOwnHash>(pooled->output_cells);
   if (pooled->bloom_bits) {
     model.bloom_bits =
         bloom_bit_model(spec.k, std::get<CellsByCohort>(pooled->output_cells), *pooled->bloom_bits);
@@ -118,11 +121,20 @@ bool from_pooled_form(const MechanismSpec& spec, ConformReference& r,
       Overloaded{[&](const CellsBySet& sets) {
                    r.syntax.bit_strings_over = spec.sensitive;
                    r.syntax.cell_of_set = sets.cell_of;
-                   r.pooling = std::to_string(pooled->cells()) + " cells pooling its " + outputs +
+                   r.pooling = std::to_string(pooled->cells()) + " cells pooling its " + outputs() +
                                " outputs (blocks by size and " +
                                (pooled->spans ? "smallest and largest member" : "smallest member") +
                                ", X_N symbols alone), since they are too many to list, and "
                                "by the blocks holding each input, by size";
+                 },
+                 [&](const CellsByOwnHash& fold) {
+                   r.syntax.cell_of_report = fold.cell_of;
+                   r.syntax.report_form = fold.form;
+                   r.pooling = std::to_string(pooled->cells()) +
+                               " cells: each report folded by the reporting input's own hash "
+                               "h_s(x), its seed's bin and its value's offset from h_s(x) (0: "
+                               "the own hash value), since its S g outputs are too many to list; "
+                               "the cells are relative to the input, so they bound no eps";
                  },
                  [&](const CellsByCohort& cohorts) {
                    r.pooling = std::to_string(cohorts.cohorts) +

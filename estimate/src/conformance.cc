@@ -46,6 +46,12 @@ const BloomBitModel* bloom_bits(const EstimationModel& model) {
   return dense && dense->bloom_bits ? &*dense->bloom_bits : nullptr;
 }
 
+// Whether the model's cells are relative to the reporting input (no cell is an event).
+bool relative_cells(const EstimationModel& model) {
+  const auto* dense = std::get_if<DenseParams>(&model);
+  return dense && dense->cells_relative_to_input;
+}
+
 // A pooled block family's memberships, or null.
 const PooledMembership* pooled_membership(const EstimationModel& model) {
   const auto* dense = std::get_if<DenseParams>(&model);
@@ -175,6 +181,7 @@ std::size_t event_family_size(const EstimationModel& model, const RatioScope& sc
   if (!reports_are_bit_vectors(model)) {
     // A pooled family's blocks are in Y_P: its events "a block of size K holding a" too.
     const PooledMembership* m = pooled_membership(model);
+    if (relative_cells(model)) return 0;
     std::size_t more = m ? m->blocks.size() * m->sensitive.size() : 0;
     // rappor-bloom's: "cohort c, bit j = 1" and "= 0".
     if (const BloomBitModel* bloom = bloom_bits(model)) more += 2 * bloom->cohorts * bloom->bits;
@@ -216,7 +223,7 @@ TightestEvent tightest_event(const EstimationModel& model, const RatioScope& sco
     if (b > 0 && a / b > best.ratio) best = {a / b, name(), a, b};
   };
   if (!reports_are_bit_vectors(model)) {
-    if (k * symbol_outputs(model) > 4'000'000) return best;
+    if (k * symbol_outputs(model) > 4'000'000 || relative_cells(model)) return best;
     for (std::size_t y = 0; y < symbol_outputs(model); ++y) {
       if (scope.protected_symbols && !scope.protected_symbols->contains(y)) continue;
       // The two largest entries of column y and its two smallest positive ones: the best pair of
@@ -716,7 +723,7 @@ std::optional<SampleTallies> tally_symbol_columns(std::span<const std::int64_t> 
                                                   const EstimationModel& model,
                                                   const OutputSyntax& syntax) {
   if (reports_are_bit_vectors(model) || syntax.cell_of_set || syntax.folded_symbols ||
-      bloom_bits(model) || inputs.size() != outputs.size()) {
+      syntax.cell_of_report || bloom_bits(model) || inputs.size() != outputs.size()) {
     return std::nullopt;
   }
   TallyState state(model, syntax);
@@ -864,6 +871,24 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
             "expected 'cohort:bits' (a cohort 0.." + std::to_string(state.bloom()->cohorts - 1) +
                 ", ':', then m = " + std::to_string(state.bloom()->bits) + " characters 0/1)");
       }
+    } else if (!t.bit_vectors && syntax.cell_of_report) {
+      const std::optional<std::string> report = unquoted(y);
+      if (!report) {
+        throw InputError(source, number, y_column,
+                         "unbalanced quotes in the output " + y.substr(0, 40));
+      }
+      std::optional<std::size_t> cell;
+      try {
+        cell = syntax.cell_of_report(x, *report);
+      } catch (const InvalidArgument& e) {
+        throw InputError(source, number, y_column,
+                         std::string(e.what()) + " (outputs are " + syntax.report_form + ")");
+      }
+      if (cell) {
+        add_symbol(x, *cell, y, number, count);
+      } else {
+        state.add_outside(x, y, number, count);
+      }
     } else if (!t.bit_vectors && syntax.cell_of_set) {
       const std::optional<std::string> set = unquoted(y);
       if (!set) {
@@ -898,11 +923,14 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
 
   // The bulk of a large file, "x,y" without blanks, quotes or sets, is read here without a copy;
   // every other line goes to general_line.
-  bool identity_labels = !syntax.cell_of_set;
+  // A pooled reference's labels name its cells, which no sample names (its outputs are read as
+  // sets, cohort:bits, or folded by the reporting input).
+  const bool cells_not_outputs = syntax.cell_of_set || syntax.cell_of_report || state.bloom();
+  bool identity_labels = !cells_not_outputs;
   for (std::size_t y = 0; identity_labels && y < syntax.labels.size(); ++y) {
     identity_labels = syntax.labels[y] == std::to_string(y);
   }
-  const bool plain_labels = !by_label.empty() && !syntax.cell_of_set && !identity_labels;
+  const bool plain_labels = !by_label.empty() && !cells_not_outputs && !identity_labels;
   LineReader reader(in, source, block, kMaxTextLine);
   std::string_view raw;
   while (reader.next(raw)) {
@@ -1117,7 +1145,7 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
     const std::size_t outputs = symbol_outputs(model);
     std::vector<std::vector<std::uint64_t>> by_output(outputs);
     r.intervals = event_family_size(model, scope) * tested_inputs;
-    for (std::size_t x = 0; x < k; ++x) {
+    for (std::size_t x = 0; x < k && !relative_cells(model); ++x) {
       for (const auto& [y, c] : t.symbol_counts[x]) {
         if (scope.protected_symbols && !scope.protected_symbols->contains(y)) continue;
         if (by_output[y].empty()) by_output[y].assign(k, 0);
@@ -1354,7 +1382,7 @@ std::optional<TargetedWitness> structural_witness(const EstimationModel& model,
   };
   const std::size_t k = num_symbols(model);
   if (!reports_are_bit_vectors(model)) {
-    if (k * symbol_outputs(model) > 4'000'000) return std::nullopt;
+    if (k * symbol_outputs(model) > 4'000'000 || relative_cells(model)) return std::nullopt;
     for (std::size_t y = 0; y < symbol_outputs(model); ++y) {
       if (scope.protected_symbols && !scope.protected_symbols->contains(y)) continue;
       // The largest and the smallest positive entry of column y: the best pair of inputs.

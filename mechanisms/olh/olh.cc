@@ -124,6 +124,11 @@ std::uint32_t local_hash(std::size_t x, std::uint32_t seed, std::uint32_t range)
   return XXH32(text, static_cast<std::size_t>(end - text), seed) % range;
 }
 
+bool listed_in_doubles(std::size_t k, std::size_t open, const HashFamily& family) {
+  const std::uint64_t columns = family.range * family.seeds;  // g < 2^32, S <= 2^32
+  return columns <= kMaxListedDoubles && columns + open <= kMaxListedDoubles / k;
+}
+
 std::string local_hashing_label(std::uint64_t seed, std::uint64_t value) {
   std::string label = std::to_string(seed);
   label += ',';

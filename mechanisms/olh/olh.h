@@ -79,6 +79,13 @@ struct HashFamily {
   }
 };
 
+/// The most entries, k x (S g + |X_N|), local hashing's reports are listed with in doubles
+/// (sampling, estimation, and conformance on its outputs); beyond, conformance folds each report
+/// by the reporting input's own hash (pooled_form).
+inline constexpr std::uint64_t kMaxListedDoubles = std::uint64_t{1} << 22;
+/// Whether k x (S g + `open`) stays within kMaxListedDoubles (g < 2^32 and S <= 2^32).
+bool listed_in_doubles(std::size_t k, std::size_t open, const HashFamily& family);
+
 /// The label of output (seed, value): "seed,value", as clients write their reports.
 std::string local_hashing_label(std::uint64_t seed, std::uint64_t value);
 

@@ -1,6 +1,9 @@
 // Local hashing's registry entry and derivations (mechanisms/derivations.h).
+#include <algorithm>
+#include <charconv>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "uldp/error.h"
 #include "uldp/losses/coordinate_model.h"
@@ -76,8 +79,106 @@ ExactForm exact_form(const MechanismSpec& spec, const OlhSpec& p, FormChoice cho
   return ClassForm{std::move(q), std::move(protected_outputs)};
 }
 
-std::optional<PooledForm> pooled_form(const MechanismSpec&, const OlhSpec&, std::size_t) {
-  return std::nullopt;  // not a block family
+// Beyond its listing in doubles, each report of input x folded by x's own hash: the seed's bin (of
+// at most kSeedBins, a bin's share of S exactly), the value's offset (y - h_s(x)) mod g in at
+// most kOffsetGroups groups (group 0: offset 0, its own hash value, with p = t/(t+g-1); each
+// other offset q), and for ulh X_N's reports as the input's own symbol or another's. A client
+// that keeps its hash value too often, draws seeds unevenly or its other values unevenly is seen
+// here; one whose other value depends on another input's hash is not.
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const OlhSpec& p, std::size_t) {
+  constexpr std::uint64_t kSeedBins = 16, kOffsetGroups = 16;
+  const HashFamily family = p.family();
+  const std::size_t k = spec.k, open = k - spec.sensitive.size();
+  if (listed_in_doubles(k, open, family)) return std::nullopt;  // tested on its listed outputs
+  const std::uint64_t seeds = family.seeds, g = family.range;
+  const std::uint64_t bins = std::min(seeds, kSeedBins), groups = std::min(g, kOffsetGroups);
+  // Bin b holds the seeds s with floor(s bins / S) = b; group j >= 1 the offsets d >= 1 with
+  // 1 + floor((d - 1)(groups - 1) / (g - 1)) = j.
+  const auto ceil_div = [](std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; };
+  const auto bin_size = [&](std::uint64_t b) {
+    return ceil_div((b + 1) * seeds, bins) - ceil_div(b * seeds, bins);
+  };
+  const auto group_size = [&](std::uint64_t j) -> std::uint64_t {
+    if (j == 0) return 1;
+    return ceil_div(j * (g - 1), groups - 1) - ceil_div((j - 1) * (g - 1), groups - 1);
+  };
+  const LocalHashingConstants c = local_hashing_constants(g, p.budget.exp_eps());
+  PooledForm f;
+  f.k = k;
+  const std::size_t hashed = static_cast<std::size_t>(bins * groups);
+  std::uint64_t first_seed = 0;
+  for (std::uint64_t b = 0; b < bins; ++b) {
+    const std::string seeds_text = std::string("seeds ") + std::to_string(first_seed) + "-" +
+                                   std::to_string(first_seed + bin_size(b) - 1);
+    first_seed += bin_size(b);
+    std::uint64_t first_offset = 1;
+    for (std::uint64_t j = 0; j < groups; ++j) {
+      if (j == 0) {
+        f.labels.push_back(seeds_text + ", own hash value");
+        continue;
+      }
+      const std::uint64_t last = first_offset + group_size(j) - 1;
+      f.labels.push_back(
+          seeds_text + ", offset " + std::to_string(first_offset) +
+          (last > first_offset ? std::string("-") + std::to_string(last) : std::string()));
+      first_offset = last + 1;
+    }
+  }
+  if (open > 0) {
+    f.labels.push_back("X_N: its own symbol");
+    f.labels.push_back("X_N: another's symbol");
+  }
+  f.protected_cells = IndexSet::first(hashed, f.labels.size());
+  f.q.assign(k * f.labels.size(), Rational(0));
+  for (std::size_t x = 0; x < k; ++x) {
+    const bool sensitive = spec.sensitive.contains(x);
+    Rational* row = f.q.data() + x * f.labels.size();
+    for (std::uint64_t b = 0; b < bins; ++b) {
+      const Rational share = Rational(Integer(bin_size(b))) / Rational(Integer(seeds));
+      for (std::uint64_t j = 0; j < groups; ++j) {
+        // A non-sensitive x has no value of its own: every value is another's, with q.
+        const Rational each = j == 0 && sensitive ? c.keep : c.other;
+        row[b * groups + j] = share * each * Rational(Integer(group_size(j)));
+      }
+    }
+    if (!sensitive) row[hashed] = c.itself;
+  }
+  const IndexSet sensitive = spec.sensitive;
+  f.output_cells = CellsByOwnHash{
+      [=](std::size_t x, std::string_view y) -> std::optional<std::size_t> {
+        const auto number = [](std::string_view text, std::uint64_t limit,
+                               const char* what) -> std::uint64_t {
+          std::uint64_t value = 0;
+          const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+          if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
+              (text.size() > 1 && text[0] == '0') || value >= limit) {
+            throw InvalidArgument(std::string(what) + " '" + std::string(text.substr(0, 24)) +
+                                  "' is not in 0.." + std::to_string(limit - 1));
+          }
+          return value;
+        };
+        const std::size_t comma = y.find(',');
+        if (comma == std::string_view::npos) {  // an X_N symbol (ulh)
+          if (open == 0) {
+            std::string message(1, '\'');  // appended: GCC 12 warns falsely on "'" + string
+            message += y.substr(0, 24);
+            throw InvalidArgument(message + "' has no seed");
+          }
+          const std::uint64_t o = number(y, k, "symbol");
+          if (sensitive.contains(o)) return std::nullopt;  // no report names a sensitive input
+          return hashed + (o == x ? 0 : 1);
+        }
+        const std::uint64_t s = number(y.substr(0, comma), seeds, "seed");
+        const std::uint64_t v = number(y.substr(comma + 1), g, "value");
+        const std::uint64_t own = sensitive.contains(x) ? family(x, s) : 0;
+        const std::uint64_t offset = (v + g - own) % g;
+        // A non-sensitive x: its values are all another's, so the offset from 0 (group by value).
+        const std::uint64_t j = offset == 0 ? 0 : 1 + (offset - 1) * (groups - 1) / (g - 1);
+        return static_cast<std::size_t>((s * bins / seeds) * groups + j);
+      },
+      std::string("seed,value (a seed 0..") + std::to_string(seeds - 1) + ", a value 0.." +
+          std::to_string(g - 1) + ")" + (open > 0 ? " or a symbol of X_N" : "")};
+  return f;
 }
 
 std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec, const OlhSpec& p) {

@@ -46,12 +46,12 @@ estimate::DenseParams estimation_params(const MechanismSpec& spec, const OlhSpec
   const std::vector<std::size_t> open = spec.sensitive.complement().indices();
   // g < 2^32 and S <= 2^32 (validate_local_hashing_family): the product fits 64 bits.
   const std::uint64_t columns = p.hash_range * p.seeds;
-  constexpr std::uint64_t kMaxEntries = std::uint64_t{1} << 22;
-  if (columns > kMaxEntries || columns + open.size() > kMaxEntries / spec.k) {
+  if (!listed_in_doubles(spec.k, open.size(), p.family())) {
     throw InvalidArgument(
         "hash_seeds: local hashing's doubles are its dense matrix, k x (S g + |X_N|) = " +
         std::to_string(spec.k) + " x " + std::to_string(columns + open.size()) +
-        " entries, more than " + std::to_string(kMaxEntries) + " (a smaller family or range fits)");
+        " entries, more than " + std::to_string(kMaxListedDoubles) +
+        " (a smaller family or range fits; check, prove, table and conform take any)");
   }
   const LocalHashingConstants c = local_hashing_constants(p.hash_range, p.budget.exp_eps());
   const Rational per_seed{Integer(p.seeds)};

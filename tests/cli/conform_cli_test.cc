@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "uldp/estimate/random.h"
+#include "uldp/mechanisms/olh/olh.h"
 #include "uldp/mechanisms/rappor_bloom/rappor_bloom.h"
 #include "uldp/testing/client_doubles.h"
 #include "uldp/testing/command.h"
@@ -932,6 +933,15 @@ TEST(ConformSamples, ARegistryReferenceThatBreaksItsOwnClaimIsSaid) {
   EXPECT_TRUE(json::parse(bloom_kept.out)["reference"]["breaks_own_claim"].is_null());
 }
 
+// A file of one sample line is refused with exit 2 and "FILE:LINE:COLUMN: what".
+void expect_refused_line(const char* mechanism, const std::string& line,
+                         const std::string& where_and_what) {
+  const std::string path = temp_file("refused_line.txt", line + "\n");
+  const RunResult r = run_uldp(std::string("conform samples ") + mechanism + " --samples " + path);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "uldp: error: " + path + ":" + where_and_what + "\n");
+}
+
 // Bloom-filter RAPPOR at Chrome's settings (m = 128, h = 2, 64 cohorts, f = 1/2, p = 1/2,
 // q = 3/4; P(1) = q* = 11/16 on a filter bit, p* = 9/16 off it): 64 x 2^128 outputs, tested on
 // its cohorts and each report's bits, per input and cohort (issue 51). A report drawn bit by bit
@@ -969,13 +979,52 @@ TEST(ConformSamples, RapporBloomAtChromesSettingsIsTestedBitByBit) {
   EXPECT_EQ(bad["verdict"], "deviates") << bad;
   EXPECT_TRUE(bad["fit"]["worst"].get<std::string>().ends_with(", every cohort's bits"))
       << bad["fit"];
-  const std::string short_bits = temp_file("chrome_rappor_short.txt", "0,3:0110\n");
-  const RunResult r =
-      run_uldp(std::string("conform samples ") + kChromeRappor + " --samples " + short_bits);
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "uldp: error: " + short_bits +
-                       ":1:3: expected 'cohort:bits' (a cohort 0..63, ':', then m = 128 "
-                       "characters 0/1)\n");
+  expect_refused_line(kChromeRappor, "0,3:0110",
+                      "1:3: expected 'cohort:bits' (a cohort 0..63, ':', then m = 128 "
+                      "characters 0/1)");
+}
+
+// OLH as the Python libraries run it: seeds drawn from all 2^32 of xxh32, g = round(e) + 1 = 4
+// at eps = 1 (issue 51). Its outputs are too many to list, so each report is folded by the
+// reporting input's own hash: the seed's bin and the value's offset from h_s(x). A correct client
+// conforms; one keeping its hash value with 1.5 t instead of t, or drawing only the lower half of
+// the seeds, deviates; a line without a value is named.
+const char* kLibraryOlh = "--mech olh --k 8 --eps 1 --hash-seeds 4294967296";
+
+std::string library_olh_client(std::size_t x, Xoshiro256& rng, double keep_factor,
+                               std::uint64_t seeds) {
+  const double t = std::exp(1.0) * keep_factor;
+  const auto seed = static_cast<std::uint32_t>(uniform01(rng) * static_cast<double>(seeds));
+  const std::uint32_t own = local_hash(x, seed, 4);
+  std::uint32_t value = own;
+  if (uniform01(rng) >= t / (t + 3)) {
+    value = static_cast<std::uint32_t>(uniform01(rng) * 3);
+    value += value >= own ? 1 : 0;
+  }
+  return std::to_string(seed) + "," + std::to_string(value);
+}
+
+TEST(ConformSamples, LocalHashingOverAllSeedsIsFoldedByTheInputsOwnHash) {
+  const std::uint64_t all = std::uint64_t{1} << 32;
+  const std::string good = samples_file(
+      "olh_all_seeds.txt", 8, 3000,
+      [&](std::size_t x, Xoshiro256& rng) { return library_olh_client(x, rng, 1, all); });
+  const json ok = conform(kLibraryOlh, good, 0);
+  EXPECT_EQ(ok["verdict"], "conforms") << ok;
+  EXPECT_TRUE(ok["reference"]["pooling"].get<std::string>().starts_with(
+      "64 cells: each report folded by the reporting input's own hash"))
+      << ok["reference"];
+  const std::string keeps = samples_file(
+      "olh_keeps.txt", 8, 3000,
+      [&](std::size_t x, Xoshiro256& rng) { return library_olh_client(x, rng, 1.5, all); });
+  EXPECT_EQ(conform(kLibraryOlh, keeps, 1)["verdict"], "deviates");
+  const std::string half = samples_file(
+      "olh_half_seeds.txt", 8, 3000,
+      [&](std::size_t x, Xoshiro256& rng) { return library_olh_client(x, rng, 1, all / 2); });
+  EXPECT_EQ(conform(kLibraryOlh, half, 1)["verdict"], "deviates");
+  expect_refused_line(kLibraryOlh, "0,17",
+                      "1:3: '17' has no seed (outputs are seed,value (a seed 0..4294967295, a "
+                      "value 0..3))");
 }
 
 }  // namespace

@@ -79,6 +79,12 @@ struct OutputSyntax {
   /// k-character 0/1 string with k = bit_strings_over's universe, or "4") tallied in the cell
   /// this returns; nullopt: no output of the reference is that set. `labels` name the cells.
   std::function<std::optional<std::size_t>(std::span<const std::uint32_t>)> cell_of_set;
+  /// A reference pooled relative to the reporting input (local hashing folded by its own hash):
+  /// y of input x is tallied in the cell this returns (nullopt: no output of the reference); it
+  /// throws InvalidArgument saying what y should be when y has no form of an output.
+  std::function<std::optional<std::size_t>(std::size_t, std::string_view)> cell_of_report;
+  /// What an output of such a reference is, for messages: "seed,value (...)".
+  std::string report_form;
   /// uHR beyond its dense size: y a symbol of `symbols` is tallied in `own_cell` when it is the
   /// sample's x, else in `another_cell`; every other y by `labels` (which name those two cells,
   /// but no y names them).

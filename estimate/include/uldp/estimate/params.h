@@ -95,6 +95,9 @@ struct DenseParams {
   /// rappor-bloom beyond its listing: the outputs are its cohorts, each report tallied bit by bit
   /// too; none for every other matrix.
   std::optional<BloomBitModel> bloom_bits = std::nullopt;
+  /// The outputs are cells relative to the reporting input (local hashing folded by its own
+  /// hash): no cell is one event under two inputs, so none bounds a ratio.
+  bool cells_relative_to_input = false;
   double operator()(std::size_t x, std::size_t y) const { return q[x * outputs + y]; }
 };
 
