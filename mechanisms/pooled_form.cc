@@ -249,6 +249,23 @@ PooledForm pool_block_family(const IndexSet& sensitive,
   return f;
 }
 
+PooledForm pool_bloom_filter(const BloomFilterMechanism& q, const std::string& prefix) {
+  PooledForm f;
+  f.k = q.num_inputs();
+  for (std::size_t c = 0; c < q.cohorts(); ++c)
+    f.labels.push_back(prefix + " " + std::to_string(c));
+  f.protected_cells = IndexSet::all(q.cohorts());  // Y_P = Y
+  f.q.assign(f.k * q.cohorts(), Rational(1, static_cast<long>(q.cohorts())));
+  f.output_cells = CellsByCohort{q.cohorts(), q.bits(), prefix};
+  BloomBitMarginals bits{{}, q.channel().one_if_on, q.channel().one_if_off};
+  for (std::size_t c = 0; c < q.cohorts(); ++c) {
+    bits.filters.emplace_back();
+    for (std::size_t x = 0; x < f.k; ++x) bits.filters.back().push_back(q.bloom_bits(c, x));
+  }
+  f.bloom_bits = std::move(bits);
+  return f;
+}
+
 std::optional<PooledForm> pooled_form(const MechanismSpec& spec, std::size_t max_entries) {
   return std::visit([&](const auto& params) { return pooled_form(spec, params, max_entries); },
                     spec.kind);

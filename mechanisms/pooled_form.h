@@ -49,10 +49,11 @@ struct CellsBySet {
 struct CellsByLabel {
   FoldedSymbols folded;
 };
-/// rappor-bloom's cells beyond its listing: a report "c:bits" is tallied in cohort c's cell, and
-/// its m bits one by one (PooledForm::bloom_bits says what each is).
+/// A Bloom-filter mechanism's cells beyond its listing (rappor-bloom, cms): a report "c:bits" is
+/// tallied in c's cell, and its m bits one by one (PooledForm::bloom_bits says what each is).
 struct CellsByCohort {
   std::size_t cohorts = 1, bits = 0;
+  std::string prefix;  ///< what c is: "cohort" (rappor-bloom), "hash index" (cms)
 };
 
 /// Local hashing beyond its listing: a report y of input x is folded by x's own hash h_s(x) into
@@ -65,8 +66,9 @@ struct CellsByOwnHash {
   std::string form;  ///< what an output is: "seed,value (seed 0..S-1, value 0..g-1)"
 };
 
-/// rappor-bloom's reports bit by bit: for input x in cohort c, bit j is 1 with probability
-/// one_if_on when j is in B_c(x), one_if_off otherwise, each bit independently of the others.
+/// A Bloom-filter mechanism's reports bit by bit (rappor-bloom's cohorts, cms's hash indices): for
+/// input x in cohort c, bit j is 1 with probability one_if_on when j is in B_c(x), one_if_off
+/// otherwise, each bit independently of the others.
 struct BloomBitMarginals {
   std::vector<std::vector<BloomBits>> filters;  ///< B_c(x) at [c][x]
   Rational one_if_on, one_if_off;
@@ -91,7 +93,7 @@ struct PooledForm {
   std::variant<CellsBySet, CellsByLabel, CellsByCohort, CellsByOwnHash> output_cells;
   /// The block families' memberships, by K ascending (empty for the others).
   std::vector<BlockMembership> membership;
-  /// rappor-bloom's bits (CellsByCohort); none for the others.
+  /// A Bloom-filter mechanism's bits (CellsByCohort); none for the others.
   std::optional<BloomBitMarginals> bloom_bits = std::nullopt;
   std::size_t cells() const { return labels.size(); }
 };
@@ -105,6 +107,10 @@ inline constexpr std::size_t kMaxPooledEntries = std::size_t{1} << 22;
 /// exceed kMaxPooledEntries (refused before any is built).
 std::optional<PooledForm> pooled_form(const MechanismSpec& spec,
                                       std::size_t max_entries = std::size_t{1} << 22);
+
+/// A Bloom-filter mechanism beyond its listing (rappor-bloom, cms): one cell per prefix c (each
+/// of probability 1/C, Y_P = Y), its bits stated one by one; `prefix` names c ("cohort").
+PooledForm pool_bloom_filter(const BloomFilterMechanism& q, const std::string& prefix);
 
 /// For the block families' pooled_form overloads: one block size K of the family, its weight
 /// (1 but for ubd-opt's mixture) and uBD's constants at K;

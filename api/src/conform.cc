@@ -55,7 +55,8 @@ std::string output_forms(const ConformReference& reference, const estimate::Outp
   if (syntax.cell_of_report) return text + syntax.report_form;
   if (const auto* dense = std::get_if<estimate::DenseParams>(&reference.model);
       dense && dense->bloom_bits) {
-    return text + "cohort:bits, a cohort 0.." + std::to_string(dense->bloom_bits->cohorts - 1) +
+    return text + "c:bits, c a " + dense->bloom_bits->prefix + " 0.." +
+           std::to_string(dense->bloom_bits->cohorts - 1) +
            ", ':' and m = " + std::to_string(dense->bloom_bits->bits) + " characters 0/1";
   }
   if (syntax.cell_of_set) {

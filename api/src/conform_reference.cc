@@ -80,6 +80,7 @@ BloomBitModel bloom_bit_model(std::size_t k, const CellsByCohort& cells,
   m.bits = cells.bits;
   m.one_if_on = to_double(b.one_if_on);
   m.one_if_off = to_double(b.one_if_off);
+  m.prefix = cells.prefix;
   m.words = (m.bits + 63) / 64;
   m.masks.assign(k * m.cohorts * m.words, 0);
   for (std::size_t c = 0; c < m.cohorts; ++c) {
@@ -137,11 +138,10 @@ bool from_pooled_form(const MechanismSpec& spec, ConformReference& r,
                                "the cells are relative to the input, so they bound no eps";
                  },
                  [&](const CellsByCohort& cohorts) {
-                   r.pooling = std::to_string(cohorts.cohorts) +
-                               " cells: its cohorts, each report's " +
-                               std::to_string(cohorts.bits) +
-                               " bits tallied one by one per input and cohort, since its C 2^m "
-                               "outputs are too many to list";
+                   r.pooling = std::to_string(cohorts.cohorts) + " cells: one per " +
+                               cohorts.prefix + ", each report's " + std::to_string(cohorts.bits) +
+                               " bits tallied one by one per input and " + cohorts.prefix +
+                               ", since its outputs are too many to list";
                  },
                  [&](const CellsByLabel& labels) {
                    r.syntax.folded_symbols = labels.folded;

@@ -103,6 +103,27 @@ std::uint64_t parse_index(const std::string& text, std::uint64_t limit, const st
   return value;
 }
 
+// Clopper–Pearson intervals at one level, each (count, trials) computed once: the events of a
+// run share their counts (a Bloom-filter mechanism's 2 C m bit events over a few inputs).
+class IntervalCache {
+ public:
+  explicit IntervalCache(double alpha) : alpha_(alpha) {}
+  const BinomialInterval& operator()(std::uint64_t count, std::uint64_t trials) {
+    const auto [it, fresh] = cache_.try_emplace({count, trials});
+    if (fresh) it->second = clopper_pearson(count, trials, alpha_);
+    return it->second;
+  }
+
+ private:
+  struct PairHash {
+    std::size_t operator()(const std::pair<std::uint64_t, std::uint64_t>& p) const {
+      return std::hash<std::uint64_t>()(p.first * 0x9E3779B97F4A7C15ull ^ p.second);
+    }
+  };
+  double alpha_;
+  std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, BinomialInterval, PairHash> cache_;
+};
+
 // The best (largest) lower bound on P(E|x) / P(E|x') for one event, counts[x] of per_input[x].
 struct EventBound {
   double ratio = 0;
@@ -112,7 +133,7 @@ struct EventBound {
 // An event whose point estimates cannot beat `to_beat` is not bounded (the bound never exceeds
 // the ratio of the point estimates): most events of a run, and two Clopper–Pearson bounds each.
 EventBound event_bound(const std::vector<std::uint64_t>& counts,
-                       const std::vector<std::uint64_t>& per_input, double interval_alpha,
+                       const std::vector<std::uint64_t>& per_input, IntervalCache& intervals,
                        double to_beat) {
   // The pair is chosen by point estimates; any pair gives a valid bound (the intervals hold
   // simultaneously), this one the most promising.
@@ -140,8 +161,8 @@ EventBound event_bound(const std::vector<std::uint64_t>& counts,
   const double point = static_cast<double>(counts[best]) * static_cast<double>(per_input[worst]);
   if (point <= to_beat * static_cast<double>(counts[worst]) * static_cast<double>(per_input[best]))
     return {};
-  const double lower = clopper_pearson(counts[best], per_input[best], interval_alpha).lower;
-  const double upper = clopper_pearson(counts[worst], per_input[worst], interval_alpha).upper;
+  const double lower = intervals(counts[best], per_input[best]).lower;
+  const double upper = intervals(counts[worst], per_input[worst]).upper;
   return {upper > 0 ? lower / upper : HUGE_VAL, best, worst};
 }
 
@@ -659,17 +680,22 @@ class TallyState {
     }
     const std::string_view bits = report.substr(colon + 1);
     if (c >= bloom_->cohorts || bits.size() != bloom_->bits) return false;
+    unsigned not_a_bit = 0;
+    for (const char bit : bits) not_a_bit |= static_cast<unsigned>((bit & ~1) != '0');
+    if (not_a_bit != 0) return false;
+    // A bit is certain only where a probability is 0 or 1 (f = 0 with q = 1, say).
     bool impossible = false;
-    for (std::size_t j = 0; j < bits.size(); ++j) {
-      if ((bits[j] & ~1) != '0') return false;
-      const double one = bloom_->one(x, c, j);
-      impossible = impossible || (bits[j] == '1' ? one == 0 : one == 1);
+    const auto certain = [](double one) { return one == 0 || one == 1; };
+    if (certain(bloom_->one_if_on) || certain(bloom_->one_if_off)) {
+      for (std::size_t j = 0; j < bits.size(); ++j) {
+        const double one = bloom_->one(x, c, j);
+        impossible = impossible || (bits[j] == '1' ? one == 0 : one == 1);
+      }
     }
     add_symbol(x, c, y, number, count);
     std::uint64_t* ones = t.bloom_ones.data() + (x * bloom_->cohorts + c) * bloom_->bits;
-    for (std::size_t j = 0; j < bits.size(); ++j) {
-      if (bits[j] == '1') ones[j] += count;
-    }
+    for (std::size_t j = 0; j < bits.size(); ++j)
+      ones[j] += static_cast<std::uint64_t>(bits[j] - '0') * count;
     if (impossible) note_impossible(x, y, number, count);
     return true;
   }
@@ -866,10 +892,10 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
     if (state.bloom()) {
       const std::optional<std::string> report = unquoted(y);
       if (!report || !state.add_cohort_bits(x, *report, y, number, count)) {
-        throw InputError(
-            source, number, y_column,
-            "expected 'cohort:bits' (a cohort 0.." + std::to_string(state.bloom()->cohorts - 1) +
-                ", ':', then m = " + std::to_string(state.bloom()->bits) + " characters 0/1)");
+        throw InputError(source, number, y_column,
+                         "expected 'c:bits' (c a " + state.bloom()->prefix + " 0.." +
+                             std::to_string(state.bloom()->cohorts - 1) + ", ':', then m = " +
+                             std::to_string(state.bloom()->bits) + " characters 0/1)");
       }
     } else if (!t.bit_vectors && syntax.cell_of_report) {
       const std::optional<std::string> report = unquoted(y);
@@ -1007,27 +1033,41 @@ FitTest own_block_test(const PooledMembership& m, const SampleTallies& t, std::s
   return g_test(observed, p);
 }
 
-// One bit of `n` reports, `ones` of them 1, against P(1) = p: the exact two-sided binomial test
-// (a bit may have a few dozen samples per cohort, where the chi-square tail of a G-test is far
-// off at a Bonferroni level of 1e-7), its Pearson term as the statistic.
-FitTest binomial_bit_test(std::uint64_t ones, std::uint64_t n, double p) {
+// One bit of `n` reports, `ones` of them 1, against P(1) = p: its Pearson term (mean exactly 1,
+// variance at most 2) as the statistic, and with `exact` the exact two-sided binomial p-value (a
+// bit may have a few dozen samples per cohort, where a G-test's chi-square tail is far off at a
+// Bonferroni level of 1e-7).
+FitTest binomial_bit_test(std::uint64_t ones, std::uint64_t n, double p, bool exact) {
   FitTest bit;
   if (n == 0 || !(p > 0 && p < 1)) return bit;  // a certain bit: impossible samples say the rest
   const double nd = static_cast<double>(n), o = static_cast<double>(ones);
   bit.statistic = (o - nd * p) * (o - nd * p) / (nd * p * (1 - p));
   bit.df = 1;
+  if (!exact) return bit;
   const double at_most = ones == n ? 1 : 1 - regularized_beta(p, o + 1, nd - o);
   const double at_least = ones == 0 ? 1 : regularized_beta(p, o, nd - o + 1);
   bit.p_value = std::min(1.0, 2 * std::min(at_most, at_least));
   return bit;
 }
 
-// rappor-bloom's input x: every bit of every cohort against its probability, one exact test per
-// bit; `each` sees each bit's test, and the sum of their Pearson terms is returned as one test
-// (each term has mean exactly 1 and variance at most 2, so the chi-square tail with that many
-// degrees of freedom is conservative): it sees a deviation spread thinly over many bits (a wrong
-// q, a permanent response reused), a bit's own test one on a single bit.
+// A lower bound on that exact p-value, cheap: the tail beyond the observed mean a = ones/n is at
+// least exp(-n D(a||p)) / sqrt(8 n a (1 - a)) (Ash, Information Theory, Lemma 4.7.2), taken a
+// tenth of for margin; 0 where it does not apply (a = 0 or 1).
+double binomial_p_lower_bound(std::uint64_t ones, std::uint64_t n, double p) {
+  if (ones == 0 || ones == n || !(p > 0 && p < 1)) return 0;
+  const double nd = static_cast<double>(n), a = static_cast<double>(ones) / nd;
+  const double divergence = a * std::log(a / p) + (1 - a) * std::log((1 - a) / (1 - p));
+  return std::exp(-nd * divergence) / std::sqrt(8 * nd * a * (1 - a)) / 10;
+}
+
+// A Bloom-filter mechanism's input x: every bit of every prefix c (a cohort, a hash index)
+// against its probability. `each` sees the exact test of each bit whose p-value may be below
+// `smallest` (the others cannot change the smallest p); the sum of all bits' Pearson terms is
+// returned as one test (the chi-square tail with that many degrees of freedom is conservative
+// for it): it sees a deviation spread thinly over many bits (a wrong q, a permanent response
+// reused), a bit's own test one on a single bit.
 FitTest bloom_bits_test(const BloomBitModel& b, const SampleTallies& t, std::size_t x,
+                        const double& smallest,
                         const std::function<void(const FitTest&, std::size_t, std::size_t)>& each) {
   FitTest sum;
   for (std::size_t c = 0; c < b.cohorts; ++c) {
@@ -1036,8 +1076,10 @@ FitTest bloom_bits_test(const BloomBitModel& b, const SampleTallies& t, std::siz
     if (n == 0) continue;
     const std::uint64_t* ones = t.bloom_ones.data() + (x * b.cohorts + c) * b.bits;
     for (std::size_t j = 0; j < b.bits; ++j) {
-      const FitTest bit = binomial_bit_test(ones[j], n, b.one(x, c, j));
-      each(bit, c, j);
+      const double p = b.one(x, c, j);
+      const bool exact = binomial_p_lower_bound(ones[j], n, p) < smallest;
+      const FitTest bit = binomial_bit_test(ones[j], n, p, exact);
+      if (exact) each(bit, c, j);
       sum.statistic += bit.statistic;
       sum.df += bit.df;
     }
@@ -1105,14 +1147,14 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
                  "x = " + std::to_string(x) + ", blocks holding x and not, by size");
       }
       if (const BloomBitModel* b = bloom_bits(model)) {
-        const FitTest all =
-            bloom_bits_test(*b, t, x, [&](const FitTest& bit, std::size_t c, std::size_t j) {
+        const FitTest all = bloom_bits_test(
+            *b, t, x, r.min_p_value, [&](const FitTest& bit, std::size_t c, std::size_t j) {
               if (bit.p_value < r.min_p_value) {  // named only when it is the smallest yet
-                consider(bit, "x = " + std::to_string(x) + ", cohort " + std::to_string(c) +
-                                  ", bit " + std::to_string(j));
+                consider(bit, "x = " + std::to_string(x) + ", " + b->prefix + " " +
+                                  std::to_string(c) + ", bit " + std::to_string(j));
               }
             });
-        consider(all, "x = " + std::to_string(x) + ", every cohort's bits");
+        consider(all, "x = " + std::to_string(x) + ", every " + b->prefix + "'s bits");
       }
       continue;
     }
@@ -1199,9 +1241,10 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
   }
   const double interval_alpha =
       alpha / 2 / static_cast<double>(std::max<std::size_t>(r.intervals, 1));
+  IntervalCache intervals(interval_alpha);
   const auto bound = [&](const std::vector<std::uint64_t>& counts,
                          const std::function<std::string()>& name) {
-    const EventBound b = event_bound(counts, t.per_input, interval_alpha, r.exp_eps_lower_bound);
+    const EventBound b = event_bound(counts, t.per_input, intervals, r.exp_eps_lower_bound);
     if (b.ratio > r.exp_eps_lower_bound) {
       r.exp_eps_lower_bound = b.ratio;
       r.event = name();
@@ -1213,7 +1256,7 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
       r.n_x_prime = t.per_input[b.x_prime];
     }
   };
-  for (const auto& [name, counts] : events) bound(counts, [&] { return name; });
+  for (const auto& event : events) bound(event.second, [&] { return event.first; });
   // rappor-bloom's bit events, one at a time (2 C m of them, each over every input).
   if (const BloomBitModel* b = bloom_bits(model); b && !t.bit_vectors) {
     std::vector<std::uint64_t> one(k), zero(k);
@@ -1225,7 +1268,8 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
           one[x] = t.bloom_ones[(x * b->cohorts + c) * b->bits + j];
           zero[x] = n - one[x];
         }
-        const std::string event = "cohort " + std::to_string(c) + ", bit " + std::to_string(j);
+        const std::string event =
+            b->prefix + " " + std::to_string(c) + ", bit " + std::to_string(j);
         bound(one, [&] { return event + " = 1"; });
         bound(zero, [&] { return event + " = 0"; });
       }

@@ -50,8 +50,10 @@ ExactForm exact_form(const MechanismSpec& spec, const CmsSpec& p, FormChoice cho
   return bloom_filter_form(count_mean_sketch(spec.k, p), choice);
 }
 
-std::optional<PooledForm> pooled_form(const MechanismSpec&, const CmsSpec&, std::size_t) {
-  return std::nullopt;  // not a block family
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const CmsSpec& p, std::size_t) {
+  const BloomFilterMechanism q = count_mean_sketch(spec.k, p);
+  if (q.listable()) return std::nullopt;  // tested on its listed outputs
+  return pool_bloom_filter(q, "hash index");
 }
 
 std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec&, const CmsSpec& p) {

@@ -16,10 +16,10 @@ estimate::DenseParams estimation_params(const MechanismSpec& spec, const CmsSpec
   const BloomFilterMechanism q = count_mean_sketch(spec.k, p);
   if (!q.listable()) {
     throw InvalidArgument(
-        "sketch_width: cms's reports are sampled, estimated and tested on its "
+        "sketch_width: cms's reports are sampled and estimated on its "
         "listed outputs, J 2^m <= " +
         std::to_string(q.kMaxDenseOutputs) + " (J = " + std::to_string(p.hashes) +
-        ", m = " + std::to_string(p.width) + "); check decides any m");
+        ", m = " + std::to_string(p.width) + "); check, prove, table and conform take any m");
   }
   const DenseMechanism dense = q.to_dense();
   estimate::DenseParams d = estimate::dense_params(dense);

@@ -132,24 +132,11 @@ ExactForm exact_form(const MechanismSpec& spec, const RapporBloomSpec& p, FormCh
   return bloom_filter_form(one_report_mechanism(spec.k, p), choice);
 }
 
-// Beyond its listing: one cell per cohort (each of probability 1/C), its bits stated one by one.
 std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const RapporBloomSpec& p,
                                       std::size_t) {
   const BloomFilterMechanism q = one_report_mechanism(spec.k, p);
   if (q.listable()) return std::nullopt;  // tested on its listed outputs
-  PooledForm f;
-  f.k = spec.k;
-  for (std::size_t c = 0; c < q.cohorts(); ++c) f.labels.push_back("cohort " + std::to_string(c));
-  f.protected_cells = IndexSet::all(q.cohorts());  // Y_P = Y
-  f.q.assign(spec.k * q.cohorts(), Rational(1, static_cast<long>(q.cohorts())));
-  f.output_cells = CellsByCohort{q.cohorts(), q.bits()};
-  BloomBitMarginals bits{{}, q.channel().one_if_on, q.channel().one_if_off};
-  for (std::size_t c = 0; c < q.cohorts(); ++c) {
-    bits.filters.emplace_back();
-    for (std::size_t x = 0; x < spec.k; ++x) bits.filters.back().push_back(q.bloom_bits(c, x));
-  }
-  f.bloom_bits = std::move(bits);
-  return f;
+  return pool_bloom_filter(q, "cohort");
 }
 
 std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec&,

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "uldp/estimate/random.h"
+#include "uldp/mechanisms/cms/cms.h"
 #include "uldp/mechanisms/olh/olh.h"
 #include "uldp/mechanisms/rappor_bloom/rappor_bloom.h"
 #include "uldp/testing/client_doubles.h"
@@ -969,7 +970,7 @@ TEST(ConformSamples, RapporBloomAtChromesSettingsIsTestedBitByBit) {
   const json ok = conform(kChromeRappor, good, 0);
   EXPECT_EQ(ok["verdict"], "conforms") << ok;
   EXPECT_TRUE(ok["reference"]["pooling"].get<std::string>().starts_with(
-      "64 cells: its cohorts, each report's 128 bits tallied one by one"))
+      "64 cells: one per cohort, each report's 128 bits tallied one by one per input and cohort"))
       << ok["reference"];
   EXPECT_EQ(ok["fit"]["tests"], 6 * (1 + 1 + 64 * 128)) << ok["fit"];
   const std::string off = samples_file(
@@ -980,8 +981,39 @@ TEST(ConformSamples, RapporBloomAtChromesSettingsIsTestedBitByBit) {
   EXPECT_TRUE(bad["fit"]["worst"].get<std::string>().ends_with(", every cohort's bits"))
       << bad["fit"];
   expect_refused_line(kChromeRappor, "0,3:0110",
-                      "1:3: expected 'cohort:bits' (a cohort 0..63, ':', then m = 128 "
+                      "1:3: expected 'c:bits' (c a cohort 0..63, ':', then m = 128 "
                       "characters 0/1)");
+}
+
+// Apple's count-mean sketch at its m = 1024 (J = 16 hash indices, e^eps = 4: s = 2, a bucket's
+// +1 kept with 2/3, another's -1 flipped with 1/3): J 2^1024 outputs, tested per input, hash index
+// and bit as rappor-bloom is. A client flipping with 0.3 instead of 1/3 deviates.
+const char* kAppleCms = "--mech cms --k 6 --exp-eps 4 --sketch-hashes 16 --sketch-width 1024";
+
+std::string apple_cms_client(std::size_t x, Xoshiro256& rng, double flip) {
+  const auto j = static_cast<std::uint64_t>(uniform01(rng) * 16);
+  const std::uint32_t bucket = sketch_hash(x, j, 1024);
+  std::string y = std::to_string(j) + ":";
+  for (std::uint32_t l = 0; l < 1024; ++l) {
+    const bool plus = l == bucket;
+    y += (uniform01(rng) < flip) != plus ? '1' : '0';
+  }
+  return y;
+}
+
+TEST(ConformSamples, CountMeanSketchAtApplesWidthIsTestedBitByBit) {
+  const std::string good = samples_file(
+      "apple_cms_ok.txt", 6, 2000,
+      [](std::size_t x, Xoshiro256& rng) { return apple_cms_client(x, rng, 1.0 / 3); });
+  const json ok = conform(kAppleCms, good, 0);
+  EXPECT_EQ(ok["verdict"], "conforms") << ok;
+  EXPECT_TRUE(ok["reference"]["pooling"].get<std::string>().starts_with(
+      "16 cells: one per hash index, each report's 1024 bits tallied one by one"))
+      << ok["reference"];
+  const std::string off =
+      samples_file("apple_cms_off.txt", 6, 2000,
+                   [](std::size_t x, Xoshiro256& rng) { return apple_cms_client(x, rng, 0.3); });
+  EXPECT_EQ(conform(kAppleCms, off, 1)["verdict"], "deviates");
 }
 
 // OLH as the Python libraries run it: seeds drawn from all 2^32 of xxh32, g = round(e) + 1 = 4

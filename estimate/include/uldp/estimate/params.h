@@ -57,11 +57,13 @@ struct PooledMembership {
   }
 };
 
-/// rappor-bloom's reports bit by bit beyond its listing (uldp/mechanisms/pooled_form.h), each
-/// probability the double nearest its exact value: a report of input x in cohort c has bit j = 1
-/// with probability one_if_on when j is in B_c(x), one_if_off otherwise, independently.
+/// A Bloom-filter mechanism's reports "c:bits" bit by bit beyond its listing (rappor-bloom's
+/// cohorts, cms's hash indices; uldp/mechanisms/pooled_form.h), each probability the double
+/// nearest its exact value: a report of input x with prefix c has bit j = 1 with probability
+/// one_if_on when j is in B_c(x), one_if_off otherwise, independently.
 struct BloomBitModel {
   std::size_t inputs = 0, cohorts = 1, bits = 0;
+  std::string prefix = "cohort";  ///< what a report's c is: "cohort", "hash index" (cms)
   double one_if_on = 0, one_if_off = 0;
   /// B_c(x) as a bit mask of `words` 64-bit words at (x * cohorts + c) * words.
   std::vector<std::uint64_t> masks;
