@@ -1,9 +1,12 @@
 #include "uldp/mechanisms/pooled_form.h"
 
 #include <algorithm>
+#include <charconv>
 #include <limits>
 #include <map>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 
@@ -247,6 +250,17 @@ PooledForm pool_block_family(const IndexSet& sensitive,
         return found->second;
       }};
   return f;
+}
+
+std::uint64_t report_field(std::string_view text, std::uint64_t limit, const char* what) {
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
+      (text.size() > 1 && text[0] == '0') || value >= limit) {
+    throw InvalidArgument(std::string(what) + " '" + std::string(text.substr(0, 24)) +
+                          "' is not in 0.." + std::to_string(limit - 1));
+  }
+  return value;
 }
 
 PooledForm pool_bloom_filter(const BloomFilterMechanism& q, const std::string& prefix) {

@@ -22,6 +22,7 @@
 // row changes a cell or a membership (properties/pooled_membership_property.cc).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -56,14 +57,32 @@ struct CellsByCohort {
   std::string prefix;  ///< what c is: "cohort" (rappor-bloom), "hash index" (cms)
 };
 
-/// Local hashing beyond its listing: a report y of input x is folded by x's own hash h_s(x) into
-/// the cell cell_of(x, y) returns: its seed's bin and the offset of its value from h_s(x) (0: its
-/// own hash value), or X_N's own symbol or another's. nullopt: no output of the mechanism; throws
+/// Local hashing (hcms) beyond its listing: a report y of input x is folded by x's own hash h_s(x)
+/// (Hadamard sign) into the cell cell_of(x, y) returns: its seed's bin and the offset of its value
+/// from h_s(x) (0: its own hash value), or X_N's own symbol or another's (j's and l's bins, and
+/// whether w is the input's sign). nullopt: no output of the mechanism; throws
 /// InvalidArgument saying what y should be when y has no form of an output. The cells are
 /// relative to the reporting input, so no cell is one event under two inputs.
 struct CellsByOwnHash {
   std::function<std::optional<std::size_t>(std::size_t, std::string_view)> cell_of;
   std::string form;  ///< what an output is: "seed,value (seed 0..S-1, value 0..g-1)"
+  std::string fold;  ///< how a report is folded, for the reports' pooling line
+};
+
+/// A field of a folded report (a seed, a row): its decimal text (no sign, no leading zero) when
+/// below `limit`, else InvalidArgument "WHAT 'TEXT' is not in 0..LIMIT-1".
+std::uint64_t report_field(std::string_view text, std::uint64_t limit, const char* what);
+
+/// 0..n-1 cut into at most `most` bins of near-equal size, in order: the bins a fold by the
+/// reporting input puts seeds, hash indices or Hadamard rows in (n <= 2^32, most <= 2^16).
+struct EvenBins {
+  std::uint64_t n = 1, bins = 1;
+  EvenBins(std::uint64_t count, std::uint64_t most) : n(count), bins(std::min(count, most)) {}
+  /// The bin of i < n: floor(i bins / n).
+  std::uint64_t of(std::uint64_t i) const { return i * bins / n; }
+  /// The first member of bin b (b = bins: n).
+  std::uint64_t first(std::uint64_t b) const { return (b * n + bins - 1) / bins; }
+  std::uint64_t size(std::uint64_t b) const { return first(b + 1) - first(b); }
 };
 
 /// A Bloom-filter mechanism's reports bit by bit (rappor-bloom's cohorts, cms's hash indices): for

@@ -131,11 +131,9 @@ bool from_pooled_form(const MechanismSpec& spec, ConformReference& r,
                  [&](const CellsByOwnHash& fold) {
                    r.syntax.cell_of_report = fold.cell_of;
                    r.syntax.report_form = fold.form;
-                   r.pooling = std::to_string(pooled->cells()) +
-                               " cells: each report folded by the reporting input's own hash "
-                               "h_s(x), its seed's bin and its value's offset from h_s(x) (0: "
-                               "the own hash value), since its S g outputs are too many to list; "
-                               "the cells are relative to the input, so they bound no eps";
+                   r.pooling = std::to_string(pooled->cells()) + " cells: " + fold.fold +
+                               ", since its outputs are too many to list; the cells are relative "
+                               "to the input, so they bound no eps";
                  },
                  [&](const CellsByCohort& cohorts) {
                    r.pooling = std::to_string(cohorts.cohorts) + " cells: one per " +

@@ -1,7 +1,11 @@
 // The Hadamard count-mean sketch's registry entry and derivations (mechanisms/derivations.h).
+#include <charconv>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "uldp/error.h"
+#include "uldp/forms/class_structured_mechanism.h"
 #include "uldp/losses/coordinate_model.h"
 #include "uldp/losses/l2_loss.h"
 #include "uldp/mechanisms/exact_form.h"
@@ -62,8 +66,62 @@ ExactForm exact_form(const MechanismSpec& spec, const HcmsSpec& p, FormChoice ch
   return ClassForm{std::move(q), IndexSet::all(outputs)};
 }
 
-std::optional<PooledForm> pooled_form(const MechanismSpec&, const HcmsSpec&, std::size_t) {
-  return std::nullopt;  // not a block family
+// Beyond its listing (2 J m or k above the dense size), each report (j, l, w) of input x folded by
+// x's own Hadamard sign: j and l in at most 4 bins each (a bin's share exact), and whether w is
+// H[l][h_j(x)], kept with t/(1+t). A client that keeps its sign too often or draws j or l unevenly
+// is seen here; one whose sign tracks another input's hash is not. The cells are relative to the
+// input, so they bound no eps.
+std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const HcmsSpec& p, std::size_t) {
+  constexpr std::uint64_t kBins = 4;  // few cells: a G-test of few degrees of freedom
+  const std::uint64_t outputs = std::uint64_t{p.hashes} * p.width * 2;
+  if (outputs <= ClassStructuredMechanism::kMaxDenseSize &&
+      spec.k <= ClassStructuredMechanism::kMaxDenseSize)
+    return std::nullopt;  // tested on its listed outputs
+  const EvenBins hash_bins(p.hashes, kBins), row_bins(p.width, kBins);
+  const Rational t = p.budget.exp_eps();
+  const Rational kept = t / (1 + t);
+  PooledForm f;
+  f.k = spec.k;
+  for (std::uint64_t a = 0; a < hash_bins.bins; ++a) {
+    for (std::uint64_t b = 0; b < row_bins.bins; ++b) {
+      std::string cell = std::string("j ") + std::to_string(hash_bins.first(a)) + "-" +
+                         std::to_string(hash_bins.first(a + 1) - 1) + ", l " +
+                         std::to_string(row_bins.first(b)) + "-" +
+                         std::to_string(row_bins.first(b + 1) - 1);
+      f.labels.push_back(cell + ", its own sign");
+      f.labels.push_back(cell + ", the other sign");
+      const Rational share = Rational(Integer(hash_bins.size(a) * row_bins.size(b))) /
+                             Rational(Integer(std::uint64_t{p.hashes} * p.width));
+      f.q.push_back(share * kept);
+      f.q.push_back(share * (1 - kept));
+    }
+  }
+  const std::size_t cells = f.labels.size();
+  f.protected_cells = IndexSet::all(cells);
+  const std::vector<Rational> row = f.q;  // every input's row is the same
+  for (std::size_t x = 1; x < spec.k; ++x) f.q.insert(f.q.end(), row.begin(), row.end());
+  const SketchFamily family = p.family();
+  const std::uint64_t hashes = p.hashes, width = p.width;
+  f.output_cells = CellsByOwnHash{
+      [=](std::size_t x, std::string_view y) -> std::optional<std::size_t> {
+        const std::size_t first = y.find(','), second = y.find(',', first + 1);
+        if (first == std::string_view::npos || second == std::string_view::npos)
+          throw InvalidArgument(std::string("expected three fields j,l,w"));
+        const std::uint64_t j = report_field(y.substr(0, first), hashes, "hash index");
+        const std::uint64_t l = report_field(y.substr(first + 1, second - first - 1), width, "row");
+        const std::string_view w = y.substr(second + 1);
+        if (w != "1" && w != "-1")
+          throw InvalidArgument(std::string("w '") + std::string(w.substr(0, 24)) +
+                                "' is not 1 or -1");
+        const bool own = hadamard_plus(static_cast<std::uint32_t>(l), family(x, j)) == (w == "1");
+        return static_cast<std::size_t>((hash_bins.of(j) * row_bins.bins + row_bins.of(l)) * 2 +
+                                        (own ? 0 : 1));
+      },
+      std::string("j,l,w (a hash index 0..") + std::to_string(hashes - 1) + ", a row 0.." +
+          std::to_string(width - 1) + ", w 1 or -1)",
+      "each report folded by the reporting input's own Hadamard sign H[l][h_j(x)]: j's bin, l's "
+      "bin, and whether w is that sign"};
+  return f;
 }
 
 std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec&, const HcmsSpec& p) {

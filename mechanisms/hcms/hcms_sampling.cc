@@ -17,11 +17,11 @@ estimate::DenseParams estimation_params(const MechanismSpec& spec, const HcmsSpe
   if (outputs > ClassStructuredMechanism::kMaxDenseSize ||
       spec.k > ClassStructuredMechanism::kMaxDenseSize) {
     throw InvalidArgument(
-        "sketch_width: hcms's reports are sampled, estimated and tested on its "
+        "sketch_width: hcms's reports are sampled and estimated on its "
         "listed outputs, 2 J m <= " +
         std::to_string(ClassStructuredMechanism::kMaxDenseSize) +
         " (J = " + std::to_string(p.hashes) + ", m = " + std::to_string(p.width) +
-        "); check decides larger sketches");
+        "); check, prove, table and conform take larger sketches");
   }
   const DenseExpansion dense = hcms_classes(spec.k, p).to_dense();
   estimate::DenseParams d = estimate::dense_params(dense.matrix);

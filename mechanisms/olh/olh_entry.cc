@@ -86,22 +86,17 @@ ExactForm exact_form(const MechanismSpec& spec, const OlhSpec& p, FormChoice cho
 // that keeps its hash value too often, draws seeds unevenly or its other values unevenly is seen
 // here; one whose other value depends on another input's hash is not.
 std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const OlhSpec& p, std::size_t) {
-  constexpr std::uint64_t kSeedBins = 16, kOffsetGroups = 16;
+  constexpr std::uint64_t kSeedBins = 4,
+                          kOffsetGroups = 4;  // few cells: a G-test of few degrees of freedom
   const HashFamily family = p.family();
   const std::size_t k = spec.k, open = k - spec.sensitive.size();
   if (listed_in_doubles(k, open, family)) return std::nullopt;  // tested on its listed outputs
   const std::uint64_t seeds = family.seeds, g = family.range;
-  const std::uint64_t bins = std::min(seeds, kSeedBins), groups = std::min(g, kOffsetGroups);
-  // Bin b holds the seeds s with floor(s bins / S) = b; group j >= 1 the offsets d >= 1 with
-  // 1 + floor((d - 1)(groups - 1) / (g - 1)) = j.
-  const auto ceil_div = [](std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; };
-  const auto bin_size = [&](std::uint64_t b) {
-    return ceil_div((b + 1) * seeds, bins) - ceil_div(b * seeds, bins);
-  };
-  const auto group_size = [&](std::uint64_t j) -> std::uint64_t {
-    if (j == 0) return 1;
-    return ceil_div(j * (g - 1), groups - 1) - ceil_div((j - 1) * (g - 1), groups - 1);
-  };
+  // The seeds in bins; offset 0 alone, the offsets 1..g-1 in the other groups.
+  const EvenBins seed_bins(seeds, kSeedBins), offset_bins(g - 1, kOffsetGroups - 1);
+  const std::uint64_t bins = seed_bins.bins, groups = 1 + offset_bins.bins;
+  const auto bin_size = [&](std::uint64_t b) { return seed_bins.size(b); };
+  const auto group_size = [&](std::uint64_t j) { return j == 0 ? 1 : offset_bins.size(j - 1); };
   const LocalHashingConstants c = local_hashing_constants(g, p.budget.exp_eps());
   PooledForm f;
   f.k = k;
@@ -146,17 +141,6 @@ std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const OlhSpec& 
   const IndexSet sensitive = spec.sensitive;
   f.output_cells = CellsByOwnHash{
       [=](std::size_t x, std::string_view y) -> std::optional<std::size_t> {
-        const auto number = [](std::string_view text, std::uint64_t limit,
-                               const char* what) -> std::uint64_t {
-          std::uint64_t value = 0;
-          const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-          if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
-              (text.size() > 1 && text[0] == '0') || value >= limit) {
-            throw InvalidArgument(std::string(what) + " '" + std::string(text.substr(0, 24)) +
-                                  "' is not in 0.." + std::to_string(limit - 1));
-          }
-          return value;
-        };
         const std::size_t comma = y.find(',');
         if (comma == std::string_view::npos) {  // an X_N symbol (ulh)
           if (open == 0) {
@@ -164,20 +148,22 @@ std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const OlhSpec& 
             message += y.substr(0, 24);
             throw InvalidArgument(message + "' has no seed");
           }
-          const std::uint64_t o = number(y, k, "symbol");
+          const std::uint64_t o = report_field(y, k, "symbol");
           if (sensitive.contains(o)) return std::nullopt;  // no report names a sensitive input
           return hashed + (o == x ? 0 : 1);
         }
-        const std::uint64_t s = number(y.substr(0, comma), seeds, "seed");
-        const std::uint64_t v = number(y.substr(comma + 1), g, "value");
+        const std::uint64_t s = report_field(y.substr(0, comma), seeds, "seed");
+        const std::uint64_t v = report_field(y.substr(comma + 1), g, "value");
         const std::uint64_t own = sensitive.contains(x) ? family(x, s) : 0;
         const std::uint64_t offset = (v + g - own) % g;
         // A non-sensitive x: its values are all another's, so the offset from 0 (group by value).
-        const std::uint64_t j = offset == 0 ? 0 : 1 + (offset - 1) * (groups - 1) / (g - 1);
-        return static_cast<std::size_t>((s * bins / seeds) * groups + j);
+        const std::uint64_t j = offset == 0 ? 0 : 1 + offset_bins.of(offset - 1);
+        return static_cast<std::size_t>(seed_bins.of(s) * groups + j);
       },
       std::string("seed,value (a seed 0..") + std::to_string(seeds - 1) + ", a value 0.." +
-          std::to_string(g - 1) + ")" + (open > 0 ? " or a symbol of X_N" : "")};
+          std::to_string(g - 1) + ")" + (open > 0 ? " or a symbol of X_N" : ""),
+      "each report folded by the reporting input's own hash h_s(x): its seed's bin and its "
+      "value's offset from h_s(x) (0: the own hash value)"};
   return f;
 }
 

@@ -17,6 +17,7 @@
 
 #include "uldp/estimate/random.h"
 #include "uldp/mechanisms/cms/cms.h"
+#include "uldp/mechanisms/hcms/hcms.h"
 #include "uldp/mechanisms/olh/olh.h"
 #include "uldp/mechanisms/rappor_bloom/rappor_bloom.h"
 #include "uldp/testing/client_doubles.h"
@@ -1016,6 +1017,37 @@ TEST(ConformSamples, CountMeanSketchAtApplesWidthIsTestedBitByBit) {
   EXPECT_EQ(conform(kAppleCms, off, 1)["verdict"], "deviates");
 }
 
+// Apple's Hadamard count-mean sketch at J = 64, m = 1024 (2 J m = 131072 outputs, e^eps = 3): each
+// report (j, l, w) folded by the input's own Hadamard sign. A client that keeps its sign with
+// 6/7 instead of 3/4 deviates.
+const char* kAppleHcms = "--mech hcms --k 6 --exp-eps 3 --sketch-hashes 64 --sketch-width 1024";
+
+std::string apple_hcms_client(std::size_t x, Xoshiro256& rng, double kept) {
+  const auto j = static_cast<std::uint64_t>(uniform01(rng) * 64);
+  const auto l = static_cast<std::uint32_t>(uniform01(rng) * 1024);
+  const bool plus = hadamard_plus(l, sketch_hash(x, j, 1024)) == (uniform01(rng) < kept);
+  return std::to_string(j) + "," + std::to_string(l) + (plus ? ",1" : ",-1");
+}
+
+TEST(ConformSamples, HadamardCountMeanSketchBeyondItsListingIsFoldedByTheInputsOwnSign) {
+  const std::string good =
+      samples_file("apple_hcms_ok.txt", 6, 2000,
+                   [](std::size_t x, Xoshiro256& rng) { return apple_hcms_client(x, rng, 0.75); });
+  // The testing level 1e-6 for the correct client: a false alarm once in a million runs.
+  const json ok = conform(std::string(kAppleHcms) + " --alpha 1e-6", good, 0);
+  EXPECT_EQ(ok["verdict"], "conforms") << ok;
+  EXPECT_TRUE(ok["reference"]["pooling"].get<std::string>().starts_with(
+      "32 cells: each report folded by the reporting input's own Hadamard sign"))
+      << ok["reference"];
+  const std::string keeps = samples_file(
+      "apple_hcms_keeps.txt", 6, 2000,
+      [](std::size_t x, Xoshiro256& rng) { return apple_hcms_client(x, rng, 6.0 / 7); });
+  EXPECT_EQ(conform(kAppleHcms, keeps, 1)["verdict"], "deviates");
+  expect_refused_line(kAppleHcms, "0,3,1024,1",
+                      "1:3: row '1024' is not in 0..1023 (outputs are j,l,w (a hash index 0..63, a "
+                      "row 0..1023, w 1 or -1))");
+}
+
 // OLH as the Python libraries run it: seeds drawn from all 2^32 of xxh32, g = round(e) + 1 = 4
 // at eps = 1 (issue 51). Its outputs are too many to list, so each report is folded by the
 // reporting input's own hash: the seed's bin and the value's offset from h_s(x). A correct client
@@ -1044,7 +1076,7 @@ TEST(ConformSamples, LocalHashingOverAllSeedsIsFoldedByTheInputsOwnHash) {
   const json ok = conform(kLibraryOlh, good, 0);
   EXPECT_EQ(ok["verdict"], "conforms") << ok;
   EXPECT_TRUE(ok["reference"]["pooling"].get<std::string>().starts_with(
-      "64 cells: each report folded by the reporting input's own hash"))
+      "16 cells: each report folded by the reporting input's own hash"))
       << ok["reference"];
   const std::string keeps = samples_file(
       "olh_keeps.txt", 8, 3000,
