@@ -13,17 +13,21 @@ conform_run() {
   echo "$name $(echo "$end - $start" | bc) ${verdict:-no verdict}"
 }
 
-# The table of two runs (each conform_run's line) over N samples, then "NAME / rr: RATIOx".
+# The table of runs (each conform_run's line) over N samples: the rr run first, then the
+# subjects; then "NAME / rr: RATIOx" for each subject.
 conform_table() {
-  local n=$1 subject=$2 rr=$3 name seconds verdict subject_s rr_s
+  local n=$1 rr=$2 name seconds verdict rr_s subject_s line
+  shift 2
   echo "| samples | reference | wall s | verdict |"
   echo "|---|---|---|---|"
-  for line in "$subject" "$rr"; do
+  for line in "$@" "$rr"; do
     read -r name seconds verdict <<<"$line"
     echo "| $n | $name | $seconds | $verdict |"
   done
-  read -r name subject_s _ <<<"$subject"
   read -r _ rr_s _ <<<"$rr"
   echo
-  echo "$name / rr: $(echo "scale=2; $subject_s / $rr_s" | bc)x"
+  for line in "$@"; do
+    read -r name subject_s _ <<<"$line"
+    echo "$name / rr: $(echo "scale=2; $subject_s / $rr_s" | bc)x"
+  done
 }
