@@ -263,7 +263,23 @@ std::uint64_t report_field(std::string_view text, std::uint64_t limit, const cha
   return value;
 }
 
+void require_pooled_entries(std::size_t k, std::size_t cells) {
+  if (cells > kMaxPooledEntries / std::max<std::size_t>(k, 1)) {
+    throw InvalidArgument("k: " + std::to_string(k) + " inputs x " + std::to_string(cells) +
+                          " pooled cells exceed the limit of " + std::to_string(kMaxPooledEntries) +
+                          " entries");
+  }
+}
+
 PooledForm pool_bloom_filter(const BloomFilterMechanism& q, const std::string& prefix) {
+  const std::size_t per_input = q.cohorts() * q.bits();
+  if (per_input > kMaxBloomTallies / q.num_inputs()) {
+    throw InvalidArgument("k: conform keeps a count per input, " + prefix + " and bit, k x " +
+                          std::to_string(q.cohorts()) + " x " + std::to_string(q.bits()) + " = " +
+                          std::to_string(q.num_inputs()) + " x " + std::to_string(per_input) +
+                          ", more than " + std::to_string(kMaxBloomTallies) +
+                          " (fewer inputs fit)");
+  }
   PooledForm f;
   f.k = q.num_inputs();
   for (std::size_t c = 0; c < q.cohorts(); ++c)

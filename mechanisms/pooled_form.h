@@ -127,9 +127,18 @@ inline constexpr std::size_t kMaxPooledEntries = std::size_t{1} << 22;
 std::optional<PooledForm> pooled_form(const MechanismSpec& spec,
                                       std::size_t max_entries = std::size_t{1} << 22);
 
+/// The most per-input, prefix and bit counts conformance keeps for a Bloom-filter mechanism beyond
+/// its listing, k C m: 2^26 (512 MB).
+inline constexpr std::size_t kMaxBloomTallies = std::size_t{1} << 26;
+
 /// A Bloom-filter mechanism beyond its listing (rappor-bloom, cms): one cell per prefix c (each
 /// of probability 1/C, Y_P = Y), its bits stated one by one; `prefix` names c ("cohort").
+/// InvalidArgument naming k when k C m exceeds kMaxBloomTallies.
 PooledForm pool_bloom_filter(const BloomFilterMechanism& q, const std::string& prefix);
+
+/// InvalidArgument naming k unless k x `cells` stays within kMaxPooledEntries: checked by a fold
+/// before its cells are built.
+void require_pooled_entries(std::size_t k, std::size_t cells);
 
 /// For the block families' pooled_form overloads: one block size K of the family, its weight
 /// (1 but for ubd-opt's mixture) and uBD's constants at K;

@@ -78,6 +78,7 @@ std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const HcmsSpec&
       spec.k <= ClassStructuredMechanism::kMaxDenseSize)
     return std::nullopt;  // tested on its listed outputs
   const EvenBins hash_bins(p.hashes, kBins), row_bins(p.width, kBins);
+  require_pooled_entries(spec.k, static_cast<std::size_t>(hash_bins.bins * row_bins.bins * 2));
   const Rational t = p.budget.exp_eps();
   const Rational kept = t / (1 + t);
   PooledForm f;

@@ -97,6 +97,7 @@ std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const OlhSpec& 
   const std::uint64_t bins = seed_bins.bins, groups = 1 + offset_bins.bins;
   const auto bin_size = [&](std::uint64_t b) { return seed_bins.size(b); };
   const auto group_size = [&](std::uint64_t j) { return j == 0 ? 1 : offset_bins.size(j - 1); };
+  require_pooled_entries(k, static_cast<std::size_t>(bins * groups) + (open > 0 ? 2 : 0));
   const LocalHashingConstants c = local_hashing_constants(g, p.budget.exp_eps());
   PooledForm f;
   f.k = k;
