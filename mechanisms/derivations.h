@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <optional>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "uldp/arithmetic/rational.h"
@@ -40,6 +41,9 @@ struct UbdParams;  // the block families' NAME_sampling.h
 struct UbdOptParams;
 struct UhrParams;
 struct UssParams;
+struct UnlistedParams;  // uldp/estimate/unlisted.h
+/// A mechanism listed in doubles where its outputs fit, else read report by report.
+using DenseOrUnlisted = std::variant<DenseParams, UnlistedParams>;
 }  // namespace estimate
 
 namespace verify::internal {

@@ -384,12 +384,23 @@ ConformReference from_registry(const RegistryReference& reference) {
     if (parameter.name == "K") r.parameters = "K = " + to_string(parameter.value);
   }
   r.breaks_own_claim = registry_claim_break(spec, reference.arguments);
+  std::optional<EstimationModel> model;
   try {
-    r.model = estimation_model(spec);
+    model = estimation_model(spec);
   } catch (const InvalidArgument&) {
-    // rappor-bloom beyond its listing has no double model to sample or estimate with, yet a
-    // pooled form to test on.
+    // Doubles too large to hold (a Bloom filter's masks for 10^4 inputs) may still pool.
     if (!from_pooled_form(spec, r)) throw;
+    r.claim = claim_text(r.scope);
+    return r;
+  }
+  r.model = std::move(*model);
+  if (std::holds_alternative<UnlistedParams>(r.model)) {
+    // Outputs too many to list (local hashing's 2^32 seeds, Chrome's Bloom filters): tested on
+    // the pooled form, which every unlisted mechanism has.
+    if (!from_pooled_form(spec, r)) {
+      throw InvalidArgument("conform: " + r.name +
+                            " has too many outputs to list and no pooled form");
+    }
     r.claim = claim_text(r.scope);
     return r;
   }

@@ -100,9 +100,7 @@ EstimateResult estimate_distribution(const EstimateRequest& request) {
   const std::unique_ptr<std::istream> in = request.reports();
   ReportReadOptions read_options;
   read_options.keep_bit_reports = needs_each_report(model, em);
-  const ReportData data =
-      read_reports(*in, request.reports_source, report_size(model), reports_are_bit_vectors(model),
-                   report_labels(model), read_options);
+  const ReportData data = read_report_data(*in, request.reports_source, model, read_options);
 
   EstimateResult r;
   r.mechanism = name;

@@ -125,6 +125,9 @@ ReportData draw_reports(Xoshiro256& rng, const EstimationModel& model,
             std::vector<std::uint64_t> histogram(m.outputs(), 0);
             for (const std::uint32_t y : sample_reports(rng, m, users())) ++histogram[y];
             return symbol_data(std::move(histogram));
+          },
+          [](const UnlistedParams&) -> ReportData {
+            throw std::logic_error("golden: an unlisted model reached the draw");  // refused before
           }},
       model);
 }
@@ -354,6 +357,12 @@ GoldenVectors golden_vectors(const GoldenRequest& request) {
   const MechanismSpec& spec = mechanism.spec;
   const std::optional<PumReference>& pum = mechanism.pum;
   const EstimationModel model = estimation_model(spec);
+  if (const auto* unlisted = std::get_if<UnlistedParams>(&model)) {
+    throw InvalidArgument("golden: " + std::string(entry_of(spec).name) + "'s " +
+                          unlisted->outputs +
+                          " outputs are too many to list, and golden vectors state exact "
+                          "estimates over listed report counts: take a smaller instance");
+  }
   const bool bits = reports_are_bit_vectors(model);
   const bool per_report = std::holds_alternative<UbdOptParams>(model);
   const std::size_t limit = bits ? kMaxGoldenBits : kMaxGoldenSymbols;

@@ -21,12 +21,27 @@ const BitReports& mixture_reports(const ReportData& data) {
   return data.bit_reports;
 }
 
+EstimationModel as_model(DenseOrUnlisted&& params) {
+  return std::visit([](auto&& p) -> EstimationModel { return std::move(p); }, std::move(params));
+}
+template <class Params>
+EstimationModel as_model(Params&& params) {
+  return EstimationModel(std::forward<Params>(params));
+}
+
+const UnlistedReports& unlisted_reports(const ReportData& data) {
+  if (!data.per_report || data.unlisted_reports.size() != data.n) {
+    throw InvalidArgument(
+        "this mechanism's outputs are too many to list: its estimates read one report per line");
+  }
+  return data.unlisted_reports;
+}
+
 }  // namespace
 
 EstimationModel estimation_model(const MechanismSpec& spec) {
-  return std::visit(
-      [&](const auto& params) -> EstimationModel { return estimation_params(spec, params); },
-      spec.kind);
+  return std::visit([&](const auto& params) { return as_model(estimation_params(spec, params)); },
+                    spec.kind);
 }
 
 bool reports_are_bit_vectors(const EstimationModel& model) {
@@ -44,13 +59,15 @@ std::size_t num_symbols(const EstimationModel& model) {
       Overloaded{[](const UrrParams& m) { return m.k; }, [](const UnaryParams& m) { return m.k; },
                  [](const DenseParams& m) { return m.inputs; },
                  [](const UbdParams& m) { return m.k; }, [](const UbdOptParams& m) { return m.k; },
-                 [](const UhrParams& m) { return m.k; }, [](const UssParams& m) { return m.k; }},
+                 [](const UhrParams& m) { return m.k; }, [](const UssParams& m) { return m.k; },
+                 [](const UnlistedParams& m) { return m.inputs; }},
       model);
 }
 
 std::size_t report_size(const EstimationModel& model) {
   return std::visit(Overloaded{[](const DenseParams& m) { return m.outputs; },
                                [](const UhrParams& m) { return m.outputs(); },
+                               [](const UnlistedParams&) { return std::size_t{0}; },
                                [&](const auto&) { return num_symbols(model); }},
                     model);
 }
@@ -71,6 +88,19 @@ std::vector<std::string> report_labels(const EstimationModel& model) {
   return labels;
 }
 
+ReportData read_report_data(std::istream& in, const std::string& source,
+                            const EstimationModel& model, const ReportReadOptions& options) {
+  if (const auto* unlisted = std::get_if<UnlistedParams>(&model)) {
+    ReportData data;
+    data.per_report = true;
+    data.unlisted_reports = read_unlisted_reports(in, source, *unlisted, options.block);
+    data.n = data.unlisted_reports.size();
+    return data;
+  }
+  return read_reports(in, source, report_size(model), reports_are_bit_vectors(model),
+                      report_labels(model), options);
+}
+
 std::vector<double> empirical_estimate(const EstimationModel& model, const ReportData& data) {
   return std::visit(
       Overloaded{
@@ -85,6 +115,9 @@ std::vector<double> empirical_estimate(const EstimationModel& model, const Repor
           [&](const UssParams& m) {
             if (m.not_estimable) throw InvalidArgument(*m.not_estimable);
             return empirical_estimate_unary(m.bits, data.bit_counts);
+          },
+          [&](const UnlistedParams& m) {
+            return empirical_estimate_unlisted(m, unlisted_reports(data));
           }},
       model);
 }
@@ -106,6 +139,9 @@ ThresholdEstimate threshold_estimate(const EstimationModel& model, const ReportD
           [&](const UssParams& m) {
             if (m.not_estimable) throw InvalidArgument(*m.not_estimable);
             return threshold_estimate_unary(m.bits, data.bit_counts, alpha);
+          },
+          [&](const UnlistedParams& m) {
+            return threshold_estimate_unlisted(m, unlisted_reports(data), alpha);
           }},
       model);
 }
@@ -144,6 +180,9 @@ EmResult em_estimate(const EstimationModel& model, const ReportData& data,
                   "the likelihood); use the empirical or thresholded estimate with counts");
             }
             return em_estimate_uss(m, data.bit_reports, options);
+          },
+          [&](const UnlistedParams& m) {
+            return em_estimate_unlisted(m, unlisted_reports(data), options);
           }},
       model);
 }
@@ -184,7 +223,12 @@ ReportData sample_report_data(Xoshiro256& rng, const EstimationModel& model,
                                sample_reports(rng, m, inputs_from_counts(rng, input_counts)))
                             ++data.symbol_counts[y];
                         },
-                        [&](const UssParams& m) { per_report(m); }},
+                        [&](const UssParams& m) { per_report(m); },
+                        [&](const UnlistedParams& m) {
+                          data.per_report = true;
+                          data.unlisted_reports =
+                              sample_reports(rng, m, inputs_from_counts(rng, input_counts));
+                        }},
              model);
   for (const std::uint64_t c : input_counts) data.n += c;
   return data;

@@ -27,17 +27,6 @@ void keep_smaller_layout(BitReports& reports, std::size_t k) {
   if (smaller != reports.layout()) reports = reports.in_layout(smaller);
 }
 
-std::string_view trim(std::string_view text, std::size_t& first_column) {
-  std::size_t begin = 0;
-  while (begin < text.size() && (text[begin] == ' ' || text[begin] == '\t')) ++begin;
-  std::size_t end = text.size();
-  while (end > begin && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\r')) {
-    --end;
-  }
-  first_column = begin + 1;
-  return text.substr(begin, end - begin);
-}
-
 // A non-negative decimal integer, or an InputError at the offending column.
 std::uint64_t parse_count(std::string_view value, const std::string& source, std::size_t line,
                           std::size_t column, const char* what) {
@@ -106,7 +95,7 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
     // A UTF-8 byte order mark (Excel's "CSV UTF-8", PowerShell's Out-File) is not content.
     if (line == 1 && raw.starts_with("\xEF\xBB\xBF")) raw.remove_prefix(3);
     std::size_t column = 1;
-    const std::string_view text = trim(raw, column);
+    const std::string_view text = trim_blanks(raw, column);
     if (text.empty()) continue;
     if (text.front() == '#') {
       const CommentLine comment = classify_comment(text);
@@ -120,7 +109,7 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
         first_content = false;
         const std::size_t word_end = comment.rest_offset;
         std::size_t rest_column = column + word_end;
-        const std::string_view rest = trim(text.substr(word_end), rest_column);
+        const std::string_view rest = trim_blanks(text.substr(word_end), rest_column);
         rest_column += column + word_end - 1;
         if (bit_vectors) {
           if (rest.substr(0, 2) != "n=") {

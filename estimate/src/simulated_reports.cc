@@ -6,6 +6,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "uldp/error.h"
 #include "uldp/estimate/report_file.h"
 #include "uldp/estimate/sampler.h"
 
@@ -37,7 +38,13 @@ SimulatedReports aggregated(Xoshiro256& rng, const EstimationModel& model,
                      ++histogram[y];
                    return {SymbolCounts{std::move(histogram)}, {}};
                  },
-                 [&](const UssParams& m) { return per_user_bits(m); }},
+                 [&](const UssParams& m) { return per_user_bits(m); },
+                 [&](const UnlistedParams& m) -> SimulatedReports {
+                   throw InvalidArgument(
+                       std::string("counts: this mechanism's ") + m.outputs +
+                       " outputs are too many to list as counts; its reports are drawn one per "
+                       "user (drop --counts)");
+                 }},
       model);
 }
 
@@ -60,7 +67,10 @@ SimulatedReports per_user(Xoshiro256& rng, const EstimationModel& model,
                  [&](const UhrParams& m) -> SimulatedReports {
                    return {SymbolReports{sample_reports(rng, m, inputs)}, report_labels(model)};
                  },
-                 [&](const UssParams& m) { return bits(m); }},
+                 [&](const UssParams& m) { return bits(m); },
+                 [&](const UnlistedParams& m) -> SimulatedReports {
+                   return {UnlistedDraws{sample_reports(rng, m, inputs), m.write}, {}};
+                 }},
       model);
 }
 
@@ -103,6 +113,10 @@ std::uint64_t simulation_block_users(const EstimationModel& model) {
                                [&](const UbdParams& m) { return bits(m); },
                                [&](const UbdOptParams& m) { return bits(m); },
                                [&](const UssParams& m) { return bits(m); },
+                               [](const UnlistedParams& m) {
+                                 return std::clamp<std::uint64_t>(kBitBlockBytes / (8 * m.width), 1,
+                                                                  kSymbolBlock);
+                               },
                                [](const auto&) { return kSymbolBlock; }},
                     model);
 }
@@ -143,18 +157,22 @@ void append_reports(SimulatedReports& reports, SimulatedReports&& more) {
                           for (std::size_t i = 0; i < m.size(); ++i)
                             r.add(m.report(i).as_span(scratch));
                         },
+                        [&](UnlistedDraws& r) {
+                          r.reports.append(std::get<UnlistedDraws>(more.data).reports);
+                        },
                         [&](auto&) { add_counts(reports, more); }},
              reports.data);
 }
 
 void write_reports(std::ostream& out, const SimulatedReports& reports) {
-  std::visit(Overloaded{[&](const SymbolReports& r) {
-                          write_symbol_reports(out, r.columns, reports.labels);
-                        },
-                        [&](const BitReports& r) { write_bit_reports(out, r); },
-                        [&](const SymbolCounts& c) { write_symbol_counts(out, c.counts); },
-                        [&](const BitCounts& c) { write_bit_counts(out, c); }},
-             reports.data);
+  std::visit(
+      Overloaded{
+          [&](const SymbolReports& r) { write_symbol_reports(out, r.columns, reports.labels); },
+          [&](const BitReports& r) { write_bit_reports(out, r); },
+          [&](const SymbolCounts& c) { write_symbol_counts(out, c.counts); },
+          [&](const BitCounts& c) { write_bit_counts(out, c); },
+          [&](const UnlistedDraws& r) { write_unlisted_reports(out, r.reports, r.write); }},
+      reports.data);
 }
 
 }  // namespace uldp::estimate

@@ -98,7 +98,7 @@ std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec,
                                                      const CmsSpec& params);
 CoordinateModel coordinate_model(const MechanismSpec& spec, const CmsSpec& params);
 L2Quadratic l2_quadratic(const MechanismSpec& spec, const CmsSpec& params);
-estimate::DenseParams estimation_params(const MechanismSpec& spec, const CmsSpec& params);
+estimate::DenseOrUnlisted estimation_params(const MechanismSpec& spec, const CmsSpec& params);
 std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const CmsSpec& params,
                                                const estimate::ReportData& data);
 std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<CmsSpec>);

@@ -1,10 +1,12 @@
 // The count-mean sketch in doubles: its dense matrix over (j, bits) outputs with the sketch
-// estimator's rows, while J 2^m is small enough to list (mechanisms/derivations.h).
+// estimator's rows while J 2^m is small enough to list, report by report beyond
+// (mechanisms/derivations.h).
 #include <string>
 
 #include "uldp/error.h"
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/report_file.h"
+#include "uldp/estimate/unlisted_bloom.h"
 #include "uldp/mechanisms/cms/cms.h"
 #include "uldp/mechanisms/cms/cms_estimator.h"
 #include "uldp/mechanisms/cms/cms_sampling.h"
@@ -12,15 +14,24 @@
 
 namespace uldp {
 
-estimate::DenseParams estimation_params(const MechanismSpec& spec, const CmsSpec& p) {
+estimate::UnlistedParams unlisted_params(const MechanismSpec& spec, const CmsSpec& p) {
   const BloomFilterMechanism q = count_mean_sketch(spec.k, p);
-  if (!q.listable()) {
-    throw InvalidArgument(
-        "sketch_width: cms's reports are sampled and estimated on its "
-        "listed outputs, J 2^m <= " +
-        std::to_string(q.kMaxDenseOutputs) + " (J = " + std::to_string(p.hashes) +
-        ", m = " + std::to_string(p.width) + "); check, prove, table and conform take any m");
-  }
+  estimate::BloomBitModel bits = estimate::bloom_bit_model(q, "hash index");
+  const Rational s = sketch_half_budget(p.budget);
+  if (s == 1)
+    return estimate::unlisted_bloom_params(std::move(bits), std::nullopt, kSketchNoInformation);
+  // sketch_report_estimate: m/(m-1) ((c/2) v + 1/2 - 1/m) at x's bucket, v = 2 y - 1.
+  const Rational c = (s + 1) / (s - 1), m{Integer(q.bits())};
+  const Rational scale = m / (m - 1);
+  estimate::BloomLinearEstimator e;
+  e.offsets.assign(q.cohorts() * spec.k, to_double(scale * (Rational(1, 2) - c / 2 - 1 / m)));
+  e.in_filter = to_double(scale * c);
+  return estimate::unlisted_bloom_params(std::move(bits), std::move(e));
+}
+
+estimate::DenseOrUnlisted estimation_params(const MechanismSpec& spec, const CmsSpec& p) {
+  const BloomFilterMechanism q = count_mean_sketch(spec.k, p);
+  if (!q.listable()) return unlisted_params(spec, p);
   const DenseMechanism dense = q.to_dense();
   estimate::DenseParams d = estimate::dense_params(dense);
   d.output_labels = dense.output_labels();

@@ -5,7 +5,9 @@
 #include <cstddef>
 #include <vector>
 
+#include "uldp/estimate/unlisted.h"
 #include "uldp/mechanisms/hcms/hcms.h"
+#include "uldp/mechanisms/mechanism_spec.h"
 
 namespace uldp {
 
@@ -13,5 +15,9 @@ namespace uldp {
 /// hadamard_report_estimate(spec, y, .), each entry the double nearest its exact value. Throws
 /// InvalidArgument at t = 1.
 std::vector<double> hadamard_estimator_rows(std::size_t k, const HcmsSpec& spec);
+
+/// hcms report by report at any J and m (what estimation_params gives beyond 2 J m outputs past
+/// the dense limit): reports "j,l,w", each input's hash computed per report.
+estimate::UnlistedParams unlisted_params(const MechanismSpec& spec, const HcmsSpec& p);
 
 }  // namespace uldp

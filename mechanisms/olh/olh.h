@@ -139,7 +139,7 @@ std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec,
                                                      const OlhSpec& params);
 CoordinateModel coordinate_model(const MechanismSpec& spec, const OlhSpec& params);
 L2Quadratic l2_quadratic(const MechanismSpec& spec, const OlhSpec& params);
-estimate::DenseParams estimation_params(const MechanismSpec& spec, const OlhSpec& params);
+estimate::DenseOrUnlisted estimation_params(const MechanismSpec& spec, const OlhSpec& params);
 std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const OlhSpec& params,
                                                const estimate::ReportData& data);
 std::vector<verify::internal::ClaimEntry> family_claims(std::type_identity<OlhSpec>);

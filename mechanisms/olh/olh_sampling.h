@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "uldp/estimate/unlisted.h"
 #include "uldp/mechanisms/mechanism_spec.h"
 #include "uldp/mechanisms/olh/olh.h"
 
@@ -15,5 +16,10 @@ namespace uldp {
 /// outputs, as the frequencies sum to 1). Throws InvalidArgument at t = 1 (kNoInformation of
 /// olh_estimator.h).
 std::vector<double> support_count_matrix(const MechanismSpec& spec, const OlhSpec& params);
+
+/// Local hashing report by report at any family size (what estimation_params gives beyond
+/// kMaxListedDoubles): reports "seed,value" (or an X_N symbol), each input hashed per report for
+/// the likelihood and the support count.
+estimate::UnlistedParams unlisted_params(const MechanismSpec& spec, const OlhSpec& params);
 
 }  // namespace uldp

@@ -162,7 +162,8 @@ std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec& spec,
                                                      const RapporBloomSpec& params);
 CoordinateModel coordinate_model(const MechanismSpec& spec, const RapporBloomSpec& params);
 L2Quadratic l2_quadratic(const MechanismSpec& spec, const RapporBloomSpec& params);
-estimate::DenseParams estimation_params(const MechanismSpec& spec, const RapporBloomSpec& params);
+estimate::DenseOrUnlisted estimation_params(const MechanismSpec& spec,
+                                            const RapporBloomSpec& params);
 std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec,
                                                const RapporBloomSpec& params,
                                                const estimate::ReportData& data);

@@ -1,11 +1,12 @@
 // Bloom-filter RAPPOR in doubles: its dense matrix over (cohort, bits) outputs, for the samplers,
-// EM, conformance and the per-bit estimator's rows, while C 2^m is small enough to list
-// (mechanisms/derivations.h).
+// EM, conformance and the per-bit estimator's rows, while C 2^m is small enough to list, and
+// report by report beyond (mechanisms/derivations.h).
 #include <string>
 
 #include "uldp/error.h"
 #include "uldp/estimate/params.h"
 #include "uldp/estimate/report_file.h"
+#include "uldp/estimate/unlisted_bloom.h"
 #include "uldp/mechanisms/mechanism_spec.h"
 #include "uldp/mechanisms/rappor_bloom/rappor_bloom.h"
 #include "uldp/mechanisms/rappor_bloom/rappor_bloom_estimator.h"
@@ -13,15 +14,19 @@
 
 namespace uldp {
 
-estimate::DenseParams estimation_params(const MechanismSpec& spec, const RapporBloomSpec& p) {
+estimate::UnlistedParams unlisted_params(const MechanismSpec& spec, const RapporBloomSpec& p) {
   const BloomFilterMechanism q = one_report_mechanism(spec.k, p);
-  if (!q.listable()) {
-    throw InvalidArgument(
-        "bloom_bits: rappor-bloom's reports are sampled and estimated on its listed "
-        "outputs, C 2^m <= " +
-        std::to_string(q.kMaxDenseOutputs) + " (C = " + std::to_string(p.cohorts) + ", m = " +
-        std::to_string(p.bloom_bits) + "); check, prove, table, loss and conform take any m");
+  estimate::BloomBitModel bits = estimate::bloom_bit_model(q, "cohort");
+  try {
+    return estimate::unlisted_bloom_params(std::move(bits), per_bit_linear_estimator(q));
+  } catch (const InvalidArgument& e) {
+    return estimate::unlisted_bloom_params(std::move(bits), std::nullopt, e.what());
   }
+}
+
+estimate::DenseOrUnlisted estimation_params(const MechanismSpec& spec, const RapporBloomSpec& p) {
+  const BloomFilterMechanism q = one_report_mechanism(spec.k, p);
+  if (!q.listable()) return unlisted_params(spec, p);
   const DenseMechanism dense = q.to_dense();
   estimate::DenseParams d = estimate::dense_params(dense);
   d.output_labels = dense.output_labels();
@@ -31,6 +36,29 @@ estimate::DenseParams estimation_params(const MechanismSpec& spec, const RapporB
     d.not_estimable = e.what();
   }
   return d;
+}
+
+estimate::BloomLinearEstimator per_bit_linear_estimator(const BloomFilterMechanism& q) {
+  const std::vector<Rational> m = bloom_bit_weights(q);
+  const std::size_t k = q.num_inputs(), bits = q.bits();
+  const Rational& on = q.channel().one_if_on;
+  const Rational& off = q.channel().one_if_off;
+  // (y_j - p*)/(q* - p*) M_j summed over j: -p*/(q* - p*) Σ_j M_j, plus M_j/(q* - p*) per set bit.
+  estimate::BloomLinearEstimator e;
+  e.offsets.reserve(q.cohorts() * k);
+  e.bit_weights.reserve(q.cohorts() * bits * k);
+  for (std::size_t c = 0; c < q.cohorts(); ++c) {
+    for (std::size_t x = 0; x < k; ++x) {
+      Rational sum(0);
+      for (std::size_t j = 0; j < bits; ++j) sum += m[(c * bits + j) * k + x];
+      e.offsets.push_back(to_double(-off / (on - off) * sum));
+    }
+    for (std::size_t j = 0; j < bits; ++j) {
+      for (std::size_t x = 0; x < k; ++x)
+        e.bit_weights.push_back(to_double(m[(c * bits + j) * k + x] / (on - off)));
+    }
+  }
+  return e;
 }
 
 std::vector<double> per_bit_estimator_rows(const BloomFilterMechanism& q) {

@@ -920,6 +920,13 @@ py::dict simulate(const py::dict& mechanism, std::optional<std::uint64_t> n, con
                         [&](const estimate::BitCounts& c) {
                           d["ones"] = c.ones;
                           d["n"] = c.n;
+                        },
+                        [&](const estimate::UnlistedDraws& r) {  // as the report file's lines
+                          std::vector<std::string> lines(r.reports.size());
+                          for (std::size_t i = 0; i < lines.size(); ++i)
+                            r.write(r.reports.report(i), lines[i]);
+                          d["reports"] = lines;
+                          d["n"] = lines.size();
                         }},
              reports.data);
   d["labels"] = reports.labels;

@@ -160,3 +160,31 @@ def test_table_takes_the_listed_mechanisms_own_parameters_as_keywords():
         uldp.table(mech="urr", k=4, sensitive_count=1, exp_eps=3, sensitive=[0])
     with pytest.raises(TypeError, match=r"^hash_sedes: no mechanism takes this parameter"):
         uldp.table(mech="olh", k=4, sensitive_count=0, exp_eps=3, hash_sedes=8)
+
+
+@needs_command
+def test_deployed_encodings_beyond_their_listing_are_simulated_and_estimated_as_report_lines():
+    # Chrome's RAPPOR (64 x 2^128 outputs) and local hashing over all 2^32 seeds: no output is
+    # listed; the reports are the report file's lines, the same as the command's from one seed.
+    chrome = dict(mech="rappor-bloom", k=8, bloom_bits=128, cohorts=64, prr_f="1/2",
+                  irr_p="1/2", irr_q="3/4")
+    flags = ["--mech", "rappor-bloom", "--k", "8", "--bloom-bits", "128", "--cohorts", "64",
+             "--prr-f", "1/2", "--irr-p", "1/2", "--irr-q", "3/4"]
+    drawn = uldp.simulate(n=300, seed=5, p="zipf:1", **chrome)
+    assert not drawn.bit_vectors and drawn.counts is None and len(drawn.reports) == 300
+    assert _lines(drawn.reports) == _command("simulate", *flags, "--n", "300", "--seed", "5",
+                                             "--p", "zipf:1")
+    cohort, bits = drawn.reports[0].split(":")
+    assert 0 <= int(cohort) < 64 and len(bits) == 128 and set(bits) <= {"0", "1"}
+    olh = dict(mech="olh", k=20, exp_eps=7, hash_seeds=2**32)
+    p = [Fraction(1, 2)] + [Fraction(1, 38)] * 19
+    n = 20000
+    reports = uldp.simulate(n=n, seed=11, p=p, **olh).reports
+    estimate = uldp.estimate(reports, method="emp", **olh).frequencies
+    # The support count's rows take two values, (1-1/g) and -1/g over p - 1/g (g = 8, p = 7/14):
+    # its standard deviation is at most their half-range over sqrt(n); 6 of them bound each entry.
+    half_range = 0.5 / (Fraction(7, 14) - Fraction(1, 8))
+    assert numpy.all(numpy.abs(estimate - numpy.array([float(v) for v in p]))
+                     <= 6 * float(half_range) / n ** 0.5)
+    with pytest.raises(ValueError, match=r"^counts: this mechanism's 4294967296 x 8 outputs"):
+        uldp.simulate(n=10, seed=1, counts=True, **olh)

@@ -703,8 +703,10 @@ def _distribution(p: Union[str, Sequence[Number]]) -> str:
 class Simulation:
     """`uldp simulate`'s draw, in the forms estimate() takes: per user, `reports` (output
     columns as an int64 array, the labels as str where they are not the columns, as uHR's
-    "h3"; bit vectors as an n x k uint8 0/1 array), or aggregated, `counts` (the output
-    histogram; for bit vectors the number of reports with bit j set)."""
+    "h3"; bit vectors as an n x k uint8 0/1 array; as the lines of a report file, str, where
+    the outputs are too many to list: rappor-bloom's "3:0110...", local hashing's "7,2"), or
+    aggregated, `counts` (the output histogram; for bit vectors the number of reports with bit j
+    set)."""
 
     n: int
     reports: Optional[Union["numpy.typing.NDArray[Any]", List[str]]]
@@ -735,6 +737,8 @@ def simulate(*, n: Optional[int] = None, seed: int, p: Union[str, Sequence[Numbe
         return Simulation(j["n"], reports, None, False)
     if "bits" in j:
         return Simulation(j["n"], j["bits"], None, True)
+    if "reports" in j:  # outputs too many to list: the reports as their lines ("3:0110", "7,2")
+        return Simulation(j["n"], list(j["reports"]), None, False)
     if "ones" in j:
         return Simulation(j["n"], None, numpy.array(j["ones"], dtype=numpy.int64), True)
     return Simulation(j["n"], None, numpy.array(j["counts"], dtype=numpy.int64), False)

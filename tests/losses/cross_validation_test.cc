@@ -83,6 +83,10 @@ std::vector<double> sampled_estimate(const Setting& s, const EstimationModel& mo
                  [&](const UssParams& m) {  // per-user draws, the bit decoder
                    return empirical_estimate_unary(
                        m.bits, bit_counts(sample_reports(rng, m, inputs_from_counts(rng, inputs))));
+                 },
+                 [&](const UnlistedParams& m) {  // per-user draws, each report's estimator row
+                   return empirical_estimate_unlisted(
+                       m, sample_reports(rng, m, inputs_from_counts(rng, inputs)));
                  }},
       model);
 }

@@ -22,7 +22,7 @@ TEST(CountMeanSketchSampling, EstimatorRowsAreTheExactPerReportEstimates) {
   a.values.set(kSketchWidthParameter, std::uint64_t{4});
   const MechanismSpec spec = make_mechanism(find_mechanism("cms"), a);
   const CmsSpec& p = std::get<CmsSpec>(spec.kind);
-  const estimate::DenseParams d = estimation_params(spec, p);
+  const estimate::DenseParams d = std::get<estimate::DenseParams>(estimation_params(spec, p));
   const BloomFilterMechanism q = count_mean_sketch(spec.k, p);
   ASSERT_EQ(d.outputs, 3u * 16u);
   ASSERT_EQ(d.estimator.size(), d.outputs * spec.k);

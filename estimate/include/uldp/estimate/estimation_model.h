@@ -14,6 +14,7 @@
 #include "uldp/estimate/random.h"
 #include "uldp/estimate/report_file.h"
 #include "uldp/estimate/threshold.h"
+#include "uldp/estimate/unlisted.h"
 #include "uldp/mechanisms/mechanism_spec.h"
 #include "uldp/mechanisms/ubd/ubd_sampling.h"
 #include "uldp/mechanisms/ubd_opt/ubd_opt_sampling.h"
@@ -24,9 +25,10 @@ namespace uldp::estimate {
 
 /// Histogram mechanisms with uRR's structure (none, RR, uRR), product-of-bits mechanisms
 /// (RAPPOR family), uBD, its mixture and uSS (subset reports as bit vectors), uHR (column or X_N
-/// indices), or any other as a dense matrix (Mangat).
+/// indices), any other as a dense matrix (Mangat), or report by report where its outputs are too
+/// many to list (local hashing, Bloom-filter RAPPOR and the sketches at their deployed sizes).
 using EstimationModel = std::variant<UrrParams, UnaryParams, DenseParams, UbdParams, UbdOptParams,
-                                     UhrParams, UssParams>;
+                                     UhrParams, UssParams, UnlistedParams>;
 
 /// The model of a registered mechanism, each double the closest to its exact value.
 EstimationModel estimation_model(const MechanismSpec& spec);
@@ -36,7 +38,7 @@ bool reports_are_bit_vectors(const EstimationModel& model);
 /// The number of input symbols k.
 std::size_t num_symbols(const EstimationModel& model);
 /// The size of a report: the number of distinct symbol reports (k; uHR: V + |X_N|; a dense
-/// matrix: its outputs), or k bits for bit vectors.
+/// matrix: its outputs), or k bits for bit vectors; 0 for an unlisted model.
 std::size_t report_size(const EstimationModel& model);
 /// The labels of a symbol model's reports where they are not the indices 0..report_size-1 (uHR:
 /// "h0".."h(V-1)", then X_N ascending, as `uldp mechanism uhr --format csv` lists them); empty
@@ -47,6 +49,11 @@ std::vector<std::string> report_labels(const EstimationModel& model);
 /// (`em` true) on every bit-vector model, and emp / thr on ubd-opt (a report's block size is its
 /// bit count). Readers may keep only the counts otherwise (ReportReadOptions::keep_bit_reports).
 bool needs_each_report(const EstimationModel& model, bool em);
+
+/// Reads a report file in the model's format (report_file.h; an unlisted model's: one report per
+/// line in its folder's form, unlisted.h).
+ReportData read_report_data(std::istream& in, const std::string& source,
+                            const EstimationModel& model, const ReportReadOptions& options = {});
 
 /// The empirical estimate from report counts (symbol histogram or per-bit counts).
 std::vector<double> empirical_estimate(const EstimationModel& model, const ReportData& data);

@@ -93,4 +93,17 @@ class LineReader {
   bool at_end_ = false;
 };
 
+/// A line without its leading blanks and trailing blanks and '\r' (a report's text);
+/// `first_column` is set to the 1-based column where it starts.
+inline std::string_view trim_blanks(std::string_view text, std::size_t& first_column) {
+  std::size_t begin = 0;
+  while (begin < text.size() && (text[begin] == ' ' || text[begin] == '\t')) ++begin;
+  std::size_t end = text.size();
+  while (end > begin && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\r')) {
+    --end;
+  }
+  first_column = begin + 1;
+  return text.substr(begin, end - begin);
+}
+
 }  // namespace uldp::estimate

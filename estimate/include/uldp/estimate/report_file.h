@@ -19,6 +19,7 @@
 
 #include "uldp/estimate/line_reader.h"
 #include "uldp/estimate/reports.h"
+#include "uldp/estimate/unlisted_reports.h"
 
 namespace uldp::estimate {
 
@@ -30,6 +31,8 @@ struct ReportData {
   BitReports bit_reports;                    ///< bits, per-report: the reports
   BitCounts bit_counts;  ///< bits: per-bit counts (also filled for per-report files)
   std::uint64_t n = 0;   ///< number of reports
+  /// An unlisted mechanism's reports (unlisted.h; per_report, nothing else filled).
+  UnlistedReports unlisted_reports;
 };
 
 /// How read_reports reads.

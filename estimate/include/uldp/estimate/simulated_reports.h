@@ -27,16 +27,23 @@ struct SymbolCounts {
   std::vector<std::uint64_t> counts;
 };
 
-/// Drawn reports: per user (symbols or bit vectors) or aggregated (a histogram or per-bit counts).
+/// One report per user of an unlisted mechanism, with its folder's writer (unlisted.h).
+struct UnlistedDraws {
+  UnlistedReports reports;
+  std::function<void(std::span<const std::uint64_t>, std::string&)> write;
+};
+
+/// Drawn reports: per user (symbols, bit vectors or an unlisted mechanism's) or aggregated (a
+/// histogram or per-bit counts).
 struct SimulatedReports {
-  std::variant<SymbolReports, BitReports, SymbolCounts, BitCounts> data;
+  std::variant<SymbolReports, BitReports, SymbolCounts, BitCounts, UnlistedDraws> data;
   /// The outputs' labels in column order where they are not the indices (uHR); else empty.
   std::vector<std::string> labels;
 };
 
 /// Draws the reports of the users with the given inputs: one per user, or (`counts`) the
 /// aggregated counts drawn by the exact aggregated sampler (counted from per-user draws where
-/// the model has none).
+/// the model has none). An unlisted model has no counts: InvalidArgument naming counts.
 SimulatedReports simulate_reports(Xoshiro256& rng, const EstimationModel& model,
                                   const std::vector<std::uint64_t>& input_counts, bool counts);
 
