@@ -67,7 +67,19 @@ struct CellsByOwnHash {
   std::function<std::optional<std::size_t>(std::size_t, std::string_view)> cell_of;
   std::string form;  ///< what an output is: "seed,value (seed 0..S-1, value 0..g-1)"
   std::string fold;  ///< how a report is folded, for the reports' pooling line
+  /// The events across inputs the cells lose: for a report y (one cell_of accepted), sets
+  /// in_event[a] = 1 for every input a whose event "y is a's own hash value" (local hashing:
+  /// v = h_s(a); hcms: w = H[l][h_j(a)]) holds it, and returns true; false for a report in no
+  /// such event (an X_N symbol). Each event is a set of protected outputs, so its rates under two
+  /// inputs bound eps.
+  std::function<bool(std::string_view, std::vector<std::uint8_t>&)> events_of;
+  /// The event of input a, or (holds = false) its complement among the reports in events, for
+  /// messages: "value = h_s(3)", "value != h_s(3)".
+  std::function<std::string(std::size_t, bool)> event_name;
 };
+
+/// The most inputs whose own-hash events are tallied (k x k counts, k hashes per sample).
+inline constexpr std::size_t kMaxOwnHashEventInputs = 1024;
 
 /// A field of a folded report (a seed, a row): its decimal text (no sign, no leading zero) when
 /// below `limit`, else InvalidArgument "WHAT 'TEXT' is not in 0..LIMIT-1".

@@ -131,9 +131,26 @@ bool from_pooled_form(const MechanismSpec& spec, ConformReference& r,
                  [&](const CellsByOwnHash& fold) {
                    r.syntax.cell_of_report = fold.cell_of;
                    r.syntax.report_form = fold.form;
-                   r.pooling = std::to_string(pooled->cells()) + " cells: " + fold.fold +
-                               ", since its outputs are too many to list; the cells are relative "
-                               "to the input, so they bound no eps";
+                   std::string pooling = std::to_string(pooled->cells()) + " cells: " + fold.fold +
+                                         ", since its outputs are too many to list; the cells are "
+                                         "relative to the input";
+                   if (fold.events_of && spec.k <= kMaxOwnHashEventInputs) {
+                     // The events across inputs the cells lose: each bounds eps.
+                     r.syntax.input_events = fold.events_of;
+                     std::get<DenseParams>(r.model).input_event_name = fold.event_name;
+                     pooling +=
+                         ", and each report is tallied by the inputs whose own hash value "
+                         "it is (the events " +
+                         fold.event_name(0, true) + " and " + fold.event_name(0, false) +
+                         ", ..., which bound eps)";
+                   } else {
+                     pooling += ", so they bound no eps";
+                     if (fold.events_of) {
+                       pooling += " (the events across inputs are tallied up to k = " +
+                                  std::to_string(kMaxOwnHashEventInputs) + ")";
+                     }
+                   }
+                   r.pooling = std::move(pooling);
                  },
                  [&](const CellsByCohort& cohorts) {
                    r.pooling = std::to_string(cohorts.cohorts) + " cells: one per " +

@@ -52,6 +52,12 @@ bool relative_cells(const EstimationModel& model) {
   return dense && dense->cells_relative_to_input;
 }
 
+// Whether such cells come with events across inputs (local hashing's "v = h_s(a)").
+bool input_events(const EstimationModel& model) {
+  const auto* dense = std::get_if<DenseParams>(&model);
+  return dense && dense->input_event_name;
+}
+
 // A pooled block family's memberships, or null.
 const PooledMembership* pooled_membership(const EstimationModel& model) {
   const auto* dense = std::get_if<DenseParams>(&model);
@@ -202,7 +208,7 @@ std::size_t event_family_size(const EstimationModel& model, const RatioScope& sc
   if (!reports_are_bit_vectors(model)) {
     // A pooled family's blocks are in Y_P: its events "a block of size K holding a" too.
     const PooledMembership* m = pooled_membership(model);
-    if (relative_cells(model)) return 0;
+    if (relative_cells(model)) return input_events(model) ? 2 * k : 0;
     std::size_t more = m ? m->blocks.size() * m->sensitive.size() : 0;
     // rappor-bloom's: "cohort c, bit j = 1" and "= 0".
     if (const BloomBitModel* bloom = bloom_bits(model)) more += 2 * bloom->cohorts * bloom->bits;
@@ -540,6 +546,8 @@ void add_tallies(SampleTallies& into, const SampleTallies& more, std::size_t lin
   add(into.membership, more.membership);
   add(into.sized, more.sized);
   add(into.bloom_ones, more.bloom_ones);
+  add(into.event_hits, more.event_hits);
+  add(into.event_reports, more.event_reports);
   if (more.impossible > 0 && !into.first_impossible_line) {
     into.first_impossible_line = *more.first_impossible_line + lines_before;
     into.first_impossible = more.first_impossible;
@@ -599,6 +607,11 @@ class TallyState {
     if (const BloomBitModel* b = bloom_bits(model)) {
       bloom_ = b;
       t.bloom_ones.assign(k * b->cohorts * b->bits, 0);
+    }
+    if (input_events(model)) {
+      t.event_hits.assign(k * k, 0);
+      t.event_reports.assign(k, 0);
+      in_event_.assign(k, 0);
     }
     outputs = t.bit_vectors ? 0 : symbol_outputs(model);
     if (!t.bit_vectors && !syntax.labels.empty()) {
@@ -702,6 +715,18 @@ class TallyState {
 
   const BloomBitModel* bloom() const { return bloom_; }
 
+  // Cells relative to the input: `count` samples of x reporting `report`, in the events across
+  // inputs that hold it.
+  void add_input_events(std::size_t x, std::string_view report, const OutputSyntax& syntax,
+                        std::uint64_t count) {
+    if (t.event_reports.empty() || !syntax.input_events) return;
+    std::fill(in_event_.begin(), in_event_.end(), 0);
+    if (!syntax.input_events(report, in_event_)) return;
+    t.event_reports[x] += count;
+    std::uint64_t* hits = t.event_hits.data() + x * t.k;
+    for (std::size_t a = 0; a < t.k; ++a) hits[a] += in_event_[a] * count;
+  }
+
   // Samples whose output the reference never produces for any input: counted for x and as
   // impossible, in no cell.
   void add_outside(std::size_t x, std::string_view y, std::size_t number, std::uint64_t count = 1) {
@@ -737,6 +762,7 @@ class TallyState {
   std::vector<std::size_t> block_index_;  ///< by block size: its index in blocks, or none
   std::vector<std::size_t> rank_;         ///< by symbol: its rank in X_S, or v
   std::vector<std::vector<std::uint32_t>> column_members_;  ///< a listed family's outputs
+  std::vector<std::uint8_t> in_event_;  ///< scratch: the events across inputs holding a report
   bool table_ = false;
   std::vector<std::uint64_t> cell_counts_;
   std::vector<std::uint8_t> cell_possible_;
@@ -912,6 +938,7 @@ SampleTallies tally_samples(std::istream& in, const std::string& source,
       }
       if (cell) {
         add_symbol(x, *cell, y, number, count);
+        state.add_input_events(x, *report, syntax, count);
       } else {
         state.add_outside(x, y, number, count);
       }
@@ -1273,6 +1300,23 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
         bound(one, [&] { return event + " = 1"; });
         bound(zero, [&] { return event + " = 0"; });
       }
+    }
+  }
+  // Local hashing's and hcms's events across inputs, "y is a's own hash value" and not, one pair
+  // per input a that has them.
+  if (!t.event_hits.empty()) {
+    const auto& name = std::get<DenseParams>(model).input_event_name;
+    std::vector<std::uint64_t> in(k), out(k);
+    for (std::size_t a = 0; a < k; ++a) {
+      bool any = false;
+      for (std::size_t x = 0; x < k; ++x) {
+        in[x] = t.event_hits[x * k + a];
+        out[x] = t.event_reports[x] - in[x];
+        any = any || in[x] > 0;
+      }
+      if (!any) continue;  // no sample in a's event: a has none (an X_N input of ulh)
+      bound(in, [&] { return name(a, true); });
+      bound(out, [&] { return name(a, false); });
     }
   }
   // A statistical bound, so a relative margin far above double rounding keeps an exact-t client

@@ -121,7 +121,20 @@ std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const HcmsSpec&
       std::string("j,l,w (a hash index 0..") + std::to_string(hashes - 1) + ", a row 0.." +
           std::to_string(width - 1) + ", w 1 or -1)",
       "each report folded by the reporting input's own Hadamard sign H[l][h_j(x)]: j's bin, l's "
-      "bin, and whether w is that sign"};
+      "bin, and whether w is that sign",
+      [=, k = spec.k](std::string_view y, std::vector<std::uint8_t>& in_event) {
+        const std::size_t first = y.find(','), second = y.find(',', first + 1);
+        const std::uint64_t j = report_field(y.substr(0, first), hashes, "hash index");
+        const auto l = static_cast<std::uint32_t>(
+            report_field(y.substr(first + 1, second - first - 1), width, "row"));
+        const bool plus = y.substr(second + 1) == "1";
+        for (std::size_t a = 0; a < k; ++a)
+          in_event[a] = hadamard_plus(l, family(a, j)) == plus ? 1 : 0;
+        return true;
+      },
+      [](std::size_t a, bool holds) {
+        return std::string(holds ? "w = " : "w != ") + "H[l][h_j(" + std::to_string(a) + ")]";
+      }};
   return f;
 }
 

@@ -164,7 +164,18 @@ std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const OlhSpec& 
       std::string("seed,value (a seed 0..") + std::to_string(seeds - 1) + ", a value 0.." +
           std::to_string(g - 1) + ")" + (open > 0 ? " or a symbol of X_N" : ""),
       "each report folded by the reporting input's own hash h_s(x): its seed's bin and its "
-      "value's offset from h_s(x) (0: the own hash value)"};
+      "value's offset from h_s(x) (0: the own hash value)",
+      [=](std::string_view y, std::vector<std::uint8_t>& in_event) {
+        const std::size_t comma = y.find(',');
+        if (comma == std::string_view::npos) return false;  // an X_N symbol: in no a's event
+        const std::uint64_t s = report_field(y.substr(0, comma), seeds, "seed");
+        const std::uint64_t v = report_field(y.substr(comma + 1), g, "value");
+        for (const std::size_t a : sensitive.indices()) in_event[a] = family(a, s) == v ? 1 : 0;
+        return true;
+      },
+      [](std::size_t a, bool holds) {
+        return std::string("value ") + (holds ? "= " : "!= ") + "h_s(" + std::to_string(a) + ")";
+      }};
   return f;
 }
 

@@ -1042,7 +1042,10 @@ TEST(ConformSamples, HadamardCountMeanSketchBeyondItsListingIsFoldedByTheInputsO
   const std::string keeps = samples_file(
       "apple_hcms_keeps.txt", 6, 2000,
       [](std::size_t x, Xoshiro256& rng) { return apple_hcms_client(x, rng, 6.0 / 7); });
-  EXPECT_EQ(conform(kAppleHcms, keeps, 1)["verdict"], "deviates");
+  // Its true e^eps is 6 > 3: the events "w = H[l][h_j(a)]" and their complements show it.
+  const json broken = conform(kAppleHcms, keeps, 1);
+  EXPECT_EQ(broken["verdict"], "violates") << broken;
+  EXPECT_GT(broken["eps_lower_bound"]["exp_eps"].get<double>(), 3.0) << broken;
   expect_refused_line(kAppleHcms, "0,3,1024,1",
                       "1:3: row '1024' is not in 0..1023 (outputs are j,l,w (a hash index 0..63, a "
                       "row 0..1023, w 1 or -1))");
@@ -1089,6 +1092,27 @@ TEST(ConformSamples, LocalHashingOverAllSeedsIsFoldedByTheInputsOwnHash) {
   expect_refused_line(kLibraryOlh, "0,17",
                       "1:3: '17' has no seed (outputs are seed,value (a seed 0..4294967295, a "
                       "value 0..3))");
+}
+
+// The fold's cells are relative to the input and bound no eps; the events "value = h_s(a)" are
+// sets of outputs, tallied for every input a beside them, and do: a client that always reports
+// its own hash value (eps infinite; every other input lands in a's event about 1/4 of the time)
+// is named `violates` with a bound above e, at 3000 samples per input over all 2^32 seeds. The
+// correct client stays `conforms` (each event's ratio is p / (q + (p - q) c) <= t).
+TEST(ConformSamples, LocalHashingOverAllSeedsIsBoundedByTheEventsOfEachInputsHash) {
+  const std::uint64_t all = std::uint64_t{1} << 32;
+  const std::string always = samples_file(
+      "olh_always_own.txt", 8, 3000,
+      [&](std::size_t x, Xoshiro256& rng) { return library_olh_client(x, rng, 1e15, all); });
+  const json j = conform(kLibraryOlh, always, 1);
+  EXPECT_EQ(j["verdict"], "violates") << j;
+  EXPECT_GT(j["eps_lower_bound"]["exp_eps"].get<double>(), std::exp(1.0)) << j;
+  // Never another value than its own: "value != h_s(x)" has rate 0 under x, about 3/4 under others.
+  EXPECT_TRUE(j["eps_lower_bound"]["event"].get<std::string>().starts_with("value != h_s(")) << j;
+  EXPECT_NE(j["reference"]["pooling"].get<std::string>().find(
+                "tallied by the inputs whose own hash value it is"),
+            std::string::npos)
+      << j["reference"];
 }
 
 }  // namespace

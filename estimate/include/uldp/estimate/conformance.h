@@ -54,6 +54,10 @@ struct SampleTallies {
   /// rappor-bloom beyond its listing (DenseParams::bloom_bits, C cohorts of m bits):
   /// bloom_ones[(x * C + c) * m + j] = samples of input x in cohort c with bit j set.
   std::vector<std::uint64_t> bloom_ones;
+  /// Cells relative to the input with events across inputs (DenseParams::input_event_name):
+  /// event_hits[x * k + a] = samples of input x in a's event, event_reports[x] = samples of x in
+  /// any event's range (its complement is event_reports - event_hits).
+  std::vector<std::uint64_t> event_hits, event_reports;
   /// Samples the reference gives probability 0, and the first of them.
   std::uint64_t impossible = 0;
   std::optional<std::size_t> first_impossible_line;
@@ -85,6 +89,9 @@ struct OutputSyntax {
   std::function<std::optional<std::size_t>(std::size_t, std::string_view)> cell_of_report;
   /// What an output of such a reference is, for messages: "seed,value (...)".
   std::string report_form;
+  /// Such a reference's events across inputs (CellsByOwnHash::events_of), tallied beside the
+  /// cells when the model names them (DenseParams::input_event_name).
+  std::function<bool(std::string_view, std::vector<std::uint8_t>&)> input_events;
   /// uHR beyond its dense size: y a symbol of `symbols` is tallied in `own_cell` when it is the
   /// sample's x, else in `another_cell`; every other y by `labels` (which name those two cells,
   /// but no y names them).

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -100,6 +101,10 @@ struct DenseParams {
   /// The outputs are cells relative to the reporting input (local hashing folded by its own
   /// hash): no cell is one event under two inputs, so none bounds a ratio.
   bool cells_relative_to_input = false;
+  /// Such cells with their events across inputs (CellsByOwnHash::events_of): the samples are
+  /// tallied per input x and event input a as well, each event bounding eps; its name, or (holds
+  /// false) its complement's. Empty: no events.
+  std::function<std::string(std::size_t, bool)> input_event_name;
   double operator()(std::size_t x, std::size_t y) const { return q[x * outputs + y]; }
 };
 
