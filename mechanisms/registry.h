@@ -88,6 +88,13 @@ struct MechanismEntry {
   /// loss is exact (l2_quadratic); local hashing's support count is biased over a finite family
   /// (olh_estimator.h), and its l2_quadratic says so.
   bool unbiased_estimator = true;
+  /// The mechanism whose θ its family varies ("rappor" for rappor, oue and sue; "urap" for urap
+  /// and uoue): the other θ readings `conform`'s diagnosis tries are that mechanism's. Empty: no
+  /// θ family.
+  std::string_view theta_family = {};
+  /// The constants its server divides by, for `conform estimates` to name a wrong factor
+  /// (uRR: c3, c1 - c2, c1, c2), on a spec it made (none: nullptr).
+  std::vector<MechanismParameter> (*estimator_divisors)(const MechanismSpec& spec) = nullptr;
   /// Builds the spec; throws InvalidArgument naming the parameter on a bad combination.
   MechanismSpec (*make)(const MechanismArguments& arguments) = nullptr;
   /// The bounds it states besides its claim, decided on a spec it made (none: nullptr).
@@ -110,6 +117,7 @@ inline MechanismEntry fixed_parameter_entry(const MechanismEntry& base, Mechanis
   own.family_claim = base.family_claim;
   own.example = base.example;
   own.unbiased_estimator = base.unbiased_estimator;
+  own.theta_family = base.theta_family;
   return own;
 }
 

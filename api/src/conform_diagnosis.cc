@@ -220,17 +220,17 @@ DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference
   if (!registry) return report;  // a matrix, and the PUM's users, have no family to vary here
 
   const std::string name = registry->name;
-  // θ: OUE's 1/2 and SUE's s/(s+1), for the unary family.
-  const bool unary_ldp = name == "rappor" || name == "oue" || name == "sue";
-  const bool unary_uldp = name == "urap" || name == "uoue";
-  if (unary_ldp || unary_uldp) {
+  // θ: OUE's 1/2 and SUE's s/(s+1), for the unary family (its entry names the mechanism that
+  // takes θ: rappor for oue and sue, urap for uoue).
+  const std::string theta_family(find_mechanism(name, "mechanism").theta_family);
+  if (!theta_family.empty()) {
     const std::pair<std::optional<Probability>, const char*> thetas[] = {
         {Probability::from_rational(Rational(1, 2), "theta"), "1/2 (OUE)"},
         {std::nullopt, "s/(s+1) (SUE, basic one-time RAPPOR)"}};  // the paper's default
     for (const auto& choice : thetas) {
       const std::optional<Probability>& theta = choice.first;  // a lambda may not capture a binding
       const auto other = rebuilt(*registry, [&](RegistryReference& m) {
-        m.name = unary_ldp ? "rappor" : "urap";
+        m.name = theta_family;
         m.arguments.values.set(kThetaParameter, theta);
       });
       if (other) attempt(std::string("theta = ") + choice.second, *other);
@@ -238,7 +238,7 @@ DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference
   }
   // X_S taken as the first |X_S| symbols.
   const std::optional<IndexSet>& xs = registry->arguments.sensitive;
-  if (xs && (reference.scope.protected_symbols || unary_uldp)) {
+  if (xs && (reference.scope.protected_symbols || reference.scope.protected_zero_bits)) {
     if (!xs->empty() && xs->indices().back() + 1 != xs->size()) {
       const std::string prefix = "0-" + std::to_string(xs->size() - 1);
       const auto other = rebuilt(*registry, [&](RegistryReference& m) {
@@ -278,12 +278,12 @@ DiagnosisReport diagnose(const ReferenceRequest& request, const ConformReference
   }
   // θ of the unary family (the probability of the input's own bit), fitted the same way at the
   // claimed budget: a client whose θ is neither OUE's 1/2 nor SUE's is found too.
-  if (unary_ldp || unary_uldp) {
+  if (!theta_family.empty()) {
     report.tried.push_back("another theta (fitted from 0.01 to 0.99)");
     const FittedParameter fit =
         fit_parameter(0.01, 0.99, 0.05, [&](double theta) -> std::optional<FitScore> {
           const auto other = rebuilt(*registry, [&](RegistryReference& m) {
-            m.name = unary_ldp ? "rappor" : "urap";
+            m.name = theta_family;
             m.arguments.values.set(kThetaParameter,
                                    std::optional(Probability::parse(double_text(theta), "theta")));
           });

@@ -9,6 +9,9 @@
 #include "uldp/estimate/estimate_comparison.h"
 #include "uldp/estimate/params.h"
 #include "uldp/forms/tolerance.h"
+#include "uldp/mechanisms/mechanism_parameters.h"
+#include "uldp/mechanisms/mechanism_spec.h"
+#include "uldp/mechanisms/registry.h"
 
 namespace uldp::api {
 namespace {
@@ -23,12 +26,27 @@ constexpr double kEmAllowance = 1e-4;
 // Mismatches the text lists after the first.
 constexpr std::size_t kListedMismatches = 5;
 
-// The constants a uRR server divides by, to name a wrong factor.
+// The constants the golden vectors' mechanism divides by (its entry's estimator_divisors), to
+// name a wrong factor; none for a mechanism without them, or vectors that do not rebuild it.
 std::vector<NamedConstant> estimator_constants(const GoldenVectors& golden) {
-  if (golden.mechanism != "urr" || !golden.exp_eps) return {};
-  const IndexSet sensitive = IndexSet::from_indices(golden.sensitive, golden.k, "sensitive");
-  const estimate::UrrParams p = estimate::urr_params_from_t(sensitive, to_double(*golden.exp_eps));
-  return {{"c3", p.c3}, {"c1 - c2", p.c1 - p.c2}, {"c1", p.c1}, {"c2", p.c2}};
+  const auto registry = mechanism_registry();
+  const auto entry = std::find_if(registry.begin(), registry.end(), [&](const MechanismEntry& e) {
+    return e.name == golden.mechanism;
+  });
+  if (entry == registry.end() || !entry->estimator_divisors || !golden.exp_eps) return {};
+  MechanismArguments arguments;
+  arguments.k = golden.k;
+  arguments.budget = PrivacyBudget::from_exp_eps(*golden.exp_eps);
+  std::vector<MechanismParameter> divisors;
+  try {
+    arguments.sensitive = IndexSet::from_indices(golden.sensitive, golden.k, "sensitive");
+    divisors = entry->estimator_divisors(entry->make(arguments));
+  } catch (const InvalidArgument&) {
+    return {};
+  }
+  std::vector<NamedConstant> constants;
+  for (const MechanismParameter& d : divisors) constants.push_back({d.name, to_double(d.value)});
+  return constants;
 }
 
 const std::vector<double>* golden_values(const GoldenCase& g, const std::string& estimator) {

@@ -30,6 +30,7 @@ const MechanismEntry& registry_entry(std::type_identity<RapporSpec>) {
       .max_k = kMaxBits,
       .family_claim = "rappor_ldp",
       .example = "--k 4 --exp-eps 4",
+      .theta_family = "rappor",
       .make = &make_rappor};
   return entry;
 }

@@ -30,6 +30,7 @@ const MechanismEntry& registry_entry(std::type_identity<UrapSpec>) {
       .max_k = kMaxBits,
       .family_claim = "urap_uldp",
       .example = "--k 4 --sensitive 0,2 --exp-eps 4",
+      .theta_family = "urap",
       .make = &make_urap};
   return entry;
 }

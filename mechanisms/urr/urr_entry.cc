@@ -14,6 +14,17 @@ MechanismSpec make_urr(const MechanismArguments& a) {
 
 }  // namespace
 
+namespace {
+
+// What a uRR server divides by (eq. (10)): a wrong one is the likely cause of a mismatch.
+std::vector<MechanismParameter> urr_estimator_divisors(const MechanismSpec& spec) {
+  const UrrConstants c =
+      urr_constants(spec.sensitive.size(), std::get<UrrSpec>(spec.kind).budget.exp_eps());
+  return {{"c3", c.c3}, {"c1 - c2", c.c1 - c.c2}, {"c1", c.c1}, {"c2", c.c2}};
+}
+
+}  // namespace
+
 const MechanismEntry& registry_entry(std::type_identity<UrrSpec>) {
   using enum Takes;
   static constexpr ParameterUse kTakes[] = {{&kSensitiveParameter.declaration, kRequired},
@@ -26,6 +37,7 @@ const MechanismEntry& registry_entry(std::type_identity<UrrSpec>) {
                                         .parameters = kTakes,
                                         .family_claim = "urr_uldp",
                                         .example = "--k 5 --sensitive 1,3 --exp-eps 3",
+                                        .estimator_divisors = &urr_estimator_divisors,
                                         .make = &make_urr};
   return entry;
 }
