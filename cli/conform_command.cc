@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "conform_reference_flags.h"
 #include "uldp/api/conform.h"
+#include "uldp/api/false_alarm.h"
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
 #include "uldp/estimate/conformance.h"
@@ -50,7 +51,7 @@ int print_result(const api::ConformResult& result, bool json) {
 }
 
 void check_alpha(double alpha) {
-  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("--alpha: must be in (0,1)");
+  api::require_level(alpha, "--alpha", api::LevelKind::kFalseAlarm);
 }
 
 // The largest stream (pipe, FIFO, /dev/stdin) `conform samples` keeps for a second look: what

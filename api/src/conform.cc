@@ -7,6 +7,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "uldp/api/false_alarm.h"
 #include "uldp/api/render.h"
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
@@ -18,9 +19,7 @@ using estimate::Conformance;
 using estimate::ConformanceReport;
 using estimate::SampleTallies;
 
-void check_alpha(double alpha) {
-  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("alpha: must be in (0,1)");
-}
+void check_alpha(double alpha) { require_level(alpha, "alpha", LevelKind::kFalseAlarm); }
 
 std::string reference_source(const ReferenceRequest& request) {
   return std::holds_alternative<MatrixReference>(request) ? "matrix" : "registry";

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "uldp/api/conform.h"
+#include "uldp/api/false_alarm.h"
 #include "uldp/error.h"
 #include "uldp/io/json_document.h"
 
@@ -196,7 +197,7 @@ void refuse_repeated_files(const std::vector<CountsShard>& shards, const std::st
 }  // namespace
 
 ConformResult conform_counts(const ConformCountsRequest& request) {
-  if (!(request.alpha > 0 && request.alpha < 1)) throw InvalidArgument("alpha: must be in (0,1)");
+  require_level(request.alpha, "alpha", LevelKind::kFalseAlarm);
   if (request.shards.empty()) throw InvalidArgument(request.shards_name + ": no file of counts");
   refuse_repeated_files(request.shards, request.shards_name);
   ConformResult result;

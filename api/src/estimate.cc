@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "uldp/api/false_alarm.h"
 #include "uldp/api/render.h"
 #include "uldp/error.h"
 #include "uldp/estimate/empirical.h"
@@ -71,9 +72,7 @@ const char* accelerator_name(EmAccelerator accelerator) {
 }
 
 EstimateResult estimate_distribution(const EstimateRequest& request) {
-  if (!(request.alpha > 0.0 && request.alpha < 1.0)) {
-    throw InvalidArgument("alpha: " + double_text(request.alpha) + " is not in (0,1)");
-  }
+  require_level(request.alpha, "alpha", LevelKind::kSignificance);
   if (request.max_iterations == 0 || request.max_iterations > 100'000'000) {
     throw InvalidArgument("max_iterations: must be in [1, 10^8]");
   }

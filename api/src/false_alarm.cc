@@ -3,9 +3,17 @@
 #include <charconv>
 #include <cstdlib>
 
+#include "uldp/api/render.h"
 #include "uldp/error.h"
 
 namespace uldp::api {
+
+void require_level(double level, const std::string& name, LevelKind kind) {
+  if (level > 0 && level < 1) return;
+  throw InvalidArgument(name + ": " + double_text(level) + " is not " +
+                        (kind == LevelKind::kFalseAlarm ? "a false-alarm" : "a significance") +
+                        " level in (0, 1)");
+}
 
 double parse_false_alarm_level(std::string_view text, const std::string& source) {
   double value = 0;

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "golden_exact_estimate.h"
+#include "uldp/api/false_alarm.h"
 #include "uldp/api/golden.h"
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
@@ -332,7 +333,7 @@ ReportData listed_report_data(const std::vector<std::string>& lines, std::size_t
 }
 
 void check_request(const GoldenRequest& r) {
-  if (!(r.alpha > 0.0 && r.alpha < 1.0)) throw InvalidArgument("alpha: must be in (0,1)");
+  require_level(r.alpha, "alpha", LevelKind::kSignificance);
   if (!(r.em_stop >= 0 && r.em_stop <= 0.1)) throw InvalidArgument("em_stop: must be in [0, 1/10]");
   if (r.em_gap < 0 || r.em_gap > Rational(1, 10)) {
     throw InvalidArgument("em_gap: must be in [0, 1/10]");

@@ -104,10 +104,7 @@ ConformanceReference ConformanceReference::parameter(const std::string& keyword,
 }
 
 ConformanceReference ConformanceReference::alpha(double level) const {
-  if (!(level > 0 && level < 1)) {
-    throw InvalidArgument(".alpha(" + api::double_text(level) +
-                          "): a false-alarm level is in (0, 1)");
-  }
+  api::require_level(level, ".alpha", api::LevelKind::kFalseAlarm);
   ConformanceReference r = *this;
   r.alpha_ = level;
   return r;

@@ -187,7 +187,7 @@ TEST(GoldenVectorsApi, ErrorsNameTheParameter) {
             "k: 200 exceeds the limit 128");
   GoldenRequest alpha(registry("rr", 4), DrawnCases{1, 1, std::nullopt});
   alpha.alpha = 1;
-  EXPECT_EQ(message(alpha), "alpha: must be in (0,1)");
+  EXPECT_EQ(message(alpha), "alpha: 1 is not a significance level in (0, 1)");
   EXPECT_EQ(message(GoldenRequest(registry("ubd-opt", 6, {0, 1, 2}), GivenCounts{"1\n", "c"}))
                 .substr(0, 12),
             "from_counts:");

@@ -160,7 +160,7 @@ TEST(ExpectConforms, BadArgumentsFailTheAssertionNamingTheBuilderCall) {
                           "EXPECT_CONFORMS(grr_client(3), reference(\"rr\", 5, eps(\"abc\"))) "
                           "cannot run: eps(): 'abc' is not");
   EXPECT_NONFATAL_FAILURE(EXPECT_CONFORMS(grr_client(3), reference("rr", 5, exp_eps("3")).alpha(2)),
-                          "cannot run: .alpha(2): a false-alarm level is in (0, 1)");
+                          "cannot run: .alpha: 2 is not a false-alarm level in (0, 1)");
   EXPECT_NONFATAL_FAILURE(
       EXPECT_CONFORMS(grr_client(3), reference("urr", 5, exp_eps("3")).sensitive({0, 7})),
       "cannot run: .sensitive(): index 7 is out of range 0..4");

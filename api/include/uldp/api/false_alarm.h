@@ -10,6 +10,15 @@ namespace uldp::api {
 
 inline constexpr double kSuiteFalseAlarmLevel = 1e-6;
 
+/// What a level in (0, 1) is: the chance of a false alarm a conformance verdict allows (`conform
+/// --alpha`, the assertions' `.alpha`), or the significance level of the thresholded estimate
+/// (`estimate --alpha`, golden's thr).
+enum class LevelKind { kFalseAlarm, kSignificance };
+
+/// Throws InvalidArgument "NAME: VALUE is not a false-alarm level in (0, 1)" (or "a significance
+/// level") unless 0 < level < 1: the one check of every such level.
+void require_level(double level, const std::string& name, LevelKind kind);
+
 /// A level in (0, 1), the whole text read as a number; throws InvalidArgument naming `source`.
 double parse_false_alarm_level(std::string_view text, const std::string& source);
 
