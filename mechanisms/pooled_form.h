@@ -76,6 +76,10 @@ struct CellsByOwnHash {
   /// The event of input a, or (holds = false) its complement among the reports in events, for
   /// messages: "value = h_s(3)", "value != h_s(3)".
   std::function<std::string(std::size_t, bool)> event_name;
+  /// How many inputs have such an event (|X_S|: ulh's X_N inputs have no hash), and what the
+  /// events are, for the pooling line ("the inputs whose own hash value it is").
+  std::size_t event_inputs = 0;
+  std::string events = {};
 };
 
 /// The most inputs whose own-hash events are tallied (k x k counts, k hashes per sample).

@@ -138,11 +138,10 @@ bool from_pooled_form(const MechanismSpec& spec, ConformReference& r,
                      // The events across inputs the cells lose: each bounds eps.
                      r.syntax.input_events = fold.events_of;
                      std::get<DenseParams>(r.model).input_event_name = fold.event_name;
-                     pooling +=
-                         ", and each report is tallied by the inputs whose own hash value "
-                         "it is (the events " +
-                         fold.event_name(0, true) + " and " + fold.event_name(0, false) +
-                         ", ..., which bound eps)";
+                     std::get<DenseParams>(r.model).inputs_with_events = fold.event_inputs;
+                     pooling += ", and each report is tallied by " + fold.events + " (the events " +
+                                fold.event_name(0, true) + " and " + fold.event_name(0, false) +
+                                ", ..., which bound eps)";
                    } else {
                      pooling += ", so they bound no eps";
                      if (fold.events_of) {

@@ -127,8 +127,12 @@ ReportData draw_reports(Xoshiro256& rng, const EstimationModel& model,
             for (const std::uint32_t y : sample_reports(rng, m, users())) ++histogram[y];
             return symbol_data(std::move(histogram));
           },
-          [](const UnlistedParams&) -> ReportData {
-            throw std::logic_error("golden: an unlisted model reached the draw");  // refused before
+          [&](const UnlistedParams& m) {  // one report per user, the only form its reports have
+            ReportData data;
+            data.per_report = true;
+            data.unlisted_reports = sample_reports(rng, m, users());
+            data.n = data.unlisted_reports.size();
+            return data;
           }},
       model);
 }
@@ -159,7 +163,8 @@ std::vector<std::string> listed_reports(const ReportData& data, const BitReports
 
 bool drawn_per_user(const EstimationModel& model) {
   return std::holds_alternative<UbdParams>(model) || std::holds_alternative<UbdOptParams>(model) ||
-         std::holds_alternative<UhrParams>(model) || std::holds_alternative<UssParams>(model);
+         std::holds_alternative<UhrParams>(model) || std::holds_alternative<UssParams>(model) ||
+         std::holds_alternative<UnlistedParams>(model);
 }
 
 // Cases drawn from the input distributions over X (for a PUM, through its users' pre-processors
@@ -212,7 +217,16 @@ std::vector<GoldenCase> drawn_cases(const DrawnCases& drawn, const GoldenMechani
                                    : sample_input_counts(rng, n, d.p);
     BitReports each;
     g.reports = draw_reports(rng, model, g.input_counts, with_reports ? &each : nullptr);
-    if (with_reports) g.report_list = listed_reports(g.reports, &each, labels);
+    if (const auto* unlisted = std::get_if<UnlistedParams>(&model)) {
+      // Outputs too many to count: the reports themselves are the case, listed always.
+      for (std::size_t r = 0; r < g.reports.unlisted_reports.size(); ++r) {
+        std::string line;
+        unlisted->write(g.reports.unlisted_reports.report(r), line);
+        g.report_list.push_back(std::move(line));
+      }
+    } else if (with_reports) {
+      g.report_list = listed_reports(g.reports, &each, labels);
+    }
     cases.push_back(std::move(g));
   }
   return cases;
@@ -222,6 +236,11 @@ std::vector<GoldenCase> given_cases(const GivenCounts& given, const GoldenMechan
                                     const EstimationModel& model, bool with_reports) {
   if (mechanism.pum && mechanism.pum->users) {
     throw InvalidArgument(mechanism.pum->users_name + ": only with drawn cases");
+  }
+  if (const auto* unlisted = std::get_if<UnlistedParams>(&model)) {
+    throw InvalidArgument(
+        "from_counts: this mechanism's " + unlisted->outputs +
+        " outputs are too many to count; draw the cases (its reports are listed)");
   }
   if (std::holds_alternative<UbdOptParams>(model)) {
     throw InvalidArgument(
@@ -264,6 +283,10 @@ std::vector<GoldenCase> given_cases(const GivenCounts& given, const GoldenMechan
 }
 
 std::string reports_form(const EstimationModel& model) {
+  if (const auto* unlisted = std::get_if<UnlistedParams>(&model)) {
+    return "one report per user in report_list, as its clients write them: " + unlisted->form +
+           " (its " + unlisted->outputs + " outputs are too many to count)";
+  }
   if (std::holds_alternative<UbdOptParams>(model)) {
     return "one report per user: k-character 0/1 strings, character j is bit j (a report's block "
            "size is its bit count, so per-bit counts would mix the sizes)";
@@ -358,12 +381,6 @@ GoldenVectors golden_vectors(const GoldenRequest& request) {
   const MechanismSpec& spec = mechanism.spec;
   const std::optional<PumReference>& pum = mechanism.pum;
   const EstimationModel model = estimation_model(spec);
-  if (const auto* unlisted = std::get_if<UnlistedParams>(&model)) {
-    throw InvalidArgument("golden: " + std::string(entry_of(spec).name) + "'s " +
-                          unlisted->outputs +
-                          " outputs are too many to list, and golden vectors state exact "
-                          "estimates over listed report counts: take a smaller instance");
-  }
   const bool bits = reports_are_bit_vectors(model);
   const bool per_report = std::holds_alternative<UbdOptParams>(model);
   const std::size_t limit = bits ? kMaxGoldenBits : kMaxGoldenSymbols;
@@ -379,6 +396,9 @@ GoldenVectors golden_vectors(const GoldenRequest& request) {
   if (pum) v.pum = GoldenPum{std::string(entry_of(spec).name), pum->tags, spec.k};
   if (const std::optional<PrivacyBudget> budget = budget_of(spec)) v.exp_eps = budget->exp_eps();
   v.reports_form = reports_form(model);
+  if (std::holds_alternative<UnlistedParams>(model)) {
+    v.thr_rule = "Bonferroni z_{1-alpha/k} on the sample sd of the reports' estimator rows";
+  }
   v.post = request.post;
   v.thr_alpha = request.alpha;
   v.cases = std::visit(Overloaded{[&](const DrawnCases& d) {

@@ -208,7 +208,9 @@ std::size_t event_family_size(const EstimationModel& model, const RatioScope& sc
   if (!reports_are_bit_vectors(model)) {
     // A pooled family's blocks are in Y_P: its events "a block of size K holding a" too.
     const PooledMembership* m = pooled_membership(model);
-    if (relative_cells(model)) return input_events(model) ? 2 * k : 0;
+    if (relative_cells(model)) {
+      return input_events(model) ? 2 * std::get<DenseParams>(model).inputs_with_events : 0;
+    }
     std::size_t more = m ? m->blocks.size() * m->sensitive.size() : 0;
     // rappor-bloom's: "cohort c, bit j = 1" and "= 0".
     if (const BloomBitModel* bloom = bloom_bits(model)) more += 2 * bloom->cohorts * bloom->bits;

@@ -95,6 +95,7 @@ ReportData read_report_data(std::istream& in, const std::string& source,
     data.per_report = true;
     data.unlisted_reports = read_unlisted_reports(in, source, *unlisted, options.block);
     data.n = data.unlisted_reports.size();
+    if (data.n == 0) throw InputError(source, "no reports");
     return data;
   }
   return read_reports(in, source, report_size(model), reports_are_bit_vectors(model),

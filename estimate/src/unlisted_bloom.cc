@@ -41,9 +41,10 @@ BloomBitModel bloom_bit_model(const BloomFilterMechanism& q, const std::string& 
   m.one_if_off = to_double(q.channel().one_if_off);
   m.words = (m.bits + 63) / 64;
   if (m.cohorts * m.words > kMaxBloomMaskWords / m.inputs) {
-    throw InvalidArgument("k: the reports' doubles hold each input's filter in each " + prefix +
-                          ", k x " + std::to_string(m.cohorts) + " x " + std::to_string(m.words) +
-                          " words, more than " + std::to_string(kMaxBloomMaskWords));
+    throw InvalidArgument(
+        "k: report-by-report sampling and estimation hold each input's filter in each " + prefix +
+        ", k x " + std::to_string(m.cohorts) + " x " + std::to_string(m.words) +
+        " words, more than " + std::to_string(kMaxBloomMaskWords));
   }
   m.masks.assign(m.inputs * m.cohorts * m.words, 0);
   for (std::size_t c = 0; c < m.cohorts; ++c) {

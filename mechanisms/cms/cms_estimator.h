@@ -25,6 +25,12 @@ inline constexpr const char* kSketchNoInformation =
 Rational sketch_report_estimate(const BloomFilterMechanism& q, const Rational& s, std::size_t j,
                                 std::size_t y, std::size_t x);
 
+/// p̂ from the reports' tallies, as reports beyond the listing are read: at_bucket[x] = reports
+/// (j, v) with v = +1 at x's bucket h_j(x), n = every report: m/(m-1) (c at_bucket[x] / n - c/2 +
+/// 1/2 - 1/m), the mean of sketch_report_estimate. Throws InvalidArgument on n = 0 or s = 1.
+std::vector<Rational> sketch_estimate(std::size_t width, const Rational& s,
+                                      const std::vector<std::uint64_t>& at_bucket, std::uint64_t n);
+
 /// p̂ from the report counts in the dense order (j, then Σ_i y_i 2^i), exactly. Throws
 /// InvalidArgument on a wrong number of counts, n = 0, or s = 1.
 std::vector<Rational> sketch_estimate(const BloomFilterMechanism& q, const Rational& s,

@@ -59,8 +59,20 @@ std::vector<double> sketch_estimator_rows(const BloomFilterMechanism& q, const R
 
 std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const CmsSpec& p,
                                                const estimate::ReportData& data) {
-  return sketch_estimate(count_mean_sketch(spec.k, p), sketch_half_budget(p.budget),
-                         data.symbol_counts);
+  const BloomFilterMechanism q = count_mean_sketch(spec.k, p);
+  const estimate::UnlistedReports& reports = data.unlisted_reports;
+  if (reports.size() == 0)
+    return sketch_estimate(q, sketch_half_budget(p.budget), data.symbol_counts);
+  // Beyond the listing: per input, the reports (j, v) with v = +1 at its bucket h_j(x).
+  std::vector<std::uint64_t> at_bucket(spec.k, 0);
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    const auto r = reports.report(i);
+    for (std::size_t x = 0; x < spec.k; ++x) {
+      const std::uint32_t b = q.bloom_bits(r[0], x).front();
+      at_bucket[x] += (r[1 + b / 64] >> (b % 64)) & 1u;
+    }
+  }
+  return sketch_estimate(q.bits(), sketch_half_budget(p.budget), at_bucket, reports.size());
 }
 
 }  // namespace uldp

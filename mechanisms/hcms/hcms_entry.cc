@@ -134,7 +134,9 @@ std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const HcmsSpec&
       },
       [](std::size_t a, bool holds) {
         return std::string(holds ? "w = " : "w != ") + "H[l][h_j(" + std::to_string(a) + ")]";
-      }};
+      },
+      spec.k,
+      "the inputs whose Hadamard sign it carries"};
   return f;
 }
 

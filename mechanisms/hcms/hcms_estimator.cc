@@ -25,17 +25,33 @@ std::vector<Rational> hadamard_sketch_estimate(std::size_t k, const HcmsSpec& sp
                           " counts, not one per (j, l, w) output (" + std::to_string(outputs) +
                           ")");
   }
-  if (spec.budget.exp_eps() == 1) throw InvalidArgument(kHadamardNoInformation);
-  Integer n(0);
-  for (std::uint64_t c : counts) n += c;
-  if (n == 0) throw InvalidArgument("hcms estimate: no reports (n = 0)");
-  std::vector<Rational> estimate(k, Rational(0));
+  std::uint64_t n = 0;
+  std::vector<std::uint64_t> agreeing(k, 0);
+  const SketchFamily family = spec.family();
   for (std::size_t y = 0; y < counts.size(); ++y) {
+    n += counts[y];
     if (counts[y] == 0) continue;
-    for (std::size_t x = 0; x < k; ++x)
-      estimate[x] += Rational(Integer(counts[y])) * hadamard_report_estimate(spec, y, x);
+    const std::uint64_t j = y / 2 / spec.width, l = y / 2 % spec.width;
+    for (std::size_t x = 0; x < k; ++x) {
+      if (hadamard_plus(static_cast<std::uint32_t>(l), family(x, j)) == (y % 2 == 1))
+        agreeing[x] += counts[y];
+    }
   }
-  for (Rational& e : estimate) e /= Rational(n);
+  return hadamard_sketch_estimate(spec, agreeing, n);
+}
+
+std::vector<Rational> hadamard_sketch_estimate(const HcmsSpec& spec,
+                                               const std::vector<std::uint64_t>& agreeing,
+                                               std::uint64_t n) {
+  const Rational& t = spec.budget.exp_eps();
+  if (t == 1) throw InvalidArgument(kHadamardNoInformation);
+  if (n == 0) throw InvalidArgument("hcms estimate: no reports (n = 0)");
+  const Rational c = (t + 1) / (t - 1), m{Integer(spec.width)}, total{Integer(n)};
+  std::vector<Rational> estimate;
+  estimate.reserve(agreeing.size());
+  for (const std::uint64_t a : agreeing) {
+    estimate.push_back(m / (m - 1) * (c * (2 * Rational(Integer(a)) - total) / total - 1 / m));
+  }
   return estimate;
 }
 

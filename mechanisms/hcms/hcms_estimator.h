@@ -23,6 +23,13 @@ inline constexpr const char* kHadamardNoInformation =
 /// InvalidArgument at t = 1.
 Rational hadamard_report_estimate(const HcmsSpec& spec, std::size_t y, std::size_t x);
 
+/// p̂ from the reports' tallies, as reports beyond the listing are read: agreeing[x] = reports
+/// (j, l, w) with w = H[l][h_j(x)], n = every report: m/(m-1) (c (2 agreeing[x] - n) / n - 1/m),
+/// the mean of hadamard_report_estimate. Throws InvalidArgument on n = 0 or t = 1.
+std::vector<Rational> hadamard_sketch_estimate(const HcmsSpec& spec,
+                                               const std::vector<std::uint64_t>& agreeing,
+                                               std::uint64_t n);
+
 /// p̂ over k inputs from the report counts in the dense order, exactly. Throws InvalidArgument on
 /// a wrong number of counts, n = 0 or t = 1.
 std::vector<Rational> hadamard_sketch_estimate(std::size_t k, const HcmsSpec& spec,

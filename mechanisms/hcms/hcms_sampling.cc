@@ -113,7 +113,18 @@ std::vector<double> hadamard_estimator_rows(std::size_t k, const HcmsSpec& spec)
 
 std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const HcmsSpec& p,
                                                const estimate::ReportData& data) {
-  return hadamard_sketch_estimate(spec.k, p, data.symbol_counts);
+  const estimate::UnlistedReports& reports = data.unlisted_reports;
+  if (reports.size() == 0) return hadamard_sketch_estimate(spec.k, p, data.symbol_counts);
+  // Beyond the listing: per input, the reports (j, l, w) whose w is its sign H[l][h_j(x)].
+  const SketchFamily family = p.family();
+  std::vector<std::uint64_t> agreeing(spec.k, 0);
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    const auto r = reports.report(i);
+    for (std::size_t x = 0; x < spec.k; ++x)
+      agreeing[x] +=
+          hadamard_plus(static_cast<std::uint32_t>(r[1]), family(x, r[0])) == (r[2] == 1);
+  }
+  return hadamard_sketch_estimate(p, agreeing, reports.size());
 }
 
 }  // namespace uldp

@@ -175,7 +175,9 @@ std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const OlhSpec& 
       },
       [](std::size_t a, bool holds) {
         return std::string("value ") + (holds ? "= " : "!= ") + "h_s(" + std::to_string(a) + ")";
-      }};
+      },
+      spec.sensitive.size(),
+      "the inputs whose own hash value it is"};
   return f;
 }
 

@@ -33,22 +33,36 @@ std::vector<Rational> support_count_estimate(const IndexSet& sensitive, const Ha
                           " report counts (S g pairs, then X_N), got " +
                           std::to_string(counts.size()));
   }
-  Integer n = 0;
+  std::uint64_t n = 0;
   for (std::uint64_t c : counts) n += c;
+  std::vector<std::uint64_t> supports(sensitive.universe(), 0), own(sensitive.universe(), 0);
+  for (std::size_t i = 0; i < open.size(); ++i) own[open[i]] = counts[columns + i];
+  for (std::size_t z : sensitive.indices()) {
+    for (std::uint64_t s = 0; s < seeds; ++s) supports[z] += counts[s * range + family(z, s)];
+  }
+  return support_count_estimate(sensitive, range, t, supports, own, n);
+}
+
+std::vector<Rational> support_count_estimate(const IndexSet& sensitive, std::uint64_t range,
+                                             const Rational& t,
+                                             const std::vector<std::uint64_t>& supports,
+                                             const std::vector<std::uint64_t>& own,
+                                             std::uint64_t n) {
   if (n == 0) throw InvalidArgument("local hashing estimate: needs at least one report");
   const LocalHashingConstants c = local_hashing_constants(range, t);
   const Rational scale = support_scale(c, range);
-  const Rational total{n}, one_over_g = Rational(1) / Rational(Integer(range));
+  const Rational total{Integer(n)}, one_over_g = Rational(1) / Rational(Integer(range));
   std::vector<Rational> p(sensitive.universe());
   Rational open_mass = 0;
-  for (std::size_t i = 0; i < open.size(); ++i) {
-    p[open[i]] = Rational(Integer(counts[columns + i])) / total / c.itself;
-    open_mass += p[open[i]];
+  const IndexSet open = sensitive.complement();
+  for (std::size_t x : open.indices()) {
+    p[x] = Rational(Integer(own[x])) / total / c.itself;
+    open_mass += p[x];
   }
   for (std::size_t z : sensitive.indices()) {
-    Integer support = 0;
-    for (std::uint64_t s = 0; s < seeds; ++s) support += counts[s * range + family(z, s)];
-    p[z] = (Rational(support) / total - one_over_g + (one_over_g - c.other) * open_mass) * scale;
+    p[z] =
+        (Rational(Integer(supports[z])) / total - one_over_g + (one_over_g - c.other) * open_mass) *
+        scale;
   }
   return p;
 }

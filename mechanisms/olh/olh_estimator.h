@@ -29,6 +29,16 @@ std::vector<Rational> support_count_estimate(const IndexSet& sensitive, const Ha
                                              const Rational& t,
                                              const std::vector<std::uint64_t>& counts);
 
+/// The same estimate from the reports' tallies, as a family too large to list (2^32 seeds) is
+/// read: supports[z] = reports (s, y) with h_s(z) = y for each sensitive z (size k, the others
+/// ignored), own[x] = reports naming x in X_N (size k), n = every report. Throws InvalidArgument
+/// on n = 0 or t = 1.
+std::vector<Rational> support_count_estimate(const IndexSet& sensitive, std::uint64_t range,
+                                             const Rational& t,
+                                             const std::vector<std::uint64_t>& supports,
+                                             const std::vector<std::uint64_t>& own,
+                                             std::uint64_t n);
+
 /// The most sensitive inputs support_count_bias takes (it holds |X_S|^2 collision counts).
 inline constexpr std::size_t kMaxBiasInputs = 4096;
 

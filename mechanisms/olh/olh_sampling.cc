@@ -186,7 +186,24 @@ estimate::DenseOrUnlisted estimation_params(const MechanismSpec& spec, const Olh
 
 std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const OlhSpec& p,
                                                const estimate::ReportData& data) {
-  return support_count_estimate(spec.sensitive, p.family(), p.budget.exp_eps(), data.symbol_counts);
+  const estimate::UnlistedReports& reports = data.unlisted_reports;
+  if (reports.size() == 0) {
+    return support_count_estimate(spec.sensitive, p.family(), p.budget.exp_eps(),
+                                  data.symbol_counts);
+  }
+  // Beyond the listing: each report (s, y) supports the sensitive z with h_s(z) = y.
+  const HashFamily family = p.family();
+  std::vector<std::uint64_t> supports(spec.k, 0), own(spec.k, 0);
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    const auto r = reports.report(i);
+    if (r[0] == kOwnSymbol) {
+      ++own[r[1]];
+      continue;
+    }
+    for (const std::size_t z : spec.sensitive.indices()) supports[z] += family(z, r[0]) == r[1];
+  }
+  return support_count_estimate(spec.sensitive, p.hash_range, p.budget.exp_eps(), supports, own,
+                                reports.size());
 }
 
 }  // namespace uldp

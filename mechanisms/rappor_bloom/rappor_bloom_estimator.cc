@@ -133,8 +133,24 @@ std::vector<Rational> per_bit_estimate(const BloomFilterMechanism& q,
     throw InvalidArgument("rappor-bloom estimate: " + std::to_string(counts.size()) +
                           " counts, not one per (cohort, bits) output");
   }
+  std::vector<std::uint64_t> in_cohort(q.cohorts(), 0), ones(q.cohorts() * q.bits(), 0);
+  for (std::size_t c = 0; c < q.cohorts(); ++c) {
+    for (std::size_t i = 0; i < per_cohort; ++i) {
+      const std::uint64_t count = counts[c * per_cohort + i];
+      in_cohort[c] += count;
+      for (std::size_t j = 0; j < q.bits(); ++j) {
+        if ((i >> j) & 1u) ones[c * q.bits() + j] += count;
+      }
+    }
+  }
+  return per_bit_estimate(q, in_cohort, ones);
+}
+
+std::vector<Rational> per_bit_estimate(const BloomFilterMechanism& q,
+                                       const std::vector<std::uint64_t>& in_cohort,
+                                       const std::vector<std::uint64_t>& ones) {
   Integer n(0);
-  for (std::uint64_t c : counts) n += c;
+  for (std::uint64_t c : in_cohort) n += c;
   if (n == 0) throw InvalidArgument("rappor-bloom estimate: no reports (n = 0)");
   const std::vector<Rational> m = bloom_bit_weights(q);
   const Rational& on = q.channel().one_if_on;
@@ -142,18 +158,10 @@ std::vector<Rational> per_bit_estimate(const BloomFilterMechanism& q,
   const std::size_t k = q.num_inputs();
   std::vector<Rational> estimate(k, Rational(0));
   for (std::size_t c = 0; c < q.cohorts(); ++c) {
-    Integer in_cohort(0);
-    std::vector<Integer> ones(q.bits(), Integer(0));
-    for (std::size_t i = 0; i < per_cohort; ++i) {
-      const std::uint64_t count = counts[c * per_cohort + i];
-      in_cohort += count;
-      for (std::size_t j = 0; j < q.bits(); ++j) {
-        if ((i >> j) & 1u) ones[j] += count;
-      }
-    }
     for (std::size_t j = 0; j < q.bits(); ++j) {
       const Rational z =
-          (Rational(ones[j]) - off * Rational(in_cohort)) / ((on - off) * Rational(n));
+          (Rational(Integer(ones[c * q.bits() + j])) - off * Rational(Integer(in_cohort[c]))) /
+          ((on - off) * Rational(n));
       const Rational* row = m.data() + (c * q.bits() + j) * k;
       for (std::size_t x = 0; x < k; ++x) estimate[x] += z * row[x];
     }

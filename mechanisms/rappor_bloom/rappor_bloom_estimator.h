@@ -35,6 +35,13 @@ std::vector<Rational> bloom_bit_weights(const BloomFilterMechanism& q);
 /// weights (y_j - p*)/(q* - p*) are independent with means [j in B_c(x)]. Exact at any m.
 L2Quadratic per_bit_l2_quadratic(const BloomFilterMechanism& q);
 
+/// π̂ from the reports' tallies, as reports beyond the listing are read: in_cohort[c] reports
+/// of cohort c, ones[c m + j] of them with bit j set. Throws InvalidArgument as bloom_bit_weights
+/// does, or on n = 0.
+std::vector<Rational> per_bit_estimate(const BloomFilterMechanism& q,
+                                       const std::vector<std::uint64_t>& in_cohort,
+                                       const std::vector<std::uint64_t>& ones);
+
 /// π̂ from the report counts in the dense order (cohort, then Σ_j y_j 2^j), exactly. Throws
 /// InvalidArgument as bloom_bit_weights does, or on a wrong number of counts or n = 0.
 std::vector<Rational> per_bit_estimate(const BloomFilterMechanism& q,

@@ -16,12 +16,17 @@ namespace uldp {
 
 estimate::UnlistedParams unlisted_params(const MechanismSpec& spec, const RapporBloomSpec& p) {
   const BloomFilterMechanism q = one_report_mechanism(spec.k, p);
-  estimate::BloomBitModel bits = estimate::bloom_bit_model(q, "cohort");
+  // The estimator first: an argument list that moved the model before the estimator threw
+  // would leave the fallback an empty model.
+  std::optional<estimate::BloomLinearEstimator> estimator;
+  std::string why;
   try {
-    return estimate::unlisted_bloom_params(std::move(bits), per_bit_linear_estimator(q));
+    estimator = per_bit_linear_estimator(q);
   } catch (const InvalidArgument& e) {
-    return estimate::unlisted_bloom_params(std::move(bits), std::nullopt, e.what());
+    why = e.what();
   }
+  return estimate::unlisted_bloom_params(estimate::bloom_bit_model(q, "cohort"),
+                                         std::move(estimator), why);
 }
 
 estimate::DenseOrUnlisted estimation_params(const MechanismSpec& spec, const RapporBloomSpec& p) {
@@ -84,7 +89,18 @@ std::vector<double> per_bit_estimator_rows(const BloomFilterMechanism& q) {
 
 std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const RapporBloomSpec& p,
                                                const estimate::ReportData& data) {
-  return per_bit_estimate(one_report_mechanism(spec.k, p), data.symbol_counts);
+  const BloomFilterMechanism q = one_report_mechanism(spec.k, p);
+  const estimate::UnlistedReports& reports = data.unlisted_reports;
+  if (reports.size() == 0) return per_bit_estimate(q, data.symbol_counts);
+  // Beyond the listing: the reports "c:bits" tallied per cohort and bit.
+  std::vector<std::uint64_t> in_cohort(q.cohorts(), 0), ones(q.cohorts() * q.bits(), 0);
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    const auto r = reports.report(i);
+    ++in_cohort[r[0]];
+    for (std::size_t j = 0; j < q.bits(); ++j)
+      ones[r[0] * q.bits() + j] += (r[1 + j / 64] >> (j % 64)) & 1u;
+  }
+  return per_bit_estimate(q, in_cohort, ones);
 }
 
 }  // namespace uldp

@@ -6,9 +6,14 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "uldp/api/estimates_comparison.h"
 #include "uldp/constructions/pum_population.h"
 #include "uldp/error.h"
+#include "uldp/estimate/estimation_model.h"
+#include "uldp/mechanisms/olh/olh.h"
+#include "uldp/mechanisms/registry.h"
 #include "uldp/testing/budgets.h"
 
 namespace uldp::api {
@@ -51,6 +56,32 @@ TEST(GoldenVectorsApi, RoundTripsThroughItsOneWriterAndReader) {
 }
 
 // An EM gap target that is no terminating decimal is written as its fraction: read back exactly.
+// Beyond the listing (the libraries' 2^32 seeds) a case is its reports, as the clients write
+// them: its exact estimate is what the same lines give read back as a report file (to rounding),
+// EM is omitted (no dense form to certify it against), and the vectors round-trip.
+TEST(GoldenVectorsApi, DeployedEncodingsBeyondTheirListingListTheirReports) {
+  RegistryReference olh = registry("olh", 8, {}, 3);
+  olh.arguments.values.set(kHashSeedsParameter,
+                           std::optional<std::uint64_t>(std::uint64_t{1} << 32));
+  const GoldenVectors v = drawn(olh, 2, 300);
+  EXPECT_NE(v.reports_form.find("seed,value"), std::string::npos) << v.reports_form;
+  EXPECT_TRUE(std::holds_alternative<std::string>(v.em));
+  const estimate::EstimationModel model =
+      estimate::estimation_model(make_mechanism(find_mechanism("olh"), olh.arguments));
+  for (const GoldenCase& g : v.cases) {
+    ASSERT_EQ(g.report_list.size(), 300u);
+    std::string text;
+    for (const std::string& line : g.report_list) text += line + "\n";
+    std::istringstream in(text);
+    const std::vector<double> emp =
+        estimate::empirical_estimate(model, estimate::read_report_data(in, "r.txt", model));
+    ASSERT_EQ(emp.size(), g.emp.size());
+    for (std::size_t x = 0; x < emp.size(); ++x) EXPECT_NEAR(emp[x], g.emp[x], 1e-12) << x;
+  }
+  expect_round_trip(v);
+  EXPECT_THROW(golden_vectors(GoldenRequest(olh, GivenCounts{"1\n", "c.txt"})), InvalidArgument);
+}
+
 TEST(GoldenVectorsApi, AnEmGapOfOneThirdRoundTripsExactly) {
   GoldenRequest request(registry("rr", 3), DrawnCases{1, 1, 50});
   request.em_gap = Rational(1, 30);

@@ -5,6 +5,7 @@
 // recover the input distribution within the standard error.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -15,6 +16,7 @@
 #include "uldp/error.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/estimation_model.h"
+#include "uldp/estimate/exact_estimate.h"
 #include "uldp/estimate/sampler.h"
 #include "uldp/estimate/unlisted.h"
 #include "uldp/mechanisms/cms/cms.h"
@@ -97,6 +99,22 @@ std::vector<std::uint64_t> words(const UnlistedParams& u, const std::string& lab
   return {w.begin(), w.end()};
 }
 
+// The same reports as counts over the dense model's listed outputs, found by their labels.
+ReportData listed_counts(const DenseParams& dense, const UnlistedParams& u,
+                         const ReportData& reports) {
+  ReportData counts;
+  counts.symbol_counts.assign(dense.outputs, 0);
+  std::map<std::string, std::size_t> column;
+  for (std::size_t y = 0; y < dense.outputs; ++y) column[dense.output_labels[y]] = y;
+  for (std::size_t i = 0; i < reports.unlisted_reports.size(); ++i) {
+    std::string label;
+    u.write(reports.unlisted_reports.report(i), label);
+    ++counts.symbol_counts[column.at(label)];
+  }
+  counts.n = reports.n;
+  return counts;
+}
+
 TEST(UnlistedModels, EveryListedOutputReadsWritesWeighsAndEstimatesAsTheDenseModel) {
   for (const Case& c : listed_cases()) {
     SCOPED_TRACE(c.name);
@@ -124,6 +142,36 @@ TEST(UnlistedModels, EveryListedOutputReadsWritesWeighsAndEstimatesAsTheDenseMod
             << label << " x=" << x;
       }
     }
+  }
+}
+
+// Beyond k = 128 the per-bit estimator is refused, and the model it falls back to still draws
+// and weighs: the full filters, not a model moved from before the estimator threw.
+TEST(UnlistedModels, ABloomModelWithoutItsEstimatorStillDrawsAndWeighs) {
+  const EstimationModel model = estimation_model(rappor_bloom_spec(200, 128, 4));
+  const UnlistedParams& u = std::get<UnlistedParams>(model);
+  ASSERT_TRUE(u.not_estimable.has_value());
+  EXPECT_NE(u.not_estimable->find("128"), std::string::npos) << *u.not_estimable;
+  Xoshiro256 rng(2);
+  const ReportData data = sample_report_data(rng, model, std::vector<std::uint64_t>(200, 2), true);
+  ASSERT_EQ(data.n, 400u);
+  EXPECT_THROW(empirical_estimate(model, data), InvalidArgument);
+  std::vector<double> likelihood(200);
+  u.likelihood(data.unlisted_reports.report(0), likelihood);
+  EXPECT_GT(*std::max_element(likelihood.begin(), likelihood.end()), 0.0);
+  EmOptions options;
+  options.max_iterations = 20;
+  EXPECT_EQ(em_estimate(model, data, options).p.size(), 200u);
+}
+
+TEST(UnlistedModels, AnEmptyReportFileNamesTheFile) {
+  const EstimationModel model = estimation_model(rappor_bloom_spec(16, 128, 64));
+  std::istringstream in("# no report\n\n");
+  try {
+    read_report_data(in, "e.txt", model);
+    ADD_FAILURE() << "read no report";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "e.txt: no reports");
   }
 }
 
@@ -185,16 +233,10 @@ TEST(UnlistedModels, EstimateAsTheDenseModelOnTheSameReports) {
     for (std::size_t x = 0; x < u.inputs; ++x) inputs[x] = 400 + 300 * x;
     Xoshiro256 rng(5);
     ReportData reports = sample_report_data(rng, unlisted, inputs, true);
-    ReportData counts;
-    counts.symbol_counts.assign(dense.outputs, 0);
-    std::map<std::string, std::size_t> column;
-    for (std::size_t y = 0; y < dense.outputs; ++y) column[dense.output_labels[y]] = y;
-    for (std::size_t i = 0; i < reports.unlisted_reports.size(); ++i) {
-      std::string label;
-      u.write(reports.unlisted_reports.report(i), label);
-      ++counts.symbol_counts[column.at(label)];
-    }
-    counts.n = reports.n;
+    const ReportData counts = listed_counts(dense, u, reports);
+    // Golden vectors' exact estimates: from the reports themselves (as beyond the listing),
+    // exactly those from the same reports' counts over the listed outputs.
+    EXPECT_EQ(exact_empirical_estimate(c.spec, reports), exact_empirical_estimate(c.spec, counts));
     const std::vector<double> a = empirical_estimate(unlisted, reports);
     const std::vector<double> b = empirical_estimate(listed, counts);
     for (std::size_t x = 0; x < u.inputs; ++x) EXPECT_NEAR(a[x], b[x], 1e-10) << "x=" << x;

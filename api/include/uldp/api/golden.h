@@ -85,6 +85,9 @@ struct GoldenVectors {
   std::optional<estimate::PostProcessing> post;
   std::optional<std::uint64_t> seed;  ///< drawn cases only
   double thr_alpha = 0.05;
+  /// The standard deviation thr compares with: under p(x) = 0 (listed outputs), or the sample
+  /// deviation of the reports' estimator rows (outputs too many to list; estimate/unlisted.h).
+  std::string thr_rule = "Bonferroni z_{1-alpha/k} on the null sd";
   /// How EM was run, or why the vectors have no EM.
   std::variant<GoldenEmSettings, std::string> em;
   std::vector<GoldenCase> cases;

@@ -105,6 +105,8 @@ struct DenseParams {
   /// tallied per input x and event input a as well, each event bounding eps; its name, or (holds
   /// false) its complement's. Empty: no events.
   std::function<std::string(std::size_t, bool)> input_event_name;
+  /// How many inputs have such an event (each with its complement: 2 per input in the family).
+  std::size_t inputs_with_events = 0;
   double operator()(std::size_t x, std::size_t y) const { return q[x * outputs + y]; }
 };
 
