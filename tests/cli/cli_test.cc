@@ -408,5 +408,24 @@ TEST(Cli, EstimateEmStopIsNamedAsInGoldenAndTheOldNameWarns) {
   EXPECT_EQ(run_uldp("estimate --help").out.find("--tolerance"), std::string::npos);
 }
 
+// Beyond its listing, at k = 200 inputs (past the exact per-bit estimator's 128), rappor-bloom is
+// still simulated and estimated by EM on its full filters, and emp says why it has no estimator
+// (this runs under the sanitizers too: a model moved before the estimator threw was empty).
+TEST(Cli, RapporBloomBeyondItsListingAndItsEstimatorIsSimulatedAndEstimatedByEm) {
+  const std::string flags =
+      " --mech rappor-bloom --k 200 --bloom-bits 128 --cohorts 4 --prr-f 1/2 --irr-p 1/2 "
+      "--irr-q 3/4";
+  const RunResult drawn = run_uldp("simulate" + flags + " --n 300 --seed 3");
+  ASSERT_EQ(drawn.exit_code, 0) << drawn.err;
+  const std::string reports = temp_file("bloom200.txt", drawn.out);
+  const RunResult em =
+      run_uldp("estimate" + flags + " --method em --max-iterations 5 --json --reports " + reports);
+  ASSERT_EQ(em.exit_code, 0) << em.err;
+  EXPECT_EQ(nlohmann::json::parse(em.out)["estimate"].size(), 200u);
+  const RunResult emp = run_uldp("estimate" + flags + " --method emp --reports " + reports);
+  EXPECT_EQ(emp.exit_code, 2);
+  EXPECT_NE(emp.err.find("128"), std::string::npos) << emp.err;
+}
+
 }  // namespace
 }  // namespace uldp::testing
