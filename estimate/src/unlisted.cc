@@ -181,7 +181,8 @@ UnlistedReports sample_reports(Xoshiro256& rng, const UnlistedParams& params,
 }
 
 UnlistedReports read_unlisted_reports(std::istream& in, const std::string& source,
-                                      const UnlistedParams& params, std::size_t block) {
+                                      const UnlistedParams& params, std::size_t block,
+                                      std::size_t max_words) {
   UnlistedReports reports(params.width);
   LineReader reader(in, source, block, kMaxTextLine);
   std::string_view raw;
@@ -210,6 +211,12 @@ UnlistedReports read_unlisted_reports(std::istream& in, const std::string& sourc
     // no part of it.
     const bool quoted = text.size() >= 2 && text.front() == '"' && text.back() == '"';
     const std::string_view report = quoted ? text.substr(1, text.size() - 2) : text;
+    if ((reports.size() + 1) * params.width > max_words) {
+      throw InputError(source, line, column,
+                       "more than " + std::to_string(max_words / params.width) +
+                           " reports: each is held, " + std::to_string(params.width) +
+                           " words apiece, and " + std::to_string(max_words) + " words at most");
+    }
     const std::span<std::uint64_t> words = reports.append();
     if (const std::optional<ReportSyntaxError> error = params.parse(report, words)) {
       throw InputError(source, line, column + (quoted ? 1 : 0) + error->column - 1,

@@ -327,6 +327,14 @@ TEST(UnlistedModels, ReportFilesRoundTripAndNameTheLine) {
   }
   std::istringstream counts("# counts\n3\n");
   EXPECT_THROW(read_unlisted_reports(counts, "c.txt", u), InputError);
+  // Every report is held: past the words allowed (here 3 reports of 3 words), the line is named.
+  std::istringstream many(out.str());
+  try {
+    read_unlisted_reports(many, "m.txt", u, kReadBlock, 9);
+    ADD_FAILURE() << "held more reports than allowed";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.line(), 4u) << e.what();
+  }
 }
 
 }  // namespace

@@ -83,10 +83,16 @@ EmResult em_estimate_unlisted(const UnlistedParams& params, const UnlistedReport
 UnlistedReports sample_reports(Xoshiro256& rng, const UnlistedParams& params,
                                std::span<const std::uint32_t> inputs);
 
+/// The most report words read_unlisted_reports holds: 2^29, 4 GiB (2^28 local-hashing reports,
+/// 1.8 * 10^8 of Chrome's RAPPOR).
+inline constexpr std::size_t kMaxUnlistedReportWords = std::size_t{1} << 29;
+
 /// Reads one report per line (blank lines and '#' comments skipped); every malformed line is an
-/// InputError "SOURCE:LINE:COL: what (reports are FORM)".
+/// InputError "SOURCE:LINE:COL: what (reports are FORM)", and so is the report past `max_words`
+/// words held.
 UnlistedReports read_unlisted_reports(std::istream& in, const std::string& source,
-                                      const UnlistedParams& params, std::size_t block = kReadBlock);
+                                      const UnlistedParams& params, std::size_t block = kReadBlock,
+                                      std::size_t max_words = kMaxUnlistedReportWords);
 /// Writes one report per line, as read_unlisted_reports reads them.
 void write_unlisted_reports(
     std::ostream& out, const UnlistedReports& reports,
