@@ -52,10 +52,7 @@ RatioScope scope_of(const MechanismSpec& spec) {
 
 // The mechanisms whose outputs are a class family (blocks, Hadamard columns): their structured
 // estimation models have no per-output row, so conformance runs on the dense expansion.
-bool is_class_family(const EstimationModel& model) {
-  return std::holds_alternative<UbdParams>(model) || std::holds_alternative<UbdOptParams>(model) ||
-         std::holds_alternative<UssParams>(model) || std::holds_alternative<UhrParams>(model);
-}
+bool is_class_family(const EstimationModel& model) { return model_traits(model).class_family; }
 
 // A block family's memberships in doubles (none for uHR's folded columns).
 std::optional<PooledMembership> membership_of(const MechanismSpec& spec, const PooledForm& f) {
@@ -175,7 +172,7 @@ bool from_pooled_form(const MechanismSpec& spec, ConformReference& r,
 }
 
 void from_dense_expansion(const MechanismSpec& spec, ConformReference& r) {
-  const bool blocks = !std::holds_alternative<UhrParams>(r.model);
+  const bool blocks = model_traits(r.model).block_family;
   std::optional<DenseForm> expanded;
   try {
     expanded = std::get<DenseForm>(exact_form(spec, FormChoice::kDense));
@@ -380,7 +377,7 @@ ConformReference from_personalized(const PumReference& pum) {
   r.syntax.labels = q.q.output_labels();
   // Block families' reports are also read as the |X| + κ-bit strings `simulate` writes.
   const EstimationModel common_model = estimation_model(pum.common);
-  if (is_class_family(common_model) && !std::holds_alternative<UhrParams>(common_model)) {
+  if (model_traits(common_model).block_family) {
     r.syntax.bit_strings_over = pum.common.sensitive;
   }
   const PrivacyBudget budget = *budget_of(pum.common);
@@ -410,7 +407,7 @@ ConformReference from_registry(const RegistryReference& reference) {
     return r;
   }
   r.model = std::move(*model);
-  if (std::holds_alternative<UnlistedParams>(r.model)) {
+  if (model_traits(r.model).unlisted) {
     // Outputs too many to list (local hashing's 2^32 seeds, Chrome's Bloom filters): tested on
     // the pooled form, which every unlisted mechanism has.
     if (!from_pooled_form(spec, r)) {

@@ -162,9 +162,7 @@ std::vector<std::string> listed_reports(const ReportData& data, const BitReports
 }
 
 bool drawn_per_user(const EstimationModel& model) {
-  return std::holds_alternative<UbdParams>(model) || std::holds_alternative<UbdOptParams>(model) ||
-         std::holds_alternative<UhrParams>(model) || std::holds_alternative<UssParams>(model) ||
-         std::holds_alternative<UnlistedParams>(model);
+  return !model_traits(model).aggregated_sampler;
 }
 
 // Cases drawn from the input distributions over X (for a PUM, through its users' pre-processors
@@ -191,7 +189,7 @@ std::vector<GoldenCase> drawn_cases(const DrawnCases& drawn, const GoldenMechani
     throw InvalidArgument("n: " + name + "'s cases are drawn per user, at most " +
                           std::to_string(kMaxPerUserGoldenReports) + " reports");
   }
-  if (std::holds_alternative<UbdOptParams>(model) &&
+  if (model_traits(model).estimates_read_each_report &&
       n * mechanism.spec.k > kMaxListedReportCharacters) {
     throw InvalidArgument("n: ubd-opt's cases list every report; n * k must be at most " +
                           std::to_string(kMaxListedReportCharacters));
@@ -242,7 +240,7 @@ std::vector<GoldenCase> given_cases(const GivenCounts& given, const GoldenMechan
         "from_counts: this mechanism's " + unlisted->outputs +
         " outputs are too many to count; draw the cases (its reports are listed)");
   }
-  if (std::holds_alternative<UbdOptParams>(model)) {
+  if (model_traits(model).estimates_read_each_report) {
     throw InvalidArgument(
         "from_counts: ubd-opt's estimate needs one report per user (a report's block size is "
         "its bit count; per-bit counts mix the sizes): draw the cases");
@@ -287,7 +285,7 @@ std::string reports_form(const EstimationModel& model) {
     return "one report per user in report_list, as its clients write them: " + unlisted->form +
            " (its " + unlisted->outputs + " outputs are too many to count)";
   }
-  if (std::holds_alternative<UbdOptParams>(model)) {
+  if (model_traits(model).estimates_read_each_report) {
     return "one report per user: k-character 0/1 strings, character j is bit j (a report's block "
            "size is its bit count, so per-bit counts would mix the sizes)";
   }
@@ -382,7 +380,7 @@ GoldenVectors golden_vectors(const GoldenRequest& request) {
   const std::optional<PumReference>& pum = mechanism.pum;
   const EstimationModel model = estimation_model(spec);
   const bool bits = reports_are_bit_vectors(model);
-  const bool per_report = std::holds_alternative<UbdOptParams>(model);
+  const bool per_report = model_traits(model).estimates_read_each_report;
   const std::size_t limit = bits ? kMaxGoldenBits : kMaxGoldenSymbols;
   if (spec.k > limit) {
     throw InvalidArgument("k: " + std::to_string(spec.k) + " exceeds the limit " +
@@ -396,7 +394,7 @@ GoldenVectors golden_vectors(const GoldenRequest& request) {
   if (pum) v.pum = GoldenPum{std::string(entry_of(spec).name), pum->tags, spec.k};
   if (const std::optional<PrivacyBudget> budget = budget_of(spec)) v.exp_eps = budget->exp_eps();
   v.reports_form = reports_form(model);
-  if (std::holds_alternative<UnlistedParams>(model)) {
+  if (model_traits(model).unlisted) {
     v.thr_rule = "Bonferroni z_{1-alpha/k} on the sample sd of the reports' estimator rows";
   }
   v.post = request.post;

@@ -44,14 +44,35 @@ EstimationModel estimation_model(const MechanismSpec& spec) {
                     spec.kind);
 }
 
+ModelTraits model_traits(const EstimationModel& model) {
+  ModelTraits block;  // the block families' common answers
+  block.bit_vectors = block.block_family = block.class_family = true;
+  return std::visit(
+      Overloaded{[](const UrrParams&) { return ModelTraits{.aggregated_sampler = true}; },
+                 [](const UnaryParams&) {
+                   return ModelTraits{
+                       .bit_vectors = true, .aggregated_sampler = true, .newton_em = true};
+                 },
+                 [](const DenseParams&) { return ModelTraits{.aggregated_sampler = true}; },
+                 [&](const UbdParams&) { return block; },
+                 [&](const UbdOptParams&) {
+                   ModelTraits t = block;
+                   t.estimates_read_each_report = true;
+                   return t;
+                 },
+                 [](const UhrParams&) { return ModelTraits{.class_family = true}; },
+                 [&](const UssParams&) { return block; },
+                 [](const UnlistedParams&) { return ModelTraits{.unlisted = true}; }},
+      model);
+}
+
 bool reports_are_bit_vectors(const EstimationModel& model) {
-  return std::holds_alternative<UnaryParams>(model) || std::holds_alternative<UbdParams>(model) ||
-         std::holds_alternative<UbdOptParams>(model) || std::holds_alternative<UssParams>(model);
+  return model_traits(model).bit_vectors;
 }
 
 bool needs_each_report(const EstimationModel& model, bool em) {
-  if (!reports_are_bit_vectors(model)) return false;
-  return em || std::holds_alternative<UbdOptParams>(model);
+  const ModelTraits t = model_traits(model);
+  return t.bit_vectors && (em || t.estimates_read_each_report);
 }
 
 std::size_t num_symbols(const EstimationModel& model) {
@@ -190,8 +211,7 @@ EmResult em_estimate(const EstimationModel& model, const ReportData& data,
 
 EmAccelerator resolved_accelerator(const EmAccelerator requested, const EstimationModel& model) {
   if (requested != EmAccelerator::kAuto) return requested;
-  return std::holds_alternative<UnaryParams>(model) ? EmAccelerator::kNewton
-                                                    : EmAccelerator::kSquarem;
+  return model_traits(model).newton_em ? EmAccelerator::kNewton : EmAccelerator::kSquarem;
 }
 
 ReportData sample_report_data(Xoshiro256& rng, const EstimationModel& model,

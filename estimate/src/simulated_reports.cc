@@ -76,8 +76,7 @@ SimulatedReports per_user(Xoshiro256& rng, const EstimationModel& model,
 
 // The models whose counts are drawn by an aggregated sampler, without a draw per user.
 bool has_aggregated_sampler(const EstimationModel& model) {
-  return std::holds_alternative<UrrParams>(model) || std::holds_alternative<UnaryParams>(model) ||
-         std::holds_alternative<DenseParams>(model);
+  return model_traits(model).aggregated_sampler;
 }
 
 // Adds `more` to `sum` (counts of the same mechanism).

@@ -33,7 +33,24 @@ using EstimationModel = std::variant<UrrParams, UnaryParams, DenseParams, UbdPar
 /// The model of a registered mechanism, each double the closest to its exact value.
 EstimationModel estimation_model(const MechanismSpec& spec);
 
-/// Whether reports are k-bit vectors (RAPPOR family, uBD; else symbols).
+/// What the workflows ask of a model's form, decided in one exhaustive visit (a new form must
+/// answer every question), so that no workflow lists the forms itself.
+struct ModelTraits {
+  bool bit_vectors = false;  ///< reports are k-bit vectors (RAPPOR family, uBD, its mixture, uSS)
+  /// Report counts are drawn without a draw per user (uRR, the unary family, a dense matrix).
+  bool aggregated_sampler = false;
+  /// A block family (uBD, its mixture, uSS): outputs are sets, tallied by their memberships too.
+  bool block_family = false;
+  /// A block family or uHR: conformance reads its dense expansion or its pooled form.
+  bool class_family = false;
+  /// emp and thr read each report, not the per-bit counts (ubd-opt: a report's block size).
+  bool estimates_read_each_report = false;
+  bool unlisted = false;   ///< outputs too many to list: reports one by one (unlisted.h)
+  bool newton_em = false;  ///< EM's default accelerator is Newton (bit-vector products)
+};
+ModelTraits model_traits(const EstimationModel& model);
+
+/// Whether reports are k-bit vectors (model_traits(model).bit_vectors).
 bool reports_are_bit_vectors(const EstimationModel& model);
 /// The number of input symbols k.
 std::size_t num_symbols(const EstimationModel& model);
