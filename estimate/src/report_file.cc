@@ -92,10 +92,8 @@ ReportData read_reports(std::istream& in, const std::string& source, std::size_t
         continue;
       }
     }
-    // A UTF-8 byte order mark (Excel's "CSV UTF-8", PowerShell's Out-File) is not content.
-    if (line == 1 && raw.starts_with("\xEF\xBB\xBF")) raw.remove_prefix(3);
     std::size_t column = 1;
-    const std::string_view text = trim_blanks(raw, column);
+    const std::string_view text = line_content(raw, line, column);
     if (text.empty()) continue;
     if (text.front() == '#') {
       const CommentLine comment = classify_comment(text);

@@ -189,9 +189,8 @@ UnlistedReports read_unlisted_reports(std::istream& in, const std::string& sourc
   bool first_content = true;
   while (reader.next(raw)) {
     const std::size_t line = reader.line_number();
-    if (line == 1 && raw.starts_with("\xEF\xBB\xBF")) raw.remove_prefix(3);
     std::size_t column = 1;
-    const std::string_view text = trim_blanks(raw, column);
+    const std::string_view text = line_content(raw, line, column);
     if (text.empty()) continue;
     if (text.front() == '#') {
       const CommentLine comment = classify_comment(text);

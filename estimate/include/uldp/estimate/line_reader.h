@@ -106,4 +106,12 @@ inline std::string_view trim_blanks(std::string_view text, std::size_t& first_co
   return text.substr(begin, end - begin);
 }
 
+/// A line's content: without a UTF-8 byte order mark on line 1 (Excel's "CSV UTF-8",
+/// PowerShell's Out-File) and trimmed as trim_blanks trims it; `first_column` as there.
+inline std::string_view line_content(std::string_view raw, std::size_t line,
+                                     std::size_t& first_column) {
+  if (line == 1 && raw.starts_with("\xEF\xBB\xBF")) raw.remove_prefix(3);
+  return trim_blanks(raw, first_column);
+}
+
 }  // namespace uldp::estimate
