@@ -48,7 +48,7 @@ using uldp::testing::ZooBug;
 ConformResult run_once(const ZooBug& bug, double alpha, std::uint64_t seed,
                        std::optional<double> excess = std::nullopt) {
   ConformClientRequest request(bug.claim, bug.name);
-  request.alpha = alpha;
+  request.false_alarm = alpha;
   if (excess) request.excess = *excess;
   return uldp::testing::conform_double(request, bug.client, seed);
 }

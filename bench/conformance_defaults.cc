@@ -64,7 +64,7 @@ Tally run_share(const Case& c, AlphaSpending spending, double alpha, std::uint64
   Tally tally;
   for (std::uint64_t seed = first; seed <= runs; seed += step) {
     ConformClientRequest request(c.reference, c.name);
-    request.alpha = alpha;
+    request.false_alarm = alpha;
     request.spending = spending;
     request.violation_search = violation_search;
     Xoshiro256 rng(seed);
@@ -126,9 +126,9 @@ double mean(const std::vector<std::uint64_t>& v) {
 
 std::uint64_t fixed_plan(const Case& c, double alpha) {
   uldp::api::ConformPlanRequest request(c.reference);
-  request.alpha = alpha;
+  request.false_alarm = alpha;
   request.power = 0.9;  // the client's default demand: power 0.9 at a cell deviation of 0.05
-  request.delta = 0.05;
+  request.resolution = 0.05;
   return uldp::api::plan_conformance_run(request).plan.per_input_for_delta;
 }
 

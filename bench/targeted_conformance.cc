@@ -57,7 +57,7 @@ struct Tally {
 ConformResult run_once(const Case& c, const uldp::testing::ScaledDouble& client, double alpha,
                        double excess, std::uint64_t seed) {
   ConformClientRequest request(c.reference, c.name);
-  request.alpha = alpha;
+  request.false_alarm = alpha;
   request.excess = excess;
   Xoshiro256 rng(seed);
   return uldp::api::conform_client(request, [&](std::span<const std::uint32_t> inputs) {

@@ -15,12 +15,12 @@
 #include "commands.h"
 #include "conform_reference_flags.h"
 #include "uldp/api/conform.h"
-#include "uldp/api/false_alarm.h"
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
 #include "uldp/estimate/conformance.h"
 #include "uldp/estimate/line_reader.h"
 #include "uldp/input_limits.h"
+#include "workflow_option_flags.h"
 
 namespace uldp::cli {
 using namespace uldp::estimate;  // the double-precision layer
@@ -30,7 +30,7 @@ namespace {
 // What `conform samples` and `conform client` share.
 struct SamplesRun {
   ConformReferenceFlags reference;
-  double alpha = 0.05;
+  double false_alarm = 0;  // the flags set each option's default
   EvidenceDemand demand;
   bool output_index = false;
   bool json = false;
@@ -48,10 +48,6 @@ int print_result(const api::ConformResult& result, bool json) {
     std::cout << api::to_text(result);
   }
   return result.conforms() ? 0 : 1;
-}
-
-void check_alpha(double alpha) {
-  api::require_level(alpha, "--alpha", api::LevelKind::kFalseAlarm);
 }
 
 // The largest stream (pipe, FIFO, /dev/stdin) `conform samples` keeps for a second look: what
@@ -117,10 +113,9 @@ api::SampleSource sample_source(const std::string& path) {
 }
 
 void run(const ConformSamplesCommand& c, int& exit_code) {
-  check_alpha(c.alpha);
   const api::SampleSource open = sample_source(c.samples);
   api::ConformSamplesRequest request(c.reference.request(), open, c.samples);
-  request.alpha = c.alpha;
+  request.false_alarm = c.false_alarm;
   request.demand = c.demand;
   request.output_index = c.output_index;
   request.output_index_name = "--output-index";
@@ -133,11 +128,10 @@ struct ConformCountsCommand : SamplesRun {
 
 // Counts tallied elsewhere, one file per shard.
 void run_counts(const ConformCountsCommand& c, int& exit_code) {
-  check_alpha(c.alpha);
   std::vector<api::CountsShard> shards;
   for (const std::string& path : c.counts) shards.push_back({path, sample_source(path), path});
   api::ConformCountsRequest request(c.reference.request(), std::move(shards));
-  request.alpha = c.alpha;
+  request.false_alarm = c.false_alarm;
   request.demand = c.demand;
   request.output_index = c.output_index;
   request.output_index_name = "--output-index";
@@ -145,35 +139,35 @@ void run_counts(const ConformCountsCommand& c, int& exit_code) {
   exit_code = print_result(api::conform_counts(request), c.json);
 }
 
+// The options a test of samples takes (`workflow` names it: "conform_samples", ...).
+void add_test_options(CLI::App& command, std::string_view workflow, SamplesRun& run) {
+  add_workflow_option(command, api::kFalseAlarmOption, workflow, run.false_alarm);
+  add_workflow_option(command, api::kPowerOption, workflow, run.demand.power);
+  add_workflow_option(command, api::kResolutionOption, workflow, run.demand.resolution);
+  run.demand.resolution_name = "--resolution";
+}
+
 // The options `conform samples` and `conform counts` share.
-void add_sample_test_options(CLI::App& command, SamplesRun& run) {
+void add_sample_test_options(CLI::App& command, std::string_view workflow, SamplesRun& run) {
   command.add_flag("--output-index", run.output_index,
                    "read y as the output's 0-based column in that listing instead of its label");
-  command.add_option("--alpha", run.alpha,
-                     "significance level (default 0.05, for a one-off run; in CI, 1e-6 as the "
-                     "testing assertions use, so that thousands of runs raise no false alarm)");
-  command.add_option("--power", run.demand.power,
-                     "power at which the resolution is stated (default 0.9)");
-  command.add_option("--resolution", run.demand.cell_deviation,
-                     "largest cell deviation a conforming run must detect; a run that cannot is "
-                     "insufficient (default 0.5)");
+  add_test_options(command, workflow, run);
   command.add_flag("--json", run.json, "print JSON");
 }
 
 struct ConformClientCommand : SamplesRun {
   std::vector<std::string> command;
-  std::uint64_t max_samples = 1'000'000;
-  std::uint64_t first_look = 64;  // samples per input at the first look
-  std::uint64_t violation_search = 8192;
+  std::uint64_t max_samples = 0;  // the flags set each option's default
+  std::uint64_t first_look = 0;
+  std::uint64_t violation_search = 0;
   std::optional<std::string> spending;
-  double excess = 0.1;  // the smallest relative excess of e^eps the targeted stage looks for
+  double excess = 0;
   std::uint64_t timeout_ms = 30'000;
   std::string samples_out;
 };
 
 // Drives the client, a process started from the command after --, with the api's sequential test.
 void run_client(const ConformClientCommand& c, const CLI::App& command, int& exit_code) {
-  check_alpha(c.alpha);
   refuse_output_onto_input(command, "--samples-out", c.samples_out);
   std::string name = c.command.empty() ? "client" : "";
   for (const std::string& word : c.command) {
@@ -181,7 +175,7 @@ void run_client(const ConformClientCommand& c, const CLI::App& command, int& exi
     name += word;
   }
   api::ConformClientRequest request(c.reference.request(), name);
-  request.alpha = c.alpha;
+  request.false_alarm = c.false_alarm;
   request.demand = c.demand;
   request.output_index = c.output_index;
   request.max_samples = c.max_samples;
@@ -211,19 +205,19 @@ void run_client(const ConformClientCommand& c, const CLI::App& command, int& exi
 
 struct ConformPlanCommand {
   ConformReferenceFlags reference;
-  double alpha = 0.05;
-  double power = 0.9;
-  double delta = 0.01;
-  double excess = 0.1;
+  double false_alarm = 0;  // the flags set each option's default
+  double power = 0;
+  double resolution = 0;
+  double excess = 0;
   bool json = false;
 };
 
 void run_plan(const ConformPlanCommand& c) {
   api::ConformPlanRequest request(c.reference.request());
-  request.alpha = c.alpha;
+  request.false_alarm = c.false_alarm;
   request.power = c.power;
-  request.delta = c.delta;
-  request.eps_excess = c.excess;
+  request.resolution = c.resolution;
+  request.excess = c.excess;
   const api::ConformPlanResult result = api::plan_conformance_run(request);
   if (c.json) {
     answer_json(api::to_json(result), 1);
@@ -249,7 +243,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
                    "mechanism NAME --format csv` lists it (4, 0110 with character j = bit j, h2, "
                    "{1,3}; CSV-quoted or not; uBD/uSS reports also as k-bit strings)")
       ->required();
-  add_sample_test_options(*samples, *c);
+  add_sample_test_options(*samples, "conform_samples", *c);
   samples->callback([c, &exit_code] { run(*c, exit_code); });
 
   auto counted = std::make_shared<ConformCountsCommand>();
@@ -265,7 +259,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
                    "several files are shards whose counts add up")
       ->required()
       ->expected(1, -1);
-  add_sample_test_options(*counts, *counted);
+  add_sample_test_options(*counts, "conform_counts", *counted);
   counts->callback([counted, &exit_code] { run_counts(*counted, exit_code); });
 
   auto client = std::make_shared<ConformClientCommand>();
@@ -276,34 +270,15 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   client->reference.add_to(*client_cmd);
   client_cmd->add_option("command", client->command, "the client's command and arguments, after --")
       ->expected(-1);
-  client_cmd->add_option("--alpha", client->alpha,
-                         "significance level over all looks (default 0.05, for a one-off run; in "
-                         "CI, 1e-6 as the testing assertions use, so that thousands of runs raise "
-                         "no false alarm)");
-  client_cmd->add_option("--power", client->demand.power,
-                         "power at which the resolution is stated (default 0.9)");
-  client->demand.cell_deviation = 0.05;
-  client_cmd->add_option("--resolution", client->demand.cell_deviation,
-                         "stop and conform once a cell deviation of this size would be detected "
-                         "(default 0.05)");
-  add_unsigned_option(*client_cmd, "--max-samples", client->max_samples,
-                      "at most this many samples in all (default 1000000)", 1, 1'000'000'000);
-  add_unsigned_option(*client_cmd, "--first-look", client->first_look,
-                      "samples per input at the first look, doubled at each (default 64)", 1,
-                      1'000'000);
-  add_unsigned_option(*client_cmd, "--violation-search", client->violation_search,
-                      "after a deviation, look on up to this many samples per input for a ratio "
-                      "beyond the claim, so that a privacy break reads 'violates' (default 8192; 0 "
-                      "stops at the first finding)",
-                      0, 1'000'000'000);
+  add_test_options(*client_cmd, "conform_client", *client);
+  add_workflow_option(*client_cmd, api::kMaxSamplesOption, "conform_client", client->max_samples);
+  add_workflow_option(*client_cmd, api::kFirstLookOption, "conform_client", client->first_look);
+  add_workflow_option(*client_cmd, api::kViolationSearchOption, "conform_client",
+                      client->violation_search);
   add_text_option(*client_cmd, "--spending", client->spending,
-                  "how the looks share alpha: planned (default; the look where a correct client "
-                  "conforms gets 3/4 of it) or halving (look j at alpha/2^(j+1))");
-  client_cmd->add_option("--excess", client->excess,
-                         "the smallest relative excess of e^eps over the claim that the targeted "
-                         "test on the reference's tightest event looks for: it names a client that "
-                         "far over 'violates' in about log(1/alpha)/D pairs of samples, or rules "
-                         "the excess out (default 0.1; larger is cheaper; 0: no targeted test)");
+                  "how the looks share the false-alarm level A: planned (default; the look where "
+                  "a correct client conforms gets 3/4 of it) or halving (look j at A/2^(j+1))");
+  add_workflow_option(*client_cmd, api::kExcessOption, "conform_client", client->excess);
   add_unsigned_option(*client_cmd, "--timeout-ms", client->timeout_ms,
                       "fail when the client writes nothing for this long (default 30000)", 1,
                       3'600'000);
@@ -319,11 +294,10 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   auto* plan_cmd = conform->add_subcommand(
       "plan", "samples per input that detect a cell deviation or an excess in eps");
   plan->reference.add_to(*plan_cmd);
-  plan_cmd->add_option("--alpha", plan->alpha, "significance level (default 0.05)");
-  plan_cmd->add_option("--power", plan->power, "power 1 - beta (default 0.9)");
-  plan_cmd->add_option("--delta", plan->delta, "cell deviation to detect (default 0.01)");
-  plan_cmd->add_option("--eps-excess", plan->excess,
-                       "relative excess of e^eps to detect (default 0.1)");
+  add_workflow_option(*plan_cmd, api::kFalseAlarmOption, "conform_plan", plan->false_alarm);
+  add_workflow_option(*plan_cmd, api::kPowerOption, "conform_plan", plan->power);
+  add_workflow_option(*plan_cmd, api::kResolutionOption, "conform_plan", plan->resolution);
+  add_workflow_option(*plan_cmd, api::kExcessOption, "conform_plan", plan->excess);
   plan_cmd->add_flag("--json", plan->json, "print JSON");
   plan_cmd->callback([plan, &exit_code] {
     run_plan(*plan);

@@ -10,6 +10,7 @@
 #include "uldp/api/estimate.h"
 #include "uldp/error.h"
 #include "uldp/io/pum_users_reader.h"
+#include "workflow_option_flags.h"
 
 namespace uldp::cli {
 namespace {
@@ -20,9 +21,9 @@ struct EstimateCommand {
   MechanismFlags mech;
   std::string reports;
   std::string method = "em";
-  double alpha = 0.05;
-  std::size_t max_iterations = estimate::EmOptions{}.max_iterations;
-  double em_stop = estimate::EmOptions{}.stop;  // --em-stop
+  double significance = 0;  // the flags set each option's default
+  std::uint64_t max_iterations = 0;
+  double em_stop = 0;
   EmAccelerator accelerator = EmAccelerator::kAuto;
   bool json = false;
   std::vector<std::string> background;  // --mech pum: TAG=FILE or TAG=none
@@ -59,7 +60,7 @@ api::EstimateRequest request(const EstimateCommand& c) {
       },
       path);
   r.method = kMethods.at(c.method);
-  r.alpha = c.alpha;
+  r.significance = c.significance;
   r.max_iterations = c.max_iterations;
   r.em_stop = c.em_stop;
   r.accelerator = c.accelerator;
@@ -94,19 +95,9 @@ void add_estimate_command(CLI::App& app, int& exit_code) {
       ->required();
   sub->add_option("--method", command->method, "emp, thr (significance threshold) or em")
       ->check(CLI::IsMember({"emp", "thr", "em"}));
-  sub->add_option("--alpha", command->alpha, "significance level of thr (and EM's start)");
-  add_unsigned_option(*sub, "--max-iterations", command->max_iterations,
-                      "EM: maximum number of updates (1 to 10^8)", 1, 100'000'000);
-  add_tolerance_option(*sub, "--em-stop", command->em_stop,
-                       "EM: stop when an update raises the log-likelihood by <= T * |L| (0 to "
-                       "1/10; the name golden uses)");
-  // The flag's old name: one concept, one name, so --tolerance is now --em-stop (a release of
-  // grace, with a warning; --tolerance elsewhere is a comparison or rounding tolerance).
-  add_tolerance_option(*sub, "--tolerance", command->em_stop, "")
-      ->group("")
-      ->each([](const std::string&) {
-        std::cerr << "uldp: warning: estimate --tolerance is now --em-stop\n";
-      });
+  add_workflow_option(*sub, api::kSignificanceOption, "estimate", command->significance);
+  add_workflow_option(*sub, api::kMaxIterationsOption, "estimate", command->max_iterations);
+  add_workflow_option(*sub, api::kEmStopOption, "estimate", command->em_stop);
   sub->add_option("--accelerator", command->accelerator,
                   "EM steps: auto (newton on rappor/urap reports, squarem on histograms), "
                   "newton, squarem or none (plain EM)")

@@ -13,6 +13,7 @@
 #include "uldp/error.h"
 #include "uldp/forms/tolerance.h"
 #include "uldp/io/input_text.h"
+#include "workflow_option_flags.h"
 
 namespace uldp::cli {
 namespace {
@@ -23,8 +24,8 @@ struct GoldenCommand {
   std::optional<std::uint64_t> seed;  ///< default 1
   std::optional<std::uint64_t> n;     ///< default 1000
   std::string from_counts;
-  double alpha = 0.05;
-  double em_stop = estimate::EmOptions{}.stop;
+  double significance = 0;  // the flags set each option's default
+  double em_stop = 0;
   std::optional<std::string> em_gap;
   std::optional<std::string> em_distance;
   std::optional<std::string> post;
@@ -49,7 +50,7 @@ api::GoldenRequest request(const GoldenCommand& c) {
                     api::DrawnCases{*c.cases, c.seed.value_or(1), c.n})
               : api::GivenCounts{read_input_text(c.from_counts, "a counts file"), c.from_counts};
   api::GoldenRequest r(std::move(mechanism), std::move(cases));
-  r.alpha = c.alpha;
+  r.significance = c.significance;
   r.em_stop = c.em_stop;
   if (c.em_gap) r.em_gap = parse_tolerance(*c.em_gap, "--em-gap");
   if (c.em_distance) r.em_distance = to_double(parse_tolerance(*c.em_distance, "--em-distance"));
@@ -73,13 +74,12 @@ void add_golden_command(CLI::App& app, int& exit_code) {
                       1'000'000'000);
   sub->add_option("--from-counts", c->from_counts,
                   "report counts: one per line ('n=N' for bit vectors) or a JSON array");
-  sub->add_option("--alpha", c->alpha, "significance level of thr and of EM's start");
+  add_workflow_option(*sub, api::kSignificanceOption, "golden", c->significance);
   add_text_option(*sub, "--post", c->post,
                   "the post-processing the implementation applies to its estimates: "
                   "clip-renormalise, renormalise, norm-sub (Wang et al. NDSS 2020; = simplex, the "
                   "projection onto the probability simplex)");
-  add_tolerance_option(*sub, "--em-stop", c->em_stop,
-                       "EM: relative log-likelihood gain that stops its first run (0 to 1/10)");
+  add_workflow_option(*sub, api::kEmStopOption, "golden", c->em_stop);
   add_text_option(*sub, "--em-distance", c->em_distance,
                   "EM: the certified bound on the l2 distance from every EM vector to the "
                   "maximum-likelihood estimate, EM run further until it holds (at most 1/10; "

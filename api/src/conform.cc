@@ -19,7 +19,12 @@ using estimate::Conformance;
 using estimate::ConformanceReport;
 using estimate::SampleTallies;
 
-void check_alpha(double alpha) { require_level(alpha, "alpha", LevelKind::kFalseAlarm); }
+// The options a conformance test of samples takes, each checked by its declaration.
+void check_test_options(double false_alarm, const estimate::EvidenceDemand& demand) {
+  check_option(kFalseAlarmOption, false_alarm);
+  check_option(kPowerOption, demand.power);
+  check_option(kResolutionOption, demand.resolution);
+}
 
 std::string reference_source(const ReferenceRequest& request) {
   return std::holds_alternative<MatrixReference>(request) ? "matrix" : "registry";
@@ -110,7 +115,7 @@ AlphaSpending parse_alpha_spending(std::string_view text, const std::string& nam
 }
 
 ConformResult conform_samples(const ConformSamplesRequest& request) {
-  check_alpha(request.alpha);
+  check_test_options(request.false_alarm, request.demand);
   ConformResult result;
   result.reference = build_reference(request.reference);
   result.reference_source = reference_source(request.reference);
@@ -131,10 +136,10 @@ ConformResult conform_samples(const ConformSamplesRequest& request) {
                                         result.reference.scope, syntax);
   result.report =
       estimate::check_conformance(result.tallies, result.reference.model, result.reference.scope,
-                                  request.alpha, request.demand);
+                                  request.false_alarm, request.demand);
   if (is_finding(result.report)) {
     result.diagnosis = diagnose(request.reference, result.reference, request.samples,
-                                request.source, request.output_index, request.alpha);
+                                request.source, request.output_index, request.false_alarm);
   }
   return result;
 }
@@ -153,8 +158,11 @@ const char* targeted_outcome_name(estimate::TargetedOutcome outcome) {
 
 SequentialConformance::SequentialConformance(const ConformClientRequest& request)
     : request_(request), reference_(build_reference(request.reference)) {
-  check_alpha(request.alpha);
-  if (request.first_look == 0) throw InvalidArgument("first_look: must be at least 1");
+  check_test_options(request.false_alarm, request.demand);
+  check_option(kFirstLookOption, static_cast<double>(request.first_look));
+  check_option(kViolationSearchOption, static_cast<double>(request.violation_search));
+  check_option(kMaxSamplesOption, static_cast<double>(request.max_samples),
+               request.max_samples_name);
   if (!(request.excess >= 0 && request.excess <= 1e6)) {
     throw InvalidArgument(request.excess_name + ": " + double_text(request.excess) +
                           " is no relative excess of e^eps (0 for none, else above 0)");
@@ -166,9 +174,9 @@ SequentialConformance::SequentialConformance(const ConformClientRequest& request
   }
   syntax_ = sample_syntax(reference_, request.output_index, request.output_index_name);
   summary_.client = request.client;
-  summary_.alpha = request.alpha;
+  summary_.alpha = request.false_alarm;
   summary_.spending = request.spending;
-  looks_alpha_ = request.alpha;
+  looks_alpha_ = request.false_alarm;
   // The targeted stage, when the claim has a witness to test: half of alpha, the looks the other.
   // Pooled and folded references (block families beyond their dense size, uHR) tally sets and
   // folds, not the outputs a witness's event names: no targeted stage (yet).
@@ -180,12 +188,12 @@ SequentialConformance::SequentialConformance(const ConformClientRequest& request
       t.witness = *witness;
       t.claimed_exp_eps = reference_.scope.claimed_exp_eps;
       t.excess = request.excess;
-      t.alpha = kTargetedShare * request.alpha;
+      t.alpha = kTargetedShare * request.false_alarm;
       t.beta = kRuleOutLevel;
       const double faulty_q =
           std::min(witness->p_x_prime, witness->p_x / (t.claimed_exp_eps * (1 + t.excess)));
-      t.information_bound =
-          estimate::information_bound(request.alpha, witness->p_x, faulty_q, t.claimed_exp_eps);
+      t.information_bound = estimate::information_bound(request.false_alarm, witness->p_x, faulty_q,
+                                                        t.claimed_exp_eps);
       t.rule_out_bound = estimate::information_bound(t.beta, witness->p_x, witness->p_x_prime,
                                                      t.claimed_exp_eps * (1 + t.excess));
       t.ratio_upper_bound = std::numeric_limits<double>::infinity();
@@ -203,7 +211,7 @@ SequentialConformance::SequentialConformance(const ConformClientRequest& request
           if (y != witness->symbol) other_labels_.insert(label(y));
         }
       }
-      looks_alpha_ = request.alpha - t.alpha;
+      looks_alpha_ = request.false_alarm - t.alpha;
     }
   }
   summary_.looks_alpha = looks_alpha_;
@@ -493,10 +501,14 @@ ConformResult conform_client(const ConformClientRequest& request, const ClientFu
 }
 
 ConformPlanResult plan_conformance_run(const ConformPlanRequest& request) {
+  check_option(kFalseAlarmOption, request.false_alarm);
+  check_option(kPowerOption, request.power);
+  check_option(kResolutionOption, request.resolution);
+  check_option(kExcessOption, request.excess);
   ConformPlanResult result{build_reference(request.reference), request, {}};  // plan set below
   result.plan = estimate::plan_conformance(result.reference.model, result.reference.scope,
-                                           request.alpha, request.power, request.delta,
-                                           request.eps_excess, result.reference.syntax.labels);
+                                           request.false_alarm, request.power, request.resolution,
+                                           request.excess, result.reference.syntax.labels);
   return result;
 }
 

@@ -197,7 +197,9 @@ void refuse_repeated_files(const std::vector<CountsShard>& shards, const std::st
 }  // namespace
 
 ConformResult conform_counts(const ConformCountsRequest& request) {
-  require_level(request.alpha, "alpha", LevelKind::kFalseAlarm);
+  check_option(kFalseAlarmOption, request.false_alarm);
+  check_option(kPowerOption, request.demand.power);
+  check_option(kResolutionOption, request.demand.resolution);
   if (request.shards.empty()) throw InvalidArgument(request.shards_name + ": no file of counts");
   refuse_repeated_files(request.shards, request.shards_name);
   ConformResult result;
@@ -223,14 +225,14 @@ ConformResult conform_counts(const ConformCountsRequest& request) {
   if (result.tallies.n == 0) throw InputError(result.source, "no samples (no count above 0)");
   result.report =
       estimate::check_conformance(result.tallies, result.reference.model, result.reference.scope,
-                                  request.alpha, request.demand);
+                                  request.false_alarm, request.demand);
   const auto verdict = result.report.verdict;
   if (verdict == estimate::Conformance::kDeviates || verdict == estimate::Conformance::kViolates) {
     const SampleSource all = [shards]() -> std::unique_ptr<std::istream> {
       return std::make_unique<ShardsInput>(shards);
     };
     result.diagnosis = diagnose(request.reference, result.reference, all, result.source,
-                                request.output_index, request.alpha, SampleLine::kCounted);
+                                request.output_index, request.false_alarm, SampleLine::kCounted);
   }
   return result;
 }

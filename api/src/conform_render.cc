@@ -63,7 +63,7 @@ nlohmann::json targeted_json(const TargetedSummary& t) {
           {"reference_p_x_prime", w.p_x_prime},
           {"claimed_exp_eps", t.claimed_exp_eps},
           {"excess", t.excess},
-          {"alpha", t.alpha},
+          {"false_alarm", t.alpha},
           {"beta", t.beta},
           {"outcome", targeted_outcome_name(t.outcome)},
           {"pairs", t.pairs},
@@ -104,7 +104,7 @@ nlohmann::json to_json(const ConformResult& result) {
   j["samples_drawn"] = result.samples_drawn();
   j["samples_from"] = result.source;  // the file(s), or the client
   j["counted"] = result.sample_lines == estimate::SampleLine::kCounted;
-  j["alpha"] = result.alpha();
+  j["false_alarm"] = result.false_alarm();
   j["fit"] = {
       {"tests", r.fit_tests},         {"threshold", r.fit_threshold},
       {"min_p_value", r.min_p_value}, {"worst", r.worst_test},
@@ -129,7 +129,7 @@ nlohmann::json to_json(const ConformResult& result) {
       {"fewest_samples", r.resolution.fewest_samples},
       {"fewest_input", r.resolution.fewest_input},
       {"cell_deviation", r.resolution.cell_deviation},
-      {"required_cell_deviation", result.demand.cell_deviation},
+      {"required_cell_deviation", result.demand.resolution},
       {"eps_excess", r.resolution.eps_excess ? nlohmann::json(*r.resolution.eps_excess)
                                              : nlohmann::json(nullptr)},
       {"event", r.resolution.event}};
@@ -218,7 +218,7 @@ std::string to_text(const ConformResult& result) {
           : counted  ? "conform counts: "
                      : "conform samples: ")
       << tallies.n << " samples of " << reference.title() << " from " << result.source
-      << " (alpha = " << result.alpha() << ")\n";
+      << " (false-alarm level " << result.false_alarm() << ")\n";
   if (sequential) {
     out << "  sequential: " << sequential->looks.size() << " looks (";
     for (std::size_t i = 0; i < sequential->looks.size(); ++i) {
@@ -338,16 +338,16 @@ nlohmann::json to_json(const ConformPlanResult& result) {
   const estimate::ConformancePlan& plan = result.plan;
   return {{"mechanism", reference.name},
           {"parameters", reference.parameters},
-          {"alpha", c.alpha},
+          {"false_alarm", c.false_alarm},
           {"power", c.power},
           {"fit_tests", plan.fit_tests},
           {"intervals", plan.intervals},
-          {"delta", c.delta},
-          {"per_input_for_delta", plan.per_input_for_delta},
-          {"eps_excess", c.eps_excess},
-          {"per_input_for_eps_excess", plan.per_input_for_excess
-                                           ? nlohmann::json(*plan.per_input_for_excess)
-                                           : nlohmann::json(nullptr)},
+          {"resolution", c.resolution},
+          {"per_input_for_resolution", plan.per_input_for_delta},
+          {"excess", c.excess},
+          {"per_input_for_excess", plan.per_input_for_excess
+                                       ? nlohmann::json(*plan.per_input_for_excess)
+                                       : nlohmann::json(nullptr)},
           {"event", plan.event},
           {"p_x", plan.p_x},
           {"p_x_prime", plan.p_x_prime},
@@ -360,13 +360,13 @@ std::string to_text(const ConformPlanResult& result) {
   const ConformPlanRequest& c = result.request;
   const estimate::ConformancePlan& plan = result.plan;
   std::ostringstream out;
-  out << "conform plan for " << reference.title() << " (alpha = " << c.alpha
+  out << "conform plan for " << reference.title() << " (false-alarm level " << c.false_alarm
       << ", power = " << c.power << "):\n";
   if (reference.pooling) out << "  reference pooled: " << *reference.pooling << "\n";
-  out << "  a deviation of " << c.delta << " in any cell: " << plan.per_input_for_delta
+  out << "  a deviation of " << c.resolution << " in any cell: " << plan.per_input_for_delta
       << " samples per input (" << plan.fit_tests << " tests, Bonferroni)\n";
   if (plan.per_input_for_excess) {
-    out << "  a tight ratio e^eps (1 + " << c.eps_excess << "): " << *plan.per_input_for_excess
+    out << "  a tight ratio e^eps (1 + " << c.excess << "): " << *plan.per_input_for_excess
         << " samples per input (event " << plan.event << ", reference " << plan.p_x << " vs "
         << plan.p_x_prime << ")\n";
   } else {

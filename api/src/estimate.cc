@@ -72,10 +72,9 @@ const char* accelerator_name(EmAccelerator accelerator) {
 }
 
 EstimateResult estimate_distribution(const EstimateRequest& request) {
-  require_level(request.alpha, "alpha", LevelKind::kSignificance);
-  if (request.max_iterations == 0 || request.max_iterations > 100'000'000) {
-    throw InvalidArgument("max_iterations: must be in [1, 10^8]");
-  }
+  check_option(kSignificanceOption, request.significance);
+  check_option(kMaxIterationsOption, static_cast<double>(request.max_iterations));
+  check_option(kEmStopOption, request.em_stop);
   const SpecOrPum mechanism = registry_or_pum(request.mechanism, "estimate");
   if (mechanism.pum && mechanism.pum->users) {
     throw InvalidArgument(mechanism.pum->users_name +
@@ -110,18 +109,18 @@ EstimateResult estimate_distribution(const EstimateRequest& request) {
   r.budget = budget_description(spec);
   r.n = data.n;
   r.method = request.method;
-  r.alpha = request.alpha;
+  r.significance = request.significance;
   r.em_stop = request.em_stop;
   r.accelerator = resolved_accelerator(request.accelerator, model);
   if (request.method == EstimateMethod::kEmpirical) {
     r.p = empirical_estimate(model, data);
   } else if (request.method == EstimateMethod::kThreshold) {
-    ThresholdEstimate t = threshold_estimate(model, data, request.alpha);
+    ThresholdEstimate t = threshold_estimate(model, data, request.significance);
     r.p = std::move(t.p);
     r.significant = std::move(t.significant);
   } else {
     EmOptions options;
-    options.alpha = request.alpha;
+    options.significance = request.significance;
     options.max_iterations = request.max_iterations;
     options.stop = request.em_stop;
     options.accelerator = request.accelerator;
@@ -155,11 +154,11 @@ nlohmann::json to_json(const EstimateResult& r) {
   j["method"] = estimate_method_name(r.method);
   j["estimate"] = r.p;
   if (r.method == EstimateMethod::kThreshold) {
-    j["alpha"] = r.alpha;
+    j["significance"] = r.significance;
     j["significant"] = r.significant;
   }
   if (r.em) {
-    j["alpha"] = r.alpha;
+    j["significance"] = r.significance;
     j["iterations"] = r.em->iterations;
     j["converged"] = r.em->converged;
     j["em_stop"] = r.em_stop;

@@ -8,13 +8,6 @@
 
 namespace uldp::api {
 
-void require_level(double level, const std::string& name, LevelKind kind) {
-  if (level > 0 && level < 1) return;
-  throw InvalidArgument(name + ": " + double_text(level) + " is not " +
-                        (kind == LevelKind::kFalseAlarm ? "a false-alarm" : "a significance") +
-                        " level in (0, 1)");
-}
-
 double parse_false_alarm_level(std::string_view text, const std::string& source) {
   double value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -26,9 +19,12 @@ double parse_false_alarm_level(std::string_view text, const std::string& source)
 }
 
 double suite_false_alarm_level() {
-  const char* text = std::getenv("ULDP_ALPHA");
-  if (text == nullptr || *text == '\0') return kSuiteFalseAlarmLevel;
-  return parse_false_alarm_level(text, "ULDP_ALPHA");
+  // ULDP_ALPHA is the variable's former name, read when the new one is not set.
+  for (const char* name : {"ULDP_FALSE_ALARM", "ULDP_ALPHA"}) {
+    const char* text = std::getenv(name);
+    if (text != nullptr && *text != '\0') return parse_false_alarm_level(text, name);
+  }
+  return kSuiteFalseAlarmLevel;
 }
 
 }  // namespace uldp::api

@@ -354,8 +354,8 @@ ReportData listed_report_data(const std::vector<std::string>& lines, std::size_t
 }
 
 void check_request(const GoldenRequest& r) {
-  require_level(r.alpha, "alpha", LevelKind::kSignificance);
-  if (!(r.em_stop >= 0 && r.em_stop <= 0.1)) throw InvalidArgument("em_stop: must be in [0, 1/10]");
+  check_option(kSignificanceOption, r.significance);
+  check_option(kEmStopOption, r.em_stop);
   if (r.em_gap < 0 || r.em_gap > Rational(1, 10)) {
     throw InvalidArgument("em_gap: must be in [0, 1/10]");
   }
@@ -398,7 +398,7 @@ GoldenVectors golden_vectors(const GoldenRequest& request) {
     v.thr_rule = "Bonferroni z_{1-alpha/k} on the sample sd of the reports' estimator rows";
   }
   v.post = request.post;
-  v.thr_alpha = request.alpha;
+  v.thr_alpha = request.significance;
   v.cases = std::visit(Overloaded{[&](const DrawnCases& d) {
                                     v.seed = d.seed;
                                     return drawn_cases(d, mechanism, model, request.with_reports);
@@ -442,7 +442,7 @@ GoldenVectors golden_vectors(const GoldenRequest& request) {
   const std::optional<DenseParams> dense_doubles =
       dense ? std::optional(dense_params(*dense)) : std::nullopt;
   EmOptions em_options;
-  em_options.alpha = request.alpha;
+  em_options.significance = request.significance;
   em_options.stop = request.em_stop;
   const IndexSet sensitive_over_x = mechanism.sensitive();
   // A PUM's estimate over X from r over Z (eq. (21), fallback for every tag).
@@ -471,7 +471,7 @@ GoldenVectors golden_vectors(const GoldenRequest& request) {
     for (const Rational& value : exact) exact_decimal.push_back(to_double(value));
     g.emp = processed(exact_decimal, g.id);
     g.emp_exact = rational_texts(exact);
-    ThresholdEstimate thr = threshold_estimate(model, g.reports, request.alpha);
+    ThresholdEstimate thr = threshold_estimate(model, g.reports, request.significance);
     if (pum) thr.significant.resize(v.k);
     g.thr = processed(over_x(thr.p), g.id);
     g.thr_significant = std::move(thr.significant);

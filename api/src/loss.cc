@@ -161,7 +161,7 @@ void add_vs_limit(const MechanismSpec& spec, const L2Quadratic& quadratic, nlohm
                      {"worst_l2_times_n_decimal", l2_decimal(worst)},
                      {"limit", {to_string(limit.value.lower), to_string(limit.value.upper)}},
                      {"limit_decimal", certified_decimal(limit.value, 17)},
-                     {"alpha", to_string(limit.alpha)},
+                     {"sensitive_mass", to_string(limit.sensitive_mass)},
                      {"weights", std::move(weights)},
                      {"ratio", certified_decimal(Interval::exact(worst) / limit.value, 12)}};
 }
@@ -294,8 +294,10 @@ std::string to_text(const LossResult& result) {
     out << "worst-case n E[l2^2] = " << limit["worst_l2_times_n_decimal"].get<std::string>()
         << "; fundamental limit (arXiv 2509.24173, certified) = "
         << limit["limit_decimal"].get<std::string>()
-        << "; ratio = " << limit["ratio"].get<std::string>() << "\n  the limit's witness: alpha = "
-        << to_decimal(parse_rational(limit["alpha"].get<std::string>()), 12) << ", block sizes";
+        << "; ratio = " << limit["ratio"].get<std::string>()
+        << "\n  the limit's witness: mass on X_S = "
+        << to_decimal(parse_rational(limit["sensitive_mass"].get<std::string>()), 12)
+        << ", block sizes";
     for (const auto& bw : limit["weights"])
       out << " " << bw["block"].get<std::size_t>() << " ("
           << to_decimal(parse_rational(bw["weight"].get<std::string>()), 12) << ")";

@@ -26,7 +26,7 @@ std::optional<std::size_t> block_of(const MechanismSpec& spec) {
 }
 
 struct BlockMixture {
-  Rational alpha;
+  Rational sensitive_mass;
   std::vector<BlockWeight> weights;
 };
 
@@ -35,7 +35,7 @@ std::optional<BlockMixture> block_mixture_of(const MechanismSpec& spec) {
   return std::visit(
       [](const auto& params) -> std::optional<BlockMixture> {
         if constexpr (requires { params.weights; }) {
-          return BlockMixture{params.alpha, params.weights};
+          return BlockMixture{params.sensitive_mass, params.weights};
         } else {
           return std::nullopt;
         }
@@ -70,7 +70,7 @@ nlohmann::json common_json(const MechanismDescription& d) {
   if (const auto theta = theta_of(spec)) j["theta"] = to_string(*theta);
   if (const auto block = block_of(spec)) j["block"] = *block;
   if (const auto mixture = block_mixture_of(spec)) {
-    j["alpha"] = to_string(mixture->alpha);
+    j["sensitive_mass"] = to_string(mixture->sensitive_mass);
     for (const BlockWeight& bw : mixture->weights)
       j["block_weights"].push_back({{"block", bw.block}, {"weight", to_string(bw.weight)}});
   }

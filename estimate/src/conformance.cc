@@ -372,9 +372,9 @@ Resolution resolution_at(const EstimationModel& model, const RatioScope& scope, 
 }
 
 void check_level_and_demand(double alpha, const EvidenceDemand& demand) {
-  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("alpha: must be in (0,1)");
+  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("false_alarm: must be in (0,1)");
   if (!(demand.power > 0 && demand.power < 1)) throw InvalidArgument("power: must be in (0,1)");
-  if (!(demand.cell_deviation > 0 && demand.cell_deviation <= 1)) {
+  if (!(demand.resolution > 0 && demand.resolution <= 1)) {
     throw InvalidArgument("resolution: must be in (0,1]");
   }
 }
@@ -1348,13 +1348,13 @@ ConformanceReport check_conformance(const SampleTallies& t, const EstimationMode
     r.insufficient_because = std::to_string(r.inputs_without_samples.size()) + " of " +
                              std::to_string(k) + " inputs have no samples (the first: x = " +
                              std::to_string(r.inputs_without_samples.front()) + ")";
-  } else if (r.resolution.cell_deviation > demand.cell_deviation) {
+  } else if (r.resolution.cell_deviation > demand.resolution) {
     r.verdict = Conformance::kInsufficient;
     std::ostringstream why;
     why.precision(3);
     why << "input " << fewest << " has " << t.per_input[fewest]
         << " samples, which detect no cell deviation below " << r.resolution.cell_deviation << " ("
-        << demand.cell_deviation_name << " asks for " << demand.cell_deviation << ")";
+        << demand.resolution_name << " asks for " << demand.resolution << ")";
     r.insufficient_because = why.str();
   }
   return r;
@@ -1368,22 +1368,22 @@ std::uint64_t per_input_for_demand(const EstimationModel& model, double alpha,
                                    const EvidenceDemand& demand) {
   check_level_and_demand(alpha, demand);
   const double z = cell_z_sum(alpha, demand.power, fit_test_count(model, num_symbols(model)));
-  const double planned = std::ceil(std::pow(z * 0.5 / demand.cell_deviation, 2));
+  const double planned = std::ceil(std::pow(z * 0.5 / demand.resolution, 2));
   // Beyond 10^18 no run draws enough: the largest count, so that a run stops at its max_samples
   // as insufficient (what the halving spending does), rather than refusing to start.
   if (!(planned <= 1e18)) return std::numeric_limits<std::uint64_t>::max();
   // The same expression resolution_at evaluates, so the planned size meets it after rounding.
   auto n = static_cast<std::uint64_t>(std::max(planned, 1.0));
-  while (std::min(1.0, z * 0.5 / std::sqrt(static_cast<double>(n))) > demand.cell_deviation) ++n;
+  while (std::min(1.0, z * 0.5 / std::sqrt(static_cast<double>(n))) > demand.resolution) ++n;
   return n;
 }
 
 ConformancePlan plan_conformance(const EstimationModel& model, const RatioScope& scope,
                                  double alpha, double power, double delta, double excess,
                                  const std::vector<std::string>& labels) {
-  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("alpha: must be in (0,1)");
+  if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("false_alarm: must be in (0,1)");
   if (!(power > 0 && power < 1)) throw InvalidArgument("power: must be in (0,1)");
-  if (!(delta > 0 && delta < 1)) throw InvalidArgument("delta: must be in (0,1)");
+  if (!(delta > 0 && delta < 1)) throw InvalidArgument("resolution: must be in (0,1)");
   if (!(excess > 0)) throw InvalidArgument("eps_excess: must be positive");
   require_supported(model);
   const std::size_t k = num_symbols(model);
@@ -1395,8 +1395,8 @@ ConformancePlan plan_conformance(const EstimationModel& model, const RatioScope&
   // Beyond 10^18 the count is no plan (and would not fit the integer it is reported in).
   if (!(for_delta <= 1e18)) {
     std::ostringstream why;
-    why << "delta: a deviation of " << delta << " needs about " << std::setprecision(2) << for_delta
-        << " samples per input, more than any test draws (at most 1e18)";
+    why << "resolution: a deviation of " << delta << " needs about " << std::setprecision(2)
+        << for_delta << " samples per input, more than any test draws (at most 1e18)";
     throw InvalidArgument(why.str());
   }
   plan.per_input_for_delta = static_cast<std::uint64_t>(for_delta);

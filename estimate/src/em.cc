@@ -145,7 +145,7 @@ EmResult em_estimate_urr(const UrrParams& params, std::span<const std::uint64_t>
 
 EmResult em_estimate_urr(const UrrParams& params, std::span<const std::uint64_t> counts,
                          const EmOptions& options) {
-  const ThresholdEstimate start = threshold_estimate_urr(params, counts, options.alpha);
+  const ThresholdEstimate start = threshold_estimate_urr(params, counts, options.significance);
   return em_estimate_urr(params, counts, start.p, options);
 }
 
@@ -188,7 +188,7 @@ EmResult em_estimate_unary(const UnaryParams& params, const BitReports& reports,
                            const EmOptions& options) {
   const internal::UnaryEmModel model(params, reports);  // also counts the set bits
   const ThresholdEstimate start =
-      threshold_estimate_unary(params, model.bit_counts(), options.alpha);
+      threshold_estimate_unary(params, model.bit_counts(), options.significance);
   return run_unary(model, prepare_start(start.p, params.k, options.start_mixing), options);
 }
 
@@ -213,7 +213,7 @@ EmResult em_estimate_dense(const DenseParams& params, std::span<const std::uint6
   std::vector<double> start;
   if (params.inputs == params.outputs) {
     try {
-      start = threshold_estimate_dense(params, counts, options.alpha).p;
+      start = threshold_estimate_dense(params, counts, options.significance).p;
     } catch (const InvalidArgument&) {
       start.clear();  // singular Q: no empirical estimate, start from the uniform distribution
     }

@@ -160,7 +160,8 @@ EmResult em_estimate_unlisted(const UnlistedParams& params, const UnlistedReport
     }
   }
   std::vector<double> start;
-  if (!params.not_estimable) start = threshold_estimate_unlisted(params, reports, options.alpha).p;
+  if (!params.not_estimable)
+    start = threshold_estimate_unlisted(params, reports, options.significance).p;
   if (start.empty()) start.assign(k, 1.0 / static_cast<double>(k));
   const UnlistedEmModel model{k, rows, counts, static_cast<double>(reports.size()), log_factor};
   return internal::run_mixed_start_em(std::cref(model), std::move(start), options);

@@ -3,8 +3,8 @@
 // reference mechanism, with uldp's GoogleTest assertions. A double matrix is taken as the exact
 // values the library holds, so the claims accept the rounding of double arithmetic explicitly
 // (within 1e-12): a real bug exceeds e^eps by far more. The clients get a generator seeded from
-// the test's name, and the false-alarm level is 1e-6 per assertion (ULDP_ALPHA changes it). The
-// servers' estimates are compared with golden vectors drawn by uldp for the registry mechanism.
+// the test's name, and the false-alarm level is 1e-6 per assertion (ULDP_FALSE_ALARM changes it).
+// The servers' estimates are compared with golden vectors drawn by uldp for the registry mechanism.
 #include "ldplib.h"
 
 #include <gtest/gtest.h>

@@ -5,7 +5,7 @@ hold the exact probabilities (e^eps = 3 with k = 6: 3/8 and 1/8; OUE at e^eps = 
 1/4); with other values uldp audits the binary64 values the library really uses.
 
 With uldp installed its pytest plugin is on: `uldp_seed` is this test's own seed (from its node
-id, the same on every run and machine) and `--uldp-alpha` sets the false-alarm level of every
+id, the same on every run and machine) and `--uldp-false-alarm` sets the false-alarm level of every
 assert_conforms (default 1e-6 per assertion)."""
 
 from typing import Dict

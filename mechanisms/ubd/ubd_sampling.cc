@@ -125,7 +125,7 @@ EmResult em_estimate_ubd(const UbdParams& params, const BitReports& reports,
   }
   std::vector<double> start(k, 1.0 / static_cast<double>(k));
   if (!params.not_estimable)
-    start = threshold_estimate_ubd(params, bit_counts(reports), options.alpha).p;
+    start = threshold_estimate_ubd(params, bit_counts(reports), options.significance).p;
   return internal::run_mixed_start_em(step, std::move(start), options);
 }
 

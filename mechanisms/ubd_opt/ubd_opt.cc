@@ -84,7 +84,7 @@ UbdOptSpec optimal_ubd_mixture(const IndexSet& sensitive, const PrivacyBudget& b
   const FundamentalLimit limit =
       fundamental_limit({sensitive.universe(), sensitive.size(), budget.exp_eps()});
   validate_block_weights(limit.weights, sensitive.size());
-  return {budget, limit.weights, limit.alpha};
+  return {budget, limit.weights, limit.sensitive_mass};
 }
 
 ClassStructuredMechanism ubd_opt_classes(const IndexSet& sensitive,

@@ -28,7 +28,7 @@ struct UbdOptSpec {
   static constexpr bool kCoordinateWise = false;
   PrivacyBudget budget;
   std::vector<BlockWeight> weights;  ///< ascending K, positive, summing to exactly 1
-  Rational alpha;
+  Rational sensitive_mass;           ///< α̂
 };
 
 /// The optimal mixture at k = sensitive.universe() symbols: runs fundamental_limit (which throws

@@ -55,7 +55,7 @@ std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const UbdOptSpe
 }
 
 std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec&, const UbdOptSpec& p) {
-  std::vector<MechanismParameter> out{{"alpha", p.alpha}};
+  std::vector<MechanismParameter> out{{"sensitive_mass", p.sensitive_mass}};
   for (const BlockWeight& bw : p.weights)
     out.push_back({"weight_K" + std::to_string(bw.block), bw.weight});
   return out;
@@ -69,7 +69,7 @@ CoordinateModel coordinate_model(const MechanismSpec&, const UbdOptSpec&) {
 }
 
 L2Quadratic l2_quadratic(const MechanismSpec& spec, const UbdOptSpec& p) {
-  return ubd_opt_l2_quadratic(spec.sensitive, p.weights, p.alpha, p.budget);
+  return ubd_opt_l2_quadratic(spec.sensitive, p.weights, p.sensitive_mass, p.budget);
 }
 
 }  // namespace uldp

@@ -37,10 +37,10 @@ UbdOptEstimator ubd_opt_estimator(std::size_t w, std::size_t v, const Rational& 
                                   const std::vector<BlockWeight>& weights, const Rational& alpha) {
   validate_limit_setting({w, v, t});
   validate_block_weights(weights, v);
-  if (alpha < 0 || alpha > 1) throw InvalidArgument("alpha: must lie in [0, 1]");
+  if (alpha < 0 || alpha > 1) throw InvalidArgument("sensitive_mass: must lie in [0, 1]");
   if (alpha == 1) {
     if (weights.size() != 1)
-      throw InvalidArgument("alpha: 1 (all mass on X_S) needs a single block size");
+      throw InvalidArgument("sensitive_mass: 1 (all mass on X_S) needs a single block size");
     return single_block(v, weights[0].block, t);
   }
   const Rational vv(v), ww(w), nn(w - v), tm1 = t - 1, open_mass = 1 - alpha;

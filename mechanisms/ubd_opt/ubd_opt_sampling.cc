@@ -200,7 +200,7 @@ EmResult em_estimate_ubd_opt(const UbdOptParams& params, const BitReports& repor
         [&](auto bits) { return block_factor[of[bits.size()]]; }, "ubd-opt");
   };
   return internal::run_mixed_start_em(
-      step, threshold_estimate_ubd_opt(params, reports, options.alpha).p, options);
+      step, threshold_estimate_ubd_opt(params, reports, options.significance).p, options);
 }
 
 }  // namespace uldp::estimate
@@ -242,14 +242,14 @@ UbdOptReportTally tally_reports(const UbdOptSpec& p, const IndexSet& sensitive,
 }  // namespace
 
 estimate::UbdOptParams estimation_params(const MechanismSpec& spec, const UbdOptSpec& p) {
-  return estimate::ubd_opt_params(spec.sensitive, p.weights, p.alpha, p.budget);
+  return estimate::ubd_opt_params(spec.sensitive, p.weights, p.sensitive_mass, p.budget);
 }
 
 std::vector<Rational> exact_empirical_estimate(const MechanismSpec& spec, const UbdOptSpec& p,
                                                const estimate::ReportData& data) {
   const IndexSet& xs = spec.sensitive;
   const UbdOptEstimator e =
-      ubd_opt_estimator(xs.universe(), xs.size(), p.budget.exp_eps(), p.weights, p.alpha);
+      ubd_opt_estimator(xs.universe(), xs.size(), p.budget.exp_eps(), p.weights, p.sensitive_mass);
   return exact_empirical_estimate_ubd_opt(xs, e, tally_reports(p, xs, data.bit_reports));
 }
 

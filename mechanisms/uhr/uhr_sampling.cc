@@ -152,7 +152,7 @@ EmResult em_estimate_uhr(const UhrParams& params, std::span<const std::uint64_t>
                           " entries (use the empirical or thresholded estimate)");
   }
   std::vector<double> start(params.k, 1.0 / static_cast<double>(params.k));
-  if (!params.not_estimable) start = threshold_estimate_uhr(params, counts, options.alpha).p;
+  if (!params.not_estimable) start = threshold_estimate_uhr(params, counts, options.significance).p;
   double total = 0;
   for (double& s : start) {
     s = (1 - options.start_mixing) * s + options.start_mixing / static_cast<double>(params.k);

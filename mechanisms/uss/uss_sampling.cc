@@ -119,7 +119,7 @@ EmResult em_estimate_uss(const UssParams& params, const BitReports& reports,
   };
   std::vector<double> start(k, 1.0 / static_cast<double>(k));
   if (!params.not_estimable)
-    start = threshold_estimate_unary(params.bits, bit_counts(reports), options.alpha).p;
+    start = threshold_estimate_unary(params.bits, bit_counts(reports), options.significance).p;
   return internal::run_mixed_start_em(step, std::move(start), options);
 }
 

@@ -48,6 +48,7 @@
 #include "uldp/api/simulate.h"
 #include "uldp/api/table_arguments.h"
 #include "uldp/api/table_output.h"
+#include "uldp/api/workflow_options.h"
 #include "uldp/arithmetic/index_set.h"
 #include "uldp/arithmetic/privacy_budget.h"
 #include "uldp/arithmetic/probability.h"
@@ -684,16 +685,39 @@ py::object audit() {
   return to_python(j);
 }
 
+// The workflow options (uldp/api/workflow_options.h), whence Python's functions take their
+// defaults and the former names they still read: [{"name", "help", "needs", "count", "uses":
+// {workflow: {"default", "former_name"}}}].
+py::object workflow_options() {
+  nlohmann::json options = nlohmann::json::array();
+  for (const api::WorkflowOption* option : api::workflow_options()) {
+    const bool count = option->range == api::OptionRange::kCount;
+    nlohmann::json uses = nlohmann::json::object();
+    for (const api::OptionUse& use : option->uses) {
+      uses[std::string(use.workflow)] = {
+          {"default", count ? nlohmann::json(static_cast<std::uint64_t>(use.default_value))
+                            : nlohmann::json(use.default_value)},
+          {"former_name", std::string(use.former_name)}};
+    }
+    options.push_back({{"name", std::string(option->name)},
+                       {"help", std::string(option->help)},
+                       {"needs", std::string(option->needs)},
+                       {"count", count},
+                       {"uses", std::move(uses)}});
+  }
+  return to_python(options);
+}
+
 // `conform plan` through api::plan_conformance_run.
-py::object conform_plan(const py::dict& reference, double alpha, double power, double delta,
-                        double eps_excess) {
+py::object conform_plan(const py::dict& reference, double false_alarm, double power,
+                        double resolution, double excess) {
   const PythonReference chosen(reference);
   const nlohmann::json j = without_gil([&] {
     api::ConformPlanRequest request(chosen.request());
-    request.alpha = alpha;
+    request.false_alarm = false_alarm;
     request.power = power;
-    request.delta = delta;
-    request.eps_excess = eps_excess;
+    request.resolution = resolution;
+    request.excess = excess;
     return api::versioned(api::to_json(api::plan_conformance_run(request)));
   });
   return to_python(j);
@@ -706,13 +730,14 @@ estimate::EvidenceDemand python_demand(double power, double resolution) {
 
 // `conform samples` through api::conform_samples on samples held in memory: "x,y" lines made
 // from arrays in C++, or by Python for labels.
-py::object conform_sample_text(const PythonReference& chosen, const std::string& text, double alpha,
-                               double power, double resolution, bool output_index) {
+py::object conform_sample_text(const PythonReference& chosen, const std::string& text,
+                               double false_alarm, double power, double resolution,
+                               bool output_index) {
   const api::ConformResult result = without_gil([&] {
     api::ConformSamplesRequest request(
         chosen.request(), [&text] { return std::make_unique<std::istringstream>(text); },
         "samples");
-    request.alpha = alpha;
+    request.false_alarm = false_alarm;
     request.demand = python_demand(power, resolution);
     request.output_index = output_index;
     return api::conform_samples(request);
@@ -720,9 +745,9 @@ py::object conform_sample_text(const PythonReference& chosen, const std::string&
   return conform_result(result);
 }
 
-py::object conform_samples(const py::dict& reference, const std::string& text, double alpha,
+py::object conform_samples(const py::dict& reference, const std::string& text, double false_alarm,
                            double power, double resolution, bool output_index) {
-  return conform_sample_text(PythonReference(reference), text, alpha, power, resolution,
+  return conform_sample_text(PythonReference(reference), text, false_alarm, power, resolution,
                              output_index);
 }
 
@@ -730,7 +755,7 @@ py::object conform_samples(const py::dict& reference, const std::string& text, d
 // lines Python made from a DataFrame or triples, named `source`.
 py::object conform_counts(const py::dict& reference,
                           const std::vector<std::tuple<std::string, std::string, bool>>& shards,
-                          double alpha, double power, double resolution, bool output_index) {
+                          double false_alarm, double power, double resolution, bool output_index) {
   const PythonReference chosen(reference);
   const api::ConformResult result = without_gil([&] {
     std::vector<api::CountsShard> files;
@@ -749,7 +774,7 @@ py::object conform_counts(const py::dict& reference,
       files.push_back({source, std::move(open), is_path ? content : std::string()});
     }
     api::ConformCountsRequest request(chosen.request(), std::move(files));
-    request.alpha = alpha;
+    request.false_alarm = false_alarm;
     request.demand = python_demand(power, resolution);
     request.output_index = output_index;
     return api::conform_counts(request);
@@ -760,11 +785,12 @@ py::object conform_counts(const py::dict& reference,
 // Integer outputs are tallied from the arrays themselves; the "x,y" lines are made only when
 // needed: bit vectors, a diagnosis, or a sample whose error names its line.
 py::object conform_sample_arrays(const py::dict& reference, const IntArray& x, const IntArray& y,
-                                 double alpha, double power, double resolution, bool output_index) {
+                                 double false_alarm, double power, double resolution,
+                                 bool output_index) {
   const PythonReference chosen(reference);
   if (y.ndim() != 1) {
     const std::string text = samples_text(x, y);
-    return conform_sample_text(chosen, text, alpha, power, resolution, output_index);
+    return conform_sample_text(chosen, text, false_alarm, power, resolution, output_index);
   }
   const api::ConformResult result = without_gil([&] {
     std::optional<std::string> text;
@@ -775,7 +801,7 @@ py::object conform_sample_arrays(const py::dict& reference, const IntArray& x, c
           return std::make_unique<std::istringstream>(*text);
         },
         "samples");
-    request.alpha = alpha;
+    request.false_alarm = false_alarm;
     request.demand = python_demand(power, resolution);
     request.output_index = output_index;
     if (x.ndim() == 1 && x.shape(0) == y.shape(0)) {
@@ -790,7 +816,7 @@ py::object conform_sample_arrays(const py::dict& reference, const IntArray& x, c
 // `conform client` through api::SequentialConformance, driving a Python batch function (a list
 // of inputs in, a list of output labels out); the GIL is released while uldp tallies and tests.
 // The client's own exceptions, and Ctrl-C, end the run as themselves.
-py::object conform_client(const py::dict& reference, const py::function& client, double alpha,
+py::object conform_client(const py::dict& reference, const py::function& client, double false_alarm,
                           double power, double resolution, std::uint64_t max_samples,
                           std::uint64_t first_look, std::uint64_t violation_search,
                           const std::string& spending, bool output_index,
@@ -799,7 +825,7 @@ py::object conform_client(const py::dict& reference, const py::function& client,
   std::optional<api::SequentialConformance> test;
   without_gil([&] {
     api::ConformClientRequest request(chosen.request(), "client");
-    request.alpha = alpha;
+    request.false_alarm = false_alarm;
     request.demand = python_demand(power, resolution);
     request.max_samples = max_samples;
     request.first_look = first_look;
@@ -856,7 +882,7 @@ nlohmann::json from_python(const py::handle& o) {
 // `golden` through api::golden_vectors: drawn cases, or counts given as text (a JSON array).
 py::object golden(const py::dict& reference, std::optional<std::uint64_t> cases, std::uint64_t seed,
                   std::optional<std::uint64_t> n, const std::optional<std::string>& counts,
-                  double alpha, const std::optional<std::string>& post,
+                  double significance, const std::optional<std::string>& post,
                   const std::optional<std::string>& em_distance,
                   const std::optional<std::string>& em_gap, double em_stop, bool with_reports) {
   const PythonReference chosen(reference);
@@ -869,7 +895,7 @@ py::object golden(const py::dict& reference, std::optional<std::uint64_t> cases,
         cases ? std::variant<api::DrawnCases, api::GivenCounts>(api::DrawnCases{*cases, seed, n})
               : api::GivenCounts{*counts, "from_counts"};
     api::GoldenRequest request(chosen.request(), std::move(source));
-    request.alpha = alpha;
+    request.significance = significance;
     request.em_stop = em_stop;
     if (em_gap) request.em_gap = parse_tolerance(*em_gap, "em_gap");
     if (em_distance) request.em_distance = to_double(parse_tolerance(*em_distance, "em_distance"));
@@ -976,7 +1002,7 @@ py::object loss(const py::dict& mechanism, std::uint64_t n, const std::string& p
 
 // `estimate` through api::estimate_distribution: the reports as report-file text.
 py::object estimate(const py::dict& mechanism, const std::string& reports,
-                    const std::optional<std::string>& method, std::optional<double> alpha,
+                    const std::optional<std::string>& method, std::optional<double> significance,
                     std::optional<std::size_t> max_iterations,
                     const std::optional<std::string>& em_stop, const std::string& accelerator) {
   const PythonReference chosen(mechanism);
@@ -990,7 +1016,7 @@ py::object estimate(const py::dict& mechanism, const std::string& reports,
                        : *method == "thr" ? api::EstimateMethod::kThreshold
                                           : api::EstimateMethod::kEm;
     }
-    if (alpha) request.alpha = *alpha;
+    if (significance) request.significance = *significance;
     if (max_iterations) request.max_iterations = *max_iterations;
     if (em_stop) request.em_stop = to_double(parse_tolerance(*em_stop, "em_stop"));
     request.accelerator = accelerator == "newton"    ? estimate::EmAccelerator::kNewton
@@ -1078,15 +1104,15 @@ PYBIND11_MODULE(_core, m) {
   m.def("write_samples", &uldp::python::write_samples, py::arg("path"), py::arg("inputs"),
         py::arg("outputs"));
   m.def("conform_counts", &uldp::python::conform_counts, py::arg("reference"), py::arg("shards"),
-        py::arg("alpha"), py::arg("power"), py::arg("resolution"), py::arg("output_index"));
+        py::arg("false_alarm"), py::arg("power"), py::arg("resolution"), py::arg("output_index"));
   m.def("conform_samples", &uldp::python::conform_samples, py::arg("reference"), py::arg("text"),
-        py::arg("alpha"), py::arg("power"), py::arg("resolution"), py::arg("output_index"));
+        py::arg("false_alarm"), py::arg("power"), py::arg("resolution"), py::arg("output_index"));
   m.def("conform_sample_arrays", &uldp::python::conform_sample_arrays, py::arg("reference"),
-        py::arg("inputs"), py::arg("outputs"), py::arg("alpha"), py::arg("power"),
+        py::arg("inputs"), py::arg("outputs"), py::arg("false_alarm"), py::arg("power"),
         py::arg("resolution"), py::arg("output_index"));
   m.def("golden", &uldp::python::golden, py::arg("reference"), py::arg("cases"), py::arg("seed"),
-        py::arg("n"), py::arg("counts"), py::arg("alpha"), py::arg("post"), py::arg("em_distance"),
-        py::arg("em_gap"), py::arg("em_stop"), py::arg("with_reports"));
+        py::arg("n"), py::arg("counts"), py::arg("significance"), py::arg("post"),
+        py::arg("em_distance"), py::arg("em_gap"), py::arg("em_stop"), py::arg("with_reports"));
   m.def("prove", &uldp::python::prove, py::arg("claim"), py::arg("steps"), py::arg("solver"));
   m.def("audit", &uldp::python::audit);
   m.def("simulate", &uldp::python::simulate, py::arg("mechanism"), py::arg("n"), py::arg("p"),
@@ -1115,11 +1141,12 @@ PYBIND11_MODULE(_core, m) {
   m.def("parse_false_alarm_level", &uldp::api::parse_false_alarm_level, py::arg("text"),
         py::arg("source"));
   m.def("suite_false_alarm_level", &uldp::api::suite_false_alarm_level);
+  m.def("workflow_options", &uldp::python::workflow_options);
   m.attr("SUITE_FALSE_ALARM_LEVEL") = uldp::api::kSuiteFalseAlarmLevel;
-  m.def("conform_plan", &uldp::python::conform_plan, py::arg("reference"), py::arg("alpha"),
-        py::arg("power"), py::arg("delta"), py::arg("eps_excess"));
+  m.def("conform_plan", &uldp::python::conform_plan, py::arg("reference"), py::arg("false_alarm"),
+        py::arg("power"), py::arg("resolution"), py::arg("excess"));
   m.def("estimate", &uldp::python::estimate, py::arg("mechanism"), py::arg("reports"),
-        py::arg("method"), py::arg("alpha"), py::arg("max_iterations"), py::arg("em_stop"),
+        py::arg("method"), py::arg("significance"), py::arg("max_iterations"), py::arg("em_stop"),
         py::arg("accelerator"));
   m.def("loss", &uldp::python::loss, py::arg("mechanism"), py::arg("n"), py::arg("p"),
         py::arg("exact_l1"), py::arg("vs_limit"));
@@ -1127,7 +1154,7 @@ PYBIND11_MODULE(_core, m) {
         py::arg("vectors_source"), py::arg("theirs"), py::arg("scale"), py::arg("tolerance"),
         py::arg("em_tolerance"));
   m.def("conform_client", &uldp::python::conform_client, py::arg("reference"), py::arg("client"),
-        py::arg("alpha"), py::arg("power"), py::arg("resolution"), py::arg("max_samples"),
+        py::arg("false_alarm"), py::arg("power"), py::arg("resolution"), py::arg("max_samples"),
         py::arg("first_look"), py::arg("violation_search"), py::arg("spending"),
         py::arg("output_index"), py::arg("reading_hint"), py::arg("excess"));
 }

@@ -257,7 +257,7 @@ def test_estimate_em_stop_is_the_flag_golden_uses_and_tolerance_its_old_name():
         old = uldp.estimate(counts=counts, mech="rr", k=3, exp_eps=3, method="em",
                             tolerance="1e-12")
     assert (new.frequencies == old.frequencies).all() and new.json["em_stop"] == 1e-12
-    with pytest.raises(ValueError, match="em_stop / tolerance"):
+    with pytest.raises(ValueError, match="em_stop / tolerance: give em_stop only"):
         uldp.estimate(counts=counts, mech="rr", k=3, exp_eps=3, em_stop=0, tolerance=0)
 
 

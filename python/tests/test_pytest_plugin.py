@@ -35,31 +35,39 @@ def test_seed_fixtures_are_per_test_and_stable_across_runs(pytester):
     assert int(lines[0][0][1]) == numpy.random.default_rng(seeds[0]).integers(1 << 62)
 
 
-def test_uldp_alpha_option_and_environment_set_the_default_level(pytester, monkeypatch):
-    pytester.makepyfile(test_alpha="""
+def test_uldp_false_alarm_option_and_environment_set_the_default_level(pytester, monkeypatch):
+    pytester.makepyfile(test_level="""
         import os
-        from uldp.testing import default_alpha
+        from uldp.testing import default_false_alarm
 
-        def test_alpha():
-            assert default_alpha() == float(os.environ["EXPECTED_ALPHA"])
+        def test_level():
+            assert default_false_alarm() == float(os.environ["EXPECTED_LEVEL"])
     """)
+    monkeypatch.delenv("ULDP_FALSE_ALARM", raising=False)
     monkeypatch.delenv("ULDP_ALPHA", raising=False)
-    monkeypatch.setenv("EXPECTED_ALPHA", "1e-6")
+    monkeypatch.setenv("EXPECTED_LEVEL", "1e-6")
     run = pytester.runpytest(*PLUGIN)
     run.assert_outcomes(passed=1)
-    run.stdout.fnmatch_lines(["uldp *: conformance assertions at alpha = 1e-06 (default)"])
-    monkeypatch.setenv("EXPECTED_ALPHA", "0.001")
-    run = pytester.runpytest(*PLUGIN, "--uldp-alpha", "0.001")
+    run.stdout.fnmatch_lines(
+        ["uldp *: conformance assertions at false-alarm level 1e-06 (default)"])
+    monkeypatch.setenv("EXPECTED_LEVEL", "0.001")
+    run = pytester.runpytest(*PLUGIN, "--uldp-false-alarm", "0.001")
     run.assert_outcomes(passed=1)
-    run.stdout.fnmatch_lines(["uldp *: conformance assertions at alpha = 0.001 (--uldp-alpha)"])
-    monkeypatch.setenv("ULDP_ALPHA", "0.01")
-    monkeypatch.setenv("EXPECTED_ALPHA", "0.01")
-    pytester.runpytest(*PLUGIN).assert_outcomes(passed=1)
-    monkeypatch.setenv("EXPECTED_ALPHA", "0.001")  # the option wins over the environment
+    run.stdout.fnmatch_lines(
+        ["uldp *: conformance assertions at false-alarm level 0.001 (--uldp-false-alarm)"])
+    # The former names still work: the option and the environment variable.
     pytester.runpytest(*PLUGIN, "--uldp-alpha", "0.001").assert_outcomes(passed=1)
-    run = pytester.runpytest(*PLUGIN, "--uldp-alpha", "2")
+    monkeypatch.setenv("ULDP_ALPHA", "0.01")
+    monkeypatch.setenv("EXPECTED_LEVEL", "0.01")
+    pytester.runpytest(*PLUGIN).assert_outcomes(passed=1)
+    monkeypatch.setenv("ULDP_FALSE_ALARM", "0.02")  # the new name wins over the former
+    monkeypatch.setenv("EXPECTED_LEVEL", "0.02")
+    pytester.runpytest(*PLUGIN).assert_outcomes(passed=1)
+    monkeypatch.setenv("EXPECTED_LEVEL", "0.001")  # the option wins over the environment
+    pytester.runpytest(*PLUGIN, "--uldp-false-alarm", "0.001").assert_outcomes(passed=1)
+    run = pytester.runpytest(*PLUGIN, "--uldp-false-alarm", "2")
     assert run.ret == pytest.ExitCode.USAGE_ERROR
-    run.stderr.fnmatch_lines(["*--uldp-alpha: '2' is not a false-alarm level in (0, 1)*"])
+    run.stderr.fnmatch_lines(["*--uldp-false-alarm: '2' is not a false-alarm level in (0, 1)*"])
 
 
 def test_the_level_reaches_assert_conforms(pytester):
@@ -70,9 +78,9 @@ def test_the_level_reaches_assert_conforms(pytester):
             rows = {0: [3/4, 1/4], 1: [1/4, 3/4]}
             report = assert_conforms(lambda x: int(uldp_rng.random() >= rows[x][0]),
                                      mech="rr", k=2, exp_eps=3, seed=uldp_seed)
-            assert report.json["alpha"] == 0.01
+            assert report.json["false_alarm"] == 0.01
     """)
-    pytester.runpytest(*PLUGIN, "--uldp-alpha", "0.01").assert_outcomes(passed=1)
+    pytester.runpytest(*PLUGIN, "--uldp-false-alarm", "0.01").assert_outcomes(passed=1)
 
 
 FAILING = """
@@ -146,7 +154,7 @@ def test_a_bad_uldp_alpha_in_the_environment_is_a_usage_error(pytester, monkeypa
     run.stderr.fnmatch_lines(["*ULDP_ALPHA: 'abc' is not a false-alarm level in (0, 1)*"])
     assert "INTERNALERROR" not in run.stdout.str() + run.stderr.str()
     # The option overrides the environment: the run goes ahead.
-    pytester.runpytest_subprocess(*PLUGIN, "--uldp-alpha", "0.01").assert_outcomes(passed=1)
+    pytester.runpytest_subprocess(*PLUGIN, "--uldp-false-alarm", "0.01").assert_outcomes(passed=1)
 
 
 # Issue 53: the seed fits the 32-bit generators libraries take (numpy.random.seed, diffprivlib).

@@ -76,13 +76,17 @@ def test_assert_estimates_match_checks_a_server_against_golden_vectors():
 
 
 def test_assert_conforms_defaults_to_a_false_alarm_level_for_test_suites(monkeypatch):
+    monkeypatch.delenv("ULDP_FALSE_ALARM", raising=False)
     report = assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), **URR)
-    assert report.json["alpha"] == pytest.approx(1e-6)  # over all looks
+    assert report.json["false_alarm"] == pytest.approx(1e-6)  # over all looks
     monkeypatch.setenv("ULDP_ALPHA", "0.001")
-    assert assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), **URR).json["alpha"] == \
-        pytest.approx(1e-3)
-    assert assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), alpha=0.05,
-                           **URR).json["alpha"] == pytest.approx(0.05)
+    assert assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), **URR).json["false_alarm"] \
+        == pytest.approx(1e-3)
+    assert assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), false_alarm=0.05,
+                           **URR).json["false_alarm"] == pytest.approx(0.05)
+    with pytest.warns(DeprecationWarning, match=r"assert_conforms\(alpha=...\) is now false_alarm"):
+        assert assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), alpha=0.05,
+                               **URR).json["false_alarm"] == pytest.approx(0.05)
     monkeypatch.setenv("ULDP_ALPHA", "2")
     with pytest.raises(ValueError, match="ULDP_ALPHA: '2' is not a false-alarm level"):
         assert_conforms(sampling_client(urr_rows(5, [0, 1], 3)), **URR)

@@ -19,7 +19,8 @@ from typing import (TYPE_CHECKING, AbstractSet, Any, Callable, Dict, Iterable, L
 import numpy
 import numpy.typing
 
-from . import _core
+from . import _core, _options
+from ._options import default as _default
 from ._api import (Indices, Matrix, Mechanism, Number, _check_keywords, _exact_text, _indices,
                    _parameter_text, _text, _whole)
 
@@ -437,11 +438,15 @@ def _samples(inputs: Inputs, outputs: Outputs, output_index: bool,
     return "".join(f"{xi},{_field(label)}\n" for xi, label in zip(x.tolist(), labels))
 
 
+@_options.reads_former_names("conform_samples")
 def conform_samples(inputs: Inputs, outputs: Outputs, *, reference: Optional[Reference] = None,
                     mech: Optional[str] = None, matrix: Optional[Union[Matrix, Mechanism]] = None,
                     protected: Optional[Indices] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
-                    users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None, alpha: float = 0.05, power: float = 0.9,
-                    resolution: float = 0.5, output_index: bool = False,
+                    users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None,
+                    false_alarm: float = _default("conform_samples", "false_alarm"),
+                    power: float = _default("conform_samples", "power"),
+                    resolution: float = _default("conform_samples", "resolution"),
+                    output_index: bool = False,
                     labels: Optional[Mapping[Any, Output]] = None,
                     bit_mask: Optional[BitMask] = None,
         **parameters: "Unpack[MechanismKeywords]") -> ConformanceReport:
@@ -455,7 +460,8 @@ def conform_samples(inputs: Inputs, outputs: Outputs, *, reference: Optional[Ref
                       row_sum_tolerance=row_sum_tolerance, **parameters)
     fields = chosen._fields("conform_samples")
     samples = _samples(inputs, outputs, output_index, _OutputReading.of(labels, bit_mask, chosen))
-    a, p, r = _level(alpha, "alpha"), _level(power, "power"), _level(resolution, "resolution")
+    a, p, r = (_level(false_alarm, "false_alarm"), _level(power, "power"),
+               _level(resolution, "resolution"))
     if isinstance(samples, str):
         j = _core.conform_samples(fields, samples, a, p, r, bool(output_index))
     else:
@@ -469,11 +475,15 @@ def conform_samples(inputs: Inputs, outputs: Outputs, *, reference: Optional[Ref
 CountedSamples = Union[str, "PathLike[str]", Sequence[Union[str, "PathLike[str]"]], Any]
 
 
+@_options.reads_former_names("conform_counts")
 def conform_counts(counts: CountedSamples, *, reference: Optional[Reference] = None,
                    mech: Optional[str] = None, matrix: Optional[Union[Matrix, Mechanism]] = None,
                    protected: Optional[Indices] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
-                   users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None, alpha: float = 0.05, power: float = 0.9,
-                   resolution: float = 0.5, output_index: bool = False,
+                   users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None,
+                   false_alarm: float = _default("conform_counts", "false_alarm"),
+                   power: float = _default("conform_counts", "power"),
+                   resolution: float = _default("conform_counts", "resolution"),
+                   output_index: bool = False,
                    labels: Optional[Mapping[Any, Output]] = None,
                    bit_mask: Optional[BitMask] = None,
         **parameters: "Unpack[MechanismKeywords]") -> ConformanceReport:
@@ -519,13 +529,14 @@ def conform_counts(counts: CountedSamples, *, reference: Optional[Reference] = N
             lines.append(f"{_whole(x, f'counts[{i}] x')},{reading.label(y, f'counts[{i}] y:')},"
                          f"{_whole(c, f'counts[{i}] count')}\n")
         shards.append(("counts", "".join(lines), False))
-    j = _core.conform_counts(fields, shards, _level(alpha, "alpha"), _level(power, "power"),
+    j = _core.conform_counts(fields, shards, _level(false_alarm, "false_alarm"),
+                             _level(power, "power"),
                              _level(resolution, "resolution"), bool(output_index))
     return ConformanceReport._from(j)
 
 
 def _level(value: object, what: str) -> float:
-    """A level (alpha, power, resolution) as a float; its range is the library's to check."""
+    """An option (false_alarm, power, resolution, ...) as a float; its range is the library's to check."""
     if isinstance(value, bool) or not isinstance(value, (int, float, numpy.floating,
                                                          numpy.integer)):
         raise ValueError(f"{what}: {value!r} is not a number")
@@ -561,26 +572,33 @@ def _client_batch(client: Callable[..., Any], seed: Optional[int], output_index:
     return batch
 
 
+@_options.reads_former_names("conform_client")
 def conform_client(client: Callable[..., Output], *, reference: Optional[Reference] = None,
                    mech: Optional[str] = None, matrix: Optional[Union[Matrix, Mechanism]] = None,
                    protected: Optional[Indices] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
-                   users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None, alpha: float = 0.05, power: float = 0.9,
-                   resolution: float = 0.05, max_samples: int = 1_000_000,
-                   first_look: int = 64, violation_search: int = 8192,
+                   users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None,
+                   false_alarm: float = _default("conform_client", "false_alarm"),
+                   power: float = _default("conform_client", "power"),
+                   resolution: float = _default("conform_client", "resolution"),
+                   max_samples: int = _default("conform_client", "max_samples"),
+                   first_look: int = _default("conform_client", "first_look"),
+                   violation_search: int = _default("conform_client", "violation_search"),
                    spending: str = "planned", seed: Optional[int] = 0,
                    output_index: bool = False,
                    labels: Optional[Mapping[Any, Output]] = None,
-                   bit_mask: Optional[BitMask] = None, excess: Optional[float] = None,
+                   bit_mask: Optional[BitMask] = None,
+                   excess: float = _default("conform_client", "excess"),
         **parameters: "Unpack[MechanismKeywords]") -> ConformanceReport:
     """Drives client(x) (or client(x, rng)) with the sequential test of `uldp conform client`:
     looks at first_look, 2 first_look, ... samples per input up to the planned look, where a
     correct client conforms (a cell deviation of `resolution` is then detected); stopping there,
-    at a violation, or at max_samples. spending="planned" gives the planned look 3/4 of alpha and
-    each other look i alpha / 4 / 2^(i+1); "halving" tests look j at alpha / 2^(j+1) (about 2.5
+    at a violation, or at max_samples. spending="planned" gives the planned look 3/4 of the
+    false-alarm level A and each other look i A / 4 / 2^(i+1); "halving" tests look j at
+    A / 2^(j+1) (about 2.5
     times the samples for a correct client). A deviation (the fit rejected) makes it look on, up to violation_search samples
     per input, for a ratio beyond the claim, so that a privacy break is named `violates`. The client returns an output label, an int, a 0/1 sequence or a set.
-    Beside the looks, a targeted test on the reference's tightest event (alpha/2 of alpha) names a
-    client `excess` over its claimed e^eps (default 0.1: 10 %) `violates` in about log(1/alpha)/D
+    Beside the looks, a targeted test on the reference's tightest event (A/2 of A) names a
+    client `excess` over its claimed e^eps (default 0.1: 10 %) `violates` in about log(1/A)/D
     pairs of samples, or rules that excess out; a larger excess is cheaper, 0 turns it off.
     labels: a mapping from what the client returns to the output it means (`{"apple": 0, ...}`),
     for a client with labels of its own. bit_mask="lsb" / "msb": an int the client returns is
@@ -593,25 +611,28 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
     batch = _client_batch(client, None if seed is None else _whole(seed, "seed"), output_index,
                           reading)
     j = _core.conform_client(
-        fields, batch, _level(alpha, "alpha"), _level(power, "power"),
+        fields, batch, _level(false_alarm, "false_alarm"), _level(power, "power"),
         _level(resolution, "resolution"), _whole(max_samples, "max_samples", 1),
         _whole(first_look, "first_look", 1), _whole(violation_search, "violation_search"),
-        _text(spending, "spending"), bool(output_index), reading.hint, None if excess is None else float(excess))
+        _text(spending, "spending"), bool(output_index), reading.hint, _level(excess, "excess"))
     return ConformanceReport._from(j)
 
 
+@_options.reads_former_names("conform_plan")
 def conform_plan(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
                  matrix: Optional[Union[Matrix, Mechanism]] = None, protected: Optional[Indices] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None, row_sum_tolerance: Optional[Number] = None,
-                 alpha: float = 0.05, power: float = 0.9, delta: float = 0.01,
-                 eps_excess: float = 0.1,
+                 false_alarm: float = _default("conform_plan", "false_alarm"),
+                 power: float = _default("conform_plan", "power"),
+                 resolution: float = _default("conform_plan", "resolution"),
+                 excess: float = _default("conform_plan", "excess"),
         **parameters: "Unpack[MechanismKeywords]") -> Json:
     """Samples per input a conformance test needs (`uldp conform plan --json`). reference=: a
     uldp.Reference instead of the keywords."""
     chosen = _resolve(reference, mech=mech, matrix=matrix, protected=protected, common=common, tags=tags, users=users,
                       row_sum_tolerance=row_sum_tolerance, **parameters)
-    return _core.conform_plan(chosen._fields("conform_plan"), _level(alpha, "alpha"),
-                              _level(power, "power"), _level(delta, "delta"),
-                              _level(eps_excess, "eps_excess"))
+    return _core.conform_plan(chosen._fields("conform_plan"), _level(false_alarm, "false_alarm"),
+                              _level(power, "power"), _level(resolution, "resolution"),
+                              _level(excess, "excess"))
 
 
 @dataclass(frozen=True)
@@ -651,30 +672,27 @@ def _reports_text(reports: Optional[Reports], counts: Optional[Counts],
     return "\n".join(lines) + "\n"
 
 
+@_options.reads_former_names("estimate")
 def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = None, n: Optional[int] = None,
              reference: Optional[Reference] = None, mech: Optional[str] = None,
              common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None,
-             method: Optional[str] = None, alpha: Optional[float] = None,
-             em_stop: Optional[Number] = None, max_iterations: Optional[int] = None,
-             accelerator: Optional[str] = None, tolerance: Optional[Number] = None,
+             method: Optional[str] = None,
+             significance: float = _default("estimate", "significance"),
+             em_stop: Number = _default("estimate", "em_stop"),
+             max_iterations: int = _default("estimate", "max_iterations"),
+             accelerator: Optional[str] = None,
              labels: Optional[Mapping[Any, Output]] = None,
              bit_mask: Optional[BitMask] = None,
         **parameters: "Unpack[MechanismKeywords]") -> Estimate:
     """Estimates the input distribution from reports (`uldp estimate`): `reports` one per user
     (ints or labels for symbol mechanisms, a 2-D 0/1 array for bit vectors) or `counts` (the
     output histogram; per-bit counts with `n` for bit vectors). method: emp, thr or em (default:
-    the command's, em); alpha: thr's significance level (default the command's, 0.05).
-    em_stop: EM stops when an update raises the log-likelihood by <= em_stop * |L| (`--em-stop`,
-    as golden's em_stop); `tolerance=` is its old name, read with a DeprecationWarning.
+    the command's, em); significance: thr's significance level (and EM's start); em_stop: EM
+    stops when an update raises the log-likelihood by <= em_stop * |L| (`--em-stop`, as golden's
+    em_stop). Former names, read with a DeprecationWarning: alpha= (significance=),
+    tolerance= (em_stop=).
     labels= and bit_mask= read a library's own reports as conform_client reads its outputs.
     reference=: a uldp.Reference instead of the keywords."""
-    if tolerance is not None:
-        if em_stop is not None:
-            raise ValueError("em_stop / tolerance: give em_stop only (tolerance is its old name)")
-        import warnings
-        warnings.warn("uldp.estimate(tolerance=...) is now em_stop=...", DeprecationWarning,
-                      stacklevel=2)
-        em_stop = tolerance
     if method is not None and method not in ("emp", "thr", "em"):
         raise ValueError(f"method: {method!r} is not emp, thr or em")
     if accelerator is not None and accelerator not in ("auto", "newton", "squarem", "none"):
@@ -684,9 +702,9 @@ def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = No
     fields = chosen._fields("estimate", matrices=False)
     text = _reports_text(reports, counts, n, _OutputReading.of(labels, bit_mask, chosen))
     j = _core.estimate(
-        fields, text, method, None if alpha is None else _level(alpha, "alpha"),
-        None if max_iterations is None else _whole(max_iterations, "max_iterations", 1),
-        None if em_stop is None else _exact_text(em_stop, "em_stop"), accelerator or "auto")
+        fields, text, method, _level(significance, "significance"),
+        _whole(max_iterations, "max_iterations", 1), _exact_text(em_stop, "em_stop"),
+        accelerator or "auto")
     return Estimate(numpy.array(j["estimate"], dtype=numpy.float64), j["method"], j["n"],
                     j.get("converged"), j.get("iterations"), j)
 
@@ -828,12 +846,13 @@ def _count_lists(from_counts: FromCounts) -> List[Any]:
     return [histograms] if counts.ndim == 1 else histograms
 
 
+@_options.reads_former_names("golden")
 def golden(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
            common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None,
            cases: Optional[int] = None, seed: int = 1, n: Optional[int] = None, from_counts: Optional[FromCounts] = None,
-           alpha: float = 0.05, post: Optional[str] = None,
+           significance: float = _default("golden", "significance"), post: Optional[str] = None,
            em_distance: Optional[Number] = None, em_gap: Optional[Number] = None,
-           em_stop: float = 1e-10, with_reports: bool = False,
+           em_stop: float = _default("golden", "em_stop"), with_reports: bool = False,
         **parameters: "Unpack[MechanismKeywords]") -> GoldenVectors:
     """Golden vectors (`uldp golden`): `cases` drawn cases of n reports each (default 1000), or
     the given report counts (`from_counts`: one count sequence, or a list of them), each with the
@@ -847,7 +866,7 @@ def golden(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
     counts = None if from_counts is None else json.dumps(_count_lists(from_counts))
     j = _core.golden(
         fields, None if cases is None else _whole(cases, "cases", 1), _whole(seed, "seed"),
-        None if n is None else _whole(n, "n", 1), counts, _level(alpha, "alpha"), post,
+        None if n is None else _whole(n, "n", 1), counts, _level(significance, "significance"), post,
         None if em_distance is None else _exact_text(em_distance, "em_distance"),
         None if em_gap is None else _exact_text(em_gap, "em_gap"), _level(em_stop, "em_stop"),
         bool(with_reports))

@@ -8,11 +8,11 @@ where the package is only on PYTHONPATH, as in a CMake build tree):
   machine. 32 bits, so that every generator a library takes a seed for accepts it as is
   (`numpy.random.seed`, `random.Random`, diffprivlib's `random_state`). A failing test that used
   them shows its seed in the report.
-- `--uldp-alpha A`: the false-alarm level of every uldp.testing conformance assertion that does
-  not set alpha= itself, for the whole run. Without it the environment's ULDP_ALPHA applies,
-  else 1e-6 per assertion; uldp.testing.default_alpha() decides (the header shows its choice).
-  A level outside (0, 1), from the option or from ULDP_ALPHA, is a usage error naming its
-  source.
+- `--uldp-false-alarm A` (its former name `--uldp-alpha` too): the false-alarm level of every
+  uldp.testing conformance assertion that does not set false_alarm= itself, for the whole run.
+  Without it the environment's ULDP_FALSE_ALARM (or ULDP_ALPHA) applies, else 1e-6 per
+  assertion; uldp.testing.default_false_alarm() decides (the header shows its choice). A level
+  outside (0, 1), from the option or from the environment, is a usage error naming its source.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import pytest
 from . import __version__, testing
 
 _SEED_KEY = pytest.StashKey[int]()
-_OUTER_ALPHA_KEY = pytest.StashKey[Optional[Tuple[float, str]]]()
+_OUTER_LEVEL_KEY = pytest.StashKey[Optional[Tuple[float, str]]]()
 
 
 def seed_of(nodeid: str) -> int:
@@ -40,38 +40,39 @@ def seed_of(nodeid: str) -> int:
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("uldp", "uldp: exact LDP verification")
     group.addoption(
-        "--uldp-alpha", dest="uldp_alpha", default=None, metavar="ALPHA",
+        "--uldp-false-alarm", "--uldp-alpha", dest="uldp_false_alarm", default=None, metavar="A",
         help="false-alarm level per uldp conformance assertion for this run (in (0, 1); "
-             "default: ULDP_ALPHA from the environment, else 1e-6)")
+             "default: ULDP_FALSE_ALARM from the environment, else 1e-6; --uldp-alpha is its "
+             "former name)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    text: Optional[str] = config.getoption("uldp_alpha")
+    text: Optional[str] = config.getoption("uldp_false_alarm")
     if text is not None:
-        config.stash[_OUTER_ALPHA_KEY] = testing._suite_alpha  # pytester runs nest
+        config.stash[_OUTER_LEVEL_KEY] = testing._suite_false_alarm  # pytester runs nest
         try:
-            testing._set_suite_alpha(text, "--uldp-alpha")
+            testing._set_suite_false_alarm(text, "--uldp-false-alarm")
         except ValueError as error:
             raise pytest.UsageError(str(error)) from None
-    elif testing._suite_alpha is None:
+    elif testing._suite_false_alarm is None:
         # The level every assertion would read from the environment, read once here, so that a
-        # bad ULDP_ALPHA is a usage error before any test runs, not an INTERNALERROR.
-        environment = os.environ.get("ULDP_ALPHA")
-        if environment:
+        # bad ULDP_FALSE_ALARM is a usage error before any test runs, not an INTERNALERROR.
+        name = next((n for n in testing._ENVIRONMENT if os.environ.get(n)), None)
+        if name is not None:
             try:
-                testing._false_alarm_level(environment, "ULDP_ALPHA")
+                testing._false_alarm_level(os.environ[name], name)
             except ValueError as error:
                 raise pytest.UsageError(str(error)) from None
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    if _OUTER_ALPHA_KEY in config.stash:
-        testing._suite_alpha = config.stash[_OUTER_ALPHA_KEY]
+    if _OUTER_LEVEL_KEY in config.stash:
+        testing._suite_false_alarm = config.stash[_OUTER_LEVEL_KEY]
 
 
 def pytest_report_header(config: pytest.Config) -> List[str]:
-    alpha, source = testing._default_alpha_and_source()
-    return [f"uldp {__version__}: conformance assertions at alpha = {alpha:g} ({source})"]
+    level, source = testing._default_false_alarm_and_source()
+    return [f"uldp {__version__}: conformance assertions at false-alarm level {level:g} ({source})"]
 
 
 @pytest.fixture

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import math
 import os
+import warnings
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple,
                     Union)
 
-from . import _core
+from . import _core, _options
+from ._options import default as _default
 from ._api import CheckReport, Indices, Matrix, Mechanism, Number, check
 from ._commands import (BitMask, ConformanceReport, EstimatesReport, GoldenCase, GoldenVectors,
                         Output, Reference, conform_client, conform_estimates, golden)
@@ -29,40 +31,54 @@ if TYPE_CHECKING:  # generated from the parameter table at build time (python/ge
 
 _PROPERTIES = ("ldp", "uldp", "uldp_strict", "osldp")
 
-# The suite's false-alarm level as the pytest plugin's --uldp-alpha set it, with its source.
-_suite_alpha: Optional[Tuple[float, str]] = None
+# The suite's false-alarm level as the pytest plugin's --uldp-false-alarm set it, with its source.
+_suite_false_alarm: Optional[Tuple[float, str]] = None
 
 #: The false-alarm level of one conformance assertion when nothing else is said: a suite of 100
 #: assertions run 10,000 times expects about one false alarm (the C++ assertions' default too,
 #: decided in C++: uldp/api/false_alarm.h).
-DEFAULT_ALPHA: float = _core.SUITE_FALSE_ALARM_LEVEL
+DEFAULT_FALSE_ALARM: float = _core.SUITE_FALSE_ALARM_LEVEL
+DEFAULT_ALPHA: float = DEFAULT_FALSE_ALARM  #: its former name
+
+#: The environment variables that set the suite's level, the first set wins (ULDP_ALPHA is the
+#: former name), as the library reads them (uldp/api/false_alarm.h).
+_ENVIRONMENT = ("ULDP_FALSE_ALARM", "ULDP_ALPHA")
 
 
 def _false_alarm_level(text: str, source: str) -> float:
     return _core.parse_false_alarm_level(text, source)
 
 
-def _set_suite_alpha(text: Optional[str], source: str) -> None:
-    """Sets (or with None clears) the run's level; the pytest plugin's --uldp-alpha."""
-    global _suite_alpha
-    _suite_alpha = None if text is None else (_false_alarm_level(text, source), source)
+def _set_suite_false_alarm(text: Optional[str], source: str) -> None:
+    """Sets (or with None clears) the run's level; the pytest plugin's --uldp-false-alarm."""
+    global _suite_false_alarm
+    _suite_false_alarm = None if text is None else (_false_alarm_level(text, source), source)
 
 
-def _default_alpha_and_source() -> Tuple[float, str]:
-    """The one place that decides the default level: --uldp-alpha (the plugin), else ULDP_ALPHA
-    from the environment, else DEFAULT_ALPHA; with where it came from."""
-    if _suite_alpha is not None:
-        return _suite_alpha
-    return _core.suite_false_alarm_level(), "ULDP_ALPHA" if os.environ.get("ULDP_ALPHA") \
-        else "default"
+def _default_false_alarm_and_source() -> Tuple[float, str]:
+    """The one place that decides the default level: --uldp-false-alarm (the plugin), else
+    ULDP_FALSE_ALARM (or ULDP_ALPHA) from the environment, else DEFAULT_FALSE_ALARM; with where
+    it came from."""
+    if _suite_false_alarm is not None:
+        return _suite_false_alarm
+    source = next((name for name in _ENVIRONMENT if os.environ.get(name)), "default")
+    return _core.suite_false_alarm_level(), source
+
+
+def default_false_alarm() -> float:
+    """The false-alarm level of assert_conforms unless a call sets false_alarm=: the pytest
+    option --uldp-false-alarm for the run, else ULDP_FALSE_ALARM from the environment (a number
+    in (0, 1); ULDP_ALPHA, its former name, too), else 1e-6, so that a suite of 100 conformance
+    assertions run 10,000 times expects about one false alarm (the C++ assertions' default
+    too)."""
+    return _default_false_alarm_and_source()[0]
 
 
 def default_alpha() -> float:
-    """The false-alarm level of assert_conforms unless a call sets alpha=: the pytest option
-    --uldp-alpha for the run, else ULDP_ALPHA from the environment (a number in (0, 1)), else
-    1e-6, so that a suite of 100 conformance assertions run 10,000 times expects about one false
-    alarm (the C++ assertions' default too)."""
-    return _default_alpha_and_source()[0]
+    """default_false_alarm()'s former name."""
+    warnings.warn("uldp.testing.default_alpha() is now default_false_alarm()", DeprecationWarning,
+                  stacklevel=2)
+    return default_false_alarm()
 
 
 def assert_private(Q: Any, *, property: str = "uldp", sensitive: Optional[Iterable[int]] = None,
@@ -97,7 +113,7 @@ def _conformance_verdict(report: ConformanceReport) -> str:
         return (f"{head}: {report.impossible} output(s) the reference never produces, first "
                 f"{report.first_impossible}")
     if bound.get("violated"):
-        return (f"{head}: eps >= {bound['eps']:.6g} with confidence 1 - alpha/2, claimed "
+        return (f"{head}: eps >= {bound['eps']:.6g} with confidence 1 - false_alarm/2, claimed "
                 f"{math.log(bound['claimed_exp_eps']):.6g} ({bound['event']}, x = {bound['x']}: "
                 f"{bound['count_x']}/{bound['n_x']}, x' = {bound['x_prime']}: "
                 f"{bound['count_x_prime']}/{bound['n_x_prime']})")
@@ -108,21 +124,28 @@ def _conformance_verdict(report: ConformanceReport) -> str:
     return head
 
 
+@_options.reads_former_names("conform_client")
 def assert_conforms(client: Callable[..., Any], *, reference: Optional[Reference] = None,
                     mech: Optional[str] = None, matrix: Optional[Union[Matrix, Mechanism]] = None,
                     protected: Optional[Indices] = None, common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None,
                     users: Optional[Union[str, Iterable[str]]] = None,
-                    row_sum_tolerance: Optional[Number] = None, alpha: Optional[float] = None,
-                    power: float = 0.9, resolution: float = 0.05, max_samples: int = 1_000_000,
-                    first_look: int = 64, violation_search: int = 8192,
+                    row_sum_tolerance: Optional[Number] = None,
+                    false_alarm: Optional[float] = None,
+                    power: float = _default("conform_client", "power"),
+                    resolution: float = _default("conform_client", "resolution"),
+                    max_samples: int = _default("conform_client", "max_samples"),
+                    first_look: int = _default("conform_client", "first_look"),
+                    violation_search: int = _default("conform_client", "violation_search"),
                     spending: str = "planned", seed: Optional[int] = 0,
                     output_index: bool = False, labels: Optional[Mapping[Any, Output]] = None,
-                    bit_mask: Optional[BitMask] = None, excess: Optional[float] = None,
+                    bit_mask: Optional[BitMask] = None,
+                    excess: float = _default("conform_client", "excess"),
                     **parameters: "Unpack[MechanismKeywords]") -> ConformanceReport:
     """Asserts that client(x) (or client(x, rng)) conforms to the reference mechanism under the
     sequential test of conform_client (which takes the same keywords); "insufficient" fails
-    too, since a pass must rest on enough evidence. The false-alarm level is alpha= if given,
-    else default_alpha() (--uldp-alpha, ULDP_ALPHA or 1e-6), not conform_client's 0.05 of a
+    too, since a pass must rest on enough evidence. The false-alarm level is false_alarm= if
+    given (alpha=, its former name, too), else default_false_alarm() (--uldp-false-alarm,
+    ULDP_FALSE_ALARM or 1e-6), not conform_client's 0.05 of a
     one-off run. At the defaults a client 10 % over its claimed e^eps fails `violates` (the
     targeted test; excess= states another smallest excess, 0 none). Returns the report. The
     failure's first line: `client violates rr (...): ...`, then the command's report."""
@@ -130,7 +153,7 @@ def assert_conforms(client: Callable[..., Any], *, reference: Optional[Reference
     report = conform_client(
         client, reference=reference, mech=mech, matrix=matrix, protected=protected,
         common=common, tags=tags, users=users, row_sum_tolerance=row_sum_tolerance,
-        alpha=default_alpha() if alpha is None else alpha, power=power, resolution=resolution,
+        false_alarm=default_false_alarm() if false_alarm is None else false_alarm, power=power, resolution=resolution,
         max_samples=max_samples, first_look=first_look, violation_search=violation_search,
         spending=spending, seed=seed, output_index=output_index, labels=labels,
         bit_mask=bit_mask, excess=excess, **parameters)
@@ -199,4 +222,4 @@ def assert_estimates_match(server: Callable[[GoldenCase], Mapping[str, Any]],
 
 
 __all__ = ["DEFAULT_ALPHA", "assert_conforms", "assert_estimates_match",
-           "assert_private", "default_alpha"]
+           "assert_private", "default_false_alarm", "default_alpha"]

@@ -36,20 +36,21 @@ struct ClientThrew {
 
 }  // namespace
 
-double default_alpha() { return api::suite_false_alarm_level(); }
+double default_false_alarm() { return api::suite_false_alarm_level(); }
 
 void init_flags(int* argc, char** argv) {
   int kept = 1;
   for (int i = 1; i < *argc; ++i) {
     const std::string_view argument(argv[i]);
     std::optional<std::string_view> value;
-    for (const std::string_view flag : {"--uldp_alpha=", "--uldp-alpha="}) {
+    for (const std::string_view flag :
+         {"--uldp_false_alarm=", "--uldp-false-alarm=", "--uldp_alpha=", "--uldp-alpha="}) {
       if (argument.starts_with(flag)) value = argument.substr(flag.size());
     }
     if (value) {
-      // The flag sets what the environment would: one place (default_alpha) reads the level.
-      api::parse_false_alarm_level(*value, "--uldp_alpha");
-      ::setenv("ULDP_ALPHA", std::string(*value).c_str(), 1);
+      // The flag sets what the environment would: one place (default_false_alarm) reads the level.
+      api::parse_false_alarm_level(*value, "--uldp_false_alarm");
+      ::setenv("ULDP_FALSE_ALARM", std::string(*value).c_str(), 1);
     } else {
       argv[kept++] = argv[i];
     }
@@ -103,10 +104,10 @@ ConformanceReference ConformanceReference::parameter(const std::string& keyword,
   return r;
 }
 
-ConformanceReference ConformanceReference::alpha(double level) const {
-  api::require_level(level, ".alpha", api::LevelKind::kFalseAlarm);
+ConformanceReference ConformanceReference::false_alarm(double level) const {
+  api::check_option(api::kFalseAlarmOption, level, ".false_alarm");
   ConformanceReference r = *this;
-  r.alpha_ = level;
+  r.false_alarm_ = level;
   return r;
 }
 
@@ -138,9 +139,9 @@ ConformanceReference ConformanceReference::excess(double relative) const {
 
 api::ConformClientRequest ConformanceReference::request(const std::string& client) const {
   api::ConformClientRequest request(mechanism(), client);
-  request.alpha = alpha_ ? *alpha_ : default_alpha();
-  request.demand.cell_deviation = resolution_;
-  request.demand.cell_deviation_name = ".resolution()";
+  request.false_alarm = false_alarm_ ? *false_alarm_ : default_false_alarm();
+  request.demand.resolution = resolution_;
+  request.demand.resolution_name = ".resolution()";
   request.max_samples = max_samples_;
   request.max_samples_name = ".max_samples()";
   request.excess = excess_;

@@ -139,7 +139,7 @@ TEST_P(BugZooEntry, SamplesItsExactChannel) {
                                      std::nullopt,
                                      std::nullopt};
   api::ConformClientRequest request(channel);
-  request.alpha = 1e-6;
+  request.false_alarm = 1e-6;
   const api::ConformResult r = run_client(request, bug, 52);
   EXPECT_EQ(r.report.verdict, Conformance::kConforms) << api::to_text(r);
 }
@@ -150,7 +150,7 @@ TEST_P(BugZooEntry, SamplesItsExactChannel) {
 TEST_P(SampledBreak, ConformClientAtTheDefaultsNamesItViolates) {
   const ZooBug& bug = zoo_entry(GetParam());
   api::ConformClientRequest request(bug.claim);
-  request.alpha = 1e-6;
+  request.false_alarm = 1e-6;
   const api::ConformResult r = run_client(request, bug, 20260052);
   EXPECT_EQ(r.report.verdict, Conformance::kViolates) << api::to_text(r);
   EXPECT_TRUE(r.report.exp_eps_lower_bound > r.reference.scope.claimed_exp_eps ||
@@ -171,7 +171,7 @@ TEST(BugZoo, Float32TableBreakIsSeenByTheCheckAlone) {
   EXPECT_EQ(v.witness->y_label, "4");
   EXPECT_EQ(*v.witness->q_x, Rational(Integer(1), Integer(1) << 24));
   api::ConformClientRequest request(bug.claim);
-  request.alpha = 1e-6;
+  request.false_alarm = 1e-6;
   const api::ConformResult r = run_client(request, bug, 20260052);
   EXPECT_EQ(r.report.verdict, Conformance::kConforms) << api::to_text(r);
   EXPECT_LT(r.samples_drawn(), std::uint64_t{1} << 24);

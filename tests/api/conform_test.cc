@@ -56,7 +56,7 @@ TEST(ApiConform, ACorrectClientConformsAndItsSamplesSayTheSame) {
   const std::string samples = test.samples();
   ConformSamplesRequest whole(
       urr_reference(), [samples] { return std::make_unique<std::istringstream>(samples); }, "all");
-  whole.alpha = sequential.sequential->look_alpha;
+  whole.false_alarm = sequential.sequential->look_alpha;
   whole.demand = request.demand;
   const ConformResult at_once = conform_samples(whole);
   EXPECT_EQ(at_once.tallies.n, sequential.tallies.n);
@@ -75,7 +75,7 @@ TEST(ApiConform, ACorrectClientConformsAndItsSamplesSayTheSame) {
 TEST(ApiConform, APlannedLookCostsACorrectClientAboutTheFixedPlan) {
   for (const double alpha : {0.05, 1e-6}) {
     ConformClientRequest request(urr_reference(), "urr double");
-    request.alpha = alpha;
+    request.false_alarm = alpha;
     request.excess = 0;  // the looks alone, at the whole alpha (targeted_conform_test: the split)
     const ConformResult planned = conform_client(request, urr_function(20261129, 0));
     ASSERT_EQ(planned.report.verdict, Conformance::kConforms) << to_text(planned);
@@ -93,9 +93,9 @@ TEST(ApiConform, APlannedLookCostsACorrectClientAboutTheFixedPlan) {
     EXPECT_LE(spent, alpha);
 
     ConformPlanRequest fixed(urr_reference());
-    fixed.alpha = alpha;
+    fixed.false_alarm = alpha;
     fixed.power = request.demand.power;
-    fixed.delta = request.demand.cell_deviation;
+    fixed.resolution = request.demand.resolution;
     const std::uint64_t plan = plan_conformance_run(fixed).plan.per_input_for_delta;
     EXPECT_LE(static_cast<double>(planned_look), 1.05 * static_cast<double>(plan));
     EXPECT_NE(to_text(planned).find("planned: the look at " + std::to_string(planned_look)),
@@ -297,7 +297,7 @@ TEST(ApiConform, TheDiagnosisFitsTheta) {
     return out;
   };
   ConformClientRequest request(RegistryReference{"oue", a}, "theta 4/5 double");
-  request.alpha = 1e-6;
+  request.false_alarm = 1e-6;
   const ConformResult r = conform_client(request, sampler);
   ASSERT_NE(r.report.verdict, Conformance::kConforms) << to_text(r);
   ASSERT_TRUE(r.diagnosis && r.diagnosis->fitted_theta && r.diagnosis->claimed_theta) << to_text(r);
@@ -316,7 +316,7 @@ TEST(ApiConform, ABreakBehindADeviationIsNamedAViolation) {
       std::get<DenseForm>(exact_form(make_mechanism(find_mechanism("oue"), a), FormChoice::kDense));
   for (const std::uint64_t seed : {1, 2, 3}) {
     ConformClientRequest request(RegistryReference{"oue", a}, "pre-noising oue");
-    request.alpha = 1e-6;  // the testing default
+    request.false_alarm = 1e-6;  // the testing default
     // The targeted stage names this client before any look deviates (below); the looks alone
     // show what the break search adds.
     const ConformResult targeted =
@@ -371,7 +371,7 @@ TEST(ApiConform, TheResultCountsEverySampleDrawnIncludingTheBreakSearch) {
     return out;
   };
   ConformClientRequest request(RegistryReference{"rr", a}, "skewed");
-  request.alpha = 1e-6;
+  request.false_alarm = 1e-6;
   const ConformResult r = conform_client(request, skewed);
   ASSERT_EQ(r.report.verdict, Conformance::kDeviates) << to_text(r);
   ASSERT_TRUE(r.sequential && r.sequential->deviation_look) << to_text(r);
@@ -403,10 +403,10 @@ TEST(ApiConform, ErrorsNameTheParameterAsTheRequestNamesIt) {
     EXPECT_STREQ(e.what(), "--max-samples: 3 cannot give each of the 5 inputs a sample");
   }
   request.max_samples = 1000;
-  request.alpha = 1;
+  request.false_alarm = 1;
   EXPECT_THROW(SequentialConformance{request}, InvalidArgument);
   // A client that answers with fewer outputs than inputs.
-  request.alpha = 0.05;
+  request.false_alarm = 0.05;
   SequentialConformance test(request);
   const std::vector<std::string> short_answer = {"0"};
   EXPECT_THROW(test.add_outputs(short_answer), InvalidArgument);
@@ -450,7 +450,7 @@ TEST(ApiConform, ABadOutputIsNamedByItsSampleOverAllLooks) {
 
 TEST(ApiConform, APlanNamesTheSamplesPerInput) {
   ConformPlanRequest plan_request(urr_reference());
-  plan_request.delta = 0.05;
+  plan_request.resolution = 0.05;
   const ConformPlanResult plan = plan_conformance_run(plan_request);
   EXPECT_GT(plan.plan.per_input_for_delta, 0u);
   EXPECT_NE(to_text(plan).find("conform plan for urr"), std::string::npos) << to_text(plan);

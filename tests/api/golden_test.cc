@@ -216,9 +216,9 @@ TEST(GoldenVectorsApi, ErrorsNameTheParameter) {
             "cases: must be in [1, 1000]");
   EXPECT_EQ(message(GoldenRequest(registry("rr", 200), DrawnCases{1, 1, std::nullopt})),
             "k: 200 exceeds the limit 128");
-  GoldenRequest alpha(registry("rr", 4), DrawnCases{1, 1, std::nullopt});
-  alpha.alpha = 1;
-  EXPECT_EQ(message(alpha), "alpha: 1 is not a significance level in (0, 1)");
+  GoldenRequest significance(registry("rr", 4), DrawnCases{1, 1, std::nullopt});
+  significance.significance = 1;
+  EXPECT_EQ(message(significance), "significance: 1 is not a significance level in (0, 1)");
   EXPECT_EQ(message(GoldenRequest(registry("ubd-opt", 6, {0, 1, 2}), GivenCounts{"1\n", "c"}))
                 .substr(0, 12),
             "from_counts:");

@@ -60,7 +60,7 @@ class TenPercentOver : public ::testing::TestWithParam<Double> {};
 TEST_P(TenPercentOver, ViolatesWithinThreeTimesTheInformationBound) {
   const Double& d = GetParam();
   ConformClientRequest request(d.reference, d.name);
-  request.alpha = 1e-6;
+  request.false_alarm = 1e-6;
   const uldp::testing::ScaledDouble client(d.reference, Rational(11, 10));
   const ConformResult r = run(request, client, 20261206);
   ASSERT_TRUE(r.targeted) << to_text(r);
@@ -94,7 +94,7 @@ TEST(TargetedConform, CorrectClientsConformWithTheExcessRuledOut) {
     const uldp::testing::ScaledDouble client(d.reference, Rational(1));
     for (const std::uint64_t seed : {1, 2, 3}) {
       ConformClientRequest request(d.reference, d.name);
-      request.alpha = 1e-6;
+      request.false_alarm = 1e-6;
       const ConformResult r = run(request, client, seed);
       ASSERT_TRUE(r.targeted);
       EXPECT_EQ(r.report.verdict, Conformance::kConforms) << d.name << " seed " << seed << "\n"
@@ -147,7 +147,7 @@ TEST(TargetedConform, ExcessTradesSamplesForSensitivity) {
   request.excess = 0;
   const ConformResult none = run(request, client, 11);
   EXPECT_FALSE(none.targeted);
-  EXPECT_EQ(none.sequential->looks_alpha, request.alpha);
+  EXPECT_EQ(none.sequential->looks_alpha, request.false_alarm);
   EXPECT_EQ(none.samples_drawn(), none.tallies.n);
   request.excess = -1;
   request.excess_name = "--excess";

@@ -401,11 +401,52 @@ TEST(Cli, EstimateEmStopIsNamedAsInGoldenAndTheOldNameWarns) {
   ASSERT_EQ(now.exit_code, 0) << now.err;
   ASSERT_EQ(old.exit_code, 0) << old.err;
   EXPECT_EQ(now.err, "");
-  EXPECT_EQ(old.err, "uldp: warning: estimate --tolerance is now --em-stop\n");
+  EXPECT_EQ(old.err,
+            "uldp: warning: --tolerance is now --em-stop (the old name still works for now)\n");
   const nlohmann::json a = nlohmann::json::parse(now.out), b = nlohmann::json::parse(old.out);
   EXPECT_EQ(a["estimate"], b["estimate"]);
   EXPECT_EQ(a["em_stop"], 1e-12);
   EXPECT_EQ(run_uldp("estimate --help").out.find("--tolerance"), std::string::npos);
+}
+
+// One name per concept: alpha was the false-alarm level (conform), thr's significance level
+// (estimate, golden); plan's --delta was the resolution and --eps-excess the excess. The former
+// flags give the same answer, with a warning each, and are not listed; both names at once are
+// refused.
+TEST(Cli, TheWorkflowOptionsFormerNamesGiveTheSameAnswerWithAWarning) {
+  const std::string plan = "conform plan --mech rr --k 4 --exp-eps 3 --json ";
+  const RunResult now = run_uldp(plan + "--false-alarm 0.01 --resolution 0.05 --excess 0.2");
+  const RunResult old = run_uldp(plan + "--alpha 0.01 --delta 0.05 --eps-excess 0.2");
+  ASSERT_EQ(now.exit_code, 0) << now.err;
+  ASSERT_EQ(old.exit_code, 0) << old.err;
+  EXPECT_EQ(now.err, "");
+  EXPECT_NE(old.err.find("uldp: warning: --alpha is now --false-alarm"), std::string::npos);
+  EXPECT_NE(old.err.find("uldp: warning: --delta is now --resolution"), std::string::npos);
+  EXPECT_NE(old.err.find("uldp: warning: --eps-excess is now --excess"), std::string::npos);
+  EXPECT_EQ(nlohmann::json::parse(now.out), nlohmann::json::parse(old.out));
+  EXPECT_EQ(nlohmann::json::parse(now.out)["false_alarm"], 0.01);
+  const std::string reports = temp_file("significance_counts.txt", "# counts\n300\n200\n500\n");
+  const std::string estimate =
+      "estimate --mech rr --k 3 --exp-eps 3 --method thr --json --reports " + reports;
+  const RunResult significance = run_uldp(estimate + " --significance 0.2");
+  const RunResult alpha = run_uldp(estimate + " --alpha 0.2");
+  ASSERT_EQ(alpha.exit_code, 0) << alpha.err;
+  EXPECT_EQ(alpha.err,
+            "uldp: warning: --alpha is now --significance (the old name still works for now)\n");
+  EXPECT_EQ(significance.out, alpha.out);
+  EXPECT_EQ(nlohmann::json::parse(significance.out)["significance"], 0.2);
+  const RunResult both = run_uldp(estimate + " --significance 0.2 --alpha 0.1");
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("--alpha"), std::string::npos) << both.err;
+  for (const char* help :
+       {"conform samples --help", "conform plan --help", "estimate --help", "golden --help"}) {
+    const std::string out = run_uldp(help).out;
+    EXPECT_EQ(out.find("--alpha"), std::string::npos) << help;
+    EXPECT_EQ(out.find("--delta"), std::string::npos) << help;
+  }
+  const RunResult bad = run_uldp(plan + "--false-alarm 2");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err, "uldp: error: --false-alarm: 2 is not a false-alarm level in (0, 1)\n");
 }
 
 // Beyond its listing, at k = 200 inputs (past the exact per-bit estimator's 128), rappor-bloom is

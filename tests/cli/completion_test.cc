@@ -32,7 +32,7 @@ TEST(Completion, CompletesCommandsSubcommandsAndFlags) {
   EXPECT_EQ(complete("uldp conf"), "conform\n");
   EXPECT_EQ(complete("uldp construct u"), "uldp-from-ldp\n");
   EXPECT_EQ(complete("uldp conform s"), "samples\n");
-  EXPECT_EQ(complete("uldp conform samples --al"), "--alpha\n");
+  EXPECT_EQ(complete("uldp conform samples --fal"), "--false-alarm\n");
   EXPECT_EQ(complete("uldp check --matrix m.csv --exp-e"), "--exp-eps --exp-eps-per-unit\n");
   EXPECT_EQ(complete("uldp check --matrix m.csv --id-c"), "--id-combine\n");
   EXPECT_EQ(complete("uldp completion --qu"), "--quiet\n");

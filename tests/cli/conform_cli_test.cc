@@ -130,11 +130,11 @@ TEST(ConformSamples, ProbabilitiesTruncatedToAGridDeviate) {
 // The planned sample size catches what it was planned for: a uRR client whose ratio on output 0
 // is 3.3 (P(0|1) lowered from 1/4 to 0.75/3.3, the difference moved to output 1) against t = 3.
 TEST(ConformPlan, ThePlannedSizeCatchesAnExcessOfTenPercent) {
-  const RunResult plan = run_uldp(std::string("conform plan ") + kUrr + " --eps-excess 0.1 --json");
+  const RunResult plan = run_uldp(std::string("conform plan ") + kUrr + " --excess 0.1 --json");
   ASSERT_EQ(plan.exit_code, 0) << plan.err;
   const json p = json::parse(plan.out);
   EXPECT_EQ(p["event"], "y = 0, x = 0, x' = 1");
-  const std::size_t n = p["per_input_for_eps_excess"].get<std::size_t>();
+  const std::size_t n = p["per_input_for_excess"].get<std::size_t>();
   EXPECT_GT(n, 1000u);
   EXPECT_LT(n, 100000u);
   const double lowered = 0.75 / 3.3;
@@ -231,10 +231,10 @@ TEST(ConformSamples, TheStatedResolutionIsWhatThePlanWouldAskFor) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return json::parse(r.out);
   };
-  EXPECT_LE(plan("--delta", delta)["per_input_for_delta"].get<double>(), 3000);
-  EXPECT_GT(plan("--delta", delta * 0.99)["per_input_for_delta"].get<double>(), 3000);
-  EXPECT_LE(plan("--eps-excess", excess)["per_input_for_eps_excess"].get<double>(), 3000);
-  EXPECT_GT(plan("--eps-excess", excess * 0.9)["per_input_for_eps_excess"].get<double>(), 3000);
+  EXPECT_LE(plan("--resolution", delta)["per_input_for_resolution"].get<double>(), 3000);
+  EXPECT_GT(plan("--resolution", delta * 0.99)["per_input_for_resolution"].get<double>(), 3000);
+  EXPECT_LE(plan("--excess", excess)["per_input_for_excess"].get<double>(), 3000);
+  EXPECT_GT(plan("--excess", excess * 0.9)["per_input_for_excess"].get<double>(), 3000);
   // Demanding a finer resolution than 3000 samples give makes the same run insufficient.
   const RunResult fine = run_uldp(std::string("conform samples ") + kUrr + " --samples " + path +
                                   " --resolution 0.01 --json");
@@ -1034,7 +1034,7 @@ TEST(ConformSamples, HadamardCountMeanSketchBeyondItsListingIsFoldedByTheInputsO
       samples_file("apple_hcms_ok.txt", 6, 2000,
                    [](std::size_t x, Xoshiro256& rng) { return apple_hcms_client(x, rng, 0.75); });
   // The testing level 1e-6 for the correct client: a false alarm once in a million runs.
-  const json ok = conform(std::string(kAppleHcms) + " --alpha 1e-6", good, 0);
+  const json ok = conform(std::string(kAppleHcms) + " --false-alarm 1e-6", good, 0);
   EXPECT_EQ(ok["verdict"], "conforms") << ok;
   EXPECT_TRUE(ok["reference"]["pooling"].get<std::string>().starts_with(
       "32 cells: each report folded by the reporting input's own Hadamard sign"))

@@ -34,10 +34,11 @@ std::string harness(const std::string& extra = "",
 
 json conform(const std::string& extra, int expected_exit, const char* mechanism = kMechanism,
              const std::string& settings = "8 2 2 0.3 0.5 0.75") {
-  // alpha 1e-6: the level of the testing assertions, a false alarm once in a million runs.
+  // A false-alarm level of 1e-6: the level of the testing assertions, a false alarm once in a
+  // million runs.
   const uldp::testing::RunResult r =
-      run_uldp(std::string("conform client --json --alpha 1e-6 --max-samples 200000 ") + mechanism +
-               " -- " + harness(extra, settings));
+      run_uldp(std::string("conform client --json --false-alarm 1e-6 --max-samples 200000 ") +
+               mechanism + " -- " + harness(extra, settings));
   EXPECT_EQ(r.exit_code, expected_exit) << r.out << r.err;
   return json::parse(r.out);
 }

@@ -238,7 +238,7 @@ TEST_P(RegistryWalk, OwnSamplerConformsToTheExactReference) {
   }
   const std::string path = temp_file("walk_conform_" + std::string(e.name) + ".txt", samples);
   const RunResult r =
-      run_uldp("conform samples " + flags() + " --samples " + path + " --alpha 0.001 --json");
+      run_uldp("conform samples " + flags() + " --samples " + path + " --false-alarm 0.001 --json");
   ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.err;
   const json j = json::parse(r.out);
   EXPECT_EQ(j["verdict"], "conforms") << r.out;

@@ -181,7 +181,7 @@ TEST(EstimateCli, BadArgumentsExitTwo) {
       "estimate --mech urr --k 5 --eps 1 --reports " + ok.string(),  // no --sensitive
       "estimate --mech rr --k 0 --eps 1 --reports " + ok.string(),
       "estimate --mech rr --k 5 --eps -1 --reports " + ok.string(),
-      "estimate --mech rr --k 5 --eps 1 --alpha 2 --reports " + ok.string(),
+      "estimate --mech rr --k 5 --eps 1 --significance 2 --reports " + ok.string(),
       "estimate --mech mangat --k 3 --eps 1 --reports " + ok.string(),
       "estimate --mech rr --k 5 --eps 1 --accelerator newton --reports " + ok.string(),
       "estimate --mech rr --k 5 --eps 1 --accelerator fast --reports " + ok.string(),

@@ -203,7 +203,7 @@ TEST(CrossValidation, OptimalBlockMixtureL2) {
   for (const Rational& t : {Rational(2), Rational(10)}) {
     const PrivacyBudget budget = PrivacyBudget::from_exp_eps(t);
     const MechanismSpec spec = make_mechanism("ubd-opt", xs, budget);
-    const Rational& alpha = std::get<UbdOptSpec>(spec.kind).alpha;
+    const Rational& alpha = std::get<UbdOptSpec>(spec.kind).sensitive_mass;
     const Setting s{"ubd-opt", 16, 5, t, 2000};
     const L2Quadratic q = l2_quadratic(spec);
     std::vector<Rational> centre(16);

@@ -64,7 +64,7 @@ auto grr_client(double t, bool bug = false) {
 }
 
 TEST(ExpectConforms, CorrectClientsConformAtTheDefaultLevel) {
-  EXPECT_EQ(default_alpha(), 1e-6);
+  EXPECT_EQ(default_false_alarm(), 1e-6);
   EXPECT_CONFORMS(grr_client(3), reference("rr", 5, exp_eps("3")));
   EXPECT_CONFORMS([](std::uint32_t x, std::mt19937_64& rng) { return oue(x, rng, 6, 3); },
                   reference("oue", 6, exp_eps("3")).resolution(0.1));
@@ -159,8 +159,9 @@ TEST(ExpectConforms, BadArgumentsFailTheAssertionNamingTheBuilderCall) {
   EXPECT_NONFATAL_FAILURE(EXPECT_CONFORMS(grr_client(3), reference("rr", 5, eps("abc"))),
                           "EXPECT_CONFORMS(grr_client(3), reference(\"rr\", 5, eps(\"abc\"))) "
                           "cannot run: eps(): 'abc' is not");
-  EXPECT_NONFATAL_FAILURE(EXPECT_CONFORMS(grr_client(3), reference("rr", 5, exp_eps("3")).alpha(2)),
-                          "cannot run: .alpha: 2 is not a false-alarm level in (0, 1)");
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_CONFORMS(grr_client(3), reference("rr", 5, exp_eps("3")).false_alarm(2)),
+      "cannot run: .false_alarm: 2 is not a false-alarm level in (0, 1)");
   EXPECT_NONFATAL_FAILURE(
       EXPECT_CONFORMS(grr_client(3), reference("urr", 5, exp_eps("3")).sensitive({0, 7})),
       "cannot run: .sensitive(): index 7 is out of range 0..4");
@@ -234,42 +235,64 @@ TEST(ExpectConforms, TheGeneratorIsSeededFromTheTestsName) {
 }
 
 TEST(ExpectConforms, TheLevelIsSetOncePerRunOrPerAssertion) {
+  ::setenv("ULDP_FALSE_ALARM", "0.001", 1);
+  EXPECT_EQ(default_false_alarm(), 0.001);
+  EXPECT_EQ(reference("rr", 5, exp_eps("3")).request("c").false_alarm, 0.001);
+  EXPECT_EQ(reference("rr", 5, exp_eps("3")).false_alarm(0.01).request("c").false_alarm, 0.01);
+  ::setenv("ULDP_FALSE_ALARM", "2", 1);
+  EXPECT_THROW(default_false_alarm(), InvalidArgument);
+  ::unsetenv("ULDP_FALSE_ALARM");
+  EXPECT_EQ(default_false_alarm(), 1e-6);
+}
+
+// The level's former names still work: the environment variable, the setter (deprecated) and
+// default_alpha() (deprecated).
+TEST(ExpectConforms, TheLevelsFormerNamesStillWork) {
   ::setenv("ULDP_ALPHA", "0.001", 1);
-  EXPECT_EQ(default_alpha(), 0.001);
-  EXPECT_EQ(reference("rr", 5, exp_eps("3")).request("c").alpha, 0.001);
-  EXPECT_EQ(reference("rr", 5, exp_eps("3")).alpha(0.01).request("c").alpha, 0.01);
-  ::setenv("ULDP_ALPHA", "2", 1);
-  EXPECT_THROW(default_alpha(), InvalidArgument);
+  EXPECT_EQ(default_false_alarm(), 0.001);
+  ::setenv("ULDP_FALSE_ALARM", "0.002", 1);  // the new name wins
+  EXPECT_EQ(default_false_alarm(), 0.002);
+  ::unsetenv("ULDP_FALSE_ALARM");
   ::unsetenv("ULDP_ALPHA");
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   EXPECT_EQ(default_alpha(), 1e-6);
+  EXPECT_EQ(reference("rr", 5, exp_eps("3")).alpha(0.01).request("c").false_alarm, 0.01);
+#pragma GCC diagnostic pop
 }
 
 TEST(ExpectConforms, TheSuitesFlagSetsTheLevelAndLeavesGoogleTestsArguments) {
-  std::string program = "test", filter = "--gtest_filter=X.*", flag = "--uldp_alpha=1e-9",
-              dashed = "--uldp-alpha=0.25", bad = "--uldp_alpha=2";
+  std::string program = "test", filter = "--gtest_filter=X.*", flag = "--uldp_false_alarm=1e-9",
+              dashed = "--uldp-false-alarm=0.25", bad = "--uldp_false_alarm=2",
+              former = "--uldp_alpha=0.5";
   char* argv[] = {program.data(), flag.data(), filter.data(), nullptr};
   int argc = 3;
   init_flags(&argc, argv);
   EXPECT_EQ(argc, 2);
   EXPECT_EQ(std::string(argv[1]), filter);
   EXPECT_EQ(argv[2], nullptr);
-  EXPECT_EQ(default_alpha(), 1e-9);
+  EXPECT_EQ(default_false_alarm(), 1e-9);
   char* dashed_argv[] = {program.data(), dashed.data(), nullptr};
   argc = 2;
   init_flags(&argc, dashed_argv);
-  EXPECT_EQ(default_alpha(), 0.25);
+  EXPECT_EQ(default_false_alarm(), 0.25);
   char* bad_argv[] = {program.data(), bad.data(), nullptr};
   argc = 2;
   try {
     init_flags(&argc, bad_argv);
-    ADD_FAILURE() << "--uldp_alpha=2 accepted";
+    ADD_FAILURE() << "--uldp_false_alarm=2 accepted";
   } catch (const InvalidArgument& e) {
-    EXPECT_NE(std::string(e.what()).find("--uldp_alpha: '2' is not a false-alarm level"),
+    EXPECT_NE(std::string(e.what()).find("--uldp_false_alarm: '2' is not a false-alarm level"),
               std::string::npos)
         << e.what();
   }
-  EXPECT_EQ(default_alpha(), 0.25);  // a refused flag changes nothing
-  ::unsetenv("ULDP_ALPHA");
+  EXPECT_EQ(default_false_alarm(), 0.25);                          // a refused flag changes nothing
+  char* former_argv[] = {program.data(), former.data(), nullptr};  // the flag's former name
+  argc = 2;
+  init_flags(&argc, former_argv);
+  EXPECT_EQ(argc, 1);
+  EXPECT_EQ(default_false_alarm(), 0.5);
+  ::unsetenv("ULDP_FALSE_ALARM");
 }
 
 }  // namespace

@@ -376,7 +376,7 @@ FundamentalLimit fundamental_limit(const LimitSetting& setting) {
 
   constexpr long long kScale = 1000000000000000000LL;  // 18 decimals
   FundamentalLimit out;
-  out.alpha = decimal_rational(alpha, kScale);
+  out.sensitive_mass = decimal_rational(alpha, kScale);
   std::vector<std::pair<std::size_t, Real>> sorted;
   for (std::size_t i = 0; i < p.support.size(); ++i)
     sorted.emplace_back(p.support[i] + 1, p.weight[i]);
@@ -391,9 +391,9 @@ FundamentalLimit fundamental_limit(const LimitSetting& setting) {
   out.weights.push_back({sorted.back().first, rest});
   std::sort(out.weights.begin(), out.weights.end(),
             [](const BlockWeight& l, const BlockWeight& r) { return l.block < r.block; });
-  out.objective = limit_objective(setting, out.alpha, out.weights);
-  out.value = {limit_lower_bound(setting, out.alpha, out.weights),
-               limit_upper_bound(setting, out.alpha, out.weights)};
+  out.objective = limit_objective(setting, out.sensitive_mass, out.weights);
+  out.value = {limit_lower_bound(setting, out.sensitive_mass, out.weights),
+               limit_upper_bound(setting, out.sensitive_mass, out.weights)};
   return out;
 }
 

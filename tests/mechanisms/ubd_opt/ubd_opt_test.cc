@@ -179,7 +179,8 @@ TEST(UbdMixture, WorstCaseLiesInTheCertifiedLimit) {
     EXPECT_LE(worst, limit.value.upper) << c.k << "/" << c.v;
     std::vector<Rational> centre(c.k);
     for (std::size_t x = 0; x < c.k; ++x)
-      centre[x] = x < c.v ? Rational(p.alpha / c.v) : Rational((1 - p.alpha) / (c.k - c.v));
+      centre[x] = x < c.v ? Rational(p.sensitive_mass / c.v)
+                          : Rational((1 - p.sensitive_mass) / (c.k - c.v));
     EXPECT_EQ(expected_l2_loss(q, centre, 1), limit.objective) << c.k << "/" << c.v;
   }
 }

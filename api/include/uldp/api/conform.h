@@ -23,6 +23,7 @@
 
 #include "uldp/api/conform_diagnosis.h"
 #include "uldp/api/conform_reference.h"
+#include "uldp/api/workflow_options.h"
 #include "uldp/estimate/conformance.h"
 #include "uldp/estimate/targeted_test.h"
 
@@ -46,8 +47,9 @@ struct ConformSamplesRequest {
   ReferenceRequest reference;
   SampleSource samples;
   std::string source;  ///< how messages name the samples ("their_client.txt")
-  double alpha = 0.05;
-  estimate::EvidenceDemand demand;
+  double false_alarm = default_in(kFalseAlarmOption, "conform_samples");
+  estimate::EvidenceDemand demand{default_in(kPowerOption, "conform_samples"),
+                                  default_in(kResolutionOption, "conform_samples")};
   bool output_index = false;                       ///< outputs are 0-based columns, not labels
   std::string output_index_name = "output_index";  ///< how errors name output_index
   /// The same samples as columns, when the caller has them so: tallied directly, `samples` read
@@ -135,14 +137,15 @@ struct ConformResult {
   /// What the run had to show before it could conform.
   estimate::EvidenceDemand demand;
   /// The level the verdict holds at (over all looks for a sequential run).
-  double alpha() const { return sequential ? sequential->alpha : report.alpha; }
+  double false_alarm() const { return sequential ? sequential->alpha : report.alpha; }
   bool conforms() const { return report.verdict == estimate::Conformance::kConforms; }
   /// The samples drawn for the run: every sample a client was asked for (a sequential run), else
   /// the samples tallied.
   std::uint64_t samples_drawn() const { return sequential ? sequential->samples_drawn : tallies.n; }
 };
 
-/// Tallies the samples and tests them. Throws InvalidArgument ("alpha: must be in (0,1)") and
+/// Tallies the samples and tests them. Throws InvalidArgument ("false_alarm: 2 is not a
+/// false-alarm level in (0, 1)") and
 /// InputError "source:line:column: ..." on a malformed line.
 ConformResult conform_samples(const ConformSamplesRequest& request);
 
@@ -164,8 +167,9 @@ struct ConformCountsRequest {
 
   ReferenceRequest reference;
   std::vector<CountsShard> shards;
-  double alpha = 0.05;
-  estimate::EvidenceDemand demand;
+  double false_alarm = default_in(kFalseAlarmOption, "conform_counts");
+  estimate::EvidenceDemand demand{default_in(kPowerOption, "conform_counts"),
+                                  default_in(kResolutionOption, "conform_counts")};
   bool output_index = false;
   std::string output_index_name = "output_index";  ///< how errors name output_index
   std::string shards_name = "counts";              ///< how errors name the shards
@@ -188,21 +192,23 @@ struct ConformClientRequest {
 
   ReferenceRequest reference;
   std::string client;  ///< how messages name the client
-  double alpha = 0.05;
-  estimate::EvidenceDemand demand{0.9, 0.05, "--resolution"};
+  double false_alarm = default_in(kFalseAlarmOption, "conform_client");
+  estimate::EvidenceDemand demand{default_in(kPowerOption, "conform_client"),
+                                  default_in(kResolutionOption, "conform_client")};
   bool output_index = false;
-  std::uint64_t max_samples = 1'000'000;
-  std::uint64_t first_look = 64;  ///< samples per input at the first look, doubled at each
+  std::uint64_t max_samples = count_default_in(kMaxSamplesOption, "conform_client");
+  /// Samples per input at the first look, doubled at each.
+  std::uint64_t first_look = count_default_in(kFirstLookOption, "conform_client");
   AlphaSpending spending = AlphaSpending::kPlanned;
   /// After a deviation, the run looks on, up to this many samples per input (within
   /// max_samples), for a ratio beyond the claim: a privacy break is then named `violates`, not
   /// `deviates`. 0: stop at the first finding.
-  std::uint64_t violation_search = 8192;
+  std::uint64_t violation_search = count_default_in(kViolationSearchOption, "conform_client");
   std::string max_samples_name = "max_samples";    ///< how errors name max_samples
   std::string output_index_name = "output_index";  ///< how errors name output_index
   /// The smallest relative excess of e^eps over the claim the targeted stage looks for (0.1: a
   /// client 10 % over its claim); 0: no targeted stage (the fit looks alone, at alpha).
-  double excess = 0.1;
+  double excess = default_in(kExcessOption, "conform_client");
   std::string excess_name = "excess";  ///< how errors name excess
   /// What the caller can change to have outputs read otherwise, appended to the message of an
   /// output that cannot be read (Python: "labels= maps ..., bit_mask= reads ..."); empty: none.
@@ -220,7 +226,7 @@ struct ConformClientRequest {
 /// max_samples. The looks' samples are tallied and written by samples(); the pairs are not.
 class SequentialConformance {
  public:
-  /// Builds the reference; throws InvalidArgument for alpha outside (0,1), first_look 0, or
+  /// Builds the reference; throws InvalidArgument for false_alarm outside (0,1), first_look 0, or
   /// max_samples below one sample per input.
   explicit SequentialConformance(const ConformClientRequest& request);
 
@@ -280,10 +286,12 @@ struct ConformPlanRequest {
   explicit ConformPlanRequest(ReferenceRequest against) : reference(std::move(against)) {}
 
   ReferenceRequest reference;
-  double alpha = 0.05;
-  double power = 0.9;
-  double delta = 0.01;      ///< a cell deviation to detect
-  double eps_excess = 0.1;  ///< a relative excess of e^ε to detect
+  double false_alarm = default_in(kFalseAlarmOption, "conform_plan");
+  double power = default_in(kPowerOption, "conform_plan");
+  double resolution =
+      default_in(kResolutionOption, "conform_plan");  ///< a cell deviation to detect
+  double excess =
+      default_in(kExcessOption, "conform_plan");  ///< a relative excess of e^ε to detect
 };
 
 struct ConformPlanResult {

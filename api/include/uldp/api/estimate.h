@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "uldp/api/conform_reference.h"
+#include "uldp/api/workflow_options.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/pum_users.h"
 
@@ -43,9 +44,9 @@ struct EstimateRequest {
   std::function<std::unique_ptr<std::istream>()> reports;
   std::string reports_source;
   EstimateMethod method = EstimateMethod::kEm;
-  double alpha = 0.05;  ///< thr's significance level and EM's start
-  std::size_t max_iterations = estimate::EmOptions{}.max_iterations;
-  double em_stop = estimate::EmOptions{}.stop;
+  double significance = default_in(kSignificanceOption, "estimate");  ///< thr's, EM's start
+  std::size_t max_iterations = count_default_in(kMaxIterationsOption, "estimate");
+  double em_stop = default_in(kEmStopOption, "estimate");
   estimate::EmAccelerator accelerator = estimate::EmAccelerator::kAuto;
   /// The PUM: background knowledge for some tags (the others fall back).
   std::vector<TagBackground> background;
@@ -67,7 +68,7 @@ struct EstimateResult {
   std::string budget;  ///< the budget described for people, or "no privacy"
   std::uint64_t n = 0;
   EstimateMethod method = EstimateMethod::kEm;
-  double alpha = 0;
+  double significance = 0;
   std::vector<double> p;
   std::vector<std::uint8_t> significant;  ///< thr only
   std::optional<estimate::EmResult> em;

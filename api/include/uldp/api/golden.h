@@ -15,6 +15,7 @@
 
 #include "uldp/api/conform_reference.h"
 #include "uldp/api/golden_case.h"
+#include "uldp/api/workflow_options.h"
 #include "uldp/arithmetic/rational.h"
 #include "uldp/estimate/em.h"
 #include "uldp/estimate/post_processing.h"
@@ -45,8 +46,8 @@ struct GoldenRequest {
   /// A registry mechanism or the personalized mechanism (a matrix file has no estimator to match).
   ReferenceRequest mechanism;
   std::variant<DrawnCases, GivenCounts> cases;
-  double alpha = 0.05;                          ///< thr's significance level and EM's start
-  double em_stop = estimate::EmOptions{}.stop;  ///< the first EM run's stopping gain
+  double significance = default_in(kSignificanceOption, "golden");  ///< thr's, EM's start
+  double em_stop = default_in(kEmStopOption, "golden");  ///< the first EM run's stopping gain
   /// The certified bound on (max L - L(em)) / n every EM vector meets (at most 1/10).
   Rational em_gap{1, 1'000'000};
   /// The certified bound on the l2 distance from every EM vector to the MLE (at most 1/10).

@@ -162,10 +162,10 @@ struct EvidenceDemand {
   double power = 0.9;
   /// A conforming run detects every cell deviation of this size (the default 1/2 only asks that
   /// it tell a fair coin from a constant, about 17 samples per input at five inputs).
-  double cell_deviation = 0.5;
-  /// How messages name cell_deviation: "--resolution", Python's "resolution=", GoogleTest's
-  /// ".resolution()".
-  std::string cell_deviation_name = "--resolution";
+  double resolution = 0.5;
+  /// How messages name the resolution: "resolution" (the command's --resolution, Python's
+  /// resolution=), GoogleTest's ".resolution()".
+  std::string resolution_name = "resolution";
 };
 
 /// The result.

@@ -37,7 +37,7 @@ enum class EmAccelerator {
 struct EmOptions {
   std::size_t max_iterations = 10000;
   double stop = 1e-10;  ///< the EM stop: the relative log-likelihood gain that ends the iteration
-  double alpha = 0.05;  ///< significance level of the thresholded starting point
+  double significance = 0.05;  ///< significance level of the thresholded starting point
   double start_mixing = 1e-6;  ///< weight of the uniform distribution mixed into the start
   EmAccelerator accelerator = EmAccelerator::kAuto;
   bool record_trace = false;  ///< keep L after every accepted step in EmResult::trace

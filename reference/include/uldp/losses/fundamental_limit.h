@@ -47,8 +47,8 @@ Rational limit_upper_bound(const LimitSetting& setting, const Rational& alpha,
 
 /// The certified limit and its witnesses.
 struct FundamentalLimit {
-  Interval value;  ///< [lower, upper] contains M(w, v, t)
-  Rational alpha;  ///< α̂: the worst case puts mass α̂ on X_S, spread uniformly
+  Interval value;           ///< [lower, upper] contains M(w, v, t)
+  Rational sensitive_mass;  ///< α̂: the worst case puts mass α̂ on X_S, spread uniformly
   std::vector<BlockWeight> weights;  ///< λ̂: the optimal mixture of block sizes (ascending K)
   Rational objective;                ///< f(α̂, λ̂), inside `value`
 };

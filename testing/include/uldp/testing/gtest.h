@@ -197,14 +197,18 @@ template <ExactEntry Entry>
   return IsPrivate(matrix_text, claim_text, internal::exact_texts(matrix), claim);
 }
 
-/// The false-alarm level of a conformance assertion unless the claim sets one: ULDP_ALPHA from
-/// the environment (a number in (0, 1); the --uldp_alpha flag sets it, init_flags), else 1e-6, so
-/// that a suite of 100 such assertions run 10,000 times expects at most one false alarm.
-double default_alpha();
+/// The false-alarm level of a conformance assertion unless the claim sets one: ULDP_FALSE_ALARM
+/// from the environment (a number in (0, 1); the --uldp_false_alarm flag sets it, init_flags;
+/// its former name ULDP_ALPHA is still read), else 1e-6, so that a suite of 100 such assertions
+/// run 10,000 times expects at most one false alarm.
+double default_false_alarm();
+[[deprecated("default_alpha() is now default_false_alarm()")]] inline double default_alpha() {
+  return default_false_alarm();
+}
 
-/// The suite's flags, like ::testing::InitGoogleTest's: takes `--uldp_alpha=A` (or
-/// `--uldp-alpha=A`) out of argv and makes A every conformance assertion's default (it sets
-/// ULDP_ALPHA for the process); other
+/// The suite's flags, like ::testing::InitGoogleTest's: takes `--uldp_false_alarm=A` (or
+/// `--uldp-false-alarm=A`; the former `--uldp_alpha=A` too) out of argv and makes A every
+/// conformance assertion's default (it sets ULDP_FALSE_ALARM for the process); other
 /// arguments are left. Throws InvalidArgument naming the flag when A is not in (0, 1). Call it
 /// from the test binary's main:
 ///
@@ -221,7 +225,7 @@ class ConformanceReference {
  public:
   ConformanceReference(std::string mechanism, std::size_t k, Budget budget);
 
-  // Each setter throws InvalidArgument naming itself and the bad value (".alpha(2): ..."); an
+  // Each setter throws InvalidArgument naming itself and the bad value (".false_alarm: 2 ..."); an
   // assertion given such a reference fails with that message.
 
   ConformanceReference sensitive(std::vector<std::size_t> inputs) const;  ///< X_S
@@ -230,8 +234,11 @@ class ConformanceReference {
   /// Any other parameter the mechanism takes, by its keyword and as text, read as the command
   /// line and Python read it: `.parameter("hash_seeds", "4")` (uldp mechanism --list).
   ConformanceReference parameter(const std::string& keyword, const std::string& text) const;
-  /// The false-alarm probability of this assertion, in (0, 1) (default: default_alpha()).
-  ConformanceReference alpha(double level) const;
+  /// The false-alarm level of this assertion, in (0, 1) (default: default_false_alarm()).
+  ConformanceReference false_alarm(double level) const;
+  [[deprecated(".alpha() is now .false_alarm()")]] ConformanceReference alpha(double level) const {
+    return false_alarm(level);
+  }
   /// The largest cell deviation a conforming run must be able to detect, in (0, 1] (default
   /// 0.05).
   ConformanceReference resolution(double deviation) const;
@@ -254,7 +261,7 @@ class ConformanceReference {
 
   std::string mechanism_;
   std::shared_ptr<const Arguments> arguments_;
-  std::optional<double> alpha_;
+  std::optional<double> false_alarm_;
   double resolution_ = 0.05;
   std::uint64_t max_samples_ = 1'000'000;
   double excess_ = 0.1;
@@ -373,7 +380,7 @@ namespace internal {
                                       const std::string& message);
 
 /// `check()`, an assertion with its arguments evaluated inside it, so that an argument that
-/// throws (eps("abc"), .alpha(2), golden_file("missing.json")) fails the assertion with its
+/// throws (eps("abc"), .false_alarm(2), golden_file("missing.json")) fails the assertion with its
 /// message instead of escaping the test body.
 template <class Check>
 ::testing::AssertionResult guarded(const char* assertion, const char* first, const char* second,

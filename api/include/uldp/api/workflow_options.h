@@ -1,0 +1,199 @@
+// The workflow options, each declared once: its name (the request member, the JSON key, the
+// Python keyword; the flag is the name with '-' for '_'), its help, where its values lie, and
+// which workflows take it with what default. The command registers its flags from here
+// (cli/workflow_option_flags.h), Python's functions take their defaults from here
+// (`_core.workflow_options()`, checked by python/tests/test_workflow_options.py), the request
+// structs initialise their members from here, and check_option is the one check of each value.
+// The mechanism parameters have their own table (mechanisms/parameter_table.h).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace uldp::api {
+
+/// Where an option's values lie.
+enum class OptionRange {
+  kLevel,        ///< in (0, 1): a false-alarm or significance level, a power
+  kDeviation,    ///< in (0, 1]: a cell deviation
+  kNonNegative,  ///< in [0, infinity): a relative excess
+  kEmStop,       ///< in [0, 1/10]: a relative log-likelihood gain
+  kCount,        ///< a whole number in [minimum, maximum]
+};
+
+/// A workflow that takes an option, and its default there.
+struct OptionUse {
+  /// The workflow as the api and Python name it ("conform_client"); the command's words are its
+  /// words ("conform client").
+  std::string_view workflow;
+  double default_value;
+  /// The option's former name in this workflow, still read (flag and keyword) with a deprecation
+  /// note: "alpha" for the levels that were all called alpha.
+  std::string_view former_name = {};
+};
+
+struct WorkflowOption {
+  std::string_view name;
+  std::string_view metavar;
+  std::string_view help;   ///< without the default, which the front ends append from the use
+  std::string_view needs;  ///< what a value must be: "a false-alarm level in (0, 1)"
+  OptionRange range;
+  std::uint64_t minimum = 0, maximum = 0;  ///< kCount: the bounds
+  std::span<const OptionUse> uses;
+};
+
+/// The default of `option` in `workflow`; a workflow that does not take it does not compile.
+consteval double default_in(const WorkflowOption& option, std::string_view workflow) {
+  for (const OptionUse& use : option.uses) {
+    if (use.workflow == workflow) return use.default_value;
+  }
+  throw "default_in: the workflow does not take the option";
+}
+/// The same for a count option.
+consteval std::uint64_t count_default_in(const WorkflowOption& option, std::string_view workflow) {
+  return static_cast<std::uint64_t>(default_in(option, workflow));
+}
+
+/// Throws InvalidArgument "NAME: VALUE is not NEEDS" (NAME `as_named`, else the option's name)
+/// unless `value` lies in the option's range: the one check of every option's value.
+void check_option(const WorkflowOption& option, double value, std::string_view as_named = {});
+
+inline constexpr OptionUse kFalseAlarmUses[] = {{"conform_samples", 0.05, "alpha"},
+                                                {"conform_counts", 0.05, "alpha"},
+                                                {"conform_client", 0.05, "alpha"},
+                                                {"conform_plan", 0.05, "alpha"}};
+inline constexpr WorkflowOption kFalseAlarmOption{
+    .name = "false_alarm",
+    .metavar = "A",
+    .help =
+        "the false-alarm level: the chance that a correct implementation is not found to "
+        "conform (over all looks of a client run); 0.05 suits a one-off run, in CI use 1e-6 "
+        "as the testing assertions do, so that thousands of runs raise no false alarm",
+    .needs = "a false-alarm level in (0, 1)",
+    .range = OptionRange::kLevel,
+    .uses = kFalseAlarmUses};
+
+inline constexpr OptionUse kSignificanceUses[] = {{"estimate", 0.05, "alpha"},
+                                                  {"golden", 0.05, "alpha"}};
+inline constexpr WorkflowOption kSignificanceOption{
+    .name = "significance",
+    .metavar = "A",
+    .help =
+        "the significance level of thr (a Bonferroni threshold over the inputs) and of EM's "
+        "start",
+    .needs = "a significance level in (0, 1)",
+    .range = OptionRange::kLevel,
+    .uses = kSignificanceUses};
+
+inline constexpr OptionUse kPowerUses[] = {{"conform_samples", 0.9},
+                                           {"conform_counts", 0.9},
+                                           {"conform_client", 0.9},
+                                           {"conform_plan", 0.9}};
+inline constexpr WorkflowOption kPowerOption{
+    .name = "power",
+    .metavar = "P",
+    .help = "the power (1 - beta) at which the resolution is stated",
+    .needs = "a power in (0, 1)",
+    .range = OptionRange::kLevel,
+    .uses = kPowerUses};
+
+inline constexpr OptionUse kResolutionUses[] = {{"conform_samples", 0.5},
+                                                {"conform_counts", 0.5},
+                                                {"conform_client", 0.05},
+                                                {"conform_plan", 0.01, "delta"}};
+inline constexpr WorkflowOption kResolutionOption{
+    .name = "resolution",
+    .metavar = "D",
+    .help =
+        "the cell deviation a conforming run must detect at that power: a run that cannot is "
+        "insufficient, a client run stops and conforms once it can, a plan gives the "
+        "samples per input it needs",
+    .needs = "a cell deviation in (0, 1]",
+    .range = OptionRange::kDeviation,
+    .uses = kResolutionUses};
+
+inline constexpr OptionUse kExcessUses[] = {{"conform_client", 0.1},
+                                            {"conform_plan", 0.1, "eps_excess"}};
+inline constexpr WorkflowOption kExcessOption{
+    .name = "excess",
+    .metavar = "X",
+    .help =
+        "the smallest relative excess of e^eps over the claim the targeted test on the "
+        "reference's tightest event looks for: it names a client that far over 'violates' "
+        "in about log(1/false_alarm)/D pairs of samples, or rules the excess out (larger is "
+        "cheaper; 0: no targeted test)",
+    .needs = "a relative excess >= 0",
+    .range = OptionRange::kNonNegative,
+    .uses = kExcessUses};
+
+inline constexpr OptionUse kMaxSamplesUses[] = {{"conform_client", 1'000'000}};
+inline constexpr WorkflowOption kMaxSamplesOption{.name = "max_samples",
+                                                  .metavar = "N",
+                                                  .help = "at most this many samples in all",
+                                                  .needs = "a number of samples from 1 to 10^9",
+                                                  .range = OptionRange::kCount,
+                                                  .minimum = 1,
+                                                  .maximum = 1'000'000'000,
+                                                  .uses = kMaxSamplesUses};
+
+inline constexpr OptionUse kFirstLookUses[] = {{"conform_client", 64}};
+inline constexpr WorkflowOption kFirstLookOption{
+    .name = "first_look",
+    .metavar = "N",
+    .help = "samples per input at the first look, doubled at each",
+    .needs = "a number of samples per input from 1 to 10^6",
+    .range = OptionRange::kCount,
+    .minimum = 1,
+    .maximum = 1'000'000,
+    .uses = kFirstLookUses};
+
+inline constexpr OptionUse kViolationSearchUses[] = {{"conform_client", 8192}};
+inline constexpr WorkflowOption kViolationSearchOption{
+    .name = "violation_search",
+    .metavar = "N",
+    .help =
+        "after a deviation, look on up to this many samples per input for a ratio beyond the "
+        "claim, so that a privacy break reads 'violates' (0 stops at the first finding)",
+    .needs = "a number of samples per input from 0 to 10^9",
+    .range = OptionRange::kCount,
+    .minimum = 0,
+    .maximum = 1'000'000'000,
+    .uses = kViolationSearchUses};
+
+inline constexpr OptionUse kEmStopUses[] = {{"estimate", 1e-10, "tolerance"}, {"golden", 1e-10}};
+inline constexpr WorkflowOption kEmStopOption{
+    .name = "em_stop",
+    .metavar = "T",
+    .help =
+        "EM: stop when an update raises the log-likelihood L by at most T * abs(L) (golden: "
+        "its first run)",
+    .needs = "a relative log-likelihood gain in [0, 1/10]",
+    .range = OptionRange::kEmStop,
+    .uses = kEmStopUses};
+
+inline constexpr OptionUse kMaxIterationsUses[] = {{"estimate", 10'000}};
+inline constexpr WorkflowOption kMaxIterationsOption{.name = "max_iterations",
+                                                     .metavar = "N",
+                                                     .help = "EM: the largest number of updates",
+                                                     .needs = "a number of updates from 1 to 10^8",
+                                                     .range = OptionRange::kCount,
+                                                     .minimum = 1,
+                                                     .maximum = 100'000'000,
+                                                     .uses = kMaxIterationsUses};
+
+/// A default as the help and the docs show it: a count whole ("1000000"), else the shortest
+/// decimal that reads back as the double ("0.05", "1e-10").
+std::string default_text(const WorkflowOption& option, const OptionUse& use);
+
+/// Every option above, in this order (what Python and the docs list).
+std::span<const WorkflowOption* const> workflow_options();
+
+/// The options `workflow` takes, in the table's order.
+std::vector<const WorkflowOption*> options_of(std::string_view workflow);
+/// The use of `option` by `workflow`; throws InvalidArgument when it does not take it.
+const OptionUse& use_of(const WorkflowOption& option, std::string_view workflow);
+
+}  // namespace uldp::api
