@@ -4,7 +4,9 @@
 // python/tests/test_glossary.py.)
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -16,10 +18,18 @@ namespace {
 
 struct Row {
   std::size_t line = 0;
+  std::string meaning;  // the concept cell
   std::vector<std::string> cpp;
-  std::string flag;  // "check --tolerance" or "—"
-  std::string json;  // "tolerance" or "—"
+  std::string flag;                 // "check --tolerance" or "—"
+  std::string json;                 // "tolerance" or "—"
+  std::vector<std::string> python;  // the keywords of "`check(tolerance=)`"
 };
+
+std::string trimmed(const std::string& cell) {
+  const std::size_t first = cell.find_first_not_of(' ');
+  const std::size_t last = cell.find_last_not_of(' ');
+  return first == std::string::npos ? "" : cell.substr(first, last - first + 1);
+}
 
 std::vector<std::string> backticked(const std::string& cell) {
   std::vector<std::string> out;
@@ -44,11 +54,14 @@ std::vector<Row> glossary_rows() {
       cells.push_back(line.substr(start, bar - start));
     }
     if (cells.size() != 5) continue;
-    Row row{i + 1, backticked(cells[1]), {}, {}};
+    Row row{i + 1, trimmed(cells[0]), backticked(cells[1]), {}, {}, {}};
     const std::vector<std::string> flag = backticked(cells[2]);
     const std::vector<std::string> json = backticked(cells[3]);
     row.flag = flag.empty() ? "—" : flag.front();
     row.json = json.empty() ? "—" : json.front();
+    const std::regex keyword("`\\w+\\((\\w+)=\\)`");
+    for (std::sregex_iterator k(cells[4].begin(), cells[4].end(), keyword), end; k != end; ++k)
+      row.python.push_back((*k)[1]);
     rows.push_back(row);
   }
   return rows;
@@ -101,6 +114,92 @@ TEST(GlossaryTest, EveryNameInTheTableIsTheCodesName) {
           << row.flag.substr(flag_at + 1);
     }
   }
+}
+
+// A name as the table compares it: '-' read as '_', a C++ enumerator or type kCamelCase or
+// CamelCase read as camel_case.
+std::string comparable(std::string name) {
+  if (name.size() > 1 && name[0] == 'k' && std::isupper(static_cast<unsigned char>(name[1])))
+    name.erase(0, 1);
+  std::string out;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    if (std::isupper(static_cast<unsigned char>(c))) {
+      if (i > 0 && name[i - 1] != '_') out.push_back('_');
+      out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    } else {
+      out.push_back(c == '-' ? '_' : c);
+    }
+  }
+  return out;
+}
+
+// The names a row gives its concept: the C++ member (the cell's last name), the flag (without
+// its command), the JSON key and the Python keywords; "—" gives none.
+std::set<std::string> names_of(const Row& row) {
+  std::set<std::string> names;
+  if (!row.cpp.empty()) names.insert(comparable(row.cpp.back()));
+  if (row.flag != "—") names.insert(comparable(row.flag.substr(row.flag.rfind(" --") + 3)));
+  if (row.json != "—") names.insert(comparable(row.json));
+  for (const std::string& keyword : row.python) names.insert(comparable(keyword));
+  return names;
+}
+
+// The concepts of "## Names kept apart, by decision": "- **CONCEPT**: why".
+std::set<std::string> kept_apart() {
+  const std::vector<std::string> lines =
+      read_lines(std::string(ULDP_SOURCE_DIR) + "/docs/glossary.md");
+  std::set<std::string> meanings;
+  bool in_section = false;
+  for (const std::string& line : lines) {
+    if (line.starts_with("## ")) in_section = line == "## Names kept apart, by decision";
+    if (!in_section || !line.starts_with("- **")) continue;
+    const std::size_t end = line.find("**: ", 4);
+    if (end != std::string::npos) meanings.insert(line.substr(4, end - 4));
+  }
+  return meanings;
+}
+
+// One name per concept across the layers: a row's C++ member, flag, JSON key and Python keyword
+// agree up to '-' / '_', or the row is kept apart by a decision the glossary states; a decision
+// whose row no longer differs (or no longer exists) is stale and fails too.
+TEST(GlossaryTest, EveryRowsNamesAgreeOrAreKeptApartByDecision) {
+  const std::set<std::string> decided = kept_apart();
+  ASSERT_GE(decided.size(), 5u) << "docs/glossary.md: no section of names kept apart";
+  std::set<std::string> seen;
+  for (const Row& row : glossary_rows()) {
+    const std::set<std::string> names = names_of(row);
+    std::string listed;
+    for (const std::string& name : names) listed += (listed.empty() ? "" : ", ") + name;
+    if (decided.contains(row.meaning)) {
+      seen.insert(row.meaning);
+      EXPECT_GT(names.size(), 1u) << "docs/glossary.md:" << row.line << ": '" << row.meaning
+                                  << "' is kept apart, but its names agree: " << listed;
+    } else {
+      EXPECT_LE(names.size(), 1u) << "docs/glossary.md:" << row.line << ": '" << row.meaning
+                                  << "' has several names (" << listed
+                                  << "): rename them, or keep them apart with a reason";
+    }
+  }
+  for (const std::string& meaning : decided) {
+    EXPECT_TRUE(seen.contains(meaning))
+        << "docs/glossary.md: '" << meaning << "' is kept apart but is no row of the table";
+  }
+}
+
+TEST(GlossaryTest, NamesAreComparedUpToHyphensAndCase) {
+  EXPECT_EQ(comparable("max-samples"), "max_samples");
+  EXPECT_EQ(comparable("kUldpStrict"), "uldp_strict");
+  EXPECT_EQ(comparable("BitProductForm"), "bit_product_form");
+  Row row{1,
+          "c",
+          {"ConformClientRequest", "false_alarm"},
+          "conform client --false-alarm",
+          "false_alarm",
+          {"false_alarm"}};
+  EXPECT_EQ(names_of(row), std::set<std::string>{"false_alarm"});
+  row.json = "alpha";  // a layer that still says alpha is caught
+  EXPECT_EQ(names_of(row).size(), 2u);
 }
 
 // The check itself can fail: a name the code does not use is caught.
