@@ -10,6 +10,7 @@
 #include "mechanism_flags.h"
 #include "uldp/api/certificate_bundle.h"
 #include "uldp/api/check.h"
+#include "uldp/api/headline.h"
 #include "uldp/api/pair_heatmap.h"
 #include "uldp/api/pair_loss.h"
 #include "uldp/api/pum_check.h"
@@ -241,6 +242,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
     }
     if (r.stochastic_problem) throw Error(api::stochastic_error(r, "--tolerance T"));
     if (r.smt && r.smt->problem) std::cerr << "uldp: smt: " << *r.smt->problem << "\n";
+    // A failing check says why in one line, as the assertions do.
+    if (!r.passes()) std::cerr << "uldp: " << api::check_headline(r, std::nullopt) << "\n";
     exit_code = r.passes() ? 0 : 1;
   });
 }

@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "conform_reference_flags.h"
 #include "uldp/api/conform.h"
+#include "uldp/api/headline.h"
 #include "uldp/cancellation.h"
 #include "uldp/error.h"
 #include "uldp/estimate/conformance.h"
@@ -40,12 +41,16 @@ struct ConformSamplesCommand : SamplesRun {
   std::string samples;
 };
 
-// Prints the result as text or JSON; the exit code: 0 conforms, 1 otherwise.
+// Prints the result as text or JSON, and a finding's headline on standard error (as the
+// assertions state it); the exit code: 0 conforms, 1 otherwise.
 int print_result(const api::ConformResult& result, bool json) {
   if (json) {
     answer_json(api::to_json(result), 1);
   } else {
     std::cout << api::to_text(result);
+  }
+  if (!result.conforms()) {
+    std::cerr << "uldp: " << api::conformance_headline(result, result.source) << "\n";
   }
   return result.conforms() ? 0 : 1;
 }

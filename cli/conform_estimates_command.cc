@@ -8,6 +8,7 @@
 #include "cli_support.h"
 #include "commands.h"
 #include "uldp/api/estimates_comparison.h"
+#include "uldp/api/headline.h"
 #include "uldp/io/estimates_file.h"
 
 namespace uldp::cli {
@@ -41,6 +42,7 @@ void run(const ConformEstimatesCommand& c, int& exit_code) {
   } else {
     std::cout << api::to_text(result);
   }
+  if (!result.matches()) std::cerr << "uldp: " << api::estimates_headline(result, c.theirs) << "\n";
   exit_code = result.matches() ? 0 : 1;
 }
 

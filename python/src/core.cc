@@ -39,6 +39,7 @@
 #include "uldp/api/estimates_comparison.h"
 #include "uldp/api/false_alarm.h"
 #include "uldp/api/golden.h"
+#include "uldp/api/headline.h"
 #include "uldp/api/loss.h"
 #include "uldp/api/mechanism.h"
 #include "uldp/api/pair_loss.h"
@@ -257,6 +258,12 @@ py::dict check_result_dict(const api::CheckResult& r) {
   d["required"] = required;
   d["passes"] = r.passes();
   d["text"] = api::to_text(r);
+  py::dict headlines;  // the api's one line per property, the failing assertion's first line
+  for (const Property p :
+       {Property::kLdp, Property::kUldp, Property::kUldpStrict, Property::kOsldp}) {
+    headlines[py::str(std::string(property_name(p)))] = api::check_headline(r, p);
+  }
+  d["headlines"] = headlines;
   py::list bounds;
   for (const StatedBound& b : r.stated_bounds) {
     py::dict bound;
@@ -640,10 +647,12 @@ class PythonReference {
   Binary64Array binary64_;  // owns the entries request() reads
 };
 
-// The result's JSON with its text (the one renderer) under "text".
+// The result's JSON with its text (the one renderer) under "text" and its headline, the source
+// (the client, the samples) as the subject, under "headline".
 py::object conform_result(const api::ConformResult& result) {
   nlohmann::json j = api::versioned(api::to_json(result));
   j["text"] = api::to_text(result);
+  j["headline"] = api::conformance_headline(result, result.source);
   return to_python(j);
 }
 
@@ -1063,6 +1072,7 @@ py::object conform_estimates(const py::object& vectors, const std::string& vecto
     const api::EstimatesComparison result = api::compare_estimates(golden, their, request);
     nlohmann::json out = api::versioned(api::to_json(result));
     out["text"] = api::to_text(result);
+    out["headline"] = api::estimates_headline(result, "server");
     return out;
   });
   return to_python(j);

@@ -106,16 +106,17 @@ def test_failures_show_the_verdict_first_and_hide_uldps_frames(pytester):
     run.assert_outcomes(failed=3)
     # --tb=line: the test's own line (uldp's frames are hidden) and the verdict.
     run.stdout.fnmatch_lines([
-        "*test_failing.py:5: AssertionError: ldp does not hold: FAILS (tight e^eps = *); ratio "
-        "violated at x = 0, x' = 1, y = 0",
-        "*test_failing.py:9: AssertionError: client violates urr (ULDP at *): * output(s) the "
-        "reference never produces, first x = 0, y = 4",
-        "*test_failing.py:12: AssertionError: estimates mismatch: 3 estimate(s) differ in 3 of 3 "
-        "golden case(s) (case-0, case-1, case-2)",
+        "*test_failing.py:5: AssertionError: Q is not eps-LDP at exp_eps = 3, within 1e-12: tight "
+        "exp_eps = ~9 (eps ~ 2.1972246); ratio violated at x = 0, x' = 1, y = 0",
+        "*test_failing.py:9: AssertionError: client violates urr with k = 5 (ULDP at *): 256 "
+        "output(s) the reference never produces, the first x = 0, y = 4 (448 samples drawn *)",
+        "*test_failing.py:12: AssertionError: server does not match the golden vectors: 3 "
+        "estimate(s) differ in 3 of 3 case(s) (case-0, case-1, case-2), the first emp of case "
+        "case-0 at item 1",
     ])
     # -rf: the verdict in the short summary.
-    run.stdout.fnmatch_lines(["FAILED test_failing.py::test_matrix - AssertionError: ldp does "
-                              "not hold: FAIL*"])
+    run.stdout.fnmatch_lines(["FAILED test_failing.py::test_matrix - AssertionError: Q is not "
+                              "eps-LDP*"])
     run = pytester.runpytest(*PLUGIN, "--tb=long")
     assert "uldp/testing.py" not in run.stdout.str()  # no frame of uldp's own
     assert "__tracebackhide__" not in run.stdout.str()
@@ -126,7 +127,7 @@ def test_a_failed_golden_comparison_lists_every_differing_case(pytester):
     run = pytester.runpytest(*PLUGIN, "-k", "server")
     run.assert_outcomes(failed=1)
     run.stdout.fnmatch_lines([
-        "E *estimates mismatch: 3 estimate(s) differ in 3 of 3 golden case(s)*",
+        "E *server does not match the golden vectors: 3 estimate(s) differ in 3 of 3 case(s)*",
         "E *case case-0, emp, item 1: expected *, got * (tolerance 1e-09)",
         "E *case case-1, emp, item 1: expected *, got * (tolerance 1e-09)",
         "E *case case-2, emp, item 1: expected *, got * (tolerance 1e-09)",

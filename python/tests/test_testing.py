@@ -15,7 +15,7 @@ URR = dict(mech="urr", k=5, sensitive=[0, 1], exp_eps=3)
 def test_assert_private_passes_and_names_the_witness_when_it_fails():
     m = uldp.mechanism("urr", 5, sensitive=[0, 1], exp_eps=3)
     assert assert_private(m, sensitive=[0, 1], exp_eps=3).uldp.holds
-    with pytest.raises(AssertionError, match=r"uldp does not hold(.|\n)*ratio violated at x = "):
+    with pytest.raises(AssertionError, match=r"^Q is not ULDP with X_S = {0-1}, Y_P = .* at exp_eps = 2: tight exp_eps = 3 (.|\n)*ratio violated at x = "):
         assert_private(m, sensitive=[0, 1], exp_eps=2)
     with pytest.raises(ValueError, match="needs a budget"):
         assert_private(m, sensitive=[0, 1])

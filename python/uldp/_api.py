@@ -202,6 +202,14 @@ class CheckReport:
     pairs_json: Optional[Dict[str, Any]] = field(default=None, compare=False, repr=False)
     #: The bounds a registry mechanism states besides its claim (rappor-bloom's long run).
     stated_bounds: Tuple[StatedBound, ...] = ()
+    #: Each property's one-line verdict, as the library words it (uldp/api/headline.h).
+    headlines: Dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def headline(self, property: str) -> str:
+        """The verdict of `property` ("ldp", "uldp", "uldp_strict", "osldp") in one line, as
+        EXPECT_PRIVATE and assert_private state it: "Q is not eps-LDP at exp_eps = 3: tight
+        exp_eps = 9 (eps ~ 2.197); ratio violated at x = 0, x' = 1, y = 0"."""
+        return self.headlines[property]
 
     def __str__(self) -> str:
         return self.text.rstrip("\n")
@@ -452,6 +460,7 @@ def _check_report(d: Dict[str, Any]) -> CheckReport:
         _pair_ratios(d["pair_losses"]) if "pair_losses" in d else None, d.get("pair_losses"),
         tuple(StatedBound(b["name"], b["basis"], _fraction_or_inf(b["tight_exp_eps"]), b["formula"],
                           _fraction_or_inf(b["formula_exp_eps"])) for b in d["stated_bounds"]),
+        dict(d["headlines"]),
     )
 
 

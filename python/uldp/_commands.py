@@ -339,6 +339,13 @@ class ConformanceReport:
         return self.verdict == "conforms"
 
     @property
+    def headline(self) -> str:
+        """The verdict in one line, as the library words it for every front end: what
+        assert_conforms and EXPECT_CONFORMS fail with first ("client violates rr (...): eps >=
+        ... with confidence 1 - false_alarm/2, claimed ...")."""
+        return str(self.json["headline"])
+
+    @property
     def breaks_own_claim(self) -> Optional[str]:
         """Why the reference itself breaks its claim, decided exactly (a matrix over its budget,
         IDUE's bits against MinID-LDP, a budget given to rappor-bloom below its tight one); None
@@ -891,6 +898,12 @@ class EstimatesReport:
     @property
     def matches(self) -> bool:
         return self.verdict == "matches"
+
+    @property
+    def headline(self) -> str:
+        """The verdict in one line, as the library words it for every front end (the server as
+        "server"): what assert_estimates_match and EXPECT_ESTIMATES_MATCH fail with first."""
+        return str(self.json["headline"])
 
     def __str__(self) -> str:
         return self.text.rstrip("\n")

@@ -12,7 +12,6 @@ differing estimate of a server). Their own frames are hidden from pytest's trace
 
 from __future__ import annotations
 
-import math
 import os
 import warnings
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple,
@@ -98,30 +97,8 @@ def assert_private(Q: Any, *, property: str = "uldp", sensitive: Optional[Iterab
                    tolerance=tolerance)
     verdict = getattr(report, property)
     if not (verdict.holds or verdict.holds_within_tolerance):
-        raise AssertionError(f"{property} does not hold: {verdict}\n{report}")
+        raise AssertionError(f"{report.headline(property)}\n{report}")
     return report
-
-
-def _conformance_verdict(report: ConformanceReport) -> str:
-    """One line: the verdict, against what, and the evidence that decided it."""
-    j = report.json
-    head = f"client {report.verdict} {report.reference} ({report.claim})"
-    bound = j["eps_lower_bound"]
-    if report.verdict == "insufficient":
-        return f"{head}: {report.insufficient_because}"
-    if report.impossible:
-        return (f"{head}: {report.impossible} output(s) the reference never produces, first "
-                f"{report.first_impossible}")
-    if bound.get("violated"):
-        return (f"{head}: eps >= {bound['eps']:.6g} with confidence 1 - false_alarm/2, claimed "
-                f"{math.log(bound['claimed_exp_eps']):.6g} ({bound['event']}, x = {bound['x']}: "
-                f"{bound['count_x']}/{bound['n_x']}, x' = {bound['x_prime']}: "
-                f"{bound['count_x_prime']}/{bound['n_x_prime']})")
-    fit = j["fit"]
-    if fit["rejected"]:
-        return (f"{head}: fit rejected at {fit['worst']} (p = {fit['min_p_value']:.3g} < "
-                f"{fit['threshold']:.3g})")
-    return head
 
 
 @_options.reads_former_names("conform_client")
@@ -158,7 +135,7 @@ def assert_conforms(client: Callable[..., Any], *, reference: Optional[Reference
         spending=spending, seed=seed, output_index=output_index, labels=labels,
         bit_mask=bit_mask, excess=excess, **parameters)
     if report.verdict != "conforms":
-        raise AssertionError(f"{_conformance_verdict(report)}\n{report}")
+        raise AssertionError(f"{report.headline}\n{report}")
     return report
 
 
@@ -167,20 +144,11 @@ def _short_repr(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _estimates_verdict(report: EstimatesReport, vectors: GoldenVectors,
-                       theirs: Mapping[str, Mapping[str, Any]]) -> str:
-    """The verdict line, then one line per differing estimate (every case, the first differing
-    item of each) and the cases the server left unanswered."""
+def _estimates_verdict(report: EstimatesReport) -> str:
+    """The library's headline, then one line per differing estimate (every case, the first
+    differing item of each, with the likely cause when one is recognised)."""
     mismatches: List[Mapping[str, Any]] = report.json.get("mismatches", [])
-    unanswered = [case.id for case in vectors.cases if not theirs.get(case.id)]
-    cases = sorted({str(m["case"]) for m in mismatches})
-    parts = []
-    if mismatches:
-        parts.append(f"{len(mismatches)} estimate(s) differ in {len(cases)} of "
-                     f"{len(vectors.cases)} golden case(s) ({', '.join(cases)})")
-    if unanswered:
-        parts.append(f"{len(unanswered)} case(s) unanswered ({', '.join(unanswered)})")
-    lines = [f"estimates {report.verdict}: {'; '.join(parts) or 'see the report'}"]
+    lines = [report.headline]
     for m in mismatches:
         cause = f"; likely cause: {m['likely_cause']}" if m.get("likely_cause") else ""
         lines.append(f"  case {m['case']}, {m['estimator']}, item {m['item']}: expected "
@@ -213,11 +181,12 @@ def assert_estimates_match(server: Callable[[GoldenCase], Mapping[str, Any]],
                             f"{_short_repr(estimates)}; a server returns a mapping of estimator "
                             "to estimates, e.g. {\"emp\": [...]} (any of \"emp\", \"thr\", "
                             "\"em\")")
-        theirs[case.id] = dict(estimates)
+        if estimates:  # a case answered with nothing is one left unanswered
+            theirs[case.id] = dict(estimates)
     report = conform_estimates(vectors, theirs, scale=scale, tolerance=tolerance,
                                em_tolerance=em_tolerance)
     if not report.matches:
-        raise AssertionError(f"{_estimates_verdict(report, vectors, theirs)}\n{report}")
+        raise AssertionError(f"{_estimates_verdict(report)}\n{report}")
     return report
 
 

@@ -8,6 +8,7 @@
 
 #include "uldp/api/conform.h"
 #include "uldp/api/false_alarm.h"
+#include "uldp/api/headline.h"
 #include "uldp/api/reference_arguments.h"
 #include "uldp/api/render.h"
 #include "uldp/arithmetic/privacy_budget.h"
@@ -205,22 +206,8 @@ std::mt19937_64 test_generator(const char* client_text) {
                                          << reference.describe() << ": " << e.what();
   }
   if (result->conforms()) return ::testing::AssertionSuccess();
-  const estimate::ConformanceReport& r = result->report;
-  std::string head = std::string(client_text) + " does not conform to " + reference.describe() +
-                     ": " + estimate::conformance_name(r.verdict);
-  if (r.verdict == estimate::Conformance::kViolates) {
-    head += r.ratio_violated
-                ? ", eps >= " + api::figure_text(std::log(r.exp_eps_lower_bound)) + " (event " +
-                      r.event + ")"
-                : ", " + std::to_string(result->tallies.impossible) +
-                      " impossible output(s), the first " + result->tallies.first_impossible;
-  } else if (r.verdict == estimate::Conformance::kDeviates) {
-    head += ", fit rejected at " + r.worst_test;
-  } else if (r.verdict == estimate::Conformance::kInsufficient) {
-    head += ": " + r.insufficient_because;
-  }
-  head += " (" + api::samples_drawn_text(*result) + ")";
-  return ::testing::AssertionFailure() << head << "\n" << api::to_text(*result);
+  return ::testing::AssertionFailure() << api::conformance_headline(*result, client_text) << "\n"
+                                       << api::to_text(*result);
 }
 
 }  // namespace uldp::testing

@@ -3,6 +3,7 @@
 #include "uldp/api/conform_reference.h"
 #include "uldp/api/estimates_comparison.h"
 #include "uldp/api/golden.h"
+#include "uldp/api/headline.h"
 #include "uldp/api/render.h"
 #include "uldp/error.h"
 #include "uldp/testing/gtest.h"
@@ -101,12 +102,8 @@ GoldenReference golden_file(const std::string& path) {
            << server_text << " cannot be compared with " << golden.describe() << ": " << e.what();
   }
   if (result->matches()) return ::testing::AssertionSuccess();
-  const api::EstimateMismatch& first = result->mismatches.front();
-  return ::testing::AssertionFailure()
-         << server_text << " does not match " << golden.describe() << ": " << first.estimator
-         << " of case " << first.case_id << " differs at item " << first.item << " ("
-         << result->mismatches.size() << " differing estimate(s))\n"
-         << api::to_text(*result);
+  return ::testing::AssertionFailure() << api::estimates_headline(*result, server_text) << "\n"
+                                       << api::to_text(*result);
 }
 
 }  // namespace uldp::testing

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "uldp/api/check.h"
+#include "uldp/api/headline.h"
 #include "uldp/api/pair_loss.h"
 #include "uldp/api/render.h"
 #include "uldp/arithmetic/privacy_budget.h"
@@ -40,33 +41,6 @@ std::string set_text(const std::vector<std::size_t>& indices) {
   }
   text += '}';
   return text;
-}
-
-// "eps-LDP FAILS: tight exp_eps = 4 > the claim; violated: ratio at x = 1, x' = 2, y = 2".
-std::string first_line(const api::CheckResult& r, Property p) {
-  const api::PropertyResult& result = r[p];
-  const Verdict& v = result.verdict;
-  std::string line = std::string(property_name(p)) +
-                     " FAILS: tight exp_eps = " + api::readable(v.tight_exp_eps) + " (eps ~ " +
-                     api::approx_epsilon(v.tight_exp_eps) + ")";
-  if (v.violated && v.witness) {
-    line += "; " + std::string(condition_name(*v.violated)) +
-            " violated at x = " + std::to_string(v.witness->x) +
-            ", x' = " + std::to_string(v.witness->x_prime) +
-            ", y = " + message_excerpt(v.witness->y_label);
-  }
-  return line;
-}
-
-// "metric LDP, manhattan on 3x2, t = 2 per unit: FAILS; first violated by ...": the first
-// per-pair notion that fails.
-std::string first_failing_notion(const api::CheckResult& r) {
-  if (r.pairs) {
-    for (const api::NotionVerdictLine& line : api::notion_verdict_lines(*r.pairs)) {
-      if (!line.accepted) return line.text;
-    }
-  }
-  return "the per-pair notion FAILS";
 }
 
 }  // namespace
@@ -229,14 +203,8 @@ DenseMechanism matrix_of(const std::vector<std::vector<std::string>>& rows) {
   }
   const api::CheckResult& r = *checked;
   if (r.passes()) return ::testing::AssertionSuccess();
-  std::string head;
-  if (r.stochastic_problem) {
-    head = std::string(matrix_text) + " is not a mechanism: " + *r.stochastic_problem;
-  } else {
-    head = std::string(matrix_text) + " is not " + claim.describe() + ": " +
-           (claim.property() ? first_line(r, *claim.property()) : first_failing_notion(r));
-  }
-  return ::testing::AssertionFailure() << head << "\n" << api::to_text(r);
+  return ::testing::AssertionFailure() << api::check_headline(r, claim.property()) << "\n"
+                                       << api::to_text(r);
 }
 
 namespace {

@@ -409,6 +409,27 @@ TEST(Cli, EstimateEmStopIsNamedAsInGoldenAndTheOldNameWarns) {
   EXPECT_EQ(run_uldp("estimate --help").out.find("--tolerance"), std::string::npos);
 }
 
+// A failing verdict states its headline on standard error (the api's, the line the assertions
+// fail with first), beside the report on standard output; a passing one writes nothing there.
+TEST(Cli, AFailingVerdictStatesItsHeadlineOnStandardError) {
+  const std::string matrix = temp_file("headline_matrix.csv", "0.75,0.25\n0.25,0.75\n");
+  const RunResult failing = run_uldp("check --matrix " + matrix + " --exp-eps 2");
+  EXPECT_EQ(failing.exit_code, 1);
+  EXPECT_EQ(failing.err, "uldp: " + matrix +
+                             " is not eps-LDP at exp_eps = 2: tight exp_eps = 3 (eps ~ "
+                             "1.0986123); ratio violated at x = 0, x' = 1, y = 0\n");
+  const RunResult passing = run_uldp("check --matrix " + matrix + " --exp-eps 3");
+  EXPECT_EQ(passing.exit_code, 0);
+  EXPECT_EQ(passing.err, "");
+  const std::string samples = temp_file("headline_samples.txt", "0,2\n0,2\n1,1\n2,2\n");
+  const RunResult leak = run_uldp(
+      "conform samples --mech urr --k 3 --sensitive 0 --exp-eps 2 --json --samples " + samples);
+  EXPECT_EQ(leak.exit_code, 1);
+  EXPECT_EQ(leak.err, "uldp: " + samples +
+                          " violates urr with k = 3 (ULDP at exp_eps 2.000000): 2 output(s) the "
+                          "reference never produces, the first x = 0, y = 2 (4 samples drawn)\n");
+}
+
 // One name per concept: alpha was the false-alarm level (conform), thr's significance level
 // (estimate, golden); plan's --delta was the resolution and --eps-excess the excess. The former
 // flags give the same answer, with a warning each, and are not listed; both names at once are

@@ -74,7 +74,7 @@ TEST(ExpectConforms, CorrectClientsConformAtTheDefaultLevel) {
 
 TEST(ExpectConforms, AClientThatOverReportsItsInputDeviates) {
   EXPECT_NONFATAL_FAILURE(EXPECT_CONFORMS(grr_client(3, true), reference("rr", 5, exp_eps("3"))),
-                          "grr_client(3, true) does not conform to rr (k = 5, exp_eps = 3): ");
+                          "grr_client(3, true) violates rr with k = 5 (eps-LDP at exp_eps ");
   EXPECT_NONFATAL_FAILURE(EXPECT_CONFORMS(grr_client(3, true), reference("rr", 5, exp_eps("3"))),
                           "verdict: ");
 }
@@ -83,11 +83,11 @@ TEST(ExpectConforms, ALeakToAnInvertibleOutputIsAViolation) {
   EXPECT_NONFATAL_FAILURE(
       EXPECT_CONFORMS([](std::uint32_t x, std::mt19937_64& rng) { return urr(x, rng, 0.05); },
                       reference("urr", 5, exp_eps("3")).sensitive({0, 1})),
-      "violates, ");
+      "violates urr with k = 5 (ULDP at exp_eps ");
   EXPECT_NONFATAL_FAILURE(
       EXPECT_CONFORMS([](std::uint32_t x, std::mt19937_64& rng) { return urr(x, rng, 0.05); },
                       reference("urr", 5, exp_eps("3")).sensitive({0, 1})),
-      "impossible output(s), the first x = ");
+      "output(s) the reference never produces, the first x = ");
 }
 
 TEST(ExpectConforms, AClientAtAnotherBudgetIsDiagnosed) {
@@ -104,7 +104,7 @@ TEST(ExpectConforms, AClientTenPercentOverItsClaimViolates) {
     return grr(x, rng, 6, 3.3, false);
   };
   EXPECT_NONFATAL_FAILURE(EXPECT_CONFORMS(over, reference("rr", 6, exp_eps("3"))),
-                          "does not conform to rr (k = 6, exp_eps = 3): violates, eps >= ");
+                          "violates rr with k = 6 (eps-LDP at exp_eps 3.000000): eps >= ");
   EXPECT_CONFORMS(over, reference("rr", 6, exp_eps("3")).excess(0));
   EXPECT_NONFATAL_FAILURE(
       EXPECT_CONFORMS(grr_client(3), reference("rr", 5, exp_eps("3")).excess(-1)),
@@ -122,12 +122,12 @@ TEST(ExpectConforms, LocalHashingClientsAreTestedOnTheirSeedValueReports) {
       EXPECT_CONFORMS(
           [](std::uint32_t x, std::mt19937_64& rng) { return local_hashing(x, rng, 4, 4, 3, 1); },
           olh),
-      "does not conform to olh (k = 6, exp_eps = 3): deviates");
+      "deviates olh with k = 6 (eps-LDP at exp_eps 3.000000): fit rejected at ");
   EXPECT_NONFATAL_FAILURE(
       EXPECT_CONFORMS(
           [](std::uint32_t x, std::mt19937_64& rng) { return local_hashing(x, rng, 4, 4, 4.5); },
           olh),
-      "does not conform to olh (k = 6, exp_eps = 3): violates, eps >= ");
+      "violates olh with k = 6 (eps-LDP at exp_eps 3.000000): eps >= ");
   EXPECT_NONFATAL_FAILURE(
       EXPECT_CONFORMS(grr_client(3), reference("rr", 5, exp_eps("3")).parameter("hash_seeds", "4")),
       "cannot run: .parameter(\"hash_seeds\"): mechanism rr does not take it");
@@ -220,7 +220,7 @@ TEST(ExpectConforms, TheFailureStatesEverySampleDrawn) {
       Conforms("counted", "rr", counted, reference("rr", 5, exp_eps("3")).excess(0));
   ASSERT_FALSE(result);
   const std::string message = result.message();
-  EXPECT_NE(message.find(" deviates, "), std::string::npos) << message;
+  EXPECT_NE(message.find("counted deviates rr with k = 5"), std::string::npos) << message;
   EXPECT_EQ(calls, 5u * 8192) << message;
   EXPECT_NE(message.find("(" + std::to_string(calls) + " samples drawn"), std::string::npos)
       << calls << "\n"

@@ -60,9 +60,9 @@ TEST(ExpectEstimatesMatch, VectorsReadFromAFileMatchToo) {
 TEST(ExpectEstimatesMatch, AWrongConstantFailsNamingEveryDifferingCase) {
   auto buggy = [](const api::GoldenCase& c) { return grr_server(c, true); };
   EXPECT_NONFATAL_FAILURE(EXPECT_ESTIMATES_MATCH(buggy, golden(reference("rr", 5, exp_eps("3")))),
-                          "buggy does not match golden vectors of rr (k = 5, exp_eps = 3), 12 "
-                          "cases of 1000 reports: emp of case case-0 differs at item 0 (12 "
-                          "differing estimate(s))");
+                          "buggy does not match the golden vectors: 12 estimate(s) differ in 12 "
+                          "of 12 case(s) (case-0, case-1, case-10, case-11, case-2, ...), the "
+                          "first emp of case case-0 at item 0");
   EXPECT_NONFATAL_FAILURE(
       EXPECT_ESTIMATES_MATCH(buggy, golden(reference("rr", 5, exp_eps("3")))),
       "11 more of the 12 estimates differ: case case-1 emp item 0, case case-2 emp "

@@ -53,13 +53,13 @@ TEST(ExpectPrivate, ABrokenMatrixFailsWithTheVerdictFirst) {
                           "exact_grr(3, Rational(3)) is not eps-LDP at exp_eps = 2");
   EXPECT_NONFATAL_FAILURE(
       EXPECT_PRIVATE(exact_grr(3, Rational(3)), ldp_claim(exp_eps("2"))),
-      "ldp FAILS: tight exp_eps = 3 (eps ~ 1.0986123); ratio violated at x = 0, "
-      "x' = 1, y = 0");
+      "exact_grr(3, Rational(3)) is not eps-LDP at exp_eps = 2: tight exp_eps = 3 (eps ~ "
+      "1.0986123); ratio violated at x = 0, x' = 1, y = 0");
   // The report follows: uldp check's text.
   EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(exact_grr(3, Rational(3)), ldp_claim(exp_eps("2"))),
                           "eps-LDP                         [required]: FAILS");
   EXPECT_FATAL_FAILURE(ASSERT_PRIVATE(exact_grr(3, Rational(3)), ldp_claim(exp_eps("2"))),
-                       "ldp FAILS");
+                       "is not eps-LDP at exp_eps = 2: tight exp_eps = 3");
 }
 
 TEST(ExpectPrivate, UldpNamesTheInvertibilityWitness) {
@@ -70,13 +70,14 @@ TEST(ExpectPrivate, UldpNamesTheInvertibilityWitness) {
       {Rational(1, 6), Rational(1, 6), Rational(2, 3), 0},
       {Rational(1, 8), Rational(1, 8), 0, Rational(3, 4)}};
   EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(leaky, uldp_claim({0, 1}, {0, 1}, exp_eps("3"))),
-                          "uldp FAILS: tight exp_eps = inf (eps ~ inf); invertibility violated at "
-                          "x = 1, x' = 2, y = 2");
+                          "leaky is not ULDP with X_S = {0-1}, Y_P = {0-1} at exp_eps = 3: tight "
+                          "exp_eps = inf (eps ~ inf); invertibility violated at x = 1, x' = 2, "
+                          "y = 2");
   // OSLDP bounds the sensitive rows against every row: input 1 gives output 2 probability 1/4,
   // input 0 none, so no budget covers it.
   EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(leaky, osldp_claim({0, 1}, exp_eps("3"))),
-                          "osldp FAILS: tight exp_eps = inf (eps ~ inf); ratio violated at x = 1, "
-                          "x' = 0, y = 2");
+                          "leaky is not OSLDP with X_S = {0-1} at exp_eps = 3: tight exp_eps = inf "
+                          "(eps ~ inf); ratio violated at x = 1, x' = 0, y = 2");
   // Without the leak (row 1 moved onto outputs 0 and 1), the ratio Q(0|0) / Q(0|3) = 4 remains.
   const std::vector<std::vector<Rational>> fixed = {
       {Rational(1, 2), Rational(1, 2), 0, 0},
@@ -84,7 +85,8 @@ TEST(ExpectPrivate, UldpNamesTheInvertibilityWitness) {
       {Rational(1, 6), Rational(1, 6), Rational(2, 3), 0},
       {Rational(1, 8), Rational(1, 8), 0, Rational(3, 4)}};
   EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(fixed, uldp_claim({0, 1}, {0, 1}, exp_eps("3"))),
-                          "uldp FAILS: tight exp_eps = 4");
+                          "fixed is not ULDP with X_S = {0-1}, Y_P = {0-1} at exp_eps = 3: tight "
+                          "exp_eps = 4");
   EXPECT_PRIVATE(fixed, uldp_claim({0, 1}, {0, 1}, exp_eps("4")));
 }
 
@@ -113,7 +115,7 @@ TEST(ExpectPrivate, ExactTextsAreTheirValues) {
   const std::vector<std::vector<std::string>> rr = {{"3/4", "1/4"}, {"0.25", "0.75"}};
   EXPECT_PRIVATE(rr, ldp_claim(exp_eps("3")));
   EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(rr, ldp_claim(exp_eps("299/100"))),
-                          "rr is not eps-LDP at exp_eps = 299/100: ldp FAILS: tight exp_eps = 3");
+                          "rr is not eps-LDP at exp_eps = 299/100: tight exp_eps = 3");
   const std::vector<std::vector<std::string>> typo = {{"3/4", "1/4"}, {"1/4", "3/4x"}};
   EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(typo, ldp_claim(exp_eps("3"))),
                           "typo is not a matrix: Q[1][1]");
@@ -188,8 +190,8 @@ TEST(ExpectPrivate, AGeometricMatrixHoldsItsMetricClaimAndABrokenOneFails) {
   EXPECT_PRIVATE(q, metric_ldp_claim(grid(3, 2), exp_eps("2")));
   // Its tight loss is t^d exactly: 3/2 per unit is too little.
   EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(q, metric_ldp_claim(grid(3, 2), exp_eps("3/2"))),
-                          "q is not metric LDP (manhattan on 3x2) at exp_eps = 3/2 per unit: "
-                          "metric LDP, manhattan on 3x2");
+                          "q: metric LDP, manhattan on 3x2, t = 3/2 per unit: FAILS; first "
+                          "violated by L(0, 1) = 2 at y = 0");
   // One entry moved by 1/100 within its row (the row still sums to 1): Q(0|0) / Q(0|1) exceeds 2.
   std::vector<std::vector<Rational>> broken = q;
   broken[0][0] += Rational(1, 100);
@@ -211,8 +213,8 @@ TEST(ExpectPrivate, MinIdLdpBoundsEachPairByTheSmallerBudget) {
   EXPECT_PRIVATE(q, min_id_ldp_claim({exp_eps("16"), exp_eps("8"), exp_eps("5")}));
   EXPECT_NONFATAL_FAILURE(
       EXPECT_PRIVATE(q, min_id_ldp_claim({exp_eps("4"), exp_eps("2"), exp_eps("3")})),
-      "q is not MinID-LDP at exp_eps = 4, exp_eps = 2, exp_eps = 3: ID-LDP, r = min of the "
-      "pair's budgets: FAILS; first violated by L(0, 2) = 4 at y = 0 against 3");
+      "q: ID-LDP, r = min of the pair's budgets: FAILS; first violated by L(0, 2) = 4 at y = 0 "
+      "against 3");
   EXPECT_NONFATAL_FAILURE(EXPECT_PRIVATE(q, min_id_ldp_claim({exp_eps("4"), exp_eps("2")})),
                           "min_id_ldp_claim(): 2 budgets for 3 inputs");
 }
