@@ -363,8 +363,13 @@ def test_no_temporary_file_carries_the_reference(monkeypatch):
     import tempfile
 
     import uldp._commands
+    import uldp._conform
+    import uldp._estimation
+    import uldp._golden
+    import uldp._proofs
 
-    assert not hasattr(uldp._commands, "tempfile") and not hasattr(uldp._commands, "os")
+    for module in (uldp._commands, uldp._conform, uldp._estimation, uldp._golden, uldp._proofs):
+        assert not hasattr(module, "tempfile") and not hasattr(module, "os"), module.__name__
 
     def refuse(*args, **kwargs):
         raise AssertionError("a temporary file was made")

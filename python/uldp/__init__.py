@@ -19,10 +19,12 @@ stops a long computation with KeyboardInterrupt. uldp.testing has the pytest ass
 from . import _core
 from ._api import (CheckReport, Mechanism, StatedBound, Verdict, Witness, check,
                    construct_uldp_from_ldp, mechanism, mechanisms)
-from ._commands import (AuditReport, ConformanceReport, Estimate, EstimatesReport, GoldenCase,
-                        GoldenVectors, ProofReport, Reference, Resolution, Simulation, audit,
-                        conform_client, conform_counts, conform_estimates, conform_plan,
-                        conform_samples, estimate, golden, loss, prove, reference, simulate)
+from ._commands import Reference, reference
+from ._conform import (ConformanceReport, Resolution, conform_client, conform_counts,
+                       conform_plan, conform_samples)
+from ._estimation import Estimate, Simulation, estimate, loss, simulate
+from ._golden import EstimatesReport, GoldenCase, GoldenVectors, conform_estimates, golden
+from ._proofs import AuditReport, ProofReport, audit, prove
 from ._table import table
 
 #: The project version (CMakeLists.txt's project(uldp VERSION ...)), compiled into the extension;
