@@ -196,8 +196,10 @@ py::dict mechanism(const std::string& name, const py::dict& keywords) {
   const MechanismEntry& entry = find_mechanism(name, "mechanism");
   const MechanismArguments a =
       api::mechanism_arguments(entry, parameters, api::ReferenceNames::keywords());
-  const api::MechanismDescription description = without_gil(
-      [&] { return api::describe_mechanism(api::MechanismRequest(make_mechanism(entry, a))); });
+  // Built once: the Mechanism holds it, and check(M) decides it without building it again.
+  const MechanismSpec spec = without_gil([&] { return make_mechanism(entry, a); });
+  const api::MechanismDescription description =
+      without_gil([&] { return api::describe_mechanism(api::MechanismRequest(spec)); });
   const DenseForm& form = std::get<DenseForm>(description.form);
   std::vector<std::vector<std::string>> rows(form.q.num_inputs());
   without_gil([&] {
@@ -218,6 +220,7 @@ py::dict mechanism(const std::string& name, const py::dict& keywords) {
   // The budget the mechanism was built for, as the command prints it: Mangat's from its p too.
   const std::optional<PrivacyBudget> budget = budget_of(description.spec);
   d["exp_eps"] = budget ? py::cast(to_string(budget->exp_eps())) : py::none();
+  d["spec"] = py::cast(spec);
   return d;
 }
 
@@ -558,7 +561,7 @@ api::MechanismParameters mechanism_parameters_of(const py::dict& d) {
 // alike. The notions are given apart from the mechanism here: the mechanism's own grid, budget
 // per unit and per-input budgets serve them where the caller gives the notion none
 // (api::share_notion_parameters).
-py::dict check_mechanism(const py::dict& parameters,
+py::dict check_mechanism(const MechanismSpec& spec, const py::dict& parameters,
                          const std::optional<std::vector<std::size_t>>& protected_outputs,
                          const std::optional<std::string>& eps,
                          const std::optional<std::string>& exp_eps,
@@ -566,12 +569,8 @@ py::dict check_mechanism(const py::dict& parameters,
                          const std::map<std::string, std::string>& notions,
                          bool pairs_over_protected) {
   const api::MechanismParameters mechanism = mechanism_parameters_of(parameters);
-  const MechanismEntry& entry = find_mechanism(mechanism.name, "mech");
   const PairsRequest asked{pairs, notions, pairs_over_protected};
-  const MechanismArguments a =
-      api::mechanism_arguments(entry, mechanism, api::ReferenceNames::keywords());
-  api::CheckRequest request(
-      api::MechanismSubject{make_mechanism(entry, a), FormChoice::kStructured});
+  api::CheckRequest request(api::MechanismSubject{spec, FormChoice::kStructured});
   if (protected_outputs)
     request.protected_outputs = api::IndexSelection{*protected_outputs, "protected"};
   request.budget = budget_of(eps, exp_eps);  // none: the budget it was built for
@@ -1082,6 +1081,16 @@ py::object conform_estimates(const py::object& vectors, const std::string& vecto
 }  // namespace uldp::python
 
 PYBIND11_MODULE(_core, m) {
+  // A registry mechanism as built (uldp.mechanism() keeps it in its Mechanism): opaque, passed
+  // back to the library as it is.
+  py::class_<uldp::MechanismSpec>(m, "MechanismSpec")
+      .def_property_readonly(
+          "name", [](const uldp::MechanismSpec& s) { return std::string(uldp::entry_of(s).name); })
+      .def_property_readonly("k", [](const uldp::MechanismSpec& s) { return s.k; })
+      .def("__repr__", [](const uldp::MechanismSpec& s) {
+        return "<uldp MechanismSpec " + std::string(uldp::entry_of(s).name) +
+               ", k = " + std::to_string(s.k) + ">";
+      });
   m.doc() = "uldp's exact core (use the uldp package, not this module)";
   // The CMake project version, compiled into uldp::api: uldp.__version__ and the wheel's metadata
   // (setup.py reads the same project() line) cannot disagree.
@@ -1103,7 +1112,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("check", &uldp::python::check, py::arg("rows"), py::arg("sensitive"), py::arg("protected"),
         py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"), py::arg("pairs"),
         py::arg("notions"), py::arg("pairs_over_protected"));
-  m.def("check_mechanism", &uldp::python::check_mechanism, py::arg("parameters"),
+  m.def("check_mechanism", &uldp::python::check_mechanism, py::arg("spec"), py::arg("parameters"),
         py::arg("protected"), py::arg("eps"), py::arg("exp_eps"), py::arg("tolerance"),
         py::arg("pairs"), py::arg("notions"), py::arg("pairs_over_protected"));
   m.def("check_binary64", &uldp::python::check_binary64, py::arg("q"), py::arg("sensitive"),

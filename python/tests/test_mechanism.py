@@ -311,3 +311,23 @@ def test_a_hash_family_or_a_bloom_map_is_given_as_a_path(tmp_path):
         uldp.mechanism("olh", k=3, exp_eps=3, hash_range=3, hash_family=family)
     with pytest.raises(ValueError, match=r"^hash_family: 3 is not a path"):
         uldp.mechanism("olh", k=3, exp_eps=3, hash_range=3, hash_family=3)
+
+
+def test_a_mechanism_holds_its_spec_and_check_decides_it_without_building_it_again(monkeypatch):
+    import copy
+    import pickle
+
+    m = uldp.mechanism("urr", 5, sensitive=[0, 1], exp_eps=3)
+    assert (m.spec.name, m.spec.k) == ("urr", 5)
+    expected = uldp.check(m)
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the mechanism was built again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(uldp._core, "mechanism", refuse)
+        assert uldp.check(m) == expected
+    # Pickled or copied without the spec: equal, and check() builds it again from its parameters.
+    for again in (pickle.loads(pickle.dumps(m)), copy.deepcopy(m)):
+        assert again == m and again.spec is None
+        assert uldp.check(again) == expected

@@ -230,10 +230,19 @@ class Mechanism:
     exp_eps: Optional[Fraction]
     #: The registry parameters, as uldp._core takes them; None: a matrix made otherwise.
     parameters: Optional[Dict[str, Any]] = field(default=None, compare=False, repr=False)
+    #: The mechanism as the library built it (uldp._core.MechanismSpec), which check() decides
+    #: as it is, without building it again; None: a matrix made otherwise.
+    spec: Optional[_core.MechanismSpec] = field(default=None, compare=False, repr=False)
 
     def to_numpy(self) -> "numpy.typing.NDArray[numpy.float64]":
         """Q as a numpy float64 array (each entry the double nearest to it)."""
         return numpy.array([[float(v) for v in row] for row in self.Q], dtype=numpy.float64)
+
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        # Pickled and copied without the library's spec, which check() builds again from the
+        # parameters when it needs it.
+        return (Mechanism, (self.name, self.claim, self.Q, self.outputs, self.protected,
+                            self.sensitive, self.exp_eps, self.parameters, None))
 
     def __repr__(self) -> str:
         return (f"Mechanism({self.name!r}, k={len(self.Q)}, outputs={len(self.outputs)}, "
@@ -317,7 +326,7 @@ def mechanism(name: str, k: Optional[int] = None, /,
     return Mechanism(
         d["name"], d["claim"], rows, tuple(d["outputs"]), tuple(d["protected"]),
         tuple(d["sensitive"]), None if d["exp_eps"] is None else Fraction(d["exp_eps"]),
-        {"mech": d["name"], **texts},
+        {"mech": d["name"], **texts}, d["spec"],
     )
 
 
@@ -397,10 +406,14 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
     # The pairs are over Y_P only when the caller gives protected=, as `check --protected` does
     # (a Mechanism's own Y_P is the default for the verdicts, not for the pairs).
     pairs_over_protected = protected is not None
-    registry = None  # a Mechanism of uldp.mechanism(): its parameters, checked as `check --mech`
+    registry = None  # a Mechanism of uldp.mechanism(): its spec, checked as `check --mech`
     if isinstance(Q, Mechanism):
         if Q.parameters is not None and sensitive is None:
-            registry = Q.parameters
+            spec = Q.spec
+            if spec is None:  # unpickled or copied: built again from its parameters
+                spec = _core.mechanism(str(Q.parameters["mech"]), {
+                    key: value for key, value in Q.parameters.items() if key != "mech"})["spec"]
+            registry = (spec, Q.parameters)
         else:  # its matrix, with its own X_S and Y_P unless others are given
             sensitive = Q.sensitive if sensitive is None else sensitive
             protected = Q.protected if protected is None else protected
@@ -434,7 +447,7 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
     tolerance_text = None if tolerance is None else _exact_text(tolerance, "tolerance")
     if registry is not None:
         return _check_report(_core.check_mechanism(
-            registry, _indices(protected, "protected"), e, t, tolerance_text, bool(pairs), notions,
+            registry[0], registry[1], _indices(protected, "protected"), e, t, tolerance_text, bool(pairs), notions,
             pairs_over_protected))
     arguments = (_indices(sensitive, "sensitive"), _indices(protected, "protected"), e, t,
                  tolerance_text, bool(pairs), notions, pairs_over_protected)
