@@ -56,9 +56,12 @@ struct MechanismSpec {
 /// The privacy budget the mechanism was built for (none for the non-private mechanism, for the
 /// geometric one, whose budget is per unit of distance, and for IDUE, whose budgets are per input).
 std::optional<PrivacyBudget> budget_of(const MechanismSpec& spec);
-/// The budget as reports print it: "exp_eps=3", "eps=1 (...)", the geometric mechanism's
-/// "exp_eps_per_unit=2 (metric LDP, Manhattan distance)", or "no privacy".
+/// The budget as reports print it: "exp_eps=3", "eps=1 (...)", the entry's own description when
+/// it has one (the geometric mechanism's "exp_eps_per_unit=2 (metric LDP, Manhattan distance)"),
+/// or "no privacy".
 std::string budget_description(const MechanismSpec& spec);
+/// "exp_eps_per_unit = 2 (metric LDP, Manhattan distance)": a budget per unit of `distance`.
+std::string per_unit_budget_description(const PrivacyBudget& budget, std::string_view distance);
 /// θ for the RAPPOR family (uOUE: 1/2), none otherwise.
 std::optional<Rational> theta_of(const MechanismSpec& spec);
 

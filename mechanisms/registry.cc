@@ -260,48 +260,42 @@ MechanismSpec make_mechanism(const MechanismEntry& entry, const MechanismArgumen
 }
 
 std::optional<PrivacyBudget> budget_of(const MechanismSpec& spec) {
+  // The kinds with one budget hold it as `budget`; the others (none, a budget per unit, one per
+  // input) have none.
   return std::visit(
-      Overloaded{[](const NoneSpec&) -> std::optional<PrivacyBudget> { return std::nullopt; },
-                 [](const GeometricSpec&) -> std::optional<PrivacyBudget> { return std::nullopt; },
-                 [](const GeometricEuclideanSpec&) -> std::optional<PrivacyBudget> {
-                   return std::nullopt;
-                 },
-                 [](const IdueSpec&) -> std::optional<PrivacyBudget> { return std::nullopt; },
-                 [](const auto& params) -> std::optional<PrivacyBudget> { return params.budget; }},
+      [](const auto& params) -> std::optional<PrivacyBudget> {
+        if constexpr (requires { params.budget; }) {
+          return params.budget;
+        } else {
+          return std::nullopt;
+        }
+      },
       spec.kind);
 }
 
 std::string budget_description(const MechanismSpec& spec) {
-  // The geometric mechanisms' budget per unit: "exp_eps = 2" -> "exp_eps_per_unit = 2",
-  // "eps = 1 (...)" -> "eps_per_unit = 1 (...)".
-  const auto per_unit = [](const PrivacyBudget& budget, const char* distance) {
-    std::string text = budget.describe();
-    text.insert(text.starts_with("exp_eps") ? 7
-                : text.starts_with("eps")   ? 3
-                                            : 0,
-                text.starts_with("exp_eps") || text.starts_with("eps") ? "_per_unit" : "");
-    return text + " (metric LDP, " + distance + " distance)";
-  };
-  if (const auto* euclidean = std::get_if<GeometricEuclideanSpec>(&spec.kind)) {
-    // eps as asked; the mechanism is built from its step t' <= e^(eps/sqrt 2), not from e^eps.
-    return "eps_per_unit = " + to_string(*euclidean->euclidean_per_unit.epsilon()) +
-           " (metric LDP, Euclidean distance; built with t' = " +
-           to_decimal(euclidean->per_unit.exp_eps(), 10) +
-           "... <= e^(eps/sqrt 2) per unit of Manhattan distance)";
-  }
-  if (const auto* geometric = std::get_if<GeometricSpec>(&spec.kind))
-    return per_unit(geometric->per_unit, "Manhattan");
-  if (const auto* idue = std::get_if<IdueSpec>(&spec.kind)) return input_budgets_description(*idue);
+  const MechanismEntry& entry = entry_of(spec);
+  if (entry.budget_description) return entry.budget_description(spec);
   const std::optional<PrivacyBudget> budget = budget_of(spec);
   return budget ? budget->describe() : "no privacy";
 }
 
+std::string per_unit_budget_description(const PrivacyBudget& budget, std::string_view distance) {
+  // "exp_eps = 2" -> "exp_eps_per_unit = 2", "eps = 1 (...)" -> "eps_per_unit = 1 (...)".
+  std::string text = budget.describe();
+  text.insert(text.starts_with("exp_eps") ? 7
+              : text.starts_with("eps")   ? 3
+                                          : 0,
+              text.starts_with("exp_eps") || text.starts_with("eps") ? "_per_unit" : "");
+  return text + " (metric LDP, " + std::string(distance) + " distance)";
+}
+
 std::optional<Rational> theta_of(const MechanismSpec& spec) {
-  // By base class, so the specs that derive from RAPPOR's or uRAP's (oue, sue, uoue) have their θ.
+  // The kinds with a θ hold it as `theta` (RAPPOR's and uRAP's, and so oue, sue and uoue, which
+  // derive from them).
   return std::visit(
       [](const auto& p) -> std::optional<Rational> {
-        using Kind = std::decay_t<decltype(p)>;
-        if constexpr (std::is_base_of_v<RapporSpec, Kind> || std::is_base_of_v<UrapSpec, Kind>) {
+        if constexpr (requires { p.theta.value(); }) {
           return p.theta.value();
         } else {
           return std::nullopt;

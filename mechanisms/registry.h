@@ -72,6 +72,18 @@ struct StatedBound {
 };
 
 /// One registered mechanism, written with designated initialisers naming only what it takes.
+/// A mechanism's own per-pair claim: metric LDP at a budget per unit of distance on its grid
+/// (Manhattan, or Euclidean), or MinID-LDP at one budget per input (a pair bounded by the smaller).
+struct MetricPairClaim {
+  std::size_t width = 0, height = 0;
+  bool euclidean = false;
+  PrivacyBudget per_unit;
+};
+struct MinIdPairClaim {
+  std::vector<PrivacyBudget> per_input;
+};
+using PairClaim = std::variant<MetricPairClaim, MinIdPairClaim>;
+
 struct MechanismEntry {
   std::string_view name = {};       ///< "urr": the name every command accepts
   std::string_view title = {};      ///< "utility-optimized randomized response (uRR)"
@@ -99,6 +111,12 @@ struct MechanismEntry {
   MechanismSpec (*make)(const MechanismArguments& arguments) = nullptr;
   /// The bounds it states besides its claim, decided on a spec it made (none: nullptr).
   std::vector<StatedBound> (*stated_bounds)(const MechanismSpec& spec) = nullptr;
+  /// Its per-pair claim's parameters on a spec it made (claim kMetricLdp or kMinIdLdp; none:
+  /// nullptr).
+  PairClaim (*pair_claim)(const MechanismSpec& spec) = nullptr;
+  /// Its budget for people, on a spec it made, when it is no single e^eps (a budget per unit of
+  /// distance, one per input); nullptr: the budget's own description, or "no privacy".
+  std::string (*budget_description)(const MechanismSpec& spec) = nullptr;
 
   /// How it takes `p` (kNo when not listed).
   Takes takes(const ParameterDeclaration& p) const;

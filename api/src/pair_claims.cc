@@ -1,28 +1,45 @@
-// A registry mechanism's own per-pair claim (geometric: metric LDP; IDUE: MinID-LDP).
+// A registry mechanism's own per-pair claim, as its entry states it (MechanismEntry::pair_claim:
+// the geometric mechanisms' metric LDP, IDUE's MinID-LDP), as the notions check decides them.
 #include "uldp/api/pair_loss.h"
 #include "uldp/error.h"
+#include "uldp/mechanisms/registry.h"
 
 namespace uldp::api {
 
-std::optional<MetricBudget> claimed_metric(const CheckSubject& subject) {
+namespace {
+
+// The mechanism's own per-pair claim (its entry's), if the subject is a registry mechanism with
+// one.
+std::optional<PairClaim> own_pair_claim(const CheckSubject& subject) {
   const auto* mechanism = std::get_if<MechanismSubject>(&subject);
   if (!mechanism) return std::nullopt;
-  if (const auto* euclidean = std::get_if<GeometricEuclideanSpec>(&mechanism->spec.kind)) {
-    return MetricBudget{GridDistance{euclidean->width, euclidean->height, GridMetric::kEuclidean},
-                        euclidean->euclidean_per_unit};
-  }
-  const auto* geometric = std::get_if<GeometricSpec>(&mechanism->spec.kind);
-  if (!geometric) return std::nullopt;
-  return MetricBudget{GridDistance{geometric->width, geometric->height, GridMetric::kManhattan},
-                      geometric->per_unit};
+  const MechanismEntry& entry = entry_of(mechanism->spec);
+  if (!entry.pair_claim) return std::nullopt;
+  return entry.pair_claim(mechanism->spec);
+}
+
+// "idue", "geometric": whose claim it is, for messages.
+std::string own_claim_owner(const CheckSubject& subject) {
+  return std::string(entry_of(std::get<MechanismSubject>(subject).spec).name);
+}
+
+}  // namespace
+
+std::optional<MetricBudget> claimed_metric(const CheckSubject& subject) {
+  const std::optional<PairClaim> claim = own_pair_claim(subject);
+  const auto* metric = claim ? std::get_if<MetricPairClaim>(&*claim) : nullptr;
+  if (!metric) return std::nullopt;
+  return MetricBudget{
+      GridDistance{metric->width, metric->height,
+                   metric->euclidean ? GridMetric::kEuclidean : GridMetric::kManhattan},
+      metric->per_unit};
 }
 
 std::optional<InputBudgets> claimed_input_budgets(const CheckSubject& subject) {
-  const auto* mechanism = std::get_if<MechanismSubject>(&subject);
-  if (!mechanism) return std::nullopt;
-  const auto* idue = std::get_if<IdueSpec>(&mechanism->spec.kind);
-  if (!idue) return std::nullopt;
-  return InputBudgets{idue->input_budgets, IdCombine::kMin};
+  const std::optional<PairClaim> claim = own_pair_claim(subject);
+  const auto* min_id = claim ? std::get_if<MinIdPairClaim>(&*claim) : nullptr;
+  if (!min_id) return std::nullopt;
+  return InputBudgets{min_id->per_input, IdCombine::kMin};
 }
 
 bool claims_pair_notion(const CheckSubject& subject) {
@@ -37,8 +54,8 @@ void add_claimed_notions(const CheckSubject& subject, const std::optional<IndexS
       notions.input_budgets_name =
           notions.input_budgets->per_input.front().epsilon() ? "id_eps" : "id_exp_eps";
       if (outputs) {
-        throw InvalidArgument(outputs->name +
-                              ": IDUE's claim, MinID-LDP, bounds every output; check it without "
+        throw InvalidArgument(outputs->name + ": " + own_claim_owner(subject) +
+                              "'s claim, MinID-LDP, bounds every output; check it without "
                               "protected outputs");
       }
     }
@@ -46,9 +63,9 @@ void add_claimed_notions(const CheckSubject& subject, const std::optional<IndexS
   if (!notions.metric) {
     notions.metric = claimed_metric(subject);
     if (notions.metric && outputs) {
-      throw InvalidArgument(outputs->name +
-                            ": the geometric mechanism's claim, metric LDP, bounds every output; "
-                            "check it without protected outputs");
+      throw InvalidArgument(outputs->name + ": " + own_claim_owner(subject) +
+                            "'s claim, metric LDP, bounds every output; check it without "
+                            "protected outputs");
     }
   }
 }

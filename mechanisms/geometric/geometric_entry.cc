@@ -63,7 +63,16 @@ const MechanismEntry& registry_entry(std::type_identity<GeometricSpec>) {
       .max_k = kMaxCells,
       .family_claim = "geometric_metric_ldp",
       .example = "--grid 3x2 --exp-eps-per-unit 2",
-      .make = &make_geometric};
+      .make = &make_geometric,
+      .pair_claim = [](const MechanismSpec& spec) -> PairClaim {
+        const GeometricSpec& g = std::get<GeometricSpec>(spec.kind);
+        return MetricPairClaim{g.width, g.height, false, g.per_unit};
+      },
+      .budget_description =
+          [](const MechanismSpec& spec) {
+            return per_unit_budget_description(std::get<GeometricSpec>(spec.kind).per_unit,
+                                               "Manhattan");
+          }};
   return entry;
 }
 

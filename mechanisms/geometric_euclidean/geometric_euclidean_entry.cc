@@ -55,7 +55,20 @@ const MechanismEntry& registry_entry(std::type_identity<GeometricEuclideanSpec>)
       .max_k = kMaxCells,
       .family_claim = "geometric_euclidean_metric_ldp",
       .example = "--grid 3x2 --eps-per-unit 1",
-      .make = &make_geometric_euclidean};
+      .make = &make_geometric_euclidean,
+      .pair_claim = [](const MechanismSpec& spec) -> PairClaim {
+        const GeometricEuclideanSpec& g = std::get<GeometricEuclideanSpec>(spec.kind);
+        return MetricPairClaim{g.width, g.height, true, g.euclidean_per_unit};
+      },
+      .budget_description =
+          [](const MechanismSpec& spec) {
+            // eps as asked; the mechanism is built from its step t' <= e^(eps/sqrt 2), not e^eps.
+            const GeometricEuclideanSpec& g = std::get<GeometricEuclideanSpec>(spec.kind);
+            return "eps_per_unit = " + to_string(*g.euclidean_per_unit.epsilon()) +
+                   " (metric LDP, Euclidean distance; built with t' = " +
+                   to_decimal(g.per_unit.exp_eps(), 10) +
+                   "... <= e^(eps/sqrt 2) per unit of Manhattan distance)";
+          }};
   return entry;
 }
 

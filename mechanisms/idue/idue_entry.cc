@@ -61,7 +61,14 @@ const MechanismEntry& registry_entry(std::type_identity<IdueSpec>) {
       .max_k = kMaxInputs,
       .family_claim = "idue_minid_ldp",
       .example = "--id-exp-eps 2,3,3 --one-if-off 2/5,3/10,3/10",
-      .make = &make_idue};
+      .make = &make_idue,
+      .pair_claim = [](const MechanismSpec& spec) -> PairClaim {
+        return MinIdPairClaim{std::get<IdueSpec>(spec.kind).input_budgets};
+      },
+      .budget_description =
+          [](const MechanismSpec& spec) {
+            return input_budgets_description(std::get<IdueSpec>(spec.kind));
+          }};
   return entry;
 }
 

@@ -232,7 +232,7 @@ TEST(CheckPairs, GeometricMechanismDecidesItsOwnMetricClaim) {
         std::pair{"mechanism geometric --grid 3x2 --eps-per-unit 0",
                   "--eps-per-unit: the geometric mechanism needs e^eps > 1 per unit"},
         std::pair{"check --mech geometric --grid 3x1 --exp-eps-per-unit 2 --protected 0",
-                  "--protected: the geometric mechanism's claim, metric LDP, bounds every output"},
+                  "--protected: geometric's claim, metric LDP, bounds every output"},
         std::pair{"table --mech geometric --k 6 --sensitive-count 1 --exp-eps 2",
                   "--mech: geometric is built on a grid with a budget per unit"}}) {
     const RunResult r = run_uldp(command);
