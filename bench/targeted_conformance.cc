@@ -7,7 +7,7 @@
 //     the fit looks alone), with the share of runs each names `violates`;
 //   - the false alarms of the same mechanisms run correctly, over --runs seeded runs each, with
 //     their samples (mean), at alpha = 1e-6 (the testing assertions' level).
-// Run by hand: build/bench/targeted_conformance [--runs N] [--faulty-runs M] [--alpha A]
+// Run by hand: build/bench/targeted_conformance [--runs N] [--faulty-runs M] [--false-alarm A]
 // [--show DOUBLE SEED] (one faulty run's report)
 // (2000 correct runs per double, 10,000 in all; 200 faulty; minutes on two cores). Prints
 // Markdown.
@@ -136,11 +136,11 @@ int main(int argc, char** argv) {
     } else if (flag == "--show") {
       const std::uint64_t which = uldp::bench::parse_count(i, argc, argv);
       show.emplace(which, uldp::bench::parse_count(i, argc, argv));
-    } else if (flag == "--alpha" && i + 1 < argc) {
+    } else if (flag == "--false-alarm" && i + 1 < argc) {
       alpha = std::strtod(argv[++i], nullptr);
     } else {
       std::cerr << "targeted_conformance: unknown flag " << flag
-                << " (--runs N, --faulty-runs M, --alpha A, --show DOUBLE SEED)\n";
+                << " (--runs N, --faulty-runs M, --false-alarm A, --show DOUBLE SEED)\n";
       return 2;
     }
   }
