@@ -777,7 +777,7 @@ py::object conform_counts(const py::dict& reference,
         };
       } else {
         require_input_size(content.size(), source);
-        open = [&content] { return std::make_unique<std::istringstream>(content); };
+        open = [&text = content] { return std::make_unique<std::istringstream>(text); };
       }
       files.push_back({source, std::move(open), is_path ? content : std::string()});
     }
