@@ -57,3 +57,17 @@ def test_a_bad_value_is_refused_by_the_options_one_check():
         uldp.conform_plan(power=1, **URR)
     with pytest.raises(ValueError, match=r"^false_alarm: 2 is not a false-alarm level in \(0, 1\)"):
         uldp.conform_plan(false_alarm=2, **URR)
+
+
+def test_none_forwarded_for_an_option_means_its_default():
+    counts = [300, 200, 500]
+    given = uldp.estimate(counts=counts, mech="rr", k=3, exp_eps=3, method="thr")
+    forwarded = uldp.estimate(counts=counts, mech="rr", k=3, exp_eps=3, method="thr",
+                              significance=None, em_stop=None, max_iterations=None)
+    assert forwarded.json == given.json
+
+    def client(x, rng):
+        return int(x) if rng.random() < 0.75 else 1 - int(x)
+
+    report = uldp.conform_client(client, mech="rr", k=2, exp_eps=3, excess=None, seed=1)
+    assert report.json["targeted"]["excess"] == 0.1

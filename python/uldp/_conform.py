@@ -276,7 +276,7 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
                    output_index: bool = False,
                    labels: Optional[Mapping[Any, Output]] = None,
                    bit_mask: Optional[BitMask] = None,
-                   excess: float = _default("conform_client", "excess"),
+                   excess: Optional[float] = _default("conform_client", "excess"),
         **parameters: "Unpack[MechanismKeywords]") -> ConformanceReport:
     """Drives client(x) (or client(x, rng)) with the sequential test of `uldp conform client`:
     looks at first_look, 2 first_look, ... samples per input up to the planned look, where a
@@ -303,7 +303,8 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
         fields, batch, _level(false_alarm, "false_alarm"), _level(power, "power"),
         _level(resolution, "resolution"), _whole(max_samples, "max_samples", 1),
         _whole(first_look, "first_look", 1), _whole(violation_search, "violation_search"),
-        _text(spending, "spending"), bool(output_index), reading.hint, _level(excess, "excess"))
+        _text(spending, "spending"), bool(output_index), reading.hint,
+        _level(_options.or_default(excess, "conform_client", "excess"), "excess"))
     return ConformanceReport._from(j)
 
 

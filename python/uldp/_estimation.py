@@ -63,9 +63,9 @@ def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = No
              reference: Optional[Reference] = None, mech: Optional[str] = None,
              common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None,
              method: Optional[str] = None,
-             significance: float = _default("estimate", "significance"),
-             em_stop: Number = _default("estimate", "em_stop"),
-             max_iterations: int = _default("estimate", "max_iterations"),
+             significance: Optional[float] = _default("estimate", "significance"),
+             em_stop: Optional[Number] = _default("estimate", "em_stop"),
+             max_iterations: Optional[int] = _default("estimate", "max_iterations"),
              accelerator: Optional[str] = None,
              labels: Optional[Mapping[Any, Output]] = None,
              bit_mask: Optional[BitMask] = None,
@@ -88,8 +88,11 @@ def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = No
     fields = chosen._fields("estimate", matrices=False)
     text = _reports_text(reports, counts, n, _OutputReading.of(labels, bit_mask, chosen))
     j = _core.estimate(
-        fields, text, method, _level(significance, "significance"),
-        _whole(max_iterations, "max_iterations", 1), _exact_text(em_stop, "em_stop"),
+        fields, text, method,
+        _level(_options.or_default(significance, "estimate", "significance"), "significance"),
+        _whole(_options.or_default(max_iterations, "estimate", "max_iterations"),
+               "max_iterations", 1),
+        _exact_text(_options.or_default(em_stop, "estimate", "em_stop"), "em_stop"),
         accelerator or "auto")
     return Estimate(numpy.array(j["estimate"], dtype=numpy.float64), j["method"], j["n"],
                     j.get("converged"), j.get("iterations"), j)

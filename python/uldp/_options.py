@@ -20,6 +20,12 @@ def default(workflow: str, name: str) -> Any:
     return _OPTIONS[name]["uses"][workflow]["default"]
 
 
+def or_default(value: Any, workflow: str, name: str) -> Any:
+    """`value`, or the option's default in `workflow` when it is None (a caller forwarding
+    "not given")."""
+    return default(workflow, name) if value is None else value
+
+
 def former_names(workflow: str) -> Dict[str, str]:
     """{former name: name} of the options `workflow` takes under a new name."""
     return {use["former_name"]: name for name, option in _OPTIONS.items()

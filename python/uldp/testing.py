@@ -117,7 +117,7 @@ def assert_conforms(client: Callable[..., Any], *, reference: Optional[Reference
                     spending: str = "planned", seed: Optional[int] = 0,
                     output_index: bool = False, labels: Optional[Mapping[Any, Output]] = None,
                     bit_mask: Optional[BitMask] = None,
-                    excess: float = _default("conform_client", "excess"),
+                    excess: Optional[float] = _default("conform_client", "excess"),
                     **parameters: "Unpack[MechanismKeywords]") -> ConformanceReport:
     """Asserts that client(x) (or client(x, rng)) conforms to the reference mechanism under the
     sequential test of conform_client (which takes the same keywords); "insufficient" fails
@@ -191,5 +191,5 @@ def assert_estimates_match(server: Callable[[GoldenCase], Mapping[str, Any]],
     return report
 
 
-__all__ = ["DEFAULT_ALPHA", "assert_conforms", "assert_estimates_match",
+__all__ = ["DEFAULT_FALSE_ALARM", "DEFAULT_ALPHA", "assert_conforms", "assert_estimates_match",
            "assert_private", "default_false_alarm", "default_alpha"]
