@@ -44,13 +44,17 @@ void init_flags(int* argc, char** argv) {
   for (int i = 1; i < *argc; ++i) {
     const std::string_view argument(argv[i]);
     std::optional<std::string_view> value;
+    std::string_view given;  // the flag as given, for its error
     for (const std::string_view flag :
          {"--uldp_false_alarm=", "--uldp-false-alarm=", "--uldp_alpha=", "--uldp-alpha="}) {
-      if (argument.starts_with(flag)) value = argument.substr(flag.size());
+      if (argument.starts_with(flag)) {
+        value = argument.substr(flag.size());
+        given = flag.substr(0, flag.size() - 1);
+      }
     }
     if (value) {
       // The flag sets what the environment would: one place (default_false_alarm) reads the level.
-      api::parse_false_alarm_level(*value, "--uldp_false_alarm");
+      api::parse_false_alarm_level(*value, std::string(given));
       ::setenv("ULDP_FALSE_ALARM", std::string(*value).c_str(), 1);
     } else {
       argv[kept++] = argv[i];

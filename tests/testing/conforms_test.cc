@@ -264,7 +264,7 @@ TEST(ExpectConforms, TheLevelsFormerNamesStillWork) {
 TEST(ExpectConforms, TheSuitesFlagSetsTheLevelAndLeavesGoogleTestsArguments) {
   std::string program = "test", filter = "--gtest_filter=X.*", flag = "--uldp_false_alarm=1e-9",
               dashed = "--uldp-false-alarm=0.25", bad = "--uldp_false_alarm=2",
-              former = "--uldp_alpha=0.5";
+              former = "--uldp_alpha=0.5", bad_former = "--uldp-alpha=2";
   char* argv[] = {program.data(), flag.data(), filter.data(), nullptr};
   int argc = 3;
   init_flags(&argc, argv);
@@ -292,6 +292,16 @@ TEST(ExpectConforms, TheSuitesFlagSetsTheLevelAndLeavesGoogleTestsArguments) {
   init_flags(&argc, former_argv);
   EXPECT_EQ(argc, 1);
   EXPECT_EQ(default_false_alarm(), 0.5);
+  char* bad_former_argv[] = {program.data(), bad_former.data(), nullptr};  // named as given
+  argc = 2;
+  try {
+    init_flags(&argc, bad_former_argv);
+    ADD_FAILURE() << "--uldp-alpha=2 accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("--uldp-alpha: '2' is not a false-alarm level"),
+              std::string::npos)
+        << e.what();
+  }
   ::unsetenv("ULDP_FALSE_ALARM");
 }
 
