@@ -505,6 +505,18 @@ ConformPlanResult plan_conformance_run(const ConformPlanRequest& request) {
   check_option(kPowerOption, request.power);
   check_option(kResolutionOption, request.resolution);
   check_option(kExcessOption, request.excess);
+  // A plan sizes a test for a deviation below 1 and an excess above 0 (the options' other uses
+  // take 1 and 0).
+  if (request.resolution >= 1) {
+    std::string message = "resolution: ";
+    message += double_text(request.resolution);
+    throw InvalidArgument(message + " is no deviation a plan can size (it must be below 1)");
+  }
+  if (request.excess <= 0) {
+    std::string message = "excess: ";
+    message += double_text(request.excess);
+    throw InvalidArgument(message + " is no excess a plan can size (it must be above 0)");
+  }
   ConformPlanResult result{build_reference(request.reference), request, {}};  // plan set below
   result.plan = estimate::plan_conformance(result.reference.model, result.reference.scope,
                                            request.false_alarm, request.power, request.resolution,

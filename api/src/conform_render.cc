@@ -64,6 +64,7 @@ nlohmann::json targeted_json(const TargetedSummary& t) {
           {"claimed_exp_eps", t.claimed_exp_eps},
           {"excess", t.excess},
           {"false_alarm", t.alpha},
+          {"alpha", t.alpha},  // the former key, written beside it (docs/cli.md)
           {"beta", t.beta},
           {"outcome", targeted_outcome_name(t.outcome)},
           {"pairs", t.pairs},
@@ -105,6 +106,7 @@ nlohmann::json to_json(const ConformResult& result) {
   j["samples_from"] = result.source;  // the file(s), or the client
   j["counted"] = result.sample_lines == estimate::SampleLine::kCounted;
   j["false_alarm"] = result.false_alarm();
+  j["alpha"] = result.false_alarm();  // the former key, written beside it (docs/cli.md)
   j["fit"] = {
       {"tests", r.fit_tests},         {"threshold", r.fit_threshold},
       {"min_p_value", r.min_p_value}, {"worst", r.worst_test},
@@ -336,23 +338,31 @@ nlohmann::json to_json(const ConformPlanResult& result) {
   const ConformReference& reference = result.reference;
   const ConformPlanRequest& c = result.request;
   const estimate::ConformancePlan& plan = result.plan;
-  return {{"mechanism", reference.name},
-          {"parameters", reference.parameters},
-          {"false_alarm", c.false_alarm},
-          {"power", c.power},
-          {"fit_tests", plan.fit_tests},
-          {"intervals", plan.intervals},
-          {"resolution", c.resolution},
-          {"per_input_for_resolution", plan.per_input_for_delta},
-          {"excess", c.excess},
-          {"per_input_for_excess", plan.per_input_for_excess
+  return {
+      {"mechanism", reference.name},
+      {"parameters", reference.parameters},
+      {"false_alarm", c.false_alarm},
+      {"power", c.power},
+      {"fit_tests", plan.fit_tests},
+      {"intervals", plan.intervals},
+      {"resolution", c.resolution},
+      {"per_input_for_resolution", plan.per_input_for_delta},
+      {"excess", c.excess},
+      {"per_input_for_excess", plan.per_input_for_excess
+                                   ? nlohmann::json(*plan.per_input_for_excess)
+                                   : nlohmann::json(nullptr)},
+      {"event", plan.event},
+      {"p_x", plan.p_x},
+      {"p_x_prime", plan.p_x_prime},
+      {"pooling", reference.pooling ? nlohmann::json(*reference.pooling) : nlohmann::json(nullptr)},
+      // The former keys, written beside the new ones (docs/cli.md).
+      {"alpha", c.false_alarm},
+      {"delta", c.resolution},
+      {"per_input_for_delta", plan.per_input_for_delta},
+      {"eps_excess", c.excess},
+      {"per_input_for_eps_excess", plan.per_input_for_excess
                                        ? nlohmann::json(*plan.per_input_for_excess)
-                                       : nlohmann::json(nullptr)},
-          {"event", plan.event},
-          {"p_x", plan.p_x},
-          {"p_x_prime", plan.p_x_prime},
-          {"pooling",
-           reference.pooling ? nlohmann::json(*reference.pooling) : nlohmann::json(nullptr)}};
+                                       : nlohmann::json(nullptr)}};
 }
 
 std::string to_text(const ConformPlanResult& result) {

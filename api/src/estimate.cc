@@ -155,10 +155,12 @@ nlohmann::json to_json(const EstimateResult& r) {
   j["estimate"] = r.p;
   if (r.method == EstimateMethod::kThreshold) {
     j["significance"] = r.significance;
+    j["alpha"] = r.significance;  // the former key, written beside it (docs/cli.md)
     j["significant"] = r.significant;
   }
   if (r.em) {
     j["significance"] = r.significance;
+    j["alpha"] = r.significance;  // the former key, written beside it (docs/cli.md)
     j["iterations"] = r.em->iterations;
     j["converged"] = r.em->converged;
     j["em_stop"] = r.em_stop;

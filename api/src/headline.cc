@@ -1,7 +1,8 @@
 #include "uldp/api/headline.h"
 
+#include <algorithm>
 #include <cmath>
-#include <set>
+#include <vector>
 
 #include "uldp/api/pair_loss.h"
 #include "uldp/api/render.h"
@@ -85,9 +86,11 @@ std::string conformance_headline(const ConformResult& result, std::string_view s
                      result.reference.title() +
                      " with k = " + std::to_string(result.tallies.per_input.size()) + " (" +
                      result.reference.claim + ")";
+  // Outputs the reference never produces are named first: they make a run `violates` under a
+  // claim, `deviates` without one, whatever the fit says.
   if (r.verdict == estimate::Conformance::kInsufficient) {
     head += ": " + r.insufficient_because;
-  } else if (r.verdict == estimate::Conformance::kViolates && !r.ratio_violated) {
+  } else if (result.tallies.impossible > 0) {
     head += ": " + std::to_string(result.tallies.impossible) +
             " output(s) the reference never produces, the first " + result.tallies.first_impossible;
   } else if (r.verdict == estimate::Conformance::kViolates) {
@@ -97,7 +100,7 @@ std::string conformance_headline(const ConformResult& result, std::string_view s
             r.event + ", x = " + std::to_string(r.x) + ": " + std::to_string(r.count_x) + "/" +
             std::to_string(r.n_x) + ", x' = " + std::to_string(r.x_prime) + ": " +
             std::to_string(r.count_x_prime) + "/" + std::to_string(r.n_x_prime) + ")";
-  } else if (r.verdict == estimate::Conformance::kDeviates) {
+  } else if (r.verdict == estimate::Conformance::kDeviates && r.fit_rejected) {
     head += ": fit rejected at " + r.worst_test + " (p = " + figure_text(r.min_p_value) + " < " +
             figure_text(r.fit_threshold) + ")";
   }
@@ -112,14 +115,17 @@ std::string estimates_headline(const EstimatesComparison& result, std::string_vi
   }
   head += " does not match the golden vectors: ";
   if (!result.mismatches.empty()) {
-    std::set<std::string> cases;
-    for (const EstimateMismatch& m : result.mismatches) cases.insert(m.case_id);
+    // The cases in the order the comparison lists them, each once.
+    std::vector<std::string> cases;
+    for (const EstimateMismatch& m : result.mismatches) {
+      if (std::find(cases.begin(), cases.end(), m.case_id) == cases.end())
+        cases.push_back(m.case_id);
+    }
     const EstimateMismatch& first = result.mismatches.front();
     head += std::to_string(result.mismatches.size()) + " estimate(s) differ in " +
             std::to_string(cases.size()) + " of " + std::to_string(result.golden_cases) +
-            " case(s) (" + listed(std::vector<std::string>(cases.begin(), cases.end())) +
-            "), the first " + first.estimator + " of case " + first.case_id + " at item " +
-            std::to_string(first.item);
+            " case(s) (" + listed(cases) + "), the first " + first.estimator + " of case " +
+            first.case_id + " at item " + std::to_string(first.item);
   }
   if (!result.missing.empty()) {
     head += std::string(result.mismatches.empty() ? "" : "; ") +

@@ -162,6 +162,7 @@ void add_vs_limit(const MechanismSpec& spec, const L2Quadratic& quadratic, nlohm
                      {"limit", {to_string(limit.value.lower), to_string(limit.value.upper)}},
                      {"limit_decimal", certified_decimal(limit.value, 17)},
                      {"sensitive_mass", to_string(limit.sensitive_mass)},
+                     {"alpha", to_string(limit.sensitive_mass)},  // the former key (docs/cli.md)
                      {"weights", std::move(weights)},
                      {"ratio", certified_decimal(Interval::exact(worst) / limit.value, 12)}};
 }

@@ -71,6 +71,7 @@ nlohmann::json common_json(const MechanismDescription& d) {
   if (const auto block = block_of(spec)) j["block"] = *block;
   if (const auto mixture = block_mixture_of(spec)) {
     j["sensitive_mass"] = to_string(mixture->sensitive_mass);
+    j["alpha"] = j["sensitive_mass"];  // the former key, written beside it (docs/cli.md)
     for (const BlockWeight& bw : mixture->weights)
       j["block_weights"].push_back({{"block", bw.block}, {"weight", to_string(bw.weight)}});
   }

@@ -1384,7 +1384,7 @@ ConformancePlan plan_conformance(const EstimationModel& model, const RatioScope&
   if (!(alpha > 0 && alpha < 1)) throw InvalidArgument("false_alarm: must be in (0,1)");
   if (!(power > 0 && power < 1)) throw InvalidArgument("power: must be in (0,1)");
   if (!(delta > 0 && delta < 1)) throw InvalidArgument("resolution: must be in (0,1)");
-  if (!(excess > 0)) throw InvalidArgument("eps_excess: must be positive");
+  if (!(excess > 0)) throw InvalidArgument("excess: must be positive");
   require_supported(model);
   const std::size_t k = num_symbols(model);
   ConformancePlan plan;

@@ -428,6 +428,14 @@ TEST(Cli, AFailingVerdictStatesItsHeadlineOnStandardError) {
   EXPECT_EQ(leak.err, "uldp: " + samples +
                           " violates urr with k = 3 (ULDP at exp_eps 2.000000): 2 output(s) the "
                           "reference never produces, the first x = 0, y = 2 (4 samples drawn)\n");
+  // Without a claim an impossible output makes the run deviate, whatever the fit says: the
+  // headline names the output, not a fit it did not reject.
+  const std::string unclaimed = temp_file("headline_none.txt", "0,1\n1,1\n2,2\n0,0\n");
+  const RunResult none = run_uldp("conform samples --mech none --k 3 --samples " + unclaimed);
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_EQ(none.err, "uldp: " + unclaimed +
+                          " deviates none with k = 3 (none): 1 output(s) the reference never "
+                          "produces, the first x = 0, y = 1 (4 samples drawn)\n");
 }
 
 // One name per concept: alpha was the false-alarm level (conform), thr's significance level
@@ -445,7 +453,14 @@ TEST(Cli, TheWorkflowOptionsFormerNamesGiveTheSameAnswerWithAWarning) {
   EXPECT_NE(old.err.find("uldp: warning: --delta is now --resolution"), std::string::npos);
   EXPECT_NE(old.err.find("uldp: warning: --eps-excess is now --excess"), std::string::npos);
   EXPECT_EQ(nlohmann::json::parse(now.out), nlohmann::json::parse(old.out));
-  EXPECT_EQ(nlohmann::json::parse(now.out)["false_alarm"], 0.01);
+  const nlohmann::json planned = nlohmann::json::parse(now.out);
+  EXPECT_EQ(planned["false_alarm"], 0.01);
+  // The JSON writes the former keys beside the new ones, for the scripts that read them.
+  EXPECT_EQ(planned["alpha"], planned["false_alarm"]);
+  EXPECT_EQ(planned["delta"], planned["resolution"]);
+  EXPECT_EQ(planned["eps_excess"], planned["excess"]);
+  EXPECT_EQ(planned["per_input_for_delta"], planned["per_input_for_resolution"]);
+  EXPECT_EQ(planned["per_input_for_eps_excess"], planned["per_input_for_excess"]);
   const std::string reports = temp_file("significance_counts.txt", "# counts\n300\n200\n500\n");
   const std::string estimate =
       "estimate --mech rr --k 3 --exp-eps 3 --method thr --json --reports " + reports;
@@ -465,6 +480,14 @@ TEST(Cli, TheWorkflowOptionsFormerNamesGiveTheSameAnswerWithAWarning) {
     EXPECT_EQ(out.find("--alpha"), std::string::npos) << help;
     EXPECT_EQ(out.find("--delta"), std::string::npos) << help;
   }
+  // A plan sizes a deviation below 1 and an excess above 0, and says so by the option's name.
+  EXPECT_EQ(run_uldp(plan + "--excess 0").err,
+            "uldp: error: --excess: 0 is no excess a plan can size (it must be above 0)\n");
+  EXPECT_EQ(run_uldp(plan + "--eps-excess 0").err,
+            "uldp: warning: --eps-excess is now --excess (the old name still works for now)\n"
+            "uldp: error: --excess: 0 is no excess a plan can size (it must be above 0)\n");
+  EXPECT_EQ(run_uldp(plan + "--resolution 1").err,
+            "uldp: error: --resolution: 1 is no deviation a plan can size (it must be below 1)\n");
   const RunResult bad = run_uldp(plan + "--false-alarm 2");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(bad.err, "uldp: error: --false-alarm: 2 is not a false-alarm level in (0, 1)\n");

@@ -61,7 +61,7 @@ TEST(ExpectEstimatesMatch, AWrongConstantFailsNamingEveryDifferingCase) {
   auto buggy = [](const api::GoldenCase& c) { return grr_server(c, true); };
   EXPECT_NONFATAL_FAILURE(EXPECT_ESTIMATES_MATCH(buggy, golden(reference("rr", 5, exp_eps("3")))),
                           "buggy does not match the golden vectors: 12 estimate(s) differ in 12 "
-                          "of 12 case(s) (case-0, case-1, case-10, case-11, case-2, ...), the "
+                          "of 12 case(s) (case-0, case-1, case-2, case-3, case-4, ...), the "
                           "first emp of case case-0 at item 0");
   EXPECT_NONFATAL_FAILURE(
       EXPECT_ESTIMATES_MATCH(buggy, golden(reference("rr", 5, exp_eps("3")))),

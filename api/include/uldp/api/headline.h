@@ -22,14 +22,15 @@ namespace uldp::api {
 /// that fails ("Q: metric LDP, ...: FAILS; ..."), or the first required property that fails.
 std::string check_headline(const CheckResult& result, std::optional<Property> property);
 
-/// "client violates rr (k = 5, exp_eps = 3) (eps-LDP at exp_eps 3): eps >= 1.09952 with
-/// confidence 1 - false_alarm/2, claimed 1.09861 (event y = 0, x = 0: 527/972, x' = 1:
-/// 102/972) (2714 samples drawn ...)"; `subject` names the client as the caller does.
+/// "client violates rr with k = 5 (eps-LDP at exp_eps 3.000000): eps >= 1.09952 with confidence
+/// 1 - false_alarm/2, claimed 1.09861 (y = 0, x = 0: 527/972, x' = 1: 102/972) (2714 samples
+/// drawn ...)": a run's outputs the reference never produces first, then a ratio beyond the
+/// claim, a rejected fit or why the run is insufficient; `subject` names the client or samples.
 std::string conformance_headline(const ConformResult& result, std::string_view subject);
 
 /// "server does not match the golden vectors: 3 estimate(s) differ in 2 of 3 case(s) (case-0,
-/// case-2), the first emp of case case-0 at item 1; 1 case(s) unanswered (case-1)"; `subject`
-/// names the server as the caller does.
+/// case-2), the first emp of case case-0 at item 1; 1 case(s) unanswered (case-1)" (at most five
+/// ids each, then "..."); `subject` names the server as the caller does.
 std::string estimates_headline(const EstimatesComparison& result, std::string_view subject);
 
 }  // namespace uldp::api

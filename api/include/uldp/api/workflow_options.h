@@ -124,7 +124,7 @@ inline constexpr WorkflowOption kExcessOption{
         "the smallest relative excess of e^eps over the claim the targeted test on the "
         "reference's tightest event looks for: it names a client that far over 'violates' "
         "in about log(1/false_alarm)/D pairs of samples, or rules the excess out (larger is "
-        "cheaper; 0: no targeted test)",
+        "cheaper; 0: no targeted test in a client run, a plan needs one above 0)",
     .needs = "a relative excess >= 0",
     .range = OptionRange::kNonNegative,
     .uses = kExcessUses};
