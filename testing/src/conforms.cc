@@ -145,11 +145,11 @@ ConformanceReference ConformanceReference::excess(double relative) const {
 api::ConformClientRequest ConformanceReference::request(const std::string& client) const {
   api::ConformClientRequest request(mechanism(), client);
   request.false_alarm = false_alarm_ ? *false_alarm_ : default_false_alarm();
-  request.demand.resolution = resolution_;
+  if (resolution_) request.demand.resolution = *resolution_;
   request.demand.resolution_name = ".resolution()";
-  request.max_samples = max_samples_;
+  if (max_samples_) request.max_samples = *max_samples_;
   request.max_samples_name = ".max_samples()";
-  request.excess = excess_;
+  if (excess_) request.excess = *excess_;
   request.excess_name = ".excess()";
   return request;
 }

@@ -239,6 +239,12 @@ TEST(ExpectConforms, TheLevelIsSetOncePerRunOrPerAssertion) {
   EXPECT_EQ(default_false_alarm(), 0.001);
   EXPECT_EQ(reference("rr", 5, exp_eps("3")).request("c").false_alarm, 0.001);
   EXPECT_EQ(reference("rr", 5, exp_eps("3")).false_alarm(0.01).request("c").false_alarm, 0.01);
+  // Unset, the client run's defaults are the workflow options' (uldp/api/workflow_options.h).
+  const api::ConformClientRequest defaults = reference("rr", 5, exp_eps("3")).request("c");
+  EXPECT_EQ(defaults.demand.resolution, 0.05);
+  EXPECT_EQ(defaults.max_samples, 1'000'000u);
+  EXPECT_EQ(defaults.excess, 0.1);
+  EXPECT_EQ(reference("rr", 5, exp_eps("3")).resolution(0.1).request("c").demand.resolution, 0.1);
   ::setenv("ULDP_FALSE_ALARM", "2", 1);
   EXPECT_THROW(default_false_alarm(), InvalidArgument);
   ::unsetenv("ULDP_FALSE_ALARM");

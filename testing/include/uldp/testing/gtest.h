@@ -262,9 +262,10 @@ class ConformanceReference {
   std::string mechanism_;
   std::shared_ptr<const Arguments> arguments_;
   std::optional<double> false_alarm_;
-  double resolution_ = 0.05;
-  std::uint64_t max_samples_ = 1'000'000;
-  double excess_ = 0.1;
+  // Unset: the client run's defaults, as the workflow options declare them.
+  std::optional<double> resolution_;
+  std::optional<std::uint64_t> max_samples_;
+  std::optional<double> excess_;
 };
 
 /// The registry mechanism `mechanism` over k symbols at `budget` as a conformance reference.
