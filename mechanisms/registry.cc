@@ -316,7 +316,7 @@ std::optional<Probability> resolve_theta(const std::string& text, const Mechanis
   const Rational& t = arguments.budget->exp_eps();
   if (t <= 1) throw InvalidArgument(what + ": " + text + " needs exp_eps > 1");
   // RAPPOR treats every bit alike whatever X_S is declared: it is uRAP with X_S = X.
-  const bool every_bit_sensitive = entry.name == RapporSpec::kName || !arguments.sensitive;
+  const bool every_bit_sensitive = entry.theta_over_every_symbol || !arguments.sensitive;
   const std::size_t sensitive_count =
       every_bit_sensitive ? arguments.k : arguments.sensitive->size();
   const ThetaObjective objective = text == "optimal" ? ThetaObjective::kL2 : ThetaObjective::kL1;

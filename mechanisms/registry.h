@@ -19,6 +19,8 @@
 
 namespace uldp {
 
+class PairLossMatrix;  // uldp/forms/pair_loss.h
+
 /// What a mechanism promises.
 enum class Claim {
   kNone,  ///< no privacy (the non-private baseline)
@@ -117,6 +119,14 @@ struct MechanismEntry {
   /// Its budget for people, on a spec it made, when it is no single e^eps (a budget per unit of
   /// distance, one per input); nullptr: the budget's own description, or "no privacy".
   std::string (*budget_description)(const MechanismSpec& spec) = nullptr;
+  /// Its pair losses over every output read its own way, where that beats the dense reading's k^3
+  /// comparisons (the grids: axis by axis), on a spec it made; nullptr: read on its exact form.
+  PairLossMatrix (*pair_losses)(const MechanismSpec& spec) = nullptr;
+  /// How pair_losses reads it, for `check`'s form line ("dense, read axis by axis ...").
+  std::string_view pair_losses_form = {};
+  /// Whether its θ treats every symbol as sensitive whatever X_S is declared (RAPPOR: uRAP with
+  /// X_S = X), so that the optimal θ is uRAP's at |X_S| = k.
+  bool theta_over_every_symbol = false;
 
   /// How it takes `p` (kNo when not listed).
   Takes takes(const ParameterDeclaration& p) const;

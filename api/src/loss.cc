@@ -119,9 +119,8 @@ namespace {
 void add_optimal_theta(const LossRequest& request, const MechanismSpec& spec, std::uint64_t n,
                        nlohmann::json& out) {
   const bool l2 = request.mechanism.theta_rule == "optimal";
-  // RAPPOR is uRAP with every bit sensitive.
   const std::size_t sensitive_count =
-      entry_of(spec).name == RapporSpec::kName ? spec.k : spec.sensitive.size();
+      entry_of(spec).theta_over_every_symbol ? spec.k : spec.sensitive.size();
   const OptimalTheta opt = optimal_urap_theta(spec.k, sensitive_count, budget_of(spec)->exp_eps(),
                                               l2 ? ThetaObjective::kL2 : ThetaObjective::kL1);
   const MechanismEntry& entry = entry_of(spec);

@@ -81,25 +81,16 @@ PairLossResult pair_losses(const PairLossRequest& request) {
   // A Bloom filter's pairs on its dense expansion (C 2^m <= 4096 outputs).
   if (std::holds_alternative<BloomForm>(subject.form))
     subject.form = exact_form(*subject.spec, FormChoice::kDense);
-  // The geometric mechanisms over every output: axis by axis (Q = G_H ⊗ G_W), the same losses and
-  // outputs as the dense reading without its k^3 comparisons.
-  const GeometricSpec* geometric = nullptr;
-  if (subject.spec && !request.outputs) {
-    geometric = std::visit(
-        [](const auto& p) -> const GeometricSpec* {
-          if constexpr (std::is_base_of_v<GeometricSpec, std::decay_t<decltype(p)>>) {
-            return &p;
-          } else {
-            return nullptr;
-          }
-        },
-        subject.spec->kind);
+  // A mechanism that reads its own pair losses over every output (the grids: axis by axis, the
+  // same losses and outputs as the dense reading without its k^3 comparisons).
+  const MechanismEntry* own_reading = nullptr;
+  if (subject.spec && !request.outputs && entry_of(*subject.spec).pair_losses) {
+    own_reading = &entry_of(*subject.spec);
   }
   std::visit(Overloaded{[&](const DenseForm& f) {
-                          if (geometric) {
-                            result.form = "dense, read axis by axis (Q = G_H x G_W)";
-                            result.losses = geometric_pair_losses(
-                                geometric->width, geometric->height, geometric->per_unit.exp_eps());
+                          if (own_reading) {
+                            result.form = std::string(own_reading->pair_losses_form);
+                            result.losses = own_reading->pair_losses(*subject.spec);
                             return;
                           }
                           std::optional<IndexSet> outputs;

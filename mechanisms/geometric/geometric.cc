@@ -140,4 +140,8 @@ PairLossMatrix geometric_pair_losses(std::size_t width, std::size_t height, cons
   return losses;
 }
 
+PairLossMatrix grid_pair_losses(const GeometricSpec& grid) {
+  return geometric_pair_losses(grid.width, grid.height, grid.per_unit.exp_eps());
+}
+
 }  // namespace uldp

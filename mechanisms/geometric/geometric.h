@@ -67,6 +67,11 @@ struct GeometricSpec {
   PrivacyBudget per_unit;
 };
 
+/// geometric_pair_losses of a grid spec (this and geometric-euclidean's entry: `pair_losses`), and
+/// how `check` words that reading.
+PairLossMatrix grid_pair_losses(const GeometricSpec& grid);
+inline constexpr std::string_view kGridPairLossesForm = "dense, read axis by axis (Q = G_H x G_W)";
+
 // What every layer derives from it (mechanisms/derivations.h).
 const MechanismEntry& registry_entry(std::type_identity<GeometricSpec>);
 ExactForm exact_form(const MechanismSpec& spec, const GeometricSpec& params, FormChoice choice);

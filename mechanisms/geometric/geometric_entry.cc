@@ -1,5 +1,6 @@
 // The geometric mechanism's registry entry and derivations (mechanisms/derivations.h).
 #include "uldp/error.h"
+#include "uldp/forms/pair_loss.h"
 #include "uldp/losses/coordinate_model.h"
 #include "uldp/losses/l2_loss.h"
 #include "uldp/mechanisms/exact_form.h"
@@ -72,7 +73,12 @@ const MechanismEntry& registry_entry(std::type_identity<GeometricSpec>) {
           [](const MechanismSpec& spec) {
             return per_unit_budget_description(std::get<GeometricSpec>(spec.kind).per_unit,
                                                "Manhattan");
-          }};
+          },
+      .pair_losses =
+          [](const MechanismSpec& spec) {
+            return grid_pair_losses(std::get<GeometricSpec>(spec.kind));
+          },
+      .pair_losses_form = kGridPairLossesForm};
   return entry;
 }
 

@@ -1,6 +1,7 @@
 // The Euclidean geometric mechanism's registry entry; its derivations are GeometricSpec's
 // (mechanisms/derivations.h).
 #include "uldp/error.h"
+#include "uldp/forms/pair_loss.h"
 #include "uldp/mechanisms/geometric_euclidean/geometric_euclidean.h"
 #include "uldp/mechanisms/registry.h"
 
@@ -68,7 +69,12 @@ const MechanismEntry& registry_entry(std::type_identity<GeometricEuclideanSpec>)
                    " (metric LDP, Euclidean distance; built with t' = " +
                    to_decimal(g.per_unit.exp_eps(), 10) +
                    "... <= e^(eps/sqrt 2) per unit of Manhattan distance)";
-          }};
+          },
+      .pair_losses =
+          [](const MechanismSpec& spec) {
+            return grid_pair_losses(std::get<GeometricEuclideanSpec>(spec.kind));
+          },
+      .pair_losses_form = kGridPairLossesForm};
   return entry;
 }
 

@@ -31,7 +31,8 @@ const MechanismEntry& registry_entry(std::type_identity<RapporSpec>) {
       .family_claim = "rappor_ldp",
       .example = "--k 4 --exp-eps 4",
       .theta_family = "rappor",
-      .make = &make_rappor};
+      .make = &make_rappor,
+      .theta_over_every_symbol = true};
   return entry;
 }
 

@@ -11,6 +11,7 @@
 #include "uldp/api/reference_arguments.h"
 #include "uldp/api/render.h"
 #include "uldp/error.h"
+#include "uldp/mechanisms/exact_form.h"
 #include "uldp/mechanisms/registry.h"
 #include "uldp/testing/budgets.h"
 #include "uldp/testing/command.h"
@@ -225,6 +226,38 @@ TEST(ApiCheck, AMechanismsOwnPerPairClaimIsDecidedUnasked) {
     FAIL() << "the claim was decided over chosen outputs";
   } catch (const InvalidArgument& e) {
     EXPECT_EQ(std::string(e.what()).rfind("protected: geometric's claim", 0), 0u) << e.what();
+  }
+}
+
+// The grids read their pair losses their own way (the entries' pair_losses trait), and that
+// reading is the dense one's: the same ratio and first output for every pair.
+TEST(ApiCheck, TheGridsReadTheirPairLossesAxisByAxisAsTheDenseReadingDoes) {
+  for (const char* name : {"geometric", "geometric-euclidean"}) {
+    MechanismParameters p;
+    p.name = name;
+    p.given = {{"grid", "3x2"}, {"eps_per_unit", "1"}};
+    const MechanismSpec spec = make_mechanism(find_mechanism(name, "mech"),
+                                              mechanism_arguments(p, ReferenceNames::flags()));
+    CheckRequest own(MechanismSubject{spec});
+    own.pairs = true;
+    const CheckResult by_axes = check(own);
+    CheckRequest dense =
+        matrix_request(std::get<DenseForm>(exact_form(spec, FormChoice::kDense)).q);
+    dense.pairs = true;
+    const CheckResult by_matrix = check(dense);
+    ASSERT_TRUE(by_axes.pairs && by_matrix.pairs) << name;
+    EXPECT_EQ(by_axes.pairs->form, "dense, read axis by axis (Q = G_H x G_W)") << name;
+    EXPECT_EQ(by_matrix.pairs->form, "dense") << name;
+    const PairLossMatrix& a = by_axes.pairs->losses;
+    const PairLossMatrix& b = by_matrix.pairs->losses;
+    ASSERT_EQ(a.inputs(), 6u);
+    ASSERT_EQ(b.inputs(), 6u);
+    for (std::size_t x = 0; x < 6; ++x) {
+      for (std::size_t x_prime = 0; x_prime < 6; ++x_prime) {
+        EXPECT_EQ(a.at(x, x_prime).ratio, b.at(x, x_prime).ratio) << name << x << x_prime;
+        EXPECT_EQ(a.at(x, x_prime).output, b.at(x, x_prime).output) << name << x << x_prime;
+      }
+    }
   }
 }
 

@@ -138,6 +138,23 @@ TEST(Registry, ArgumentsAreCheckedAgainstTheEntry) {
   EXPECT_THROW(parse_property("secure", "--require"), InvalidArgument);
 }
 
+// RAPPOR treats every bit alike whatever X_S it is given (its entry's theta_over_every_symbol):
+// its optimal θ is uRAP's with X_S = X, not with the X_S given.
+TEST(Registry, RapporsOptimalThetaIsURapsWithEverySymbolSensitive) {
+  MechanismArguments a;
+  a.k = 6;
+  a.budget = PrivacyBudget::from_exp_eps(Rational(4));
+  a.sensitive = IndexSet::from_indices({0}, 6, "sensitive");
+  const std::optional<Probability> rappor =
+      resolve_theta("optimal", find_mechanism("rappor"), a, "theta");
+  const std::optional<Probability> urap_one = resolve_theta("optimal", find_mechanism("urap"), a);
+  a.sensitive = IndexSet::all(6);
+  const std::optional<Probability> urap_all = resolve_theta("optimal", find_mechanism("urap"), a);
+  ASSERT_TRUE(rappor && urap_one && urap_all);
+  EXPECT_EQ(rappor->value(), urap_all->value());
+  EXPECT_NE(rappor->value(), urap_one->value());
+}
+
 TEST(Probability, OneMessageForEveryCaller) {
   try {
     Probability::parse("3/2", "--theta");
