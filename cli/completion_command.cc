@@ -28,9 +28,15 @@ std::string registry_words(bool with_pum) {
 }
 
 // "TEXT:{emp,thr,em}" or "ENUM:value in {auto->0,newton->1} OR {0,1}": the names in the first
-// braces (CLI11's IsMember / CheckedTransformer), or nothing.
+// braces (CLI11's IsMember / CheckedTransformer); "emp|thr|em": a workflow option's choices
+// (cli/workflow_option_flags.h); or nothing.
 std::string enumerated_values(const std::string& type_name) {
   const std::size_t open = type_name.find('{'), close = type_name.find('}');
+  if (open == std::string::npos && type_name.find('|') != std::string::npos) {
+    std::string words = type_name;
+    for (char& c : words) c = c == '|' ? ' ' : c;
+    return words;
+  }
   if (open == std::string::npos || close == std::string::npos || close < open) return "";
   std::string words, item;
   const std::string inside = type_name.substr(open + 1, close - open - 1) + ",";

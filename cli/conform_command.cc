@@ -165,7 +165,7 @@ struct ConformClientCommand : SamplesRun {
   std::uint64_t max_samples = 0;  // the flags set each option's default
   std::uint64_t first_look = 0;
   std::uint64_t violation_search = 0;
-  std::optional<std::string> spending;
+  api::AlphaSpending spending{};
   double excess = 0;
   std::uint64_t timeout_ms = 30'000;
   std::string samples_out;
@@ -186,7 +186,7 @@ void run_client(const ConformClientCommand& c, const CLI::App& command, int& exi
   request.max_samples = c.max_samples;
   request.first_look = c.first_look;
   request.violation_search = c.violation_search;
-  if (c.spending) request.spending = api::parse_alpha_spending(*c.spending, "--spending");
+  request.spending = c.spending;
   request.excess = c.excess;
   request.excess_name = "--excess";
   request.max_samples_name = "--max-samples";
@@ -280,9 +280,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   add_workflow_option(*client_cmd, api::kFirstLookOption, "conform_client", client->first_look);
   add_workflow_option(*client_cmd, api::kViolationSearchOption, "conform_client",
                       client->violation_search);
-  add_text_option(*client_cmd, "--spending", client->spending,
-                  "how the looks share the false-alarm level A: planned (default; the look where "
-                  "a correct client conforms gets 3/4 of it) or halving (look j at A/2^(j+1))");
+  add_workflow_option(*client_cmd, api::kSpendingOption, "conform_client", client->spending);
   add_workflow_option(*client_cmd, api::kExcessOption, "conform_client", client->excess);
   add_unsigned_option(*client_cmd, "--timeout-ms", client->timeout_ms,
                       "fail when the client writes nothing for this long (default 30000)", 1,

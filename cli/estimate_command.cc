@@ -2,7 +2,6 @@
 // empirical with significance threshold, or EM; uldp::api::estimate_distribution).
 #include <fstream>
 #include <iostream>
-#include <map>
 
 #include "cli_support.h"
 #include "commands.h"
@@ -20,24 +19,14 @@ using estimate::EmAccelerator;
 struct EstimateCommand {
   MechanismFlags mech;
   std::string reports;
-  std::string method = "em";
-  double significance = 0;  // the flags set each option's default
+  api::EstimateMethod method{};  // the flags set each option's default
+  double significance = 0;
   std::uint64_t max_iterations = 0;
   double em_stop = 0;
-  EmAccelerator accelerator = EmAccelerator::kAuto;
+  EmAccelerator accelerator{};
   bool json = false;
   std::vector<std::string> background;  // --mech pum: TAG=FILE or TAG=none
 };
-
-const std::map<std::string, EmAccelerator> kAccelerators = {{"auto", EmAccelerator::kAuto},
-                                                            {"newton", EmAccelerator::kNewton},
-                                                            {"squarem", EmAccelerator::kSquarem},
-                                                            {"none", EmAccelerator::kNone}};
-
-const std::map<std::string, api::EstimateMethod> kMethods = {
-    {"emp", api::EstimateMethod::kEmpirical},
-    {"thr", api::EstimateMethod::kThreshold},
-    {"em", api::EstimateMethod::kEm}};
 
 api::EstimateRequest request(const EstimateCommand& c) {
   if (c.mech.name.empty()) throw InvalidArgument("--mech: required (" + mechanism_names() + ")");
@@ -59,7 +48,7 @@ api::EstimateRequest request(const EstimateCommand& c) {
         return in;
       },
       path);
-  r.method = kMethods.at(c.method);
+  r.method = c.method;
   r.significance = c.significance;
   r.max_iterations = c.max_iterations;
   r.em_stop = c.em_stop;
@@ -93,15 +82,11 @@ void add_estimate_command(CLI::App& app, int& exit_code) {
                   "report file: one symbol or k-bit string per line, or '# counts' then k counts "
                   "('# counts n=N' for bit vectors)")
       ->required();
-  sub->add_option("--method", command->method, "emp, thr (significance threshold) or em")
-      ->check(CLI::IsMember({"emp", "thr", "em"}));
+  add_workflow_option(*sub, api::kMethodOption, "estimate", command->method);
   add_workflow_option(*sub, api::kSignificanceOption, "estimate", command->significance);
   add_workflow_option(*sub, api::kMaxIterationsOption, "estimate", command->max_iterations);
   add_workflow_option(*sub, api::kEmStopOption, "estimate", command->em_stop);
-  sub->add_option("--accelerator", command->accelerator,
-                  "EM steps: auto (newton on rappor/urap reports, squarem on histograms), "
-                  "newton, squarem or none (plain EM)")
-      ->transform(CLI::CheckedTransformer(kAccelerators));
+  add_workflow_option(*sub, api::kAcceleratorOption, "estimate", command->accelerator);
   sub->add_flag("--json", command->json, "machine-readable output");
   sub->callback([command, &exit_code] {
     const api::EstimateResult result = api::estimate_distribution(request(*command));

@@ -21,8 +21,9 @@ namespace {
 struct GoldenCommand {
   MechanismFlags mech;
   std::optional<std::uint64_t> cases;
-  std::optional<std::uint64_t> seed;  ///< default 1
-  std::optional<std::uint64_t> n;     ///< default 1000
+  std::uint64_t seed = 0;  // the flag sets the option's default
+  const CLI::Option* seed_flag = nullptr;
+  std::optional<std::uint64_t> n;  ///< default 1000
   std::string from_counts;
   double significance = 0;  // the flags set each option's default
   double em_stop = 0;
@@ -37,7 +38,8 @@ api::GoldenRequest request(const GoldenCommand& c) {
   if (c.cases.has_value() == !c.from_counts.empty()) {
     throw InvalidArgument("--cases / --from-counts: give exactly one of them");
   }
-  if (!c.cases && (c.n || c.seed))
+  const bool seed_given = c.seed_flag && c.seed_flag->count() > 0;
+  if (!c.cases && (c.n || seed_given))
     throw InvalidArgument(std::string(c.n ? "--n" : "--seed") + ": only with --cases");
   api::ReferenceRequest mechanism = [&]() -> api::ReferenceRequest {
     if (!c.mech.personalized()) return api::RegistryReference{c.mech.name, c.mech.arguments()};
@@ -46,9 +48,9 @@ api::GoldenRequest request(const GoldenCommand& c) {
                              "--users"};
   }();
   std::variant<api::DrawnCases, api::GivenCounts> cases =
-      c.cases ? std::variant<api::DrawnCases, api::GivenCounts>(
-                    api::DrawnCases{*c.cases, c.seed.value_or(1), c.n})
-              : api::GivenCounts{read_input_text(c.from_counts, "a counts file"), c.from_counts};
+      c.cases
+          ? std::variant<api::DrawnCases, api::GivenCounts>(api::DrawnCases{*c.cases, c.seed, c.n})
+          : api::GivenCounts{read_input_text(c.from_counts, "a counts file"), c.from_counts};
   api::GoldenRequest r(std::move(mechanism), std::move(cases));
   r.significance = c.significance;
   r.em_stop = c.em_stop;
@@ -69,7 +71,7 @@ void add_golden_command(CLI::App& app, int& exit_code) {
   c->mech.add_pum_options(*sub);
   add_unsigned_option(*sub, "--cases", c->cases,
                       "number of cases drawn with the aggregated sampler (1 to 1000)", 1, 1000);
-  add_unsigned_option(*sub, "--seed", c->seed, "seed of the drawn cases (default 1)");
+  c->seed_flag = add_workflow_option(*sub, api::kSeedOption, "golden", c->seed);
   add_unsigned_option(*sub, "--n", c->n, "reports per drawn case (default 1000; up to 10^9)", 1,
                       1'000'000'000);
   sub->add_option("--from-counts", c->from_counts,

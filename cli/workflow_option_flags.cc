@@ -75,6 +75,19 @@ CLI::Option* add(CLI::App& command, const api::WorkflowOption& option, std::stri
 
 }  // namespace
 
+CLI::Option* add_choice_option(CLI::App& command, const api::WorkflowOption& option,
+                               std::string_view workflow, std::function<void(std::size_t)> set) {
+  const api::OptionUse& use = api::use_of(option, workflow);
+  set(api::check_choice(option, use.default_choice));
+  const std::string flag = flag_of(option.name);
+  CLI::Option* added = command.add_option_function<std::string>(
+      flag,
+      [&option, set, flag](const std::string& text) { set(api::check_choice(option, text, flag)); },
+      help_of(option, use));
+  added->type_name(std::string(option.metavar));
+  return added;
+}
+
 CLI::Option* add_workflow_option(CLI::App& command, const api::WorkflowOption& option,
                                  std::string_view workflow, double& value) {
   return add(command, option, workflow, value);

@@ -3,8 +3,11 @@
 // former name there, if any, is a hidden flag that still works and warns on standard error.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string_view>
+#include <type_traits>
 
 #include <CLI/CLI.hpp>
 
@@ -19,5 +22,18 @@ CLI::Option* add_workflow_option(CLI::App& command, const api::WorkflowOption& o
                                  std::string_view workflow, double& value);
 CLI::Option* add_workflow_option(CLI::App& command, const api::WorkflowOption& option,
                                  std::string_view workflow, std::uint64_t& value);
+
+/// A choice option read into its enumeration (api::choice_of): `set` receives the position of
+/// the word given, or of the default when none is.
+CLI::Option* add_choice_option(CLI::App& command, const api::WorkflowOption& option,
+                               std::string_view workflow, std::function<void(std::size_t)> set);
+template <class Enumeration>
+requires std::is_enum_v<Enumeration> CLI::Option* add_workflow_option(
+    CLI::App& command, const api::WorkflowOption& option, std::string_view workflow,
+    Enumeration& value) {
+  return add_choice_option(command, option, workflow, [&value](std::size_t position) {
+    value = static_cast<Enumeration>(position);
+  });
+}
 
 }  // namespace uldp::cli

@@ -103,15 +103,15 @@ std::string resemblance(const ConformReference& reference, std::string_view outp
 
 }  // namespace
 
+static_assert(choice_is(kSpendingOption, AlphaSpending::kPlanned, "planned") &&
+              choice_is(kSpendingOption, AlphaSpending::kHalving, "halving"));
+
 const char* alpha_spending_name(AlphaSpending spending) {
-  return spending == AlphaSpending::kPlanned ? "planned" : "halving";
+  return kSpendingChoices[static_cast<std::size_t>(spending)].data();  // literals: NUL-terminated
 }
 
 AlphaSpending parse_alpha_spending(std::string_view text, const std::string& name) {
-  if (text == "planned") return AlphaSpending::kPlanned;
-  if (text == "halving") return AlphaSpending::kHalving;
-  throw InvalidArgument(name + ": '" + message_excerpt(text) +
-                        "' is no alpha spending (planned or halving)");
+  return choice_of<AlphaSpending>(kSpendingOption, text, name);
 }
 
 ConformResult conform_samples(const ConformSamplesRequest& request) {

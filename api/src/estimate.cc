@@ -45,30 +45,21 @@ std::vector<std::optional<std::vector<double>>> background_knowledge(
 
 }  // namespace
 
+// The enumerations' values are the positions of their words in the options' choices.
+static_assert(choice_is(kMethodOption, EstimateMethod::kEmpirical, "emp") &&
+              choice_is(kMethodOption, EstimateMethod::kThreshold, "thr") &&
+              choice_is(kMethodOption, EstimateMethod::kEm, "em"));
+static_assert(choice_is(kAcceleratorOption, EmAccelerator::kAuto, "auto") &&
+              choice_is(kAcceleratorOption, EmAccelerator::kNewton, "newton") &&
+              choice_is(kAcceleratorOption, EmAccelerator::kSquarem, "squarem") &&
+              choice_is(kAcceleratorOption, EmAccelerator::kNone, "none"));
+
 const char* estimate_method_name(EstimateMethod method) {
-  switch (method) {
-    case EstimateMethod::kEmpirical:
-      return "emp";
-    case EstimateMethod::kThreshold:
-      return "thr";
-    case EstimateMethod::kEm:
-      break;
-  }
-  return "em";
+  return kMethodChoices[static_cast<std::size_t>(method)].data();  // literals: NUL-terminated
 }
 
 const char* accelerator_name(EmAccelerator accelerator) {
-  switch (accelerator) {
-    case EmAccelerator::kAuto:
-      return "auto";
-    case EmAccelerator::kNewton:
-      return "newton";
-    case EmAccelerator::kSquarem:
-      return "squarem";
-    case EmAccelerator::kNone:
-      break;
-  }
-  return "none";
+  return kAcceleratorChoices[static_cast<std::size_t>(accelerator)].data();
 }
 
 EstimateResult estimate_distribution(const EstimateRequest& request) {

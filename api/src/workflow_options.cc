@@ -10,10 +10,11 @@
 namespace uldp::api {
 namespace {
 
-constexpr std::array<const WorkflowOption*, 10> kOptions = {
-    &kFalseAlarmOption, &kSignificanceOption, &kPowerOption,           &kResolutionOption,
-    &kExcessOption,     &kMaxSamplesOption,   &kViolationSearchOption, &kFirstLookOption,
-    &kEmStopOption,     &kMaxIterationsOption};
+constexpr std::array<const WorkflowOption*, 14> kOptions = {
+    &kFalseAlarmOption,  &kSignificanceOption, &kPowerOption,           &kResolutionOption,
+    &kExcessOption,      &kMaxSamplesOption,   &kViolationSearchOption, &kFirstLookOption,
+    &kSpendingOption,    &kMethodOption,       &kEmStopOption,          &kMaxIterationsOption,
+    &kAcceleratorOption, &kSeedOption};
 
 // EM's own defaults (the estimate layer, below the workflows) are the table's.
 static_assert(default_in(kEmStopOption, "estimate") == estimate::EmOptions{}.stop);
@@ -33,23 +34,42 @@ bool in_range(const WorkflowOption& option, double value) {
     case OptionRange::kCount:
       return value >= static_cast<double>(option.minimum) &&
              value <= static_cast<double>(option.maximum) && value == std::floor(value);
+    case OptionRange::kChoice:
+      return false;  // a word, not a number
   }
   return false;
 }
 
-}  // namespace
-
-void check_option(const WorkflowOption& option, double value, std::string_view as_named) {
-  if (in_range(option, value)) return;
+// "NAME: VALUE is not NEEDS", NAME `as_named` or else the option's name.
+[[noreturn]] void refuse(const WorkflowOption& option, std::string_view as_named,
+                         std::string_view value) {
   std::string message(as_named.empty() ? option.name : as_named);
   message += ": ";
-  message += double_text(value);
+  message += value;
   message += " is not ";
   message += option.needs;
   throw InvalidArgument(message);
 }
 
+}  // namespace
+
+void check_option(const WorkflowOption& option, double value, std::string_view as_named) {
+  if (!in_range(option, value)) refuse(option, as_named, double_text(value));
+}
+
+std::size_t check_choice(const WorkflowOption& option, std::string_view word,
+                         std::string_view as_named) {
+  for (std::size_t i = 0; i < option.choices.size(); ++i) {
+    if (option.choices[i] == word) return i;
+  }
+  std::string quoted = "'";
+  quoted += message_excerpt(word);
+  quoted += "'";
+  refuse(option, as_named, quoted);
+}
+
 std::string default_text(const WorkflowOption& option, const OptionUse& use) {
+  if (option.range == OptionRange::kChoice) return std::string(use.default_choice);
   if (option.range == OptionRange::kCount) {
     return std::to_string(static_cast<std::uint64_t>(use.default_value));
   }

@@ -694,23 +694,28 @@ py::object audit() {
 }
 
 // The workflow options (uldp/api/workflow_options.h), whence Python's functions take their
-// defaults and the former names they still read: [{"name", "help", "needs", "count", "uses":
-// {workflow: {"default", "former_name"}}}].
+// defaults and the former names they still read: [{"name", "help", "needs", "count", "choices",
+// "uses": {workflow: {"default", "former_name"}}}] (a choice's default is its word).
 py::object workflow_options() {
   nlohmann::json options = nlohmann::json::array();
   for (const api::WorkflowOption* option : api::workflow_options()) {
     const bool count = option->range == api::OptionRange::kCount;
+    const bool choice = option->range == api::OptionRange::kChoice;
     nlohmann::json uses = nlohmann::json::object();
     for (const api::OptionUse& use : option->uses) {
       uses[std::string(use.workflow)] = {
-          {"default", count ? nlohmann::json(static_cast<std::uint64_t>(use.default_value))
-                            : nlohmann::json(use.default_value)},
+          {"default", choice  ? nlohmann::json(std::string(use.default_choice))
+                      : count ? nlohmann::json(static_cast<std::uint64_t>(use.default_value))
+                              : nlohmann::json(use.default_value)},
           {"former_name", std::string(use.former_name)}};
     }
+    nlohmann::json choices = nlohmann::json::array();
+    for (const std::string_view word : option->choices) choices.push_back(std::string(word));
     options.push_back({{"name", std::string(option->name)},
                        {"help", std::string(option->help)},
                        {"needs", std::string(option->needs)},
                        {"count", count},
+                       {"choices", std::move(choices)},
                        {"uses", std::move(uses)}});
   }
   return to_python(options);
@@ -1012,25 +1017,22 @@ py::object loss(const py::dict& mechanism, std::uint64_t n, const std::string& p
 py::object estimate(const py::dict& mechanism, const std::string& reports,
                     const std::optional<std::string>& method, std::optional<double> significance,
                     std::optional<std::size_t> max_iterations,
-                    const std::optional<std::string>& em_stop, const std::string& accelerator) {
+                    const std::optional<std::string>& em_stop,
+                    const std::optional<std::string>& accelerator) {
   const PythonReference chosen(mechanism);
   const nlohmann::json j = without_gil([&] {
     api::EstimateRequest request(
         chosen.request(), [&reports] { return std::make_unique<std::istringstream>(reports); },
         "reports");
     // Not given: the request's own defaults, as the command's.
-    if (method) {
-      request.method = *method == "emp"   ? api::EstimateMethod::kEmpirical
-                       : *method == "thr" ? api::EstimateMethod::kThreshold
-                                          : api::EstimateMethod::kEm;
-    }
+    if (method) request.method = api::choice_of<api::EstimateMethod>(api::kMethodOption, *method);
     if (significance) request.significance = *significance;
     if (max_iterations) request.max_iterations = *max_iterations;
     if (em_stop) request.em_stop = to_double(parse_tolerance(*em_stop, "em_stop"));
-    request.accelerator = accelerator == "newton"    ? estimate::EmAccelerator::kNewton
-                          : accelerator == "squarem" ? estimate::EmAccelerator::kSquarem
-                          : accelerator == "none"    ? estimate::EmAccelerator::kNone
-                                                     : estimate::EmAccelerator::kAuto;
+    if (accelerator) {
+      request.accelerator =
+          api::choice_of<estimate::EmAccelerator>(api::kAcceleratorOption, *accelerator);
+    }
     return api::versioned(api::to_json(api::estimate_distribution(request)));
   });
   return to_python(j);

@@ -3,6 +3,7 @@ function of a workflow takes each option as a keyword with the declared default,
 former name with a DeprecationWarning."""
 
 import inspect
+import pathlib
 
 import pytest
 
@@ -71,3 +72,31 @@ def test_none_forwarded_for_an_option_means_its_default():
 
     report = uldp.conform_client(client, mech="rr", k=2, exp_eps=3, excess=None, seed=1)
     assert report.json["targeted"]["excess"] == 0.1
+
+
+def test_a_choice_is_one_of_its_declared_words_in_every_front_end():
+    counts = [300, 200, 500]
+    method = next(o for o in _core.workflow_options() if o["name"] == "method")
+    assert method["choices"] == ["emp", "thr", "em"]
+    assert method["uses"]["estimate"]["default"] == "em"
+    assert uldp.estimate(counts=counts, mech="rr", k=3, exp_eps=3).method == "em"
+    with pytest.raises(ValueError, match=r"^method: 'emm' is not a method: emp, thr or em$"):
+        uldp.estimate(counts=counts, mech="rr", k=3, exp_eps=3, method="emm")  # type: ignore
+    with pytest.raises(ValueError, match=r"^accelerator: 'fast' is not an accelerator: auto, "):
+        uldp.estimate(counts=counts, mech="rr", k=3, exp_eps=3, accelerator="fast")  # type: ignore
+    with pytest.raises(ValueError, match=r"^spending: 'pocock' is not an alpha spending"):
+        uldp.conform_client(lambda x: x, mech="rr", k=2, exp_eps=3,
+                            spending="pocock")  # type: ignore
+
+
+def test_mypy_knows_each_choice_from_the_generated_literal_types(tmp_path, monkeypatch):
+    mypy_api = pytest.importorskip("mypy.api")
+    monkeypatch.setenv("MYPYPATH", str(pathlib.Path(uldp.__file__).parent.parent))
+    script = tmp_path / "choices.py"
+    script.write_text("import uldp\n"
+                      "uldp.estimate(counts=[1, 2], mech='rr', k=2, exp_eps=3, method='thr')\n"
+                      "uldp.estimate(counts=[1, 2], mech='rr', k=2, exp_eps=3, method='emm')\n")
+    out, _, status = mypy_api.run(["--no-incremental", "--cache-dir", str(tmp_path / "cache"),
+                                   "--enable-incomplete-feature=Unpack", str(script)])
+    assert status == 1, out
+    assert out.count("error:") == 1 and "choices.py:3:" in out and "Literal['emm']" in out, out

@@ -22,7 +22,7 @@ from ._commands import (BitMask, Inputs, Json, Output, Outputs, Reference, _Outp
 if TYPE_CHECKING:  # generated from the parameter table at build time (python/generate_keywords.py)
     from typing_extensions import Unpack
 
-    from ._keywords import MechanismKeywords
+    from ._keywords import MechanismKeywords, SpendingChoice
 
 
 @dataclass(frozen=True)
@@ -272,7 +272,7 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
                    max_samples: int = _default("conform_client", "max_samples"),
                    first_look: int = _default("conform_client", "first_look"),
                    violation_search: int = _default("conform_client", "violation_search"),
-                   spending: str = "planned", seed: Optional[int] = 0,
+                   spending: SpendingChoice = _default("conform_client", "spending"), seed: Optional[int] = 0,
                    output_index: bool = False,
                    labels: Optional[Mapping[Any, Output]] = None,
                    bit_mask: Optional[BitMask] = None,

@@ -18,7 +18,7 @@ from ._commands import (BitMask, Counts, Json, Output, Reference, Reports, _Outp
 if TYPE_CHECKING:  # generated from the parameter table at build time (python/generate_keywords.py)
     from typing_extensions import Unpack
 
-    from ._keywords import MechanismKeywords
+    from ._keywords import AcceleratorChoice, MechanismKeywords, MethodChoice
 
 
 @dataclass(frozen=True)
@@ -62,38 +62,34 @@ def _reports_text(reports: Optional[Reports], counts: Optional[Counts],
 def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = None, n: Optional[int] = None,
              reference: Optional[Reference] = None, mech: Optional[str] = None,
              common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None,
-             method: Optional[str] = None,
+             method: Optional[MethodChoice] = _default("estimate", "method"),
              significance: Optional[float] = _default("estimate", "significance"),
              em_stop: Optional[Number] = _default("estimate", "em_stop"),
              max_iterations: Optional[int] = _default("estimate", "max_iterations"),
-             accelerator: Optional[str] = None,
+             accelerator: Optional[AcceleratorChoice] = _default("estimate", "accelerator"),
              labels: Optional[Mapping[Any, Output]] = None,
              bit_mask: Optional[BitMask] = None,
         **parameters: "Unpack[MechanismKeywords]") -> Estimate:
     """Estimates the input distribution from reports (`uldp estimate`): `reports` one per user
     (ints or labels for symbol mechanisms, a 2-D 0/1 array for bit vectors) or `counts` (the
-    output histogram; per-bit counts with `n` for bit vectors). method: emp, thr or em (default:
-    the command's, em); significance: thr's significance level (and EM's start); em_stop: EM
+    output histogram; per-bit counts with `n` for bit vectors). method: emp, thr or em (default
+    em, as the command's); accelerator: EM's steps (auto, newton, squarem or none); significance: thr's significance level (and EM's start); em_stop: EM
     stops when an update raises the log-likelihood by <= em_stop * |L| (`--em-stop`, as golden's
     em_stop). Former names, read with a DeprecationWarning: alpha= (significance=),
     tolerance= (em_stop=).
     labels= and bit_mask= read a library's own reports as conform_client reads its outputs.
     reference=: a uldp.Reference instead of the keywords."""
-    if method is not None and method not in ("emp", "thr", "em"):
-        raise ValueError(f"method: {method!r} is not emp, thr or em")
-    if accelerator is not None and accelerator not in ("auto", "newton", "squarem", "none"):
-        raise ValueError(f"accelerator: {accelerator!r} is not auto, newton, squarem or none")
     chosen = _resolve(reference, mech=mech, common=common, tags=tags,
                       users=users, **parameters)
     fields = chosen._fields("estimate", matrices=False)
     text = _reports_text(reports, counts, n, _OutputReading.of(labels, bit_mask, chosen))
     j = _core.estimate(
-        fields, text, method,
+        fields, text, None if method is None else _text(method, "method"),
         _level(_options.or_default(significance, "estimate", "significance"), "significance"),
         _whole(_options.or_default(max_iterations, "estimate", "max_iterations"),
                "max_iterations", 1),
         _exact_text(_options.or_default(em_stop, "estimate", "em_stop"), "em_stop"),
-        accelerator or "auto")
+        None if accelerator is None else _text(accelerator, "accelerator"))
     return Estimate(numpy.array(j["estimate"], dtype=numpy.float64), j["method"], j["n"],
                     j.get("converged"), j.get("iterations"), j)
 

@@ -78,7 +78,7 @@ def _count_lists(from_counts: FromCounts) -> List[Any]:
 @_options.reads_former_names("golden")
 def golden(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
            common: Optional[str] = None, tags: Optional[Union[str, Iterable[str]]] = None, users: Optional[Union[str, Iterable[str]]] = None,
-           cases: Optional[int] = None, seed: int = 1, n: Optional[int] = None, from_counts: Optional[FromCounts] = None,
+           cases: Optional[int] = None, seed: int = _default("golden", "seed"), n: Optional[int] = None, from_counts: Optional[FromCounts] = None,
            significance: float = _default("golden", "significance"), post: Optional[str] = None,
            em_distance: Optional[Number] = None, em_gap: Optional[Number] = None,
            em_stop: float = _default("golden", "em_stop"), with_reports: bool = False,

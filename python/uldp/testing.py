@@ -27,7 +27,7 @@ from ._golden import EstimatesReport, GoldenCase, GoldenVectors, conform_estimat
 if TYPE_CHECKING:  # generated from the parameter table at build time (python/generate_keywords.py)
     from typing_extensions import Unpack
 
-    from ._keywords import MechanismKeywords
+    from ._keywords import MechanismKeywords, SpendingChoice
 
 _PROPERTIES = ("ldp", "uldp", "uldp_strict", "osldp")
 
@@ -114,7 +114,8 @@ def assert_conforms(client: Callable[..., Any], *, reference: Optional[Reference
                     max_samples: int = _default("conform_client", "max_samples"),
                     first_look: int = _default("conform_client", "first_look"),
                     violation_search: int = _default("conform_client", "violation_search"),
-                    spending: str = "planned", seed: Optional[int] = 0,
+                    spending: SpendingChoice = _default("conform_client", "spending"),
+                    seed: Optional[int] = 0,
                     output_index: bool = False, labels: Optional[Mapping[Any, Output]] = None,
                     bit_mask: Optional[BitMask] = None,
                     excess: Optional[float] = _default("conform_client", "excess"),

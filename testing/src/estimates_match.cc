@@ -51,7 +51,7 @@ GoldenReference GoldenReference::counts() const {
 
 GoldenReference golden(const ConformanceReference& mechanism, std::uint64_t cases,
                        std::uint64_t n) {
-  const api::GoldenRequest request(mechanism.mechanism(), api::DrawnCases{cases, 1, n});
+  const api::GoldenRequest request(mechanism.mechanism(), api::DrawnCases{.cases = cases, .n = n});
   std::optional<api::GoldenVectors> vectors;
   try {
     vectors = api::golden_vectors(request);

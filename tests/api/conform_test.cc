@@ -125,7 +125,7 @@ TEST(ApiConform, AnAlphaSpendingIsNamedOrRefused) {
     parse_alpha_spending("pocock", "--spending");
     FAIL() << "an unknown spending was accepted";
   } catch (const InvalidArgument& e) {
-    EXPECT_STREQ(e.what(), "--spending: 'pocock' is no alpha spending (planned or halving)");
+    EXPECT_STREQ(e.what(), "--spending: 'pocock' is not an alpha spending: planned or halving");
   }
 }
 

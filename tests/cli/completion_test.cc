@@ -40,6 +40,8 @@ TEST(Completion, CompletesCommandsSubcommandsAndFlags) {
 
 TEST(Completion, CompletesValuesFromTheDefinitions) {
   EXPECT_EQ(complete("uldp estimate --method e"), "emp em\n");
+  EXPECT_EQ(complete("uldp estimate --accelerator n"), "newton none\n");
+  EXPECT_EQ(complete("uldp conform client --spending h"), "halving\n");
   EXPECT_EQ(complete("uldp check --mech ur"), "urr urap\n");
   EXPECT_EQ(complete("uldp mechanism ubd"), "ubd ubd-opt\n");
   EXPECT_EQ(complete("uldp golden --mech rr --k 1"), "\n");  // a number: no file names

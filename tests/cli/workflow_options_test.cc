@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "uldp/api/conform.h"
 #include "uldp/api/render.h"
 #include "uldp/api/workflow_options.h"
 #include "uldp/error.h"
@@ -79,6 +80,34 @@ TEST(WorkflowOptions, EachValueIsCheckedByItsDeclaration) {
   EXPECT_EQ(message(api::kViolationSearchOption, 0), "accepted");
 }
 
+TEST(WorkflowOptions, AChoiceIsOneOfItsWordsAndShowsThemAsItsMetavar) {
+  EXPECT_EQ(api::check_choice(api::kMethodOption, "thr"), 1u);
+  EXPECT_EQ(api::choice_of<api::AlphaSpending>(api::kSpendingOption, "halving"),
+            api::AlphaSpending::kHalving);
+  try {
+    api::check_choice(api::kAcceleratorOption, "fast", "--accelerator");
+    ADD_FAILURE() << "an unknown accelerator was accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_STREQ(e.what(),
+                 "--accelerator: 'fast' is not an accelerator: auto, newton, squarem or none");
+  }
+  for (const api::WorkflowOption* option : api::workflow_options()) {
+    if (option->range != api::OptionRange::kChoice) continue;
+    std::string words;
+    for (const std::string_view word : option->choices) {
+      if (!words.empty()) words += '|';
+      words += word;
+    }
+    EXPECT_EQ(option->metavar, words) << option->name;
+    for (const api::OptionUse& use : option->uses) {
+      EXPECT_NO_THROW(api::check_choice(*option, use.default_choice)) << option->name;
+    }
+  }
+  const RunResult r = run_uldp("estimate --mech rr --k 3 --exp-eps 3 --reports - --method emm");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "uldp: error: --method: 'emm' is not a method: emp, thr or em\n");
+}
+
 // The command names a bad value by its flag, through the api's one check.
 TEST(WorkflowOptions, TheCommandNamesABadValueByItsFlag) {
   const RunResult r = run_uldp("conform plan --mech rr --k 3 --exp-eps 3 --power 1");
@@ -97,7 +126,11 @@ TEST(WorkflowOptions, TheDocsTableIsTheDeclarations) {
   text << in.rdbuf();
   const std::string docs = text.str();
   for (const api::WorkflowOption* option : api::workflow_options()) {
-    std::string row = "| `" + flag_of(option->name) + " " + std::string(option->metavar) + "` | ";
+    // A choice's metavar "emp|thr|em" is written "emp\|thr\|em" in a table cell.
+    std::string metavar;
+    for (const char c : option->metavar)
+      metavar += c == '|' ? std::string("\\|") : std::string(1, c);
+    std::string row = "| `" + flag_of(option->name) + " " + metavar + "` | ";
     bool first = true;
     for (const api::OptionUse& use : option->uses) {
       row +=

@@ -199,7 +199,7 @@ struct ConformClientRequest {
   std::uint64_t max_samples = count_default_in(kMaxSamplesOption, "conform_client");
   /// Samples per input at the first look, doubled at each.
   std::uint64_t first_look = count_default_in(kFirstLookOption, "conform_client");
-  AlphaSpending spending = AlphaSpending::kPlanned;
+  AlphaSpending spending = choice_of_default<AlphaSpending>(kSpendingOption, "conform_client");
   /// After a deviation, the run looks on, up to this many samples per input (within
   /// max_samples), for a ratio beyond the claim: a privacy break is then named `violates`, not
   /// `deviates`. 0: stop at the first finding.

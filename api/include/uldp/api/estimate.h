@@ -43,11 +43,12 @@ struct EstimateRequest {
   ReferenceRequest mechanism;
   std::function<std::unique_ptr<std::istream>()> reports;
   std::string reports_source;
-  EstimateMethod method = EstimateMethod::kEm;
+  EstimateMethod method = choice_of_default<EstimateMethod>(kMethodOption, "estimate");
   double significance = default_in(kSignificanceOption, "estimate");  ///< thr's, EM's start
   std::size_t max_iterations = count_default_in(kMaxIterationsOption, "estimate");
   double em_stop = default_in(kEmStopOption, "estimate");
-  estimate::EmAccelerator accelerator = estimate::EmAccelerator::kAuto;
+  estimate::EmAccelerator accelerator =
+      choice_of_default<estimate::EmAccelerator>(kAcceleratorOption, "estimate");
   /// The PUM: background knowledge for some tags (the others fall back).
   std::vector<TagBackground> background;
 };

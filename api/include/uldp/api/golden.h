@@ -27,7 +27,7 @@ namespace uldp::api {
 /// the first sensitive and the first non-sensitive symbol.
 struct DrawnCases {
   std::uint64_t cases = 12;  ///< 1 to 1000
-  std::uint64_t seed = 1;
+  std::uint64_t seed = count_default_in(kSeedOption, "golden");
   /// Reports per case (default 1000, up to 10^9); a PUM's cases have its users' reports instead.
   std::optional<std::uint64_t> n;
 };

@@ -7,6 +7,7 @@
 // The mechanism parameters have their own table (mechanisms/parameter_table.h).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -22,6 +23,7 @@ enum class OptionRange {
   kNonNegative,  ///< in [0, infinity): a relative excess
   kEmStop,       ///< in [0, 1/10]: a relative log-likelihood gain
   kCount,        ///< a whole number in [minimum, maximum]
+  kChoice,       ///< one of its choices' words
 };
 
 /// A workflow that takes an option, and its default there.
@@ -29,20 +31,23 @@ struct OptionUse {
   /// The workflow as the api and Python name it ("conform_client"); the command's words are its
   /// words ("conform client").
   std::string_view workflow;
-  double default_value;
+  double default_value = 0;  ///< a number's default (not kChoice)
   /// The option's former name in this workflow, still read (flag and keyword) with a deprecation
   /// note: "alpha" for the levels that were all called alpha.
   std::string_view former_name = {};
+  std::string_view default_choice = {};  ///< kChoice: the default word
 };
 
 struct WorkflowOption {
   std::string_view name;
-  std::string_view metavar;
-  std::string_view help;   ///< without the default, which the front ends append from the use
-  std::string_view needs;  ///< what a value must be: "a false-alarm level in (0, 1)"
+  std::string_view metavar;  ///< a choice's: its words joined by '|'
+  std::string_view help;     ///< without the default, which the front ends append from the use
+  std::string_view needs;    ///< what a value must be: "a false-alarm level in (0, 1)"
   OptionRange range;
   std::uint64_t minimum = 0, maximum = 0;  ///< kCount: the bounds
   std::span<const OptionUse> uses;
+  /// kChoice: the words it takes, in the order of the enumeration the workflow reads it into.
+  std::span<const std::string_view> choices = {};
 };
 
 /// The default of `option` in `workflow`; a workflow that does not take it does not compile.
@@ -57,9 +62,47 @@ consteval std::uint64_t count_default_in(const WorkflowOption& option, std::stri
   return static_cast<std::uint64_t>(default_in(option, workflow));
 }
 
+/// The default word of choice `option` in `workflow`; as default_in.
+consteval std::string_view choice_default_in(const WorkflowOption& option,
+                                             std::string_view workflow) {
+  for (const OptionUse& use : option.uses) {
+    if (use.workflow == workflow) return use.default_choice;
+  }
+  throw "choice_default_in: the workflow does not take the option";
+}
+/// The position of `word` among the choices of `option`: what an enumerator's value must be.
+consteval std::size_t choice_position(const WorkflowOption& option, std::string_view word) {
+  for (std::size_t i = 0; i < option.choices.size(); ++i) {
+    if (option.choices[i] == word) return i;
+  }
+  throw "choice_position: not one of the option's choices";
+}
+
+/// Whether `word` is the choice at `value`'s position: how a workflow ties the enumeration it
+/// reads a choice into to the words (`static_assert(choice_is(kMethodOption, kEm, "em"))`).
+template <class Enumeration>
+consteval bool choice_is(const WorkflowOption& option, Enumeration value, std::string_view word) {
+  return choice_position(option, word) == static_cast<std::size_t>(value);
+}
+/// The default of choice `option` in `workflow` as its enumeration's value.
+template <class Enumeration>
+consteval Enumeration choice_of_default(const WorkflowOption& option, std::string_view workflow) {
+  return static_cast<Enumeration>(choice_position(option, choice_default_in(option, workflow)));
+}
+
 /// Throws InvalidArgument "NAME: VALUE is not NEEDS" (NAME `as_named`, else the option's name)
 /// unless `value` lies in the option's range: the one check of every option's value.
 void check_option(const WorkflowOption& option, double value, std::string_view as_named = {});
+/// The position of `word` among the choices of `option`; throws InvalidArgument "NAME: 'WORD' is
+/// not NEEDS" otherwise: the one check of a choice.
+std::size_t check_choice(const WorkflowOption& option, std::string_view word,
+                         std::string_view as_named = {});
+/// A choice option's value read into its enumeration (whose values are the choices' positions).
+template <class Enumeration>
+Enumeration choice_of(const WorkflowOption& option, std::string_view word,
+                      std::string_view as_named = {}) {
+  return static_cast<Enumeration>(check_choice(option, word, as_named));
+}
 
 inline constexpr OptionUse kFalseAlarmUses[] = {{"conform_samples", 0.05, "alpha"},
                                                 {"conform_counts", 0.05, "alpha"},
@@ -184,8 +227,57 @@ inline constexpr WorkflowOption kMaxIterationsOption{.name = "max_iterations",
                                                      .maximum = 100'000'000,
                                                      .uses = kMaxIterationsUses};
 
-/// A default as the help and the docs show it: a count whole ("1000000"), else the shortest
-/// decimal that reads back as the double ("0.05", "1e-10").
+inline constexpr std::string_view kMethodChoices[] = {"emp", "thr", "em"};
+inline constexpr OptionUse kMethodUses[] = {{.workflow = "estimate", .default_choice = "em"}};
+inline constexpr WorkflowOption kMethodOption{
+    .name = "method",
+    .metavar = "emp|thr|em",
+    .help = "emp (the empirical estimate), thr (significance threshold) or em",
+    .needs = "a method: emp, thr or em",
+    .range = OptionRange::kChoice,
+    .uses = kMethodUses,
+    .choices = kMethodChoices};
+
+inline constexpr std::string_view kAcceleratorChoices[] = {"auto", "newton", "squarem", "none"};
+inline constexpr OptionUse kAcceleratorUses[] = {
+    {.workflow = "estimate", .default_choice = "auto"}};
+inline constexpr WorkflowOption kAcceleratorOption{
+    .name = "accelerator",
+    .metavar = "auto|newton|squarem|none",
+    .help =
+        "EM steps: auto (newton on rappor/urap reports, squarem on histograms), newton, squarem "
+        "or none (plain EM)",
+    .needs = "an accelerator: auto, newton, squarem or none",
+    .range = OptionRange::kChoice,
+    .uses = kAcceleratorUses,
+    .choices = kAcceleratorChoices};
+
+inline constexpr std::string_view kSpendingChoices[] = {"planned", "halving"};
+inline constexpr OptionUse kSpendingUses[] = {
+    {.workflow = "conform_client", .default_choice = "planned"}};
+inline constexpr WorkflowOption kSpendingOption{
+    .name = "spending",
+    .metavar = "planned|halving",
+    .help =
+        "how the looks share the false-alarm level A: planned (the look where a correct client "
+        "conforms gets 3/4 of it) or halving (look j at A/2^(j+1))",
+    .needs = "an alpha spending: planned or halving",
+    .range = OptionRange::kChoice,
+    .uses = kSpendingUses,
+    .choices = kSpendingChoices};
+
+inline constexpr OptionUse kSeedUses[] = {{"golden", 1}};
+inline constexpr WorkflowOption kSeedOption{.name = "seed",
+                                            .metavar = "S",
+                                            .help = "the seed of the drawn cases",
+                                            .needs = "a seed from 0 to 2^64 - 1",
+                                            .range = OptionRange::kCount,
+                                            .minimum = 0,
+                                            .maximum = UINT64_MAX,
+                                            .uses = kSeedUses};
+
+/// A default as the help and the docs show it: a count whole ("1000000"), a choice its word
+/// ("em"), else the shortest decimal that reads back as the double ("0.05", "1e-10").
 std::string default_text(const WorkflowOption& option, const OptionUse& use);
 
 /// Every option above, in this order (what Python and the docs list).
