@@ -321,8 +321,11 @@ nlohmann::json verdict_to_json(const Verdict& v) {
 }
 
 std::string verdict_to_text(const Verdict& v) {
-  std::string text = (v.holds ? "holds" : "FAILS") + std::string("; tight exp_eps = ") +
-                     readable(v.tight_exp_eps) + ", eps ~ " + approx_epsilon(v.tight_exp_eps);
+  std::string text = v.holds ? "holds" : "FAILS";  // appended: GCC 12 warns falsely on the sum
+  text += "; tight exp_eps = ";
+  text += readable(v.tight_exp_eps);
+  text += ", eps ~ ";
+  text += approx_epsilon(v.tight_exp_eps);
   if (v.violated && v.witness) {
     const Witness& w = *v.witness;
     text += "\n      violated: " + std::string(condition_name(*v.violated)) +

@@ -62,8 +62,9 @@ std::optional<PooledForm> pooled_form(const MechanismSpec& spec, const UhrSpec& 
     f.labels.push_back(std::move(label));
   }
   const std::size_t own = c.columns, another = c.columns + 1;
-  f.labels.push_back("its own X_N symbol");
-  f.labels.push_back("another's X_N symbol");
+  // Emplaced: GCC 12 warns falsely (-Warray-bounds) on pushing a temporary string made here.
+  f.labels.emplace_back("its own X_N symbol");
+  f.labels.emplace_back("another's X_N symbol");
   f.protected_cells = IndexSet::first(c.columns, cells);
   f.q.assign(k * cells, Rational(0));
   std::size_t row = 0;  // the Hadamard row of the next sensitive input: its rank + 1

@@ -40,7 +40,11 @@ const ShippedTable kShipped[] = {
      "--vs-limit"},
 };
 
-std::string tables_dir() { return std::string(ULDP_SOURCE_DIR) + "/docs/tables/"; }
+std::string tables_dir() {
+  std::string dir = ULDP_SOURCE_DIR;  // appended: GCC 12 -Warray-bounds (DEVELOPERS.md)
+  dir += "/docs/tables/";
+  return dir;
+}
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
