@@ -2,13 +2,16 @@
 // `uldp golden` (uldp::api::compare_estimates); this file reads the two files and prints the
 // report.
 #include <iostream>
+#include <iterator>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cli_support.h"
 #include "commands.h"
 #include "uldp/api/estimates_comparison.h"
 #include "uldp/api/headline.h"
+#include "uldp/api/workflow_options.h"
 #include "uldp/io/estimates_file.h"
 
 namespace uldp::cli {
@@ -61,7 +64,8 @@ void add_conform_estimates_command(CLI::App& conform, int& exit_code) {
       ->check(CLI::IsMember({"frequencies", "counts"}));
   sub->add_option("--estimator", c->csv_estimator,
                   "CSV lines without an estimator field hold this one (default emp)")
-      ->check(CLI::IsMember({"emp", "thr", "em"}));
+      ->check(CLI::IsMember(std::vector<std::string>(std::begin(api::kMethodChoices),
+                                                     std::end(api::kMethodChoices))));
   add_tolerance_option(*sub, "--tolerance", c->tolerance,
                        "largest accepted |difference| of emp and thr frequencies (default 1e-9, "
                        "at most 1/10)");

@@ -1,6 +1,7 @@
 #include "workflow_option_flags.h"
 
 #include <charconv>
+#include <functional>
 #include <iostream>
 #include <string>
 #include <type_traits>
@@ -45,26 +46,24 @@ void read_value(const api::WorkflowOption& option, const std::string& flag, cons
   }
 }
 
-template <class Value>
-CLI::Option* add(CLI::App& command, const api::WorkflowOption& option, std::string_view workflow,
-                 Value& value) {
-  const api::OptionUse& use = api::use_of(option, workflow);
-  value = static_cast<Value>(use.default_value);
+// Registers the option's flag and, if it has one in this workflow, its former name as a hidden
+// flag that warns; `read(flag, text)` reads a value given under either.
+CLI::Option* add_flags(CLI::App& command, const api::WorkflowOption& option,
+                       const api::OptionUse& use,
+                       std::function<void(const std::string&, const std::string&)> read) {
   const std::string flag = flag_of(option.name);
   CLI::Option* added = command.add_option_function<std::string>(
-      flag,
-      [&option, &value, flag](const std::string& text) { read_value(option, flag, text, value); },
-      help_of(option, use));
+      flag, [read, flag](const std::string& text) { read(flag, text); }, help_of(option, use));
   added->type_name(std::string(option.metavar));
   if (!use.former_name.empty()) {
     const std::string former = flag_of(use.former_name);
     command
         .add_option_function<std::string>(
             former,
-            [&option, &value, former, flag](const std::string& text) {
+            [read, former, flag](const std::string& text) {
               std::cerr << "uldp: warning: " << former << " is now " << flag
                         << " (the old name still works for now)\n";
-              read_value(option, former, text, value);
+              read(former, text);
             },
             "")
         ->group("")
@@ -73,19 +72,27 @@ CLI::Option* add(CLI::App& command, const api::WorkflowOption& option, std::stri
   return added;
 }
 
+template <class Value>
+CLI::Option* add(CLI::App& command, const api::WorkflowOption& option, std::string_view workflow,
+                 Value& value) {
+  const api::OptionUse& use = api::use_of(option, workflow);
+  value = static_cast<Value>(use.default_value);
+  return add_flags(command, option, use,
+                   [&option, &value](const std::string& flag, const std::string& text) {
+                     read_value(option, flag, text, value);
+                   });
+}
+
 }  // namespace
 
 CLI::Option* add_choice_option(CLI::App& command, const api::WorkflowOption& option,
                                std::string_view workflow, std::function<void(std::size_t)> set) {
   const api::OptionUse& use = api::use_of(option, workflow);
   set(api::check_choice(option, use.default_choice));
-  const std::string flag = flag_of(option.name);
-  CLI::Option* added = command.add_option_function<std::string>(
-      flag,
-      [&option, set, flag](const std::string& text) { set(api::check_choice(option, text, flag)); },
-      help_of(option, use));
-  added->type_name(std::string(option.metavar));
-  return added;
+  return add_flags(command, option, use,
+                   [&option, set](const std::string& flag, const std::string& text) {
+                     set(api::check_choice(option, text, flag));
+                   });
 }
 
 CLI::Option* add_workflow_option(CLI::App& command, const api::WorkflowOption& option,

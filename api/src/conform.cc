@@ -107,7 +107,7 @@ static_assert(choice_is(kSpendingOption, AlphaSpending::kPlanned, "planned") &&
               choice_is(kSpendingOption, AlphaSpending::kHalving, "halving"));
 
 const char* alpha_spending_name(AlphaSpending spending) {
-  return kSpendingChoices[static_cast<std::size_t>(spending)].data();  // literals: NUL-terminated
+  return choice_word(kSpendingOption, spending);
 }
 
 AlphaSpending parse_alpha_spending(std::string_view text, const std::string& name) {

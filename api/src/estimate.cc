@@ -55,11 +55,11 @@ static_assert(choice_is(kAcceleratorOption, EmAccelerator::kAuto, "auto") &&
               choice_is(kAcceleratorOption, EmAccelerator::kNone, "none"));
 
 const char* estimate_method_name(EstimateMethod method) {
-  return kMethodChoices[static_cast<std::size_t>(method)].data();  // literals: NUL-terminated
+  return choice_word(kMethodOption, method);
 }
 
 const char* accelerator_name(EmAccelerator accelerator) {
-  return kAcceleratorChoices[static_cast<std::size_t>(accelerator)].data();
+  return choice_word(kAcceleratorOption, accelerator);
 }
 
 EstimateResult estimate_distribution(const EstimateRequest& request) {

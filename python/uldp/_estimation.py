@@ -72,8 +72,9 @@ def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = No
         **parameters: "Unpack[MechanismKeywords]") -> Estimate:
     """Estimates the input distribution from reports (`uldp estimate`): `reports` one per user
     (ints or labels for symbol mechanisms, a 2-D 0/1 array for bit vectors) or `counts` (the
-    output histogram; per-bit counts with `n` for bit vectors). method: emp, thr or em (default
-    em, as the command's); accelerator: EM's steps (auto, newton, squarem or none); significance: thr's significance level (and EM's start); em_stop: EM
+    output histogram; per-bit counts with `n` for bit vectors). method: the estimator, and
+    accelerator: EM's steps (their words and defaults: `uldp estimate --help`, MethodChoice and
+    AcceleratorChoice in uldp._keywords); significance: thr's significance level (and EM's start); em_stop: EM
     stops when an update raises the log-likelihood by <= em_stop * |L| (`--em-stop`, as golden's
     em_stop). Former names, read with a DeprecationWarning: alpha= (significance=),
     tolerance= (em_stop=).

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -78,6 +79,14 @@ consteval std::size_t choice_position(const WorkflowOption& option, std::string_
   throw "choice_position: not one of the option's choices";
 }
 
+/// The word of `value` in choice `option`'s enumeration; a value that is none of its positions is
+/// a logic error (a corrupt enumeration), not a word.
+template <class Enumeration>
+const char* choice_word(const WorkflowOption& option, Enumeration value) {
+  const auto position = static_cast<std::size_t>(value);
+  if (position >= option.choices.size()) throw std::logic_error("choice_word: not a choice");
+  return option.choices[position].data();  // the declarations' literals: NUL-terminated
+}
 /// Whether `word` is the choice at `value`'s position: how a workflow ties the enumeration it
 /// reads a choice into to the words (`static_assert(choice_is(kMethodOption, kEm, "em"))`).
 template <class Enumeration>
