@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -199,14 +200,13 @@ bool names_word(const std::string& line, const std::string& name) {
   return false;
 }
 
-// The command line turns flags into requests and results into text: it never branches on a
-// mechanism, so it names no kind and includes no mechanism folder (docs/architecture.md).
-TEST(Layering, TheCommandLineKnowsNoMechanism) {
-  const std::string root = ULDP_SOURCE_DIR;
-  const std::set<std::string> kinds = kind_names(root);
-  ASSERT_GE(kinds.size(), 13u) << "the kinds' structs were not found";
-  ASSERT_TRUE(kinds.contains("UbdOptSpec"));
-  for (const std::string& path : repository_text_files(root, {"cli"})) {
+// Calls `visit(path, line number, line)` on every line of the C++ files under `folders`, after
+// checking that the line names none of `kinds`.
+void for_each_line_naming_no_kind(
+    const std::string& root, const std::vector<std::string>& folders,
+    const std::set<std::string>& kinds,
+    const std::function<void(const std::string&, std::size_t, const std::string&)>& visit) {
+  for (const std::string& path : repository_text_files(root, folders)) {
     if (!path.ends_with(".cc") && !path.ends_with(".h")) continue;
     std::size_t number = 0;
     for (const std::string& line : read_lines(root + "/" + path)) {
@@ -214,11 +214,25 @@ TEST(Layering, TheCommandLineKnowsNoMechanism) {
       for (const std::string& kind : kinds) {
         EXPECT_FALSE(names_word(line, kind)) << path << ":" << number << ": names " << kind;
       }
-      EXPECT_FALSE(contains(line, "#include \"uldp/mechanisms/") &&
-                   std::count(line.begin(), line.end(), '/') > 2)
-          << path << ":" << number << ": includes a mechanism folder";
+      visit(path, number, line);
     }
   }
+}
+
+// The command line turns flags into requests and results into text: it never branches on a
+// mechanism, so it names no kind and includes no mechanism folder (docs/architecture.md).
+TEST(Layering, TheCommandLineKnowsNoMechanism) {
+  const std::string root = ULDP_SOURCE_DIR;
+  const std::set<std::string> kinds = kind_names(root);
+  ASSERT_GE(kinds.size(), 13u) << "the kinds' structs were not found";
+  ASSERT_TRUE(kinds.contains("UbdOptSpec"));
+  for_each_line_naming_no_kind(
+      root, {"cli"}, kinds,
+      [](const std::string& path, std::size_t number, const std::string& line) {
+        EXPECT_FALSE(contains(line, "#include \"uldp/mechanisms/") &&
+                     std::count(line.begin(), line.end(), '/') > 2)
+            << path << ":" << number << ": includes a mechanism folder";
+      });
   EXPECT_TRUE(names_word("if (std::get_if<UbdSpec>(&spec.kind))", "UbdSpec"));
   EXPECT_FALSE(names_word("MyUbdSpecial", "UbdSpec"));
 }
@@ -277,26 +291,19 @@ TEST(Layering, TheWorkflowLayerNamesNoKind) {
   // The paper's audit is data: its cases name the mechanisms the paper's tables evaluate.
   const std::set<std::string> quoting = {"api/src/audit.cc"};
   std::set<std::string> seen_quoting;
-  for (const std::string& path :
-       repository_text_files(root, {"api", "estimate/src", "python/src", "testing"})) {
-    if (!path.ends_with(".cc") && !path.ends_with(".h")) continue;
-    std::size_t number = 0;
-    for (const std::string& line : read_lines(root + "/" + path)) {
-      ++number;
-      for (const std::string& kind : kinds) {
-        EXPECT_FALSE(names_word(line, kind)) << path << ":" << number << ": names " << kind;
-      }
-      const std::string code = code_of(line);
-      for (const std::string& name : names) {
-        if (!contains(code, std::string(1, '"') + name + '"')) continue;
-        if (quoting.contains(path)) {
-          seen_quoting.insert(path);
-        } else {
-          ADD_FAILURE() << path << ":" << number << ": names mechanism \"" << name << "\"";
+  for_each_line_naming_no_kind(
+      root, {"api", "estimate/src", "python/src", "testing"}, kinds,
+      [&](const std::string& path, std::size_t number, const std::string& line) {
+        const std::string code = code_of(line);
+        for (const std::string& name : names) {
+          if (!contains(code, std::string(1, '"') + name + '"')) continue;
+          if (quoting.contains(path)) {
+            seen_quoting.insert(path);
+          } else {
+            ADD_FAILURE() << path << ":" << number << ": names mechanism \"" << name << "\"";
+          }
         }
-      }
-    }
-  }
+      });
   EXPECT_EQ(seen_quoting, quoting) << "a listed file no longer names a mechanism: take it off";
   EXPECT_EQ(code_of(R"(f("urr"); // "rr")"), R"(f("urr"); )");
   EXPECT_EQ(code_of(R"(url("https://x") + '/')"), R"(url("https://x") + '/')");
