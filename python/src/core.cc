@@ -31,6 +31,8 @@
 
 #include "uldp/cancellation.h"
 
+#include "python_values.h"
+#include "results.h"
 #include "uldp/api/audit.h"
 #include "uldp/api/check.h"
 #include "uldp/api/conform.h"
@@ -103,28 +105,6 @@ auto without_gil(F&& f) {
   } catch (const Cancelled&) {
     raise_stop();
   }
-}
-
-py::dict witness_dict(const Witness& w) {
-  py::dict d;
-  d["x"] = w.x;
-  d["x_prime"] = w.x_prime;
-  d["y"] = w.y ? py::cast(*w.y) : py::none();
-  d["y_label"] = w.y_label;
-  d["q_x"] = w.q_x ? py::cast(to_string(*w.q_x)) : py::none();
-  d["q_x_prime"] = w.q_x_prime ? py::cast(to_string(*w.q_x_prime)) : py::none();
-  return d;
-}
-
-py::dict verdict_dict(const Verdict& v) {
-  py::dict d;
-  d["holds"] = v.holds;
-  d["tight_exp_eps"] = v.tight_exp_eps.to_string();
-  d["violated"] = v.violated ? py::cast(std::string(condition_name(*v.violated))) : py::none();
-  d["witness"] = v.witness ? py::object(witness_dict(*v.witness)) : py::none();
-  d["tight_attained_by"] =
-      v.tight_attained_by ? py::object(witness_dict(*v.tight_attained_by)) : py::none();
-  return d;
 }
 
 // The parameter table (mechanisms/parameter_table.h): what Python's keywords are and how each is
@@ -233,59 +213,6 @@ std::string entry_name(std::size_t x, std::size_t y, const std::string& matrix =
   return name;
 }
 
-py::dict verdict_dict(const api::PropertyResult& result, bool with_tolerance) {
-  py::dict d = verdict_dict(result.verdict);
-  d["holds_within_tolerance"] = with_tolerance ? py::cast(result.accepted()) : py::none();
-  return d;
-}
-
-py::object to_python(const nlohmann::json& j);  // below, with the other JSON results
-
-// The result of api::check as the Python layer reads it; bad rows are ValueError, as the command
-// exits 2 on them.
-py::dict check_result_dict(const api::CheckResult& r) {
-  if (r.stochastic_problem) throw InvalidArgument(api::stochastic_error(r, "tolerance=T"));
-  const bool with_tolerance = r.tolerance.has_value();
-  py::dict d;
-  d["ldp"] = verdict_dict(r[Property::kLdp], with_tolerance);
-  d["uldp"] = verdict_dict(r[Property::kUldp], with_tolerance);
-  d["uldp_strict"] = verdict_dict(r[Property::kUldpStrict], with_tolerance);
-  d["osldp"] = verdict_dict(r[Property::kOsldp], with_tolerance);
-  d["sensitive"] = r.sensitive.indices();
-  d["protected"] = r.protected_json.is_array() ? r.protected_json.get<std::vector<std::size_t>>()
-                                               : std::vector<std::size_t>{};
-  d["exp_eps"] = r.budget ? py::cast(to_string(r.budget->exp_eps())) : py::none();
-  d["tolerance"] = r.tolerance ? py::cast(to_string(*r.tolerance)) : py::none();
-  py::list required;
-  for (Property p : r.required) required.append(std::string(property_name(p)));
-  d["required"] = required;
-  d["passes"] = r.passes();
-  d["text"] = api::to_text(r);
-  py::dict headlines;  // the api's one line per property, the failing assertion's first line
-  for (const Property p :
-       {Property::kLdp, Property::kUldp, Property::kUldpStrict, Property::kOsldp}) {
-    headlines[py::str(std::string(property_name(p)))] = api::check_headline(r, p);
-  }
-  d["headlines"] = headlines;
-  py::list bounds;
-  for (const StatedBound& b : r.stated_bounds) {
-    py::dict bound;
-    bound["name"] = b.name;
-    bound["basis"] = b.basis;
-    bound["tight_exp_eps"] = b.tight_exp_eps.to_string();
-    bound["formula"] = b.formula;
-    bound["formula_exp_eps"] = b.formula_exp_eps.to_string();
-    bounds.append(bound);
-  }
-  d["stated_bounds"] = bounds;
-  if (r.pairs) {
-    nlohmann::json j = api::to_json(*r.pairs);
-    j["text"] = api::to_text(*r.pairs);
-    d["pair_losses"] = to_python(j);
-  }
-  return d;
-}
-
 // check(pairs=True, id_exp_eps=, metric=, ...): the per-pair losses and the per-pair notions, each
 // as the text its flag takes; distances, pair_budgets and safe_regions are file text made by the
 // Python layer (or, for metric, the path of a file).
@@ -372,17 +299,17 @@ py::object construct_uldp_from_ldp(const std::vector<std::vector<std::string>>& 
 
 // api::check, once: the verdicts, and the per-pair losses with their notions when asked for or
 // when the subject claims a per-pair notion of itself, as the command runs it.
-py::dict check_dict(const api::CheckRequest& request) {
+py::object check_dict(const api::CheckRequest& request) {
   // Without the GIL: on a large matrix even the row sums take a while.
-  return check_result_dict(without_gil([&] { return api::check(request); }));
+  return check_report(without_gil([&] { return api::check(request); }));
 }
 
 // The check of `uldp check --matrix` (api::check) on an exact matrix made in memory.
-py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::size_t>>& sensitive,
-                      const std::optional<std::vector<std::size_t>>& protected_outputs,
-                      const std::optional<std::string>& eps,
-                      const std::optional<std::string>& exp_eps,
-                      const std::optional<std::string>& tolerance, const PairsRequest& pairs) {
+py::object check_matrix(DenseMechanism q, const std::optional<std::vector<std::size_t>>& sensitive,
+                        const std::optional<std::vector<std::size_t>>& protected_outputs,
+                        const std::optional<std::string>& eps,
+                        const std::optional<std::string>& exp_eps,
+                        const std::optional<std::string>& tolerance, const PairsRequest& pairs) {
   api::MatrixSubject subject{MatrixFile{std::move(q), "Q", {}, std::nullopt}, "Q", std::nullopt,
                              std::nullopt};
   if (sensitive) subject.sensitive = api::IndexSelection{*sensitive, "sensitive"};
@@ -399,26 +326,26 @@ py::dict check_matrix(DenseMechanism q, const std::optional<std::vector<std::siz
 }
 
 // Q as exact strings ("3/7", "0.1", the Python layer's exact binary64 fractions).
-py::dict check(const std::vector<std::vector<std::string>>& rows,
-               const std::optional<std::vector<std::size_t>>& sensitive,
-               const std::optional<std::vector<std::size_t>>& protected_outputs,
-               const std::optional<std::string>& eps, const std::optional<std::string>& exp_eps,
-               const std::optional<std::string>& tolerance, bool pairs,
-               const std::map<std::string, std::string>& notions, bool pairs_over_protected) {
+py::object check(const std::vector<std::vector<std::string>>& rows,
+                 const std::optional<std::vector<std::size_t>>& sensitive,
+                 const std::optional<std::vector<std::size_t>>& protected_outputs,
+                 const std::optional<std::string>& eps, const std::optional<std::string>& exp_eps,
+                 const std::optional<std::string>& tolerance, bool pairs,
+                 const std::map<std::string, std::string>& notions, bool pairs_over_protected) {
   return check_matrix(exact_matrix(rows), sensitive, protected_outputs, eps, exp_eps, tolerance,
                       PairsRequest{pairs, notions, pairs_over_protected});
 }
 
 // Q as a float64 array: each entry its exact binary64 value, read here without a detour through
 // Python objects (a 625 x 625 matrix is 390,625 of them).
-py::dict check_binary64(const py::array_t<double, py::array::c_style | py::array::forcecast>& q,
-                        const std::optional<std::vector<std::size_t>>& sensitive,
-                        const std::optional<std::vector<std::size_t>>& protected_outputs,
-                        const std::optional<std::string>& eps,
-                        const std::optional<std::string>& exp_eps,
-                        const std::optional<std::string>& tolerance, bool pairs,
-                        const std::map<std::string, std::string>& notions,
-                        bool pairs_over_protected) {
+py::object check_binary64(const py::array_t<double, py::array::c_style | py::array::forcecast>& q,
+                          const std::optional<std::vector<std::size_t>>& sensitive,
+                          const std::optional<std::vector<std::size_t>>& protected_outputs,
+                          const std::optional<std::string>& eps,
+                          const std::optional<std::string>& exp_eps,
+                          const std::optional<std::string>& tolerance, bool pairs,
+                          const std::map<std::string, std::string>& notions,
+                          bool pairs_over_protected) {
   if (q.ndim() != 2) {
     throw InvalidArgument("Q: a " + std::to_string(q.ndim()) + "-dimensional array, not a matrix");
   }
@@ -497,42 +424,6 @@ void write_samples(const std::string& path, const IntArray& x, const IntArray& y
   if (std::fclose(file) != 0 || !written) throw InputError(path, "cannot write the file");
 }
 
-// A JSON value as Python objects, without a text round trip: the result's one JSON writer is the
-// schema every front end reads.
-py::object to_python(const nlohmann::json& j) {
-  switch (j.type()) {
-    case nlohmann::json::value_t::null:
-      return py::none();
-    case nlohmann::json::value_t::boolean:
-      return py::bool_(j.get<bool>());
-    case nlohmann::json::value_t::number_integer:
-      return py::int_(j.get<std::int64_t>());
-    case nlohmann::json::value_t::number_unsigned:
-      return py::int_(j.get<std::uint64_t>());
-    case nlohmann::json::value_t::number_float:
-      // JSON has no infinity or NaN (the command writes null): the same here, so a result saved
-      // with json.dump is a valid file.
-      if (!std::isfinite(j.get<double>())) return py::none();
-      return py::float_(j.get<double>());
-    case nlohmann::json::value_t::string:
-      return py::str(j.get_ref<const std::string&>());
-    case nlohmann::json::value_t::array: {
-      py::list list;
-      for (const nlohmann::json& item : j) list.append(to_python(item));
-      return list;
-    }
-    case nlohmann::json::value_t::object: {
-      py::dict dict;
-      for (const auto& [key, value] : j.items()) dict[py::str(key)] = to_python(value);
-      return dict;
-    }
-    case nlohmann::json::value_t::binary:
-    case nlohmann::json::value_t::discarded:
-      break;
-  }
-  throw std::runtime_error("to_python: a JSON value of no JSON type");
-}
-
 using Binary64Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
 template <typename T>
@@ -561,13 +452,13 @@ api::MechanismParameters mechanism_parameters_of(const py::dict& d) {
 // alike. The notions are given apart from the mechanism here: the mechanism's own grid, budget
 // per unit and per-input budgets serve them where the caller gives the notion none
 // (api::share_notion_parameters).
-py::dict check_mechanism(const MechanismSpec& spec, const py::dict& parameters,
-                         const std::optional<std::vector<std::size_t>>& protected_outputs,
-                         const std::optional<std::string>& eps,
-                         const std::optional<std::string>& exp_eps,
-                         const std::optional<std::string>& tolerance, bool pairs,
-                         const std::map<std::string, std::string>& notions,
-                         bool pairs_over_protected) {
+py::object check_mechanism(const MechanismSpec& spec, const py::dict& parameters,
+                           const std::optional<std::vector<std::size_t>>& protected_outputs,
+                           const std::optional<std::string>& eps,
+                           const std::optional<std::string>& exp_eps,
+                           const std::optional<std::string>& tolerance, bool pairs,
+                           const std::map<std::string, std::string>& notions,
+                           bool pairs_over_protected) {
   const api::MechanismParameters mechanism = mechanism_parameters_of(parameters);
   const PairsRequest asked{pairs, notions, pairs_over_protected};
   api::CheckRequest request(api::MechanismSubject{spec, FormChoice::kStructured});
@@ -646,20 +537,10 @@ class PythonReference {
   Binary64Array binary64_;  // owns the entries request() reads
 };
 
-// The result's JSON with its text (the one renderer) under "text" and its headline, the source
-// (the client, the samples) as the subject, under "headline".
-py::object conform_result(const api::ConformResult& result) {
-  nlohmann::json j = api::versioned(api::to_json(result));
-  j["text"] = api::to_text(result);
-  j["headline"] = api::conformance_headline(result, result.source);
-  return to_python(j);
-}
-
-// `prove` through api::prove: every claim, every step of the utility proofs, or one by name; the
-// result's JSON with its text and whether every claim came out as expected.
+// `prove` through api::prove: every claim, every step of the utility proofs, or one by name.
 py::object prove(const std::optional<std::string>& claim, bool steps,
                  const std::optional<std::string>& solver) {
-  const nlohmann::json j = without_gil([&] {
+  return proof_report(without_gil([&] {
     if (claim && steps)
       throw InvalidArgument("claim / steps: give a claim or steps=True, not both");
     std::variant<api::EveryClaim, api::EveryStep, api::NamedClaim> which = api::EveryClaim{};
@@ -673,24 +554,13 @@ py::object prove(const std::optional<std::string>& claim, bool steps,
                               message_excerpt(*solver) + "'");
       }
     }
-    const api::ProveResult result = api::prove(request);
-    nlohmann::json out = api::versioned(api::to_json(result));
-    out["text"] = api::to_text(result);
-    out["all_as_expected"] = result.all_as_expected();
-    return out;
-  });
-  return to_python(j);
+    return api::prove(request);
+  }));
 }
 
 // `audit` through api::audit: the paper's mechanisms at the paper's settings, exactly.
 py::object audit() {
-  const nlohmann::json j = without_gil([] {
-    const api::AuditResult result = api::audit();
-    nlohmann::json out = api::versioned(api::to_json(result));
-    out["text"] = api::to_text(result);
-    return out;
-  });
-  return to_python(j);
+  return audit_report(without_gil([] { return api::audit(); }));
 }
 
 // The workflow options (uldp/api/workflow_options.h), whence Python's functions take their
@@ -746,7 +616,7 @@ estimate::EvidenceDemand python_demand(double power, double resolution) {
 py::object conform_sample_text(const PythonReference& chosen, const std::string& text,
                                double false_alarm, double power, double resolution,
                                bool output_index) {
-  const api::ConformResult result = without_gil([&] {
+  api::ConformResult result = without_gil([&] {
     api::ConformSamplesRequest request(
         chosen.request(), [&text] { return std::make_unique<std::istringstream>(text); },
         "samples");
@@ -755,7 +625,7 @@ py::object conform_sample_text(const PythonReference& chosen, const std::string&
     request.output_index = output_index;
     return api::conform_samples(request);
   });
-  return conform_result(result);
+  return conformance_report(std::move(result));
 }
 
 py::object conform_samples(const py::dict& reference, const std::string& text, double false_alarm,
@@ -770,7 +640,7 @@ py::object conform_counts(const py::dict& reference,
                           const std::vector<std::tuple<std::string, std::string, bool>>& shards,
                           double false_alarm, double power, double resolution, bool output_index) {
   const PythonReference chosen(reference);
-  const api::ConformResult result = without_gil([&] {
+  api::ConformResult result = without_gil([&] {
     std::vector<api::CountsShard> files;
     for (const auto& [source, content, is_path] : shards) {
       api::SampleSource open;
@@ -792,7 +662,7 @@ py::object conform_counts(const py::dict& reference,
     request.output_index = output_index;
     return api::conform_counts(request);
   });
-  return conform_result(result);
+  return conformance_report(std::move(result));
 }
 
 // Integer outputs are tallied from the arrays themselves; the "x,y" lines are made only when
@@ -805,7 +675,7 @@ py::object conform_sample_arrays(const py::dict& reference, const IntArray& x, c
     const std::string text = samples_text(x, y);
     return conform_sample_text(chosen, text, false_alarm, power, resolution, output_index);
   }
-  const api::ConformResult result = without_gil([&] {
+  api::ConformResult result = without_gil([&] {
     std::optional<std::string> text;
     api::ConformSamplesRequest request(
         chosen.request(),
@@ -823,7 +693,7 @@ py::object conform_sample_arrays(const py::dict& reference, const IntArray& x, c
     }
     return api::conform_samples(request);
   });
-  return conform_result(result);
+  return conformance_report(std::move(result));
 }
 
 // `conform client` through api::SequentialConformance, driving a Python batch function (a list
@@ -861,8 +731,8 @@ py::object conform_client(const py::dict& reference, const py::function& client,
       return 0;
     });
   }
-  const api::ConformResult result = without_gil([&] { return test->result(); });
-  return conform_result(result);
+  api::ConformResult result = without_gil([&] { return test->result(); });
+  return conformance_report(std::move(result));
 }
 
 // A Python value (dict, list, str, int, float, bool, None) as JSON, without a text round trip.
@@ -899,7 +769,7 @@ py::object golden(const py::dict& reference, std::optional<std::uint64_t> cases,
                   const std::optional<std::string>& em_distance,
                   const std::optional<std::string>& em_gap, double em_stop, bool with_reports) {
   const PythonReference chosen(reference);
-  const nlohmann::json j = without_gil([&] {
+  return golden_vectors(without_gil([&] {
     if (cases.has_value() == counts.has_value()) {
       throw InvalidArgument("cases / from_counts: give exactly one of them");
     }
@@ -914,9 +784,8 @@ py::object golden(const py::dict& reference, std::optional<std::uint64_t> cases,
     if (em_distance) request.em_distance = to_double(parse_tolerance(*em_distance, "em_distance"));
     if (post) request.post = estimate::parse_post_processing(*post, "post");
     request.with_reports = with_reports;
-    return api::versioned(api::to_json(api::golden_vectors(request)));
-  });
-  return to_python(j);
+    return api::golden_vectors(request);
+  }));
 }
 
 // `simulate` through api::simulate: per-user reports as arrays (symbol columns with their
@@ -1020,7 +889,7 @@ py::object estimate(const py::dict& mechanism, const std::string& reports,
                     const std::optional<std::string>& em_stop,
                     const std::optional<std::string>& accelerator) {
   const PythonReference chosen(mechanism);
-  const nlohmann::json j = without_gil([&] {
+  return estimate_report(without_gil([&] {
     api::EstimateRequest request(
         chosen.request(), [&reports] { return std::make_unique<std::istringstream>(reports); },
         "reports");
@@ -1033,27 +902,28 @@ py::object estimate(const py::dict& mechanism, const std::string& reports,
       request.accelerator =
           api::choice_of<estimate::EmAccelerator>(api::kAcceleratorOption, *accelerator);
     }
-    return api::versioned(api::to_json(api::estimate_distribution(request)));
-  });
-  return to_python(j);
+    return api::estimate_distribution(request);
+  }));
 }
 
 using TheirValues = std::map<std::string, std::map<std::string, std::vector<double>>>;
 
-// `conform estimates` through api::compare_estimates: the vectors as the dict golden() returned
-// (or read from a file), their estimates by case id and estimator. The report's JSON with its
-// text (the one renderer) under "text".
+// `conform estimates` through api::compare_estimates: the vectors as golden() returned them, their
+// JSON dict, or the path of a file; their estimates by case id and estimator.
 py::object conform_estimates(const py::object& vectors, const std::string& vectors_source,
                              const TheirValues& theirs, const std::string& scale,
                              const std::optional<std::string>& tolerance,
                              const std::optional<std::string>& em_tolerance) {
+  const api::GoldenVectors* held = held_golden_vectors(vectors);
+  const bool is_path = py::isinstance<py::str>(vectors);
   const nlohmann::json vectors_json =
-      py::isinstance<py::str>(vectors) ? nlohmann::json() : from_python(vectors);
-  const std::string path = py::isinstance<py::str>(vectors) ? vectors.cast<std::string>() : "";
-  const nlohmann::json j = without_gil([&] {
+      held != nullptr || is_path ? nlohmann::json() : from_python(vectors);
+  const std::string path = is_path ? vectors.cast<std::string>() : "";
+  return estimates_report(without_gil([&] {
     const api::GoldenVectors golden =
-        path.empty() ? api::golden_vectors_from_json(vectors_json, vectors_source)
-                     : api::read_golden_vectors(path);
+        held != nullptr ? *held
+        : is_path       ? api::read_golden_vectors(path)
+                        : api::golden_vectors_from_json(vectors_json, vectors_source);
     api::TheirEstimates their;
     for (const auto& [id, values] : theirs) {
       their[id] = EstimatesCase{values, "theirs: case \"" + message_excerpt(id) + "\""};
@@ -1069,14 +939,9 @@ py::object conform_estimates(const py::object& vectors, const std::string& vecto
     if (em_tolerance) {
       request.em_tolerance = to_double(parse_tolerance(*em_tolerance, "em_tolerance"));
     }
-    request.golden_source = path.empty() ? vectors_source : path;
-    const api::EstimatesComparison result = api::compare_estimates(golden, their, request);
-    nlohmann::json out = api::versioned(api::to_json(result));
-    out["text"] = api::to_text(result);
-    out["headline"] = api::estimates_headline(result, "server");
-    return out;
-  });
-  return to_python(j);
+    request.golden_source = is_path ? path : vectors_source;
+    return api::compare_estimates(golden, their, request);
+  }));
 }
 
 }  // namespace
@@ -1108,6 +973,10 @@ PYBIND11_MODULE(_core, m) {
     }
   });
   uldp::set_cancellation_poll(&uldp::python::python_signal_poll);
+  uldp::python::bind_check_report(m);
+  uldp::python::bind_conformance_report(m);
+  uldp::python::bind_estimation_reports(m);
+  uldp::python::bind_proof_reports(m);
   m.def("mechanisms", &uldp::python::mechanisms);
   m.def("parameters", &uldp::python::parameters);
   m.def("mechanism", &uldp::python::mechanism, py::arg("name"), py::arg("parameters"));

@@ -285,6 +285,6 @@ def test_a_mechanisms_pairs_are_over_every_output_unless_protected_is_given():
     rr = uldp.mechanism("rr", k=3, exp_eps=2)
     report = uldp.check(rr, id_exp_eps=[2, 2, 2])
     assert report.passes and report.pairs_json["outputs"] == "every output"
-    assert "ID-LDP, r = min of the pair's budgets: holds" in report.text  # the pairs' report too
+    assert "ID-LDP, r = min of the pair's budgets: holds" in str(report)  # the pairs' report too
     with pytest.raises(ValueError, match=r"pair_budgets\[1\]: \[\] is not a row of bounds"):
         uldp.check(rr, pair_budgets=[[1, 2, 2], [], [2, 2, 1]])

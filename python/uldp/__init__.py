@@ -17,14 +17,16 @@ stops a long computation with KeyboardInterrupt. uldp.testing has the pytest ass
 """
 
 from . import _core
-from ._api import (CheckReport, Mechanism, StatedBound, Verdict, Witness, check,
-                   construct_uldp_from_ldp, mechanism, mechanisms)
+from ._api import Mechanism, check, construct_uldp_from_ldp, mechanism, mechanisms
 from ._commands import Reference, reference
-from ._conform import (ConformanceReport, Resolution, conform_client, conform_counts,
-                       conform_plan, conform_samples)
-from ._estimation import Estimate, Simulation, estimate, loss, simulate
-from ._golden import EstimatesReport, GoldenCase, GoldenVectors, conform_estimates, golden
-from ._proofs import AuditReport, ProofReport, audit, prove
+from ._conform import conform_client, conform_counts, conform_plan, conform_samples
+# The results: classes the extension binds over the library's own results (python/src/results.h).
+from ._core import (AuditReport, CheckReport, ConformanceReport, Estimate, EstimatesReport,
+                    GoldenCase, GoldenVectors, ProofReport, Resolution, StatedBound, Verdict,
+                    Witness)
+from ._estimation import Simulation, estimate, loss, simulate
+from ._golden import conform_estimates, golden
+from ._proofs import audit, prove
 from ._table import table
 
 #: The project version (CMakeLists.txt's project(uldp VERSION ...)), compiled into the extension;

@@ -1,4 +1,5 @@
-"""The Python face of uldp._core: exact values as Fractions, reports as dataclasses."""
+"""The Python face of uldp._core: exact values as Fractions; the reports are the classes uldp._core
+binds (python/src/results.h)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import numpy
 import numpy.typing
 
 from . import _core
+from ._core import CheckReport
 
 if TYPE_CHECKING:  # generated from the parameter table at build time (python/generate_keywords.py)
     from typing_extensions import Unpack
@@ -68,24 +70,6 @@ def _budget(eps: Optional[Number],
     )
 
 
-def _fraction_or_inf(text: str) -> Union[Fraction, float]:
-    return math.inf if text == "inf" else Fraction(text)
-
-
-def _readable(value: Union[Fraction, float]) -> str:
-    """The exact value where it is short (3, or 0.42857142857142855 (3/7)), else ~ its nearest
-    double (a long exact value helps nobody reading a failed test)."""
-    if value == math.inf:
-        return "inf"
-    exact = str(value)
-    decimal = repr(float(value))  # the shortest decimal that reads back as the same double
-    if exact == decimal or (decimal.endswith(".0") and exact == decimal[:-2]):
-        return exact
-    if len(exact) > 24:
-        return f"~{decimal}"  # the exact value is the Fraction itself
-    return f"{decimal} ({exact})"
-
-
 def _whole(value: Any, what: str, minimum: int = 0) -> int:
     """An integer argument as given: an int (or numpy integer), never a float truncated nor a
     bool read as 0 or 1."""
@@ -109,110 +93,6 @@ def _indices(values: Optional[Indices], what: str) -> Optional[List[int]]:
             raise ValueError(f"{what}: {v!r} is not an index")
         out.append(int(v))
     return out
-
-
-@dataclass(frozen=True)
-class Witness:
-    """A triple (x, x', y): for a ratio, Q(y|x) > e^eps Q(y|x') (or attains the tight ratio)."""
-
-    x: int
-    x_prime: int
-    y: Optional[int]
-    y_label: str
-    q_x: Optional[Fraction]
-    q_x_prime: Optional[Fraction]
-
-    @staticmethod
-    def _from(d: Optional[Mapping[str, Any]]) -> Optional["Witness"]:
-        if d is None:
-            return None
-        return Witness(
-            d["x"], d["x_prime"], d["y"], d["y_label"],
-            None if d["q_x"] is None else Fraction(d["q_x"]),
-            None if d["q_x_prime"] is None else Fraction(d["q_x_prime"]),
-        )
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """One property: whether it holds, the tight e^eps (Fraction, or math.inf), why it fails."""
-
-    holds: bool
-    tight_exp_eps: Union[Fraction, float]
-    violated: Optional[str]  # "ratio" or "invertibility"
-    witness: Optional[Witness]
-    tight_attained_by: Optional[Witness]
-    # With a tolerance: holds exactly, or the tight ratio is within e^eps (1 + T). None without.
-    holds_within_tolerance: Optional[bool] = None
-
-    @staticmethod
-    def _from(d: Mapping[str, Any]) -> "Verdict":
-        return Verdict(
-            d["holds"], _fraction_or_inf(d["tight_exp_eps"]), d["violated"],
-            Witness._from(d["witness"]), Witness._from(d["tight_attained_by"]),
-            d.get("holds_within_tolerance"),
-        )
-
-    def __str__(self) -> str:
-        tight = _readable(self.tight_exp_eps)
-        text = f"{'holds' if self.holds else 'FAILS'} (tight e^eps = {tight})"
-        if self.holds_within_tolerance and not self.holds:
-            text = f"holds within tolerance (exactly: FAILS) (tight e^eps = {tight})"
-        if self.witness is not None:
-            w = self.witness
-            text += f"; {self.violated} violated at x = {w.x}, x' = {w.x_prime}, y = {w.y_label}"
-        return text
-
-
-@dataclass(frozen=True)
-class StatedBound:
-    """A bound a registry mechanism states besides its claim, decided exactly (rappor-bloom's
-    long run): the instance's tight e^eps beside the published formula's at the same parameters."""
-
-    name: str
-    basis: str
-    tight_exp_eps: Union[Fraction, float]
-    formula: str
-    formula_exp_eps: Union[Fraction, float]
-
-
-@dataclass(frozen=True)
-class CheckReport:
-    """The four verdicts of uldp check: eps-LDP, ULDP (reachable outputs), ULDP read literally,
-    and OSLDP, with the X_S, Y_P and e^eps they were decided for. With a tolerance, each verdict
-    also says whether it holds within it (the exact verdict stays beside). `passes`: every
-    required property holds (exactly or within the tolerance); str() is `uldp check`'s report."""
-
-    ldp: Verdict
-    uldp: Verdict
-    uldp_strict: Verdict
-    osldp: Verdict
-    sensitive: Tuple[int, ...]
-    protected: Tuple[int, ...]
-    exp_eps: Optional[Fraction]
-    tolerance: Optional[Fraction] = None
-    required: Tuple[str, ...] = ()
-    passes: bool = False
-    text: str = field(default="", compare=False, repr=False)  # the report, timing included
-    #: With pairs=True: L(x, x') = max_y Q(y|x) / Q(y|x') as pair_losses[x][x'], exact (Fraction,
-    #: or math.inf; None where x gives no output of the set), over Y_P when protected= was given.
-    pair_losses: Optional[List[List[Optional[Union[Fraction, float]]]]] = field(
-        default=None, compare=False, repr=False)
-    #: The command's JSON of the pairs ("attained_at", "largest", "text"), with pairs=True.
-    pairs_json: Optional[Dict[str, Any]] = field(default=None, compare=False, repr=False)
-    #: The bounds a registry mechanism states besides its claim (rappor-bloom's long run).
-    stated_bounds: Tuple[StatedBound, ...] = ()
-    #: Each property's one-line verdict, as the library words it (uldp/api/headline.h).
-    headlines: Dict[str, str] = field(default_factory=dict, compare=False, repr=False)
-
-    def headline(self, property: str) -> str:
-        """The verdict of `property` ("ldp", "uldp", "uldp_strict", "osldp") in one line, as
-        EXPECT_PRIVATE and assert_private state it: "Q is not eps-LDP at exp_eps = 3: tight
-        exp_eps = 9 (eps ~ 2.197); ratio violated at x = 0, x' = 1, y = 0"."""
-        return self.headlines[property]
-
-    def __str__(self) -> str:
-        return self.text.rstrip("\n")
 
 
 @dataclass(frozen=True)
@@ -446,9 +326,9 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
         notions["safe_regions"] = _safe_regions_text(safe_regions)
     tolerance_text = None if tolerance is None else _exact_text(tolerance, "tolerance")
     if registry is not None:
-        return _check_report(_core.check_mechanism(
+        return _core.check_mechanism(
             registry[0], registry[1], _indices(protected, "protected"), e, t, tolerance_text, bool(pairs), notions,
-            pairs_over_protected))
+            pairs_over_protected)
     arguments = (_indices(sensitive, "sensitive"), _indices(protected, "protected"), e, t,
                  tolerance_text, bool(pairs), notions, pairs_over_protected)
     dtype = getattr(Q, "dtype", None)
@@ -456,25 +336,8 @@ def check(Q: Union[Matrix, Mechanism], *, sensitive: Optional[Indices] = None,
         raise ValueError(f"Q: {dtype} entries would be rounded to binary64; pass exact "
                          "Fractions or strings")
     if isinstance(Q, numpy.ndarray) and Q.dtype.kind == "f" and Q.ndim == 2:
-        d = _core.check_binary64(Q, *arguments)  # the same exact values, read in C++
-    else:
-        d = _core.check(_rows(Q), *arguments)
-    return _check_report(d)
-
-
-def _check_report(d: Dict[str, Any]) -> CheckReport:
-    """The CheckReport of a check's result dict (uldp._core)."""
-    return CheckReport(
-        Verdict._from(d["ldp"]), Verdict._from(d["uldp"]), Verdict._from(d["uldp_strict"]),
-        Verdict._from(d["osldp"]), tuple(d["sensitive"]), tuple(d["protected"]),
-        None if d["exp_eps"] is None else Fraction(d["exp_eps"]),
-        None if d["tolerance"] is None else Fraction(d["tolerance"]),
-        tuple(d["required"]), d["passes"], d["text"],
-        _pair_ratios(d["pair_losses"]) if "pair_losses" in d else None, d.get("pair_losses"),
-        tuple(StatedBound(b["name"], b["basis"], _fraction_or_inf(b["tight_exp_eps"]), b["formula"],
-                          _fraction_or_inf(b["formula_exp_eps"])) for b in d["stated_bounds"]),
-        dict(d["headlines"]),
-    )
+        return _core.check_binary64(Q, *arguments)  # the same exact values, read in C++
+    return _core.check(_rows(Q), *arguments)
 
 
 def _pair_matrix_text(matrix: Sequence[Sequence[Union[Number, str]]], name: str,
@@ -525,9 +388,3 @@ def _grid_text(grid: Tuple[int, int]) -> str:
     if not isinstance(grid, (tuple, list)) or len(grid) != 2:
         raise ValueError(f"grid: {grid!r} is not (width, height)")
     return f"{_whole(grid[0], 'grid[0]', 1)}x{_whole(grid[1], 'grid[1]', 1)}"
-
-
-def _pair_ratios(j: Dict[str, Any]) -> List[List[Optional[Union[Fraction, float]]]]:
-    """The exact ratios of `uldp check --pairs` JSON: Fraction, math.inf, or None (no output)."""
-    return [[None if r is None else math.inf if r == "inf" else Fraction(r) for r in row]
-            for row in j["ratios"]]

@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import inspect
-import json
-from dataclasses import dataclass, field
 from os import PathLike, fspath
 from typing import (TYPE_CHECKING, Any, Callable, Iterable, List, Mapping, Optional, Sequence,
                     Tuple, Union)
@@ -14,6 +12,7 @@ import numpy
 import numpy.typing
 
 from . import _core, _options
+from ._core import ConformanceReport
 from ._options import default as _default
 from ._api import Indices, Matrix, Mechanism, Number, _text, _whole
 from ._commands import (BitMask, Inputs, Json, Output, Outputs, Reference, _OutputReading,
@@ -23,91 +22,6 @@ if TYPE_CHECKING:  # generated from the parameter table at build time (python/ge
     from typing_extensions import Unpack
 
     from ._keywords import MechanismKeywords, SpendingChoice
-
-
-@dataclass(frozen=True)
-class Resolution:
-    """What the run could see: a deviation of `cell_deviation` in any cell's probability (or an
-    e^eps `eps_excess` above the claim) is detected with `power` at `fewest_samples` per input."""
-
-    power: float
-    fewest_samples: int
-    cell_deviation: float
-    required_cell_deviation: float
-    eps_excess: Optional[float]
-    event: str
-
-
-@dataclass(frozen=True)
-class ConformanceReport:
-    """The report of `uldp conform samples` / `conform client`. verdict: "conforms" (at the
-    stated resolution), "deviates", "violates" or "insufficient"."""
-
-    verdict: str
-    reference: str
-    claim: str
-    samples: int
-    samples_per_input: "numpy.typing.NDArray[numpy.int64]"
-    #: every sample the run drew (a client's break search included); `samples` are the tallied ones
-    samples_drawn: int
-    eps_lower_bound: float
-    exp_eps_lower_bound: float
-    claimed_exp_eps: Optional[float]
-    resolution: Resolution
-    impossible: int
-    first_impossible: str
-    fit_rejected: bool
-    worst_fit: str
-    diagnosis: Optional[Json]
-    insufficient_because: Optional[str]
-    looks: Optional[List[int]]
-    json: Json = field(repr=False)
-    text: str = field(repr=False, default="")
-
-    @property
-    def conforms(self) -> bool:
-        return self.verdict == "conforms"
-
-    @property
-    def headline(self) -> str:
-        """The verdict in one line, as the library words it for every front end: what
-        assert_conforms and EXPECT_CONFORMS fail with first ("client violates rr (...): eps >=
-        ... with confidence 1 - false_alarm/2, claimed ...")."""
-        return str(self.json["headline"])
-
-    @property
-    def breaks_own_claim(self) -> Optional[str]:
-        """Why the reference itself breaks its claim, decided exactly (a matrix over its budget,
-        IDUE's bits against MinID-LDP, a budget given to rappor-bloom below its tight one); None
-        when it keeps it. A client that matches such a reference breaks the claim too."""
-        line = self.json["reference"].get("breaks_own_claim")
-        return None if line is None else str(line)
-
-    @property
-    def targeted(self) -> Optional[Json]:
-        """A client run's targeted test: its witness ("event", "x", "x_prime"), "outcome",
-        "samples_used" beside "information_bound_pairs" (log(1/alpha)/D), ...; else None."""
-        return self.json.get("targeted")
-
-    @staticmethod
-    def _from(j: Json) -> "ConformanceReport":
-        text = j.pop("text", "")
-        r, e = j["resolution"], j["eps_lower_bound"]
-        return ConformanceReport(
-            j["verdict"], j["reference"]["name"], j["reference"]["claim"], j["samples"],
-            numpy.array(j["samples_per_input"], dtype=numpy.int64), j["samples_drawn"],
-            e["eps"], e["exp_eps"],
-            e["claimed_exp_eps"],
-            Resolution(r["power"], r["fewest_samples"], r["cell_deviation"],
-                       r["required_cell_deviation"], r["eps_excess"], r["event"]),
-            j["impossible"]["count"], j["impossible"]["first"], j["fit"]["rejected"],
-            j["fit"]["worst"], j["diagnosis"], j["insufficient_because"],
-            j["sequential"]["looks"] if "sequential" in j else None, j, text,
-        )
-
-    def __str__(self) -> str:
-        """The command's report (the C++ renderer's text)."""
-        return self.text.rstrip("\n")
 
 
 def _samples(inputs: Inputs, outputs: Outputs, output_index: bool,
@@ -160,11 +74,9 @@ def conform_samples(inputs: Inputs, outputs: Outputs, *, reference: Optional[Ref
     a, p, r = (_level(false_alarm, "false_alarm"), _level(power, "power"),
                _level(resolution, "resolution"))
     if isinstance(samples, str):
-        j = _core.conform_samples(fields, samples, a, p, r, bool(output_index))
-    else:
-        j = _core.conform_sample_arrays(fields, samples[0], samples[1], a, p, r,
-                                        bool(output_index))
-    return ConformanceReport._from(j)
+        return _core.conform_samples(fields, samples, a, p, r, bool(output_index))
+    return _core.conform_sample_arrays(fields, samples[0], samples[1], a, p, r,
+                                       bool(output_index))
 
 
 #: Counted samples for conform_counts: a path, a list of paths (shards), a pandas DataFrame with
@@ -226,10 +138,9 @@ def conform_counts(counts: CountedSamples, *, reference: Optional[Reference] = N
             lines.append(f"{_whole(x, f'counts[{i}] x')},{reading.label(y, f'counts[{i}] y:')},"
                          f"{_whole(c, f'counts[{i}] count')}\n")
         shards.append(("counts", "".join(lines), False))
-    j = _core.conform_counts(fields, shards, _level(false_alarm, "false_alarm"),
-                             _level(power, "power"),
-                             _level(resolution, "resolution"), bool(output_index))
-    return ConformanceReport._from(j)
+    return _core.conform_counts(fields, shards, _level(false_alarm, "false_alarm"),
+                                _level(power, "power"),
+                                _level(resolution, "resolution"), bool(output_index))
 
 
 def _client_batch(client: Callable[..., Any], seed: Optional[int], output_index: bool,
@@ -299,13 +210,12 @@ def conform_client(client: Callable[..., Output], *, reference: Optional[Referen
     reading = _OutputReading.of(labels, bit_mask, chosen)
     batch = _client_batch(client, None if seed is None else _whole(seed, "seed"), output_index,
                           reading)
-    j = _core.conform_client(
+    return _core.conform_client(
         fields, batch, _level(false_alarm, "false_alarm"), _level(power, "power"),
         _level(resolution, "resolution"), _whole(max_samples, "max_samples", 1),
         _whole(first_look, "first_look", 1), _whole(violation_search, "violation_search"),
         _text(spending, "spending"), bool(output_index), reading.hint,
         _level(_options.or_default(excess, "conform_client", "excess"), "excess"))
-    return ConformanceReport._from(j)
 
 
 @_options.reads_former_names("conform_plan")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, List, Mapping, Optional, Sequence, Union
 
 import numpy
 import numpy.typing
 
 from . import _core, _options
+from ._core import Estimate
 from ._options import default as _default
 from ._api import Number, _exact_text, _text, _whole
 from ._commands import (BitMask, Counts, Json, Output, Reference, Reports, _OutputReading,
@@ -19,18 +19,6 @@ if TYPE_CHECKING:  # generated from the parameter table at build time (python/ge
     from typing_extensions import Unpack
 
     from ._keywords import AcceleratorChoice, MechanismKeywords, MethodChoice
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """`uldp estimate`'s answer: the estimated input distribution and how it was found."""
-
-    frequencies: "numpy.typing.NDArray[numpy.float64]"
-    method: str
-    n: int
-    converged: Optional[bool]
-    iterations: Optional[int]
-    json: Json = field(repr=False)
 
 
 def _reports_text(reports: Optional[Reports], counts: Optional[Counts],
@@ -84,15 +72,13 @@ def estimate(reports: Optional[Reports] = None, *, counts: Optional[Counts] = No
                       users=users, **parameters)
     fields = chosen._fields("estimate", matrices=False)
     text = _reports_text(reports, counts, n, _OutputReading.of(labels, bit_mask, chosen))
-    j = _core.estimate(
+    return _core.estimate(
         fields, text, None if method is None else _text(method, "method"),
         _level(_options.or_default(significance, "estimate", "significance"), "significance"),
         _whole(_options.or_default(max_iterations, "estimate", "max_iterations"),
                "max_iterations", 1),
         _exact_text(_options.or_default(em_stop, "estimate", "em_stop"), "em_stop"),
         None if accelerator is None else _text(accelerator, "accelerator"))
-    return Estimate(numpy.array(j["estimate"], dtype=numpy.float64), j["method"], j["n"],
-                    j.get("converged"), j.get("iterations"), j)
 
 
 def _distribution(p: Union[str, Sequence[Number]]) -> str:

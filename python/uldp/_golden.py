@@ -4,13 +4,13 @@ conform_estimates (`uldp golden`, `uldp conform estimates`)."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
 import numpy
 import numpy.typing
 
 from . import _core, _options
+from ._core import EstimatesReport, GoldenCase, GoldenVectors
 from ._options import default as _default
 from ._api import Number, _exact_text, _whole
 from ._commands import FromCounts, Json, Reference, Theirs, _level, _resolve, _sequence
@@ -19,45 +19,6 @@ if TYPE_CHECKING:  # generated from the parameter table at build time (python/ge
     from typing_extensions import Unpack
 
     from ._keywords import MechanismKeywords
-
-
-@dataclass(frozen=True)
-class GoldenCase:
-    """One case of golden vectors: the reports (`counts`: the output histogram, or for bit
-    vectors the number of reports with bit j set; `reports`: every report as a label or a 0/1
-    string, as estimate() takes them, for ubd-opt always and with golden(with_reports=True) for
-    every mechanism) and the estimates a correct server computes from them."""
-
-    id: str
-    n: int
-    counts: Optional["numpy.typing.NDArray[numpy.int64]"]
-    reports: Optional[List[str]]
-    emp: Optional["numpy.typing.NDArray[numpy.float64]"]
-    thr: Optional["numpy.typing.NDArray[numpy.float64]"]
-    em: Optional["numpy.typing.NDArray[numpy.float64]"]
-    json: Json = field(repr=False)
-
-
-@dataclass(frozen=True)
-class GoldenVectors:
-    """`uldp golden`'s vectors: `.cases`, and `.json` as the command wrote it (what
-    `conform_estimates` and `uldp conform estimates --vectors` read)."""
-
-    cases: List[GoldenCase]
-    json: Json = field(repr=False)
-
-    def save(self, path: str) -> None:
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(self.json, f, indent=1)
-
-
-def _vector(case: Json, key: str) -> Optional["numpy.typing.NDArray[numpy.float64]"]:
-    return None if case.get(key) is None else numpy.array(case[key], dtype=numpy.float64)
-
-
-def _counts(case: Json) -> Optional["numpy.typing.NDArray[numpy.int64]"]:
-    counts = case.get("counts", case.get("ones"))  # bit vectors: reports with bit j set
-    return None if counts is None else numpy.array(counts, dtype=numpy.int64)
 
 
 def _count_lists(from_counts: FromCounts) -> List[Any]:
@@ -93,42 +54,12 @@ def golden(*, reference: Optional[Reference] = None, mech: Optional[str] = None,
                       users=users, **parameters)
     fields = chosen._fields("golden", matrices=False)
     counts = None if from_counts is None else json.dumps(_count_lists(from_counts))
-    j = _core.golden(
+    return _core.golden(
         fields, None if cases is None else _whole(cases, "cases", 1), _whole(seed, "seed"),
         None if n is None else _whole(n, "n", 1), counts, _level(significance, "significance"), post,
         None if em_distance is None else _exact_text(em_distance, "em_distance"),
         None if em_gap is None else _exact_text(em_gap, "em_gap"), _level(em_stop, "em_stop"),
         bool(with_reports))
-    return GoldenVectors([
-        GoldenCase(c["id"], c["n"], _counts(c), c.get("reports", c.get("report_list")),
-                   _vector(c, "emp"),
-                   _vector(c, "thr"), _vector(c, "em"), c)
-        for c in j["cases"]
-    ], j)
-
-
-@dataclass(frozen=True)
-class EstimatesReport:
-    """`uldp conform estimates`: verdict "matches", "mismatch" (every differing estimate in
-    `.json["mismatches"]`, the first at the top, with the likely cause when one is recognised)
-    or "incomplete" (golden cases left unanswered). str() is the command's report."""
-
-    verdict: str
-    json: Json = field(repr=False)
-    text: str = field(repr=False, default="")
-
-    @property
-    def matches(self) -> bool:
-        return self.verdict == "matches"
-
-    @property
-    def headline(self) -> str:
-        """The verdict in one line, as the library words it for every front end (the server as
-        "server"): what assert_estimates_match and EXPECT_ESTIMATES_MATCH fail with first."""
-        return str(self.json["headline"])
-
-    def __str__(self) -> str:
-        return self.text.rstrip("\n")
 
 
 def _theirs_json(theirs: Theirs) -> Json:
@@ -169,9 +100,7 @@ def conform_estimates(vectors: Union[GoldenVectors, Json, str], theirs: Theirs, 
     golden()'s vectors, their JSON dict, or the path of a file `uldp golden` wrote. theirs:
     {case id: {"emp": array, "thr": ..., "em": ...}} or the command's {"cases": [...]}, with
     estimates for every case (a case left out makes the verdict "incomplete")."""
-    if isinstance(vectors, GoldenVectors):
-        vectors = vectors.json
-    if not isinstance(vectors, (dict, str)):
+    if not isinstance(vectors, (GoldenVectors, dict, str)):
         raise ValueError(f"vectors: {vectors!r} is not golden vectors (golden()'s result, its "
                          "JSON dict or a file path)")
     their: Dict[str, Dict[str, List[float]]] = {}
@@ -180,9 +109,7 @@ def conform_estimates(vectors: Union[GoldenVectors, Json, str], theirs: Theirs, 
         if case_id in their:
             raise ValueError(f"theirs: case {i}: id {case_id!r} appears twice")
         their[case_id] = {key: values for key, values in c.items() if key != "id"}
-    j = _core.conform_estimates(
+    return _core.conform_estimates(
         vectors, "vectors", their, str(scale),
         None if tolerance is None else _exact_text(tolerance, "tolerance"),
         None if em_tolerance is None else _exact_text(em_tolerance, "em_tolerance"))
-    text = j.pop("text")
-    return EstimatesReport(j["verdict"], j, text)

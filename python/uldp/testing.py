@@ -19,10 +19,11 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping,
 
 from . import _core, _options
 from ._options import default as _default
-from ._api import CheckReport, Indices, Matrix, Mechanism, Number, check
+from ._api import Indices, Matrix, Mechanism, Number, check
 from ._commands import BitMask, Output, Reference
-from ._conform import ConformanceReport, conform_client
-from ._golden import EstimatesReport, GoldenCase, GoldenVectors, conform_estimates, golden
+from ._conform import conform_client
+from ._core import CheckReport, ConformanceReport, EstimatesReport, GoldenCase, GoldenVectors
+from ._golden import conform_estimates, golden
 
 if TYPE_CHECKING:  # generated from the parameter table at build time (python/generate_keywords.py)
     from typing_extensions import Unpack
