@@ -103,6 +103,26 @@ TEST(Registry, EveryEntryHasEveryDerivation) {
   }
 }
 
+// A claim of a per-pair notion is decided with the parameters the entry's pair_claim trait reads
+// from the spec: an entry claims metric LDP or MinID-LDP exactly when it has the trait, and the
+// trait gives that notion's parameters (a forgotten trait would leave the claim unchecked).
+TEST(Registry, APerPairClaimComesWithItsParameters) {
+  for (const MechanismEntry& e : mechanism_registry()) {
+    const bool per_pair = e.claim == Claim::kMetricLdp || e.claim == Claim::kMinIdLdp;
+    ASSERT_EQ(per_pair, e.pair_claim != nullptr) << e.name;
+    if (!per_pair) continue;
+    const MechanismSpec spec = make_mechanism(e, small_arguments(e));
+    const PairClaim claim = e.pair_claim(spec);
+    EXPECT_EQ(std::holds_alternative<MetricPairClaim>(claim), e.claim == Claim::kMetricLdp)
+        << e.name;
+    if (const auto* metric = std::get_if<MetricPairClaim>(&claim)) {
+      EXPECT_EQ(metric->width * metric->height, spec.k) << e.name;  // the grid's cells are X
+    } else {
+      EXPECT_EQ(std::get<MinIdPairClaim>(claim).per_input.size(), spec.k) << e.name;
+    }
+  }
+}
+
 TEST(Registry, ArgumentsAreCheckedAgainstTheEntry) {
   const MechanismEntry& urr = find_mechanism("urr");
   MechanismArguments a = small_arguments(urr);
