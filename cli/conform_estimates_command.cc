@@ -13,6 +13,7 @@
 #include "uldp/api/headline.h"
 #include "uldp/api/workflow_options.h"
 #include "uldp/io/estimates_file.h"
+#include "workflow_option_flags.h"
 
 namespace uldp::cli {
 namespace {
@@ -20,7 +21,8 @@ namespace {
 struct ConformEstimatesCommand {
   std::string vectors;
   std::string theirs;
-  std::string scale = "frequencies";
+  api::EstimatesScale scale =
+      api::choice_of_default<api::EstimatesScale>(api::kScaleOption, "conform_estimates");
   std::string csv_estimator = "emp";
   double tolerance = 1e-9;
   std::optional<double> em_tolerance;
@@ -31,8 +33,7 @@ void run(const ConformEstimatesCommand& c, int& exit_code) {
   const api::TheirEstimates theirs = read_estimates_file(c.theirs, c.csv_estimator);
   const api::GoldenVectors golden = api::read_golden_vectors(c.vectors);
   api::EstimatesComparisonRequest request;
-  request.scale =
-      c.scale == "counts" ? api::EstimatesScale::kCounts : api::EstimatesScale::kFrequencies;
+  request.scale = c.scale;
   request.tolerance = c.tolerance;
   request.em_tolerance = c.em_tolerance;
   request.golden_source = c.vectors;
@@ -60,8 +61,7 @@ void add_conform_estimates_command(CLI::App& conform, int& exit_code) {
                   "their estimates: JSON {\"cases\": [{\"id\", \"emp\", \"thr\", \"em\"}]} or "
                   "CSV 'id,[emp|thr|em,]v0,...'")
       ->required();
-  sub->add_option("--scale", c->scale, "their values are frequencies (default) or counts")
-      ->check(CLI::IsMember({"frequencies", "counts"}));
+  add_workflow_option(*sub, api::kScaleOption, "conform_estimates", c->scale);
   sub->add_option("--estimator", c->csv_estimator,
                   "CSV lines without an estimator field hold this one (default emp)")
       ->check(CLI::IsMember(std::vector<std::string>(std::begin(api::kMethodChoices),

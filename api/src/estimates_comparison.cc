@@ -87,9 +87,10 @@ std::string number_text(double value) {
 
 }  // namespace
 
-const char* scale_name(EstimatesScale scale) {
-  return scale == EstimatesScale::kCounts ? "counts" : "frequencies";
-}
+static_assert(choice_is(kScaleOption, EstimatesScale::kFrequencies, "frequencies") &&
+              choice_is(kScaleOption, EstimatesScale::kCounts, "counts"));
+
+const char* scale_name(EstimatesScale scale) { return choice_word(kScaleOption, scale); }
 
 EstimatesComparison compare_estimates(const GoldenVectors& golden, const TheirEstimates& theirs,
                                       const EstimatesComparisonRequest& request) {

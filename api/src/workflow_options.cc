@@ -10,11 +10,12 @@
 namespace uldp::api {
 namespace {
 
-constexpr std::array<const WorkflowOption*, 14> kOptions = {
-    &kFalseAlarmOption,  &kSignificanceOption, &kPowerOption,           &kResolutionOption,
-    &kExcessOption,      &kMaxSamplesOption,   &kViolationSearchOption, &kFirstLookOption,
-    &kSpendingOption,    &kMethodOption,       &kEmStopOption,          &kMaxIterationsOption,
-    &kAcceleratorOption, &kSeedOption};
+constexpr std::array<const WorkflowOption*, 15> kOptions = {
+    &kFalseAlarmOption,      &kSignificanceOption, &kPowerOption,
+    &kResolutionOption,      &kExcessOption,       &kMaxSamplesOption,
+    &kViolationSearchOption, &kFirstLookOption,    &kSpendingOption,
+    &kMethodOption,          &kEmStopOption,       &kMaxIterationsOption,
+    &kAcceleratorOption,     &kSeedOption,         &kScaleOption};
 
 // EM's own defaults (the estimate layer, below the workflows) are the table's.
 static_assert(default_in(kEmStopOption, "estimate") == estimate::EmOptions{}.stop);

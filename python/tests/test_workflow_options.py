@@ -87,6 +87,12 @@ def test_a_choice_is_one_of_its_declared_words_in_every_front_end():
     with pytest.raises(ValueError, match=r"^spending: 'pocock' is not an alpha spending"):
         uldp.conform_client(lambda x: x, mech="rr", k=2, exp_eps=3,
                             spending="pocock")  # type: ignore
+    vectors = uldp.golden(from_counts=counts, mech="rr", k=3, exp_eps=3)
+    theirs = {vectors.cases[0].id: {"emp": vectors.cases[0].emp * 1000}}
+    assert uldp.conform_estimates(vectors, theirs, scale="counts").matches
+    assert not uldp.conform_estimates(vectors, theirs).matches  # frequencies, the default
+    with pytest.raises(ValueError, match=r"^scale: 'count' is not a scale: frequencies or counts$"):
+        uldp.conform_estimates(vectors, theirs, scale="count")  # type: ignore
 
 
 def test_mypy_knows_each_choice_from_the_generated_literal_types(tmp_path, monkeypatch):

@@ -12,13 +12,13 @@ import numpy.typing
 from . import _core, _options
 from ._core import EstimatesReport, GoldenCase, GoldenVectors
 from ._options import default as _default
-from ._api import Number, _exact_text, _whole
+from ._api import Number, _exact_text, _text, _whole
 from ._commands import FromCounts, Json, Reference, Theirs, _level, _resolve, _sequence
 
 if TYPE_CHECKING:  # generated from the parameter table at build time (python/generate_keywords.py)
     from typing_extensions import Unpack
 
-    from ._keywords import MechanismKeywords
+    from ._keywords import MechanismKeywords, ScaleChoice
 
 
 def _count_lists(from_counts: FromCounts) -> List[Any]:
@@ -94,7 +94,8 @@ def _theirs_json(theirs: Theirs) -> Json:
 
 
 def conform_estimates(vectors: Union[GoldenVectors, Json, str], theirs: Theirs, *,
-                      scale: str = "frequencies", tolerance: Optional[Number] = None,
+                      scale: ScaleChoice = _default("conform_estimates", "scale"),
+                      tolerance: Optional[Number] = None,
                       em_tolerance: Optional[Number] = None) -> EstimatesReport:
     """Compares a server's estimates with golden vectors (`uldp conform estimates`). vectors:
     golden()'s vectors, their JSON dict, or the path of a file `uldp golden` wrote. theirs:
@@ -110,6 +111,6 @@ def conform_estimates(vectors: Union[GoldenVectors, Json, str], theirs: Theirs, 
             raise ValueError(f"theirs: case {i}: id {case_id!r} appears twice")
         their[case_id] = {key: values for key, values in c.items() if key != "id"}
     return _core.conform_estimates(
-        vectors, "vectors", their, str(scale),
+        vectors, "vectors", their, _text(scale, "scale"),
         None if tolerance is None else _exact_text(tolerance, "tolerance"),
         None if em_tolerance is None else _exact_text(em_tolerance, "em_tolerance"))

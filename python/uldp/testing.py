@@ -28,7 +28,7 @@ from ._golden import conform_estimates, golden
 if TYPE_CHECKING:  # generated from the parameter table at build time (python/generate_keywords.py)
     from typing_extensions import Unpack
 
-    from ._keywords import MechanismKeywords, SpendingChoice
+    from ._keywords import MechanismKeywords, ScaleChoice, SpendingChoice
 
 _PROPERTIES = ("ldp", "uldp", "uldp_strict", "osldp")
 
@@ -161,7 +161,8 @@ def _estimates_verdict(report: EstimatesReport) -> str:
 
 
 def assert_estimates_match(server: Callable[[GoldenCase], Mapping[str, Any]],
-                           vectors: Optional[GoldenVectors] = None, *, scale: str = "frequencies",
+                           vectors: Optional[GoldenVectors] = None, *,
+                           scale: ScaleChoice = _default("conform_estimates", "scale"),
                            tolerance: Optional[Number] = None,
                            em_tolerance: Optional[Number] = None,
                            **golden_arguments: Any) -> EstimatesReport:

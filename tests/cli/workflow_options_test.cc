@@ -8,6 +8,7 @@
 #include <string>
 
 #include "uldp/api/conform.h"
+#include "uldp/api/estimates_comparison.h"
 #include "uldp/api/render.h"
 #include "uldp/api/workflow_options.h"
 #include "uldp/error.h"
@@ -84,6 +85,9 @@ TEST(WorkflowOptions, AChoiceIsOneOfItsWordsAndShowsThemAsItsMetavar) {
   EXPECT_EQ(api::check_choice(api::kMethodOption, "thr"), 1u);
   EXPECT_EQ(api::choice_of<api::AlphaSpending>(api::kSpendingOption, "halving"),
             api::AlphaSpending::kHalving);
+  EXPECT_EQ(api::choice_of<api::EstimatesScale>(api::kScaleOption, "counts"),
+            api::EstimatesScale::kCounts);
+  EXPECT_STREQ(api::scale_name(api::EstimatesScale::kCounts), "counts");
   try {
     api::check_choice(api::kAcceleratorOption, "fast", "--accelerator");
     ADD_FAILURE() << "an unknown accelerator was accepted";
@@ -116,6 +120,10 @@ TEST(WorkflowOptions, TheCommandNamesABadValueByItsFlag) {
   const RunResult text = run_uldp("conform plan --mech rr --k 3 --exp-eps 3 --power abc");
   EXPECT_EQ(text.exit_code, 2);
   EXPECT_EQ(text.err, "uldp: error: --power: 'abc' is not a number\n");
+  const RunResult scale =
+      run_uldp("conform estimates --vectors v.json --theirs t.csv --scale count");
+  EXPECT_EQ(scale.exit_code, 2);
+  EXPECT_EQ(scale.err, "uldp: error: --scale: 'count' is not a scale: frequencies or counts\n");
 }
 
 // docs/cli.md lists every option: its workflows, their defaults and the former names, as

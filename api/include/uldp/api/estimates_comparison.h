@@ -13,11 +13,13 @@
 #include <nlohmann/json.hpp>
 
 #include "uldp/api/golden.h"
+#include "uldp/api/workflow_options.h"
 #include "uldp/io/estimates_file.h"
 
 namespace uldp::api {
 
-/// Their values: estimates of the frequencies p, or counts n·p.
+/// Their values: estimates of the frequencies p, or counts n·p (the choices of kScaleOption, in
+/// its order).
 enum class EstimatesScale { kFrequencies, kCounts };
 const char* scale_name(EstimatesScale scale);  ///< "frequencies", "counts"
 
@@ -25,7 +27,7 @@ const char* scale_name(EstimatesScale scale);  ///< "frequencies", "counts"
 using TheirEstimates = std::map<std::string, EstimatesCase>;
 
 struct EstimatesComparisonRequest {
-  EstimatesScale scale = EstimatesScale::kFrequencies;
+  EstimatesScale scale = choice_of_default<EstimatesScale>(kScaleOption, "conform_estimates");
   double tolerance = 1e-9;  ///< largest accepted |difference| of emp and thr frequencies
   /// Largest accepted |difference| of EM frequencies; none: per case, 1e-4 plus the golden
   /// vector's certified distance to the maximum-likelihood estimate.

@@ -275,6 +275,17 @@ inline constexpr WorkflowOption kSpendingOption{
     .uses = kSpendingUses,
     .choices = kSpendingChoices};
 
+inline constexpr std::string_view kScaleChoices[] = {"frequencies", "counts"};
+inline constexpr OptionUse kScaleUses[] = {
+    {.workflow = "conform_estimates", .default_choice = "frequencies"}};
+inline constexpr WorkflowOption kScaleOption{.name = "scale",
+                                             .metavar = "frequencies|counts",
+                                             .help = "their values are frequencies p or counts n p",
+                                             .needs = "a scale: frequencies or counts",
+                                             .range = OptionRange::kChoice,
+                                             .uses = kScaleUses,
+                                             .choices = kScaleChoices};
+
 inline constexpr OptionUse kSeedUses[] = {{"golden", 1}};
 inline constexpr WorkflowOption kSeedOption{.name = "seed",
                                             .metavar = "S",
