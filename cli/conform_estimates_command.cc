@@ -24,7 +24,7 @@ struct ConformEstimatesCommand {
   api::EstimatesScale scale =
       api::choice_of_default<api::EstimatesScale>(api::kScaleOption, "conform_estimates");
   std::string csv_estimator = "emp";
-  double tolerance = 1e-9;
+  double tolerance = api::default_in(api::kToleranceOption, "conform_estimates");
   std::optional<double> em_tolerance;
   bool json = false;
 };
@@ -66,9 +66,7 @@ void add_conform_estimates_command(CLI::App& conform, int& exit_code) {
                   "CSV lines without an estimator field hold this one (default emp)")
       ->check(CLI::IsMember(std::vector<std::string>(std::begin(api::kMethodChoices),
                                                      std::end(api::kMethodChoices))));
-  add_tolerance_option(*sub, "--tolerance", c->tolerance,
-                       "largest accepted |difference| of emp and thr frequencies (default 1e-9, "
-                       "at most 1/10)");
+  add_workflow_option(*sub, api::kToleranceOption, "conform_estimates", c->tolerance);
   add_tolerance_option(*sub, "--em-tolerance", c->em_tolerance,
                        "largest accepted |difference| of EM frequencies (at most 1/10; default "
                        "per case: 1e-4 + the golden vector's certified distance em_distance to the "

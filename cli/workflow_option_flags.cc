@@ -39,7 +39,7 @@ void read_value(const api::WorkflowOption& option, const std::string& flag, cons
                 Value& value) {
   if constexpr (std::is_same_v<Value, std::uint64_t>) {
     value = parse_unsigned(text, option.minimum, option.maximum, flag);
-  } else if (option.range == api::OptionRange::kEmStop) {
+  } else if (option.range == api::OptionRange::kUpToTenth) {
     value = to_double(parse_tolerance(text, flag));
   } else {
     value = parse_double(text, flag);

@@ -94,7 +94,7 @@ const char* scale_name(EstimatesScale scale) { return choice_word(kScaleOption, 
 
 EstimatesComparison compare_estimates(const GoldenVectors& golden, const TheirEstimates& theirs,
                                       const EstimatesComparisonRequest& request) {
-  check_tolerance(request.tolerance, "tolerance");
+  check_option(kToleranceOption, request.tolerance);
   if (request.em_tolerance) check_tolerance(*request.em_tolerance, "em_tolerance");
   EstimatesComparison result;
   result.request = request;

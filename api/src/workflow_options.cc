@@ -10,12 +10,11 @@
 namespace uldp::api {
 namespace {
 
-constexpr std::array<const WorkflowOption*, 15> kOptions = {
-    &kFalseAlarmOption,      &kSignificanceOption, &kPowerOption,
-    &kResolutionOption,      &kExcessOption,       &kMaxSamplesOption,
-    &kViolationSearchOption, &kFirstLookOption,    &kSpendingOption,
-    &kMethodOption,          &kEmStopOption,       &kMaxIterationsOption,
-    &kAcceleratorOption,     &kSeedOption,         &kScaleOption};
+constexpr std::array<const WorkflowOption*, 16> kOptions = {
+    &kFalseAlarmOption,  &kSignificanceOption, &kPowerOption,           &kResolutionOption,
+    &kExcessOption,      &kMaxSamplesOption,   &kViolationSearchOption, &kFirstLookOption,
+    &kSpendingOption,    &kMethodOption,       &kEmStopOption,          &kMaxIterationsOption,
+    &kAcceleratorOption, &kSeedOption,         &kScaleOption,           &kToleranceOption};
 
 // EM's own defaults (the estimate layer, below the workflows) are the table's.
 static_assert(default_in(kEmStopOption, "estimate") == estimate::EmOptions{}.stop);
@@ -30,7 +29,7 @@ bool in_range(const WorkflowOption& option, double value) {
       return value > 0 && value <= 1;
     case OptionRange::kNonNegative:
       return value >= 0 && std::isfinite(value);
-    case OptionRange::kEmStop:
+    case OptionRange::kUpToTenth:
       return value >= 0 && value <= 0.1;
     case OptionRange::kCount:
       return value >= static_cast<double>(option.minimum) &&

@@ -912,7 +912,7 @@ using TheirValues = std::map<std::string, std::map<std::string, std::vector<doub
 // JSON dict, or the path of a file; their estimates by case id and estimator.
 py::object conform_estimates(const py::object& vectors, const std::string& vectors_source,
                              const TheirValues& theirs, const std::optional<std::string>& scale,
-                             const std::optional<std::string>& tolerance,
+                             const std::string& tolerance,
                              const std::optional<std::string>& em_tolerance) {
   const api::GoldenVectors* held = held_golden_vectors(vectors);
   const bool is_path = py::isinstance<py::str>(vectors);
@@ -931,7 +931,7 @@ py::object conform_estimates(const py::object& vectors, const std::string& vecto
     if (their.empty()) throw InvalidArgument("theirs: no cases");
     api::EstimatesComparisonRequest request;
     if (scale) request.scale = api::choice_of<api::EstimatesScale>(api::kScaleOption, *scale);
-    if (tolerance) request.tolerance = to_double(parse_tolerance(*tolerance, "tolerance"));
+    request.tolerance = to_double(parse_tolerance(tolerance, "tolerance"));
     if (em_tolerance) {
       request.em_tolerance = to_double(parse_tolerance(*em_tolerance, "em_tolerance"));
     }

@@ -95,7 +95,7 @@ def _theirs_json(theirs: Theirs) -> Json:
 
 def conform_estimates(vectors: Union[GoldenVectors, Json, str], theirs: Theirs, *,
                       scale: ScaleChoice = _default("conform_estimates", "scale"),
-                      tolerance: Optional[Number] = None,
+                      tolerance: Optional[Number] = _default("conform_estimates", "tolerance"),
                       em_tolerance: Optional[Number] = None) -> EstimatesReport:
     """Compares a server's estimates with golden vectors (`uldp conform estimates`). vectors:
     golden()'s vectors, their JSON dict, or the path of a file `uldp golden` wrote. theirs:
@@ -112,5 +112,5 @@ def conform_estimates(vectors: Union[GoldenVectors, Json, str], theirs: Theirs, 
         their[case_id] = {key: values for key, values in c.items() if key != "id"}
     return _core.conform_estimates(
         vectors, "vectors", their, _text(scale, "scale"),
-        None if tolerance is None else _exact_text(tolerance, "tolerance"),
+        _exact_text(_options.or_default(tolerance, "conform_estimates", "tolerance"), "tolerance"),
         None if em_tolerance is None else _exact_text(em_tolerance, "em_tolerance"))

@@ -163,7 +163,7 @@ def _estimates_verdict(report: EstimatesReport) -> str:
 def assert_estimates_match(server: Callable[[GoldenCase], Mapping[str, Any]],
                            vectors: Optional[GoldenVectors] = None, *,
                            scale: ScaleChoice = _default("conform_estimates", "scale"),
-                           tolerance: Optional[Number] = None,
+                           tolerance: Optional[Number] = _default("conform_estimates", "tolerance"),
                            em_tolerance: Optional[Number] = None,
                            **golden_arguments: Any) -> EstimatesReport:
     """Asserts that server(case) returns the golden estimates for every case: server gets a

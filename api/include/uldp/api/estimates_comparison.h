@@ -28,7 +28,8 @@ using TheirEstimates = std::map<std::string, EstimatesCase>;
 
 struct EstimatesComparisonRequest {
   EstimatesScale scale = choice_of_default<EstimatesScale>(kScaleOption, "conform_estimates");
-  double tolerance = 1e-9;  ///< largest accepted |difference| of emp and thr frequencies
+  /// Largest accepted |difference| of emp and thr frequencies.
+  double tolerance = default_in(kToleranceOption, "conform_estimates");
   /// Largest accepted |difference| of EM frequencies; none: per case, 1e-4 plus the golden
   /// vector's certified distance to the maximum-likelihood estimate.
   std::optional<double> em_tolerance;

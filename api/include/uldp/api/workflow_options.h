@@ -22,7 +22,7 @@ enum class OptionRange {
   kLevel,        ///< in (0, 1): a false-alarm or significance level, a power
   kDeviation,    ///< in (0, 1]: a cell deviation
   kNonNegative,  ///< in [0, infinity): a relative excess
-  kEmStop,       ///< in [0, 1/10]: a relative log-likelihood gain
+  kUpToTenth,    ///< in [0, 1/10], read as an exact number: a relative gain, a difference
   kCount,        ///< a whole number in [minimum, maximum]
   kChoice,       ///< one of its choices' words
 };
@@ -223,7 +223,7 @@ inline constexpr WorkflowOption kEmStopOption{
         "EM: stop when an update raises the log-likelihood L by at most T * abs(L) (golden: "
         "its first run)",
     .needs = "a relative log-likelihood gain in [0, 1/10]",
-    .range = OptionRange::kEmStop,
+    .range = OptionRange::kUpToTenth,
     .uses = kEmStopUses};
 
 inline constexpr OptionUse kMaxIterationsUses[] = {{"estimate", 10'000}};
@@ -285,6 +285,17 @@ inline constexpr WorkflowOption kScaleOption{.name = "scale",
                                              .range = OptionRange::kChoice,
                                              .uses = kScaleUses,
                                              .choices = kScaleChoices};
+
+inline constexpr OptionUse kToleranceUses[] = {{"conform_estimates", 1e-9}};
+inline constexpr WorkflowOption kToleranceOption{
+    .name = "tolerance",
+    .metavar = "T",
+    .help =
+        "the largest accepted absolute difference of their emp and thr frequencies from the golden "
+        "ones",
+    .needs = "an absolute difference in [0, 1/10]",
+    .range = OptionRange::kUpToTenth,
+    .uses = kToleranceUses};
 
 inline constexpr OptionUse kSeedUses[] = {{"golden", 1}};
 inline constexpr WorkflowOption kSeedOption{.name = "seed",
