@@ -1,4 +1,5 @@
-// uldp.ConformanceReport and uldp.Resolution: a conformance run's result (api/conform.h).
+// uldp.ConformanceReport and uldp.Resolution, a conformance run's result, and uldp.ConformancePlan,
+// how many samples a run needs (api/conform.h).
 #include <pybind11/stl.h>
 
 #include <cmath>
@@ -35,7 +36,51 @@ py::object conformance_report(api::ConformResult result) {
   return py::cast(std::make_shared<api::ConformResult>(std::move(result)));
 }
 
+py::object conformance_plan(api::ConformPlanResult result) {
+  return py::cast(std::make_shared<api::ConformPlanResult>(std::move(result)));
+}
+
 void bind_conformance_report(py::module_& m) {
+  with_json_and_text<api::ConformPlanResult>(
+      py::class_<api::ConformPlanResult, std::shared_ptr<api::ConformPlanResult>>(
+          m, "ConformancePlan",
+          "`uldp conform plan`: the samples per input a conformance run needs to detect a cell "
+          "deviation of `resolution` (and a client `excess` over its claimed e^eps) with `power` "
+          "at `false_alarm`; str() is the command's report, .json its --json.")
+          .def_property_readonly(
+              "mechanism", [](const api::ConformPlanResult& p) { return p.reference.name; },
+              "the reference's registry name, or its matrix's")
+          .def_property_readonly(
+              "false_alarm", [](const api::ConformPlanResult& p) { return p.request.false_alarm; })
+          .def_property_readonly("power",
+                                 [](const api::ConformPlanResult& p) { return p.request.power; })
+          .def_property_readonly(
+              "resolution", [](const api::ConformPlanResult& p) { return p.request.resolution; })
+          .def_property_readonly("excess",
+                                 [](const api::ConformPlanResult& p) { return p.request.excess; })
+          .def_property_readonly(
+              "per_input_for_resolution",
+              [](const api::ConformPlanResult& p) { return p.plan.per_input_for_delta; },
+              "samples per input that detect the resolution with the power")
+          .def_property_readonly(
+              "per_input_for_excess",
+              [](const api::ConformPlanResult& p) { return p.plan.per_input_for_excess; },
+              "samples per input that show a client `excess` over the claim to violate it, on the "
+              "reference's tightest event; None when the claim has no finite ratio event")
+          .def_property_readonly("event",
+                                 [](const api::ConformPlanResult& p) { return p.plan.event; })
+          .def_property_readonly("p_x", [](const api::ConformPlanResult& p) { return p.plan.p_x; })
+          .def_property_readonly("p_x_prime",
+                                 [](const api::ConformPlanResult& p) { return p.plan.p_x_prime; })
+          .def_property_readonly("fit_tests",
+                                 [](const api::ConformPlanResult& p) { return p.plan.fit_tests; })
+          .def_property_readonly(
+              "pooling", [](const api::ConformPlanResult& p) { return p.reference.pooling; })
+          .def("__repr__", [](const api::ConformPlanResult& p) {
+            return "<ConformancePlan " + p.reference.title() + ": " +
+                   std::to_string(p.plan.per_input_for_delta) + " samples per input>";
+          }));
+
   py::class_<ResolutionOf>(
       m, "Resolution",
       "What the run could see: a deviation of `cell_deviation` in any cell's probability (or an "

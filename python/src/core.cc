@@ -595,15 +595,15 @@ py::object workflow_options() {
 py::object conform_plan(const py::dict& reference, double false_alarm, double power,
                         double resolution, double excess) {
   const PythonReference chosen(reference);
-  const nlohmann::json j = without_gil([&] {
+  api::ConformPlanResult plan = without_gil([&] {
     api::ConformPlanRequest request(chosen.request());
     request.false_alarm = false_alarm;
     request.power = power;
     request.resolution = resolution;
     request.excess = excess;
-    return api::versioned(api::to_json(api::plan_conformance_run(request)));
+    return api::plan_conformance_run(request);
   });
-  return to_python(j);
+  return conformance_plan(std::move(plan));
 }
 
 // What a conformance run must show, its resolution named as the keyword.

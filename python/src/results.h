@@ -25,6 +25,7 @@ namespace py = pybind11;
 /// command exits 2 on it).
 py::object check_report(api::CheckResult result);
 py::object conformance_report(api::ConformResult result);
+py::object conformance_plan(api::ConformPlanResult result);
 py::object estimate_report(api::EstimateResult result);
 py::object golden_vectors(api::GoldenVectors vectors);
 py::object estimates_report(api::EstimatesComparison comparison);

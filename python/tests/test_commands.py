@@ -314,7 +314,7 @@ def test_a_float64_matrix_reference_is_read_as_its_binary64_values():
     with pytest.raises(ValueError, match=r"^matrix: row 0 sums to .*row_sum_tolerance"):
         uldp.conform_plan(matrix=Q, exp_eps=7)
     as_decimals = [[str(v) for v in row] for row in Q.tolist()]
-    assert uldp.conform_plan(matrix=as_decimals, exp_eps=7)["mechanism"] == "matrix"
+    assert uldp.conform_plan(matrix=as_decimals, exp_eps=7).mechanism == "matrix"
     # Within a tolerance it is a reference, and the same one as its exact Fractions.
     inputs = numpy.repeat(numpy.arange(3), 400)
     rng = numpy.random.default_rng(4)
@@ -327,7 +327,7 @@ def test_a_float64_matrix_reference_is_read_as_its_binary64_values():
     assert binary.json["fit"] == fractions.json["fit"]
     assert "binary64" in binary.json["reference"]["reading"]
     # float32 entries widen to float64 exactly; wider floats would be rounded and are refused.
-    assert uldp.conform_plan(matrix=numpy.eye(2, dtype=numpy.float32))["mechanism"] == \
+    assert uldp.conform_plan(matrix=numpy.eye(2, dtype=numpy.float32)).mechanism == \
         "matrix"
     with pytest.raises(ValueError, match=r"matrix\[1\]\[0\]: nan is not a finite number"):
         uldp.conform_plan(matrix=numpy.array([[1.0, 0.0], [numpy.nan, 1.0]]))
@@ -356,7 +356,7 @@ def test_reference_errors_name_the_keyword_and_the_place():
     with pytest.raises(TypeError, match=r"^kk: no mechanism takes this parameter \(the parameters: k, "):
         uldp.conform_plan(mech="urr", kk=4, sensitive=[0], exp_eps=3)
     plan = uldp.conform_plan(users=["home=2"], **pum)
-    assert plan["mechanism"].startswith("pum (the user of users:1")
+    assert plan.mechanism.startswith("pum (the user of users:1")
 
 
 def test_no_temporary_file_carries_the_reference(monkeypatch):

@@ -37,6 +37,7 @@ def _results():
     return {
         "CheckReport": uldp.check([["3/4", "1/4"], ["1/4", "3/4"]], exp_eps=3),
         "ConformanceReport": uldp.conform_samples([0, 1, 2] * 10, [0, 1, 2] * 10, **RR),
+        "ConformancePlan": uldp.conform_plan(**RR),
         "Estimate": uldp.estimate(counts=[300, 200, 500], **RR),
         "GoldenVectors": golden,
         "EstimatesReport": uldp.conform_estimates(
@@ -87,6 +88,20 @@ def test_an_estimates_json_and_text_are_the_commands():
     assert estimate.json == command
     assert list(estimate.frequencies) == command["estimate"]
     assert (estimate.method, estimate.n) == (command["method"], command["n"]) == ("em", 1000)
+
+
+@needs_command
+def test_a_plans_figures_are_the_commands():
+    plan = uldp.conform_plan(false_alarm=1e-6, **RR)
+    code, written = _command("conform", "plan", "--mech", "rr", "--k", "3", "--exp-eps", "3",
+                             "--false-alarm", "1e-6", "--json")
+    command = json.loads(written)
+    assert code == 0 and plan.json == command
+    assert (plan.per_input_for_resolution, plan.per_input_for_excess, plan.event) == (
+        command["per_input_for_resolution"], command["per_input_for_excess"], command["event"])
+    assert plan.per_input_for_excess > 0 and plan.per_input_for_resolution > 0
+    assert str(plan) == _command("conform", "plan", "--mech", "rr", "--k", "3", "--exp-eps", "3",
+                                 "--false-alarm", "1e-6")[1].rstrip("\n")
 
 
 @needs_command

@@ -39,7 +39,7 @@ def test_a_former_name_gives_the_same_answer_with_a_warning():
     new = uldp.conform_plan(false_alarm=1e-3, resolution=0.05, excess=0.2, **URR)
     with pytest.warns(DeprecationWarning) as warned:
         old = uldp.conform_plan(alpha=1e-3, delta=0.05, eps_excess=0.2, **URR)
-    assert old == new and new["false_alarm"] == 1e-3 and new["resolution"] == 0.05
+    assert old == new and new.false_alarm == 1e-3 and new.resolution == 0.05
     assert sorted(str(w.message) for w in warned) == [
         "uldp.conform_plan(alpha=...) is now false_alarm=...",
         "uldp.conform_plan(delta=...) is now resolution=...",

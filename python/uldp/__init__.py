@@ -21,9 +21,9 @@ from ._api import Mechanism, check, construct_uldp_from_ldp, mechanism, mechanis
 from ._commands import Reference, reference
 from ._conform import conform_client, conform_counts, conform_plan, conform_samples
 # The results: classes the extension binds over the library's own results (python/src/results.h).
-from ._core import (AuditReport, CheckReport, ConformanceReport, Estimate, EstimatesReport,
-                    GoldenCase, GoldenVectors, ProofReport, Resolution, StatedBound, Verdict,
-                    Witness)
+from ._core import (AuditReport, CheckReport, ConformancePlan, ConformanceReport, Estimate,
+                    EstimatesReport, GoldenCase, GoldenVectors, ProofReport, Resolution,
+                    StatedBound, Verdict, Witness)
 from ._estimation import Simulation, estimate, loss, simulate
 from ._golden import conform_estimates, golden
 from ._proofs import audit, prove
@@ -35,7 +35,7 @@ __version__: str = _core.__version__
 
 __all__ = [
     "AuditReport", "ProofReport", "Simulation", "audit", "prove", "simulate", "table",
-    "CheckReport", "ConformanceReport", "Estimate", "EstimatesReport", "GoldenCase",
+    "CheckReport", "ConformancePlan", "ConformanceReport", "Estimate", "EstimatesReport", "GoldenCase",
     "GoldenVectors", "Mechanism", "Reference", "Resolution", "StatedBound", "Verdict", "Witness",
     "check",
     "conform_client", "conform_counts", "conform_estimates", "conform_plan", "conform_samples", "estimate", "golden",

@@ -12,7 +12,7 @@ import numpy
 import numpy.typing
 
 from . import _core, _options
-from ._core import ConformanceReport
+from ._core import ConformancePlan, ConformanceReport
 from ._options import default as _default
 from ._api import Indices, Matrix, Mechanism, Number, _text, _whole
 from ._commands import (BitMask, Inputs, Json, Output, Outputs, Reference, _OutputReading,
@@ -225,9 +225,9 @@ def conform_plan(*, reference: Optional[Reference] = None, mech: Optional[str] =
                  power: float = _default("conform_plan", "power"),
                  resolution: float = _default("conform_plan", "resolution"),
                  excess: float = _default("conform_plan", "excess"),
-        **parameters: "Unpack[MechanismKeywords]") -> Json:
-    """Samples per input a conformance test needs (`uldp conform plan --json`). reference=: a
-    uldp.Reference instead of the keywords."""
+        **parameters: "Unpack[MechanismKeywords]") -> ConformancePlan:
+    """Samples per input a conformance test needs (`uldp conform plan`): .per_input_for_resolution
+    and .per_input_for_excess. reference=: a uldp.Reference instead of the keywords."""
     chosen = _resolve(reference, mech=mech, matrix=matrix, protected=protected, common=common, tags=tags, users=users,
                       row_sum_tolerance=row_sum_tolerance, **parameters)
     return _core.conform_plan(chosen._fields("conform_plan"), _level(false_alarm, "false_alarm"),
