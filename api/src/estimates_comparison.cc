@@ -75,7 +75,8 @@ double em_tolerance(const EstimatesComparisonRequest& request, const GoldenCase&
 
 void check_tolerance(double value, const char* name) {
   if (!(value >= 0 && value <= to_double(max_tolerance()))) {
-    throw InvalidArgument(std::string(name) + ": must be in [0, 1/10]");
+    throw InvalidArgument(std::string(name) + ": " + double_text(value) +
+                          " is not an absolute difference in [0, 1/10]");
   }
 }
 

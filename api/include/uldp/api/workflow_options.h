@@ -292,7 +292,7 @@ inline constexpr WorkflowOption kToleranceOption{
     .metavar = "T",
     .help =
         "the largest accepted absolute difference of their emp and thr frequencies from the golden "
-        "ones",
+        "ones (at most 1/10)",
     .needs = "an absolute difference in [0, 1/10]",
     .range = OptionRange::kUpToTenth,
     .uses = kToleranceUses};
