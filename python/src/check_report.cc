@@ -51,6 +51,31 @@ bool same_witness(const Witness& a, const Witness& b) {
          a.q_x == b.q_x && a.q_x_prime == b.q_x_prime;
 }
 
+std::size_t witness_hash(const Witness& w) {
+  return std::hash<std::string>{}(std::to_string(w.x) + ',' + std::to_string(w.x_prime) + ',' +
+                                  w.y_label + ',' + (w.q_x ? to_string(*w.q_x) : "") + ',' +
+                                  (w.q_x_prime ? to_string(*w.q_x_prime) : ""));
+}
+
+std::optional<std::string> optional_text(const std::optional<Rational>& value) {
+  if (!value) return std::nullopt;
+  return to_string(*value);
+}
+
+std::optional<Rational> optional_rational(const std::optional<std::string>& text) {
+  if (!text) return std::nullopt;
+  return parse_rational(*text, "pickle");
+}
+
+ExtendedRational extended_rational(const std::string& text) {
+  return text == "inf" ? ExtendedRational::infinity()
+                       : ExtendedRational(parse_rational(text, "pickle"));
+}
+
+using WitnessState = std::tuple<std::size_t, std::size_t, std::optional<std::size_t>, std::string,
+                                std::optional<std::string>, std::optional<std::string>>;
+using BoundState = std::tuple<std::string, std::string, std::string, std::string, std::string>;
+
 std::string witness_repr(const Witness& w) {
   return "Witness(x=" + std::to_string(w.x) + ", x_prime=" + std::to_string(w.x_prime) +
          ", y=" + (w.y ? std::to_string(*w.y) : std::string("None")) + ", y_label='" + w.y_label +
@@ -77,11 +102,27 @@ void bind_check_report(py::module_& m) {
       .def_property_readonly("q_x_prime",
                              [](const Witness& w) { return optional_fraction(w.q_x_prime); })
       .def("__eq__", &same_witness, py::is_operator())
+      .def("__hash__", &witness_hash)
+      .def(py::pickle(
+          [](const Witness& w) {
+            return WitnessState{
+                w.x, w.x_prime, w.y, w.y_label, optional_text(w.q_x), optional_text(w.q_x_prime)};
+          },
+          [](const WitnessState& s) {
+            return Witness{std::get<0>(s),
+                           std::get<1>(s),
+                           std::get<2>(s),
+                           std::get<3>(s),
+                           optional_rational(std::get<4>(s)),
+                           optional_rational(std::get<5>(s))};
+          }))
       .def("__repr__", &witness_repr);
 
-  py::class_<VerdictOf>(m, "Verdict",
-                        "One property's verdict, decided exactly: whether it holds, the tight "
-                        "e^eps (Fraction, or math.inf), why it fails. str() is its headline.")
+  py::class_<VerdictOf> verdict(
+      m, "Verdict",
+      "One property's verdict, decided exactly: whether it holds, the tight "
+      "e^eps (Fraction, or math.inf), why it fails. str() is its headline.");
+  verdict
       .def_property_readonly("holds", [](const VerdictOf& v) { return v.result().verdict.holds; })
       .def_property_readonly(
           "tight_exp_eps",
@@ -120,10 +161,17 @@ void bind_check_report(py::module_& m) {
                    a.result().accepted() == b.result().accepted();
           },
           py::is_operator())
+      .def("__hash__",
+           [](const VerdictOf& v) {
+             const Verdict& x = v.result().verdict;
+             return std::hash<std::string>{}(std::string(x.holds ? "holds " : "fails ") +
+                                             x.tight_exp_eps.to_string());
+           })
       .def("__str__", [](const VerdictOf& v) { return api::check_headline(*v.report, v.property); })
       .def("__repr__", [](const VerdictOf& v) {
         return "<Verdict " + api::check_headline(*v.report, v.property) + ">";
       });
+  refuse_pickling(verdict, "a view of its report; send the report's .json, or values read from it");
 
   py::class_<StatedBound>(m, "StatedBound",
                           "A bound a registry mechanism states besides its claim, decided "
@@ -138,12 +186,32 @@ void bind_check_report(py::module_& m) {
       .def_property_readonly(
           "formula_exp_eps",
           [](const StatedBound& b) { return fraction_or_infinity(b.formula_exp_eps); })
+      .def(
+          "__eq__",
+          [](const StatedBound& a, const StatedBound& b) {
+            return a.name == b.name && a.basis == b.basis && a.tight_exp_eps == b.tight_exp_eps &&
+                   a.formula == b.formula && a.formula_exp_eps == b.formula_exp_eps;
+          },
+          py::is_operator())
+      .def("__hash__",
+           [](const StatedBound& b) {
+             return std::hash<std::string>{}(b.name + ',' + b.tight_exp_eps.to_string());
+           })
+      .def(py::pickle(
+          [](const StatedBound& b) {
+            return BoundState{b.name, b.basis, b.tight_exp_eps.to_string(), b.formula,
+                              b.formula_exp_eps.to_string()};
+          },
+          [](const BoundState& s) {
+            return StatedBound{std::get<0>(s), std::get<1>(s), extended_rational(std::get<2>(s)),
+                               extended_rational(std::get<4>(s)), std::get<3>(s)};
+          }))
       .def("__repr__", [](const StatedBound& b) {
         return "StatedBound(name='" + b.name + "', tight_exp_eps=" + b.tight_exp_eps.to_string() +
                ", formula_exp_eps=" + b.formula_exp_eps.to_string() + ")";
       });
 
-  with_json_and_text<api::CheckResult>(
+  with_former_text<api::CheckResult>(with_json_and_text<api::CheckResult>(
       py::class_<api::CheckResult, Report>(
           m, "CheckReport",
           "The verdicts of uldp check, decided exactly: eps-LDP, ULDP (reachable outputs), ULDP "
@@ -233,8 +301,17 @@ void bind_check_report(py::module_& m) {
               },
               py::arg("property"),
               "The verdict of `property` (\"ldp\", \"uldp\", \"uldp_strict\", \"osldp\") in one "
-              "line, "
-              "as EXPECT_PRIVATE and assert_private state it.")
+              "line, as EXPECT_PRIVATE and assert_private state it.")
+          .def_property_readonly(
+              "headlines",
+              [](const api::CheckResult& r) {
+                warn_former_name("CheckReport.headlines is now CheckReport.headline(property)");
+                py::dict lines;
+                for (const Property p : kProperties) {
+                  lines[py::str(std::string(property_name(p)))] = api::check_headline(r, p);
+                }
+                return lines;
+              })
           .def("__repr__", [](const api::CheckResult& r) {
             std::string text = "<CheckReport " + r.subject + ":";
             for (const Property p : kProperties) {
@@ -244,7 +321,7 @@ void bind_check_report(py::module_& m) {
               if (p != Property::kOsldp) text += ',';
             }
             return text + ">";
-          }));
+          })));
 }
 
 }  // namespace uldp::python

@@ -24,6 +24,13 @@ struct ResolutionOf {
   const estimate::Resolution& resolution() const { return report->report.resolution; }
 };
 
+// What a Resolution says, its == and hash() compare.
+py::tuple state(const ResolutionOf& r) {
+  const estimate::Resolution& s = r.resolution();
+  return py::make_tuple(s.power, s.fewest_samples, s.cell_deviation, r.report->demand.resolution,
+                        s.eps_excess, s.event);
+}
+
 // The member `key` of the result's JSON (its writer computes it: the diagnosis, the targeted
 // test), or None.
 py::object json_member(const api::ConformResult& r, const char* key) {
@@ -81,11 +88,12 @@ void bind_conformance_report(py::module_& m) {
                    std::to_string(p.plan.per_input_for_delta) + " samples per input>";
           }));
 
-  py::class_<ResolutionOf>(
+  py::class_<ResolutionOf> resolution(
       m, "Resolution",
       "What the run could see: a deviation of `cell_deviation` in any cell's probability (or an "
       "e^eps `eps_excess` above the claim) is detected with `power` at `fewest_samples` per "
-      "input; a conforming run needs cell_deviation <= required_cell_deviation.")
+      "input; a conforming run needs cell_deviation <= required_cell_deviation.");
+  resolution
       .def_property_readonly("power", [](const ResolutionOf& r) { return r.resolution().power; })
       .def_property_readonly("fewest_samples",
                              [](const ResolutionOf& r) { return r.resolution().fewest_samples; })
@@ -98,12 +106,21 @@ void bind_conformance_report(py::module_& m) {
       .def_property_readonly("eps_excess",
                              [](const ResolutionOf& r) { return r.resolution().eps_excess; })
       .def_property_readonly("event", [](const ResolutionOf& r) { return r.resolution().event; })
+      .def(
+          "__eq__",
+          [](const ResolutionOf& a, const ResolutionOf& b) { return state(a).equal(state(b)); },
+          py::is_operator())
+      .def("__hash__",
+           [](const ResolutionOf& r) { return std::hash<std::string>{}(py::repr(state(r))); })
       .def("__repr__", [](const ResolutionOf& r) {
         return "<Resolution cell_deviation " + std::to_string(r.resolution().cell_deviation) +
                " at " + std::to_string(r.resolution().fewest_samples) + " samples per input>";
       });
+  refuse_pickling(resolution,
+                  "a view of its report; send the report's .json, or values read "
+                  "from it");
 
-  with_json_and_text<api::ConformResult>(
+  with_former_text<api::ConformResult>(with_json_and_text<api::ConformResult>(
       py::class_<api::ConformResult, Report>(
           m, "ConformanceReport",
           "The report of a conformance run (uldp conform samples|counts|client). verdict: "
@@ -187,7 +204,7 @@ void bind_conformance_report(py::module_& m) {
               "the verdict in one line, as assert_conforms and EXPECT_CONFORMS fail with it first")
           .def("__repr__", [](const api::ConformResult& r) {
             return "<ConformanceReport " + api::conformance_headline(r, r.source) + ">";
-          }));
+          })));
 }
 
 }  // namespace uldp::python

@@ -95,13 +95,13 @@ void bind_estimation_reports(py::module_& m) {
                    r.mechanism + " from " + std::to_string(r.n) + " reports>";
           }));
 
-  py::class_<GoldenCaseOf>(
+  py::class_<GoldenCaseOf> golden_case(
       m, "GoldenCase",
       "One case of golden vectors: the reports (`counts`: the output histogram, or for bit "
       "vectors the number of reports with bit j set; `reports`: every report as a label or a 0/1 "
       "string, as estimate() takes them, for ubd-opt always and with golden(with_reports=True) "
-      "for every mechanism) and the estimates a correct server computes from them.")
-      .def_property_readonly("id", [](const GoldenCaseOf& c) { return c.golden_case().id; })
+      "for every mechanism) and the estimates a correct server computes from them.");
+  golden_case.def_property_readonly("id", [](const GoldenCaseOf& c) { return c.golden_case().id; })
       .def_property_readonly("n", [](const GoldenCaseOf& c) { return c.golden_case().reports.n; })
       .def_property_readonly("counts",
                              [](const GoldenCaseOf& c) -> py::object {
@@ -131,10 +131,13 @@ void bind_estimation_reports(py::module_& m) {
           "__eq__",
           [](const GoldenCaseOf& a, const GoldenCaseOf& b) { return a.json() == b.json(); },
           py::is_operator())
+      .def("__hash__", [](const GoldenCaseOf& c) { return json_hash(c.json()); })
       .def("__repr__", [](const GoldenCaseOf& c) {
         return "<GoldenCase " + c.golden_case().id +
                ", n = " + std::to_string(c.golden_case().reports.n) + ">";
       });
+  refuse_pickling(golden_case,
+                  "a view of its vectors; pickle the GoldenVectors, or send its .json");
 
   py::class_<HeldGolden, Golden>(
       m, "GoldenVectors",
@@ -151,10 +154,20 @@ void bind_estimation_reports(py::module_& m) {
       .def(
           "__eq__", [](const HeldGolden& a, const HeldGolden& b) { return a.json == b.json; },
           py::is_operator())
+      .def("__hash__", [](const HeldGolden& g) { return json_hash(g.json); })
+      // Pickled as the file `uldp golden` writes, read back by the vectors' own reader.
+      .def(py::pickle(
+          [](const HeldGolden& g) { return g.json.dump(); },
+          [](const std::string& text) {
+            api::GoldenVectors vectors =
+                api::golden_vectors_from_json(nlohmann::json::parse(text), "pickle");
+            nlohmann::json json = api::versioned(api::to_json(vectors));
+            return std::make_shared<HeldGolden>(HeldGolden{std::move(vectors), std::move(json)});
+          }))
       .def(
           "save",
           [](const HeldGolden& g, const py::object& path) {
-            const std::string name = py::str(py::module_::import("os").attr("fspath")(path));
+            const std::string name = py::str(py::module_::import("os").attr("fsdecode")(path));
             std::ofstream file(name, std::ios::binary);
             file << g.json.dump(1) << "\n";
             file.close();
@@ -166,7 +179,7 @@ void bind_estimation_reports(py::module_& m) {
                std::to_string(g.vectors.cases.size()) + " case(s)>";
       });
 
-  with_json_and_text<api::EstimatesComparison>(
+  with_former_text<api::EstimatesComparison>(with_json_and_text<api::EstimatesComparison>(
       py::class_<api::EstimatesComparison, Comparison>(
           m, "EstimatesReport",
           "`uldp conform estimates`: verdict \"matches\", \"mismatch\" (every differing estimate "
@@ -188,7 +201,7 @@ void bind_estimation_reports(py::module_& m) {
               "EXPECT_ESTIMATES_MATCH fail with first")
           .def("__repr__", [](const api::EstimatesComparison& c) {
             return "<EstimatesReport " + api::estimates_headline(c, "server") + ">";
-          }));
+          })));
 }
 
 }  // namespace uldp::python

@@ -18,7 +18,7 @@ py::object audit_report(api::AuditResult result) {
 }
 
 void bind_proof_reports(py::module_& m) {
-  with_json_and_text<api::ProveResult>(
+  with_former_text<api::ProveResult>(with_json_and_text<api::ProveResult>(
       py::class_<api::ProveResult, std::shared_ptr<api::ProveResult>>(
           m, "ProofReport",
           "`uldp prove`: one row per claim (or step) in `.json[\"claims\"]` with each solver's "
@@ -28,9 +28,9 @@ void bind_proof_reports(py::module_& m) {
           .def("__repr__", [](const api::ProveResult& r) {
             return "<ProofReport " + std::to_string(r.results.size()) + " claim(s), " +
                    (r.all_as_expected() ? "all as expected" : "NOT all as expected") + ">";
-          }));
+          })));
 
-  with_json_and_text<api::AuditResult>(
+  with_former_text<api::AuditResult>(with_json_and_text<api::AuditResult>(
       py::class_<api::AuditResult, std::shared_ptr<api::AuditResult>>(
           m, "AuditReport",
           "`uldp audit`: the paper's mechanisms at the paper's settings, each verdict exact "
@@ -42,7 +42,7 @@ void bind_proof_reports(py::module_& m) {
           .def("__repr__", [](const api::AuditResult& r) {
             return "<AuditReport " + std::to_string(r.rows.size()) + " setting(s), " +
                    (r.all_claims_hold() ? "every claim holds" : "a claim FAILS") + ">";
-          }));
+          })));
 }
 
 }  // namespace uldp::python

@@ -63,6 +63,17 @@ bool same_json(nlohmann::json a, nlohmann::json b) {
   return a == b;
 }
 
+std::size_t json_hash(nlohmann::json j) {
+  erase_timings(j);
+  return std::hash<std::string>{}(j.dump());
+}
+
+void warn_former_name(const std::string& message) {
+  if (PyErr_WarnEx(PyExc_DeprecationWarning, message.c_str(), 1) != 0) {
+    throw py::error_already_set();
+  }
+}
+
 std::string as_str(std::string text) {
   while (!text.empty() && text.back() == '\n') text.pop_back();
   return text;

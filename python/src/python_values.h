@@ -37,6 +37,23 @@ py::array_t<T> numpy_vector(const std::vector<V>& values) {
 
 /// Whether two results say the same: their JSON, each "seconds" (a timing) aside.
 bool same_json(nlohmann::json a, nlohmann::json b);
+/// A hash that agrees with same_json.
+std::size_t json_hash(nlohmann::json j);
+
+/// A DeprecationWarning naming the former name and the present one ("CheckReport.text is now
+/// str(report)"); raised as an exception when warnings are errors.
+void warn_former_name(const std::string& message);
+
+/// Makes `cls` refuse pickling with a message saying what to send instead (a result read from
+/// its parent, or one no JSON reader restores).
+template <class Class>
+void refuse_pickling(Class& cls, const char* instead) {
+  cls.def("__reduce__",
+          [name = std::string(py::str(cls.attr("__name__"))),
+           instead](const py::object&) -> py::object {
+            throw py::type_error("cannot pickle uldp." + name + ": " + instead);
+          });
+}
 
 /// A report's text as str() gives it: the renderer's, without its final newline.
 std::string as_str(std::string text);

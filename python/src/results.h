@@ -36,7 +36,9 @@ py::object audit_report(api::AuditResult result);
 const api::GoldenVectors* held_golden_vectors(const py::handle& o);
 
 /// Gives a bound result class `.json` (the result's JSON writer, as the command's --json writes
-/// it), `==` (the same JSON, timings aside) and str() (its text renderer, as the command prints).
+/// it), `==` and hash() (the same JSON, timings aside) and str() (its text renderer, as the
+/// command prints). No JSON reader restores such a result, so pickling it is refused, naming
+/// `.json` as what to send to another process.
 template <class Result, class Class>
 Class with_json_and_text(Class cls) {
   cls.def_property_readonly(
@@ -48,7 +50,20 @@ Class with_json_and_text(Class cls) {
             return same_json(api::to_json(a), api::to_json(b));
           },
           py::is_operator(), "the same verdicts and figures (timings aside)")
+      .def("__hash__", [](const Result& r) { return json_hash(api::to_json(r)); })
       .def("__str__", [](const Result& r) { return as_str(api::to_text(r)); });
+  refuse_pickling(cls, "send or save its .json (the command's --json) instead");
+  return cls;
+}
+
+/// The former `.text` of a report that had one, read with a DeprecationWarning: str(report).
+template <class Result, class Class>
+Class with_former_text(Class cls) {
+  const std::string name(py::str(cls.attr("__name__")));
+  cls.def_property_readonly("text", [name](const Result& r) {
+    warn_former_name(name + ".text is now str(report)");
+    return api::to_text(r);
+  });
   return cls;
 }
 

@@ -59,7 +59,7 @@ def test_an_ibu_server_of_unary_encoding_is_tested_against_certified_em():
     assert all(case["em_certified"] for case in vectors.json["cases"])
     theirs = {case.id: {"em": oue_ibu(case.reports, 3.0)} for case in vectors.cases}
     report = uldp.conform_estimates(vectors, theirs)
-    assert report.verdict == "matches", report.text
+    assert report.verdict == "matches", str(report)
     # An IBU that models the other bits at 1/3 (t = 2) instead of 1/4 is caught.
     wrong = {case.id: {"em": oue_ibu(case.reports, 2.0)} for case in vectors.cases}
     assert uldp.conform_estimates(vectors, wrong).verdict != "matches"

@@ -89,7 +89,9 @@ def assert_private(Q: Any, *, property: str = "uldp", sensitive: Optional[Iterab
     """Asserts that the matrix Q (or a uldp Mechanism, with its own X_S and Y_P unless others
     are given) has `property` ("ldp", "uldp", "uldp_strict" or "osldp") at the budget, decided
     exactly (with a tolerance: exactly, or within it, as `uldp check --tolerance`); returns the
-    report. The failure's first line: `uldp does not hold: FAILS (...); ratio violated at ...`."""
+    report. The failure's first line is the library's headline of the property (`Q is not ULDP
+    with X_S = {0-1}, Y_P = {0-1} at exp_eps = 3: tight exp_eps = 9 (...); ratio violated at
+    ...`), as EXPECT_PRIVATE's."""
     __tracebackhide__ = True
     if property not in _PROPERTIES:
         raise ValueError(f"property: {property!r} is not one of {', '.join(_PROPERTIES)}")
