@@ -53,16 +53,37 @@ BloomFilterMechanism count_mean_sketch(std::size_t k, const CmsSpec& spec) {
                               "cms");
 }
 
-std::pair<std::uint64_t, std::shared_ptr<const SketchTable>> sketch_family_of(
-    const MechanismArguments& a, std::uint64_t width) {
+SketchArguments sketch_arguments(const MechanismArguments& a, bool power_of_two) {
+  const std::uint64_t width = *a.values.get(kSketchWidthParameter);
+  std::uint64_t hashes = 0;
+  std::shared_ptr<const SketchTable> table;
   // The registry lets exactly one of the two through (ParameterUse::or_instead).
   if (const FileText* file = a.values.get(kHashFamilyParameter)) {
     validate_sketch(1, width, false);  // m before the values are read against it
-    auto table = std::make_shared<const SketchTable>(
+    table = std::make_shared<const SketchTable>(
         parse_hash_family(file->text, file->source, a.k, width));
-    return {table->size(), std::move(table)};
+    hashes = table->size();
+  } else {
+    hashes = *a.values.get(kSketchHashesParameter);
   }
-  return {*a.values.get(kSketchHashesParameter), nullptr};
+  validate_sketch(hashes, width, power_of_two);
+  return {static_cast<std::uint32_t>(hashes), static_cast<std::uint32_t>(width), std::move(table)};
+}
+
+void refuse_coordinate_model(std::string_view sketch, std::string_view shared_by) {
+  throw InvalidArgument(std::string(sketch) +
+                        ": its estimator is not coordinate-wise (a report's " +
+                        std::string(shared_by) + ")");
+}
+
+void refuse_l2_quadratic(std::string_view sketch) {
+  const std::string name(sketch);
+  throw InvalidArgument(name +
+                        ": its sketch estimator is biased over a finite hash family (by "
+                        "the family's collisions, " +
+                        name +
+                        "_estimator.h), so its l2 loss is not the unbiased estimators' "
+                        "quadratic and uldp gives none");
 }
 
 }  // namespace uldp

@@ -58,11 +58,21 @@ struct SketchFamily {
   }
 };
 
-/// J and the family of a sketch's arguments (the registry lets exactly one of the two through):
-/// sketch_hashes with xxh64, or the lines of a hash_family file, each value below m. Throws
-/// InvalidArgument naming the parameter, InputError naming the file.
-std::pair<std::uint64_t, std::shared_ptr<const SketchTable>> sketch_family_of(
-    const MechanismArguments& arguments, std::uint64_t width);
+/// What both sketches are built from: J, m and the hash family, read from a sketch's arguments
+/// (the registry lets exactly one of sketch_hashes, with xxh64, and a hash_family file, each value
+/// below m, through) and checked by validate_sketch. Throws InvalidArgument naming the
+/// parameter, InputError naming the file.
+struct SketchArguments {
+  std::uint32_t hashes = 1;
+  std::uint32_t width = 2;
+  std::shared_ptr<const SketchTable> given_hashes;  ///< none: xxh64
+};
+SketchArguments sketch_arguments(const MechanismArguments& arguments, bool power_of_two);
+
+/// The refusals of the unbiased estimators' loss models, which no sketch has (its estimator
+/// reads a shared bucket, `shared_by` saying how; it is biased over a finite hash family).
+[[noreturn]] void refuse_coordinate_model(std::string_view sketch, std::string_view shared_by);
+[[noreturn]] void refuse_l2_quadratic(std::string_view sketch);
 
 /// s = e^{eps/2} for the budget: exact when the budget knows it (built from eps, or t a square),
 /// else sqrt(t) rounded down to 64 bits, so the sketch is never weaker than asked.

@@ -15,12 +15,9 @@ namespace uldp {
 namespace {
 
 MechanismSpec make_cms(const MechanismArguments& a) {
-  const std::uint64_t width = *a.values.get(kSketchWidthParameter);
-  auto [hashes, table] = sketch_family_of(a, width);
-  validate_sketch(hashes, width, false);
+  SketchArguments s = sketch_arguments(a, false);
   return {a.k, IndexSet::all(a.k),
-          CmsSpec{*a.budget, static_cast<std::uint32_t>(hashes), static_cast<std::uint32_t>(width),
-                  std::move(table)}};
+          CmsSpec{*a.budget, s.hashes, s.width, std::move(s.given_hashes)}};
 }
 
 }  // namespace
@@ -65,16 +62,9 @@ std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec&, const
 }
 
 CoordinateModel coordinate_model(const MechanismSpec&, const CmsSpec&) {
-  throw InvalidArgument(
-      "cms: its estimator is not coordinate-wise (a report's bucket is shared by every value "
-      "hashed to it)");
+  refuse_coordinate_model("cms", "bucket is shared by every value hashed to it");
 }
 
-L2Quadratic l2_quadratic(const MechanismSpec&, const CmsSpec&) {
-  throw InvalidArgument(
-      "cms: its sketch estimator is biased over a finite hash family (by the family's "
-      "collisions, cms_estimator.h), so its l2 loss is not the unbiased estimators' quadratic and "
-      "uldp gives none");
-}
+L2Quadratic l2_quadratic(const MechanismSpec&, const CmsSpec&) { refuse_l2_quadratic("cms"); }
 
 }  // namespace uldp

@@ -19,12 +19,9 @@ namespace uldp {
 namespace {
 
 MechanismSpec make_hcms(const MechanismArguments& a) {
-  const std::uint64_t width = *a.values.get(kSketchWidthParameter);
-  auto [hashes, table] = sketch_family_of(a, width);
-  validate_sketch(hashes, width, true);
+  SketchArguments s = sketch_arguments(a, true);
   return {a.k, IndexSet::all(a.k),
-          HcmsSpec{*a.budget, static_cast<std::uint32_t>(hashes), static_cast<std::uint32_t>(width),
-                   std::move(table)}};
+          HcmsSpec{*a.budget, s.hashes, s.width, std::move(s.given_hashes)}};
 }
 
 // The most outputs whose Y_P is also given as an index set (a bit per output).
@@ -147,16 +144,9 @@ std::vector<MechanismParameter> mechanism_parameters(const MechanismSpec&, const
 }
 
 CoordinateModel coordinate_model(const MechanismSpec&, const HcmsSpec&) {
-  throw InvalidArgument(
-      "hcms: its estimator is not coordinate-wise (a report's coefficient is shared by every "
-      "value hashed to its bucket)");
+  refuse_coordinate_model("hcms", "coefficient is shared by every value hashed to its bucket");
 }
 
-L2Quadratic l2_quadratic(const MechanismSpec&, const HcmsSpec&) {
-  throw InvalidArgument(
-      "hcms: its sketch estimator is biased over a finite hash family (by the family's "
-      "collisions, hcms_estimator.h), so its l2 loss is not the unbiased estimators' quadratic "
-      "and uldp gives none");
-}
+L2Quadratic l2_quadratic(const MechanismSpec&, const HcmsSpec&) { refuse_l2_quadratic("hcms"); }
 
 }  // namespace uldp
