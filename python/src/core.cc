@@ -1,7 +1,8 @@
-// uldp._core: the exact core for Python, through pybind11. Exact values cross the boundary as
-// strings ("3/7", "inf"), which the Python layer turns into fractions.Fraction; floats become
-// their exact binary64 values (in Python, or here for a float64 array), so no double decides a
-// verdict here either. Errors are uldp's one-line messages as ValueError; long computations
+// uldp._core: the exact core for Python, through pybind11. Exact values come in as strings ("3/7",
+// "inf") the Python layer makes exact; floats become their exact binary64 values (in Python, or
+// here for a float64 array), so no double decides a verdict here either. The workflows' results
+// go out as the api's results themselves, bound as classes (results.h) whose exact values are
+// fractions.Fraction. Errors are uldp's one-line messages as ValueError; long computations
 // release the GIL, and Ctrl-C stops them (uldp/cancellation.h) as KeyboardInterrupt.
 //
 // Besides mechanism() and check(), the Python functions that mirror a command (conform, estimate,
@@ -299,7 +300,7 @@ py::object construct_uldp_from_ldp(const std::vector<std::vector<std::string>>& 
 
 // api::check, once: the verdicts, and the per-pair losses with their notions when asked for or
 // when the subject claims a per-pair notion of itself, as the command runs it.
-py::object check_dict(const api::CheckRequest& request) {
+py::object run_check(const api::CheckRequest& request) {
   // Without the GIL: on a large matrix even the row sums take a while.
   return check_report(without_gil([&] { return api::check(request); }));
 }
@@ -322,7 +323,7 @@ py::object check_matrix(DenseMechanism q, const std::optional<std::vector<std::s
     request.tolerance_text = *tolerance;
   }
   pairs.apply_to(request);
-  return check_dict(request);
+  return run_check(request);
 }
 
 // Q as exact strings ("3/7", "0.1", the Python layer's exact binary64 fractions).
@@ -470,7 +471,7 @@ py::object check_mechanism(const MechanismSpec& spec, const py::dict& parameters
     request.tolerance_text = *tolerance;
   }
   asked.apply_to(request, &mechanism);
-  return check_dict(request);
+  return run_check(request);
 }
 
 // A reference from the Python layer's keywords (uldp.Reference's fields, checked and made exact
