@@ -2,10 +2,8 @@
 // `uldp golden` (uldp::api::compare_estimates); this file reads the two files and prints the
 // report.
 #include <iostream>
-#include <iterator>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "cli_support.h"
 #include "commands.h"
@@ -62,10 +60,16 @@ void add_conform_estimates_command(CLI::App& conform, int& exit_code) {
                   "CSV 'id,[emp|thr|em,]v0,...'")
       ->required();
   add_workflow_option(*sub, api::kScaleOption, "conform_estimates", c->scale);
-  sub->add_option("--estimator", c->csv_estimator,
-                  "CSV lines without an estimator field hold this one (default emp)")
-      ->check(CLI::IsMember(std::vector<std::string>(std::begin(api::kMethodChoices),
-                                                     std::end(api::kMethodChoices))));
+  // The estimators' words are the method's (one check, one message); CSV only, so no workflow
+  // option: Python passes their estimates by name.
+  sub->add_option_function<std::string>(
+         "--estimator",
+         [c](const std::string& word) {
+           api::check_choice(api::kMethodOption, word, "--estimator");
+           c->csv_estimator = word;
+         },
+         "CSV lines without an estimator field hold this one (default emp)")
+      ->type_name(std::string(api::kMethodOption.metavar));
   add_workflow_option(*sub, api::kToleranceOption, "conform_estimates", c->tolerance);
   add_tolerance_option(*sub, "--em-tolerance", c->em_tolerance,
                        "largest accepted |difference| of EM frequencies (at most 1/10; default "

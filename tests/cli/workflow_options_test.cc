@@ -124,6 +124,10 @@ TEST(WorkflowOptions, TheCommandNamesABadValueByItsFlag) {
       run_uldp("conform estimates --vectors v.json --theirs t.csv --scale count");
   EXPECT_EQ(scale.exit_code, 2);
   EXPECT_EQ(scale.err, "uldp: error: --scale: 'count' is not a scale: frequencies or counts\n");
+  const RunResult estimator =
+      run_uldp("conform estimates --vectors v.json --theirs t.csv --estimator emm");
+  EXPECT_EQ(estimator.exit_code, 2);
+  EXPECT_EQ(estimator.err, "uldp: error: --estimator: 'emm' is not a method: emp, thr or em\n");
 }
 
 // docs/cli.md lists every option: its workflows, their defaults and the former names, as
