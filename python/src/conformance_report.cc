@@ -113,7 +113,7 @@ void bind_conformance_report(py::module_& m) {
       .def("__hash__",
            [](const ResolutionOf& r) { return std::hash<std::string>{}(py::repr(state(r))); })
       .def("__repr__", [](const ResolutionOf& r) {
-        return "<Resolution cell_deviation " + std::to_string(r.resolution().cell_deviation) +
+        return "<Resolution cell_deviation " + api::double_text(r.resolution().cell_deviation) +
                " at " + std::to_string(r.resolution().fewest_samples) + " samples per input>";
       });
   refuse_pickling(resolution,

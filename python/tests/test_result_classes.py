@@ -176,6 +176,8 @@ def test_results_hash_as_they_compare_and_values_pickle():
     assert pickle.loads(pickle.dumps(w)) == w and hash(copy.deepcopy(w)) == hash(w)
     report = uldp.conform_samples([0, 1, 2] * 10, [0, 1, 2] * 10, **RR)
     assert report.resolution == report.resolution
+    # Its repr shows the deviation as the double itself (every digit true), not cut to six.
+    assert repr(report.resolution.cell_deviation) in repr(report.resolution)
     assert len({report.resolution, report.resolution}) == 1
     vectors = uldp.golden(cases=2, n=50, **RR)
     again = pickle.loads(pickle.dumps(vectors))  # through the file's own reader
